@@ -1,0 +1,376 @@
+// Package ir is the checked, resolved description of a game: the contract
+// between the rules language (package lang, which produces it) and the
+// interpreter (package interp, which runs it).
+//
+// Everything here is plain Go data that a reader can print: names are
+// resolved to indices, options are applied, variants and imports are merged,
+// per-player directions are computed. Nothing in this package knows grammar
+// structs or source text, except the Pos strings kept for run-time messages.
+//
+// Conventions:
+//   - Cells, directions, players, kinds and piece types are referred to by
+//     their index in the slices of Game.
+//   - A direction is a vector (DX, DY) in board coordinates; the neighbour of
+//     cell c in direction d is the cell at (c.X+d.DX, c.Y+d.DY), if any.
+//   - Conditions, guards, goals and scores are small expression trees (Expr),
+//     evaluated by the interpreter in a documented context.
+package ir
+
+// Game is a whole checked game.
+type Game struct {
+	Name    string   // stem of the rules file, e.g. "salta"
+	Title   string   // human title, e.g. "Salta"
+	File    string   // path of the rules file it came from
+	Options []Option // every declared option, with its resolved value
+
+	Board   Board
+	Players []Player // in turn order; Players[0] moves first
+	Kinds   []Kind   // piece kinds
+	Pieces  []Piece  // every distinct piece type (kind, owner, number)
+
+	Setup Setup
+	Zones []Zone // named cell sets (per player)
+
+	Moves    []MoveRule // in declaration order (base files first)
+	Priority [][]int    // tiers of indices into Moves: the first tier with a legal move is the only one used; every rule is in exactly one tier
+	Filters  []Filter   // legality filters applied to the chosen tier's moves
+
+	End   End
+	Score *Score // nil: the game has no scores
+}
+
+// Option is a declared option and its value after defaults and overrides.
+type Option struct {
+	Name  string
+	Type  OptionType
+	Value Value  // resolved value
+	Doc   string // one-line help
+	// Allowed values: for OptInt and OptSize a closed range Min..Max (zero
+	// values mean unbounded); for OptEnum the choices.
+	Min, Max Value
+	Choices  []string
+}
+
+// OptionType is the type of an option's value.
+type OptionType int
+
+const (
+	OptInt OptionType = iota
+	OptBool
+	OptSize // "WxH"
+	OptEnum // one of Choices
+)
+
+// Value is an option value; which fields are meaningful depends on the type.
+type Value struct {
+	Int  int    // OptInt, OptBool (0/1)
+	W, H int    // OptSize
+	Str  string // OptEnum
+}
+
+// BoardShape tells how cells are laid out.
+type BoardShape int
+
+const (
+	// Square: X is the file (0 = a), Y the rank (0 = rank 1). Cell names are
+	// file letter + rank number ("a1").
+	Square BoardShape = iota
+	// Hex: centred rows. Y is the row (0 = row 1); X is the horizontal
+	// position in half-cell units, -(n-1), -(n-1)+2, ..., n-1 for a row of n
+	// cells. Cell names are letter-within-row + row number ("e5").
+	Hex
+)
+
+// Board is the set of cells and the directions between them.
+type Board struct {
+	Shape  BoardShape
+	Width  int   // Square: files; Hex: the longest row
+	Height int   // Square: ranks; Hex: rows
+	Rows   []int // Hex: cells per row, from row 1
+	Cells  []Cell
+	Dirs   []Dir
+}
+
+// Cell is one board cell.
+type Cell struct {
+	Name string
+	X, Y int
+}
+
+// Dir is a named direction vector.
+type Dir struct {
+	Name   string // "n", "ne", "e", ... (square) or "e", "ne", "nw", "w", "sw", "se" (hex)
+	DX, DY int
+}
+
+// Player is one side.
+type Player struct {
+	Name string
+	// Forward is the player's forward vector (0,1) north, (0,-1) south,
+	// (1,0) east or (-1,0) west; zero when the game gives none.
+	FX, FY int
+}
+
+// Kind is a kind of piece.
+type Kind struct {
+	Name     string
+	Numbered int            // 0: pieces of this kind are not numbered; n: numbered 1..n
+	Props    map[string]int // piece properties, e.g. "points"
+	Symbol   string         // one or two characters for boards (e.g. "S"); derived from the name when not given
+}
+
+// Neutral is the Owner of pieces that belong to nobody.
+const Neutral = -1
+
+// Piece is a distinct piece type: a kind, an owner and a number.
+type Piece struct {
+	Kind   int
+	Owner  int // player index or Neutral
+	Number int // 0 when the kind is not numbered
+	Name   string
+	// Target is the cell this piece aims for (-1: none).
+	Target int
+}
+
+// Setup is the initial position.
+type Setup struct {
+	// Place puts fixed pieces on cells.
+	Place []Placement
+	// Random, when not nil, shuffles pieces over cells with a seed.
+	Random *RandomFill
+}
+
+// Placement is one fixed piece.
+type Placement struct {
+	Cell  int
+	Piece int
+}
+
+// RandomFill shuffles exactly Counts pieces over Cells (the counts sum to
+// len(Cells)); the interpreter draws the layout from the game's seed.
+type RandomFill struct {
+	Cells  []int
+	Counts []PieceCount
+}
+
+// PieceCount is a number of pieces of one type.
+type PieceCount struct {
+	Piece int
+	Count int
+}
+
+// Zone is a named set of cells, one set per player (Cells[p]); a zone that is
+// the same for every player has the same set repeated. The zone "start" is
+// always defined: the cells holding the player's pieces in the setup.
+type Zone struct {
+	Name  string
+	Cells [][]int
+}
+
+// Action is what a move rule does.
+type Action int
+
+const (
+	// Leap moves one piece exactly Length cells in a straight line in one of
+	// Dirs. Every cell passed over must satisfy Over, the landing cell Onto.
+	// A step is a Leap of length 1; a short jump is a Leap of length 2.
+	Leap Action = iota
+	// Remove takes one piece off the board; the mover captures it.
+	Remove
+)
+
+// Who selects pieces relative to a player.
+type Who int
+
+const (
+	Own Who = iota
+	Enemy
+	NeutralPieces
+	AnyPiece
+)
+
+// Capture says which pieces a leap captures (the mover gets them).
+type Capture int
+
+const (
+	CaptureNone    Capture = iota
+	CaptureJumped          // every piece passed over, removed at once
+	CaptureLanding         // the piece on the landing cell
+)
+
+// Chain says whether a leap may continue with further leaps of the same rule
+// by the same piece.
+type Chain int
+
+const (
+	ChainNone       Chain = iota
+	ChainOptional         // every prefix of a chain is a distinct move
+	ChainCompulsory       // the chain goes on while it can
+)
+
+// MoveRule is one kind of move.
+type MoveRule struct {
+	Name   string
+	Pos    string // file:line:col of the declaration
+	Action Action
+	// When guards the rule (nil: always). Variables: turn (the mover's
+	// own turn number, 1 on their first turn), ply (the game's ply, 1 on the
+	// first).
+	When *Expr
+	// Piece: whose pieces may move (Leap) or be removed (Remove).
+	Piece Who
+	// Kinds restricts the moving pieces to these kinds (nil: every kind).
+	Kinds []int
+	// Dirs[p] lists the directions player p may use.
+	Dirs [][]int
+	// Length is the number of cells a Leap moves (1: step, 2: short jump).
+	Length int
+	// Over is the condition on every cell passed over (nil: any cell);
+	// Onto the condition on the landing cell (nil: any cell). Cell
+	// conditions are evaluated with the context described at Op.
+	Over, Onto *Expr
+	Capture    Capture
+	Chain      Chain
+	// For a chain with CaptureNone the path never revisits a cell (the start
+	// included), which bounds every chain.
+}
+
+// FilterKind names a legality filter.
+type FilterKind int
+
+const (
+	// NoBlockade removes every candidate move after which the next player
+	// has no legal move; when that would remove them all, none is removed.
+	NoBlockade FilterKind = iota
+)
+
+// Filter is a legality filter.
+type Filter struct {
+	Kind FilterKind
+	Pos  string
+}
+
+// Outcome is what happens in some end situation.
+type Outcome int
+
+const (
+	OutcomeNone  Outcome = iota // nothing: the situation does not end the game
+	OutcomeScore                // the game ends; the best score wins, ties share
+	OutcomeDraw                 // the game ends; every player shares the result
+	OutcomeLose                 // the game ends; the player to move loses (the others win)
+	OutcomePass                 // the player to move passes (the move "pass")
+)
+
+// GoalCheck says when a goal is tested.
+type GoalCheck int
+
+const (
+	AfterMove GoalCheck = iota // after every move, for the player who moved
+	TurnStart                  // at the start of a player's turn, for that player
+)
+
+// Goal is a predicate that wins the game for the player it is tested for.
+type Goal struct {
+	Check GoalCheck
+	Cond  *Expr // evaluated with own = that player, opponent = the next player
+	Pos   string
+}
+
+// End says how the game ends.
+type End struct {
+	Goals   []Goal
+	NoMove  Outcome // when the player to move has no legal move (default OutcomeDraw)
+	Passes  int     // this many passes in a row end the game as a draw (0: never)
+	Plies   int     // ply limit from the rules (0: none)
+	AtLimit Outcome // OutcomeScore or OutcomeDraw
+}
+
+// ScoreBest says which score is best.
+type ScoreBest int
+
+const (
+	Highest ScoreBest = iota
+	Lowest
+)
+
+// Score is each player's score and how results compare.
+type Score struct {
+	Value *Expr // per player: own = that player
+	Best  ScoreBest
+	// Margin, when not nil, is evaluated for a decided two-sided result with
+	// the variables winner and loser (player references).
+	Margin *Expr
+}
+
+// Side names a player relative to the evaluation context.
+type Side int
+
+const (
+	SideOwn      Side = iota // the player the expression is evaluated for (the mover, for cell conditions)
+	SideOpponent             // the next player in turn order after own
+	SideWinner               // in Score.Margin only
+	SideLoser                // in Score.Margin only
+)
+
+// Op is an expression operator. The context of each group is given.
+type Op int
+
+const (
+	// Constants and arithmetic (any context). OpBool has Int 0 or 1.
+	OpInt Op = iota
+	OpBool
+	OpNot // Args[0]
+	OpAnd // Args[0], Args[1]
+	OpOr
+	OpEq
+	OpNe
+	OpLt
+	OpLe
+	OpGt
+	OpGe
+	OpAdd
+	OpSub
+	OpMul
+	OpDiv
+	OpNeg // Args[0]
+	OpIf  // Args: cond, then, else
+
+	// OpVar: Name is "turn" (the mover's own turn number, 1-based) or "ply"
+	// (the game's ply, 1-based, counting the move being made). Guards only.
+	OpVar
+
+	// Cell conditions: true of the cell under test (the cell passed over or
+	// landed on, or in OpEvery/OpSome the cell of the piece under test).
+	// The owner relation is relative to Side (SideOwn: the mover).
+	OpEmpty    // no piece on the cell
+	OpOccupied // a piece on the cell
+	OpOwnedBy  // the piece on the cell is selected by Who (Own, Enemy, NeutralPieces, AnyPiece) relative to Side
+	OpOnTarget // the piece on the cell stands on its own target cell
+	OpInZone   // the cell is in zone Int (index into Game.Zones) for player Side
+
+	// Quantifiers over the pieces selected by Who relative to Side; Args[0]
+	// is a cell condition evaluated at each piece's cell. OpEvery is true
+	// when there is no such piece; OpCount counts them (Args may be empty:
+	// count all).
+	OpEvery
+	OpSome
+	OpCount
+
+	// Player values of Side.
+	OpCaptured // number of pieces the player has captured
+	OpPoints   // sum of the "points" property of the pieces the player has captured
+	OpDistance // sum over the player's pieces with a target of the fewest moves along Dirs from the piece's cell to its target on an empty board
+	OpMoves    // number of turns the player has taken (passes included)
+	OpScore    // the player's score (Game.Score.Value); in Score.Margin
+)
+
+// Expr is a resolved expression.
+type Expr struct {
+	Op   Op
+	Int  int    // OpInt, OpBool; zone index for OpInZone
+	Name string // OpVar
+	Side Side
+	Who  Who
+	Dirs []int // OpDistance
+	Args []*Expr
+}

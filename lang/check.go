@@ -1,0 +1,700 @@
+package lang
+
+import (
+	"fmt"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/ruleplay/ruleplay/ir"
+)
+
+// The checker walks the merged entries of a game in a fixed order (options,
+// board, players, pieces, setup, targets, zones, moves, priority, filters,
+// end, score), resolving every name and lowering everything to ir. It
+// reports problems and goes on, so that independent errors all show; a part
+// that failed is left out of later checks rather than reported again.
+
+type checker struct {
+	r    *reporter
+	path string
+	g    *ir.Game
+
+	opts    map[string]*optDecl
+	optList []string
+
+	players  map[string]int
+	kinds    map[string]int
+	kindDecl map[string]*Entry
+	cells    map[string]int
+	dirs     map[string]int
+	zones    map[string]int
+	rules    map[string]int
+	pieceIdx map[[3]int]int
+
+	boardOK   bool
+	playersOK bool
+}
+
+type optDecl struct {
+	entry *Entry
+	index int // in g.Options
+}
+
+func newChecker(r *reporter, path string) *checker {
+	return &checker{r: r, path: path,
+		opts: map[string]*optDecl{}, players: map[string]int{}, kinds: map[string]int{},
+		kindDecl: map[string]*Entry{}, cells: map[string]int{}, dirs: map[string]int{},
+		zones: map[string]int{}, rules: map[string]int{}, pieceIdx: map[[3]int]int{}}
+}
+
+var topKeys = []string{"game", "option", "board", "players", "player", "piece", "setup", "target",
+	"zone", "step", "jump", "remove", "priority", "forbid", "end", "score", "import", "extends"}
+
+func (c *checker) errorf(p Pos, hint, format string, args ...any) {
+	c.r.errorf(p, hint, format, args...)
+}
+
+// check lowers the merged entries. The error it returns is an *OptionError
+// (a bad user option); file problems go to the reporter.
+func (c *checker) check(entries []*Entry, userOpts map[string]string) (*ir.Game, error) {
+	stem := strings.TrimSuffix(filepath.Base(c.path), filepath.Ext(c.path))
+	c.g = &ir.Game{Name: stem, Title: stem, File: c.path}
+	by := map[string][]*Entry{}
+	for _, e := range entries {
+		if !contains(topKeys, e.Key) {
+			c.errorf(e.Pos, hintFor(e.Key, "known entries", topKeys), "unknown entry %q", e.Key)
+			continue
+		}
+		by[e.Key] = append(by[e.Key], e)
+	}
+	for _, e := range by["game"] {
+		if s, ok := c.onlyString(e); ok {
+			c.g.Title = s
+		}
+	}
+	c.checkOptions(by["option"])
+	if err := c.applyUserOptions(userOpts); err != nil {
+		return nil, err
+	}
+	c.checkBoard(by["board"])
+	c.checkPlayers(by["players"], by["player"])
+	c.checkPieces(by["piece"])
+	if c.boardOK && c.playersOK {
+		c.checkSetup(by["setup"])
+		c.checkTargets(by["target"])
+		c.checkZones(by["zone"])
+		c.checkMoves(entries)
+		c.checkPriority(by["priority"])
+		c.checkForbid(by["forbid"])
+		c.checkScore(by["score"])
+		c.checkEnd(by["end"])
+	}
+	return c.g, nil
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// onlyString reads `key: "text"`.
+func (c *checker) onlyString(e *Entry) (string, bool) {
+	if len(e.Values) != 1 || e.HasBlock || len(e.Labels) > 0 {
+		c.errorf(e.Pos, `write game: "Title"`, "%s takes one string", e.Key)
+		return "", false
+	}
+	s, ok := e.Values[0].(*Str)
+	if !ok {
+		c.errorf(e.Values[0].At(), `write game: "Title"`, "%s takes a string", e.Key)
+		return "", false
+	}
+	return s.Val, true
+}
+
+// props returns a block's entries by key, reporting unknown keys and keys
+// given labels or blocks where they take a value.
+func (c *checker) props(e *Entry, what string, known []string) map[string]*Entry {
+	out := map[string]*Entry{}
+	for _, p := range e.Block {
+		if !contains(known, p.Key) {
+			c.errorf(p.Pos, hintFor(p.Key, "known properties", known), "unknown property %q in %s", p.Key, what)
+			continue
+		}
+		if len(p.Labels) > 0 {
+			c.errorf(p.Labels[0].Pos, fmt.Sprintf("write %s: value", p.Key), "unexpected %q after %s", p.Labels[0].Name, p.Key)
+			continue
+		}
+		if len(p.Values) == 0 {
+			c.errorf(p.Pos, fmt.Sprintf("write %s: value", p.Key), "%s needs a value", p.Key)
+			continue
+		}
+		out[p.Key] = p
+	}
+	return out
+}
+
+// single returns the one value of a property entry.
+func (c *checker) single(p *Entry) (Expr, bool) {
+	if len(p.Values) != 1 {
+		c.errorf(p.Values[1].At(), "", "%s takes one value", p.Key)
+		return nil, false
+	}
+	if p.HasBlock {
+		c.errorf(p.Pos, "", "%s takes a value, not a block", p.Key)
+		return nil, false
+	}
+	return p.Values[0], true
+}
+
+// --- options ---------------------------------------------------------------
+
+func (c *checker) checkOptions(es []*Entry) {
+	for _, e := range es {
+		if len(e.Labels) != 1 {
+			c.errorf(e.Pos, "write option NAME: DEFAULT", "an option needs one name")
+			continue
+		}
+		name := e.Labels[0].Name
+		if len(e.Values) != 1 {
+			c.errorf(e.Labels[0].Pos, "write option NAME: DEFAULT", "option %s needs one default value", name)
+			continue
+		}
+		o := ir.Option{Name: name}
+		ok := true
+		switch v := e.Values[0].(type) {
+		case *Num:
+			o.Type, o.Value.Int = ir.OptInt, v.Val
+		case *SizeLit:
+			o.Type, o.Value.W, o.Value.H = ir.OptSize, v.W, v.H
+		case *Name:
+			switch v.Dotted() {
+			case "true":
+				o.Type, o.Value.Int = ir.OptBool, 1
+			case "false":
+				o.Type = ir.OptBool
+			default:
+				o.Type, o.Value.Str = ir.OptEnum, v.Dotted()
+			}
+		default:
+			c.errorf(e.Values[0].At(), "an option's default is a number, a size (8x8), true/false or a name", "bad default for option %s", name)
+			ok = false
+		}
+		if !ok {
+			continue
+		}
+		ps := c.props(e, "option "+name, []string{"range", "doc", "choices"})
+		if p, ok := ps["doc"]; ok {
+			if v, ok := c.single(p); ok {
+				if s, ok := v.(*Str); ok {
+					o.Doc = s.Val
+				} else {
+					c.errorf(v.At(), `write doc: "text"`, "doc takes a string")
+				}
+			}
+		}
+		if p, ok := ps["range"]; ok {
+			c.optionRange(&o, p)
+		}
+		if p, ok := ps["choices"]; ok {
+			if o.Type != ir.OptEnum {
+				c.errorf(p.Pos, "", "choices are for options whose values are names")
+			} else {
+				for _, v := range p.Values {
+					if n, ok := v.(*Name); ok {
+						o.Choices = append(o.Choices, n.Dotted())
+					} else {
+						c.errorf(v.At(), "", "a choice is a name")
+					}
+				}
+				if !contains(o.Choices, o.Value.Str) {
+					c.errorf(e.Values[0].At(), knownList("choices", o.Choices), "default %q is not one of the choices", o.Value.Str)
+				}
+			}
+		} else if o.Type == ir.OptEnum {
+			c.errorf(e.Values[0].At(), "add choices: a, b, ... in a block after the default, or use a number, size or true/false", "option %s: %q is not a value", name, o.Value.Str)
+			continue
+		}
+		if _, dup := c.opts[name]; dup {
+			continue
+		}
+		if !c.inRange(o, o.Value) {
+			c.errorf(e.Values[0].At(), "", "default of option %s is outside its range %s", name, rangeText(o))
+		}
+		c.opts[name] = &optDecl{entry: e, index: len(c.g.Options)}
+		c.optList = append(c.optList, name)
+		c.g.Options = append(c.g.Options, o)
+	}
+}
+
+func (c *checker) optionRange(o *ir.Option, p *Entry) {
+	v, ok := c.single(p)
+	if !ok {
+		return
+	}
+	b, isBin := v.(*Binary)
+	if !isBin || b.Op != ".." {
+		c.errorf(v.At(), "write range: MIN .. MAX", "a range is MIN .. MAX")
+		return
+	}
+	switch o.Type {
+	case ir.OptInt:
+		lo, ok1 := b.L.(*Num)
+		hi, ok2 := b.R.(*Num)
+		if !ok1 || !ok2 {
+			c.errorf(v.At(), "write range: 2 .. 8", "the range of a number option is two numbers")
+			return
+		}
+		o.Min.Int, o.Max.Int = lo.Val, hi.Val
+	case ir.OptSize:
+		lo, ok1 := b.L.(*SizeLit)
+		hi, ok2 := b.R.(*SizeLit)
+		if !ok1 || !ok2 {
+			c.errorf(v.At(), "write range: 3x3 .. 26x26", "the range of a size option is two sizes")
+			return
+		}
+		o.Min.W, o.Min.H, o.Max.W, o.Max.H = lo.W, lo.H, hi.W, hi.H
+	default:
+		c.errorf(v.At(), "", "only number and size options have a range")
+	}
+}
+
+func (c *checker) inRange(o ir.Option, v ir.Value) bool {
+	switch o.Type {
+	case ir.OptInt:
+		if o.Min == (ir.Value{}) && o.Max == (ir.Value{}) {
+			return true
+		}
+		return v.Int >= o.Min.Int && v.Int <= o.Max.Int
+	case ir.OptSize:
+		if o.Max.W == 0 {
+			return true
+		}
+		return v.W >= o.Min.W && v.W <= o.Max.W && v.H >= o.Min.H && v.H <= o.Max.H
+	case ir.OptEnum:
+		return contains(o.Choices, v.Str)
+	}
+	return true
+}
+
+func rangeText(o ir.Option) string {
+	switch o.Type {
+	case ir.OptInt:
+		return fmt.Sprintf("%d..%d", o.Min.Int, o.Max.Int)
+	case ir.OptSize:
+		return fmt.Sprintf("%dx%d..%dx%d", o.Min.W, o.Min.H, o.Max.W, o.Max.H)
+	case ir.OptEnum:
+		return strings.Join(o.Choices, "|")
+	}
+	return "true|false"
+}
+
+// OptionValueText renders an option's value as it is written.
+func OptionValueText(o ir.Option) string {
+	switch o.Type {
+	case ir.OptInt:
+		return strconv.Itoa(o.Value.Int)
+	case ir.OptBool:
+		return strconv.FormatBool(o.Value.Int != 0)
+	case ir.OptSize:
+		return fmt.Sprintf("%dx%d", o.Value.W, o.Value.H)
+	}
+	return o.Value.Str
+}
+
+func (c *checker) applyUserOptions(user map[string]string) error {
+	names := make([]string, 0, len(user))
+	for k := range user {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		text := strings.TrimSpace(user[name])
+		d, ok := c.opts[name]
+		if !ok {
+			if len(c.optList) == 0 {
+				return &OptionError{fmt.Sprintf("unknown option %q: %s has no options", name, c.g.Name)}
+			}
+			msg := fmt.Sprintf("unknown option %q for %s (options: %s)", name, c.g.Name, strings.Join(c.optList, ", "))
+			if h := didYouMean(name, c.optList); h != "" {
+				msg += "; " + h
+			}
+			return &OptionError{msg}
+		}
+		o := &c.g.Options[d.index]
+		var v ir.Value
+		switch o.Type {
+		case ir.OptInt:
+			n, err := strconv.Atoi(text)
+			if err != nil {
+				return &OptionError{fmt.Sprintf("option %s=%s: not a whole number", name, text)}
+			}
+			v.Int = n
+		case ir.OptBool:
+			switch strings.ToLower(text) {
+			case "true", "yes", "on", "1":
+				v.Int = 1
+			case "false", "no", "off", "0":
+			default:
+				return &OptionError{fmt.Sprintf("option %s=%s: want true or false", name, text)}
+			}
+		case ir.OptSize:
+			w, h, ok := strings.Cut(strings.ToLower(text), "x")
+			wi, err1 := strconv.Atoi(w)
+			hi, err2 := strconv.Atoi(h)
+			if !ok || err1 != nil || err2 != nil {
+				return &OptionError{fmt.Sprintf("option %s=%s: want a size WxH, e.g. 8x8", name, text)}
+			}
+			v.W, v.H = wi, hi
+		case ir.OptEnum:
+			v.Str = text
+		}
+		if !c.inRange(*o, v) {
+			return &OptionError{fmt.Sprintf("option %s=%s: out of range (allowed: %s)", name, text, rangeText(*o))}
+		}
+		o.Value = v
+	}
+	return nil
+}
+
+// --- board -----------------------------------------------------------------
+
+var squareDirs = []ir.Dir{
+	{Name: "n", DX: 0, DY: 1}, {Name: "ne", DX: 1, DY: 1}, {Name: "e", DX: 1, DY: 0}, {Name: "se", DX: 1, DY: -1},
+	{Name: "s", DX: 0, DY: -1}, {Name: "sw", DX: -1, DY: -1}, {Name: "w", DX: -1, DY: 0}, {Name: "nw", DX: -1, DY: 1},
+}
+
+var hexDirs = []ir.Dir{
+	{Name: "e", DX: 2, DY: 0}, {Name: "ne", DX: 1, DY: 1}, {Name: "nw", DX: -1, DY: 1},
+	{Name: "w", DX: -2, DY: 0}, {Name: "sw", DX: -1, DY: -1}, {Name: "se", DX: 1, DY: -1},
+}
+
+func (c *checker) checkBoard(es []*Entry) {
+	if len(es) == 0 {
+		c.errorf(Pos{File: c.path}, "add board { shape: square(8x8) }", "the game has no board")
+		return
+	}
+	e := es[0]
+	ps := c.props(e, "board", []string{"shape", "cells"})
+	sp, ok := ps["shape"]
+	if !ok {
+		c.errorf(e.Pos, "add shape: square(8x8) or shape: hex(3, 4, 5, 4, 3)", "the board has no shape")
+		return
+	}
+	v, ok := c.single(sp)
+	if !ok {
+		return
+	}
+	call, ok := v.(*Call)
+	if !ok || (call.Fn != "square" && call.Fn != "hex") {
+		c.errorf(v.At(), "write square(WxH) or hex(ROW1, ROW2, ...)", "unknown board shape")
+		return
+	}
+	b := &c.g.Board
+	subset := "all"
+	if p, ok := ps["cells"]; ok {
+		if v, ok := c.single(p); ok {
+			n, isName := v.(*Name)
+			if !isName || !contains([]string{"all", "dark", "light"}, n.Dotted()) {
+				c.errorf(v.At(), "cells: all, dark (a1 and every cell of the same colour) or light", "unknown cell subset")
+				return
+			}
+			subset = n.Dotted()
+		}
+	}
+	switch call.Fn {
+	case "square":
+		if len(call.Args) != 1 {
+			c.errorf(call.Pos, "write square(8x8) or square(size)", "square takes one size")
+			return
+		}
+		val, ok := c.constValue(call.Args[0])
+		if !ok {
+			return
+		}
+		if val.kind != cvSize {
+			c.errorf(call.Args[0].At(), "write square(8x8) or square(size)", "square needs a size WxH")
+			return
+		}
+		if val.w < 1 || val.h < 1 || val.w > maxBoardSide || val.h > maxBoardSide || val.w > 26 {
+			c.errorf(call.Args[0].At(), "files are lettered a..z: at most 26 wide, 64 high", "board %dx%d is too large or empty", val.w, val.h)
+			return
+		}
+		b.Shape, b.Width, b.Height = ir.Square, val.w, val.h
+		for y := 0; y < val.h; y++ {
+			for x := 0; x < val.w; x++ {
+				dark := (x+y)%2 == 0
+				if (subset == "dark" && !dark) || (subset == "light" && dark) {
+					continue
+				}
+				b.Cells = append(b.Cells, ir.Cell{Name: fmt.Sprintf("%c%d", 'a'+x, y+1), X: x, Y: y})
+			}
+		}
+		b.Dirs = squareDirs
+	case "hex":
+		if subset != "all" {
+			c.errorf(ps["cells"].Pos, "", "hex boards have no colour subsets")
+			return
+		}
+		if len(call.Args) == 0 || len(call.Args) > maxBoardSide {
+			c.errorf(call.Pos, "write hex(5, 6, 7, 8, 9, 8, 7, 6, 5): the cells of each row", "hex takes the number of cells in each row")
+			return
+		}
+		total := 0
+		for _, a := range call.Args {
+			val, ok := c.constValue(a)
+			if !ok {
+				return
+			}
+			if val.kind != cvInt || val.i < 1 || val.i > 26 {
+				c.errorf(a.At(), "rows have 1 to 26 cells", "bad row length")
+				return
+			}
+			b.Rows = append(b.Rows, val.i)
+			b.Width = max(b.Width, val.i)
+			total += val.i
+		}
+		b.Shape, b.Height = ir.Hex, len(b.Rows)
+		for y, n := range b.Rows {
+			for i := 0; i < n; i++ {
+				b.Cells = append(b.Cells, ir.Cell{Name: fmt.Sprintf("%c%d", 'a'+i, y+1), X: -(n - 1) + 2*i, Y: y})
+			}
+		}
+		b.Dirs = hexDirs
+	}
+	if len(b.Cells) > maxBoardCells {
+		c.errorf(v.At(), "", "board has %d cells; at most %d", len(b.Cells), maxBoardCells)
+		return
+	}
+	for i, cell := range b.Cells {
+		c.cells[cell.Name] = i
+	}
+	for i, d := range b.Dirs {
+		c.dirs[d.Name] = i
+	}
+	c.boardOK = true
+}
+
+func (c *checker) cellNames() []string {
+	out := make([]string, len(c.g.Board.Cells))
+	for i, cl := range c.g.Board.Cells {
+		out[i] = cl.Name
+	}
+	return out
+}
+
+// cellAt finds the cell at board coordinates.
+func (c *checker) cellAt(x, y int) (int, bool) {
+	for i, cl := range c.g.Board.Cells {
+		if cl.X == x && cl.Y == y {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+// mirrorCell is the point mirror of a cell through the board's centre.
+func (c *checker) mirrorCell(i int) (int, bool) {
+	b := c.g.Board
+	cl := b.Cells[i]
+	if b.Shape == ir.Square {
+		return c.cellAt(b.Width-1-cl.X, b.Height-1-cl.Y)
+	}
+	return c.cellAt(-cl.X, b.Height-1-cl.Y)
+}
+
+// --- players ---------------------------------------------------------------
+
+func (c *checker) checkPlayers(list, blocks []*Entry) {
+	g := c.g
+	add := func(name string, at Pos) {
+		if _, dup := c.players[name]; dup {
+			c.errorf(at, "", "player %s is named twice", name)
+			return
+		}
+		c.players[name] = len(g.Players)
+		g.Players = append(g.Players, ir.Player{Name: name})
+	}
+	if len(list) > 0 {
+		e := list[0]
+		for _, v := range e.Values {
+			switch x := v.(type) {
+			case *Call:
+				if x.Fn != "numbered" || len(x.Args) != 1 {
+					c.errorf(x.Pos, "write players: numbered(N) for p1..pN, or players: red, black", "unknown player list %s(...)", x.Fn)
+					return
+				}
+				val, ok := c.constValue(x.Args[0])
+				if !ok {
+					return
+				}
+				if val.kind != cvInt || val.i < 1 || val.i > maxPlayers {
+					c.errorf(x.Args[0].At(), "", "between 1 and %d players", maxPlayers)
+					return
+				}
+				for i := 1; i <= val.i; i++ {
+					add(fmt.Sprintf("p%d", i), x.Pos)
+				}
+			case *Name:
+				add(x.Dotted(), x.Pos)
+			default:
+				c.errorf(v.At(), "write players: red, black or players: numbered(N)", "bad player list")
+				return
+			}
+		}
+	}
+	for _, e := range blocks {
+		if len(e.Labels) != 1 {
+			c.errorf(e.Pos, "write player NAME { forward: north }", "a player needs one name")
+			continue
+		}
+		name := e.Labels[0].Name
+		if len(list) == 0 {
+			add(name, e.Labels[0].Pos)
+		}
+		pi, ok := c.players[name]
+		if !ok {
+			c.errorf(e.Labels[0].Pos, hintFor(name, "players", c.playerNames()), "unknown player %q", name)
+			continue
+		}
+		ps := c.props(e, "player "+name, []string{"forward"})
+		if p, ok := ps["forward"]; ok {
+			if v, ok := c.single(p); ok {
+				n, isName := v.(*Name)
+				vec := map[string][2]int{"north": {0, 1}, "south": {0, -1}, "east": {1, 0}, "west": {-1, 0}}
+				if !isName {
+					c.errorf(v.At(), "forward: north, south, east or west", "bad forward direction")
+					continue
+				}
+				f, ok := vec[n.Dotted()]
+				if !ok {
+					c.errorf(v.At(), hintFor(n.Dotted(), "forward", []string{"north", "south", "east", "west"}), "unknown forward direction %q", n.Dotted())
+					continue
+				}
+				g.Players[pi].FX, g.Players[pi].FY = f[0], f[1]
+			}
+		}
+	}
+	if len(g.Players) == 0 {
+		c.errorf(Pos{File: c.path}, "add players: red, black (or player red { forward: north })", "the game has no players")
+		return
+	}
+	c.playersOK = true
+}
+
+func (c *checker) playerNames() []string {
+	out := make([]string, len(c.g.Players))
+	for i, p := range c.g.Players {
+		out[i] = p.Name
+	}
+	return out
+}
+
+// --- pieces ----------------------------------------------------------------
+
+func (c *checker) checkPieces(es []*Entry) {
+	for _, e := range es {
+		if len(e.Labels) != 1 || len(e.Values) > 0 {
+			c.errorf(e.Pos, "write piece NAME { ... }", "a piece kind needs one name")
+			continue
+		}
+		name := e.Labels[0].Name
+		k := ir.Kind{Name: name, Props: map[string]int{}}
+		for _, p := range e.Block {
+			if len(p.Values) != 1 || len(p.Labels) > 0 || p.HasBlock {
+				c.errorf(p.Pos, fmt.Sprintf("write %s: VALUE", p.Key), "a piece property takes one value")
+				continue
+			}
+			switch p.Key {
+			case "symbol":
+				s, ok := p.Values[0].(*Str)
+				if !ok || len(s.Val) < 1 || len(s.Val) > 2 {
+					c.errorf(p.Values[0].At(), `write symbol: "S"`, "a symbol is one or two characters in quotes")
+					continue
+				}
+				k.Symbol = s.Val
+			default:
+				val, ok := c.constValue(p.Values[0])
+				if !ok {
+					continue
+				}
+				if val.kind != cvInt {
+					c.errorf(p.Values[0].At(), "piece properties are whole numbers", "property %s of %s is not a number", p.Key, name)
+					continue
+				}
+				if p.Key == "numbered" {
+					if val.i < 1 || val.i > 99 {
+						c.errorf(p.Values[0].At(), "", "numbered takes 1..99")
+						continue
+					}
+					k.Numbered = val.i
+					continue
+				}
+				k.Props[p.Key] = val.i
+			}
+		}
+		c.kinds[name] = len(c.g.Kinds)
+		c.kindDecl[name] = e
+		c.g.Kinds = append(c.g.Kinds, k)
+	}
+	// Default symbols: the first letter, upper case; two letters where two
+	// kinds share a first letter.
+	first := map[string]int{}
+	for _, k := range c.g.Kinds {
+		if k.Symbol == "" {
+			first[strings.ToUpper(k.Name[:1])]++
+		}
+	}
+	for i := range c.g.Kinds {
+		k := &c.g.Kinds[i]
+		if k.Symbol != "" {
+			continue
+		}
+		s := strings.ToUpper(k.Name[:1])
+		if first[s] > 1 && len(k.Name) > 1 {
+			s += strings.ToLower(k.Name[1:2])
+		}
+		k.Symbol = s
+	}
+}
+
+func (c *checker) kindNames() []string {
+	out := make([]string, len(c.g.Kinds))
+	for i, k := range c.g.Kinds {
+		out[i] = k.Name
+	}
+	return out
+}
+
+// piece returns the index of the piece type, creating it on first use.
+func (c *checker) piece(kind, owner, number int) int {
+	key := [3]int{kind, owner, number}
+	if i, ok := c.pieceIdx[key]; ok {
+		return i
+	}
+	k := c.g.Kinds[kind]
+	name := k.Name
+	if number > 0 {
+		name += strconv.Itoa(number)
+	}
+	if owner != ir.Neutral {
+		name = c.g.Players[owner].Name + " " + name
+	}
+	i := len(c.g.Pieces)
+	c.pieceIdx[key] = i
+	c.g.Pieces = append(c.g.Pieces, ir.Piece{Kind: kind, Owner: owner, Number: number, Name: name, Target: -1})
+	return i
+}
+
+func (c *checker) lookupKind(n *Name) (int, bool) {
+	k, ok := c.kinds[n.Dotted()]
+	if !ok {
+		c.errorf(n.Pos, hintFor(n.Dotted(), "piece kinds", c.kindNames()), "unknown piece kind %q", n.Dotted())
+	}
+	return k, ok
+}

@@ -1,0 +1,720 @@
+package lang
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/ruleplay/ruleplay/ir"
+)
+
+// Constant values: option values and literals, folded when the game is
+// checked (board sizes, player counts, ply limits, if-then-else on options).
+
+type cvKind int
+
+const (
+	cvInt cvKind = iota
+	cvBool
+	cvSize
+	cvStr
+)
+
+type cval struct {
+	kind cvKind
+	i    int
+	w, h int
+	s    string
+}
+
+func (v cval) kindName() string {
+	return [...]string{"a number", "true/false", "a size", "a name"}[v.kind]
+}
+
+// constValue evaluates an expression that must be known when the game is
+// checked. It reports the problem and returns false otherwise.
+func (c *checker) constValue(e Expr) (cval, bool) {
+	switch x := e.(type) {
+	case *Num:
+		if x.Percent {
+			c.errorf(x.Pos, "", "a percentage is only allowed in shuffle(...)")
+			return cval{}, false
+		}
+		return cval{kind: cvInt, i: x.Val}, true
+	case *SizeLit:
+		return cval{kind: cvSize, w: x.W, h: x.H}, true
+	case *Name:
+		n := x.Dotted()
+		switch n {
+		case "true":
+			return cval{kind: cvBool, i: 1}, true
+		case "false":
+			return cval{kind: cvBool}, true
+		}
+		if d, ok := c.opts[n]; ok {
+			o := c.g.Options[d.index]
+			switch o.Type {
+			case ir.OptInt:
+				return cval{kind: cvInt, i: o.Value.Int}, true
+			case ir.OptBool:
+				return cval{kind: cvBool, i: o.Value.Int}, true
+			case ir.OptSize:
+				return cval{kind: cvSize, w: o.Value.W, h: o.Value.H}, true
+			default:
+				return cval{kind: cvStr, s: o.Value.Str}, true
+			}
+		}
+		c.errorf(x.Pos, hintFor(n, "options", c.optList), "unknown name %q (not an option)", n)
+		return cval{}, false
+	case *Unary:
+		v, ok := c.constValue(x.X)
+		if !ok {
+			return v, false
+		}
+		if x.Op == "-" {
+			if v.kind != cvInt {
+				c.errorf(x.Pos, "", "- needs a number, not %s", v.kindName())
+				return v, false
+			}
+			return cval{kind: cvInt, i: -v.i}, true
+		}
+		if v.kind != cvBool {
+			c.errorf(x.Pos, "", "not needs true/false, not %s", v.kindName())
+			return v, false
+		}
+		return cval{kind: cvBool, i: 1 - v.i}, true
+	case *If:
+		cond, ok := c.constValue(x.Cond)
+		if !ok {
+			return cond, false
+		}
+		if cond.kind != cvBool {
+			c.errorf(x.Cond.At(), "", "if needs true/false, not %s", cond.kindName())
+			return cond, false
+		}
+		if cond.i != 0 {
+			return c.constValue(x.Then)
+		}
+		return c.constValue(x.Else)
+	case *Binary:
+		l, ok1 := c.constValue(x.L)
+		r, ok2 := c.constValue(x.R)
+		if !ok1 || !ok2 {
+			return cval{}, false
+		}
+		return c.foldBinary(x, l, r)
+	case *Str:
+		return cval{kind: cvStr, s: x.Val}, true
+	}
+	c.errorf(e.At(), "", "this must be a value known when the game is checked (a number, size, option or true/false)")
+	return cval{}, false
+}
+
+func (c *checker) foldBinary(x *Binary, l, r cval) (cval, bool) {
+	switch x.Op {
+	case "and", "or":
+		if l.kind != cvBool || r.kind != cvBool {
+			c.errorf(x.Pos, "", "%s needs true/false on both sides", x.Op)
+			return cval{}, false
+		}
+		if x.Op == "and" {
+			return cval{kind: cvBool, i: l.i & r.i}, true
+		}
+		return cval{kind: cvBool, i: l.i | r.i}, true
+	case "==", "!=":
+		if l.kind != r.kind {
+			c.errorf(x.Pos, "", "cannot compare %s with %s", l.kindName(), r.kindName())
+			return cval{}, false
+		}
+		eq := l == r
+		if x.Op == "!=" {
+			eq = !eq
+		}
+		return cval{kind: cvBool, i: b2i(eq)}, true
+	case "..":
+		c.errorf(x.Pos, "", "a range is only allowed in an option's range")
+		return cval{}, false
+	}
+	if l.kind != cvInt || r.kind != cvInt {
+		c.errorf(x.Pos, "", "%s needs numbers on both sides", x.Op)
+		return cval{}, false
+	}
+	switch x.Op {
+	case "+":
+		return cval{kind: cvInt, i: l.i + r.i}, true
+	case "-":
+		return cval{kind: cvInt, i: l.i - r.i}, true
+	case "*":
+		return cval{kind: cvInt, i: l.i * r.i}, true
+	case "/":
+		if r.i == 0 {
+			c.errorf(x.Pos, "", "division by zero")
+			return cval{}, false
+		}
+		return cval{kind: cvInt, i: l.i / r.i}, true
+	case "<":
+		return cval{kind: cvBool, i: b2i(l.i < r.i)}, true
+	case "<=":
+		return cval{kind: cvBool, i: b2i(l.i <= r.i)}, true
+	case ">":
+		return cval{kind: cvBool, i: b2i(l.i > r.i)}, true
+	case ">=":
+		return cval{kind: cvBool, i: b2i(l.i >= r.i)}, true
+	}
+	c.errorf(x.Pos, "", "unknown operator %s", x.Op)
+	return cval{}, false
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// isConst reports whether e mentions only literals and options.
+func (c *checker) isConst(e Expr) bool {
+	switch x := e.(type) {
+	case *Num, *SizeLit, *Str:
+		return true
+	case *Name:
+		n := x.Dotted()
+		_, opt := c.opts[n]
+		return opt || n == "true" || n == "false"
+	case *Unary:
+		return c.isConst(x.X)
+	case *Binary:
+		return c.isConst(x.L) && c.isConst(x.R)
+	case *If:
+		return c.isConst(x.Cond) && c.isConst(x.Then) && c.isConst(x.Else)
+	}
+	return false
+}
+
+// --- cell lists --------------------------------------------------------------
+
+// cellList reads cells written as `a1 c1 e1`, `[a1, c1]` or one name.
+func (c *checker) cellList(e Expr) ([]int, bool) {
+	var items []Expr
+	switch x := e.(type) {
+	case *Phrase:
+		items = x.Words
+	case *List:
+		items = x.Items
+	default:
+		items = []Expr{e}
+	}
+	var out []int
+	ok := true
+	for _, it := range items {
+		n, isName := it.(*Name)
+		if !isName {
+			c.errorf(it.At(), "cells are written a1 c1 e1", "expected a cell name")
+			ok = false
+			continue
+		}
+		ci, found := c.cells[n.Dotted()]
+		if !found {
+			hint := hintFor(n.Dotted(), "cells", c.cellNames())
+			if c.g.Board.Shape == ir.Square && len(c.g.Board.Cells) < c.g.Board.Width*c.g.Board.Height {
+				if h := didYouMean(n.Dotted(), c.cellNames()); h == "" {
+					hint = "only the cells of one colour are on this board"
+				}
+			}
+			c.errorf(n.Pos, hint, "no cell %q on this board", n.Dotted())
+			ok = false
+			continue
+		}
+		out = append(out, ci)
+	}
+	return out, ok
+}
+
+// --- directions --------------------------------------------------------------
+
+var dirSetNames = []string{"all", "orthogonal", "diagonal", "forward", "backward", "sideways"}
+
+// dirSet resolves a direction expression for player p: a set name (all,
+// orthogonal, diagonal), a direction name (n, ne, ...), a list of them, or a
+// phrase with forward/backward/sideways in front ("forward diagonal").
+func (c *checker) dirSet(e Expr, p int) ([]int, bool) {
+	var sel func(d ir.Dir) bool
+	words := []Expr{e}
+	switch x := e.(type) {
+	case *If:
+		cond, ok := c.constValue(x.Cond)
+		if !ok {
+			return nil, false
+		}
+		if cond.kind != cvBool {
+			c.errorf(x.Cond.At(), "", "if needs true/false, not %s", cond.kindName())
+			return nil, false
+		}
+		if cond.i != 0 {
+			return c.dirSet(x.Then, p)
+		}
+		return c.dirSet(x.Else, p)
+	case *List:
+		var out []int
+		for _, it := range x.Items {
+			ds, ok := c.dirSet(it, p)
+			if !ok {
+				return nil, false
+			}
+			out = append(out, ds...)
+		}
+		return dedupInts(out), true
+	case *Phrase:
+		words = x.Words
+	}
+	pl := c.g.Players[p]
+	var set []int
+	for wi, w := range words {
+		n, ok := w.(*Name)
+		if !ok {
+			c.errorf(w.At(), knownList("directions", append(dirSetNames, c.dirNames()...)), "expected a direction")
+			return nil, false
+		}
+		name := n.Dotted()
+		last := wi == len(words)-1
+		switch name {
+		case "forward", "backward", "sideways":
+			if pl.FX == 0 && pl.FY == 0 {
+				c.errorf(n.Pos, fmt.Sprintf("add player %s { forward: north }", pl.Name), "player %s has no forward direction", pl.Name)
+				return nil, false
+			}
+			prev := sel
+			fx, fy := pl.FX, pl.FY
+			f := func(d ir.Dir) bool {
+				dot := d.DX*fx + d.DY*fy
+				switch name {
+				case "forward":
+					return dot > 0
+				case "backward":
+					return dot < 0
+				}
+				return dot == 0
+			}
+			if prev != nil {
+				sel = func(d ir.Dir) bool { return prev(d) && f(d) }
+			} else {
+				sel = f
+			}
+			if last {
+				set = c.allDirs()
+			}
+		case "all":
+			set = c.allDirs()
+		case "orthogonal", "diagonal":
+			if c.g.Board.Shape == ir.Hex {
+				c.errorf(n.Pos, "hex boards have six directions: say all, or name them (e, ne, nw, w, sw, se)", "%s has no meaning on a hex board", name)
+				return nil, false
+			}
+			for i, d := range c.g.Board.Dirs {
+				diag := d.DX != 0 && d.DY != 0
+				if diag == (name == "diagonal") {
+					set = append(set, i)
+				}
+			}
+		default:
+			di, ok := c.dirs[name]
+			if !ok {
+				c.errorf(n.Pos, hintFor(name, "directions", append(dirSetNames, c.dirNames()...)), "unknown direction %q", name)
+				return nil, false
+			}
+			set = []int{di}
+		}
+		if !last && set != nil {
+			c.errorf(words[wi+1].At(), "write e.g. forward diagonal", "unexpected word after a direction set")
+			return nil, false
+		}
+	}
+	var out []int
+	for _, d := range set {
+		if sel == nil || sel(c.g.Board.Dirs[d]) {
+			out = append(out, d)
+		}
+	}
+	return out, true
+}
+
+func (c *checker) allDirs() []int {
+	out := make([]int, len(c.g.Board.Dirs))
+	for i := range out {
+		out[i] = i
+	}
+	return out
+}
+
+func (c *checker) dirNames() []string {
+	out := make([]string, len(c.g.Board.Dirs))
+	for i, d := range c.g.Board.Dirs {
+		out[i] = d.Name
+	}
+	return out
+}
+
+func dedupInts(xs []int) []int {
+	seen := map[int]bool{}
+	out := xs[:0]
+	for _, x := range xs {
+		if !seen[x] {
+			seen[x] = true
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// --- run-time expressions ------------------------------------------------------
+
+// exprCtx says which names an expression may use.
+type exprCtx int
+
+const (
+	ctxCell   exprCtx = iota // over/onto: a condition on one cell
+	ctxGuard                 // when: turn, ply
+	ctxGoal                  // win: predicates on the position for a player
+	ctxValue                 // score value: a number for a player
+	ctxMargin                // margin: winner.*, loser.*
+)
+
+type typ int
+
+const (
+	tInt typ = iota
+	tBool
+)
+
+var cellWords = []string{"empty", "occupied", "own", "friend", "enemy", "neutral", "any"}
+var playerValues = []string{"captured", "points", "moves", "pieces", "score"}
+
+// lower compiles a run-time expression to ir, checking names and types.
+func (c *checker) lower(e Expr, ctx exprCtx) (*ir.Expr, typ, bool) {
+	if c.isConst(e) {
+		v, ok := c.constValue(e)
+		if !ok {
+			return nil, 0, false
+		}
+		switch v.kind {
+		case cvInt:
+			return &ir.Expr{Op: ir.OpInt, Int: v.i}, tInt, true
+		case cvBool:
+			return &ir.Expr{Op: ir.OpBool, Int: v.i}, tBool, true
+		}
+		c.errorf(e.At(), "", "%s has no meaning here", v.kindName())
+		return nil, 0, false
+	}
+	switch x := e.(type) {
+	case *Name:
+		return c.lowerName(x, ctx)
+	case *Phrase:
+		if ctx == ctxCell || ctx == ctxGoal {
+			return c.lowerCellPhrase(x, ctx)
+		}
+	case *Unary:
+		a, t, ok := c.lower(x.X, ctx)
+		if !ok {
+			return nil, 0, false
+		}
+		if x.Op == "not" {
+			if t != tBool {
+				c.errorf(x.Pos, "", "not needs a condition")
+				return nil, 0, false
+			}
+			return &ir.Expr{Op: ir.OpNot, Args: []*ir.Expr{a}}, tBool, true
+		}
+		if t != tInt {
+			c.errorf(x.Pos, "", "- needs a number")
+			return nil, 0, false
+		}
+		return &ir.Expr{Op: ir.OpNeg, Args: []*ir.Expr{a}}, tInt, true
+	case *Binary:
+		return c.lowerBinary(x, ctx)
+	case *If:
+		cond, ct, ok1 := c.lower(x.Cond, ctx)
+		th, tt, ok2 := c.lower(x.Then, ctx)
+		el, et, ok3 := c.lower(x.Else, ctx)
+		if !ok1 || !ok2 || !ok3 {
+			return nil, 0, false
+		}
+		if ct != tBool || tt != et {
+			c.errorf(x.Pos, "", "if needs a condition and two branches of the same type")
+			return nil, 0, false
+		}
+		return &ir.Expr{Op: ir.OpIf, Args: []*ir.Expr{cond, th, el}}, tt, true
+	case *Call:
+		return c.lowerCall(x, ctx)
+	}
+	c.errorf(e.At(), c.ctxHint(ctx), "this has no meaning here")
+	return nil, 0, false
+}
+
+func (c *checker) ctxHint(ctx exprCtx) string {
+	switch ctx {
+	case ctxCell:
+		return knownList("cell conditions", cellWords) + ", with and/or/not"
+	case ctxGuard:
+		return "use turn (the mover's own turn number) and ply (the game's), e.g. turn == 1"
+	case ctxGoal:
+		return "e.g. every(own, on target), some(own, in opponent.start), count(opponent) == 0"
+	case ctxValue:
+		return knownList("player values", playerValues) + ", distance(DIRECTIONS), count(own)"
+	}
+	return "use winner.score, loser.score, winner.moves, loser.moves"
+}
+
+func (c *checker) lowerName(x *Name, ctx exprCtx) (*ir.Expr, typ, bool) {
+	n := x.Dotted()
+	switch ctx {
+	case ctxCell:
+		if ex := cellWord(n, ir.SideOwn); ex != nil {
+			return ex, tBool, true
+		}
+		c.errorf(x.Pos, hintFor(n, "cell conditions", cellWords), "unknown cell condition %q", n)
+		return nil, 0, false
+	case ctxGuard:
+		if n == "turn" || n == "ply" {
+			return &ir.Expr{Op: ir.OpVar, Name: n}, tInt, true
+		}
+		c.errorf(x.Pos, hintFor(n, "names", append([]string{"turn", "ply"}, c.optList...)), "unknown name %q", n)
+		return nil, 0, false
+	}
+	side, field := ir.SideOwn, n
+	if len(x.Parts) == 2 {
+		var ok bool
+		side, ok = c.sideName(x.Parts[0], ctx)
+		if !ok {
+			c.errorf(x.Pos, c.ctxHint(ctx), "unknown player %q", x.Parts[0])
+			return nil, 0, false
+		}
+		field = x.Parts[1]
+	} else if len(x.Parts) > 2 || ctx == ctxMargin {
+		c.errorf(x.Pos, c.ctxHint(ctx), "unknown name %q", n)
+		return nil, 0, false
+	}
+	op, ok := map[string]ir.Op{"captured": ir.OpCaptured, "points": ir.OpPoints, "moves": ir.OpMoves, "score": ir.OpScore}[field]
+	if field == "pieces" {
+		return &ir.Expr{Op: ir.OpCount, Side: side, Who: ir.Own}, tInt, true
+	}
+	if !ok || (op == ir.OpScore && ctx != ctxMargin && ctx != ctxGoal) {
+		c.errorf(x.Pos, hintFor(field, "player values", playerValues), "unknown name %q", n)
+		return nil, 0, false
+	}
+	if op == ir.OpScore && c.g.Score == nil {
+		c.errorf(x.Pos, "add a score { value: ... } block", "the game has no score")
+		return nil, 0, false
+	}
+	return &ir.Expr{Op: op, Side: side}, tInt, true
+}
+
+func (c *checker) sideName(s string, ctx exprCtx) (ir.Side, bool) {
+	switch s {
+	case "own":
+		return ir.SideOwn, ctx != ctxMargin
+	case "opponent":
+		return ir.SideOpponent, ctx != ctxMargin
+	case "winner":
+		return ir.SideWinner, ctx == ctxMargin
+	case "loser":
+		return ir.SideLoser, ctx == ctxMargin
+	}
+	return 0, false
+}
+
+func cellWord(n string, side ir.Side) *ir.Expr {
+	switch n {
+	case "empty":
+		return &ir.Expr{Op: ir.OpEmpty}
+	case "occupied", "any":
+		if n == "any" {
+			return &ir.Expr{Op: ir.OpBool, Int: 1}
+		}
+		return &ir.Expr{Op: ir.OpOccupied}
+	case "own", "friend":
+		return &ir.Expr{Op: ir.OpOwnedBy, Who: ir.Own, Side: side}
+	case "enemy":
+		return &ir.Expr{Op: ir.OpOwnedBy, Who: ir.Enemy, Side: side}
+	case "neutral":
+		return &ir.Expr{Op: ir.OpOwnedBy, Who: ir.NeutralPieces, Side: side}
+	}
+	return nil
+}
+
+// lowerCellPhrase handles `on target`, `in ZONE`, `in opponent.ZONE`.
+func (c *checker) lowerCellPhrase(x *Phrase, ctx exprCtx) (*ir.Expr, typ, bool) {
+	first, _ := x.Words[0].(*Name)
+	if first == nil || len(x.Words) != 2 {
+		c.errorf(x.Pos, "write on target, or in ZONE", "unknown condition")
+		return nil, 0, false
+	}
+	second, _ := x.Words[1].(*Name)
+	if second == nil {
+		c.errorf(x.Words[1].At(), "", "expected a name")
+		return nil, 0, false
+	}
+	switch first.Dotted() {
+	case "on":
+		if second.Dotted() != "target" {
+			c.errorf(second.Pos, "write on target", "unknown place %q", second.Dotted())
+			return nil, 0, false
+		}
+		return &ir.Expr{Op: ir.OpOnTarget}, tBool, true
+	case "in":
+		side, zone := ir.SideOwn, second.Dotted()
+		if len(second.Parts) == 2 {
+			s, ok := c.sideName(second.Parts[0], ctx)
+			if !ok {
+				c.errorf(second.Pos, "write in opponent.start or in own.start", "unknown player %q", second.Parts[0])
+				return nil, 0, false
+			}
+			side, zone = s, second.Parts[1]
+		}
+		zi, ok := c.zones[zone]
+		if !ok {
+			c.errorf(second.Pos, hintFor(zone, "zones", c.zoneNames()), "unknown zone %q", zone)
+			return nil, 0, false
+		}
+		return &ir.Expr{Op: ir.OpInZone, Int: zi, Side: side}, tBool, true
+	}
+	c.errorf(first.Pos, "write on target, or in ZONE", "unknown condition %q", first.Dotted())
+	return nil, 0, false
+}
+
+func (c *checker) zoneNames() []string {
+	out := make([]string, len(c.g.Zones))
+	for i, z := range c.g.Zones {
+		out[i] = z.Name
+	}
+	return out
+}
+
+func (c *checker) lowerBinary(x *Binary, ctx exprCtx) (*ir.Expr, typ, bool) {
+	a, ta, ok1 := c.lower(x.L, ctx)
+	b, tb, ok2 := c.lower(x.R, ctx)
+	if !ok1 || !ok2 {
+		return nil, 0, false
+	}
+	ops := map[string]ir.Op{"and": ir.OpAnd, "or": ir.OpOr, "==": ir.OpEq, "!=": ir.OpNe, "<": ir.OpLt,
+		"<=": ir.OpLe, ">": ir.OpGt, ">=": ir.OpGe, "+": ir.OpAdd, "-": ir.OpSub, "*": ir.OpMul, "/": ir.OpDiv}
+	op, ok := ops[x.Op]
+	if !ok {
+		c.errorf(x.Pos, "", "%s has no meaning here", x.Op)
+		return nil, 0, false
+	}
+	out := &ir.Expr{Op: op, Args: []*ir.Expr{a, b}}
+	switch x.Op {
+	case "and", "or":
+		if ta != tBool || tb != tBool {
+			c.errorf(x.Pos, "", "%s needs a condition on both sides", x.Op)
+			return nil, 0, false
+		}
+		return out, tBool, true
+	case "==", "!=":
+		if ta != tb {
+			c.errorf(x.Pos, "", "cannot compare a number with a condition")
+			return nil, 0, false
+		}
+		return out, tBool, true
+	}
+	if ta != tInt || tb != tInt {
+		c.errorf(x.Pos, "", "%s needs numbers on both sides", x.Op)
+		return nil, 0, false
+	}
+	if strings.ContainsAny(x.Op, "<>") {
+		return out, tBool, true
+	}
+	return out, tInt, true
+}
+
+var goalCalls = []string{"every", "some", "count", "distance"}
+
+func (c *checker) lowerCall(x *Call, ctx exprCtx) (*ir.Expr, typ, bool) {
+	switch x.Fn {
+	case "distance":
+		if ctx != ctxValue && ctx != ctxGoal {
+			break
+		}
+		if len(x.Args) != 1 {
+			c.errorf(x.Pos, "write distance(diagonal): the directions a piece steps in", "distance takes one set of directions")
+			return nil, 0, false
+		}
+		ds, ok := c.dirSet(x.Args[0], 0)
+		if !ok {
+			return nil, 0, false
+		}
+		return &ir.Expr{Op: ir.OpDistance, Side: ir.SideOwn, Dirs: ds}, tInt, true
+	case "every", "some", "count":
+		if ctx != ctxValue && ctx != ctxGoal {
+			break
+		}
+		if len(x.Args) < 1 || len(x.Args) > 2 || (x.Fn != "count" && len(x.Args) != 2) {
+			c.errorf(x.Pos, fmt.Sprintf("write %s(own, on target)", x.Fn), "%s takes a side and a condition", x.Fn)
+			return nil, 0, false
+		}
+		sideName, ok := x.Args[0].(*Name)
+		var side ir.Side
+		if ok {
+			side, ok = c.sideName(sideName.Dotted(), ctx)
+		}
+		if !ok {
+			c.errorf(x.Args[0].At(), "the pieces of own or opponent", "expected own or opponent")
+			return nil, 0, false
+		}
+		out := &ir.Expr{Op: map[string]ir.Op{"every": ir.OpEvery, "some": ir.OpSome, "count": ir.OpCount}[x.Fn], Side: side, Who: ir.Own}
+		if len(x.Args) == 2 {
+			cond, t, ok := c.lowerPieceCond(x.Args[1])
+			if !ok {
+				return nil, 0, false
+			}
+			if t != tBool {
+				c.errorf(x.Args[1].At(), "", "expected a condition")
+				return nil, 0, false
+			}
+			out.Args = []*ir.Expr{cond}
+		}
+		if x.Fn == "count" {
+			return out, tInt, true
+		}
+		return out, tBool, true
+	}
+	c.errorf(x.Pos, hintFor(x.Fn, "functions", goalCalls), "unknown function %s here", x.Fn)
+	return nil, 0, false
+}
+
+// lowerPieceCond lowers the condition of a quantifier: cell words and
+// `on target` / `in ZONE`.
+func (c *checker) lowerPieceCond(e Expr) (*ir.Expr, typ, bool) {
+	switch x := e.(type) {
+	case *Phrase:
+		return c.lowerCellPhrase(x, ctxGoal)
+	case *Name:
+		if ex := cellWord(x.Dotted(), ir.SideOwn); ex != nil {
+			return ex, tBool, true
+		}
+		c.errorf(x.Pos, "write on target, in ZONE, or a cell condition", "unknown condition %q", x.Dotted())
+		return nil, 0, false
+	case *Unary:
+		if x.Op == "not" {
+			a, t, ok := c.lowerPieceCond(x.X)
+			if !ok {
+				return nil, 0, false
+			}
+			return &ir.Expr{Op: ir.OpNot, Args: []*ir.Expr{a}}, t, true
+		}
+	case *Binary:
+		if x.Op == "and" || x.Op == "or" {
+			a, _, ok1 := c.lowerPieceCond(x.L)
+			b, _, ok2 := c.lowerPieceCond(x.R)
+			if !ok1 || !ok2 {
+				return nil, 0, false
+			}
+			op := ir.OpAnd
+			if x.Op == "or" {
+				op = ir.OpOr
+			}
+			return &ir.Expr{Op: op, Args: []*ir.Expr{a, b}}, tBool, true
+		}
+	}
+	c.errorf(e.At(), "write on target, in ZONE, or a cell condition", "unknown condition")
+	return nil, 0, false
+}

@@ -1,0 +1,422 @@
+package lang
+
+import (
+	"fmt"
+
+	"github.com/ruleplay/ruleplay/ir"
+)
+
+var moveProps = map[string][]string{
+	"step":   {"when", "piece", "dirs", "onto", "capture"},
+	"jump":   {"when", "piece", "dirs", "length", "over", "onto", "capture", "chain"},
+	"remove": {"when", "piece"},
+}
+
+const maxLeapLength = 64
+
+// checkMoves lowers `step NAME? {...}`, `jump NAME? {...}` and
+// `remove NAME? {...}` in file order.
+func (c *checker) checkMoves(entries []*Entry) {
+	for _, e := range entries {
+		known, isMove := moveProps[e.Key]
+		if !isMove {
+			continue
+		}
+		name := e.Key
+		if len(e.Labels) > 1 {
+			c.errorf(e.Labels[1].Pos, fmt.Sprintf("write %s NAME { ... }", e.Key), "a move takes at most one name")
+			continue
+		}
+		if len(e.Labels) == 1 {
+			name = e.Labels[0].Name
+		}
+		if len(e.Values) > 0 {
+			c.errorf(e.Values[0].At(), fmt.Sprintf("write %s { ... }", e.Key), "a move is described in a block")
+			continue
+		}
+		if _, dup := c.rules[name]; dup {
+			c.errorf(e.Pos, fmt.Sprintf("name one of them: %s other { ... }", e.Key), "two moves are named %s", name)
+			continue
+		}
+		ps := c.props(e, e.Key, known)
+		r := ir.MoveRule{Name: name, Pos: e.Pos.String(), Piece: ir.Own}
+		ok := true
+		switch e.Key {
+		case "step":
+			r.Action, r.Length = ir.Leap, 1
+		case "jump":
+			r.Action, r.Length = ir.Leap, 2
+		case "remove":
+			r.Action, r.Piece = ir.Remove, ir.AnyPiece
+		}
+		if p, has := ps["when"]; has {
+			if v, okv := c.single(p); okv {
+				ex, t, okl := c.lower(v, ctxGuard)
+				switch {
+				case !okl:
+					ok = false
+				case t != tBool:
+					c.errorf(v.At(), "e.g. when: turn == 1", "when needs a condition")
+					ok = false
+				default:
+					r.When = ex
+				}
+			}
+		}
+		if p, has := ps["piece"]; has {
+			if v, okv := c.single(p); okv {
+				ok = c.pieceSelector(v, &r) && ok
+			}
+		}
+		if r.Action == ir.Leap {
+			ok = c.leapProps(e, ps, &r) && ok
+		}
+		if !ok {
+			continue
+		}
+		c.rules[name] = len(c.g.Moves)
+		c.g.Moves = append(c.g.Moves, r)
+	}
+}
+
+// pieceSelector reads `piece: own`, `piece: any`, `piece: own king`.
+func (c *checker) pieceSelector(v Expr, r *ir.MoveRule) bool {
+	words := []Expr{v}
+	if ph, ok := v.(*Phrase); ok {
+		words = ph.Words
+	}
+	whos := map[string]ir.Who{"own": ir.Own, "enemy": ir.Enemy, "neutral": ir.NeutralPieces, "any": ir.AnyPiece}
+	for i, w := range words {
+		n, ok := w.(*Name)
+		if !ok {
+			c.errorf(w.At(), "write piece: own, any, enemy or neutral, then kinds", "expected a name")
+			return false
+		}
+		if i == 0 {
+			if who, ok := whos[n.Dotted()]; ok {
+				r.Piece = who
+				continue
+			}
+		}
+		if k, ok := c.kinds[n.Dotted()]; ok {
+			r.Kinds = append(r.Kinds, k)
+			continue
+		}
+		known := c.kindNames()
+		if i == 0 {
+			known = append([]string{"own", "any", "enemy", "neutral"}, known...)
+		}
+		c.errorf(n.Pos, hintFor(n.Dotted(), "choices", known), "unknown piece selector %q", n.Dotted())
+		return false
+	}
+	return true
+}
+
+func (c *checker) leapProps(e *Entry, ps map[string]*Entry, r *ir.MoveRule) bool {
+	ok := true
+	r.Dirs = make([][]int, len(c.g.Players))
+	dirsExpr := Expr(&Name{Pos: e.Pos, Parts: []string{"all"}})
+	if p, has := ps["dirs"]; has {
+		if len(p.Values) > 1 {
+			dirsExpr = &List{Pos: p.Values[0].At(), Items: p.Values}
+		} else {
+			dirsExpr = p.Values[0]
+		}
+	}
+	for pl := range c.g.Players {
+		ds, okd := c.dirSet(dirsExpr, pl)
+		if !okd {
+			ok = false
+			break
+		}
+		r.Dirs[pl] = ds
+	}
+	if p, has := ps["length"]; has {
+		if v, okv := c.single(p); okv {
+			if val, okc := c.constValue(v); okc {
+				if val.kind != cvInt || val.i < 1 || val.i > maxLeapLength {
+					c.errorf(v.At(), "", "a jump's length is 1..%d cells", maxLeapLength)
+					ok = false
+				} else {
+					r.Length = val.i
+				}
+			} else {
+				ok = false
+			}
+		}
+	}
+	cond := func(key string) *ir.Expr {
+		p, has := ps[key]
+		if !has {
+			return nil
+		}
+		v, okv := c.single(p)
+		if !okv {
+			ok = false
+			return nil
+		}
+		ex, t, okl := c.lower(v, ctxCell)
+		if !okl {
+			ok = false
+			return nil
+		}
+		if t != tBool {
+			c.errorf(v.At(), "e.g. over: enemy", "%s needs a condition on the cell", key)
+			ok = false
+			return nil
+		}
+		return ex
+	}
+	r.Over = cond("over")
+	r.Onto = cond("onto")
+	if _, has := ps["onto"]; !has {
+		r.Onto = &ir.Expr{Op: ir.OpEmpty}
+	}
+	if r.Over != nil && r.Length < 2 {
+		c.errorf(ps["over"].Pos, "a leap of one cell passes over nothing", "over has no cell to test")
+		ok = false
+	}
+	if p, has := ps["capture"]; has {
+		if v, okv := c.single(p); okv {
+			n, _ := v.(*Name)
+			caps := map[string]ir.Capture{"none": ir.CaptureNone, "jumped": ir.CaptureJumped, "landing": ir.CaptureLanding}
+			cp, okc := ir.Capture(0), false
+			if n != nil {
+				cp, okc = caps[n.Dotted()]
+			}
+			if !okc {
+				c.errorf(v.At(), "capture: none, jumped (the pieces passed over) or landing (the piece landed on)", "unknown capture")
+				ok = false
+			} else {
+				r.Capture = cp
+			}
+		}
+	}
+	if p, has := ps["chain"]; has {
+		if v, okv := c.single(p); okv {
+			n, _ := v.(*Name)
+			chains := map[string]ir.Chain{"none": ir.ChainNone, "optional": ir.ChainOptional, "compulsory": ir.ChainCompulsory}
+			ch, okc := ir.Chain(0), false
+			if n != nil {
+				ch, okc = chains[n.Dotted()]
+			}
+			if !okc {
+				c.errorf(v.At(), "chain: none, optional (every prefix is a move) or compulsory (go on while possible)", "unknown chain")
+				ok = false
+			} else {
+				r.Chain = ch
+			}
+		}
+	}
+	return ok
+}
+
+func (c *checker) ruleNames() []string {
+	out := make([]string, len(c.g.Moves))
+	for i, m := range c.g.Moves {
+		out[i] = m.Name
+	}
+	return out
+}
+
+// checkPriority reads `priority: jump, step`: tiers, most urgent first; a
+// tier may group moves in brackets; moves not named form a last tier.
+func (c *checker) checkPriority(es []*Entry) {
+	g := c.g
+	listed := map[int]bool{}
+	if len(es) > 0 {
+		e := es[0]
+		for _, v := range e.Values {
+			items := []Expr{v}
+			if l, ok := v.(*List); ok {
+				items = l.Items
+			}
+			var tier []int
+			for _, it := range items {
+				n, ok := it.(*Name)
+				if !ok {
+					c.errorf(it.At(), "write priority: jump, step", "expected a move name")
+					continue
+				}
+				ri, ok := c.rules[n.Dotted()]
+				if !ok {
+					c.errorf(n.Pos, hintFor(n.Dotted(), "moves", c.ruleNames()), "unknown move %q", n.Dotted())
+					continue
+				}
+				if listed[ri] {
+					c.errorf(n.Pos, "", "move %s is listed twice", n.Dotted())
+					continue
+				}
+				listed[ri] = true
+				tier = append(tier, ri)
+			}
+			if len(tier) > 0 {
+				g.Priority = append(g.Priority, tier)
+			}
+		}
+	}
+	var rest []int
+	for i := range g.Moves {
+		if !listed[i] {
+			rest = append(rest, i)
+		}
+	}
+	if len(rest) > 0 {
+		g.Priority = append(g.Priority, rest)
+	}
+}
+
+func (c *checker) checkForbid(es []*Entry) {
+	for _, e := range es {
+		for _, v := range e.Values {
+			n, ok := v.(*Name)
+			if !ok || n.Dotted() != "blockade" {
+				c.errorf(v.At(), "forbid: blockade (a move that leaves the opponent no move, unless every move does)", "unknown rule to forbid")
+				continue
+			}
+			c.g.Filters = append(c.g.Filters, ir.Filter{Kind: ir.NoBlockade, Pos: v.At().String()})
+		}
+	}
+}
+
+var outcomes = map[string]ir.Outcome{"score": ir.OutcomeScore, "draw": ir.OutcomeDraw, "lose": ir.OutcomeLose, "pass": ir.OutcomePass}
+
+func (c *checker) outcome(p *Entry, allowed ...string) (ir.Outcome, bool) {
+	v, ok := c.single(p)
+	if !ok {
+		return 0, false
+	}
+	n, _ := v.(*Name)
+	if n == nil || !contains(allowed, n.Dotted()) {
+		c.errorf(v.At(), knownList("choices", allowed), "unknown outcome for %s", p.Key)
+		return 0, false
+	}
+	if n.Dotted() == "score" && c.g.Score == nil {
+		c.errorf(v.At(), "add a score { value: ...; best: highest } block, or choose draw", "the game has no score")
+		return 0, false
+	}
+	return outcomes[n.Dotted()], true
+}
+
+// checkEnd reads the end block: win (after a move, or with the label
+// turn-start at the start of the player's turn), no-move, passes, plies,
+// at-limit.
+func (c *checker) checkEnd(es []*Entry) {
+	g := c.g
+	g.End.NoMove = ir.OutcomeDraw
+	if len(es) == 0 {
+		return
+	}
+	e := es[0]
+	for _, p := range e.Block {
+		switch p.Key {
+		case "win":
+			check := ir.AfterMove
+			if len(p.Labels) == 1 && (p.Labels[0].Name == "turn-start" || p.Labels[0].Name == "after-move") {
+				if p.Labels[0].Name == "turn-start" {
+					check = ir.TurnStart
+				}
+			} else if len(p.Labels) > 0 {
+				c.errorf(p.Labels[0].Pos, "win after-move: ... (the default) or win turn-start: ...", "unknown moment %q", p.Labels[0].Name)
+				continue
+			}
+			v, ok := c.single(p)
+			if !ok {
+				continue
+			}
+			ex, t, ok := c.lower(v, ctxGoal)
+			if !ok {
+				continue
+			}
+			if t != tBool {
+				c.errorf(v.At(), "e.g. win: every(own, on target)", "win needs a condition")
+				continue
+			}
+			g.End.Goals = append(g.End.Goals, ir.Goal{Check: check, Cond: ex, Pos: v.At().String()})
+		case "no-move":
+			if o, ok := c.outcome(p, "score", "draw", "lose", "pass"); ok {
+				g.End.NoMove = o
+			}
+		case "at-limit":
+			if o, ok := c.outcome(p, "score", "draw"); ok {
+				g.End.AtLimit = o
+			}
+		case "passes", "plies":
+			v, ok := c.single(p)
+			if !ok {
+				continue
+			}
+			val, ok := c.constValue(v)
+			if !ok {
+				continue
+			}
+			if val.kind != cvInt || val.i < 0 {
+				c.errorf(v.At(), "", "%s needs a whole number (0: none)", p.Key)
+				continue
+			}
+			if p.Key == "passes" {
+				g.End.Passes = val.i
+			} else {
+				g.End.Plies = val.i
+			}
+		default:
+			c.errorf(p.Pos, hintFor(p.Key, "end entries", []string{"win", "no-move", "passes", "plies", "at-limit"}), "unknown end entry %q", p.Key)
+		}
+	}
+	if g.End.Passes > 0 && g.End.NoMove != ir.OutcomePass {
+		c.errorf(e.Pos, "add no-move: pass", "passes counts passes, but a player with no move does not pass")
+	}
+}
+
+// checkScore reads score { value: EXPR; best: highest|lowest; margin: EXPR }.
+func (c *checker) checkScore(es []*Entry) {
+	if len(es) == 0 {
+		return
+	}
+	e := es[0]
+	ps := c.props(e, "score", []string{"value", "best", "margin"})
+	s := &ir.Score{}
+	p, ok := ps["value"]
+	if !ok {
+		c.errorf(e.Pos, "add value: captured (or points, distance(...))", "the score has no value")
+		return
+	}
+	v, ok := c.single(p)
+	if !ok {
+		return
+	}
+	ex, t, ok := c.lower(v, ctxValue)
+	if !ok {
+		return
+	}
+	if t != tInt {
+		c.errorf(v.At(), "", "a score is a number")
+		return
+	}
+	s.Value = ex
+	if p, ok := ps["best"]; ok {
+		if v, ok := c.single(p); ok {
+			n, _ := v.(*Name)
+			switch {
+			case n != nil && n.Dotted() == "highest":
+				s.Best = ir.Highest
+			case n != nil && n.Dotted() == "lowest":
+				s.Best = ir.Lowest
+			default:
+				c.errorf(v.At(), "best: highest or best: lowest", "unknown best")
+			}
+		}
+	}
+	c.g.Score = s
+	if p, ok := ps["margin"]; ok {
+		if v, ok := c.single(p); ok {
+			if ex, t, ok := c.lower(v, ctxMargin); ok {
+				if t != tInt {
+					c.errorf(v.At(), "", "a margin is a number")
+				} else {
+					s.Margin = ex
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,170 @@
+package lang
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Diagnostic is one problem found in a rules file.
+type Diagnostic struct {
+	Pos  Pos
+	Msg  string
+	Hint string
+	// Line is the source line the position points into ("" when unknown).
+	Line string
+}
+
+// String renders the diagnostic as
+//
+//	file:line:col: message
+//	   12 |   dirs: diagnoal
+//	      |         ^^^^^^^^
+//	   hint: did you mean "diagonal"?
+func (d *Diagnostic) String() string {
+	var b strings.Builder
+	if d.Pos.File != "" {
+		if d.Pos.Line > 0 {
+			fmt.Fprintf(&b, "%s: ", d.Pos)
+		} else {
+			fmt.Fprintf(&b, "%s: ", d.Pos.File)
+		}
+	}
+	b.WriteString(d.Msg)
+	if d.Pos.Line > 0 && d.Line != "" {
+		num := fmt.Sprint(d.Pos.Line)
+		pad := strings.Repeat(" ", len(num))
+		line := strings.ReplaceAll(d.Line, "\t", " ")
+		fmt.Fprintf(&b, "\n %s | %s", num, line)
+		col := max(d.Pos.Col, 1)
+		n := max(d.Pos.Len, 1)
+		if col-1+n > len(line) {
+			n = max(len(line)-(col-1), 1)
+		}
+		fmt.Fprintf(&b, "\n %s | %s%s", pad, strings.Repeat(" ", col-1), strings.Repeat("^", n))
+	}
+	if d.Hint != "" {
+		fmt.Fprintf(&b, "\n hint: %s", d.Hint)
+	}
+	return b.String()
+}
+
+// Diagnostics is every problem found, in file order; it is the error Load
+// returns for a bad rules file.
+type Diagnostics []*Diagnostic
+
+func (ds Diagnostics) Error() string {
+	parts := make([]string, len(ds))
+	for i, d := range ds {
+		parts[i] = d.String()
+	}
+	return strings.Join(parts, "\n")
+}
+
+// reporter collects diagnostics and knows the source lines of every file.
+type reporter struct {
+	sources map[string][]string
+	diags   Diagnostics
+}
+
+func newReporter() *reporter { return &reporter{sources: map[string][]string{}} }
+
+func (r *reporter) addSource(file string, src []byte) {
+	r.sources[file] = strings.Split(string(src), "\n")
+}
+
+func (r *reporter) errorf(p Pos, hint string, format string, args ...any) {
+	d := &Diagnostic{Pos: p, Msg: fmt.Sprintf(format, args...), Hint: hint}
+	if lines, ok := r.sources[p.File]; ok && p.Line >= 1 && p.Line <= len(lines) {
+		d.Line = strings.TrimRight(lines[p.Line-1], "\r")
+	}
+	r.diags = append(r.diags, d)
+}
+
+// sorted returns the diagnostics ordered by file appearance, line and column,
+// without exact duplicates.
+func (r *reporter) sorted(fileOrder []string) Diagnostics {
+	rank := map[string]int{}
+	for i, f := range fileOrder {
+		if _, ok := rank[f]; !ok {
+			rank[f] = i
+		}
+	}
+	ds := append(Diagnostics(nil), r.diags...)
+	sort.SliceStable(ds, func(i, j int) bool {
+		a, b := ds[i].Pos, ds[j].Pos
+		if a.File != b.File {
+			return rank[a.File] < rank[b.File]
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		return a.Col < b.Col
+	})
+	out := ds[:0]
+	seen := map[string]bool{}
+	for _, d := range ds {
+		k := d.String()
+		if !seen[k] {
+			seen[k] = true
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// didYouMean returns a hint naming the closest of known to name, or "".
+func didYouMean(name string, known []string) string {
+	best, bestD := "", 1<<30
+	for _, k := range known {
+		d := editDistance(strings.ToLower(name), strings.ToLower(k))
+		if d < bestD || (d == bestD && k < best) {
+			best, bestD = k, d
+		}
+	}
+	limit := max(1, (len(name)+2)/3)
+	if best == "" || bestD > limit {
+		return ""
+	}
+	return fmt.Sprintf("did you mean %q?", best)
+}
+
+// knownList renders a hint listing the known names.
+func knownList(what string, known []string) string {
+	if len(known) == 0 {
+		return ""
+	}
+	return what + ": " + strings.Join(known, ", ")
+}
+
+// hintFor prefers "did you mean", else lists what is known.
+func hintFor(name string, what string, known []string) string {
+	if h := didYouMean(name, known); h != "" {
+		return h
+	}
+	if len(known) > 12 {
+		known = append(append([]string(nil), known[:12]...), "...")
+	}
+	return knownList(what, known)
+}
+
+func editDistance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(rb)]
+}

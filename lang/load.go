@@ -1,0 +1,314 @@
+package lang
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/alecthomas/participle/v2"
+	"github.com/ruleplay/ruleplay/ir"
+	"github.com/ruleplay/ruleplay/stdlib"
+)
+
+// Limits on what a rules file may ask for; beyond them the checker reports an
+// error instead of letting a typo exhaust memory.
+const (
+	maxFileSize   = 1 << 20 // bytes of one rules file
+	maxBaseDepth  = 16      // nested extends/imports
+	maxBoardSide  = 64      // cells along one side
+	maxBoardCells = 4096
+	maxPlayers    = 26
+)
+
+// Load reads, parses and checks the rules file at path, applying the option
+// values in opts (name -> text as given on a command line), and returns the
+// resolved game. A bad file gives Diagnostics (every independent problem,
+// with positions); an unreadable file or a bad option gives a plain error.
+func Load(path string, opts map[string]string) (*ir.Game, error) {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("reading rules: %w", err)
+	}
+	return LoadSource(path, src, opts)
+}
+
+// LoadSource is Load with the file's text given; bases named by `extends`
+// are still read from disk, relative to path.
+func LoadSource(path string, src []byte, opts map[string]string) (*ir.Game, error) {
+	l := &loader{r: newReporter(), readFile: os.ReadFile}
+	entries := l.loadFile(path, src)
+	if len(l.r.diags) > 0 {
+		return nil, l.r.sorted(l.order)
+	}
+	c := newChecker(l.r, path)
+	g, optErr := c.check(entries, opts)
+	if optErr != nil {
+		return nil, optErr
+	}
+	if len(l.r.diags) > 0 {
+		return nil, l.r.sorted(l.order)
+	}
+	return g, nil
+}
+
+// OptionError is a problem with an option value given by the user (not in
+// the rules file).
+type OptionError struct{ Msg string }
+
+func (e *OptionError) Error() string { return e.Msg }
+
+// IsDiagnostics reports whether err holds rules-file diagnostics.
+func IsDiagnostics(err error) bool {
+	var d Diagnostics
+	return errors.As(err, &d)
+}
+
+type loader struct {
+	r        *reporter
+	readFile func(string) ([]byte, error)
+	stack    []string // files being loaded, for cycles
+	order    []string // files in the order they were read
+}
+
+// loadFile parses one file and merges its bases under it.
+func (l *loader) loadFile(path string, src []byte) []*Entry {
+	l.order = append(l.order, path)
+	l.r.addSource(path, src)
+	if len(src) > maxFileSize {
+		l.r.errorf(Pos{File: path}, "", "file too large (%d bytes; at most %d)", len(src), maxFileSize)
+		return nil
+	}
+	if i := strings.IndexByte(string(src), 0); i >= 0 {
+		line := 1 + strings.Count(string(src[:i]), "\n")
+		l.r.errorf(Pos{File: path, Line: line, Col: 1 + i - (strings.LastIndexByte(string(src[:i]), '\n') + 1), Len: 1}, "is this a rules file?", "binary data (a NUL byte) in a rules file")
+		return nil
+	}
+	gf, err := parse(path, src)
+	if err != nil {
+		l.syntaxError(path, err)
+		return nil
+	}
+	entries := convEntries(gf.Entries)
+	l.stack = append(l.stack, path)
+	defer func() { l.stack = l.stack[:len(l.stack)-1] }()
+
+	var base []*Entry
+	var own []*Entry
+	for _, e := range entries {
+		switch e.Key {
+		case "import":
+			for _, v := range e.Values {
+				name, ok := nameOrString(v)
+				if !ok {
+					l.r.errorf(v.At(), knownList("modules", stdlib.Names()), "import takes module names")
+					continue
+				}
+				msrc, mpath, err := stdlib.Open(name)
+				if err != nil {
+					l.r.errorf(v.At(), hintFor(name, "modules", stdlib.Names()), "unknown module %q", name)
+					continue
+				}
+				if l.inStack(mpath, v.At()) {
+					continue
+				}
+				base = merge(l.r, base, l.loadFile(mpath, msrc))
+			}
+			if len(e.Values) == 0 {
+				l.r.errorf(e.Pos, "write import: MODULE", "import needs a module name")
+			}
+		case "extends":
+			if len(e.Values) != 1 {
+				l.r.errorf(e.Pos, `write extends: "base.rules"`, "extends needs exactly one file")
+				continue
+			}
+			name, ok := nameOrString(e.Values[0])
+			if !ok {
+				l.r.errorf(e.Values[0].At(), `write extends: "base.rules"`, "extends needs a file name")
+				continue
+			}
+			if !strings.HasSuffix(name, ".rules") {
+				name += ".rules"
+			}
+			bpath := name
+			if !filepath.IsAbs(bpath) {
+				bpath = filepath.Join(filepath.Dir(path), name)
+			}
+			if l.inStack(bpath, e.Values[0].At()) {
+				continue
+			}
+			if len(l.stack) > maxBaseDepth {
+				l.r.errorf(e.Values[0].At(), "", "variants nested more than %d deep", maxBaseDepth)
+				continue
+			}
+			bsrc, err := l.readFile(bpath)
+			if err != nil {
+				l.r.errorf(e.Values[0].At(), "the base is looked for beside this file", "cannot read base %q: %v", name, unwrapPathError(err))
+				continue
+			}
+			base = merge(l.r, base, l.loadFile(bpath, bsrc))
+		default:
+			own = append(own, e)
+		}
+	}
+	checkDuplicates(l.r, own)
+	return merge(l.r, base, own)
+}
+
+func unwrapPathError(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+func (l *loader) inStack(path string, at Pos) bool {
+	for i, p := range l.stack {
+		if filepath.Clean(p) == filepath.Clean(path) {
+			chain := append(append([]string(nil), l.stack[i:]...), path)
+			l.r.errorf(at, "a variant cannot be its own base", "cycle of bases: %s", strings.Join(chain, " -> "))
+			return true
+		}
+	}
+	return false
+}
+
+func nameOrString(e Expr) (string, bool) {
+	switch v := e.(type) {
+	case *Str:
+		return v.Val, true
+	case *Name:
+		return v.Dotted(), true
+	}
+	return "", false
+}
+
+// checkDuplicates reports entries given twice in one list (one file).
+func checkDuplicates(r *reporter, es []*Entry) {
+	seen := map[string]*Entry{}
+	for _, e := range es {
+		id := e.ID()
+		if prev, ok := seen[id]; ok {
+			r.errorf(e.Pos, fmt.Sprintf("the first is at line %d; merge them", prev.Pos.Line), "%s is given twice", describeID(id))
+			continue
+		}
+		seen[id] = e
+		if e.HasBlock {
+			checkDuplicates(r, e.Block)
+		}
+	}
+}
+
+func describeID(id string) string {
+	if strings.Contains(id, " ") {
+		return fmt.Sprintf("%q", id)
+	}
+	return id
+}
+
+// merge lays over on top of base: an entry with the same key and labels
+// replaces the base's value and merges its block entry by entry; new
+// entries are appended. Positions stay those of the file that gave each
+// part, so diagnostics point into the right file.
+func merge(r *reporter, base, over []*Entry) []*Entry {
+	out := append([]*Entry(nil), base...)
+	index := map[string]int{}
+	for i, e := range out {
+		index[e.ID()] = i
+	}
+	for _, e := range over {
+		i, ok := index[e.ID()]
+		if !ok {
+			index[e.ID()] = len(out)
+			out = append(out, e)
+			continue
+		}
+		old := out[i]
+		m := *e
+		if len(m.Values) == 0 {
+			m.Values = old.Values
+		}
+		switch {
+		case e.HasBlock && old.HasBlock:
+			m.Block = merge(r, old.Block, e.Block)
+		case !e.HasBlock && old.HasBlock && len(e.Values) == 0:
+			m.Block, m.HasBlock = old.Block, true
+		case !e.HasBlock && old.HasBlock:
+			// A value replaces a block entry (setup red: mirror(green)).
+		}
+		out[i] = &m
+	}
+	return out
+}
+
+// syntaxError turns a parser error into a diagnostic.
+func (l *loader) syntaxError(path string, err error) {
+	var perr participle.Error
+	if !errors.As(err, &perr) {
+		l.r.errorf(Pos{File: path}, "", "syntax error: %v", err)
+		return
+	}
+	p := perr.Position()
+	pos := Pos{File: path, Line: p.Line, Col: p.Column, Len: 1}
+	msg, hint := perr.Message(), ""
+	var ut *participle.UnexpectedTokenError
+	if errors.As(err, &ut) {
+		tok := ut.Unexpected
+		pos.Len = max(1, len(tok.Value))
+		switch {
+		case tok.EOF():
+			msg = "unexpected end of file"
+			hint = "a block opened with { is not closed, or an expression is unfinished"
+			pos.Len = 1
+		case tok.Value == "\n":
+			msg = "unexpected end of line"
+			hint = "the entry is unfinished: a value or a closing bracket is missing"
+		default:
+			msg = fmt.Sprintf("unexpected %q", tok.Value)
+			hint = syntaxHint(tok.Value)
+		}
+	} else {
+		msg = cleanParserMessage(msg)
+	}
+	l.r.errorf(pos, hint, "syntax error: %s", msg)
+}
+
+func syntaxHint(tok string) string {
+	switch tok {
+	case "}":
+		return "a } without a matching {, or a value is missing before it"
+	case "{":
+		return "a block follows a key: key label... { ... }"
+	case ":":
+		return "entries are `key: value`; a value cannot start with :"
+	case "=":
+		return "write key: value (a colon, not =)"
+	case ")", "]":
+		return "a closing bracket without its opening one"
+	}
+	if len(tok) == 1 && !strings.ContainsAny(tok, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_\"") {
+		return "this character has no meaning in a rules file"
+	}
+	return "each entry is `key: value` or `key { ... }` on its own line"
+}
+
+func cleanParserMessage(msg string) string {
+	msg = strings.ReplaceAll(msg, "\n", " ")
+	if i := strings.Index(msg, "invalid input text"); i >= 0 {
+		return "invalid character"
+	}
+	return msg
+}
+
+// parse runs the parser, turning a panic inside the parser library into an
+// error so that no input can crash a command.
+func parse(path string, src []byte) (gf *gFile, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			gf, err = nil, fmt.Errorf("the parser failed on this input (%v)", r)
+		}
+	}()
+	return rulesParser.ParseBytes(path, src)
+}

@@ -1,0 +1,39 @@
+// Package stdlib holds rules-language modules shared by several games,
+// embedded in the binary. A rules file imports one by name
+// (`import: leaping`); its entries are merged under the importing file's own,
+// exactly as a variant's base file is.
+package stdlib
+
+import (
+	"embed"
+	"fmt"
+	"io/fs"
+	"sort"
+	"strings"
+)
+
+//go:embed *.rules
+var files embed.FS
+
+// Open returns the source of module name and its display path
+// ("stdlib/name.rules").
+func Open(name string) (src []byte, path string, err error) {
+	src, err = fs.ReadFile(files, name+".rules")
+	if err != nil {
+		return nil, "", fmt.Errorf("no stdlib module %q", name)
+	}
+	return src, "stdlib/" + name + ".rules", nil
+}
+
+// Names lists the modules, sorted.
+func Names() []string {
+	entries, _ := fs.ReadDir(files, ".")
+	var out []string
+	for _, e := range entries {
+		if n, ok := strings.CutSuffix(e.Name(), ".rules"); ok {
+			out = append(out, n)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
