@@ -141,6 +141,10 @@ func (c *checker) props(e *Entry, what string, known []string) map[string]*Entry
 
 // single returns the one value of a property entry.
 func (c *checker) single(p *Entry) (Expr, bool) {
+	if len(p.Values) == 0 {
+		c.errorf(p.Pos, fmt.Sprintf("write %s: VALUE", p.Key), "%s needs a value", p.Key)
+		return nil, false
+	}
 	if len(p.Values) != 1 {
 		c.errorf(p.Values[1].At(), "", "%s takes one value", p.Key)
 		return nil, false
@@ -399,12 +403,20 @@ func (c *checker) checkBoard(es []*Entry) {
 	subset := "all"
 	if p, ok := ps["cells"]; ok {
 		if v, ok := c.single(p); ok {
+			subsets := []string{"all", "dark", "light"}
 			n, isName := v.(*Name)
-			if !isName || !contains([]string{"all", "dark", "light"}, n.Dotted()) {
-				c.errorf(v.At(), "cells: all, dark (a1 and every cell of the same colour) or light", "unknown cell subset")
-				return
+			switch {
+			case !isName:
+				c.errorf(v.At(), "cells: all, dark (a1 and every cell of the same colour) or light", "expected a cell subset")
+			case !contains(subsets, n.Dotted()):
+				hint := didYouMean(n.Dotted(), subsets)
+				if hint == "" {
+					hint = "cells: all, dark (a1 and every cell of the same colour) or light"
+				}
+				c.errorf(v.At(), hint, "unknown cell subset %q", n.Dotted())
+			default:
+				subset = n.Dotted()
 			}
-			subset = n.Dotted()
 		}
 	}
 	switch call.Fn {
@@ -533,7 +545,11 @@ func (c *checker) checkPlayers(list, blocks []*Entry) {
 				if !ok {
 					return
 				}
-				if val.kind != cvInt || val.i < 1 || val.i > maxPlayers {
+				if val.kind != cvInt {
+					c.errorf(x.Args[0].At(), "write numbered(2)", "numbered needs a number, not %s", val.kindName())
+					return
+				}
+				if val.i < 1 || val.i > maxPlayers {
 					c.errorf(x.Args[0].At(), "", "between 1 and %d players", maxPlayers)
 					return
 				}

@@ -214,11 +214,9 @@ func (c *checker) cellList(e Expr) ([]int, bool) {
 		}
 		ci, found := c.cells[n.Dotted()]
 		if !found {
-			hint := hintFor(n.Dotted(), "cells", c.cellNames())
-			if c.g.Board.Shape == ir.Square && len(c.g.Board.Cells) < c.g.Board.Width*c.g.Board.Height {
-				if h := didYouMean(n.Dotted(), c.cellNames()); h == "" {
-					hint = "only the cells of one colour are on this board"
-				}
+			hint := didYouMean(n.Dotted(), c.cellNames())
+			if hint == "" {
+				hint = c.boardExtent()
 			}
 			c.errorf(n.Pos, hint, "no cell %q on this board", n.Dotted())
 			ok = false
@@ -717,4 +715,17 @@ func (c *checker) lowerPieceCond(e Expr) (*ir.Expr, typ, bool) {
 	}
 	c.errorf(e.At(), "write on target, in ZONE, or a cell condition", "unknown condition")
 	return nil, 0, false
+}
+
+// boardExtent describes the cell names of the board, for hints.
+func (c *checker) boardExtent() string {
+	b := c.g.Board
+	if b.Shape == ir.Hex {
+		return fmt.Sprintf("rows 1..%d, cells lettered from a in each row", b.Height)
+	}
+	h := fmt.Sprintf("files a..%c, ranks 1..%d", 'a'+b.Width-1, b.Height)
+	if len(b.Cells) < b.Width*b.Height {
+		h += ", cells of one colour only"
+	}
+	return h
 }

@@ -287,8 +287,12 @@ func (c *checker) outcome(p *Entry, allowed ...string) (ir.Outcome, bool) {
 		return 0, false
 	}
 	n, _ := v.(*Name)
-	if n == nil || !contains(allowed, n.Dotted()) {
-		c.errorf(v.At(), knownList("choices", allowed), "unknown outcome for %s", p.Key)
+	if n == nil {
+		c.errorf(v.At(), knownList("choices", allowed), "%s needs an outcome", p.Key)
+		return 0, false
+	}
+	if !contains(allowed, n.Dotted()) {
+		c.errorf(v.At(), hintFor(n.Dotted(), "choices", allowed), "unknown outcome %q for %s", n.Dotted(), p.Key)
 		return 0, false
 	}
 	if n.Dotted() == "score" && c.g.Score == nil {
@@ -364,7 +368,11 @@ func (c *checker) checkEnd(es []*Entry) {
 		}
 	}
 	if g.End.Passes > 0 && g.End.NoMove != ir.OutcomePass {
-		c.errorf(e.Pos, "add no-move: pass", "passes counts passes, but a player with no move does not pass")
+		for _, p := range e.Block {
+			if p.Key == "passes" {
+				c.errorf(p.Pos, "add no-move: pass", "passes counts passes, but a player with no move does not pass")
+			}
+		}
 	}
 }
 

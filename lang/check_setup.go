@@ -13,6 +13,7 @@ import (
 // `setup PLAYER: mirror(OTHER)` for each player's pieces.
 func (c *checker) checkSetup(es []*Entry) {
 	g := c.g
+	errorsBefore := len(c.r.diags)
 	occupied := map[int]Pos{}
 	place := func(cell, piece int, at Pos) {
 		if prev, ok := occupied[cell]; ok {
@@ -77,7 +78,7 @@ func (c *checker) checkSetup(es []*Entry) {
 	if global != nil {
 		c.globalSetup(global, occupied, place)
 	}
-	if len(g.Setup.Place) == 0 && g.Setup.Random == nil && len(es) > 0 {
+	if len(g.Setup.Place) == 0 && g.Setup.Random == nil && len(es) > 0 && len(c.r.diags) == errorsBefore {
 		c.errorf(es[0].Pos, "", "the setup places no piece")
 	}
 	// The zone "start": each player's cells in the setup.

@@ -34,7 +34,7 @@ func (d *Diagnostic) String() string {
 	if d.Pos.Line > 0 && d.Line != "" {
 		num := fmt.Sprint(d.Pos.Line)
 		pad := strings.Repeat(" ", len(num))
-		line := strings.ReplaceAll(d.Line, "\t", " ")
+		line := printable(d.Line)
 		fmt.Fprintf(&b, "\n %s | %s", num, line)
 		col := max(d.Pos.Col, 1)
 		n := max(d.Pos.Len, 1)
@@ -167,4 +167,18 @@ func editDistance(a, b string) int {
 		prev, cur = cur, prev
 	}
 	return prev[len(rb)]
+}
+
+// printable replaces tabs by spaces and other control characters by '?', so
+// that the caret line stays aligned and the terminal is not disturbed.
+func printable(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r == '\t':
+			return ' '
+		case r < 0x20 || r == 0x7f || r == 0xfffd:
+			return '?'
+		}
+		return r
+	}, s)
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/alecthomas/participle/v2"
@@ -91,6 +92,10 @@ func (l *loader) loadFile(path string, src []byte) []*Entry {
 		return nil
 	}
 	entries := convEntries(gf.Entries)
+	if len(entries) == 0 && len(l.stack) == 0 {
+		l.r.errorf(Pos{File: path}, "a rules file needs at least a board and players; see games/ for examples", "empty rules file")
+		return nil
+	}
 	l.stack = append(l.stack, path)
 	defer func() { l.stack = l.stack[:len(l.stack)-1] }()
 
@@ -257,7 +262,22 @@ func (l *loader) syntaxError(path string, err error) {
 	if errors.As(err, &ut) {
 		tok := ut.Unexpected
 		pos.Len = max(1, len(tok.Value))
+		expected := expectedText(ut.Message())
 		switch {
+		case expected != "" && tok.EOF():
+			msg = "unexpected end of file, expected " + expected
+			hint = "a bracket or block is not closed"
+			pos.Len = 1
+		case expected != "":
+			what := fmt.Sprintf("%q", tok.Value)
+			if tok.Value == "\n" {
+				what = "end of line"
+			}
+			msg = fmt.Sprintf("unexpected %s, expected %s", what, expected)
+			hint = "a bracket is not closed, or a value is missing"
+			if h := syntaxHint(tok.Value); strings.HasPrefix(h, "this character") {
+				hint = h
+			}
 		case tok.EOF():
 			msg = "unexpected end of file"
 			hint = "a block opened with { is not closed, or an expression is unfinished"
@@ -311,4 +331,21 @@ func parse(path string, src []byte) (gf *gFile, err error) {
 		}
 	}()
 	return rulesParser.ParseBytes(path, src)
+}
+
+// expectedText pulls a plain expected token out of participle's message
+// ("... (expected \")\")" -> ")"), or "a value" for an expression.
+func expectedText(msg string) string {
+	i := strings.LastIndex(msg, "(expected ")
+	if i < 0 {
+		return ""
+	}
+	exp := strings.TrimSuffix(msg[i+len("(expected "):], ")")
+	if u, err := strconv.Unquote(exp); err == nil && len(u) <= 2 {
+		return fmt.Sprintf("%q", u)
+	}
+	if strings.HasPrefix(exp, "GExpr") || strings.HasPrefix(exp, "GTerm") {
+		return "a value"
+	}
+	return ""
 }
