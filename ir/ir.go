@@ -37,6 +37,23 @@ type Game struct {
 
 	End   End
 	Score *Score // nil: the game has no scores
+
+	// Stacking: a cell holds a stack of pieces; only the top piece of a
+	// stack moves; a Leap lands on top of the landing stack (Onto decides
+	// which stacks it may land on). Cell conditions see the top piece.
+	Stacking bool
+	// Promotions change a piece's kind when it ends a leap or group move in
+	// a zone; a chain stops there.
+	Promotions []Promotion
+}
+
+// Promotion: a piece of kind Kind that ends a leap (or a group move) on a
+// cell of zone Zone (the owner's cells of that zone) becomes kind To; a
+// chain ends at once.
+type Promotion struct {
+	Kind, To int
+	Zone     int
+	Pos      string
 }
 
 // Option is a declared option and its value after defaults and overrides.
@@ -177,7 +194,25 @@ const (
 	Leap Action = iota
 	// Remove takes one piece off the board; the mover captures it.
 	Remove
+	// Group moves the k pieces at the end of a line facing one of Dirs (a
+	// line: a maximal run of pieces selected by Piece/Kinds along the
+	// direction's axis; 1 <= k <= run length) by s cells, 1 <= s <= k. The
+	// cells the head passes over and the cell it lands on must satisfy Onto,
+	// except that the landing cell may hold an enemy piece when
+	// GroupCapture allows it; the move ends there.
+	Group
 )
+
+// GroupCapture says when a group may land its head on an enemy piece: the
+// enemy run r is the number of consecutive pieces satisfying Enemy starting
+// at the landing cell and continuing in the direction of travel. When
+// (with the variables size = k, run = r, distance = s) When holds, the
+// head lands there capturing the first enemy piece (All: the whole run).
+type GroupCapture struct {
+	Enemy *Expr // cell condition of the pieces that form enemy runs
+	When  *Expr
+	All   bool
+}
 
 // Who selects pieces relative to a player.
 type Who int
@@ -224,7 +259,15 @@ type MoveRule struct {
 	// Dirs[p] lists the directions player p may use.
 	Dirs [][]int
 	// Length is the number of cells a Leap moves (1: step, 2: short jump).
-	Length int
+	// When LengthProp is set, the length is instead the moving piece's
+	// kind property of that name (Kind.Props).
+	Length     int
+	LengthProp string
+	// From is a condition on the moving piece (nil: any), evaluated as a
+	// cell condition at its start cell, with OpLevel its level in the stack.
+	From *Expr
+	// GroupCapture, for Group rules (nil: a group never captures).
+	GroupCapture *GroupCapture
 	// Over is the condition on every cell passed over (nil: any cell);
 	// Onto the condition on the landing cell (nil: any cell). Cell
 	// conditions are evaluated with the context described at Op.
@@ -269,10 +312,12 @@ const (
 	TurnStart                  // at the start of a player's turn, for that player
 )
 
-// Goal is a predicate that wins the game for the player it is tested for.
+// Goal is a predicate that wins the game for the player it is tested for
+// (or, with Lose, makes that player lose: every other player wins).
 type Goal struct {
 	Check GoalCheck
 	Cond  *Expr // evaluated with own = that player, opponent = the next player
+	Lose  bool
 	Pos   string
 }
 
@@ -336,7 +381,8 @@ const (
 	OpIf  // Args: cond, then, else
 
 	// OpVar: Name is "turn" (the mover's own turn number, 1-based) or "ply"
-	// (the game's ply, 1-based, counting the move being made). Guards only.
+	// (the game's ply, 1-based, counting the move being made) in guards;
+	// "size", "run" or "distance" in GroupCapture.When.
 	OpVar
 
 	// Cell conditions: true of the cell under test (the cell passed over or
@@ -362,6 +408,20 @@ const (
 	OpDistance // sum over the player's pieces with a target of the fewest moves along Dirs from the piece's cell to its target on an empty board
 	OpMoves    // number of turns the player has taken (passes included)
 	OpScore    // the player's score (Game.Score.Value); in Score.Margin
+
+	// Stacks and the moving piece (cell conditions of move rules).
+	OpHeight // number of pieces on the cell under test
+	OpLevel  // the moving piece's level: pieces under it at its start cell
+	OpProp   // the moving piece's kind property Name (0 when it has none)
+
+	// OpKindIs: the piece on the cell (the top piece) is of kind Int.
+	OpKindIs
+
+	// Quantifiers over the cells of zone Int (the cells of player Side);
+	// Args[0] is a cell condition. OpEveryCell is true of an empty zone.
+	OpEveryCell
+	OpSomeCell
+	OpCountCell
 )
 
 // Expr is a resolved expression.

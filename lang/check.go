@@ -50,7 +50,8 @@ func newChecker(r *reporter, path string) *checker {
 }
 
 var topKeys = []string{"game", "option", "board", "players", "player", "piece", "setup", "target",
-	"zone", "step", "jump", "remove", "priority", "forbid", "end", "score", "import", "extends"}
+	"zone", "step", "jump", "remove", "group", "priority", "forbid", "end", "score", "import", "extends",
+	"stacking", "promote"}
 
 func (c *checker) errorf(p Pos, hint, format string, args ...any) {
 	c.r.errorf(p, hint, format, args...)
@@ -85,6 +86,8 @@ func (c *checker) check(entries []*Entry, userOpts map[string]string) (*ir.Game,
 		c.checkSetup(by["setup"])
 		c.checkTargets(by["target"])
 		c.checkZones(by["zone"])
+		c.checkStacking(by["stacking"])
+		c.checkPromotions(by["promote"])
 		c.checkMoves(entries)
 		c.checkPriority(by["priority"])
 		c.checkForbid(by["forbid"])
@@ -130,7 +133,7 @@ func (c *checker) props(e *Entry, what string, known []string) map[string]*Entry
 			c.errorf(p.Labels[0].Pos, fmt.Sprintf("write %s: value", p.Key), "unexpected %q after %s", p.Labels[0].Name, p.Key)
 			continue
 		}
-		if len(p.Values) == 0 {
+		if len(p.Values) == 0 && !p.HasBlock {
 			c.errorf(p.Pos, fmt.Sprintf("write %s: value", p.Key), "%s needs a value", p.Key)
 			continue
 		}

@@ -2,6 +2,7 @@ package lang
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/ruleplay/ruleplay/ir"
@@ -62,6 +63,9 @@ func (c *checker) constValue(e Expr) (cval, bool) {
 			default:
 				return cval{kind: cvStr, s: o.Value.Str}, true
 			}
+		}
+		if c.isChoice(n) {
+			return cval{kind: cvStr, s: n}, true
 		}
 		c.errorf(x.Pos, hintFor(n, "options", c.optList), "unknown name %q (not an option)", n)
 		return cval{}, false
@@ -179,7 +183,7 @@ func (c *checker) isConst(e Expr) bool {
 	case *Name:
 		n := x.Dotted()
 		_, opt := c.opts[n]
-		return opt || n == "true" || n == "false"
+		return opt || n == "true" || n == "false" || c.isChoice(n)
 	case *Unary:
 		return c.isConst(x.X)
 	case *Binary:
@@ -206,6 +210,12 @@ func (c *checker) cellList(e Expr) ([]int, bool) {
 	var out []int
 	ok := true
 	for _, it := range items {
+		if call, isCall := it.(*Call); isCall && (call.Fn == "ranks" || call.Fn == "rows") {
+			cells, okr := c.ranks(call)
+			ok = ok && okr
+			out = append(out, cells...)
+			continue
+		}
 		n, isName := it.(*Name)
 		if !isName {
 			c.errorf(it.At(), "cells are written a1 c1 e1", "expected a cell name")
@@ -374,6 +384,7 @@ const (
 	ctxGoal                  // win: predicates on the position for a player
 	ctxValue                 // score value: a number for a player
 	ctxMargin                // margin: winner.*, loser.*
+	ctxGroup                 // group capture: size, run, distance
 )
 
 type typ int
@@ -468,7 +479,28 @@ func (c *checker) lowerName(x *Name, ctx exprCtx) (*ir.Expr, typ, bool) {
 		if ex := cellWord(n, ir.SideOwn); ex != nil {
 			return ex, tBool, true
 		}
-		c.errorf(x.Pos, hintFor(n, "cell conditions", cellWords), "unknown cell condition %q", n)
+		switch {
+		case n == "height":
+			return &ir.Expr{Op: ir.OpHeight}, tInt, true
+		case n == "level":
+			return &ir.Expr{Op: ir.OpLevel}, tInt, true
+		case len(x.Parts) == 2 && x.Parts[0] == "piece":
+			if !c.propDeclared(x.Parts[1]) {
+				c.errorf(x.Pos, hintFor(x.Parts[1], "piece properties", c.propNames()), "no piece kind has a property %q", x.Parts[1])
+				return nil, 0, false
+			}
+			return &ir.Expr{Op: ir.OpProp, Name: x.Parts[1]}, tInt, true
+		}
+		if k, ok := c.kinds[n]; ok {
+			return &ir.Expr{Op: ir.OpKindIs, Int: k}, tBool, true
+		}
+		c.errorf(x.Pos, hintFor(n, "cell conditions", append(append([]string{}, cellWords...), "height", "level", "piece.PROPERTY")), "unknown cell condition %q", n)
+		return nil, 0, false
+	case ctxGroup:
+		if n == "size" || n == "run" || n == "distance" {
+			return &ir.Expr{Op: ir.OpVar, Name: n}, tInt, true
+		}
+		c.errorf(x.Pos, hintFor(n, "names", []string{"size", "run", "distance"}), "unknown name %q", n)
 		return nil, 0, false
 	case ctxGuard:
 		if n == "turn" || n == "ply" {
@@ -538,9 +570,24 @@ func cellWord(n string, side ir.Side) *ir.Expr {
 	return nil
 }
 
-// lowerCellPhrase handles `on target`, `in ZONE`, `in opponent.ZONE`.
+// lowerCellPhrase handles `on target`, `in ZONE`, `in opponent.ZONE` and
+// `own KIND` / `enemy KIND` / `neutral KIND`.
 func (c *checker) lowerCellPhrase(x *Phrase, ctx exprCtx) (*ir.Expr, typ, bool) {
 	first, _ := x.Words[0].(*Name)
+	if first != nil && len(x.Words) == 2 {
+		if owner := cellWord(first.Dotted(), ir.SideOwn); owner != nil && owner.Op == ir.OpOwnedBy {
+			kn, _ := x.Words[1].(*Name)
+			if kn == nil {
+				c.errorf(x.Words[1].At(), "write own KIND", "expected a piece kind")
+				return nil, 0, false
+			}
+			k, ok := c.lookupKind(kn)
+			if !ok {
+				return nil, 0, false
+			}
+			return &ir.Expr{Op: ir.OpAnd, Args: []*ir.Expr{owner, {Op: ir.OpKindIs, Int: k}}}, tBool, true
+		}
+	}
 	if first == nil || len(x.Words) != 2 {
 		c.errorf(x.Pos, "write on target, or in ZONE", "unknown condition")
 		return nil, 0, false
@@ -606,7 +653,7 @@ func (c *checker) lowerBinary(x *Binary, ctx exprCtx) (*ir.Expr, typ, bool) {
 			c.errorf(x.Pos, "", "%s needs a condition on both sides", x.Op)
 			return nil, 0, false
 		}
-		return out, tBool, true
+		return simplifyLogic(out), tBool, true
 	case "==", "!=":
 		if ta != tb {
 			c.errorf(x.Pos, "", "cannot compare a number with a condition")
@@ -651,14 +698,21 @@ func (c *checker) lowerCall(x *Call, ctx exprCtx) (*ir.Expr, typ, bool) {
 		}
 		sideName, ok := x.Args[0].(*Name)
 		var side ir.Side
+		var out *ir.Expr
 		if ok {
 			side, ok = c.sideName(sideName.Dotted(), ctx)
+			out = &ir.Expr{Op: map[string]ir.Op{"every": ir.OpEvery, "some": ir.OpSome, "count": ir.OpCount}[x.Fn], Side: side, Who: ir.Own}
+			if !ok {
+				out, ok = c.zoneRef(sideName, ctx)
+				if ok {
+					out.Op = map[string]ir.Op{"every": ir.OpEveryCell, "some": ir.OpSomeCell, "count": ir.OpCountCell}[x.Fn]
+				}
+			}
 		}
 		if !ok {
-			c.errorf(x.Args[0].At(), "the pieces of own or opponent", "expected own or opponent")
+			c.errorf(x.Args[0].At(), "the pieces of own or opponent, or the cells of a zone (opponent.gates)", "expected own, opponent or a zone")
 			return nil, 0, false
 		}
-		out := &ir.Expr{Op: map[string]ir.Op{"every": ir.OpEvery, "some": ir.OpSome, "count": ir.OpCount}[x.Fn], Side: side, Who: ir.Own}
 		if len(x.Args) == 2 {
 			cond, t, ok := c.lowerPieceCond(x.Args[1])
 			if !ok {
@@ -689,7 +743,10 @@ func (c *checker) lowerPieceCond(e Expr) (*ir.Expr, typ, bool) {
 		if ex := cellWord(x.Dotted(), ir.SideOwn); ex != nil {
 			return ex, tBool, true
 		}
-		c.errorf(x.Pos, "write on target, in ZONE, or a cell condition", "unknown condition %q", x.Dotted())
+		if k, ok := c.kinds[x.Dotted()]; ok {
+			return &ir.Expr{Op: ir.OpKindIs, Int: k}, tBool, true
+		}
+		c.errorf(x.Pos, "write on target, in ZONE, a piece kind or a cell condition", "unknown condition %q", x.Dotted())
 		return nil, 0, false
 	case *Unary:
 		if x.Op == "not" {
@@ -728,4 +785,114 @@ func (c *checker) boardExtent() string {
 		h += ", cells of one colour only"
 	}
 	return h
+}
+
+// isChoice reports whether n is one of the choices of an option with named
+// values (goal == short).
+func (c *checker) isChoice(n string) bool {
+	for _, o := range c.g.Options {
+		if o.Type == ir.OptEnum && contains(o.Choices, n) {
+			return true
+		}
+	}
+	return false
+}
+
+// ranks reads ranks(N), ranks(A .. B) (rows(...) on hex boards): every cell
+// on those ranks, in board order.
+func (c *checker) ranks(x *Call) ([]int, bool) {
+	if len(x.Args) != 1 {
+		c.errorf(x.Pos, "write ranks(1) or ranks(1 .. 3)", "%s takes one rank or a range", x.Fn)
+		return nil, false
+	}
+	lo, hi := 0, 0
+	if b, ok := x.Args[0].(*Binary); ok && b.Op == ".." {
+		l, ok1 := c.constValue(b.L)
+		h, ok2 := c.constValue(b.R)
+		if !ok1 || !ok2 || l.kind != cvInt || h.kind != cvInt {
+			c.errorf(b.Pos, "write ranks(1 .. 3)", "a range of ranks is two numbers")
+			return nil, false
+		}
+		lo, hi = l.i, h.i
+	} else {
+		v, ok := c.constValue(x.Args[0])
+		if !ok || v.kind != cvInt {
+			if ok {
+				c.errorf(x.Args[0].At(), "write ranks(1)", "a rank is a number")
+			}
+			return nil, false
+		}
+		lo, hi = v.i, v.i
+	}
+	if lo < 1 || hi > c.g.Board.Height || lo > hi {
+		c.errorf(x.Args[0].At(), fmt.Sprintf("the board has %s 1..%d", x.Fn, c.g.Board.Height), "no %s %d..%d on this board", x.Fn, lo, hi)
+		return nil, false
+	}
+	var out []int
+	for i, cl := range c.g.Board.Cells {
+		if cl.Y+1 >= lo && cl.Y+1 <= hi {
+			out = append(out, i)
+		}
+	}
+	return out, true
+}
+
+// zoneRef reads ZONE, own.ZONE or opponent.ZONE without reporting.
+func (c *checker) zoneRef(n *Name, ctx exprCtx) (*ir.Expr, bool) {
+	side, zone := ir.SideOwn, n.Dotted()
+	if len(n.Parts) == 2 {
+		s, ok := c.sideName(n.Parts[0], ctx)
+		if !ok {
+			return nil, false
+		}
+		side, zone = s, n.Parts[1]
+	}
+	zi, ok := c.zones[zone]
+	if !ok {
+		return nil, false
+	}
+	return &ir.Expr{Int: zi, Side: side}, true
+}
+
+func (c *checker) propNames() []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, k := range c.g.Kinds {
+		for p := range k.Props {
+			if !seen[p] {
+				seen[p] = true
+				out = append(out, p)
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+func (c *checker) propDeclared(name string) bool {
+	for _, k := range c.g.Kinds {
+		if _, ok := k.Props[name]; ok {
+			return true
+		}
+	}
+	return false
+}
+
+// simplifyLogic folds and/or with a constant side (options decided when the
+// game was checked: goal == short and ...).
+func simplifyLogic(e *ir.Expr) *ir.Expr {
+	a, b := e.Args[0], e.Args[1]
+	for _, pair := range [][2]*ir.Expr{{a, b}, {b, a}} {
+		k, other := pair[0], pair[1]
+		if k.Op != ir.OpBool {
+			continue
+		}
+		switch {
+		case e.Op == ir.OpAnd && k.Int == 0, e.Op == ir.OpOr && k.Int == 1:
+			return k
+		default:
+			return other
+		}
+	}
+	return e
 }

@@ -7,9 +7,10 @@ import (
 )
 
 var moveProps = map[string][]string{
-	"step":   {"when", "piece", "dirs", "onto", "capture"},
-	"jump":   {"when", "piece", "dirs", "length", "over", "onto", "capture", "chain"},
+	"step":   {"when", "piece", "from", "dirs", "onto", "capture"},
+	"jump":   {"when", "piece", "from", "dirs", "length", "over", "onto", "capture", "chain"},
 	"remove": {"when", "piece"},
+	"group":  {"when", "piece", "dirs", "onto", "capture"},
 }
 
 const maxLeapLength = 64
@@ -48,6 +49,8 @@ func (c *checker) checkMoves(entries []*Entry) {
 			r.Action, r.Length = ir.Leap, 2
 		case "remove":
 			r.Action, r.Piece = ir.Remove, ir.AnyPiece
+		case "group":
+			r.Action = ir.Group
 		}
 		if p, has := ps["when"]; has {
 			if v, okv := c.single(p); okv {
@@ -68,7 +71,7 @@ func (c *checker) checkMoves(entries []*Entry) {
 				ok = c.pieceSelector(v, &r) && ok
 			}
 		}
-		if r.Action == ir.Leap {
+		if r.Action != ir.Remove {
 			ok = c.leapProps(e, ps, &r) && ok
 		}
 		if !ok {
@@ -133,7 +136,20 @@ func (c *checker) leapProps(e *Entry, ps map[string]*Entry, r *ir.MoveRule) bool
 	}
 	if p, has := ps["length"]; has {
 		if v, okv := c.single(p); okv {
-			if val, okc := c.constValue(v); okc {
+			if n, isName := v.(*Name); isName && len(n.Parts) == 2 && n.Parts[0] == "piece" {
+				if !c.propDeclared(n.Parts[1]) {
+					c.errorf(n.Pos, hintFor(n.Parts[1], "piece properties", c.propNames()), "no piece kind has a property %q", n.Parts[1])
+					ok = false
+				} else {
+					r.LengthProp = n.Parts[1]
+					for _, k := range c.g.Kinds {
+						if L, has := k.Props[n.Parts[1]]; has && (L < 1 || L > maxLeapLength) {
+							c.errorf(c.kindDecl[k.Name].Pos, "", "%s's %s is %d: a jump's length is 1..%d cells", k.Name, n.Parts[1], L, maxLeapLength)
+							ok = false
+						}
+					}
+				}
+			} else if val, okc := c.constValue(v); okc {
 				if val.kind != cvInt || val.i < 1 || val.i > maxLeapLength {
 					c.errorf(v.At(), "", "a jump's length is 1..%d cells", maxLeapLength)
 					ok = false
@@ -169,14 +185,17 @@ func (c *checker) leapProps(e *Entry, ps map[string]*Entry, r *ir.MoveRule) bool
 	}
 	r.Over = cond("over")
 	r.Onto = cond("onto")
+	r.From = cond("from")
 	if _, has := ps["onto"]; !has {
 		r.Onto = &ir.Expr{Op: ir.OpEmpty}
 	}
-	if r.Over != nil && r.Length < 2 {
+	if r.Over != nil && r.Length < 2 && r.LengthProp == "" {
 		c.errorf(ps["over"].Pos, "a leap of one cell passes over nothing", "over has no cell to test")
 		ok = false
 	}
-	if p, has := ps["capture"]; has {
+	if p, has := ps["capture"]; has && r.Action == ir.Group {
+		ok = c.groupCapture(p, r) && ok
+	} else if has {
 		if v, okv := c.single(p); okv {
 			n, _ := v.(*Name)
 			caps := map[string]ir.Capture{"none": ir.CaptureNone, "jumped": ir.CaptureJumped, "landing": ir.CaptureLanding}
@@ -314,14 +333,14 @@ func (c *checker) checkEnd(es []*Entry) {
 	e := es[0]
 	for _, p := range e.Block {
 		switch p.Key {
-		case "win":
+		case "win", "lose":
 			check := ir.AfterMove
 			if len(p.Labels) == 1 && (p.Labels[0].Name == "turn-start" || p.Labels[0].Name == "after-move") {
 				if p.Labels[0].Name == "turn-start" {
 					check = ir.TurnStart
 				}
 			} else if len(p.Labels) > 0 {
-				c.errorf(p.Labels[0].Pos, "win after-move: ... (the default) or win turn-start: ...", "unknown moment %q", p.Labels[0].Name)
+				c.errorf(p.Labels[0].Pos, p.Key+" after-move: ... (the default) or "+p.Key+" turn-start: ...", "unknown moment %q", p.Labels[0].Name)
 				continue
 			}
 			v, ok := c.single(p)
@@ -336,7 +355,10 @@ func (c *checker) checkEnd(es []*Entry) {
 				c.errorf(v.At(), "e.g. win: every(own, on target)", "win needs a condition")
 				continue
 			}
-			g.End.Goals = append(g.End.Goals, ir.Goal{Check: check, Cond: ex, Pos: v.At().String()})
+			if ex.Op == ir.OpBool && ex.Int == 0 {
+				continue // decided by an option: never
+			}
+			g.End.Goals = append(g.End.Goals, ir.Goal{Check: check, Cond: ex, Lose: p.Key == "lose", Pos: v.At().String()})
 		case "no-move":
 			if o, ok := c.outcome(p, "score", "draw", "lose", "pass"); ok {
 				g.End.NoMove = o
@@ -364,7 +386,7 @@ func (c *checker) checkEnd(es []*Entry) {
 				g.End.Plies = val.i
 			}
 		default:
-			c.errorf(p.Pos, hintFor(p.Key, "end entries", []string{"win", "no-move", "passes", "plies", "at-limit"}), "unknown end entry %q", p.Key)
+			c.errorf(p.Pos, hintFor(p.Key, "end entries", []string{"win", "lose", "no-move", "passes", "plies", "at-limit"}), "unknown end entry %q", p.Key)
 		}
 	}
 	if g.End.Passes > 0 && g.End.NoMove != ir.OutcomePass {
@@ -426,5 +448,133 @@ func (c *checker) checkScore(es []*Entry) {
 				}
 			}
 		}
+	}
+}
+
+// groupCapture reads a group move's capture block:
+//
+//	capture { enemy: CELL-COND; when: COND on size, run, distance; take: first | all }
+func (c *checker) groupCapture(p *Entry, r *ir.MoveRule) bool {
+	if len(p.Values) > 0 || !p.HasBlock {
+		c.errorf(p.Pos, "write capture { enemy: enemy; when: run < size; take: first }", "a group's capture is a block")
+		return false
+	}
+	gc := &ir.GroupCapture{Enemy: &ir.Expr{Op: ir.OpOwnedBy, Who: ir.Enemy}}
+	ok := true
+	ps := c.props(p, "capture", []string{"enemy", "when", "take"})
+	if q, has := ps["enemy"]; has {
+		if v, okv := c.single(q); okv {
+			ex, t, okl := c.lower(v, ctxCell)
+			if !okl || t != tBool {
+				if okl {
+					c.errorf(v.At(), "e.g. enemy: enemy stone", "enemy needs a cell condition")
+				}
+				ok = false
+			} else {
+				gc.Enemy = ex
+			}
+		}
+	}
+	q, has := ps["when"]
+	if !has {
+		c.errorf(p.Pos, "add when: run < size (run: the enemy pieces in a row, size: the moving group)", "the capture has no condition")
+		return false
+	}
+	if v, okv := c.single(q); okv {
+		ex, t, okl := c.lower(v, ctxGroup)
+		if !okl || t != tBool {
+			if okl {
+				c.errorf(v.At(), "e.g. when: run < size", "when needs a condition")
+			}
+			ok = false
+		} else {
+			gc.When = ex
+		}
+	}
+	if q, has := ps["take"]; has {
+		if v, okv := c.single(q); okv {
+			n, _ := v.(*Name)
+			switch {
+			case n != nil && n.Dotted() == "first":
+			case n != nil && n.Dotted() == "all":
+				gc.All = true
+			default:
+				c.errorf(v.At(), "take: first (the piece landed on) or all (the whole enemy run)", "unknown take")
+				ok = false
+			}
+		}
+	}
+	r.GroupCapture = gc
+	return ok
+}
+
+// checkPromotions reads promote KIND { to: KIND; in: ZONE }.
+func (c *checker) checkPromotions(es []*Entry) {
+	for _, e := range es {
+		if len(e.Labels) != 1 || len(e.Values) > 0 {
+			c.errorf(e.Pos, "write promote KIND { to: KIND; in: ZONE }", "promote takes one piece kind and a block")
+			continue
+		}
+		from, ok := c.lookupKind(&Name{Pos: e.Labels[0].Pos, Parts: []string{e.Labels[0].Name}})
+		if !ok {
+			continue
+		}
+		ps := c.props(e, "promote", []string{"to", "in"})
+		to, in := ps["to"], ps["in"]
+		if to == nil || in == nil {
+			c.errorf(e.Pos, "write promote KIND { to: KIND; in: ZONE }", "promote needs to: and in:")
+			continue
+		}
+		tv, ok1 := c.single(to)
+		iv, ok2 := c.single(in)
+		if !ok1 || !ok2 {
+			continue
+		}
+		tn, _ := tv.(*Name)
+		zn, _ := iv.(*Name)
+		if tn == nil || zn == nil {
+			c.errorf(e.Pos, "write promote KIND { to: KIND; in: ZONE }", "to: takes a kind and in: a zone")
+			continue
+		}
+		k, ok := c.lookupKind(tn)
+		if !ok {
+			continue
+		}
+		z, ok := c.zones[zn.Dotted()]
+		if !ok {
+			c.errorf(zn.Pos, hintFor(zn.Dotted(), "zones", c.zoneNames()), "unknown zone %q", zn.Dotted())
+			continue
+		}
+		if k == from {
+			c.errorf(tn.Pos, "", "a kind cannot be promoted to itself")
+			continue
+		}
+		c.g.Promotions = append(c.g.Promotions, ir.Promotion{Kind: from, To: k, Zone: z, Pos: e.Pos.String()})
+		// Pieces of the new kind may appear for every owner that has the old one.
+		for pi := 0; pi < len(c.g.Pieces); pi++ {
+			pc := c.g.Pieces[pi]
+			if pc.Kind == from {
+				c.piece(k, pc.Owner, pc.Number)
+			}
+		}
+	}
+}
+
+// checkStacking reads stacking: true|false.
+func (c *checker) checkStacking(es []*Entry) {
+	for _, e := range es {
+		v, ok := c.single(e)
+		if !ok {
+			continue
+		}
+		val, ok := c.constValue(v)
+		if !ok {
+			continue
+		}
+		if val.kind != cvBool {
+			c.errorf(v.At(), "write stacking: true", "stacking is true or false")
+			continue
+		}
+		c.g.Stacking = val.i != 0
 	}
 }
