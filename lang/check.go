@@ -23,6 +23,7 @@ type checker struct {
 
 	opts    map[string]*optDecl
 	optList []string
+	badOpts map[string]bool // declared with a bad default: uses are not reported again
 
 	players  map[string]int
 	kinds    map[string]int
@@ -44,7 +45,7 @@ type optDecl struct {
 
 func newChecker(r *reporter, path string) *checker {
 	return &checker{r: r, path: path,
-		opts: map[string]*optDecl{}, players: map[string]int{}, kinds: map[string]int{},
+		opts: map[string]*optDecl{}, badOpts: map[string]bool{}, players: map[string]int{}, kinds: map[string]int{},
 		kindDecl: map[string]*Entry{}, cells: map[string]int{}, dirs: map[string]int{},
 		zones: map[string]int{}, rules: map[string]int{}, pieceIdx: map[[3]int]int{}}
 }
@@ -176,6 +177,10 @@ func (c *checker) checkOptions(es []*Entry) {
 		ok := true
 		switch v := e.Values[0].(type) {
 		case *Num:
+			if v.Percent {
+				c.errorf(v.Pos, "write the number without %", "option %s: a percentage is not an option value", name)
+				ok = false
+			}
 			o.Type, o.Value.Int = ir.OptInt, v.Val
 		case *SizeLit:
 			o.Type, o.Value.W, o.Value.H = ir.OptSize, v.W, v.H
@@ -189,10 +194,17 @@ func (c *checker) checkOptions(es []*Entry) {
 				o.Type, o.Value.Str = ir.OptEnum, v.Dotted()
 			}
 		default:
-			c.errorf(e.Values[0].At(), "an option's default is a number, a size (8x8), true/false or a name", "bad default for option %s", name)
+			hint := "an option's default is a number, a size (8x8), true/false or a name"
+			if ph, isPh := v.(*Phrase); isPh && len(ph.Words) == 3 {
+				if x, isX := ph.Words[1].(*Name); isX && x.Dotted() == "x" {
+					hint = "write a size without spaces: 12x12"
+				}
+			}
+			c.errorf(e.Values[0].At(), hint, "bad default for option %s", name)
 			ok = false
 		}
 		if !ok {
+			c.badOpts[name] = true
 			continue
 		}
 		ps := c.props(e, "option "+name, []string{"range", "doc", "choices"})
@@ -221,6 +233,8 @@ func (c *checker) checkOptions(es []*Entry) {
 				}
 				if !contains(o.Choices, o.Value.Str) {
 					c.errorf(e.Values[0].At(), knownList("choices", o.Choices), "default %q is not one of the choices", o.Value.Str)
+					c.badOpts[name] = true
+					continue
 				}
 			}
 		} else if o.Type == ir.OptEnum {
@@ -232,6 +246,8 @@ func (c *checker) checkOptions(es []*Entry) {
 		}
 		if !c.inRange(o, o.Value) {
 			c.errorf(e.Values[0].At(), "", "default of option %s is outside its range %s", name, rangeText(o))
+			c.badOpts[name] = true
+			continue
 		}
 		c.opts[name] = &optDecl{entry: e, index: len(c.g.Options)}
 		c.optList = append(c.optList, name)

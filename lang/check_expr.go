@@ -67,6 +67,9 @@ func (c *checker) constValue(e Expr) (cval, bool) {
 		if c.isChoice(n) {
 			return cval{kind: cvStr, s: n}, true
 		}
+		if c.badOpts[n] {
+			return cval{}, false // already reported at the option
+		}
 		c.errorf(x.Pos, hintFor(n, "options", c.optList), "unknown name %q (not an option)", n)
 		return cval{}, false
 	case *Unary:
@@ -183,7 +186,7 @@ func (c *checker) isConst(e Expr) bool {
 	case *Name:
 		n := x.Dotted()
 		_, opt := c.opts[n]
-		return opt || n == "true" || n == "false" || c.isChoice(n)
+		return opt || n == "true" || n == "false" || c.isChoice(n) || c.badOpts[n]
 	case *Unary:
 		return c.isConst(x.X)
 	case *Binary:

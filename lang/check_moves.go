@@ -406,24 +406,18 @@ func (c *checker) checkScore(es []*Entry) {
 	e := es[0]
 	ps := c.props(e, "score", []string{"value", "best", "margin"})
 	s := &ir.Score{}
-	p, ok := ps["value"]
-	if !ok {
+	valueOK := false
+	if p, ok := ps["value"]; !ok {
 		c.errorf(e.Pos, "add value: captured (or points, distance(...))", "the score has no value")
-		return
+	} else if v, ok := c.single(p); ok {
+		if ex, t, ok := c.lower(v, ctxValue); ok {
+			if t != tInt {
+				c.errorf(v.At(), "write a number such as captured or points", "a score is a number, not a condition")
+			} else {
+				s.Value, valueOK = ex, true
+			}
+		}
 	}
-	v, ok := c.single(p)
-	if !ok {
-		return
-	}
-	ex, t, ok := c.lower(v, ctxValue)
-	if !ok {
-		return
-	}
-	if t != tInt {
-		c.errorf(v.At(), "", "a score is a number")
-		return
-	}
-	s.Value = ex
 	if p, ok := ps["best"]; ok {
 		if v, ok := c.single(p); ok {
 			n, _ := v.(*Name)
@@ -438,6 +432,11 @@ func (c *checker) checkScore(es []*Entry) {
 		}
 	}
 	c.g.Score = s
+	defer func() {
+		if !valueOK {
+			c.g.Score = nil
+		}
+	}()
 	if p, ok := ps["margin"]; ok {
 		if v, ok := c.single(p); ok {
 			if ex, t, ok := c.lower(v, ctxMargin); ok {
@@ -565,6 +564,10 @@ func (c *checker) checkStacking(es []*Entry) {
 	for _, e := range es {
 		v, ok := c.single(e)
 		if !ok {
+			continue
+		}
+		if n, isName := v.(*Name); isName && !c.isConst(v) {
+			c.errorf(v.At(), "write stacking: true", "stacking is true or false, not %q", n.Dotted())
 			continue
 		}
 		val, ok := c.constValue(v)

@@ -40,7 +40,7 @@ func Load(path string, opts map[string]string) (*ir.Game, error) {
 func LoadSource(path string, src []byte, opts map[string]string) (*ir.Game, error) {
 	l := &loader{r: newReporter(), readFile: os.ReadFile}
 	entries := l.loadFile(path, src)
-	if len(l.r.diags) > 0 {
+	if l.fatal {
 		return nil, l.r.sorted(l.order)
 	}
 	c := newChecker(l.r, path)
@@ -71,6 +71,9 @@ type loader struct {
 	readFile func(string) ([]byte, error)
 	stack    []string // files being loaded, for cycles
 	order    []string // files in the order they were read
+	// fatal: a file could not be read or parsed; checking the rest would
+	// only report consequences. (A duplicate entry is not fatal.)
+	fatal bool
 }
 
 // loadFile parses one file and merges its bases under it.
@@ -79,21 +82,25 @@ func (l *loader) loadFile(path string, src []byte) []*Entry {
 	l.r.addSource(path, src)
 	if len(src) > maxFileSize {
 		l.r.errorf(Pos{File: path}, "", "file too large (%d bytes; at most %d)", len(src), maxFileSize)
+		l.fatal = true
 		return nil
 	}
 	if i := strings.IndexByte(string(src), 0); i >= 0 {
 		line := 1 + strings.Count(string(src[:i]), "\n")
 		l.r.errorf(Pos{File: path, Line: line, Col: 1 + i - (strings.LastIndexByte(string(src[:i]), '\n') + 1), Len: 1}, "is this a rules file?", "binary data (a NUL byte) in a rules file")
+		l.fatal = true
 		return nil
 	}
 	gf, err := parse(path, src)
 	if err != nil {
 		l.syntaxError(path, err)
+		l.fatal = true
 		return nil
 	}
 	entries := convEntries(gf.Entries)
 	if len(entries) == 0 && len(l.stack) == 0 {
 		l.r.errorf(Pos{File: path}, "a rules file needs at least a board and players; see games/ for examples", "empty rules file")
+		l.fatal = true
 		return nil
 	}
 	l.stack = append(l.stack, path)
@@ -113,6 +120,7 @@ func (l *loader) loadFile(path string, src []byte) []*Entry {
 				msrc, mpath, err := stdlib.Open(name)
 				if err != nil {
 					l.r.errorf(v.At(), hintFor(name, "modules", stdlib.Names()), "unknown module %q", name)
+					l.fatal = true
 					continue
 				}
 				if l.inStack(mpath, v.At()) {
@@ -150,6 +158,7 @@ func (l *loader) loadFile(path string, src []byte) []*Entry {
 			bsrc, err := l.readFile(bpath)
 			if err != nil {
 				l.r.errorf(e.Values[0].At(), "the base is looked for beside this file", "cannot read base %q: %v", name, unwrapPathError(err))
+				l.fatal = true
 				continue
 			}
 			base = merge(l.r, base, l.loadFile(bpath, bsrc))
@@ -174,6 +183,7 @@ func (l *loader) inStack(path string, at Pos) bool {
 		if filepath.Clean(p) == filepath.Clean(path) {
 			chain := append(append([]string(nil), l.stack[i:]...), path)
 			l.r.errorf(at, "a variant cannot be its own base", "cycle of bases: %s", strings.Join(chain, " -> "))
+			l.fatal = true
 			return true
 		}
 	}
@@ -288,6 +298,10 @@ func (l *loader) syntaxError(path string, err error) {
 		default:
 			msg = fmt.Sprintf("unexpected %q", tok.Value)
 			hint = syntaxHint(tok.Value)
+		}
+		if tok.Value == `"` {
+			msg = "unterminated string"
+			hint = `close the string with " on the same line`
 		}
 	} else {
 		msg = cleanParserMessage(msg)
