@@ -1,0 +1,68 @@
+package oracle
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// Speed baseline. Perft figures are reported as leaves (move sequences of
+// the full depth) per second, with bulk counting at the last ply; playouts
+// as games per second from the start position (uniformly random moves).
+//
+//	go test -run '^$' -bench . ./conformance/oracle
+
+func benchPerft(b *testing.B, perft func(int) uint64, depth int) {
+	var leaves uint64
+	for b.Loop() {
+		leaves += perft(depth)
+	}
+	b.ReportMetric(float64(leaves)/b.Elapsed().Seconds(), "leaves/s")
+}
+
+func BenchmarkLeapFrogPerft8x8D5(b *testing.B) {
+	benchPerft(b, mustLF(b, 8, 8, 2, false).Perft, 5)
+}
+
+func BenchmarkLeapFrogPerft8x8DiagD4(b *testing.B) {
+	benchPerft(b, mustLF(b, 8, 8, 2, true).Perft, 4)
+}
+
+func BenchmarkLeapFrogPerft15x15D3(b *testing.B) {
+	benchPerft(b, mustLF(b, 15, 15, 2, false).Perft, 3)
+}
+
+func BenchmarkSaltaPerftD5(b *testing.B) {
+	benchPerft(b, NewSalta(0).Perft, 5)
+}
+
+func benchPlayouts(b *testing.B, playout func(*rand.Rand) int) {
+	rng := rand.New(rand.NewPCG(1, 1))
+	plies := 0
+	for b.Loop() {
+		plies += playout(rng)
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "playouts/s")
+	b.ReportMetric(float64(plies)/float64(b.N), "plies/playout")
+}
+
+func lfPlayout(b *testing.B, w, h int, diag bool) {
+	start := mustLF(b, w, h, 2, diag)
+	benchPlayouts(b, func(rng *rand.Rand) int {
+		g := start.Clone()
+		n, _ := g.RandomPlayout(rng)
+		return n
+	})
+}
+
+func BenchmarkLeapFrogPlayout8x8(b *testing.B)     { lfPlayout(b, 8, 8, false) }
+func BenchmarkLeapFrogPlayout8x8Diag(b *testing.B) { lfPlayout(b, 8, 8, true) }
+func BenchmarkLeapFrogPlayout15x15(b *testing.B)   { lfPlayout(b, 15, 15, false) }
+
+func BenchmarkSaltaPlayout120(b *testing.B) {
+	start := NewSalta(120)
+	benchPlayouts(b, func(rng *rand.Rand) int {
+		s := start.Clone()
+		n, _ := s.RandomPlayout(rng)
+		return n
+	})
+}
