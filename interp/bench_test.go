@@ -1,0 +1,129 @@
+package interp
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// midgame plays n random plies from the start with a fixed seed.
+func midgame(p *Program, n int, seed uint64) *State {
+	s := p.NewState(seed)
+	rng := rand.New(rand.NewPCG(seed, 1))
+	var ml MoveList
+	for i := 0; i < n; i++ {
+		p.Legal(s, &ml)
+		if ml.Len() == 0 {
+			break
+		}
+		p.Apply(s, &ml, rng.IntN(ml.Len()))
+	}
+	return s
+}
+
+// playout plays random moves until the game ends; it returns the plies.
+func playout(p *Program, s *State, rng *rand.Rand, ml *MoveList) int {
+	n := 0
+	for {
+		p.Legal(s, ml)
+		if ml.Len() == 0 {
+			return n
+		}
+		p.Apply(s, ml, rng.IntN(ml.Len()))
+		n++
+	}
+}
+
+func benchLeapFrog(b *testing.B, noFast bool) *Program {
+	g := leapFrog(b, 8, 8, 2, false, false)
+	return g.compile(Config{NoFast: noFast})
+}
+
+func BenchmarkLeapFrog8Legal(b *testing.B) {
+	p := benchLeapFrog(b, false)
+	s := midgame(p, 6, 3)
+	var ml MoveList
+	b.ReportAllocs()
+	for b.Loop() {
+		p.Legal(s, &ml)
+	}
+	b.ReportMetric(float64(ml.Len()), "moves")
+}
+
+func BenchmarkLeapFrog8ApplyUndo(b *testing.B) {
+	p := benchLeapFrog(b, false)
+	s := midgame(p, 6, 3)
+	var ml MoveList
+	p.Legal(s, &ml)
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		p.Apply(s, &ml, i)
+		p.Undo(s)
+		i++
+		if i == ml.Len() {
+			i = 0
+		}
+	}
+}
+
+func benchPerft(b *testing.B, noFast bool, depth int) {
+	p := benchLeapFrog(b, noFast)
+	s := p.NewState(0)
+	var nodes uint64
+	b.ReportAllocs()
+	for b.Loop() {
+		nodes += p.Perft(s, depth)
+	}
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+}
+
+func BenchmarkLeapFrog8Perft4(b *testing.B)        { benchPerft(b, false, 4) }
+func BenchmarkLeapFrog8Perft5(b *testing.B)        { benchPerft(b, false, 5) }
+func BenchmarkLeapFrog8Perft4Generic(b *testing.B) { benchPerft(b, true, 4) }
+
+func benchPlayout(b *testing.B, p *Program) {
+	s0 := p.NewState(0)
+	rng := rand.New(rand.NewPCG(1, 2))
+	var ml MoveList
+	plies := 0
+	b.ReportAllocs()
+	for b.Loop() {
+		s := s0.Clone()
+		plies += playout(p, s, rng, &ml)
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "playouts/s")
+	b.ReportMetric(float64(plies)/float64(b.N), "plies/playout")
+}
+
+func BenchmarkLeapFrog8Playout(b *testing.B)        { benchPlayout(b, benchLeapFrog(b, false)) }
+func BenchmarkLeapFrog8PlayoutGeneric(b *testing.B) { benchPlayout(b, benchLeapFrog(b, true)) }
+
+func BenchmarkSaltaLegal(b *testing.B) {
+	p := salta(b, 0, true).compile(Config{})
+	s := midgame(p, 20, 3)
+	var ml MoveList
+	b.ReportAllocs()
+	for b.Loop() {
+		p.Legal(s, &ml)
+	}
+	b.ReportMetric(float64(ml.Len()), "moves")
+}
+
+func BenchmarkSaltaPlayout200(b *testing.B) {
+	p := salta(b, 100, true).compile(Config{})
+	benchPlayout(b, p)
+}
+
+func BenchmarkCapturePerft4(b *testing.B) {
+	p := capture(b).compile(Config{})
+	s := p.NewState(0)
+	var nodes uint64
+	for b.Loop() {
+		nodes += p.Perft(s, 4)
+	}
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+}
+
+func BenchmarkLeapFrog15Playout(b *testing.B) {
+	benchPlayout(b, leapFrog(b, 15, 15, 2, false, false).compile(Config{}))
+}

@@ -1,0 +1,396 @@
+package interp
+
+import (
+	"fmt"
+
+	"github.com/ruleplay/ruleplay/ir"
+)
+
+// evalFn is a compiled expression; Booleans are 0 or 1.
+type evalFn func(*ectx) int
+
+// ectx is the context an expression is evaluated in.
+type ectx struct {
+	p      *Program
+	s      *State
+	own    int // the player the expression is evaluated for (the mover for guards and cell conditions)
+	opp    int // the next player after own
+	winner int // Score.Margin only
+	loser  int
+	cell   int // the cell under test (cell conditions)
+	code   int // the piece code on that cell
+}
+
+func (c *ectx) side(sd ir.Side) int {
+	switch sd {
+	case ir.SideOpponent:
+		return c.opp
+	case ir.SideWinner:
+		return c.winner
+	case ir.SideLoser:
+		return c.loser
+	}
+	return c.own
+}
+
+// exprKind says where an expression is evaluated, which decides the
+// operators it may use.
+type exprKind int
+
+const (
+	exGuard  exprKind = iota // move rule guards: turn, ply
+	exCell                   // Over/Onto: a cell under test
+	exPlayer                 // goals and scores: a player, no cell
+	exMargin                 // Score.Margin: winner and loser
+)
+
+type exprCompiler struct {
+	p        *Program
+	kind     exprKind
+	inScore  bool // compiling Score.Value: OpScore would recurse
+	hasScore bool
+	what     string // for errors
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// compile compiles e; cell tells whether a cell under test is available.
+func (xc *exprCompiler) compile(e *ir.Expr, cell bool) (evalFn, error) {
+	if e == nil {
+		return nil, fmt.Errorf("%s: missing expression", xc.what)
+	}
+	nargs := func(n int) error {
+		if len(e.Args) != n {
+			return fmt.Errorf("%s: operator %d needs %d operands, has %d", xc.what, e.Op, n, len(e.Args))
+		}
+		for i, a := range e.Args {
+			if a == nil {
+				return fmt.Errorf("%s: operator %d: operand %d is missing", xc.what, e.Op, i+1)
+			}
+		}
+		return nil
+	}
+	checkSide := func() error {
+		switch e.Side {
+		case ir.SideOwn, ir.SideOpponent:
+			return nil
+		case ir.SideWinner, ir.SideLoser:
+			if xc.kind != exMargin {
+				return fmt.Errorf("%s: winner/loser may only be used in the score margin", xc.what)
+			}
+			return nil
+		}
+		return fmt.Errorf("%s: unknown side %d", xc.what, e.Side)
+	}
+	checkWho := func() error {
+		if e.Who < ir.Own || e.Who > ir.AnyPiece {
+			return fmt.Errorf("%s: unknown piece selection %d", xc.what, e.Who)
+		}
+		return nil
+	}
+	needCell := func() error {
+		if !cell {
+			return fmt.Errorf("%s: a cell condition is used where there is no cell", xc.what)
+		}
+		return nil
+	}
+	bin := func(f func(a, b int) int) (evalFn, error) {
+		if err := nargs(2); err != nil {
+			return nil, err
+		}
+		a, err := xc.compile(e.Args[0], cell)
+		if err != nil {
+			return nil, err
+		}
+		b, err := xc.compile(e.Args[1], cell)
+		if err != nil {
+			return nil, err
+		}
+		return func(c *ectx) int { return f(a(c), b(c)) }, nil
+	}
+	p := xc.p
+	switch e.Op {
+	case ir.OpInt:
+		v := e.Int
+		return func(*ectx) int { return v }, nil
+	case ir.OpBool:
+		v := b2i(e.Int != 0)
+		return func(*ectx) int { return v }, nil
+	case ir.OpNot:
+		if err := nargs(1); err != nil {
+			return nil, err
+		}
+		a, err := xc.compile(e.Args[0], cell)
+		if err != nil {
+			return nil, err
+		}
+		return func(c *ectx) int { return b2i(a(c) == 0) }, nil
+	case ir.OpNeg:
+		if err := nargs(1); err != nil {
+			return nil, err
+		}
+		a, err := xc.compile(e.Args[0], cell)
+		if err != nil {
+			return nil, err
+		}
+		return func(c *ectx) int { return -a(c) }, nil
+	case ir.OpAnd, ir.OpOr:
+		if err := nargs(2); err != nil {
+			return nil, err
+		}
+		a, err := xc.compile(e.Args[0], cell)
+		if err != nil {
+			return nil, err
+		}
+		b, err := xc.compile(e.Args[1], cell)
+		if err != nil {
+			return nil, err
+		}
+		if e.Op == ir.OpAnd {
+			return func(c *ectx) int { return b2i(a(c) != 0 && b(c) != 0) }, nil
+		}
+		return func(c *ectx) int { return b2i(a(c) != 0 || b(c) != 0) }, nil
+	case ir.OpEq:
+		return bin(func(a, b int) int { return b2i(a == b) })
+	case ir.OpNe:
+		return bin(func(a, b int) int { return b2i(a != b) })
+	case ir.OpLt:
+		return bin(func(a, b int) int { return b2i(a < b) })
+	case ir.OpLe:
+		return bin(func(a, b int) int { return b2i(a <= b) })
+	case ir.OpGt:
+		return bin(func(a, b int) int { return b2i(a > b) })
+	case ir.OpGe:
+		return bin(func(a, b int) int { return b2i(a >= b) })
+	case ir.OpAdd:
+		return bin(func(a, b int) int { return a + b })
+	case ir.OpSub:
+		return bin(func(a, b int) int { return a - b })
+	case ir.OpMul:
+		return bin(func(a, b int) int { return a * b })
+	case ir.OpDiv:
+		// Division by zero gives 0 rather than a run-time panic.
+		return bin(func(a, b int) int {
+			if b == 0 {
+				return 0
+			}
+			return a / b
+		})
+	case ir.OpIf:
+		if err := nargs(3); err != nil {
+			return nil, err
+		}
+		cnd, err := xc.compile(e.Args[0], cell)
+		if err != nil {
+			return nil, err
+		}
+		th, err := xc.compile(e.Args[1], cell)
+		if err != nil {
+			return nil, err
+		}
+		el, err := xc.compile(e.Args[2], cell)
+		if err != nil {
+			return nil, err
+		}
+		return func(c *ectx) int {
+			if cnd(c) != 0 {
+				return th(c)
+			}
+			return el(c)
+		}, nil
+	case ir.OpVar:
+		if xc.kind != exGuard {
+			return nil, fmt.Errorf("%s: variable %q may only be used in a move guard", xc.what, e.Name)
+		}
+		switch e.Name {
+		case "turn":
+			return func(c *ectx) int { return int(c.s.turns[c.own]) + 1 }, nil
+		case "ply":
+			return func(c *ectx) int { return c.s.ply + 1 }, nil
+		}
+		return nil, fmt.Errorf("%s: unknown variable %q", xc.what, e.Name)
+	case ir.OpEmpty:
+		if err := needCell(); err != nil {
+			return nil, err
+		}
+		return func(c *ectx) int { return b2i(c.code == 0) }, nil
+	case ir.OpOccupied:
+		if err := needCell(); err != nil {
+			return nil, err
+		}
+		return func(c *ectx) int { return b2i(c.code != 0) }, nil
+	case ir.OpOwnedBy:
+		if err := needCell(); err != nil {
+			return nil, err
+		}
+		if err := checkSide(); err != nil {
+			return nil, err
+		}
+		if err := checkWho(); err != nil {
+			return nil, err
+		}
+		who, sd := e.Who, e.Side
+		return func(c *ectx) int {
+			return b2i(c.code != 0 && whoMatch(who, c.side(sd), p.codeOwner[c.code]))
+		}, nil
+	case ir.OpOnTarget:
+		if err := needCell(); err != nil {
+			return nil, err
+		}
+		return func(c *ectx) int { return b2i(c.code != 0 && int(p.codeTarget[c.code]) == c.cell) }, nil
+	case ir.OpInZone:
+		if err := needCell(); err != nil {
+			return nil, err
+		}
+		if err := checkSide(); err != nil {
+			return nil, err
+		}
+		if e.Int < 0 || e.Int >= len(p.zones) {
+			return nil, fmt.Errorf("%s: zone index %d out of range (%d zones)", xc.what, e.Int, len(p.zones))
+		}
+		z, sd := p.zones[e.Int], e.Side
+		return func(c *ectx) int { return b2i(z[c.side(sd)][c.cell]) }, nil
+	case ir.OpEvery, ir.OpSome, ir.OpCount:
+		if err := checkSide(); err != nil {
+			return nil, err
+		}
+		if err := checkWho(); err != nil {
+			return nil, err
+		}
+		var arg evalFn
+		switch {
+		case len(e.Args) == 0 && e.Op == ir.OpCount:
+		case len(e.Args) == 1 && e.Args[0] != nil:
+			var err error
+			if arg, err = xc.compile(e.Args[0], true); err != nil {
+				return nil, err
+			}
+		default:
+			return nil, fmt.Errorf("%s: a quantifier needs one cell condition", xc.what)
+		}
+		who, sd, op := e.Who, e.Side, e.Op
+		return func(c *ectx) int {
+			pl := c.side(sd)
+			oc, ocode := c.cell, c.code
+			n := 0
+			res := b2i(op == ir.OpEvery)
+			for cl, code := range c.s.cells {
+				if code == 0 || !whoMatch(who, pl, p.codeOwner[code]) {
+					continue
+				}
+				ok := true
+				if arg != nil {
+					c.cell, c.code = cl, int(code)
+					ok = arg(c) != 0
+				}
+				if op == ir.OpEvery && !ok {
+					res = 0
+					break
+				}
+				if op == ir.OpSome && ok {
+					res = 1
+					break
+				}
+				if ok {
+					n++
+				}
+			}
+			c.cell, c.code = oc, ocode
+			if op == ir.OpCount {
+				return n
+			}
+			return res
+		}, nil
+	case ir.OpCaptured, ir.OpPoints, ir.OpMoves:
+		if err := checkSide(); err != nil {
+			return nil, err
+		}
+		sd := e.Side
+		switch e.Op {
+		case ir.OpCaptured:
+			return func(c *ectx) int { return int(c.s.captured[c.side(sd)]) }, nil
+		case ir.OpPoints:
+			return func(c *ectx) int { return int(c.s.points[c.side(sd)]) }, nil
+		}
+		return func(c *ectx) int { return int(c.s.turns[c.side(sd)]) }, nil
+	case ir.OpDistance:
+		if err := checkSide(); err != nil {
+			return nil, err
+		}
+		dt, err := p.distanceTable(e.Dirs)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", xc.what, err)
+		}
+		sd := e.Side
+		return func(c *ectx) int {
+			pl := c.side(sd)
+			sum := 0
+			for cl, code := range c.s.cells {
+				if code == 0 || int(p.codeOwner[code]) != pl {
+					continue
+				}
+				if t := p.codeTarget[code]; t >= 0 {
+					sum += int(dt[int(p.targetRow[t])*p.nc+cl])
+				}
+			}
+			return sum
+		}, nil
+	case ir.OpScore:
+		if err := checkSide(); err != nil {
+			return nil, err
+		}
+		if !xc.hasScore {
+			return nil, fmt.Errorf("%s: score used but the game has no score", xc.what)
+		}
+		if xc.inScore {
+			return nil, fmt.Errorf("%s: the score may not refer to itself", xc.what)
+		}
+		sd := e.Side
+		return func(c *ectx) int { return c.p.scoreOf(c.s, c.side(sd)) }, nil
+	}
+	return nil, fmt.Errorf("%s: unknown operator %d", xc.what, e.Op)
+}
+
+// whoMatch tells whether a piece of this owner is selected by who relative
+// to player.
+func whoMatch(who ir.Who, player int, owner int8) bool {
+	switch who {
+	case ir.Own:
+		return int(owner) == player
+	case ir.Enemy:
+		return owner >= 0 && int(owner) != player
+	case ir.NeutralPieces:
+		return owner == ir.Neutral
+	}
+	return true
+}
+
+// isLocal tells whether a cell condition depends only on the cell, the piece
+// code on it and the mover; cellDep whether it depends on the cell itself.
+func isLocal(e *ir.Expr) (local, cellDep bool) {
+	if e == nil {
+		return true, false
+	}
+	switch e.Op {
+	case ir.OpInt, ir.OpBool, ir.OpNot, ir.OpAnd, ir.OpOr, ir.OpEq, ir.OpNe, ir.OpLt, ir.OpLe,
+		ir.OpGt, ir.OpGe, ir.OpAdd, ir.OpSub, ir.OpMul, ir.OpDiv, ir.OpNeg, ir.OpIf,
+		ir.OpEmpty, ir.OpOccupied, ir.OpOwnedBy:
+	case ir.OpOnTarget, ir.OpInZone:
+		cellDep = true
+	default:
+		return false, false
+	}
+	for _, a := range e.Args {
+		l, d := isLocal(a)
+		if !l {
+			return false, false
+		}
+		cellDep = cellDep || d
+	}
+	return true, cellDep
+}

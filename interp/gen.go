@@ -1,0 +1,855 @@
+package interp
+
+import (
+	"math/bits"
+
+	"github.com/ruleplay/ruleplay/ir"
+)
+
+// MoveList is a reusable buffer of moves, refilled by Legal. The zero value
+// is ready to use; once its buffers have grown, refilling it allocates
+// nothing.
+type MoveList struct {
+	moves []mv
+	arena []uint32 // paths: start cell, then landing | dir<<16 per leap
+	hash  []int32  // deduplication scratch
+}
+
+// mv is one move: its path is arena[off:off+n]; rule -1 is a pass.
+type mv struct {
+	off  int32
+	n    int32
+	rule int32
+}
+
+// Len returns the number of moves in the list.
+func (ml *MoveList) Len() int { return len(ml.moves) }
+
+func (ml *MoveList) reset() {
+	ml.moves = ml.moves[:0]
+	ml.arena = ml.arena[:0]
+}
+
+// gen is the state of one move generation run.
+type gen struct {
+	p      *Program
+	s      *State
+	ml     *MoveList // nil when only existence is asked
+	r      *rule
+	mover  int
+	found  bool // existence mode: a move was found
+	pc     uint16
+	over   []uint8 // the rule's condition tables for the mover
+	onto   []uint8
+	stride int
+	dirs   []int32
+	ctx    *ectx
+
+	// one-word boards with shift rules: the bitsets of markShift (all
+	// pieces, cells satisfying Over, cells satisfying Onto) and whether Over
+	// and Onto accept an empty cell (oe, ee) or the moving piece (op, ep).
+	occ1, o1, e1   uint64
+	oe, ee, op, ep uint64
+}
+
+// emit records the current path (s.path) as a move.
+func (g *gen) emit() {
+	if g.ml == nil {
+		g.found = true
+		return
+	}
+	ml := g.ml
+	ml.moves = append(ml.moves, mv{off: int32(len(ml.arena)), n: int32(len(g.s.path)), rule: int32(g.r.idx)})
+	ml.arena = append(ml.arena, g.s.path...)
+}
+
+func (p *Program) guardCtx(s *State) *ectx {
+	c := &s.ectx
+	c.p, c.s = p, s
+	c.own, c.opp = s.toMove, (s.toMove+1)%p.np
+	c.winner, c.loser = 0, 0
+	c.cell, c.code = 0, 0
+	return c
+}
+
+// turnStartWin tells whether a turn-start goal holds for the player to move.
+func (p *Program) turnStartWin(s *State) bool {
+	if len(p.goalsStart) == 0 {
+		return false
+	}
+	c := p.guardCtx(s)
+	for _, f := range p.goalsStart {
+		if f(c) != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// Legal fills ml with the legal moves of s (empty when the game is over).
+// Order is deterministic: rule order within the chosen priority tier, then
+// the moving piece's cell index, then direction order, then chain DFS (a
+// prefix before its extensions). Identical texts are one move. When the
+// rules' NoMove outcome is OutcomePass and there is no other move, the list
+// holds the single move "pass".
+func (p *Program) Legal(s *State, ml *MoveList) {
+	ml.reset()
+	if s.end != endNone || p.turnStartWin(s) {
+		return
+	}
+	p.candidates(s, ml, &s.gen)
+	if len(ml.moves) == 0 {
+		if p.noMove == ir.OutcomePass {
+			ml.moves = append(ml.moves, mv{rule: -1})
+		}
+		return
+	}
+	if p.noBlockade {
+		p.filterBlockade(s, ml)
+	}
+}
+
+// candidates fills ml with the moves of the first tier that has any (ml ==
+// nil: only tells whether there is one).
+func (p *Program) candidates(s *State, ml *MoveList, g *gen) bool {
+	g.p, g.s, g.ml, g.mover, g.found = p, s, ml, s.toMove, false
+	for ti := range p.tiers {
+		t := &p.tiers[ti]
+		for _, ri := range t.rules {
+			r := &p.rules[ri]
+			if r.when != nil && r.when(p.guardCtx(s)) == 0 {
+				continue
+			}
+			g.r = r
+			switch r.gen {
+			case genStep:
+				g.fastStep()
+			case genLeap:
+				g.fastLeaps()
+			case genRemove:
+				g.removes()
+			default:
+				g.genericLeaps()
+			}
+			if g.found {
+				return true
+			}
+		}
+		if ml != nil && len(ml.moves) > 0 {
+			if t.dedup {
+				p.dedup(ml)
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// filterBlockade drops the moves after which the next player has no
+// candidate move, unless that drops them all.
+func (p *Program) filterBlockade(s *State, ml *MoveList) {
+	k := 0
+	for i := range ml.moves {
+		p.doMove(s, ml, i)
+		ok := p.candidates(s, nil, &s.gen2)
+		p.Undo(s)
+		if ok {
+			ml.moves[k] = ml.moves[i]
+			k++
+		}
+	}
+	if k > 0 {
+		ml.moves = ml.moves[:k]
+	}
+}
+
+// srcWord returns word w of the bitset of cells holding a piece whose owner
+// is selected by the rule's Who relative to the mover (kinds not checked).
+func (g *gen) srcWord(w int) uint64 {
+	s, np, nw := g.s, g.p.np, g.s.nw
+	switch g.r.who {
+	case ir.Own:
+		return s.occ[g.mover*nw+w]
+	case ir.NeutralPieces:
+		return s.occ[np*nw+w]
+	case ir.Enemy:
+		var word uint64
+		for sl := 0; sl < np; sl++ {
+			if sl != g.mover {
+				word |= s.occ[sl*nw+w]
+			}
+		}
+		return word
+	}
+	var word uint64
+	for sl := 0; sl <= np; sl++ {
+		word |= s.occ[sl*nw+w]
+	}
+	return word
+}
+
+// emptyWord returns word w of the bitset of empty cells.
+func (g *gen) emptyWord(w int) uint64 {
+	s, np, nw := g.s, g.p.np, g.s.nw
+	var word uint64
+	for sl := 0; sl <= np; sl++ {
+		word |= s.occ[sl*nw+w]
+	}
+	word = ^word
+	if w == nw-1 {
+		word &= g.p.lastMask
+	}
+	return word
+}
+
+// markSources fills s.mark with the selected pieces that may start a leap of
+// the rule onto an empty cell, when the rule lands only on empty cells and
+// there are fewer empty cells than selected pieces (then looking from the
+// landing cells is cheaper). It reports whether it did.
+func (g *gen) markSources() bool {
+	r, s := g.r, g.s
+	if r.shift {
+		g.markShift()
+		return true
+	}
+	if !r.ontoEmpty[g.mover] {
+		return false
+	}
+	nsrc, nempty := 0, 0
+	for w := 0; w < s.nw; w++ {
+		nsrc += bits.OnesCount64(g.srcWord(w))
+		nempty += bits.OnesCount64(g.emptyWord(w))
+	}
+	if nempty >= nsrc {
+		return false
+	}
+	nd := g.p.nd
+	dirs := r.dirs[g.mover]
+	mark := s.mark
+	clear(mark)
+	for w := 0; w < s.nw; w++ {
+		word := g.emptyWord(w)
+		for word != 0 {
+			l := w<<6 | bits.TrailingZeros64(word)
+			word &= word - 1
+			for _, d := range dirs {
+				if c := r.rev[l*nd+int(d)]; c >= 0 {
+					mark[c>>6] |= 1 << (uint(c) & 63)
+				}
+			}
+		}
+	}
+	for w := 0; w < s.nw; w++ {
+		mark[w] &= g.srcWord(w)
+	}
+	return true
+}
+
+// markShift fills s.mark with the selected pieces that have a first leap,
+// found for all cells at once with bitset shifts (r.shift).
+func (g *gen) markShift() {
+	p, s, r := g.p, g.s, g.r
+	nw, np := s.nw, p.np
+	om, em := r.overSlots[g.mover], r.ontoSlots[g.mover]
+	L := r.length
+	if nw == 1 {
+		var o, e, all uint64
+		for sl := 0; sl <= np; sl++ {
+			word := s.occ[sl]
+			all |= word
+			if om>>uint(sl)&1 != 0 {
+				o |= word
+			}
+			if em>>uint(sl)&1 != 0 {
+				e |= word
+			}
+		}
+		empty := ^all & p.lastMask
+		if om>>uint(np+1)&1 != 0 {
+			o |= empty
+		}
+		if em>>uint(np+1)&1 != 0 {
+			e |= empty
+		}
+		g.occ1, g.o1, g.e1 = all, o, e
+		src := g.srcWord(0)
+		var mark uint64
+		for _, d := range r.dirs[g.mover] {
+			sh := p.dirShift[d]
+			t := r.validL[d] & src & shr1(e, L*sh)
+			for k := 1; k < L; k++ {
+				t &= shr1(o, k*sh)
+			}
+			mark |= t
+		}
+		s.mark[0] = mark
+		return
+	}
+	O, E, S, T := s.bufs[:nw], s.bufs[nw:2*nw], s.bufs[2*nw:3*nw], s.bufs[3*nw:4*nw]
+	for w := 0; w < nw; w++ {
+		var o, e uint64
+		for sl := 0; sl <= np; sl++ {
+			word := s.occ[sl*nw+w]
+			if om>>uint(sl)&1 != 0 {
+				o |= word
+			}
+			if em>>uint(sl)&1 != 0 {
+				e |= word
+			}
+		}
+		empty := g.emptyWord(w)
+		if om>>uint(np+1)&1 != 0 {
+			o |= empty
+		}
+		if em>>uint(np+1)&1 != 0 {
+			e |= empty
+		}
+		O[w], E[w], S[w] = o, e, g.srcWord(w)
+		s.mark[w] = 0
+	}
+	for _, d := range r.dirs[g.mover] {
+		sh := p.dirShift[d]
+		valid := r.validL[int(d)*nw : int(d)*nw+nw]
+		for w := range T {
+			T[w] = valid[w] & S[w]
+		}
+		andShifted(T, E, L*sh)
+		for k := 1; k < L; k++ {
+			andShifted(T, O, k*sh)
+		}
+		for w := range T {
+			s.mark[w] |= T[w]
+		}
+	}
+}
+
+// shr1 returns x with bit c+sh moved to bit c (sh may be negative).
+func shr1(x uint64, sh int) uint64 {
+	if sh >= 0 {
+		return x >> uint(sh)
+	}
+	return x << uint(-sh)
+}
+
+// andShifted sets t[c] &= x[c+sh] for every bit c (multiword bitsets).
+func andShifted(t, x []uint64, sh int) {
+	nw := len(t)
+	if sh >= 0 {
+		q, r := sh>>6, uint(sh&63)
+		for w := 0; w < nw; w++ {
+			var v uint64
+			if w+q < nw {
+				v = x[w+q] >> r
+				if r != 0 && w+q+1 < nw {
+					v |= x[w+q+1] << (64 - r)
+				}
+			}
+			t[w] &= v
+		}
+		return
+	}
+	q, r := (-sh)>>6, uint((-sh)&63)
+	for w := 0; w < nw; w++ {
+		var v uint64
+		if w-q >= 0 {
+			v = x[w-q] << r
+			if r != 0 && w-q-1 >= 0 {
+				v |= x[w-q-1] >> (64 - r)
+			}
+		}
+		t[w] &= v
+	}
+}
+
+// removes generates removal moves (same code with and without fast paths).
+func (g *gen) removes() {
+	p, s, r := g.p, g.s, g.r
+	var c *ectx
+	if r.onto != nil {
+		c = p.guardCtx(s)
+	}
+	for cell, code := range s.cells {
+		if !p.selects(r, g.mover, int(code)) {
+			continue
+		}
+		if r.onto != nil {
+			c.cell, c.code = cell, int(code)
+			if r.onto(c) == 0 {
+				continue
+			}
+		}
+		s.path = append(s.path[:0], uint32(cell))
+		g.emit()
+		s.path = s.path[:0]
+		if g.found {
+			return
+		}
+	}
+}
+
+// fastStep: a one-cell leap without chain, local Onto condition.
+func (g *gen) fastStep() {
+	p, s, r := g.p, g.s, g.r
+	nd, ncodes := p.nd, p.ncodes
+	stride := r.stride
+	onto := r.ontoTab[g.mover*r.tabSize : (g.mover+1)*r.tabSize]
+	dirs := r.dirs[g.mover]
+	srcOK := r.srcOK[g.mover*ncodes : (g.mover+1)*ncodes]
+	cells := s.cellsW
+	leap := r.leap
+	marked := g.markSources()
+	for w := 0; w < s.nw; w++ {
+		var word uint64
+		if marked {
+			word = s.mark[w]
+		} else {
+			word = g.srcWord(w)
+		}
+		for word != 0 {
+			c := w<<6 | bits.TrailingZeros64(word)
+			word &= word - 1
+			if !srcOK[cells[c]] {
+				continue
+			}
+			// Which directions work, without a branch per direction.
+			var m uint32
+			for k, d := range dirs {
+				land := leap[c*nd+int(d)]
+				m |= uint32(onto[int(land)*stride+int(cells[land])]) << uint(k)
+			}
+			for m != 0 {
+				k := bits.TrailingZeros32(m)
+				m &= m - 1
+				if g.ml == nil {
+					g.found = true
+					return
+				}
+				d := dirs[k]
+				ml := g.ml
+				ml.moves = append(ml.moves, mv{off: int32(len(ml.arena)), n: 2, rule: int32(r.idx)})
+				ml.arena = append(ml.arena, uint32(c), uint32(leap[c*nd+int(d)])|uint32(d)<<16)
+			}
+		}
+	}
+}
+
+// fastLeaps: any leap with local conditions, table driven.
+func (g *gen) fastLeaps() {
+	p, s, r := g.p, g.s, g.r
+	g.over = r.overTab[g.mover*r.tabSize : (g.mover+1)*r.tabSize]
+	g.onto = r.ontoTab[g.mover*r.tabSize : (g.mover+1)*r.tabSize]
+	g.stride = r.stride
+	g.dirs = r.dirs[g.mover]
+	srcOK := r.srcOK[g.mover*p.ncodes : (g.mover+1)*p.ncodes]
+	cells := s.cells
+	marked := g.markSources()
+	shift1 := r.shift && s.nw == 1 && r.length == 2
+	if shift1 {
+		g.oe = r.overSlots[g.mover] >> uint(p.np+1) & 1
+		g.ee = r.ontoSlots[g.mover] >> uint(p.np+1) & 1
+	}
+	for w := 0; w < s.nw; w++ {
+		var word uint64
+		if marked {
+			word = s.mark[w]
+		} else {
+			word = g.srcWord(w)
+		}
+		for word != 0 {
+			c := w<<6 | bits.TrailingZeros64(word)
+			word &= word - 1
+			code := cells[c]
+			if !srcOK[code] {
+				continue
+			}
+			g.pc = code
+			s.path = append(s.path[:0], uint32(c))
+			switch {
+			case shift1:
+				sl := uint(p.codeSlot[code])
+				g.op = r.overSlots[g.mover] >> sl & 1
+				g.ep = r.ontoSlots[g.mover] >> sl & 1
+				g.shiftDFS2(c, g.occ1, g.o1, g.e1)
+			case r.length == 2:
+				g.fastDFS2(c)
+			default:
+				g.fastDFS(c)
+			}
+			s.path = s.path[:0]
+			if g.found {
+				return
+			}
+		}
+	}
+}
+
+// onPath tells whether cell is on the current path (start or a landing).
+func (s *State) onPath(cell int32) bool {
+	for _, e := range s.path {
+		if int32(e&0xffff) == cell {
+			return true
+		}
+	}
+	return false
+}
+
+// fastDFS explores the leaps of the piece g.pc now on cell c (which holds
+// it), emitting moves; it reports whether any leap was possible. The state
+// is changed during the exploration and restored before returning.
+func (g *gen) fastDFS(c int) bool {
+	p, s, r := g.p, g.s, g.r
+	cells := s.cellsW
+	L, nd, stride := r.length, p.nd, g.stride
+	leap, over, onto, dirs := r.leap, g.over, g.onto, g.dirs
+	var m uint32
+	for k, d := range dirs {
+		base := (c*nd + int(d)) * L
+		land := leap[base+L-1]
+		ok := onto[int(land)*stride+int(cells[land])]
+		for j := 0; j < L-1; j++ {
+			x := leap[base+j]
+			ok &= over[int(x)*stride+int(cells[x])]
+		}
+		m |= uint32(ok) << uint(k)
+	}
+	any := false
+	for m != 0 {
+		k := bits.TrailingZeros32(m)
+		m &= m - 1
+		d := dirs[k]
+		base := (c*nd + int(d)) * L
+		land := leap[base+L-1]
+		lc := cells[land]
+		capBase := len(s.caps)
+		if r.capture == ir.CaptureJumped {
+			for j := 0; j < L-1; j++ {
+				if x := leap[base+j]; cells[x] != 0 {
+					s.caps = append(s.caps, change{x, cells[x]})
+					cells[x] = 0
+				}
+			}
+		}
+		if lc == 0 && len(s.caps) == capBase && r.chain != ir.ChainNone && s.onPath(land) {
+			continue // a leap that takes nothing may not come back on its path
+		}
+		cells[c] = 0
+		cells[land] = g.pc
+		s.path = append(s.path, uint32(land)|uint32(d)<<16)
+		any = true
+		switch r.chain {
+		case ir.ChainNone:
+			g.emit()
+		case ir.ChainOptional:
+			g.emit()
+			if !g.found {
+				g.fastDFS(int(land))
+			}
+		default:
+			if !g.fastDFS(int(land)) {
+				g.emit()
+			}
+		}
+		s.path = s.path[:len(s.path)-1]
+		cells[land] = lc
+		cells[c] = g.pc
+		for j := len(s.caps) - 1; j >= capBase; j-- {
+			cells[s.caps[j].cell] = s.caps[j].old
+		}
+		s.caps = s.caps[:capBase]
+		if g.found {
+			return true
+		}
+	}
+	return any
+}
+
+// shiftDFS2 is fastDFS2 on a board of at most 64 cells for a shift rule
+// (r.shift): the position is three bitsets passed by value (all pieces,
+// cells satisfying Over, cells satisfying Onto), so a leap is a few bit
+// operations and nothing needs restoring.
+func (g *gen) shiftDFS2(c int, occ, o, e uint64) bool {
+	p, s, r := g.p, g.s, g.r
+	dirs, valid, shifts := g.dirs, r.validL, p.dirShift
+	var m uint32
+	for k, d := range dirs {
+		sh := shifts[d]
+		ok := valid[d] >> uint(c) & (o >> uint(c+sh)) & (e >> uint(c+2*sh)) & 1
+		m |= uint32(ok) << uint(k)
+	}
+	jumped := r.capture == ir.CaptureJumped
+	cb := uint64(1) << uint(c)
+	any := false
+	for m != 0 {
+		k := bits.TrailingZeros32(m)
+		m &= m - 1
+		d := dirs[k]
+		sh := shifts[d]
+		x, land := c+sh, c+2*sh
+		xb, lb := uint64(1)<<uint(x), uint64(1)<<uint(land)
+		// The start cell empties; a jumped piece leaves; the landing
+		// cell's piece (capture by landing) is replaced by the mover.
+		nocc, no, ne := occ&^cb, o&^cb|g.oe<<uint(c), e&^cb|g.ee<<uint(c)
+		taken := occ&lb != 0
+		if jumped && occ&xb != 0 {
+			taken = true
+			nocc, no, ne = nocc&^xb, no&^xb|g.oe<<uint(x), ne&^xb|g.ee<<uint(x)
+		}
+		if !taken && r.chain != ir.ChainNone && s.onPath(int32(land)) {
+			continue // a leap that takes nothing may not come back on its path
+		}
+		nocc, no, ne = nocc|lb, no&^lb|g.op<<uint(land), ne&^lb|g.ep<<uint(land)
+		s.path = append(s.path, uint32(land)|uint32(d)<<16)
+		any = true
+		switch r.chain {
+		case ir.ChainNone:
+			g.emit()
+		case ir.ChainOptional:
+			g.emit()
+			if !g.found {
+				g.shiftDFS2(land, nocc, no, ne)
+			}
+		default:
+			if !g.shiftDFS2(land, nocc, no, ne) {
+				g.emit()
+			}
+		}
+		s.path = s.path[:len(s.path)-1]
+		if g.found {
+			return true
+		}
+	}
+	return any
+}
+
+// fastDFS2 is fastDFS for short jumps (length 2).
+func (g *gen) fastDFS2(c int) bool {
+	p, s, r := g.p, g.s, g.r
+	cells := s.cellsW
+	nd, stride := p.nd, g.stride
+	leap, over, onto, dirs := r.leap, g.over, g.onto, g.dirs
+	var m uint32
+	for k, d := range dirs {
+		base := (c*nd + int(d)) * 2
+		x, land := leap[base], leap[base+1]
+		m |= uint32(onto[int(land)*stride+int(cells[land])]&over[int(x)*stride+int(cells[x])]) << uint(k)
+	}
+	jumped := r.capture == ir.CaptureJumped
+	any := false
+	for m != 0 {
+		k := bits.TrailingZeros32(m)
+		m &= m - 1
+		d := dirs[k]
+		base := (c*nd + int(d)) * 2
+		x, land := leap[base], leap[base+1]
+		xc, lc := cells[x], cells[land]
+		if jumped && xc != 0 {
+			cells[x] = 0
+		} else if lc == 0 && r.chain != ir.ChainNone && s.onPath(land) {
+			continue // a leap that takes nothing may not come back on its path
+		}
+		cells[c] = 0
+		cells[land] = g.pc
+		s.path = append(s.path, uint32(land)|uint32(d)<<16)
+		any = true
+		switch r.chain {
+		case ir.ChainNone:
+			g.emit()
+		case ir.ChainOptional:
+			g.emit()
+			if !g.found {
+				g.fastDFS2(int(land))
+			}
+		default:
+			if !g.fastDFS2(int(land)) {
+				g.emit()
+			}
+		}
+		s.path = s.path[:len(s.path)-1]
+		cells[land] = lc
+		cells[c] = g.pc
+		cells[x] = xc
+		if g.found {
+			return true
+		}
+	}
+	return any
+}
+
+// genericLeaps: the generic walker. It follows the rule literally: every
+// cell, the Over/Onto closures, the neighbour table one cell at a time.
+func (g *gen) genericLeaps() {
+	p, s, r := g.p, g.s, g.r
+	g.ctx = p.guardCtx(s)
+	g.dirs = r.dirs[g.mover]
+	for c := 0; c < p.nc; c++ {
+		code := s.cells[c]
+		if !p.selects(r, g.mover, int(code)) {
+			continue
+		}
+		g.pc = code
+		s.path = append(s.path[:0], uint32(c))
+		g.genericDFS(c)
+		s.path = s.path[:0]
+		if g.found {
+			return
+		}
+	}
+}
+
+func (g *gen) test(f evalFn, cell int) bool {
+	if f == nil {
+		return true
+	}
+	g.ctx.cell, g.ctx.code = cell, int(g.s.cells[cell])
+	return f(g.ctx) != 0
+}
+
+func (g *gen) genericDFS(c int) bool {
+	p, s, r := g.p, g.s, g.r
+	any := false
+	for _, d := range g.dirs {
+		x, ok := c, true
+		for k := 1; k <= r.length; k++ {
+			x = int(p.nb[x*p.nd+int(d)])
+			if x < 0 {
+				ok = false
+				break
+			}
+			if k < r.length && !g.test(r.over, x) {
+				ok = false
+				break
+			}
+		}
+		if !ok {
+			continue
+		}
+		land := x
+		if !g.test(r.onto, land) {
+			continue
+		}
+		if s.cells[land] != 0 && r.capture != ir.CaptureLanding {
+			continue
+		}
+		// Take the captured pieces off, counting them for the mover.
+		capBase := len(s.caps)
+		mover := g.mover
+		oldCapt, oldPts := s.captured[mover], s.points[mover]
+		if r.capture == ir.CaptureJumped {
+			y := c
+			for k := 1; k < r.length; k++ {
+				y = int(p.nb[y*p.nd+int(d)])
+				if code := s.cells[y]; code != 0 {
+					s.caps = append(s.caps, change{int32(y), code})
+					s.cells[y] = 0
+				}
+			}
+		}
+		lc := s.cells[land]
+		if lc != 0 {
+			s.caps = append(s.caps, change{int32(land), lc})
+		}
+		captured := len(s.caps) > capBase
+		if !captured && r.chain != ir.ChainNone && s.onPath(int32(land)) {
+			continue // nothing was taken off, nothing to restore
+		}
+		for _, ch := range s.caps[capBase:] {
+			s.captured[mover]++
+			s.points[mover] += p.codePoints[ch.old]
+		}
+		s.cells[c] = 0
+		s.cells[land] = g.pc
+		s.path = append(s.path, uint32(land)|uint32(d)<<16)
+		any = true
+		switch r.chain {
+		case ir.ChainNone:
+			g.emit()
+		case ir.ChainOptional:
+			g.emit()
+			if !g.found {
+				g.genericDFS(land)
+			}
+		default:
+			if !g.genericDFS(land) {
+				g.emit()
+			}
+		}
+		s.path = s.path[:len(s.path)-1]
+		s.cells[land] = 0
+		s.cells[c] = g.pc
+		for j := len(s.caps) - 1; j >= capBase; j-- {
+			s.cells[s.caps[j].cell] = s.caps[j].old
+		}
+		s.caps = s.caps[:capBase]
+		s.captured[mover], s.points[mover] = oldCapt, oldPts
+		if g.found {
+			return true
+		}
+	}
+	return any
+}
+
+// dedup removes the moves whose text equals an earlier move's, keeping the
+// first.
+func (p *Program) dedup(ml *MoveList) {
+	n := len(ml.moves)
+	size := 1
+	for size < 2*n {
+		size <<= 1
+	}
+	if cap(ml.hash) < size {
+		ml.hash = make([]int32, size)
+	}
+	h := ml.hash[:size]
+	for i := range h {
+		h[i] = -1
+	}
+	k := 0
+	for i := 0; i < n; i++ {
+		m := ml.moves[i]
+		hv := p.moveHash(ml, m)
+		slot := int(hv) & (size - 1)
+		dup := false
+		for h[slot] >= 0 {
+			if p.sameText(ml, ml.moves[h[slot]], m) {
+				dup = true
+				break
+			}
+			slot = (slot + 1) & (size - 1)
+		}
+		if dup {
+			continue
+		}
+		ml.moves[k] = m
+		h[slot] = int32(k)
+		k++
+	}
+	ml.moves = ml.moves[:k]
+}
+
+func (p *Program) isRemoval(m mv) bool {
+	return m.rule >= 0 && p.rules[m.rule].action == ir.Remove
+}
+
+func (p *Program) moveHash(ml *MoveList, m mv) uint32 {
+	h := uint32(2166136261)
+	if p.isRemoval(m) {
+		h ^= 0x9e3779b9
+	}
+	for _, e := range ml.arena[m.off : m.off+m.n] {
+		h = (h ^ (e & 0xffff)) * 16777619
+	}
+	return h ^ h>>15
+}
+
+func (p *Program) sameText(ml *MoveList, a, b mv) bool {
+	if a.n != b.n || (a.rule < 0) != (b.rule < 0) || p.isRemoval(a) != p.isRemoval(b) {
+		return false
+	}
+	pa, pb := ml.arena[a.off:a.off+a.n], ml.arena[b.off:b.off+b.n]
+	for i := range pa {
+		if pa[i]&0xffff != pb[i]&0xffff {
+			return false
+		}
+	}
+	return true
+}

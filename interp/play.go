@@ -1,0 +1,277 @@
+package interp
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/ruleplay/ruleplay/ir"
+)
+
+// Text returns the canonical text of move i of ml (notation.md): the cells
+// of a leap path joined by "-", "x"+cell for a removal, "pass". It returns ""
+// when i is out of range.
+func (p *Program) Text(ml *MoveList, i int) string {
+	if i < 0 || i >= len(ml.moves) {
+		return ""
+	}
+	m := ml.moves[i]
+	if m.rule < 0 {
+		return "pass"
+	}
+	path := ml.arena[m.off : m.off+m.n]
+	if p.isRemoval(m) {
+		return "x" + p.cellName[path[0]]
+	}
+	var b strings.Builder
+	for j, e := range path {
+		if j > 0 {
+			b.WriteByte('-')
+		}
+		b.WriteString(p.cellName[e&0xffff])
+	}
+	return b.String()
+}
+
+// ParseMove fills ml with the legal moves of s and returns the index of the
+// move with this text (exact, after trimming spaces). The error lists no
+// moves itself; callers print Legal's texts.
+func (p *Program) ParseMove(s *State, ml *MoveList, text string) (int, error) {
+	p.Legal(s, ml)
+	text = strings.TrimSpace(text)
+	for i := range ml.moves {
+		if p.Text(ml, i) == text {
+			return i, nil
+		}
+	}
+	if ml.Len() == 0 {
+		return -1, fmt.Errorf("move %q: the game is over", text)
+	}
+	return -1, fmt.Errorf("move %q is not legal here", text)
+}
+
+// doMove plays move i of ml on s and pushes an undo frame; it does not
+// decide the end of the game.
+func (p *Program) doMove(s *State, ml *MoveList, i int) {
+	m := ml.moves[i]
+	mover := s.toMove
+	s.frames = append(s.frames, frame{
+		nch: int32(len(s.changes)), mover: int32(mover), passes: int32(s.passes),
+		end: s.end, winner: int32(s.winner),
+		captured: s.captured[mover], points: s.points[mover],
+	})
+	if m.rule < 0 {
+		s.passes++
+	} else {
+		s.passes = 0
+		r := &p.rules[m.rule]
+		path := ml.arena[m.off : m.off+m.n]
+		if r.action == ir.Remove {
+			p.take(s, mover, int(path[0]))
+		} else {
+			start := int(path[0])
+			pc := s.cells[start]
+			s.set(p, start, 0)
+			cur, L := start, r.length
+			for _, e := range path[1:] {
+				land, d := int(e&0xffff), int(e>>16)
+				switch r.capture {
+				case ir.CaptureJumped:
+					base := (cur*p.nd + d) * L
+					for k := 0; k < L-1; k++ {
+						if x := int(r.leap[base+k]); s.cells[x] != 0 {
+							p.take(s, mover, x)
+						}
+					}
+				case ir.CaptureLanding:
+					if s.cells[land] != 0 {
+						p.take(s, mover, land)
+					}
+				}
+				cur = land
+			}
+			s.set(p, cur, pc)
+		}
+	}
+	s.ply++
+	s.turns[mover]++
+	s.toMove = (mover + 1) % p.np
+}
+
+// take removes the piece on cell c; mover captures it.
+func (p *Program) take(s *State, mover, c int) {
+	s.captured[mover]++
+	s.points[mover] += p.codePoints[s.cells[c]]
+	s.set(p, c, 0)
+}
+
+// Apply plays move i of ml (ml must be the list Legal filled for s) in place
+// and decides whether the game ends: an after-move goal of the mover, then
+// the passes in a row, then the ply limit. An index out of range does
+// nothing.
+func (p *Program) Apply(s *State, ml *MoveList, i int) {
+	if i < 0 || i >= len(ml.moves) {
+		return
+	}
+	p.doMove(s, ml, i)
+	mover := s.frames[len(s.frames)-1].mover
+	if len(p.goalsAfter) > 0 {
+		c := &s.ectx
+		c.p, c.s, c.own, c.opp = p, s, int(mover), (int(mover)+1)%p.np
+		for _, f := range p.goalsAfter {
+			if f(c) != 0 {
+				s.end, s.winner = endGoal, int(mover)
+				return
+			}
+		}
+	}
+	if ml.moves[i].rule < 0 && p.passes > 0 && s.passes >= p.passes {
+		s.end = endPasses
+		return
+	}
+	if p.limit > 0 && s.ply >= p.limit {
+		s.end = endLimit
+	}
+}
+
+// Undo takes back the last Apply (nothing when there is none).
+func (p *Program) Undo(s *State) {
+	n := len(s.frames)
+	if n == 0 {
+		return
+	}
+	f := s.frames[n-1]
+	s.frames = s.frames[:n-1]
+	for j := len(s.changes) - 1; j >= int(f.nch); j-- {
+		ch := s.changes[j]
+		s.put(p, int(ch.cell), ch.old)
+	}
+	s.changes = s.changes[:f.nch]
+	mover := int(f.mover)
+	s.ply--
+	s.turns[mover]--
+	s.toMove = mover
+	s.passes = int(f.passes)
+	s.end, s.winner = f.end, int(f.winner)
+	s.captured[mover], s.points[mover] = f.captured, f.points
+}
+
+// Status reports whether s is over, the winners, the scores (on every call
+// when the game has scores) and the margin. It generates moves when it needs
+// to know whether the player to move has one.
+func (p *Program) Status(s *State) Status {
+	var st Status
+	if p.score != nil {
+		st.Scores = make([]int, p.np)
+		for i := range st.Scores {
+			st.Scores[i] = p.scoreOf(s, i)
+		}
+	}
+	switch s.end {
+	case endGoal:
+		st.Over, st.Reason, st.Winners = true, "goal", []int{s.winner}
+	case endPasses:
+		st.Over, st.Reason, st.Winners = true, "passes", p.everyone()
+	case endLimit:
+		st.Over, st.Reason, st.Winners = true, "limit", p.outcome(s, p.atLimit, st.Scores)
+	default:
+		if p.turnStartWin(s) {
+			st.Over, st.Reason, st.Winners = true, "goal", []int{s.toMove}
+			break
+		}
+		if s.tmp == nil {
+			s.tmp = &MoveList{}
+		}
+		p.Legal(s, s.tmp)
+		if s.tmp.Len() == 0 {
+			st.Over, st.Reason, st.Winners = true, "no move", p.outcome(s, p.noMove, st.Scores)
+		}
+	}
+	if st.Over && p.margin != nil && p.np == 2 && len(st.Winners) == 1 {
+		w := st.Winners[0]
+		c := &ectx{p: p, s: s, own: w, opp: 1 - w, winner: w, loser: 1 - w}
+		st.Margin, st.HasMargin = p.margin(c), true
+	}
+	return st
+}
+
+func (p *Program) everyone() []int {
+	w := make([]int, p.np)
+	for i := range w {
+		w[i] = i
+	}
+	return w
+}
+
+// outcome returns the winners of an ending with outcome o.
+func (p *Program) outcome(s *State, o ir.Outcome, scores []int) []int {
+	switch o {
+	case ir.OutcomeScore:
+		if scores == nil {
+			return p.everyone()
+		}
+		best := scores[0]
+		for _, v := range scores {
+			if (p.best == ir.Highest && v > best) || (p.best == ir.Lowest && v < best) {
+				best = v
+			}
+		}
+		var w []int
+		for i, v := range scores {
+			if v == best {
+				w = append(w, i)
+			}
+		}
+		return w
+	case ir.OutcomeLose:
+		var w []int
+		for i := 0; i < p.np; i++ {
+			if i != s.toMove {
+				w = append(w, i)
+			}
+		}
+		if len(w) == 0 {
+			return p.everyone()
+		}
+		return w
+	}
+	return p.everyone()
+}
+
+// Score returns the score of player now (0 when the game has no score or the
+// player is out of range).
+func (p *Program) Score(s *State, player int) int {
+	if p.score == nil || player < 0 || player >= p.np {
+		return 0
+	}
+	return p.scoreOf(s, player)
+}
+
+func (p *Program) scoreOf(s *State, player int) int {
+	c := &ectx{p: p, s: s, own: player, opp: (player + 1) % p.np}
+	return p.score(c)
+}
+
+// Perft counts the move sequences of exactly depth legal moves from s (1
+// for depth 0); the last ply is counted without being played.
+func (p *Program) Perft(s *State, depth int) uint64 {
+	if depth <= 0 {
+		return 1
+	}
+	mls := make([]MoveList, depth)
+	return p.perft(s, depth, mls)
+}
+
+func (p *Program) perft(s *State, depth int, mls []MoveList) uint64 {
+	ml := &mls[depth-1]
+	p.Legal(s, ml)
+	if depth == 1 {
+		return uint64(len(ml.moves))
+	}
+	var n uint64
+	for i := range ml.moves {
+		p.Apply(s, ml, i)
+		n += p.perft(s, depth-1, mls)
+		p.Undo(s)
+	}
+	return n
+}

@@ -1,0 +1,850 @@
+package interp
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/ruleplay/ruleplay/ir"
+)
+
+// Program is a compiled game. It is immutable after Compile and may be used
+// by several goroutines at once, each with its own States and MoveLists.
+type Program struct {
+	g   *ir.Game
+	cfg Config
+
+	nc, nd, np int
+	nw         int // 64-bit words in a cell bitset
+	ncodes     int // piece codes: 0 empty, piece index + 1
+
+	cellName []string
+	cellIdx  map[string]int
+	cellX    []int
+	cellY    []int
+	grid     map[[2]int]int // (X, Y) -> cell
+	nb       []int32        // nb[c*nd+d]: neighbour of c in d, or -1
+
+	// per code (index 0 = empty)
+	codeOwner  []int8  // ir.Neutral for neutral pieces
+	codeSlot   []int32 // occupancy bitset slot: owner, or np for neutral
+	codeKind   []int32
+	codePoints []int32
+	codeTarget []int32 // target cell or -1
+	targetRow  []int32 // per cell: row in distance tables, or -1
+	nTargets   int
+
+	zones [][][]bool // zones[z][player][cell]
+	dists map[string][]int32
+
+	leaps map[int][]int32 // per leap length L: [(c*nd+d)*L+k]
+	revs  map[int][]int32 // per leap length L: [l*nd+d] the cell a leap in d lands on l from, or -1
+	// Shifts: when every neighbour in direction d has index c+dirShift[d]
+	// (a full rectangle in rank order), moving a bitset along d is a shift.
+	dirShift   []int
+	dirShiftOK []bool
+	valid      map[int][]uint64 // per leap length L: [d*nw+w] cells whose leap in d stays on the board
+	lastMask   uint64           // valid bits of the last bitset word
+
+	rules      []rule
+	tiers      []tier
+	noBlockade bool
+
+	goalsAfter []evalFn
+	goalsStart []evalFn
+	noMove     ir.Outcome
+	passes     int
+	limit      int // 0: none
+	atLimit    ir.Outcome
+
+	score  evalFn // nil: no score
+	best   ir.ScoreBest
+	margin evalFn
+}
+
+type tier struct {
+	rules []int // indices into Program.rules, ascending
+	dedup bool  // two rules of the tier could yield the same text
+}
+
+// generator kinds
+const (
+	genGeneric = iota // the generic walker
+	genStep           // fast: one-cell leap without chain, local conditions
+	genLeap           // fast: any leap with local conditions
+	genRemove         // removal (same code either way)
+)
+
+type rule struct {
+	idx     int
+	name    string
+	action  ir.Action
+	when    evalFn
+	who     ir.Who
+	kindOK  []bool    // per kind; nil: every kind
+	dirs    [][]int32 // per player, deduplicated by vector
+	length  int
+	over    evalFn // nil: any cell
+	onto    evalFn
+	capture ir.Capture
+	chain   ir.Chain
+	gen     int
+
+	// fast path tables (gen == genStep or genLeap)
+	srcOK     []bool  // [mover*ncodes+code]: the piece on a cell may move
+	overTab   []uint8 // [mover*tabSize + cell*stride + code]: 1 where the condition holds
+	ontoTab   []uint8
+	stride    int
+	tabSize   int
+	leap      []int32 // Program.leaps[length]
+	rev       []int32 // Program.revs[length]
+	ontoEmpty []bool  // per mover: Onto holds exactly on empty cells
+	// shift: the first leaps can be found with bitset shifts: the rule's
+	// directions are shifts and Over/Onto depend only on the slot of the
+	// piece (owner or neutral) or emptiness; overSlots/ontoSlots[mover] have
+	// bit i for slot i and bit np+1 for an empty cell.
+	shift     bool
+	overSlots []uint64
+	ontoSlots []uint64
+	validL    []uint64 // Program.valid[length]
+	anyOver   bool     // over is nil
+	needsDFS  bool     // chain != none
+}
+
+// maxTable bounds the size of a rule's condition tables.
+const maxTable = 1 << 22
+
+// Compile checks g defensively and lowers it to a Program: cells as int
+// indices, neighbour and leap tables, compiled expressions, distance tables
+// and the chosen move generators. Inconsistent input gives an error.
+func Compile(g *ir.Game, cfg Config) (*Program, error) {
+	if g == nil {
+		return nil, fmt.Errorf("compile: no game")
+	}
+	p := &Program{g: g, cfg: cfg}
+	if err := p.compileBoard(); err != nil {
+		return nil, fmt.Errorf("compile %s: %w", g.Name, err)
+	}
+	if err := p.compilePieces(); err != nil {
+		return nil, fmt.Errorf("compile %s: %w", g.Name, err)
+	}
+	if err := p.compileSetup(); err != nil {
+		return nil, fmt.Errorf("compile %s: %w", g.Name, err)
+	}
+	if err := p.compileRules(); err != nil {
+		return nil, fmt.Errorf("compile %s: %w", g.Name, err)
+	}
+	if err := p.compileEnd(); err != nil {
+		return nil, fmt.Errorf("compile %s: %w", g.Name, err)
+	}
+	return p, nil
+}
+
+func (p *Program) compileBoard() error {
+	b := &p.g.Board
+	p.nc, p.nd, p.np = len(b.Cells), len(b.Dirs), len(p.g.Players)
+	if p.nc == 0 {
+		return fmt.Errorf("board: no cells")
+	}
+	if p.nc > 1<<16-1 {
+		return fmt.Errorf("board: %d cells, at most %d supported", p.nc, 1<<16-1)
+	}
+	if p.nd > 1<<15 {
+		return fmt.Errorf("board: %d directions, too many", p.nd)
+	}
+	if p.np == 0 {
+		return fmt.Errorf("no players")
+	}
+	if p.np > 100 {
+		return fmt.Errorf("%d players, at most 100 supported", p.np)
+	}
+	if b.Shape != ir.Square && b.Shape != ir.Hex {
+		return fmt.Errorf("board: unknown shape %d", b.Shape)
+	}
+	p.nw = (p.nc + 63) / 64
+	p.lastMask = ^uint64(0)
+	if r := p.nc % 64; r != 0 {
+		p.lastMask = 1<<uint(r) - 1
+	}
+	p.cellName = make([]string, p.nc)
+	p.cellX = make([]int, p.nc)
+	p.cellY = make([]int, p.nc)
+	p.cellIdx = make(map[string]int, p.nc)
+	p.grid = make(map[[2]int]int, p.nc)
+	for i, c := range b.Cells {
+		if c.Name == "" {
+			return fmt.Errorf("board: cell %d has no name", i)
+		}
+		if _, dup := p.cellIdx[c.Name]; dup {
+			return fmt.Errorf("board: cell name %q used twice", c.Name)
+		}
+		k := [2]int{c.X, c.Y}
+		if j, dup := p.grid[k]; dup {
+			return fmt.Errorf("board: cells %q and %q have the same position (%d,%d)", b.Cells[j].Name, c.Name, c.X, c.Y)
+		}
+		p.cellIdx[c.Name] = i
+		p.grid[k] = i
+		p.cellName[i], p.cellX[i], p.cellY[i] = c.Name, c.X, c.Y
+	}
+	for i, d := range b.Dirs {
+		if d.DX == 0 && d.DY == 0 {
+			return fmt.Errorf("board: direction %q (%d) is the zero vector", d.Name, i)
+		}
+	}
+	p.nb = make([]int32, p.nc*p.nd)
+	for c := 0; c < p.nc; c++ {
+		for d, dir := range b.Dirs {
+			p.nb[c*p.nd+d] = p.cellAt(p.cellX[c]+dir.DX, p.cellY[c]+dir.DY)
+		}
+	}
+	p.dirShift = make([]int, p.nd)
+	p.dirShiftOK = make([]bool, p.nd)
+	for d := 0; d < p.nd; d++ {
+		ok, sh, any := true, 0, false
+		for c := 0; c < p.nc && ok; c++ {
+			n := int(p.nb[c*p.nd+d])
+			if n < 0 {
+				continue
+			}
+			if !any {
+				sh, any = n-c, true
+			} else if n-c != sh {
+				ok = false
+			}
+		}
+		// Leaps that would wrap around an edge are excluded by the valid
+		// masks (cells whose whole path is on the board).
+		p.dirShift[d], p.dirShiftOK[d] = sh, ok && any
+	}
+	for i, pl := range p.g.Players {
+		if pl.Name == "" {
+			return fmt.Errorf("player %d has no name", i)
+		}
+	}
+	return nil
+}
+
+func (p *Program) cellAt(x, y int) int32 {
+	if c, ok := p.grid[[2]int{x, y}]; ok {
+		return int32(c)
+	}
+	return -1
+}
+
+func (p *Program) compilePieces() error {
+	g := p.g
+	for i, k := range g.Kinds {
+		if k.Numbered < 0 {
+			return fmt.Errorf("kind %q (%d): negative numbering", k.Name, i)
+		}
+	}
+	if len(g.Pieces) > 1<<15 {
+		return fmt.Errorf("%d piece types, too many", len(g.Pieces))
+	}
+	p.ncodes = len(g.Pieces) + 1
+	p.codeOwner = make([]int8, p.ncodes)
+	p.codeSlot = make([]int32, p.ncodes)
+	p.codeKind = make([]int32, p.ncodes)
+	p.codePoints = make([]int32, p.ncodes)
+	p.codeTarget = make([]int32, p.ncodes)
+	p.targetRow = make([]int32, p.nc)
+	for i := range p.targetRow {
+		p.targetRow[i] = -1
+	}
+	p.codeOwner[0], p.codeSlot[0], p.codeKind[0], p.codeTarget[0] = -2, -1, -1, -1
+	for i, pc := range g.Pieces {
+		code := i + 1
+		if pc.Kind < 0 || pc.Kind >= len(g.Kinds) {
+			return fmt.Errorf("piece %q (%d): kind %d out of range", pc.Name, i, pc.Kind)
+		}
+		if pc.Owner != ir.Neutral && (pc.Owner < 0 || pc.Owner >= p.np) {
+			return fmt.Errorf("piece %q (%d): owner %d out of range", pc.Name, i, pc.Owner)
+		}
+		if pc.Target < -1 || pc.Target >= p.nc {
+			return fmt.Errorf("piece %q (%d): target cell %d out of range", pc.Name, i, pc.Target)
+		}
+		k := g.Kinds[pc.Kind]
+		if pc.Number < 0 || (k.Numbered == 0 && pc.Number != 0) || pc.Number > k.Numbered {
+			return fmt.Errorf("piece %q (%d): number %d does not fit kind %q", pc.Name, i, pc.Number, k.Name)
+		}
+		p.codeOwner[code] = int8(pc.Owner)
+		if pc.Owner == ir.Neutral {
+			p.codeSlot[code] = int32(p.np)
+		} else {
+			p.codeSlot[code] = int32(pc.Owner)
+		}
+		p.codeKind[code] = int32(pc.Kind)
+		p.codePoints[code] = int32(k.Props["points"])
+		p.codeTarget[code] = int32(pc.Target)
+		if pc.Target >= 0 && p.targetRow[pc.Target] < 0 {
+			p.targetRow[pc.Target] = int32(p.nTargets)
+			p.nTargets++
+		}
+	}
+	p.zones = make([][][]bool, len(g.Zones))
+	for z, zn := range g.Zones {
+		if len(zn.Cells) != p.np {
+			return fmt.Errorf("zone %q: %d cell sets for %d players", zn.Name, len(zn.Cells), p.np)
+		}
+		p.zones[z] = make([][]bool, p.np)
+		for pl, cells := range zn.Cells {
+			m := make([]bool, p.nc)
+			for _, c := range cells {
+				if c < 0 || c >= p.nc {
+					return fmt.Errorf("zone %q: cell %d out of range", zn.Name, c)
+				}
+				m[c] = true
+			}
+			p.zones[z][pl] = m
+		}
+	}
+	return nil
+}
+
+func (p *Program) compileSetup() error {
+	st := &p.g.Setup
+	for _, pl := range st.Place {
+		if pl.Cell < 0 || pl.Cell >= p.nc {
+			return fmt.Errorf("setup: cell %d out of range", pl.Cell)
+		}
+		if pl.Piece < 0 || pl.Piece >= len(p.g.Pieces) {
+			return fmt.Errorf("setup: piece %d on %s out of range", pl.Piece, p.cellName[pl.Cell])
+		}
+	}
+	if r := st.Random; r != nil {
+		seen := make(map[int]bool, len(r.Cells))
+		for _, c := range r.Cells {
+			if c < 0 || c >= p.nc {
+				return fmt.Errorf("setup: random cell %d out of range", c)
+			}
+			if seen[c] {
+				return fmt.Errorf("setup: random cell %s listed twice", p.cellName[c])
+			}
+			seen[c] = true
+		}
+		n := 0
+		for _, pc := range r.Counts {
+			if pc.Piece < 0 || pc.Piece >= len(p.g.Pieces) {
+				return fmt.Errorf("setup: random piece %d out of range", pc.Piece)
+			}
+			if pc.Count < 0 {
+				return fmt.Errorf("setup: negative count for %s", p.g.Pieces[pc.Piece].Name)
+			}
+			n += pc.Count
+		}
+		if n != len(r.Cells) {
+			return fmt.Errorf("setup: %d random pieces for %d cells", n, len(r.Cells))
+		}
+	}
+	return nil
+}
+
+func (p *Program) compileRules() error {
+	g := p.g
+	p.leaps = map[int][]int32{}
+	p.rules = make([]rule, len(g.Moves))
+	for i := range g.Moves {
+		if err := p.compileRule(i); err != nil {
+			return fmt.Errorf("move rule %q (%s): %w", g.Moves[i].Name, g.Moves[i].Pos, err)
+		}
+	}
+	tiers := g.Priority
+	if len(tiers) == 0 && len(g.Moves) > 0 {
+		all := make([]int, len(g.Moves))
+		for i := range all {
+			all[i] = i
+		}
+		tiers = [][]int{all}
+	}
+	used := make([]bool, len(g.Moves))
+	for ti, t := range tiers {
+		rs := append([]int(nil), t...)
+		sort.Ints(rs)
+		for _, r := range rs {
+			if r < 0 || r >= len(g.Moves) {
+				return fmt.Errorf("priority tier %d: rule %d out of range", ti+1, r)
+			}
+			if used[r] {
+				return fmt.Errorf("priority: rule %q is in more than one tier", g.Moves[r].Name)
+			}
+			used[r] = true
+		}
+		if len(rs) > 0 {
+			p.tiers = append(p.tiers, tier{rules: rs, dedup: p.tierNeedsDedup(rs)})
+		}
+	}
+	for r, u := range used {
+		if !u {
+			return fmt.Errorf("priority: rule %q is in no tier", g.Moves[r].Name)
+		}
+	}
+	for _, f := range g.Filters {
+		switch f.Kind {
+		case ir.NoBlockade:
+			p.noBlockade = true
+		default:
+			return fmt.Errorf("filter (%s): unknown kind %d", f.Pos, f.Kind)
+		}
+	}
+	return nil
+}
+
+func (p *Program) compileRule(i int) error {
+	m := &p.g.Moves[i]
+	r := &p.rules[i]
+	r.idx, r.name, r.action, r.who = i, m.Name, m.Action, m.Piece
+	r.length, r.capture, r.chain = m.Length, m.Capture, m.Chain
+	if m.Piece < ir.Own || m.Piece > ir.AnyPiece {
+		return fmt.Errorf("unknown piece selection %d", m.Piece)
+	}
+	if m.Capture < ir.CaptureNone || m.Capture > ir.CaptureLanding {
+		return fmt.Errorf("unknown capture %d", m.Capture)
+	}
+	if m.Chain < ir.ChainNone || m.Chain > ir.ChainCompulsory {
+		return fmt.Errorf("unknown chain %d", m.Chain)
+	}
+	if m.Kinds != nil {
+		r.kindOK = make([]bool, len(p.g.Kinds))
+		for _, k := range m.Kinds {
+			if k < 0 || k >= len(p.g.Kinds) {
+				return fmt.Errorf("kind %d out of range", k)
+			}
+			r.kindOK[k] = true
+		}
+	}
+	var err error
+	if m.When != nil {
+		xc := &exprCompiler{p: p, kind: exGuard, hasScore: p.g.Score != nil, what: "when"}
+		if r.when, err = xc.compile(m.When, false); err != nil {
+			return err
+		}
+	}
+	cellX := &exprCompiler{p: p, kind: exCell, hasScore: p.g.Score != nil}
+	if m.Over != nil {
+		cellX.what = "over"
+		if r.over, err = cellX.compile(m.Over, true); err != nil {
+			return err
+		}
+	}
+	if m.Onto != nil {
+		cellX.what = "onto"
+		if r.onto, err = cellX.compile(m.Onto, true); err != nil {
+			return err
+		}
+	}
+	switch m.Action {
+	case ir.Remove:
+		r.gen = genRemove
+		return nil
+	case ir.Leap:
+	default:
+		return fmt.Errorf("unknown action %d", m.Action)
+	}
+	if m.Length < 1 {
+		return fmt.Errorf("leap length %d, must be at least 1", m.Length)
+	}
+	if m.Length > p.nc || p.nc*p.nd*m.Length > 1<<25 {
+		return fmt.Errorf("leap length %d too long for this board", m.Length)
+	}
+	if len(m.Dirs) != p.np {
+		return fmt.Errorf("%d direction lists for %d players", len(m.Dirs), p.np)
+	}
+	r.dirs = make([][]int32, p.np)
+	for pl, ds := range m.Dirs {
+		seen := map[[2]int]bool{}
+		for _, d := range ds {
+			if d < 0 || d >= p.nd {
+				return fmt.Errorf("player %d: direction %d out of range", pl, d)
+			}
+			v := [2]int{p.g.Board.Dirs[d].DX, p.g.Board.Dirs[d].DY}
+			if seen[v] { // the same vector twice gives the same moves
+				continue
+			}
+			seen[v] = true
+			r.dirs[pl] = append(r.dirs[pl], int32(d))
+		}
+	}
+	r.leap = p.leapTable(m.Length)
+	r.rev = p.revs[m.Length]
+	r.gen = genGeneric
+	if p.cfg.NoFast {
+		return nil
+	}
+	ol, od := isLocal(m.Over)
+	nl, nd := isLocal(m.Onto)
+	if !ol || !nl {
+		return nil
+	}
+	// Tables are indexed by cell*stride + code, with a wall code (ncodes)
+	// on the sentinel cell nc that paths leaving the board lead to.
+	codes := p.ncodes + 1
+	r.stride, r.tabSize = 0, codes
+	if od || nd {
+		r.stride, r.tabSize = codes, (p.nc+1)*codes
+	}
+	for _, ds := range r.dirs {
+		if len(ds) > 32 {
+			return nil
+		}
+	}
+	if p.np*r.tabSize > maxTable {
+		return nil
+	}
+	r.overTab = p.condTable(r.over, r.stride, r.tabSize)
+	r.ontoTab = p.condTable(r.onto, r.stride, r.tabSize)
+	if m.Capture != ir.CaptureLanding {
+		// Landing on a piece without taking it is impossible.
+		for mv := 0; mv < p.np; mv++ {
+			for cell := 0; cell <= p.nc; cell++ {
+				for code := 1; code < p.ncodes; code++ {
+					r.ontoTab[mv*r.tabSize+cell*r.stride+code] = 0
+				}
+				if r.stride == 0 {
+					break
+				}
+			}
+		}
+	}
+	r.srcOK = make([]bool, p.np*p.ncodes)
+	for mv := 0; mv < p.np; mv++ {
+		for code := 1; code < p.ncodes; code++ {
+			r.srcOK[mv*p.ncodes+code] = p.selects(r, mv, code)
+		}
+	}
+	r.ontoEmpty = make([]bool, p.np)
+	for mv := 0; mv < p.np; mv++ {
+		ok := true
+		for cell := 0; cell < p.nc && ok; cell++ {
+			for code := 0; code < p.ncodes; code++ {
+				if (r.ontoTab[mv*r.tabSize+cell*r.stride+code] != 0) != (code == 0) {
+					ok = false
+					break
+				}
+			}
+			if r.stride == 0 {
+				break
+			}
+		}
+		r.ontoEmpty[mv] = ok
+	}
+	p.compileShift(r)
+	if m.Length == 1 && m.Chain == ir.ChainNone {
+		r.gen = genStep
+	} else {
+		r.gen = genLeap
+	}
+	return nil
+}
+
+// compileShift decides whether rule r's first leaps can be found with bitset
+// shifts and builds what that needs.
+func (p *Program) compileShift(r *rule) {
+	if r.stride != 0 || p.np+2 > 64 {
+		return
+	}
+	for _, ds := range r.dirs {
+		for _, d := range ds {
+			if !p.dirShiftOK[d] || abs(p.dirShift[d])*r.length >= p.nc {
+				return
+			}
+		}
+	}
+	slots := func(tab []uint8) ([]uint64, bool) {
+		out := make([]uint64, p.np)
+		for mv := 0; mv < p.np; mv++ {
+			t := tab[mv*r.tabSize:]
+			var m uint64
+			if t[0] != 0 {
+				m |= 1 << uint(p.np+1)
+			}
+			seen := make([]int, p.np+1)
+			for code := 1; code < p.ncodes; code++ {
+				sl := p.codeSlot[code]
+				v := int(t[code]) + 1
+				if seen[sl] != 0 && seen[sl] != v {
+					return nil, false // two kinds of one owner differ
+				}
+				seen[sl] = v
+				if t[code] != 0 {
+					m |= 1 << uint(sl)
+				}
+			}
+			out[mv] = m
+		}
+		return out, true
+	}
+	var ok1, ok2 bool
+	r.overSlots, ok1 = slots(r.overTab)
+	r.ontoSlots, ok2 = slots(r.ontoTab)
+	if !ok1 || !ok2 {
+		return
+	}
+	r.validL = p.validMasks(r.length)
+	r.shift = true
+}
+
+// validMasks returns (building it once) the bitsets of cells whose leap of
+// length L in each direction stays on the board.
+func (p *Program) validMasks(L int) []uint64 {
+	if v, ok := p.valid[L]; ok {
+		return v
+	}
+	v := make([]uint64, p.nd*p.nw)
+	t := p.leaps[L]
+	for c := 0; c < p.nc; c++ {
+		for d := 0; d < p.nd; d++ {
+			if int(t[(c*p.nd+d)*L]) < p.nc {
+				v[d*p.nw+c>>6] |= 1 << (uint(c) & 63)
+			}
+		}
+	}
+	if p.valid == nil {
+		p.valid = map[int][]uint64{}
+	}
+	p.valid[L] = v
+	return v
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// selects tells whether rule r lets mover move (or remove) a piece of code.
+func (p *Program) selects(r *rule, mover, code int) bool {
+	if code == 0 || !whoMatch(r.who, mover, p.codeOwner[code]) {
+		return false
+	}
+	return r.kindOK == nil || r.kindOK[p.codeKind[code]]
+}
+
+// condTable tabulates a local cell condition per mover: 1 where it holds.
+// The wall code (ncodes) and the sentinel cell (nc) never satisfy it.
+func (p *Program) condTable(f evalFn, stride, size int) []uint8 {
+	t := make([]uint8, p.np*size)
+	ncell := 1
+	if stride != 0 {
+		ncell = p.nc
+	}
+	c := &ectx{p: p}
+	for mv := 0; mv < p.np; mv++ {
+		c.own, c.opp = mv, (mv+1)%p.np
+		for cell := 0; cell < ncell; cell++ {
+			for code := 0; code < p.ncodes; code++ {
+				ok := true
+				if f != nil {
+					c.cell, c.code = cell, code
+					ok = f(c) != 0
+				}
+				if ok {
+					t[mv*size+cell*stride+code] = 1
+				}
+			}
+		}
+	}
+	return t
+}
+
+// leapTable returns (building it once) the table of straight paths of L
+// cells: [(c*nd+d)*L+k] is the k-th cell from c in d; when the path leaves
+// the board every entry is the sentinel nc.
+func (p *Program) leapTable(L int) []int32 {
+	if t, ok := p.leaps[L]; ok {
+		return t
+	}
+	t := make([]int32, p.nc*p.nd*L)
+	for c := 0; c < p.nc; c++ {
+		for d := 0; d < p.nd; d++ {
+			base := (c*p.nd + d) * L
+			cur := int32(c)
+			for k := 0; k < L; k++ {
+				cur = p.nb[int(cur)*p.nd+d]
+				if cur < 0 {
+					for j := 0; j < L; j++ {
+						t[base+j] = int32(p.nc)
+					}
+					break
+				}
+				t[base+k] = cur
+			}
+		}
+	}
+	p.leaps[L] = t
+	rev := make([]int32, p.nc*p.nd)
+	for i := range rev {
+		rev[i] = -1
+	}
+	for c := 0; c < p.nc; c++ {
+		for d := 0; d < p.nd; d++ {
+			if l := t[(c*p.nd+d)*L+L-1]; int(l) < p.nc {
+				rev[int(l)*p.nd+d] = int32(c)
+			}
+		}
+	}
+	if p.revs == nil {
+		p.revs = map[int][]int32{}
+	}
+	p.revs[L] = rev
+	return t
+}
+
+// tierNeedsDedup tells whether two rules of a tier could yield the same
+// move text: two removals, or two leaps sharing a displacement vector for
+// some player.
+func (p *Program) tierNeedsDedup(rs []int) bool {
+	for a := 0; a < len(rs); a++ {
+		for b := a + 1; b < len(rs); b++ {
+			ra, rb := &p.rules[rs[a]], &p.rules[rs[b]]
+			if ra.action != rb.action {
+				continue
+			}
+			if ra.action == ir.Remove {
+				return true
+			}
+			for pl := 0; pl < p.np; pl++ {
+				for _, da := range ra.dirs[pl] {
+					va := p.g.Board.Dirs[da]
+					for _, db := range rb.dirs[pl] {
+						vb := p.g.Board.Dirs[db]
+						if va.DX*ra.length == vb.DX*rb.length && va.DY*ra.length == vb.DY*rb.length {
+							return true
+						}
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+func (p *Program) compileEnd() error {
+	g := p.g
+	hasScore := g.Score != nil
+	for i, gl := range g.End.Goals {
+		xc := &exprCompiler{p: p, kind: exPlayer, hasScore: hasScore, what: fmt.Sprintf("goal %d (%s)", i+1, gl.Pos)}
+		f, err := xc.compile(gl.Cond, false)
+		if err != nil {
+			return err
+		}
+		switch gl.Check {
+		case ir.AfterMove:
+			p.goalsAfter = append(p.goalsAfter, f)
+		case ir.TurnStart:
+			p.goalsStart = append(p.goalsStart, f)
+		default:
+			return fmt.Errorf("goal %d (%s): unknown check %d", i+1, gl.Pos, gl.Check)
+		}
+	}
+	for _, o := range []ir.Outcome{g.End.NoMove, g.End.AtLimit} {
+		if o < ir.OutcomeNone || o > ir.OutcomePass {
+			return fmt.Errorf("end: unknown outcome %d", o)
+		}
+	}
+	if g.End.Passes < 0 || g.End.Plies < 0 || p.cfg.MaxPlies < 0 {
+		return fmt.Errorf("end: negative pass or ply limit")
+	}
+	p.noMove, p.passes, p.atLimit = g.End.NoMove, g.End.Passes, g.End.AtLimit
+	p.limit = g.End.Plies
+	if m := p.cfg.MaxPlies; m > 0 && (p.limit == 0 || m < p.limit) {
+		p.limit = m
+	}
+	if hasScore {
+		xc := &exprCompiler{p: p, kind: exPlayer, hasScore: true, inScore: true, what: "score"}
+		f, err := xc.compile(g.Score.Value, false)
+		if err != nil {
+			return err
+		}
+		p.score = f
+		if g.Score.Best != ir.Highest && g.Score.Best != ir.Lowest {
+			return fmt.Errorf("score: unknown best %d", g.Score.Best)
+		}
+		p.best = g.Score.Best
+		if g.Score.Margin != nil {
+			xc := &exprCompiler{p: p, kind: exMargin, hasScore: true, what: "score margin"}
+			if p.margin, err = xc.compile(g.Score.Margin, false); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// distanceTable returns (building it once) the distance table of a set of
+// directions: [row(target)*nc + cell] is the fewest moves along dirs from
+// cell to target on the empty board (nc when unreachable).
+func (p *Program) distanceTable(dirs []int) ([]int32, error) {
+	key := fmt.Sprint(dirs)
+	if t, ok := p.dists[key]; ok {
+		return t, nil
+	}
+	for _, d := range dirs {
+		if d < 0 || d >= p.nd {
+			return nil, fmt.Errorf("distance: direction %d out of range", d)
+		}
+	}
+	t := make([]int32, p.nTargets*p.nc)
+	queue := make([]int, 0, p.nc)
+	for tc := 0; tc < p.nc; tc++ {
+		row := p.targetRow[tc]
+		if row < 0 {
+			continue
+		}
+		dist := t[int(row)*p.nc : int(row+1)*p.nc]
+		for i := range dist {
+			dist[i] = -1
+		}
+		dist[tc] = 0
+		queue = append(queue[:0], tc)
+		for len(queue) > 0 {
+			y := queue[0]
+			queue = queue[1:]
+			for _, d := range dirs {
+				v := p.g.Board.Dirs[d]
+				x := p.cellAt(p.cellX[y]-v.DX, p.cellY[y]-v.DY)
+				if x >= 0 && dist[x] < 0 {
+					dist[x] = dist[y] + 1
+					queue = append(queue, int(x))
+				}
+			}
+		}
+		for i := range dist {
+			if dist[i] < 0 {
+				dist[i] = int32(p.nc)
+			}
+		}
+	}
+	if p.dists == nil {
+		p.dists = map[string][]int32{}
+	}
+	p.dists[key] = t
+	return t, nil
+}
+
+// Game returns the description the Program was compiled from.
+func (p *Program) Game() *ir.Game { return p.g }
+
+// NumPlayers returns the number of players.
+func (p *Program) NumPlayers() int { return p.np }
+
+// PlayerName returns the name of player i ("" when out of range).
+func (p *Program) PlayerName(i int) string {
+	if i < 0 || i >= p.np {
+		return ""
+	}
+	return p.g.Players[i].Name
+}
+
+// CellName returns the name of cell c (notation.md; "" when out of range).
+func (p *Program) CellName(c int) string {
+	if c < 0 || c >= p.nc {
+		return ""
+	}
+	return p.cellName[c]
+}
+
+// CellIndex returns the index of the cell with this name.
+func (p *Program) CellIndex(name string) (int, bool) {
+	c, ok := p.cellIdx[name]
+	return c, ok
+}

@@ -1,0 +1,138 @@
+package interp
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/ruleplay/ruleplay/ir"
+)
+
+// Render draws the board as text, then a line "to move: <player>" or
+// "result: ..." when the game is over.
+//
+// Square boards: one line per rank from the top down: the rank number
+// right-aligned in 2 characters, a space, then one column per file of width
+// (widest symbol + 1): "." for an empty cell, blank for a cell that is not
+// on the board, the piece symbol otherwise; the last line has the file
+// letters under the columns. Hex boards: one line per row from the top down,
+// the row number then the row's cells centred (half a column per half-cell
+// step), and a note line on how the cells of a row are lettered.
+//
+// A piece symbol is its kind's symbol followed by its number for numbered
+// kinds; upper case for the first player, lower case for the second, upper
+// case for the others, neutral pieces as given.
+func (p *Program) Render(s *State) string {
+	widest := 1
+	syms := make([]string, p.ncodes)
+	for code := 1; code < p.ncodes; code++ {
+		syms[code] = p.symbol(uint16(code))
+		if n := len([]rune(syms[code])); n > widest {
+			widest = n
+		}
+	}
+	sym := func(c int) string {
+		if code := s.cells[c]; code != 0 {
+			return syms[code]
+		}
+		return "."
+	}
+	var b strings.Builder
+	line := func(l string) {
+		b.WriteString(strings.TrimRight(l, " "))
+		b.WriteByte('\n')
+	}
+	if p.g.Board.Shape == ir.Hex {
+		w := widest + 1
+		if w%2 == 1 {
+			w++
+		}
+		half := w / 2
+		minX, maxX, maxY := 0, 0, 0
+		for c := 0; c < p.nc; c++ {
+			minX, maxX, maxY = min(minX, p.cellX[c]), max(maxX, p.cellX[c]), max(maxY, p.cellY[c])
+		}
+		for y := maxY; y >= 0; y-- {
+			row := []rune(strings.Repeat(" ", (maxX-minX)*half+w))
+			for c := 0; c < p.nc; c++ {
+				if p.cellY[c] != y {
+					continue
+				}
+				pos := (p.cellX[c] - minX) * half
+				for i, r := range []rune(sym(c)) {
+					row[pos+i] = r
+				}
+			}
+			line(fmt.Sprintf("%2d ", y+1) + string(row))
+		}
+		line("   (cells a, b, c, ... from the left of each row)")
+	} else {
+		w := widest + 1
+		maxX, maxY := 0, 0
+		for c := 0; c < p.nc; c++ {
+			maxX, maxY = max(maxX, p.cellX[c]), max(maxY, p.cellY[c])
+		}
+		for y := maxY; y >= 0; y-- {
+			var l strings.Builder
+			fmt.Fprintf(&l, "%2d ", y+1)
+			for x := 0; x <= maxX; x++ {
+				t := " "
+				if c := p.cellAt(x, y); c >= 0 {
+					t = sym(int(c))
+				}
+				l.WriteString(t + strings.Repeat(" ", w-len([]rune(t))))
+			}
+			line(l.String())
+		}
+		var l strings.Builder
+		l.WriteString("   ")
+		for x := 0; x <= maxX; x++ {
+			l.WriteString(fileName(x) + strings.Repeat(" ", w-len(fileName(x))))
+		}
+		line(l.String())
+	}
+	st := p.Status(s)
+	if !st.Over {
+		line("to move: " + p.PlayerName(s.toMove))
+		return b.String()
+	}
+	line("result: " + p.resultText(st))
+	return b.String()
+}
+
+// fileName is the letter of file x (a, b, ..., z, then aa, ab, ...).
+func fileName(x int) string {
+	if x < 26 {
+		return string(rune('a' + x))
+	}
+	return fileName(x/26-1) + string(rune('a'+x%26))
+}
+
+// resultText describes a finished game's result in one line.
+func (p *Program) resultText(st Status) string {
+	names := make([]string, len(st.Winners))
+	for i, w := range st.Winners {
+		names[i] = p.PlayerName(w)
+	}
+	var r string
+	switch {
+	case len(st.Winners) == p.np && p.np > 1:
+		r = "draw"
+	case len(st.Winners) == 1:
+		r = names[0] + " wins"
+	default:
+		r = strings.Join(names, ", ") + " share the win"
+	}
+	r += " (" + st.Reason
+	if st.HasMargin {
+		r += fmt.Sprintf(", margin %d", st.Margin)
+	}
+	r += ")"
+	if st.Scores != nil {
+		parts := make([]string, len(st.Scores))
+		for i, v := range st.Scores {
+			parts[i] = fmt.Sprintf("%s %d", p.PlayerName(i), v)
+		}
+		r += ", scores: " + strings.Join(parts, ", ")
+	}
+	return r
+}

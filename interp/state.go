@@ -1,0 +1,281 @@
+package interp
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"sort"
+	"strings"
+
+	"github.com/ruleplay/ruleplay/ir"
+)
+
+// State is a position plus its undo stack. It does not point into the
+// Program; a State belongs to the Program that made it.
+type State struct {
+	np, nw int
+
+	cells    []uint16 // piece code per cell (0: empty)
+	cellsW   []uint16 // cells plus the sentinel cell nc holding the wall code
+	occ      []uint64 // occupancy bitsets per slot (player, then neutral): [slot*nw+w]
+	toMove   int
+	ply      int
+	turns    []int32 // per player: turns taken (passes included)
+	captured []int32
+	points   []int32
+	passes   int // consecutive passes
+
+	end    uint8 // endNone, endGoal, endLimit, endPasses (decided by Apply)
+	winner int   // endGoal: the player who reached the goal
+
+	changes []change
+	frames  []frame
+
+	// scratch, reused from call to call
+	path    []uint32 // current leap path during generation
+	mark    []uint64 // candidate sources (bitset)
+	bufs    []uint64 // 4 bitsets of scratch for markShift
+	caps    []change // pieces taken during a chain being explored
+	ectx    ectx
+	gen     gen // move generation
+	gen2    gen // existence checks inside filters
+	tmp     *MoveList
+	scores  []int
+	winners []int
+}
+
+const (
+	endNone uint8 = iota
+	endGoal
+	endLimit
+	endPasses
+)
+
+type change struct {
+	cell int32
+	old  uint16
+}
+
+type frame struct {
+	nch      int32
+	mover    int32
+	passes   int32
+	end      uint8
+	winner   int32
+	captured int32
+	points   int32
+}
+
+func (p *Program) newEmptyState() *State {
+	s := &State{np: p.np, nw: p.nw}
+	s.cellsW = make([]uint16, p.nc+1)
+	s.cellsW[p.nc] = uint16(p.ncodes)
+	s.cells = s.cellsW[:p.nc]
+	s.occ = make([]uint64, (p.np+1)*p.nw)
+	ints := make([]int32, 3*p.np)
+	s.turns, s.captured, s.points = ints[:p.np:p.np], ints[p.np:2*p.np:2*p.np], ints[2*p.np:]
+	s.changes = make([]change, 0, 256)
+	s.frames = make([]frame, 0, 64)
+	s.mark = make([]uint64, p.nw)
+	s.bufs = make([]uint64, 4*p.nw)
+	return s
+}
+
+// put sets cell c to code, keeping the bitsets up to date (no undo record).
+func (s *State) put(p *Program, c int, code uint16) {
+	if old := s.cells[c]; old != 0 {
+		s.occ[int(p.codeSlot[old])*s.nw+c>>6] &^= 1 << (uint(c) & 63)
+	}
+	if code != 0 {
+		s.occ[int(p.codeSlot[code])*s.nw+c>>6] |= 1 << (uint(c) & 63)
+	}
+	s.cells[c] = code
+}
+
+// set sets cell c to code and records the old code for Undo.
+func (s *State) set(p *Program, c int, code uint16) {
+	s.changes = append(s.changes, change{int32(c), s.cells[c]})
+	s.put(p, c, code)
+}
+
+// NewState builds the initial position; a random setup (ir.Setup.Random) is
+// drawn with a PRNG seeded by seed (math/rand/v2 PCG(seed, 0), Fisher-Yates
+// shuffle of the piece multiset, in the order of Random.Counts, laid on
+// Random.Cells in order). The same seed gives the same layout.
+func (p *Program) NewState(seed uint64) *State {
+	s := p.newEmptyState()
+	for _, pl := range p.g.Setup.Place {
+		s.put(p, pl.Cell, uint16(pl.Piece+1))
+	}
+	if r := p.g.Setup.Random; r != nil {
+		bag := make([]uint16, 0, len(r.Cells))
+		for _, pc := range r.Counts {
+			for i := 0; i < pc.Count; i++ {
+				bag = append(bag, uint16(pc.Piece+1))
+			}
+		}
+		rng := rand.New(rand.NewPCG(seed, 0))
+		rng.Shuffle(len(bag), func(i, j int) { bag[i], bag[j] = bag[j], bag[i] })
+		for i, c := range r.Cells {
+			s.put(p, c, bag[i])
+		}
+	}
+	return s
+}
+
+// NewStateFromLayout builds the initial position from an explicit layout
+// (cell name -> piece name as in ir.Piece.Name, or kind name when only one
+// piece type has that kind). Fixed placements (ir.Setup.Place) still apply;
+// the layout replaces the random fill and must use exactly the cells and
+// piece counts of ir.Setup.Random. A game without a random setup accepts only
+// an empty layout.
+func (p *Program) NewStateFromLayout(layout map[string]string) (*State, error) {
+	r := p.g.Setup.Random
+	if r == nil {
+		if len(layout) > 0 {
+			return nil, fmt.Errorf("layout: game %s has no random setup", p.g.Name)
+		}
+		return p.NewState(0), nil
+	}
+	inFill := make(map[int]bool, len(r.Cells))
+	for _, c := range r.Cells {
+		inFill[c] = true
+	}
+	want := make(map[int]int)
+	for _, pc := range r.Counts {
+		want[pc.Piece] += pc.Count
+	}
+	s := p.NewState(0)
+	names := make([]string, 0, len(layout))
+	for n := range layout {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	got := make(map[int]int)
+	for _, n := range names {
+		c, ok := p.cellIdx[n]
+		if !ok {
+			return nil, fmt.Errorf("layout: unknown cell %q", n)
+		}
+		if !inFill[c] {
+			return nil, fmt.Errorf("layout: cell %s is not filled at random", n)
+		}
+		pc, err := p.pieceByName(layout[n])
+		if err != nil {
+			return nil, fmt.Errorf("layout: cell %s: %w", n, err)
+		}
+		got[pc]++
+		s.put(p, c, uint16(pc+1))
+	}
+	for _, c := range r.Cells {
+		if _, ok := layout[p.cellName[c]]; !ok {
+			return nil, fmt.Errorf("layout: cell %s has no piece", p.cellName[c])
+		}
+	}
+	for pc := range p.g.Pieces {
+		if got[pc] != want[pc] {
+			return nil, fmt.Errorf("layout: %d pieces %q, the setup has %d", got[pc], p.g.Pieces[pc].Name, want[pc])
+		}
+	}
+	return s, nil
+}
+
+// pieceByName resolves a piece name, or a kind name shared by one piece type.
+func (p *Program) pieceByName(name string) (int, error) {
+	for i, pc := range p.g.Pieces {
+		if pc.Name == name {
+			return i, nil
+		}
+	}
+	found := -1
+	for i, pc := range p.g.Pieces {
+		if p.g.Kinds[pc.Kind].Name == name {
+			if found >= 0 {
+				return 0, fmt.Errorf("piece kind %q is ambiguous", name)
+			}
+			found = i
+		}
+	}
+	if found < 0 {
+		return 0, fmt.Errorf("unknown piece %q", name)
+	}
+	return found, nil
+}
+
+// Layout returns the random-filled layout of s0 (cell name -> piece name),
+// only for the cells of ir.Setup.Random; nil when the game has no random
+// setup.
+func (p *Program) Layout(s0 *State) map[string]string {
+	r := p.g.Setup.Random
+	if r == nil || s0 == nil {
+		return nil
+	}
+	m := make(map[string]string, len(r.Cells))
+	for _, c := range r.Cells {
+		if code := s0.cells[c]; code != 0 {
+			m[p.cellName[c]] = p.g.Pieces[code-1].Name
+		}
+	}
+	return m
+}
+
+// Clone returns an independent copy of the position. The undo history is not
+// copied: Undo on the clone does nothing until something is applied to it.
+func (s *State) Clone() *State {
+	c := &State{np: s.np, nw: s.nw, toMove: s.toMove, ply: s.ply, passes: s.passes, end: s.end, winner: s.winner}
+	c.cellsW = append([]uint16(nil), s.cellsW...)
+	c.cells = c.cellsW[:len(s.cells)]
+	c.occ = append([]uint64(nil), s.occ...)
+	ints := make([]int32, 3*s.np)
+	copy(ints, s.turns)
+	copy(ints[s.np:], s.captured)
+	copy(ints[2*s.np:], s.points)
+	c.turns, c.captured, c.points = ints[:s.np:s.np], ints[s.np:2*s.np:2*s.np], ints[2*s.np:]
+	c.changes = make([]change, 0, 256)
+	c.frames = make([]frame, 0, 64)
+	c.mark = make([]uint64, s.nw)
+	c.bufs = make([]uint64, 4*s.nw)
+	return c
+}
+
+// ToMove returns the index of the player to move.
+func (s *State) ToMove() int { return s.toMove }
+
+// Ply returns the number of plies played so far.
+func (s *State) Ply() int { return s.ply }
+
+// PieceAt describes the piece on a cell: the index into Game().Pieces, or
+// ok=false when the cell is empty (or out of range).
+func (p *Program) PieceAt(s *State, cell int) (piece int, ok bool) {
+	if cell < 0 || cell >= len(s.cells) || s.cells[cell] == 0 {
+		return 0, false
+	}
+	return int(s.cells[cell]) - 1, true
+}
+
+// symbol is the board symbol of a piece code.
+func (p *Program) symbol(code uint16) string {
+	pc := p.g.Pieces[code-1]
+	k := p.g.Kinds[pc.Kind]
+	sym := k.Symbol
+	if sym == "" {
+		sym = strings.ToUpper(firstRune(k.Name))
+	}
+	if k.Numbered > 0 && pc.Number > 0 {
+		sym += fmt.Sprint(pc.Number)
+	}
+	switch {
+	case pc.Owner == ir.Neutral:
+	case pc.Owner == 1:
+		sym = strings.ToLower(sym)
+	default:
+		sym = strings.ToUpper(sym)
+	}
+	return sym
+}
+
+func firstRune(s string) string {
+	for _, r := range s {
+		return string(r)
+	}
+	return "?"
+}
