@@ -1,0 +1,198 @@
+package conformance
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/ruleplay/ruleplay/interp"
+	"github.com/ruleplay/ruleplay/record"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files of testdata/broken")
+
+// brokenKinds is the problem every deliberately broken record must give.
+var brokenKinds = map[string]Kind{
+	"after-end":            AfterEnd,
+	"bad-option-value":     BadOptions,
+	"illegal-move":         IllegalMove,
+	"illegal-no-result":    IllegalMove,
+	"not-over":             NotOver,
+	"pass-not-allowed":     IllegalMove,
+	"scores-without-score": WrongResult,
+	"setup-counts":         BadSetup,
+	"setup-missing":        BadSetup,
+	"setup-not-random":     BadSetup,
+	"setup-unknown-cell":   BadSetup,
+	"setup-unknown-piece":  BadSetup,
+	"typo-case":            IllegalMove,
+	"typo-move":            IllegalMove,
+	"unknown-game":         BadRules,
+	"unknown-key":          BadRecord,
+	"unknown-option":       BadOptions,
+	"unknown-player":       WrongResult,
+	"wrong-scores":         WrongResult,
+	"wrong-winner":         WrongResult,
+	"yaml-syntax":          BadRecord,
+}
+
+// TestBrokenRecords checks every record of testdata/broken against its
+// golden report: NAME.txt (Report.Text) and NAME.json (the JSON form).
+// go test -run TestBrokenRecords -update rewrites them.
+func TestBrokenRecords(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("testdata", "broken", "*.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) != len(brokenKinds) {
+		t.Errorf("%d broken records, %d expected kinds", len(files), len(brokenKinds))
+	}
+	for _, path := range files {
+		name := strings.TrimSuffix(filepath.Base(path), ".yaml")
+		t.Run(name, func(t *testing.T) {
+			for _, cfg := range []interp.Config{{}, {NoFast: true}} {
+				r := CheckFile(path, gamesDir, cfg)
+				want, ok := brokenKinds[name]
+				switch {
+				case !ok:
+					t.Errorf("no expected kind for %s", name)
+				case r.Problem == nil:
+					t.Fatalf("no problem found:\n%s", r.Text())
+				case r.Problem.Kind != want:
+					t.Errorf("kind %s, want %s", r.Problem.Kind, want)
+				}
+				if r.Verdict != r.Problem.Kind.Verdict() || ExitCode(r) != r.Verdict.ExitCode() {
+					t.Errorf("verdict %s, exit code %d for a problem of kind %s", r.Verdict, ExitCode(r), r.Problem.Kind)
+				}
+				js, err := json.MarshalIndent(r, "", "  ")
+				if err != nil {
+					t.Fatal(err)
+				}
+				golden(t, path, ".txt", []byte(r.Text()))
+				golden(t, path, ".json", append(js, '\n'))
+			}
+		})
+	}
+}
+
+// golden compares got with the file next to path with extension ext, or
+// writes it under -update.
+func golden(t *testing.T, path, ext string, got []byte) {
+	t.Helper()
+	gpath := strings.TrimSuffix(path, ".yaml") + ext
+	if *update {
+		if err := os.WriteFile(gpath, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(gpath)
+	if err != nil {
+		t.Fatalf("%v (run with -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs (run with -update to accept):\n--- got\n%s--- want\n%s", gpath, got, want)
+	}
+}
+
+// TestCheckRecordInMemory checks records built in memory (no file, no
+// positions) and the exit codes.
+func TestCheckRecordInMemory(t *testing.T) {
+	rules := rulesPath("salta")
+	ok := CheckRecord(&record.Record{Game: "salta", Options: map[string]string{"limit": "1"},
+		Moves:  []string{"g3-h4", "f8-g7"},
+		Result: &record.Result{Winners: []string{"red", "green"}, Scores: map[string]int{"red": 104}}}, rules, interp.Config{})
+	if ok.Verdict != OK || ok.Outcome == nil || ok.Checked != 2 || ExitCode(ok) != 0 {
+		t.Errorf("want OK (winners compared as a set, scores only those given):\n%s", ok.Text())
+	}
+	if got, want := ok.Text(), "ok: salta (limit=1), 2 moves; draw (limit), scores: green 104, red 104\n"; got != want {
+		t.Errorf("text %q, want %q", got, want)
+	}
+	bad := CheckRecord(&record.Record{Game: "salta", Moves: []string{"c3-d4", "c3-d4"}}, rules, interp.Config{})
+	if bad.Problem == nil || bad.Problem.Kind != IllegalMove || bad.Problem.Move != 2 || bad.Problem.Pos != "" || ExitCode(ok, bad) != 1 {
+		t.Errorf("want an illegal move 2 without a position:\n%s", bad.Text())
+	}
+	if !strings.HasPrefix(bad.Text(), "move 2, c3-d4, is not legal (red to move)\n") {
+		t.Errorf("text:\n%s", bad.Text())
+	}
+	none := CheckRecord(&record.Record{Game: "salta"}, filepath.Join(gamesDir, "nothing.rules"), interp.Config{})
+	if none.Verdict != CannotCheck || ExitCode(ok, bad, none) != 2 {
+		t.Errorf("want cannot-check:\n%s", none.Text())
+	}
+	// A ply limit from the configuration ends the game (a draw in Leap
+	// Frog's terms: the scores decide).
+	lim := CheckRecord(&record.Record{Game: "leapfrog", Options: map[string]string{"size": "3x3"},
+		Moves: []string{"xb2", "xa1", "a2-c2"}}, rulesPath("leapfrog"), interp.Config{MaxPlies: 2})
+	if lim.Problem == nil || lim.Problem.Kind != AfterEnd || lim.Problem.Move != 3 {
+		t.Errorf("want move 3 after the end:\n%s", lim.Text())
+	}
+}
+
+// TestCheckDir checks a directory with good and bad records, the order of
+// the reports and the exit code.
+func TestCheckDir(t *testing.T) {
+	reports, err := CheckDir(filepath.Join("testdata", "broken"), gamesDir, interp.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(reports) != len(brokenKinds) {
+		t.Errorf("%d reports, want %d", len(reports), len(brokenKinds))
+	}
+	for i := 1; i < len(reports); i++ {
+		if reports[i-1].File >= reports[i].File {
+			t.Errorf("reports out of order: %s before %s", reports[i-1].File, reports[i].File)
+		}
+	}
+	if got, want := Summary(reports), "21 records: 0 ok, 11 disagree, 10 cannot be checked"; got != want {
+		t.Errorf("summary %q, want %q", got, want)
+	}
+	if code := ExitCode(reports...); code != 2 {
+		t.Errorf("exit code %d, want 2", code)
+	}
+	if _, err := CheckDir(filepath.Join("testdata", "no-such-dir"), gamesDir, interp.Config{}); err == nil {
+		t.Error("no error for a missing directory")
+	}
+	missing := CheckFile(filepath.Join("testdata", "no-such-file.yaml"), gamesDir, interp.Config{})
+	if missing.Verdict != CannotCheck || missing.Problem.Kind != BadRecord {
+		t.Errorf("missing file:\n%s", missing.Text())
+	}
+}
+
+// TestClosest pins the typo rule.
+func TestClosest(t *testing.T) {
+	legal := []string{"a3-b4", "c3-b4", "c3-d4", "e3-d4", "xa1", "a1-a3-c3"}
+	for _, c := range []struct {
+		in   string
+		want string
+	}{
+		{"a3-b5", "a3-b4"},
+		{"C3-D4", "c3-d4"},
+		{"c3 - d4", "c3-d4"},
+		{"c3d4", "c3-d4"},
+		{"xa2", "xa1"},
+		{"a1", "xa1"},
+		{"a1-a3-c4", "a1-a3-c3"},
+		{"j10-a1", ""},
+		{"pass", ""},
+		{"e3-b4", "a3-b4 c3-b4 e3-d4"},
+		{"b3-d4", "c3-d4 e3-d4"},
+		{"a3-b44", "a3-b4"},
+	} {
+		if got := strings.Join(closest(c.in, legal, 3), " "); got != c.want {
+			t.Errorf("closest(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+// TestCheckerRules checks records against one rules file given outright.
+func TestCheckerRules(t *testing.T) {
+	c := &Checker{Rules: rulesPath("salta")}
+	r := c.File(filepath.Join("testdata", "broken", "unknown-game.yaml"))
+	if r.Verdict != OK || r.Rules != rulesPath("salta") {
+		t.Errorf("game saltaa checked against salta.rules:\n%s", r.Text())
+	}
+}
