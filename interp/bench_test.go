@@ -127,3 +127,59 @@ func BenchmarkCapturePerft4(b *testing.B) {
 func BenchmarkLeapFrog15Playout(b *testing.B) {
 	benchPlayout(b, leapFrog(b, 15, 15, 2, false, false).compile(Config{}))
 }
+
+func benchGame(b *testing.B, file string, opts map[string]string, cfg Config) *Program {
+	p, err := Compile(loadGame(b, file, opts), cfg)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return p
+}
+
+func benchPerftOf(b *testing.B, p *Program, depth int) {
+	s := p.NewState(0)
+	var nodes uint64
+	b.ReportAllocs()
+	for b.Loop() {
+		nodes += p.Perft(s, depth)
+	}
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+}
+
+// Draughts playouts stop after 300 plies (kings can shuffle forever).
+func BenchmarkDraughtsPerft7(b *testing.B) {
+	benchPerftOf(b, benchGame(b, "draughts.rules", nil, Config{}), 7)
+}
+func BenchmarkDraughtsPerft7Generic(b *testing.B) {
+	benchPerftOf(b, benchGame(b, "draughts.rules", nil, Config{NoFast: true}), 7)
+}
+func BenchmarkDraughtsPlayout(b *testing.B) {
+	benchPlayout(b, benchGame(b, "draughts.rules", nil, Config{MaxPlies: 300}))
+}
+func BenchmarkDraughtsPlayoutGeneric(b *testing.B) {
+	benchPlayout(b, benchGame(b, "draughts.rules", nil, Config{MaxPlies: 300, NoFast: true}))
+}
+func BenchmarkBreakthroughPerft4(b *testing.B) {
+	benchPerftOf(b, benchGame(b, "breakthrough.rules", nil, Config{}), 4)
+}
+func BenchmarkBreakthroughPerft4Generic(b *testing.B) {
+	benchPerftOf(b, benchGame(b, "breakthrough.rules", nil, Config{NoFast: true}), 4)
+}
+func BenchmarkBreakthroughPlayout(b *testing.B) {
+	benchPlayout(b, benchGame(b, "breakthrough.rules", nil, Config{}))
+}
+func BenchmarkBreakthroughPlayoutGeneric(b *testing.B) {
+	benchPlayout(b, benchGame(b, "breakthrough.rules", nil, Config{NoFast: true}))
+}
+func BenchmarkCrossingsPerft3(b *testing.B) {
+	benchPerftOf(b, benchGame(b, "crossings.rules", nil, Config{}), 3)
+}
+func BenchmarkCrossingsPlayout(b *testing.B) {
+	benchPlayout(b, benchGame(b, "crossings.rules", nil, Config{MaxPlies: 300}))
+}
+func BenchmarkJumpwingsPerft4(b *testing.B) {
+	benchPerftOf(b, benchGame(b, "jumpwings.rules", nil, Config{}), 4)
+}
+func BenchmarkJumpwingsPlayout(b *testing.B) {
+	benchPlayout(b, benchGame(b, "jumpwings.rules", nil, Config{MaxPlies: 300}))
+}

@@ -21,7 +21,63 @@
 //     addition tabulated per mover, by code alone when they do not depend on
 //     the cell;
 //   - distance tables: a breadth-first search over the directions of each
-//     distance() expression, on the empty board, from every target cell.
+//     distance() expression, on the empty board, from every target cell;
+//   - per piece code, the promotions that apply to it (the owner's cells of
+//     the zone and the code it becomes), and kind properties (piece.jump,
+//     piece.height) as arrays indexed by code.
+//
+// # Stacks
+//
+// In a stacking game (ir.Game.Stacking) a cell holds a stack. The State
+// keeps the flat array of top pieces (cells, with the occupancy bitsets of
+// the top pieces) that every condition reads, and beside it a fixed
+// per-cell stack storage: stk[c*scap+i] is the i-th piece from the bottom
+// of cell c and hgt[c] the height, where scap is the number of pieces of
+// the setup (pieces are never added, so a stack never outgrows it). Only
+// the top piece of a stack moves; a leap lands on top of the landing stack
+// (Onto alone decides whether an occupied cell may be landed on); a capture
+// or a removal takes the top piece. Undo records say whether a piece was
+// put on top (undo takes it off), taken off the top (undo puts it back) or
+// replaced. Nothing is allocated per move.
+//
+// Cell conditions see the top piece; height is the stack height of the cell
+// under test (0 or 1 without stacking), level the number of pieces under
+// the moving piece at the cell its leap starts from (for a chain, the cell
+// of the current leap), piece.NAME the moving piece's kind property. The
+// piece quantifiers (every, some, count over pieces) range over top pieces.
+// Render shows a stack as its top piece's symbol and its height; Stack
+// lists a cell's pieces from the bottom.
+//
+// # Leap lengths, From, promotions
+//
+// A leap's length may come from the moving piece's kind property
+// (MoveRule.LengthProp): per piece code the rule has a length and a leap
+// table; a kind whose property is below 1 does not move by that rule.
+// MoveRule.From is tested at the moving piece's cell (with its level)
+// before any leap. A piece that ends a leap or a group move on a cell of
+// its owner's cells of a promotion's zone becomes the promotion's kind (the
+// piece type with the same owner and number); a chain ends there at once,
+// compulsory or not. Neutral pieces are never promoted.
+//
+// # Group moves
+//
+// A group rule (ir.Group) has a generic generator (closures) and, when its
+// Onto and Enemy conditions are local and From depends on the piece alone
+// in a game without stacks, a table-driven one (the line as a bitset, the
+// conditions looked up per cell and code); both give the same moves in the
+// same order. For every cell holding a selected piece (Piece, Kinds and
+// From) and every direction d of the mover, the cell is a head
+// when the next cell in d holds no selected piece; the line runs back from
+// it over selected pieces. For k = 1..run and s = 1..k the head's cells in
+// d are tested in turn: an empty cell satisfying Onto (any cell satisfying
+// Onto with stacking) is a landing and the walk goes on; otherwise a cell
+// satisfying GroupCapture.Enemy is landed on, capturing, when When holds
+// with size = k, run = the enemy run from that cell in d, distance = s;
+// the walk stops there in any case. Order: the head's cell, direction, k,
+// s. The path of a group move is [head, dest | d<<16] plus tail | flagTail
+// for k > 1, with a capture flag on dest; the text is TAIL:HEAD-DEST, or
+// HEAD-DEST for one stone, so a one-stone group move and a leap with the
+// same cells are one move.
 //
 // # Fast paths and the generic walker
 //
@@ -49,7 +105,13 @@
 //   - on boards of at most 64 cells, short jumps of such shift rules (with
 //     any chain and capture) are explored on three 64-bit words passed by
 //     value (all pieces, cells satisfying Over, cells satisfying Onto), so a
-//     leap costs a few bit operations and nothing needs restoring.
+//     leap costs a few bit operations and nothing needs restoring;
+//   - piece quantifiers in goals, scores and guards walk the occupancy
+//     bitsets, with a local condition looked up in a table.
+//
+// Rules of stacking games, rules whose length is a kind property and rules
+// whose From condition is not a local condition of the piece alone use the
+// generic walker.
 //
 // Both generators produce exactly the same moves in the same order; tests
 // check this along random games of every game, bundled or hand-built.
@@ -59,7 +121,8 @@
 // The IR leaves a few corners open; interp settles them so that every
 // generator agrees:
 //
-//   - A leap never lands on an occupied cell unless it captures by landing.
+//   - Without stacking, a leap never lands on an occupied cell unless it
+//     captures by landing.
 //   - In a chain, a leap that takes nothing off the board may not land on a
 //     cell already on the chain's path (the start included). With
 //     CaptureNone this is the IR's rule; for capturing rules it only
@@ -68,8 +131,11 @@
 //     the removed piece.
 //   - NoMove OutcomeNone counts as a draw. An OutcomeLose at the ply limit
 //     makes the player to move lose. A pass at the limit is a draw.
-//   - After a move the game ends by an after-move goal of the mover first,
-//     then by passes in a row, then by the ply limit.
+//   - After a move the game ends by an after-move goal of the mover first
+//     (the first goal that holds, in declaration order: a win for the
+//     mover, or with Lose a loss: every other player wins), then by passes
+//     in a row, then by the ply limit. A turn-start goal likewise makes the
+//     player to move win or lose.
 //   - The NoBlockade filter asks whether the next player has a candidate
 //     move (their first non-empty priority tier, guards included, no pass,
 //     no filters, whether or not the move just made ended the game).
@@ -82,9 +148,13 @@
 // removal holds the removed cell; a pass holds nothing. Texts (notation.md)
 // are built only when asked for. A MoveList is reused from ply to ply, so no
 // allocation happens once its buffers have grown. When two rules of a
-// priority tier could give the same text (decided at compile time from their
-// displacement vectors), the tier's moves are deduplicated, keeping the
-// first; otherwise this costs nothing.
+// priority tier could give the same text, the tier's moves are
+// deduplicated, keeping the first; otherwise this costs nothing. This is
+// decided at compile time: two removal rules, two group rules, a group rule
+// and a leap rule whose displacement is a positive multiple of a group
+// direction, or two leap rules sharing a displacement vector (with every
+// length each can give, LengthProp included), unless no piece is moved by
+// both rules or their Onto conditions are local and never both hold.
 //
 // # Make and unmake
 //

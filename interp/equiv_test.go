@@ -74,6 +74,17 @@ func mixed(t testing.TB, np int) *gb {
 	return b
 }
 
+// mixedPromo is mixed with promotions (a bee ending a move in the far zone
+// becomes an ant and an ant a bee: chains of the shift, table and generic
+// generators end there) and a local From condition (walk: not ants).
+func mixedPromo(t testing.TB, np int) *gb {
+	b := mixed(t, np)
+	far := len(b.g.Zones) - 1
+	b.g.Promotions = []ir.Promotion{{Kind: 1, To: 0, Zone: far}, {Kind: 0, To: 1, Zone: far}}
+	b.g.Moves[2].From = eOp(ir.OpNot, &ir.Expr{Op: ir.OpKindIs, Int: 0})
+	return b
+}
+
 type equivCase struct {
 	name  string
 	b     *gb
@@ -93,6 +104,8 @@ func equivCases(t *testing.T) []equivCase {
 		{"pyramid", pyramid(t), 200},
 		{"mixed2", mixed(t, 2), 200},
 		{"mixed3", mixed(t, 3), 200},
+		{"mixed2-promo", mixedPromo(t, 2), 200},
+		{"mixed3-promo", mixedPromo(t, 3), 200},
 	}
 }
 
@@ -197,6 +210,10 @@ func TestFastPathsChosen(t *testing.T) {
 		if r.gen != genGeneric && r.gen != genRemove {
 			t.Errorf("NoFast: rule %s uses generator %d", r.name, r.gen)
 		}
+	}
+	mp := mixedPromo(t, 2).compile(Config{})
+	if mp.rules[2].gen != genStep || mp.rules[2].from == nil || !mp.rules[1].hasPromo || !mp.rules[1].shift {
+		t.Errorf("mixedPromo: walk should stay a fast step with its From folded; sting a shift rule with promotions")
 	}
 	lf := leapFrog(t, 8, 8, 2, false, false).compile(Config{})
 	if !lf.rules[1].shift {

@@ -2,6 +2,7 @@ package interp
 
 import (
 	"fmt"
+	"math/bits"
 
 	"github.com/ruleplay/ruleplay/ir"
 )
@@ -18,7 +19,13 @@ type ectx struct {
 	winner int // Score.Margin only
 	loser  int
 	cell   int // the cell under test (cell conditions)
-	code   int // the piece code on that cell
+	code   int // the piece code on that cell (its top piece)
+	// the moving piece (cell conditions of move rules): its code and its
+	// level (pieces under it at the cell its leap starts from)
+	mcode int
+	level int
+	// group captures: size, run, distance
+	gsize, grun, gdist int
 }
 
 func (c *ectx) side(sd ir.Side) int {
@@ -42,6 +49,7 @@ const (
 	exCell                   // Over/Onto: a cell under test
 	exPlayer                 // goals and scores: a player, no cell
 	exMargin                 // Score.Margin: winner and loser
+	exGroup                  // GroupCapture.When: size, run, distance, and the guard variables
 )
 
 type exprCompiler struct {
@@ -204,7 +212,7 @@ func (xc *exprCompiler) compile(e *ir.Expr, cell bool) (evalFn, error) {
 			return el(c)
 		}, nil
 	case ir.OpVar:
-		if xc.kind != exGuard {
+		if xc.kind != exGuard && xc.kind != exGroup {
 			return nil, fmt.Errorf("%s: variable %q may only be used in a move guard", xc.what, e.Name)
 		}
 		switch e.Name {
@@ -213,7 +221,86 @@ func (xc *exprCompiler) compile(e *ir.Expr, cell bool) (evalFn, error) {
 		case "ply":
 			return func(c *ectx) int { return c.s.ply + 1 }, nil
 		}
+		if xc.kind == exGroup {
+			switch e.Name {
+			case "size":
+				return func(c *ectx) int { return c.gsize }, nil
+			case "run":
+				return func(c *ectx) int { return c.grun }, nil
+			case "distance":
+				return func(c *ectx) int { return c.gdist }, nil
+			}
+		}
 		return nil, fmt.Errorf("%s: unknown variable %q", xc.what, e.Name)
+	case ir.OpHeight:
+		if err := needCell(); err != nil {
+			return nil, err
+		}
+		if !p.stacking {
+			return func(c *ectx) int { return b2i(c.code != 0) }, nil
+		}
+		return func(c *ectx) int { return int(c.s.hgt[c.cell]) }, nil
+	case ir.OpLevel:
+		if xc.kind != exCell {
+			return nil, fmt.Errorf("%s: level may only be used in the cell conditions of a move rule", xc.what)
+		}
+		return func(c *ectx) int { return c.level }, nil
+	case ir.OpProp:
+		if xc.kind != exCell {
+			return nil, fmt.Errorf("%s: piece.%s may only be used in the cell conditions of a move rule", xc.what, e.Name)
+		}
+		prop := p.propTable(e.Name)
+		return func(c *ectx) int { return int(prop[c.mcode]) }, nil
+	case ir.OpKindIs:
+		if err := needCell(); err != nil {
+			return nil, err
+		}
+		if e.Int < 0 || e.Int >= len(p.g.Kinds) {
+			return nil, fmt.Errorf("%s: kind %d out of range", xc.what, e.Int)
+		}
+		k := int32(e.Int)
+		return func(c *ectx) int { return b2i(c.code != 0 && p.codeKind[c.code] == k) }, nil
+	case ir.OpEveryCell, ir.OpSomeCell, ir.OpCountCell:
+		if err := checkSide(); err != nil {
+			return nil, err
+		}
+		if e.Int < 0 || e.Int >= len(p.zones) {
+			return nil, fmt.Errorf("%s: zone index %d out of range (%d zones)", xc.what, e.Int, len(p.zones))
+		}
+		if len(e.Args) != 1 || e.Args[0] == nil {
+			return nil, fmt.Errorf("%s: a zone quantifier needs one cell condition", xc.what)
+		}
+		arg, err := xc.compile(e.Args[0], true)
+		if err != nil {
+			return nil, err
+		}
+		cells, sd, op := p.zoneCells[e.Int], e.Side, e.Op
+		return func(c *ectx) int {
+			zc := cells[c.side(sd)]
+			oc, ocode := c.cell, c.code
+			n := 0
+			res := b2i(op == ir.OpEveryCell)
+			for _, cl := range zc {
+				c.cell, c.code = int(cl), int(c.s.cells[cl])
+				ok := arg(c) != 0
+				if op == ir.OpEveryCell && !ok {
+					res = 0
+					break
+				}
+				if op == ir.OpSomeCell && ok {
+					res = 1
+					break
+				}
+				if ok {
+					n++
+				}
+			}
+			c.cell, c.code = oc, ocode
+			if op == ir.OpCountCell {
+				return n
+			}
+			return res
+		}, nil
 	case ir.OpEmpty:
 		if err := needCell(); err != nil {
 			return nil, err
@@ -274,6 +361,24 @@ func (xc *exprCompiler) compile(e *ir.Expr, cell bool) (evalFn, error) {
 			return nil, fmt.Errorf("%s: a quantifier needs one cell condition", xc.what)
 		}
 		who, sd, op := e.Who, e.Side, e.Op
+		if xc.kind != exCell {
+			// No chain is being explored: the occupancy bitsets are up to
+			// date, and a local condition can be looked up in a table.
+			var tab []uint8
+			stride, size := 0, 0
+			if arg != nil {
+				if l, cd := p.isLocal(e.Args[0]); l {
+					stride, size = 0, p.ncodes+1
+					if cd {
+						stride, size = p.ncodes+1, (p.nc+1)*(p.ncodes+1)
+					}
+					if p.np*size <= maxTable {
+						tab = p.condTable(arg, stride, size)
+					}
+				}
+			}
+			return func(c *ectx) int { return p.quantify(c, who, op, c.side(sd), arg, tab, stride, size) }, nil
+		}
 		return func(c *ectx) int {
 			pl := c.side(sd)
 			oc, ocode := c.cell, c.code
@@ -370,23 +475,89 @@ func whoMatch(who ir.Who, player int, owner int8) bool {
 	return true
 }
 
-// isLocal tells whether a cell condition depends only on the cell, the piece
-// code on it and the mover; cellDep whether it depends on the cell itself.
-func isLocal(e *ir.Expr) (local, cellDep bool) {
+// quantify evaluates a piece quantifier on the occupancy bitsets (the
+// position must not be in the middle of a chain exploration); tab, when
+// not nil, tabulates the local condition arg per own player.
+func (p *Program) quantify(c *ectx, who ir.Who, op ir.Op, pl int, arg evalFn, tab []uint8, stride, size int) int {
+	s := c.s
+	nw := s.nw
+	oc, ocode := c.cell, c.code
+	n := 0
+	res := b2i(op == ir.OpEvery)
+	var t []uint8
+	if tab != nil {
+		t = tab[c.own*size : (c.own+1)*size]
+	}
+words:
+	for w := 0; w < nw; w++ {
+		var word uint64
+		for sl := 0; sl <= p.np; sl++ {
+			var owner int8 = ir.Neutral
+			if sl < p.np {
+				owner = int8(sl)
+			}
+			if whoMatch(who, pl, owner) {
+				word |= s.occ[sl*nw+w]
+			}
+		}
+		if arg == nil {
+			n += bits.OnesCount64(word)
+			continue
+		}
+		for word != 0 {
+			cl := w<<6 | bits.TrailingZeros64(word)
+			word &= word - 1
+			code := int(s.cells[cl])
+			var ok bool
+			if t != nil {
+				ok = t[cl*stride+code] != 0
+			} else {
+				c.cell, c.code = cl, code
+				ok = arg(c) != 0
+			}
+			if op == ir.OpEvery && !ok {
+				res = 0
+				break words
+			}
+			if op == ir.OpSome && ok {
+				res = 1
+				break words
+			}
+			if ok {
+				n++
+			}
+		}
+	}
+	c.cell, c.code = oc, ocode
+	if op == ir.OpCount {
+		return n
+	}
+	return res
+}
+
+// isLocal tells whether a cell condition depends only on the cell, the
+// piece code on it and the mover; cellDep whether it depends on the cell
+// itself. Without stacking, a cell's height is 0 or 1 (local) and the
+// moving piece's level is 0.
+func (p *Program) isLocal(e *ir.Expr) (local, cellDep bool) {
 	if e == nil {
 		return true, false
 	}
 	switch e.Op {
 	case ir.OpInt, ir.OpBool, ir.OpNot, ir.OpAnd, ir.OpOr, ir.OpEq, ir.OpNe, ir.OpLt, ir.OpLe,
 		ir.OpGt, ir.OpGe, ir.OpAdd, ir.OpSub, ir.OpMul, ir.OpDiv, ir.OpNeg, ir.OpIf,
-		ir.OpEmpty, ir.OpOccupied, ir.OpOwnedBy:
+		ir.OpEmpty, ir.OpOccupied, ir.OpOwnedBy, ir.OpKindIs:
+	case ir.OpHeight, ir.OpLevel:
+		if p.stacking {
+			return false, false
+		}
 	case ir.OpOnTarget, ir.OpInZone:
 		cellDep = true
 	default:
 		return false, false
 	}
 	for _, a := range e.Args {
-		l, d := isLocal(a)
+		l, d := p.isLocal(a)
 		if !l {
 			return false, false
 		}

@@ -72,18 +72,19 @@ func (p *Program) guardCtx(s *State) *ectx {
 	return c
 }
 
-// turnStartWin tells whether a turn-start goal holds for the player to move.
-func (p *Program) turnStartWin(s *State) bool {
+// turnStartGoal tells whether a turn-start goal holds for the player to
+// move (the first that holds decides), and whether it makes them lose.
+func (p *Program) turnStartGoal(s *State) (hit, lose bool) {
 	if len(p.goalsStart) == 0 {
-		return false
+		return false, false
 	}
 	c := p.guardCtx(s)
-	for _, f := range p.goalsStart {
-		if f(c) != 0 {
-			return true
+	for _, gl := range p.goalsStart {
+		if gl.f(c) != 0 {
+			return true, gl.lose
 		}
 	}
-	return false
+	return false, false
 }
 
 // Legal fills ml with the legal moves of s (empty when the game is over).
@@ -94,7 +95,10 @@ func (p *Program) turnStartWin(s *State) bool {
 // holds the single move "pass".
 func (p *Program) Legal(s *State, ml *MoveList) {
 	ml.reset()
-	if s.end != endNone || p.turnStartWin(s) {
+	if s.end != endNone {
+		return
+	}
+	if hit, _ := p.turnStartGoal(s); hit {
 		return
 	}
 	p.candidates(s, ml, &s.gen)
@@ -128,6 +132,10 @@ func (p *Program) candidates(s *State, ml *MoveList, g *gen) bool {
 				g.fastLeaps()
 			case genRemove:
 				g.removes()
+			case genGroup:
+				g.groups()
+			case genGroupFast:
+				g.fastGroups()
 			default:
 				g.genericLeaps()
 			}
@@ -365,16 +373,16 @@ func andShifted(t, x []uint64, sh int) {
 func (g *gen) removes() {
 	p, s, r := g.p, g.s, g.r
 	var c *ectx
-	if r.onto != nil {
+	if r.onto != nil || r.from != nil {
 		c = p.guardCtx(s)
 	}
 	for cell, code := range s.cells {
 		if !p.selects(r, g.mover, int(code)) {
 			continue
 		}
-		if r.onto != nil {
-			c.cell, c.code = cell, int(code)
-			if r.onto(c) == 0 {
+		if r.onto != nil || r.from != nil {
+			c.cell, c.code, c.mcode, c.level = cell, int(code), int(code), s.height(cell)-1
+			if (r.from != nil && r.from(c) == 0) || (r.onto != nil && r.onto(c) == 0) {
 				continue
 			}
 		}
@@ -524,7 +532,7 @@ func (g *gen) fastDFS(c int) bool {
 		if r.capture == ir.CaptureJumped {
 			for j := 0; j < L-1; j++ {
 				if x := leap[base+j]; cells[x] != 0 {
-					s.caps = append(s.caps, change{x, cells[x]})
+					s.caps = append(s.caps, change{x, cells[x], opSet})
 					cells[x] = 0
 				}
 			}
@@ -536,10 +544,10 @@ func (g *gen) fastDFS(c int) bool {
 		cells[land] = g.pc
 		s.path = append(s.path, uint32(land)|uint32(d)<<16)
 		any = true
-		switch r.chain {
-		case ir.ChainNone:
-			g.emit()
-		case ir.ChainOptional:
+		switch {
+		case r.chain == ir.ChainNone || (r.hasPromo && p.promoteTo(g.pc, int(land)) != 0):
+			g.emit() // a promotion ends the chain
+		case r.chain == ir.ChainOptional:
 			g.emit()
 			if !g.found {
 				g.fastDFS(int(land))
@@ -600,10 +608,10 @@ func (g *gen) shiftDFS2(c int, occ, o, e uint64) bool {
 		nocc, no, ne = nocc|lb, no&^lb|g.op<<uint(land), ne&^lb|g.ep<<uint(land)
 		s.path = append(s.path, uint32(land)|uint32(d)<<16)
 		any = true
-		switch r.chain {
-		case ir.ChainNone:
-			g.emit()
-		case ir.ChainOptional:
+		switch {
+		case r.chain == ir.ChainNone || (r.hasPromo && p.promoteTo(g.pc, land) != 0):
+			g.emit() // a promotion ends the chain
+		case r.chain == ir.ChainOptional:
 			g.emit()
 			if !g.found {
 				g.shiftDFS2(land, nocc, no, ne)
@@ -651,10 +659,10 @@ func (g *gen) fastDFS2(c int) bool {
 		cells[land] = g.pc
 		s.path = append(s.path, uint32(land)|uint32(d)<<16)
 		any = true
-		switch r.chain {
-		case ir.ChainNone:
-			g.emit()
-		case ir.ChainOptional:
+		switch {
+		case r.chain == ir.ChainNone || (r.hasPromo && p.promoteTo(g.pc, int(land)) != 0):
+			g.emit() // a promotion ends the chain
+		case r.chain == ir.ChainOptional:
 			g.emit()
 			if !g.found {
 				g.fastDFS2(int(land))
@@ -676,15 +684,23 @@ func (g *gen) fastDFS2(c int) bool {
 }
 
 // genericLeaps: the generic walker. It follows the rule literally: every
-// cell, the Over/Onto closures, the neighbour table one cell at a time.
+// cell, the From/Over/Onto closures, the neighbour table one cell at a
+// time, stacks pushed and popped.
 func (g *gen) genericLeaps() {
 	p, s, r := g.p, g.s, g.r
 	g.ctx = p.guardCtx(s)
 	g.dirs = r.dirs[g.mover]
 	for c := 0; c < p.nc; c++ {
 		code := s.cells[c]
-		if !p.selects(r, g.mover, int(code)) {
+		if !p.selects(r, g.mover, int(code)) || r.lenCode[code] == 0 {
 			continue
+		}
+		g.ctx.mcode = int(code)
+		if r.from != nil {
+			g.ctx.level = s.height(c) - 1
+			if !g.test(r.from, c) {
+				continue
+			}
 		}
 		g.pc = code
 		s.path = append(s.path[:0], uint32(c))
@@ -704,18 +720,22 @@ func (g *gen) test(f evalFn, cell int) bool {
 	return f(g.ctx) != 0
 }
 
+// genericDFS explores the leaps of the piece g.pc on top of cell c.
 func (g *gen) genericDFS(c int) bool {
 	p, s, r := g.p, g.s, g.r
+	L := int(r.lenCode[g.pc])
+	level := s.height(c) - 1
 	any := false
 	for _, d := range g.dirs {
+		g.ctx.mcode, g.ctx.level = int(g.pc), level
 		x, ok := c, true
-		for k := 1; k <= r.length; k++ {
+		for k := 1; k <= L; k++ {
 			x = int(p.nb[x*p.nd+int(d)])
 			if x < 0 {
 				ok = false
 				break
 			}
-			if k < r.length && !g.test(r.over, x) {
+			if k < L && !g.test(r.over, x) {
 				ok = false
 				break
 			}
@@ -727,7 +747,7 @@ func (g *gen) genericDFS(c int) bool {
 		if !g.test(r.onto, land) {
 			continue
 		}
-		if s.cells[land] != 0 && r.capture != ir.CaptureLanding {
+		if s.cells[land] != 0 && r.capture != ir.CaptureLanding && !p.stacking {
 			continue
 		}
 		// Take the captured pieces off, counting them for the mover.
@@ -736,17 +756,15 @@ func (g *gen) genericDFS(c int) bool {
 		oldCapt, oldPts := s.captured[mover], s.points[mover]
 		if r.capture == ir.CaptureJumped {
 			y := c
-			for k := 1; k < r.length; k++ {
+			for k := 1; k < L; k++ {
 				y = int(p.nb[y*p.nd+int(d)])
-				if code := s.cells[y]; code != 0 {
-					s.caps = append(s.caps, change{int32(y), code})
-					s.cells[y] = 0
+				if s.cells[y] != 0 {
+					s.caps = append(s.caps, change{int32(y), s.pop(p, y), opPop})
 				}
 			}
 		}
-		lc := s.cells[land]
-		if lc != 0 {
-			s.caps = append(s.caps, change{int32(land), lc})
+		if r.capture == ir.CaptureLanding && s.cells[land] != 0 {
+			s.caps = append(s.caps, change{int32(land), s.pop(p, land), opPop})
 		}
 		captured := len(s.caps) > capBase
 		if !captured && r.chain != ir.ChainNone && s.onPath(int32(land)) {
@@ -756,14 +774,14 @@ func (g *gen) genericDFS(c int) bool {
 			s.captured[mover]++
 			s.points[mover] += p.codePoints[ch.old]
 		}
-		s.cells[c] = 0
-		s.cells[land] = g.pc
+		s.pop(p, c)
+		s.push(p, land, g.pc)
 		s.path = append(s.path, uint32(land)|uint32(d)<<16)
 		any = true
-		switch r.chain {
-		case ir.ChainNone:
-			g.emit()
-		case ir.ChainOptional:
+		switch {
+		case r.chain == ir.ChainNone || (r.hasPromo && p.promoteTo(g.pc, land) != 0):
+			g.emit() // a promotion ends the chain
+		case r.chain == ir.ChainOptional:
 			g.emit()
 			if !g.found {
 				g.genericDFS(land)
@@ -774,10 +792,10 @@ func (g *gen) genericDFS(c int) bool {
 			}
 		}
 		s.path = s.path[:len(s.path)-1]
-		s.cells[land] = 0
-		s.cells[c] = g.pc
+		s.pop(p, land)
+		s.push(p, c, g.pc)
 		for j := len(s.caps) - 1; j >= capBase; j-- {
-			s.cells[s.caps[j].cell] = s.caps[j].old
+			s.push(p, int(s.caps[j].cell), s.caps[j].old)
 		}
 		s.caps = s.caps[:capBase]
 		s.captured[mover], s.points[mover] = oldCapt, oldPts
@@ -786,6 +804,197 @@ func (g *gen) genericDFS(c int) bool {
 		}
 	}
 	return any
+}
+
+// groups generates the group moves of rule g.r (the same code with and
+// without fast paths). Order: the head's cell, then direction, then the
+// number of stones k, then the distance s.
+func (g *gen) groups() {
+	p, s, r := g.p, g.s, g.r
+	nd := p.nd
+	c := p.guardCtx(s)
+	g.ctx = c
+	dirs := r.dirs[g.mover]
+	// The stones that can be part of a line.
+	line := s.mark
+	clear(line)
+	for cell := 0; cell < p.nc; cell++ {
+		code := s.cells[cell]
+		if !p.selects(r, g.mover, int(code)) {
+			continue
+		}
+		if r.from != nil {
+			c.mcode, c.level = int(code), s.height(cell)-1
+			if !g.test(r.from, cell) {
+				continue
+			}
+		}
+		line[cell>>6] |= 1 << (uint(cell) & 63)
+	}
+	in := func(x int32) bool { return x >= 0 && line[x>>6]>>(uint(x)&63)&1 != 0 }
+	for h := 0; h < p.nc; h++ {
+		if !in(int32(h)) {
+			continue
+		}
+		for _, d := range dirs {
+			if in(p.nb[h*nd+int(d)]) {
+				continue // h is not the end of its line facing d
+			}
+			n := 1
+			for b := p.back[h*nd+int(d)]; in(b); b = p.back[int(b)*nd+int(d)] {
+				n++
+			}
+			tail := h
+			for k := 1; k <= n; k++ {
+				if k > 1 {
+					tail = int(p.back[tail*nd+int(d)])
+				}
+				c.mcode, c.level = int(s.cells[h]), s.height(h)-1
+				x := h
+				for st := 1; st <= k; st++ {
+					x = int(p.nb[x*nd+int(d)])
+					if x < 0 {
+						break
+					}
+					if (s.cells[x] == 0 || p.stacking) && g.test(r.onto, x) {
+						g.emitGroup(tail, h, x, int(d), false)
+						if g.found {
+							return
+						}
+						continue
+					}
+					if r.enemy != nil && g.test(r.enemy, x) {
+						run := 1
+						for y := p.nb[x*nd+int(d)]; y >= 0 && g.test(r.enemy, int(y)); y = p.nb[int(y)*nd+int(d)] {
+							run++
+						}
+						c.gsize, c.grun, c.gdist = k, run, st
+						if r.gwhen == nil || r.gwhen(c) != 0 {
+							g.emitGroup(tail, h, x, int(d), true)
+							if g.found {
+								return
+							}
+						}
+					}
+					break
+				}
+			}
+		}
+	}
+}
+
+// fastGroups is groups for rules with tabulated conditions (genGroupFast):
+// the line is a bitset, neighbours come from the leap table of length 1
+// (off the board: the sentinel cell, whose wall code satisfies nothing).
+func (g *gen) fastGroups() {
+	p, s, r := g.p, g.s, g.r
+	nd, ncodes := p.nd, p.ncodes
+	cells := s.cellsW
+	dirs := r.dirs[g.mover]
+	srcOK := r.srcOK[g.mover*ncodes : (g.mover+1)*ncodes]
+	onto := r.ontoTab[g.mover*r.tabSize : (g.mover+1)*r.tabSize]
+	enemy := r.enemyTab[g.mover*r.tabSize : (g.mover+1)*r.tabSize]
+	stride := r.stride
+	next := r.leap
+	line := s.mark
+	for w := 0; w < s.nw; w++ {
+		word := g.srcWord(w)
+		m := word
+		for word != 0 {
+			c := w<<6 | bits.TrailingZeros64(word)
+			word &= word - 1
+			if !srcOK[cells[c]] {
+				m &^= 1 << (uint(c) & 63)
+			}
+		}
+		line[w] = m
+	}
+	in := func(x int32) bool { return x >= 0 && line[x>>6]>>(uint(x)&63)&1 != 0 }
+	var c *ectx
+	for w := 0; w < s.nw; w++ {
+		word := line[w]
+		for word != 0 {
+			h := w<<6 | bits.TrailingZeros64(word)
+			word &= word - 1
+			for _, d := range dirs {
+				if in(p.nb[h*nd+int(d)]) {
+					continue // h is not the end of its line facing d
+				}
+				n := 1
+				for b := p.back[h*nd+int(d)]; in(b); b = p.back[int(b)*nd+int(d)] {
+					n++
+				}
+				tail := h
+				for k := 1; k <= n; k++ {
+					if k > 1 {
+						tail = int(p.back[tail*nd+int(d)])
+					}
+					x := h
+					for st := 1; st <= k; st++ {
+						x = int(next[x*nd+int(d)])
+						xc := int(cells[x])
+						if onto[x*stride+xc] != 0 {
+							g.emitGroup(tail, h, x, int(d), false)
+							if g.found {
+								return
+							}
+							continue
+						}
+						if enemy[x*stride+xc] != 0 {
+							run := 1
+							for y := int(next[x*nd+int(d)]); enemy[y*stride+int(cells[y])] != 0; y = int(next[y*nd+int(d)]) {
+								run++
+							}
+							ok := true
+							if r.gwhen != nil {
+								if c == nil {
+									c = p.guardCtx(s)
+								}
+								c.gsize, c.grun, c.gdist = k, run, st
+								ok = r.gwhen(c) != 0
+							}
+							if ok {
+								g.emitGroup(tail, h, x, int(d), true)
+								if g.found {
+									return
+								}
+							}
+						}
+						break
+					}
+				}
+			}
+		}
+	}
+}
+
+// Path entry flags of group moves: the capture flag on the destination
+// entry, the tail flag on the third entry (groups of more than one stone).
+const (
+	flagCapture = 1 << 30
+	flagTail    = 1 << 31
+	dirMask     = 1<<14 - 1
+)
+
+// emitGroup records a group move: [head, dest | d<<16 (| flagCapture)]
+// and, for more than one stone, tail | flagTail.
+func (g *gen) emitGroup(tail, head, dest, d int, capture bool) {
+	if g.ml == nil {
+		g.found = true
+		return
+	}
+	ml := g.ml
+	e := uint32(dest) | uint32(d)<<16
+	if capture {
+		e |= flagCapture
+	}
+	n := int32(2)
+	ml.arena = append(ml.arena, uint32(head), e)
+	if tail != head {
+		n = 3
+		ml.arena = append(ml.arena, uint32(tail)|flagTail)
+	}
+	ml.moves = append(ml.moves, mv{off: int32(len(ml.arena)) - n, n: n, rule: int32(g.r.idx)})
 }
 
 // dedup removes the moves whose text equals an earlier move's, keeping the
@@ -836,7 +1045,7 @@ func (p *Program) moveHash(ml *MoveList, m mv) uint32 {
 		h ^= 0x9e3779b9
 	}
 	for _, e := range ml.arena[m.off : m.off+m.n] {
-		h = (h ^ (e & 0xffff)) * 16777619
+		h = (h ^ (e & (0xffff | flagTail))) * 16777619
 	}
 	return h ^ h>>15
 }
@@ -847,7 +1056,7 @@ func (p *Program) sameText(ml *MoveList, a, b mv) bool {
 	}
 	pa, pb := ml.arena[a.off:a.off+a.n], ml.arena[b.off:b.off+b.n]
 	for i := range pa {
-		if pa[i]&0xffff != pb[i]&0xffff {
+		if pa[i]&(0xffff|flagTail) != pb[i]&(0xffff|flagTail) {
 			return false
 		}
 	}

@@ -294,6 +294,30 @@ func TestCompileErrors(t *testing.T) {
 		}, "3 random pieces for 2 cells"},
 		{"outcome", func(b *gb) { b.g.End.NoMove = 17 }, "unknown outcome"},
 		{"filter", func(b *gb) { b.g.Filters = []ir.Filter{{Kind: 5}} }, "unknown kind 5"},
+		{"promotion kind", func(b *gb) { b.g.Promotions = []ir.Promotion{{Kind: 7}} }, "kind out of range"},
+		{"promotion zone", func(b *gb) { b.g.Promotions = []ir.Promotion{{Kind: 0, To: 0, Zone: 9}} }, "zone 9 out of range"},
+		{"promotion piece", func(b *gb) {
+			b.g.Kinds = append(b.g.Kinds, ir.Kind{Name: "king"})
+			b.g.Zones = append(b.g.Zones, ir.Zone{Name: "z", Cells: [][]int{{0}, {0}}})
+			b.g.Pieces[0].Owner = 0
+			b.g.Promotions = []ir.Promotion{{Kind: 0, To: 1, Zone: 0}}
+		}, "no piece type king of p1"},
+		{"group enemy", func(b *gb) {
+			b.g.Moves[1].Action = ir.Group
+			b.g.Moves[1].GroupCapture = &ir.GroupCapture{}
+		}, "without an enemy condition"},
+		{"group var", func(b *gb) {
+			b.g.Moves[1].Action = ir.Group
+			b.g.Moves[1].GroupCapture = &ir.GroupCapture{Enemy: eOcc(), When: eVar("width")}
+		}, `unknown variable "width"`},
+		{"size outside groups", func(b *gb) { b.g.Moves[1].When = eVar("size") }, `unknown variable "size"`},
+		{"level in goal", func(b *gb) { b.g.Score.Value = &ir.Expr{Op: ir.OpLevel} }, "level may only be used"},
+		{"kindis", func(b *gb) { b.g.Moves[1].Onto = &ir.Expr{Op: ir.OpKindIs, Int: 5} }, "kind 5 out of range"},
+		{"zone quantifier", func(b *gb) { b.g.Score.Value = &ir.Expr{Op: ir.OpCountCell, Int: 0} }, "zone index 0 out of range"},
+		{"length prop", func(b *gb) {
+			b.g.Kinds[0].Props = map[string]int{"jump": 99}
+			b.g.Moves[1].LengthProp = "jump"
+		}, "leap length 99 too long"},
 		{"nil", nil, "no game"},
 	}
 	for _, tc := range cases {

@@ -22,6 +22,13 @@ func (p *Program) Text(ml *MoveList, i int) string {
 	if p.isRemoval(m) {
 		return "x" + p.cellName[path[0]]
 	}
+	if p.rules[m.rule].action == ir.Group {
+		t := p.cellName[path[0]] + "-" + p.cellName[path[1]&0xffff]
+		if len(path) == 3 {
+			t = p.cellName[path[2]&0xffff] + ":" + t
+		}
+		return t
+	}
 	var b strings.Builder
 	for j, e := range path {
 		if j > 0 {
@@ -65,20 +72,27 @@ func (p *Program) doMove(s *State, ml *MoveList, i int) {
 		s.passes = 0
 		r := &p.rules[m.rule]
 		path := ml.arena[m.off : m.off+m.n]
-		if r.action == ir.Remove {
+		switch r.action {
+		case ir.Remove:
 			p.take(s, mover, int(path[0]))
-		} else {
+		case ir.Group:
+			p.doGroup(s, r, mover, path)
+		default:
 			start := int(path[0])
-			pc := s.cells[start]
-			s.set(p, start, 0)
-			cur, L := start, r.length
+			pc := s.lift(p, start)
+			cur := start
+			var leap []int32
+			L := int(r.lenCode[pc])
+			if L > 0 {
+				leap = r.leapCode[pc]
+			}
 			for _, e := range path[1:] {
-				land, d := int(e&0xffff), int(e>>16)
+				land, d := int(e&0xffff), int(e>>16&dirMask)
 				switch r.capture {
 				case ir.CaptureJumped:
 					base := (cur*p.nd + d) * L
 					for k := 0; k < L-1; k++ {
-						if x := int(r.leap[base+k]); s.cells[x] != 0 {
+						if x := int(leap[base+k]); s.cells[x] != 0 {
 							p.take(s, mover, x)
 						}
 					}
@@ -89,7 +103,10 @@ func (p *Program) doMove(s *State, ml *MoveList, i int) {
 				}
 				cur = land
 			}
-			s.set(p, cur, pc)
+			if to := p.promoteTo(pc, cur); to != 0 {
+				pc = to
+			}
+			s.drop(p, cur, pc)
 		}
 	}
 	s.ply++
@@ -97,11 +114,68 @@ func (p *Program) doMove(s *State, ml *MoveList, i int) {
 	s.toMove = (mover + 1) % p.np
 }
 
-// take removes the piece on cell c; mover captures it.
+// take removes the (top) piece on cell c; mover captures it.
 func (p *Program) take(s *State, mover, c int) {
 	s.captured[mover]++
-	s.points[mover] += p.codePoints[s.cells[c]]
-	s.set(p, c, 0)
+	s.points[mover] += p.codePoints[s.lift(p, c)]
+}
+
+// doGroup plays a group move whose path is [head, dest|d<<16|flags] or
+// [head, dest|d<<16|flags, tail|flagTail].
+func (p *Program) doGroup(s *State, r *rule, mover int, path []uint32) {
+	nd := p.nd
+	head := int(path[0])
+	dest, d := int(path[1]&0xffff), int(path[1]>>16&dirMask)
+	tail := head
+	if len(path) == 3 {
+		tail = int(path[2] & 0xffff)
+	}
+	// The enemy run, measured before anything moves.
+	run := 0
+	if path[1]&flagCapture != 0 {
+		run = 1
+		if r.gall {
+			c := p.guardCtx(s)
+			for y := p.nb[dest*nd+d]; y >= 0; y = p.nb[int(y)*nd+d] {
+				c.cell, c.code = int(y), int(s.cells[y])
+				c.mcode, c.level = int(s.cells[head]), s.height(head)-1
+				if r.enemy(c) == 0 {
+					break
+				}
+				run++
+			}
+		}
+	}
+	// Lift the group, tail first.
+	buf := s.gbuf[:0]
+	for c := tail; ; c = int(p.nb[c*nd+d]) {
+		buf = append(buf, s.lift(p, c))
+		if c == head {
+			break
+		}
+	}
+	s.gbuf = buf
+	for i, y := 0, dest; i < run; i, y = i+1, int(p.nb[y*nd+d]) {
+		p.take(s, mover, y)
+	}
+	// The distance: the tail moves as far as the head.
+	dist := 0
+	for c := head; c != dest; c = int(p.nb[c*nd+d]) {
+		dist++
+	}
+	to := tail
+	for i := 0; i < dist; i++ {
+		to = int(p.nb[to*nd+d])
+	}
+	for _, code := range buf {
+		if pr := p.promoteTo(code, to); pr != 0 {
+			code = pr
+		}
+		s.drop(p, to, code)
+		if to != dest {
+			to = int(p.nb[to*nd+d])
+		}
+	}
 }
 
 // Apply plays move i of ml (ml must be the list Legal filled for s) in place
@@ -117,9 +191,12 @@ func (p *Program) Apply(s *State, ml *MoveList, i int) {
 	if len(p.goalsAfter) > 0 {
 		c := &s.ectx
 		c.p, c.s, c.own, c.opp = p, s, int(mover), (int(mover)+1)%p.np
-		for _, f := range p.goalsAfter {
-			if f(c) != 0 {
+		for _, gl := range p.goalsAfter {
+			if gl.f(c) != 0 {
 				s.end, s.winner = endGoal, int(mover)
+				if gl.lose {
+					s.end = endLose
+				}
 				return
 			}
 		}
@@ -142,8 +219,7 @@ func (p *Program) Undo(s *State) {
 	f := s.frames[n-1]
 	s.frames = s.frames[:n-1]
 	for j := len(s.changes) - 1; j >= int(f.nch); j-- {
-		ch := s.changes[j]
-		s.put(p, int(ch.cell), ch.old)
+		s.undoChange(p, s.changes[j])
 	}
 	s.changes = s.changes[:f.nch]
 	mover := int(f.mover)
@@ -169,13 +245,18 @@ func (p *Program) Status(s *State) Status {
 	switch s.end {
 	case endGoal:
 		st.Over, st.Reason, st.Winners = true, "goal", []int{s.winner}
+	case endLose:
+		st.Over, st.Reason, st.Winners = true, "goal", p.allBut(s.winner)
 	case endPasses:
 		st.Over, st.Reason, st.Winners = true, "passes", p.everyone()
 	case endLimit:
 		st.Over, st.Reason, st.Winners = true, "limit", p.outcome(s, p.atLimit, st.Scores)
 	default:
-		if p.turnStartWin(s) {
+		if hit, lose := p.turnStartGoal(s); hit {
 			st.Over, st.Reason, st.Winners = true, "goal", []int{s.toMove}
+			if lose {
+				st.Winners = p.allBut(s.toMove)
+			}
 			break
 		}
 		if s.tmp == nil {
@@ -223,18 +304,23 @@ func (p *Program) outcome(s *State, o ir.Outcome, scores []int) []int {
 		}
 		return w
 	case ir.OutcomeLose:
-		var w []int
-		for i := 0; i < p.np; i++ {
-			if i != s.toMove {
-				w = append(w, i)
-			}
-		}
-		if len(w) == 0 {
-			return p.everyone()
-		}
-		return w
+		return p.allBut(s.toMove)
 	}
 	return p.everyone()
+}
+
+// allBut returns every player but loser (everyone in a one-player game).
+func (p *Program) allBut(loser int) []int {
+	var w []int
+	for i := 0; i < p.np; i++ {
+		if i != loser {
+			w = append(w, i)
+		}
+	}
+	if len(w) == 0 {
+		return p.everyone()
+	}
+	return w
 }
 
 // Score returns the score of player now (0 when the game has no score or the

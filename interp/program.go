@@ -33,8 +33,15 @@ type Program struct {
 	targetRow  []int32 // per cell: row in distance tables, or -1
 	nTargets   int
 
-	zones [][][]bool // zones[z][player][cell]
-	dists map[string][]int32
+	zones     [][][]bool  // zones[z][player][cell]
+	zoneCells [][][]int32 // zoneCells[z][player]: the cells, ascending
+	dists     map[string][]int32
+
+	stacking bool
+	scap     int       // stack capacity per cell: every piece of the setup
+	back     []int32   // back[c*nd+d]: the cell c - d, or -1
+	promos   [][]promo // per code: the promotions that apply to it
+	props    map[string][]int32
 
 	leaps map[int][]int32 // per leap length L: [(c*nd+d)*L+k]
 	revs  map[int][]int32 // per leap length L: [l*nd+d] the cell a leap in d lands on l from, or -1
@@ -49,8 +56,8 @@ type Program struct {
 	tiers      []tier
 	noBlockade bool
 
-	goalsAfter []evalFn
-	goalsStart []evalFn
+	goalsAfter []goal
+	goalsStart []goal
 	noMove     ir.Outcome
 	passes     int
 	limit      int // 0: none
@@ -61,6 +68,20 @@ type Program struct {
 	margin evalFn
 }
 
+// goal is a compiled goal: when f holds for the player tested, that player
+// wins (lose: loses, every other player wins).
+type goal struct {
+	f    evalFn
+	lose bool
+}
+
+// promo is a compiled promotion for one piece code: on a cell where zone
+// is true the piece becomes code to.
+type promo struct {
+	zone []bool
+	to   uint16
+}
+
 type tier struct {
 	rules []int // indices into Program.rules, ascending
 	dedup bool  // two rules of the tier could yield the same text
@@ -68,31 +89,44 @@ type tier struct {
 
 // generator kinds
 const (
-	genGeneric = iota // the generic walker
-	genStep           // fast: one-cell leap without chain, local conditions
-	genLeap           // fast: any leap with local conditions
-	genRemove         // removal (same code either way)
+	genGeneric   = iota // the generic walker
+	genStep             // fast: one-cell leap without chain, local conditions
+	genLeap             // fast: any leap with local conditions
+	genRemove           // removal (same code either way)
+	genGroup            // group move, generic
+	genGroupFast        // fast: group move with local conditions, table driven
 )
 
 type rule struct {
-	idx     int
-	name    string
-	action  ir.Action
-	when    evalFn
-	who     ir.Who
-	kindOK  []bool    // per kind; nil: every kind
-	dirs    [][]int32 // per player, deduplicated by vector
-	length  int
-	over    evalFn // nil: any cell
-	onto    evalFn
-	capture ir.Capture
-	chain   ir.Chain
-	gen     int
+	idx    int
+	name   string
+	action ir.Action
+	when   evalFn
+	who    ir.Who
+	kindOK []bool    // per kind; nil: every kind
+	dirs   [][]int32 // per player, deduplicated by vector
+	length int       // the leap length (the largest, with lengthProp)
+	// per code: the leap length of a piece of that code (0: the rule does
+	// not move it) and its leap table
+	lenCode  []int32
+	leapCode [][]int32
+	lengths  []int  // the distinct leap lengths, ascending
+	from     evalFn // nil: any moving piece
+	over     evalFn // nil: any cell
+	onto     evalFn
+	enemy    evalFn // group captures: the enemy run condition (nil: no capture)
+	gwhen    evalFn // group captures: when (nil: always)
+	gall     bool   // group captures take the whole run
+	hasPromo bool   // some promotion applies to a piece this rule moves
+	capture  ir.Capture
+	chain    ir.Chain
+	gen      int
 
 	// fast path tables (gen == genStep or genLeap)
 	srcOK     []bool  // [mover*ncodes+code]: the piece on a cell may move
 	overTab   []uint8 // [mover*tabSize + cell*stride + code]: 1 where the condition holds
 	ontoTab   []uint8
+	enemyTab  []uint8 // group rules: the Enemy condition
 	stride    int
 	tabSize   int
 	leap      []int32 // Program.leaps[length]
@@ -148,7 +182,7 @@ func (p *Program) compileBoard() error {
 	if p.nc > 1<<16-1 {
 		return fmt.Errorf("board: %d cells, at most %d supported", p.nc, 1<<16-1)
 	}
-	if p.nd > 1<<15 {
+	if p.nd > 1<<14 {
 		return fmt.Errorf("board: %d directions, too many", p.nd)
 	}
 	if p.np == 0 {
@@ -191,9 +225,11 @@ func (p *Program) compileBoard() error {
 		}
 	}
 	p.nb = make([]int32, p.nc*p.nd)
+	p.back = make([]int32, p.nc*p.nd)
 	for c := 0; c < p.nc; c++ {
 		for d, dir := range b.Dirs {
 			p.nb[c*p.nd+d] = p.cellAt(p.cellX[c]+dir.DX, p.cellY[c]+dir.DY)
+			p.back[c*p.nd+d] = p.cellAt(p.cellX[c]-dir.DX, p.cellY[c]-dir.DY)
 		}
 	}
 	p.dirShift = make([]int, p.nd)
@@ -281,11 +317,13 @@ func (p *Program) compilePieces() error {
 		}
 	}
 	p.zones = make([][][]bool, len(g.Zones))
+	p.zoneCells = make([][][]int32, len(g.Zones))
 	for z, zn := range g.Zones {
 		if len(zn.Cells) != p.np {
 			return fmt.Errorf("zone %q: %d cell sets for %d players", zn.Name, len(zn.Cells), p.np)
 		}
 		p.zones[z] = make([][]bool, p.np)
+		p.zoneCells[z] = make([][]int32, p.np)
 		for pl, cells := range zn.Cells {
 			m := make([]bool, p.nc)
 			for _, c := range cells {
@@ -295,9 +333,69 @@ func (p *Program) compilePieces() error {
 				m[c] = true
 			}
 			p.zones[z][pl] = m
+			for c, in := range m {
+				if in {
+					p.zoneCells[z][pl] = append(p.zoneCells[z][pl], int32(c))
+				}
+			}
+		}
+	}
+	p.stacking = g.Stacking
+	p.promos = make([][]promo, p.ncodes)
+	for i, pr := range g.Promotions {
+		if pr.Kind < 0 || pr.Kind >= len(g.Kinds) || pr.To < 0 || pr.To >= len(g.Kinds) {
+			return fmt.Errorf("promotion %d (%s): kind out of range", i+1, pr.Pos)
+		}
+		if pr.Zone < 0 || pr.Zone >= len(g.Zones) {
+			return fmt.Errorf("promotion %d (%s): zone %d out of range", i+1, pr.Pos, pr.Zone)
+		}
+		for pc, piece := range g.Pieces {
+			if piece.Kind != pr.Kind || piece.Owner == ir.Neutral {
+				continue
+			}
+			to := -1
+			for j, q := range g.Pieces {
+				if q.Kind == pr.To && q.Owner == piece.Owner && q.Number == piece.Number {
+					to = j
+					break
+				}
+			}
+			if to < 0 {
+				return fmt.Errorf("promotion %d (%s): no piece type %s of %s numbered %d", i+1, pr.Pos,
+					g.Kinds[pr.To].Name, g.Players[piece.Owner].Name, piece.Number)
+			}
+			p.promos[pc+1] = append(p.promos[pc+1], promo{zone: p.zones[pr.Zone][piece.Owner], to: uint16(to + 1)})
 		}
 	}
 	return nil
+}
+
+// promoteTo returns the code a piece of code becomes when it ends a move on
+// cell c, or 0 when it is not promoted there.
+func (p *Program) promoteTo(code uint16, c int) uint16 {
+	for _, pr := range p.promos[code] {
+		if pr.zone[c] {
+			return pr.to
+		}
+	}
+	return 0
+}
+
+// propTable returns (building it once) a kind property per piece code (0
+// for the empty code and kinds without it).
+func (p *Program) propTable(name string) []int32 {
+	if t, ok := p.props[name]; ok {
+		return t
+	}
+	t := make([]int32, p.ncodes)
+	for code := 1; code < p.ncodes; code++ {
+		t[code] = int32(p.g.Kinds[p.codeKind[code]].Props[name])
+	}
+	if p.props == nil {
+		p.props = map[string][]int32{}
+	}
+	p.props[name] = t
+	return t
 }
 
 func (p *Program) compileSetup() error {
@@ -333,6 +431,18 @@ func (p *Program) compileSetup() error {
 		}
 		if n != len(r.Cells) {
 			return fmt.Errorf("setup: %d random pieces for %d cells", n, len(r.Cells))
+		}
+	}
+	if p.stacking {
+		// Pieces are never added during a game: a stack never holds more
+		// than every piece of the setup.
+		p.scap = len(st.Place)
+		if st.Random != nil {
+			p.scap += len(st.Random.Cells)
+		}
+		p.scap = max(p.scap, 1)
+		if p.nc*p.scap > 1<<26 {
+			return fmt.Errorf("setup: %d pieces on %d cells, too many for stacks", p.scap, p.nc)
 		}
 	}
 	return nil
@@ -419,6 +529,12 @@ func (p *Program) compileRule(i int) error {
 		}
 	}
 	cellX := &exprCompiler{p: p, kind: exCell, hasScore: p.g.Score != nil}
+	if m.From != nil {
+		cellX.what = "from"
+		if r.from, err = cellX.compile(m.From, true); err != nil {
+			return err
+		}
+	}
 	if m.Over != nil {
 		cellX.what = "over"
 		if r.over, err = cellX.compile(m.Over, true); err != nil {
@@ -431,19 +547,20 @@ func (p *Program) compileRule(i int) error {
 			return err
 		}
 	}
+	for code := 1; code < p.ncodes; code++ {
+		if r.kindOK == nil || r.kindOK[p.codeKind[code]] {
+			if len(p.promos[code]) > 0 {
+				r.hasPromo = true
+			}
+		}
+	}
 	switch m.Action {
 	case ir.Remove:
 		r.gen = genRemove
 		return nil
-	case ir.Leap:
+	case ir.Leap, ir.Group:
 	default:
 		return fmt.Errorf("unknown action %d", m.Action)
-	}
-	if m.Length < 1 {
-		return fmt.Errorf("leap length %d, must be at least 1", m.Length)
-	}
-	if m.Length > p.nc || p.nc*p.nd*m.Length > 1<<25 {
-		return fmt.Errorf("leap length %d too long for this board", m.Length)
 	}
 	if len(m.Dirs) != p.np {
 		return fmt.Errorf("%d direction lists for %d players", len(m.Dirs), p.np)
@@ -463,15 +580,71 @@ func (p *Program) compileRule(i int) error {
 			r.dirs[pl] = append(r.dirs[pl], int32(d))
 		}
 	}
-	r.leap = p.leapTable(m.Length)
-	r.rev = p.revs[m.Length]
-	r.gen = genGeneric
-	if p.cfg.NoFast {
+	if m.Action == ir.Group {
+		if gc := m.GroupCapture; gc != nil {
+			if gc.Enemy == nil {
+				return fmt.Errorf("group capture without an enemy condition")
+			}
+			cellX.what = "group capture enemy"
+			if r.enemy, err = cellX.compile(gc.Enemy, true); err != nil {
+				return err
+			}
+			if gc.When != nil {
+				xc := &exprCompiler{p: p, kind: exGroup, hasScore: p.g.Score != nil, what: "group capture when"}
+				if r.gwhen, err = xc.compile(gc.When, false); err != nil {
+					return err
+				}
+			}
+			r.gall = gc.All
+		}
+		r.gen = genGroup
+		p.compileGroupFast(r)
 		return nil
 	}
-	ol, od := isLocal(m.Over)
-	nl, nd := isLocal(m.Onto)
-	if !ol || !nl {
+	// Leap lengths, per moving piece code.
+	r.lenCode = make([]int32, p.ncodes)
+	r.leapCode = make([][]int32, p.ncodes)
+	var prop []int32
+	if m.LengthProp != "" {
+		prop = p.propTable(m.LengthProp)
+	} else if m.Length < 1 {
+		return fmt.Errorf("leap length %d, must be at least 1", m.Length)
+	}
+	seenL := map[int]bool{}
+	for code := 1; code < p.ncodes; code++ {
+		L := m.Length
+		if prop != nil {
+			L = int(prop[code])
+			if L < 1 {
+				continue // this kind has no such leap
+			}
+		}
+		if L > p.nc || p.nc*p.nd*L > 1<<25 {
+			return fmt.Errorf("leap length %d too long for this board", L)
+		}
+		r.lenCode[code] = int32(L)
+		r.leapCode[code] = p.leapTable(L)
+		if !seenL[L] {
+			seenL[L] = true
+			r.lengths = append(r.lengths, L)
+		}
+	}
+	sort.Ints(r.lengths)
+	if prop == nil {
+		r.length = m.Length
+		r.leap = p.leapTable(m.Length)
+		r.rev = p.revs[m.Length]
+	} else if len(r.lengths) > 0 {
+		r.length = r.lengths[len(r.lengths)-1]
+	}
+	r.gen = genGeneric
+	if p.cfg.NoFast || p.stacking || prop != nil {
+		return nil
+	}
+	ol, od := p.isLocal(m.Over)
+	nl, nd := p.isLocal(m.Onto)
+	fl, fd := p.isLocal(m.From)
+	if !ol || !nl || !fl || fd {
 		return nil
 	}
 	// Tables are indexed by cell*stride + code, with a wall code (ncodes)
@@ -505,9 +678,17 @@ func (p *Program) compileRule(i int) error {
 		}
 	}
 	r.srcOK = make([]bool, p.np*p.ncodes)
+	fc := &ectx{p: p}
 	for mv := 0; mv < p.np; mv++ {
+		fc.own, fc.opp = mv, (mv+1)%p.np
 		for code := 1; code < p.ncodes; code++ {
-			r.srcOK[mv*p.ncodes+code] = p.selects(r, mv, code)
+			ok := p.selects(r, mv, code)
+			if ok && r.from != nil {
+				// A local From that does not depend on the cell.
+				fc.code, fc.mcode = code, code
+				ok = r.from(fc) != 0
+			}
+			r.srcOK[mv*p.ncodes+code] = ok
 		}
 	}
 	r.ontoEmpty = make([]bool, p.np)
@@ -533,6 +714,63 @@ func (p *Program) compileRule(i int) error {
 		r.gen = genLeap
 	}
 	return nil
+}
+
+// compileGroupFast lowers a group rule to tables when its conditions are
+// local (From: of the piece alone) and the game has no stacks.
+func (p *Program) compileGroupFast(r *rule) {
+	m := &p.g.Moves[r.idx]
+	if p.cfg.NoFast || p.stacking {
+		return
+	}
+	nl, nd := p.isLocal(m.Onto)
+	fl, fd := p.isLocal(m.From)
+	el, ed := true, false
+	if m.GroupCapture != nil {
+		el, ed = p.isLocal(m.GroupCapture.Enemy)
+	}
+	if !nl || !fl || fd || !el {
+		return
+	}
+	codes := p.ncodes + 1
+	r.stride, r.tabSize = 0, codes
+	if nd || ed {
+		r.stride, r.tabSize = codes, (p.nc+1)*codes
+	}
+	if p.np*r.tabSize > maxTable {
+		return
+	}
+	r.ontoTab = p.condTable(r.onto, r.stride, r.tabSize)
+	for mv := 0; mv < p.np; mv++ {
+		for cell := 0; cell <= p.nc; cell++ {
+			for code := 1; code < p.ncodes; code++ {
+				r.ontoTab[mv*r.tabSize+cell*r.stride+code] = 0 // landings are on empty cells
+			}
+			if r.stride == 0 {
+				break
+			}
+		}
+	}
+	if r.enemy != nil {
+		r.enemyTab = p.condTable(r.enemy, r.stride, r.tabSize)
+	} else {
+		r.enemyTab = make([]uint8, p.np*r.tabSize)
+	}
+	r.srcOK = make([]bool, p.np*p.ncodes)
+	fc := &ectx{p: p}
+	for mv := 0; mv < p.np; mv++ {
+		fc.own, fc.opp = mv, (mv+1)%p.np
+		for code := 1; code < p.ncodes; code++ {
+			ok := p.selects(r, mv, code)
+			if ok && r.from != nil {
+				fc.code, fc.mcode = code, code
+				ok = r.from(fc) != 0
+			}
+			r.srcOK[mv*p.ncodes+code] = ok
+		}
+	}
+	r.leap = p.leapTable(1)
+	r.gen = genGroupFast
 }
 
 // compileShift decides whether rule r's first leaps can be found with bitset
@@ -690,25 +928,45 @@ func (p *Program) leapTable(L int) []int32 {
 }
 
 // tierNeedsDedup tells whether two rules of a tier could yield the same
-// move text: two removals, or two leaps sharing a displacement vector for
-// some player.
+// move text: two removals, two leaps sharing a displacement vector for
+// some player (with every leap length a rule can give), or a group move
+// of one stone (HEAD-DEST) whose displacement another leap or group rule
+// of the tier can also give.
 func (p *Program) tierNeedsDedup(rs []int) bool {
+	dirs := p.g.Board.Dirs
 	for a := 0; a < len(rs); a++ {
 		for b := a + 1; b < len(rs); b++ {
 			ra, rb := &p.rules[rs[a]], &p.rules[rs[b]]
-			if ra.action != rb.action {
+			if (ra.action == ir.Remove) != (rb.action == ir.Remove) {
 				continue
 			}
 			if ra.action == ir.Remove {
 				return true
 			}
+			if ra.action == ir.Group && rb.action == ir.Group {
+				return true
+			}
+			if rb.action == ir.Group {
+				ra, rb = rb, ra
+			}
 			for pl := 0; pl < p.np; pl++ {
 				for _, da := range ra.dirs[pl] {
-					va := p.g.Board.Dirs[da]
+					va := dirs[da]
 					for _, db := range rb.dirs[pl] {
-						vb := p.g.Board.Dirs[db]
-						if va.DX*ra.length == vb.DX*rb.length && va.DY*ra.length == vb.DY*rb.length {
-							return true
+						vb := dirs[db]
+						for _, lb := range rb.lengths {
+							bx, by := vb.DX*lb, vb.DY*lb
+							if ra.action == ir.Group {
+								if positiveMultiple(bx, by, va.DX, va.DY) {
+									return true
+								}
+								continue
+							}
+							for _, la := range ra.lengths {
+								if va.DX*la == bx && va.DY*la == by && !p.srcDisjoint(ra, rb) && !p.ontoDisjoint(ra, rb) {
+									return true
+								}
+							}
 						}
 					}
 				}
@@ -716,6 +974,76 @@ func (p *Program) tierNeedsDedup(rs []int) bool {
 		}
 	}
 	return false
+}
+
+// srcDisjoint tells whether no piece can be moved by both rules (their
+// moves never start from the same piece).
+func (p *Program) srcDisjoint(ra, rb *rule) bool {
+	for mv := 0; mv < p.np; mv++ {
+		for code := 1; code < p.ncodes; code++ {
+			if p.selects(ra, mv, code) && p.selects(rb, mv, code) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// ontoDisjoint tells whether no cell can be landed on by both leap rules
+// in one position (their Onto conditions are local and never both hold),
+// so that their moves never share a text.
+func (p *Program) ontoDisjoint(ra, rb *rule) bool {
+	ma, mb := &p.g.Moves[ra.idx], &p.g.Moves[rb.idx]
+	la, da := p.isLocal(ma.Onto)
+	lb, db := p.isLocal(mb.Onto)
+	if !la || !lb || ma.Onto == nil || mb.Onto == nil || p.stacking {
+		return false
+	}
+	stride, size := 0, p.ncodes+1
+	if da || db {
+		stride, size = p.ncodes+1, (p.nc+1)*(p.ncodes+1)
+	}
+	if p.np*size > maxTable {
+		return false
+	}
+	ta, tb := p.condTable(ra.onto, stride, size), p.condTable(rb.onto, stride, size)
+	for mv := 0; mv < p.np; mv++ {
+		for cell := 0; cell < p.nc; cell++ {
+			for code := 0; code < p.ncodes; code++ {
+				i := mv*size + cell*stride + code
+				// Without capture by landing a leap lands on empty cells.
+				a := ta[i] != 0 && (code == 0 || ra.capture == ir.CaptureLanding)
+				b := tb[i] != 0 && (code == 0 || rb.capture == ir.CaptureLanding)
+				if a && b {
+					return false
+				}
+			}
+			if stride == 0 {
+				break
+			}
+		}
+	}
+	return true
+}
+
+// positiveMultiple tells whether (x, y) = s*(dx, dy) for some s >= 1.
+func positiveMultiple(x, y, dx, dy int) bool {
+	var s int
+	switch {
+	case dx != 0:
+		if x%dx != 0 {
+			return false
+		}
+		s = x / dx
+	case dy != 0:
+		if y%dy != 0 {
+			return false
+		}
+		s = y / dy
+	default:
+		return false
+	}
+	return s >= 1 && x == s*dx && y == s*dy
 }
 
 func (p *Program) compileEnd() error {
@@ -729,9 +1057,9 @@ func (p *Program) compileEnd() error {
 		}
 		switch gl.Check {
 		case ir.AfterMove:
-			p.goalsAfter = append(p.goalsAfter, f)
+			p.goalsAfter = append(p.goalsAfter, goal{f, gl.Lose})
 		case ir.TurnStart:
-			p.goalsStart = append(p.goalsStart, f)
+			p.goalsStart = append(p.goalsStart, goal{f, gl.Lose})
 		default:
 			return fmt.Errorf("goal %d (%s): unknown check %d", i+1, gl.Pos, gl.Check)
 		}

@@ -20,21 +20,38 @@ import (
 //
 // A piece symbol is its kind's symbol followed by its number for numbered
 // kinds; upper case for the first player, lower case for the second, upper
-// case for the others, neutral pieces as given.
+// case for the others, neutral pieces as given. In a stacking game an
+// occupied cell shows the symbol of its top piece followed by the height of
+// its stack ("F2": a frog on top of a stack of two pieces; "f1": a lone
+// frog of the second player), with a "/" between them when some kind is
+// numbered ("S3/2"); Stack lists a whole stack.
 func (p *Program) Render(s *State) string {
-	widest := 1
 	syms := make([]string, p.ncodes)
+	sep := ""
 	for code := 1; code < p.ncodes; code++ {
 		syms[code] = p.symbol(uint16(code))
-		if n := len([]rune(syms[code])); n > widest {
-			widest = n
+		if p.g.Kinds[p.codeKind[code]].Numbered > 0 {
+			sep = "/"
 		}
 	}
 	sym := func(c int) string {
-		if code := s.cells[c]; code != 0 {
-			return syms[code]
+		code := s.cells[c]
+		if code == 0 {
+			return "."
 		}
-		return "."
+		if s.hgt != nil {
+			return syms[code] + sep + fmt.Sprint(s.hgt[c])
+		}
+		return syms[code]
+	}
+	widest := 1
+	for c := 0; c < p.nc; c++ {
+		widest = max(widest, len([]rune(sym(c))))
+	}
+	if s.hgt == nil {
+		for code := 1; code < p.ncodes; code++ {
+			widest = max(widest, len([]rune(syms[code])))
+		}
 	}
 	var b strings.Builder
 	line := func(l string) {

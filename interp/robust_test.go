@@ -9,11 +9,11 @@ import (
 
 func randExpr(rng *rand.Rand, depth int) *ir.Expr {
 	e := &ir.Expr{
-		Op:   ir.Op(rng.IntN(int(ir.OpScore) + 2)),
+		Op:   ir.Op(rng.IntN(int(ir.OpCountCell) + 2)),
 		Int:  rng.IntN(5) - 2,
 		Side: ir.Side(rng.IntN(5)),
 		Who:  ir.Who(rng.IntN(5)),
-		Name: []string{"turn", "ply", "x"}[rng.IntN(3)],
+		Name: []string{"turn", "ply", "x", "size", "points"}[rng.IntN(5)],
 		Dirs: []int{rng.IntN(9)},
 	}
 	if depth > 0 {
@@ -36,7 +36,13 @@ func TestRobustRandomIR(t *testing.T) {
 	for i := 0; i < n; i++ {
 		b := mixed(t, 2+rng.IntN(2))
 		g := b.g
-		switch rng.IntN(6) {
+		if rng.IntN(3) == 0 {
+			g.Stacking = true
+		}
+		if rng.IntN(3) == 0 {
+			g.Promotions = []ir.Promotion{{Kind: 0, To: 1, Zone: 0}}
+		}
+		switch rng.IntN(9) {
 		case 0:
 			g.Moves[rng.IntN(len(g.Moves))].Over = randExpr(rng, 3)
 		case 1:
@@ -49,6 +55,14 @@ func TestRobustRandomIR(t *testing.T) {
 			g.End.Goals = append(g.End.Goals, ir.Goal{Check: ir.GoalCheck(rng.IntN(2)), Cond: randExpr(rng, 3)})
 		case 5:
 			g.Score.Margin = randExpr(rng, 3)
+		case 6:
+			g.Moves[rng.IntN(len(g.Moves))].From = randExpr(rng, 3)
+		case 7:
+			m := &g.Moves[rng.IntN(len(g.Moves))]
+			m.Action = ir.Group
+			m.GroupCapture = &ir.GroupCapture{Enemy: randExpr(rng, 2), When: randExpr(rng, 2), All: rng.IntN(2) == 0}
+		case 8:
+			g.Moves[rng.IntN(len(g.Moves))].LengthProp = "points"
 		}
 		for _, noFast := range []bool{false, true} {
 			p, err := Compile(g, Config{NoFast: noFast, MaxPlies: 30})

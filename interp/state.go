@@ -14,8 +14,14 @@ import (
 type State struct {
 	np, nw int
 
-	cells    []uint16 // piece code per cell (0: empty)
-	cellsW   []uint16 // cells plus the sentinel cell nc holding the wall code
+	cells  []uint16 // piece code per cell, the top piece of its stack (0: empty)
+	cellsW []uint16 // cells plus the sentinel cell nc holding the wall code
+	// Stacking games only (nil otherwise): stk[c*scap+i] is the i-th piece
+	// of cell c's stack from the bottom, hgt[c] its height. cells[c] is
+	// always the top piece.
+	stk      []uint16
+	hgt      []int32
+	scap     int
 	occ      []uint64 // occupancy bitsets per slot (player, then neutral): [slot*nw+w]
 	toMove   int
 	ply      int
@@ -24,8 +30,8 @@ type State struct {
 	points   []int32
 	passes   int // consecutive passes
 
-	end    uint8 // endNone, endGoal, endLimit, endPasses (decided by Apply)
-	winner int   // endGoal: the player who reached the goal
+	end    uint8 // endNone, endGoal, endLose, endLimit, endPasses (decided by Apply)
+	winner int   // endGoal: the player who reached the goal; endLose: the player who lost
 
 	changes []change
 	frames  []frame
@@ -39,6 +45,7 @@ type State struct {
 	gen     gen // move generation
 	gen2    gen // existence checks inside filters
 	tmp     *MoveList
+	gbuf    []uint16 // the pieces of a group being moved
 	scores  []int
 	winners []int
 }
@@ -48,12 +55,22 @@ const (
 	endGoal
 	endLimit
 	endPasses
+	endLose // a Lose goal: winner is the player who lost
 )
 
+// change is one undo record.
 type change struct {
 	cell int32
 	old  uint16
+	op   uint8
 }
+
+// undo record kinds
+const (
+	opSet  uint8 = iota // the cell's (top) code was old
+	opPush              // a piece was put on top: undo takes it off
+	opPop               // old was taken off the top: undo puts it back
+)
 
 type frame struct {
 	nch      int32
@@ -77,7 +94,94 @@ func (p *Program) newEmptyState() *State {
 	s.frames = make([]frame, 0, 64)
 	s.mark = make([]uint64, p.nw)
 	s.bufs = make([]uint64, 4*p.nw)
+	s.gbuf = make([]uint16, 0, p.nc)
+	if p.stacking {
+		s.scap = p.scap
+		s.stk = make([]uint16, p.nc*p.scap)
+		s.hgt = make([]int32, p.nc+1)
+	}
 	return s
+}
+
+// height returns the number of pieces on cell c.
+func (s *State) height(c int) int {
+	if s.hgt != nil {
+		return int(s.hgt[c])
+	}
+	return b2i(s.cells[c] != 0)
+}
+
+// push puts code on top of cell c's stack (no undo record); without
+// stacking it sets the cell.
+func (s *State) push(p *Program, c int, code uint16) {
+	if s.hgt != nil {
+		h := s.hgt[c]
+		s.stk[c*s.scap+int(h)] = code
+		s.hgt[c] = h + 1
+	}
+	s.put(p, c, code)
+}
+
+// pop takes the top piece off cell c (no undo record) and returns it.
+func (s *State) pop(p *Program, c int) uint16 {
+	code := s.cells[c]
+	var top uint16
+	if s.hgt != nil {
+		h := s.hgt[c] - 1
+		s.hgt[c] = h
+		if h > 0 {
+			top = s.stk[c*s.scap+int(h)-1]
+		}
+	}
+	s.put(p, c, top)
+	return code
+}
+
+// setTop replaces the top piece of cell c (no undo record); without
+// stacking it sets the cell.
+func (s *State) setTop(p *Program, c int, code uint16) {
+	if s.hgt != nil {
+		s.stk[c*s.scap+int(s.hgt[c])-1] = code
+	}
+	s.put(p, c, code)
+}
+
+// lift takes the top piece off cell c, recorded for Undo.
+func (s *State) lift(p *Program, c int) uint16 {
+	if s.hgt == nil {
+		code := s.cells[c]
+		s.set(p, c, 0)
+		return code
+	}
+	code := s.pop(p, c)
+	s.changes = append(s.changes, change{int32(c), code, opPop})
+	return code
+}
+
+// drop puts code on top of cell c, recorded for Undo.
+func (s *State) drop(p *Program, c int, code uint16) {
+	if s.hgt == nil {
+		s.set(p, c, code)
+		return
+	}
+	s.push(p, c, code)
+	s.changes = append(s.changes, change{int32(c), 0, opPush})
+}
+
+// undoChange reverts one undo record.
+func (s *State) undoChange(p *Program, ch change) {
+	switch ch.op {
+	case opPush:
+		s.pop(p, int(ch.cell))
+	case opPop:
+		s.push(p, int(ch.cell), ch.old)
+	default:
+		if s.hgt != nil {
+			s.setTop(p, int(ch.cell), ch.old)
+		} else {
+			s.put(p, int(ch.cell), ch.old)
+		}
+	}
 }
 
 // put sets cell c to code, keeping the bitsets up to date (no undo record).
@@ -91,9 +195,10 @@ func (s *State) put(p *Program, c int, code uint16) {
 	s.cells[c] = code
 }
 
-// set sets cell c to code and records the old code for Undo.
+// set sets cell c to code and records the old code for Undo (games
+// without stacking).
 func (s *State) set(p *Program, c int, code uint16) {
-	s.changes = append(s.changes, change{int32(c), s.cells[c]})
+	s.changes = append(s.changes, change{int32(c), s.cells[c], opSet})
 	s.put(p, c, code)
 }
 
@@ -104,7 +209,7 @@ func (s *State) set(p *Program, c int, code uint16) {
 func (p *Program) NewState(seed uint64) *State {
 	s := p.newEmptyState()
 	for _, pl := range p.g.Setup.Place {
-		s.put(p, pl.Cell, uint16(pl.Piece+1))
+		s.place(p, pl.Cell, uint16(pl.Piece+1))
 	}
 	if r := p.g.Setup.Random; r != nil {
 		bag := make([]uint16, 0, len(r.Cells))
@@ -116,10 +221,20 @@ func (p *Program) NewState(seed uint64) *State {
 		rng := rand.New(rand.NewPCG(seed, 0))
 		rng.Shuffle(len(bag), func(i, j int) { bag[i], bag[j] = bag[j], bag[i] })
 		for i, c := range r.Cells {
-			s.put(p, c, bag[i])
+			s.place(p, c, bag[i])
 		}
 	}
 	return s
+}
+
+// place puts a piece of the setup on cell c: on top of its stack in a
+// stacking game; otherwise it replaces what is there.
+func (s *State) place(p *Program, c int, code uint16) {
+	if s.hgt != nil {
+		s.push(p, c, code)
+		return
+	}
+	s.put(p, c, code)
 }
 
 // NewStateFromLayout builds the initial position from an explicit layout
@@ -144,7 +259,10 @@ func (p *Program) NewStateFromLayout(layout map[string]string) (*State, error) {
 	for _, pc := range r.Counts {
 		want[pc.Piece] += pc.Count
 	}
-	s := p.NewState(0)
+	s := p.newEmptyState()
+	for _, pl := range p.g.Setup.Place {
+		s.place(p, pl.Cell, uint16(pl.Piece+1))
+	}
 	names := make([]string, 0, len(layout))
 	for n := range layout {
 		names = append(names, n)
@@ -164,7 +282,7 @@ func (p *Program) NewStateFromLayout(layout map[string]string) (*State, error) {
 			return nil, fmt.Errorf("layout: cell %s: %w", n, err)
 		}
 		got[pc]++
-		s.put(p, c, uint16(pc+1))
+		s.place(p, c, uint16(pc+1))
 	}
 	for _, c := range r.Cells {
 		if _, ok := layout[p.cellName[c]]; !ok {
@@ -234,6 +352,12 @@ func (s *State) Clone() *State {
 	c.frames = make([]frame, 0, 64)
 	c.mark = make([]uint64, s.nw)
 	c.bufs = make([]uint64, 4*s.nw)
+	c.gbuf = make([]uint16, 0, cap(s.gbuf))
+	if s.hgt != nil {
+		c.scap = s.scap
+		c.stk = append([]uint16(nil), s.stk...)
+		c.hgt = append([]int32(nil), s.hgt...)
+	}
 	return c
 }
 
@@ -243,13 +367,41 @@ func (s *State) ToMove() int { return s.toMove }
 // Ply returns the number of plies played so far.
 func (s *State) Ply() int { return s.ply }
 
-// PieceAt describes the piece on a cell: the index into Game().Pieces, or
-// ok=false when the cell is empty (or out of range).
+// PieceAt describes the piece on a cell (the top piece of its stack in a
+// stacking game): the index into Game().Pieces, or ok=false when the cell
+// is empty (or out of range).
 func (p *Program) PieceAt(s *State, cell int) (piece int, ok bool) {
 	if cell < 0 || cell >= len(s.cells) || s.cells[cell] == 0 {
 		return 0, false
 	}
 	return int(s.cells[cell]) - 1, true
+}
+
+// Height returns the number of pieces on a cell (0 or 1 in a game without
+// stacking; 0 when out of range).
+func (p *Program) Height(s *State, cell int) int {
+	if cell < 0 || cell >= len(s.cells) {
+		return 0
+	}
+	return s.height(cell)
+}
+
+// Stack returns the pieces on a cell from the bottom of its stack to the
+// top, as indices into Game().Pieces (a new slice; nil when the cell is
+// empty or out of range). Without stacking it holds at most the one piece.
+func (p *Program) Stack(s *State, cell int) []int {
+	if cell < 0 || cell >= len(s.cells) || s.cells[cell] == 0 {
+		return nil
+	}
+	if s.hgt == nil {
+		return []int{int(s.cells[cell]) - 1}
+	}
+	h := int(s.hgt[cell])
+	out := make([]int, h)
+	for i := 0; i < h; i++ {
+		out[i] = int(s.stk[cell*s.scap+i]) - 1
+	}
+	return out
 }
 
 // symbol is the board symbol of a piece code.
