@@ -141,7 +141,7 @@ func (c *checker) leapProps(e *Entry, ps map[string]*Entry, r *ir.MoveRule) bool
 					c.errorf(n.Pos, hintFor(n.Parts[1], "piece properties", c.propNames()), "no piece kind has a property %q", n.Parts[1])
 					ok = false
 				} else {
-					r.LengthProp = n.Parts[1]
+					r.LengthProp, r.Length = n.Parts[1], 0
 					for _, k := range c.g.Kinds {
 						if L, has := k.Props[n.Parts[1]]; has && (L < 1 || L > maxLeapLength) {
 							c.errorf(c.kindDecl[k.Name].Pos, "", "%s's %s is %d: a jump's length is 1..%d cells", k.Name, n.Parts[1], L, maxLeapLength)
