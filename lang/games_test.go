@@ -197,3 +197,69 @@ func TestPyramidZones(t *testing.T) {
 		t.Errorf("end %+v", g.End)
 	}
 }
+
+func TestCrossingsConcepts(t *testing.T) {
+	g := load(t, "crossings", nil)
+	if len(g.Moves) != 1 || g.Moves[0].Action != ir.Group || g.Moves[0].GroupCapture == nil {
+		t.Fatalf("moves %+v", g.Moves)
+	}
+	if len(g.Promotions) != 1 || g.Kinds[g.Promotions[0].To].Name != "crossed" {
+		t.Fatalf("promotions %+v", g.Promotions)
+	}
+	if z := g.Zones[g.Promotions[0].Zone]; cellNames(g, z.Cells[0]) != "a8 b8 c8 d8 e8 f8 g8 h8" || cellNames(g, z.Cells[1]) != "a1 b1 c1 d1 e1 f1 g1 h1" {
+		t.Fatalf("back ranks %v", z.Cells)
+	}
+	if len(g.End.Goals) != 1 || !g.End.Goals[0].Lose || g.End.NoMove != ir.OutcomeDraw {
+		t.Fatalf("end %+v", g.End)
+	}
+	if len(g.Setup.Place) != 32 {
+		t.Fatalf("%d stones", len(g.Setup.Place))
+	}
+}
+
+func TestJumpwingsVariants(t *testing.T) {
+	basic := load(t, "jumpwings", nil)
+	if !basic.Stacking || len(basic.Board.Cells) != 28 || len(basic.Setup.Place) != 24 {
+		t.Fatalf("basic: stacking %v, %d cells, %d pieces", basic.Stacking, len(basic.Board.Cells), len(basic.Setup.Place))
+	}
+	adv := load(t, "jumpwings-advanced", nil)
+	if len(adv.Board.Cells) != 37 || adv.Title != "Jumpwings (advanced)" {
+		t.Fatalf("advanced: %d cells", len(adv.Board.Cells))
+	}
+	rel := load(t, "jumpwings-relative", nil)
+	for _, g := range []*ir.Game{basic, rel} {
+		for _, m := range g.Moves {
+			if m.Name == "jump" && (m.LengthProp != "jump" || m.Length != 0) {
+				t.Fatalf("jump length %+v", m)
+			}
+		}
+	}
+	// Only the jump's conditions differ between basic and relative.
+	if fmt.Sprint(basic.Moves[0].Over) == fmt.Sprint(rel.Moves[0].Over) {
+		t.Fatal("relative variant did not override over")
+	}
+	long := load(t, "jumpwings", map[string]string{"goal": "long"})
+	if len(long.End.Goals) != 1 || long.End.Goals[0].Check != ir.TurnStart {
+		t.Fatalf("long goal %+v", long.End.Goals)
+	}
+	if len(basic.End.Goals) != 1 || basic.End.Goals[0].Check != ir.AfterMove {
+		t.Fatalf("short goal %+v", basic.End.Goals)
+	}
+}
+
+func TestDraughtsAndBreakthrough(t *testing.T) {
+	d := load(t, "draughts", nil)
+	if len(d.Board.Cells) != 32 || len(d.Setup.Place) != 24 || len(d.Priority) != 2 || len(d.Priority[0]) != 2 {
+		t.Fatalf("draughts: %d cells, %d men, priority %v", len(d.Board.Cells), len(d.Setup.Place), d.Priority)
+	}
+	if d.End.NoMove != ir.OutcomeLose || len(d.Promotions) != 1 {
+		t.Fatalf("draughts end %+v", d.End)
+	}
+	b := load(t, "breakthrough", nil)
+	if len(b.Setup.Place) != 32 || len(b.Moves) != 2 || b.Moves[1].Capture != ir.CaptureLanding {
+		t.Fatalf("breakthrough %+v", b.Moves)
+	}
+	if got := len(b.Moves[0].Dirs[0]); got != 3 {
+		t.Fatalf("forward = %d directions", got)
+	}
+}
