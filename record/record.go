@@ -269,7 +269,7 @@ func (p *parser) record(doc *yaml.Node) *Record {
 	g, ok := es["game"]
 	switch {
 	case !ok:
-		p.errorf(top, "missing key \"game\" (the stem of the rules file, e.g. game: salta)")
+		p.errorf(top, "missing key \"game\" (the stem of the rules file, e.g. game: my-game)")
 	case g.Kind != yaml.ScalarNode || isNull(g) || strings.TrimSpace(g.Value) == "":
 		p.errorf(g, "game: want the name of a game, got %s", describe(g))
 	default:

@@ -65,7 +65,7 @@ func TestStrictErrors(t *testing.T) {
 	for _, tc := range []struct{ src, want string }{
 		{"game: salta\nmoves: [a1-b2]\nmvoes: [c3-d4]\n", `game.yaml:3:1: unknown key "mvoes"; did you mean "moves"?`},
 		{"game: salta\ncolour: red\n", `game.yaml:2:1: unknown key "colour" (known keys: game, options, setup, moves, result)`},
-		{"moves: [a1-b2]\n", `game.yaml:1:1: missing key "game" (the stem of the rules file, e.g. game: salta)`},
+		{"moves: [a1-b2]\n", `game.yaml:1:1: missing key "game" (the stem of the rules file, e.g. game: my-game)`},
 		{"game: [a, b]\n", `game.yaml:1:7: game: want the name of a game, got a list`},
 		{"game: g\nmoves: {a: b}\n", `game.yaml:2:8: moves: want a list of moves like [c3-d4, h8-g7], got a mapping`},
 		{"game: g\nmoves: c3-d4\n", `game.yaml:2:8: moves: want a list of moves like [c3-d4, h8-g7], got "c3-d4"`},

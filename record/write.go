@@ -14,14 +14,14 @@ const Width = 80
 
 // Write writes rec in the layout of notation.md:
 //
-//	game: salta
+//	game: my-game
 //	options: {limit: 120}
 //	setup:
-//	  a1: green
+//	  a1: gold
 //	moves: [c3-d4, h8-g7, a3-b4]
 //	result:
-//	  winners: [green]
-//	  scores: {green: 0, red: 31}
+//	  winners: [p1]
+//	  scores: {p1: 0, p2: 31}
 //
 // Empty options, setup and result are left out; moves are always written.
 func Write(w io.Writer, rec *Record) error {

@@ -1,0 +1,180 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/ruleplay/ruleplay/lang"
+	"github.com/spf13/cobra"
+)
+
+// Exit codes.
+const (
+	exitOK       = 0
+	exitFailure  = 1
+	exitUsage    = 2
+	exitInternal = 3
+)
+
+// usageError is an error in how the command was called (exit 2).
+type usageError struct{ msg string }
+
+func (e *usageError) Error() string { return e.msg }
+
+func usageErrorf(format string, args ...any) error {
+	return &usageError{fmt.Sprintf(format, args...)}
+}
+
+// internalError is a recovered panic (exit 3).
+type internalError struct{ what any }
+
+func (e *internalError) Error() string {
+	return fmt.Sprintf("internal error: %v; please report this", e.what)
+}
+
+// Main runs ruleplay with args (without the program name) and returns the
+// exit code. It never panics.
+func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return execute(newRootCmd(), args, stdin, stdout, stderr)
+}
+
+// execute runs root with args and reports any error on stderr.
+func execute(root *cobra.Command, args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(stderr, "ruleplay: %v\n", &internalError{r})
+			code = exitInternal
+		}
+	}()
+	started := false // a command's RunE was reached: later errors are failures, not usage errors
+	root.PersistentPreRun = func(*cobra.Command, []string) { started = true }
+	root.SetArgs(args)
+	root.SetIn(stdin)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	cmd, err := root.ExecuteC()
+	if err == nil {
+		return exitOK
+	}
+	var rep *reportedError
+	if errors.As(err, &rep) {
+		return rep.code
+	}
+	text, code := classify(err, started)
+	fmt.Fprintln(stderr, text)
+	if code == exitUsage && cmd != nil {
+		fmt.Fprintf(stderr, "Run '%s --help' for usage.\n", cmd.CommandPath())
+	}
+	return code
+}
+
+// reportedError stands for errors already printed; only the exit code is
+// left to give.
+type reportedError struct{ code int }
+
+func (e *reportedError) Error() string { return fmt.Sprintf("exit status %d", e.code) }
+
+// classify renders err for the user and picks the exit code. started tells
+// whether the command's RunE was reached (errors before it are usage
+// errors: flags, arguments, unknown commands).
+func classify(err error, started bool) (string, int) {
+	var diags lang.Diagnostics
+	var optErr *lang.OptionError
+	var useErr *usageError
+	var intErr *internalError
+	msg := strings.TrimRight(err.Error(), "\n")
+	switch {
+	case errors.As(err, &intErr):
+		return "ruleplay: " + msg, exitInternal
+	case errors.As(err, &diags):
+		return msg, exitFailure
+	case errors.As(err, &optErr) || errors.As(err, &useErr) || !started:
+		return "ruleplay: " + msg, exitUsage
+	}
+	return "ruleplay: " + msg, exitFailure
+}
+
+func newRootCmd() *cobra.Command {
+	root := &cobra.Command{
+		Use:   "ruleplay",
+		Short: "Play, explore and measure games written as rules files",
+		Long: `ruleplay plays board games described by declarative rules files.
+
+Every command takes a rules file (games/*.rules) and the game's options
+(--option NAME=VALUE, repeatable; 'ruleplay show FILE' shows their values).`,
+		Example: `  ruleplay vet my-game.rules
+  ruleplay run my-game.rules --option size=8x8 --seed 7
+  ruleplay moves my-game.rules --moves c3-d4,h8-g7
+  ruleplay perft my-game.rules 3 --option size=8x8
+  ruleplay bench my-game.rules --seconds 1`,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
+		return usageErrorf("%v", err)
+	})
+	root.AddCommand(
+		newRunCmd(),
+		newMovesCmd(),
+		newPerftCmd(),
+		newBenchCmd(),
+		newVetCmd(),
+		newShowCmd(),
+	)
+	return root
+}
+
+// exactArgs accepts exactly the named positional arguments.
+func exactArgs(names ...string) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		if len(args) == len(names) {
+			return nil
+		}
+		if len(args) < len(names) {
+			return usageErrorf("%s needs %s: ruleplay %s", cmd.Name(), describeArgs(names[len(args):]), cmd.Use)
+		}
+		return usageErrorf("%s takes %d argument%s (%s), got %d: ruleplay %s", cmd.Name(), len(names), plural(len(names)), strings.Join(names, " "), len(args), cmd.Use)
+	}
+}
+
+// minArgs accepts one or more of the named argument.
+func minArgs(name string) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		if len(args) == 0 {
+			return usageErrorf("%s needs %s: ruleplay %s", cmd.Name(), describeArgs([]string{name}), cmd.Use)
+		}
+		return nil
+	}
+}
+
+func describeArgs(names []string) string {
+	var parts []string
+	for _, n := range names {
+		switch n {
+		case "FILE":
+			parts = append(parts, "a rules file")
+		case "DEPTH":
+			parts = append(parts, "a depth")
+		default:
+			parts = append(parts, n)
+		}
+	}
+	return strings.Join(parts, " and ")
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// count renders "1 move", "3 moves", "2 plies".
+func count(n int, what string) string {
+	if n != 1 && strings.HasSuffix(what, "y") {
+		return fmt.Sprintf("%d %sies", n, strings.TrimSuffix(what, "y"))
+	}
+	return fmt.Sprintf("%d %s%s", n, what, plural(n))
+}

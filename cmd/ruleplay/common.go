@@ -1,0 +1,287 @@
+package main
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/ruleplay/ruleplay/interp"
+	"github.com/ruleplay/ruleplay/ir"
+	"github.com/ruleplay/ruleplay/lang"
+	"github.com/ruleplay/ruleplay/play"
+	"github.com/spf13/cobra"
+)
+
+// gameFlags are the flags every command that loads a game shares.
+type gameFlags struct {
+	options []string
+	fast    bool
+	seed    uint64
+}
+
+// register adds --option and --fast, and --seed (documented by seedDoc)
+// unless seedDoc is empty.
+func (f *gameFlags) register(cmd *cobra.Command, seedDoc string) {
+	fl := cmd.Flags()
+	fl.StringArrayVarP(&f.options, "option", "o", nil, "set a game option to `NAME=VALUE` (repeatable), e.g. --option size=8x8")
+	fl.BoolVar(&f.fast, "fast", true, "use the interpreter's fast move generators (--fast=false: the generic walker only)")
+	if seedDoc != "" {
+		fl.Uint64Var(&f.seed, "seed", 1, strings.Replace(seedDoc, "seed", "seed `N`", 1))
+	}
+	_ = cmd.RegisterFlagCompletionFunc("option", completeOption)
+}
+
+// optionMap parses the --option flags.
+func (f *gameFlags) optionMap() (map[string]string, error) {
+	return parseOptions(f.options)
+}
+
+func parseOptions(list []string) (map[string]string, error) {
+	m := map[string]string{}
+	for _, o := range list {
+		name, value, ok := strings.Cut(o, "=")
+		name = strings.TrimSpace(name)
+		if !ok || name == "" || strings.ContainsAny(name, " \t") {
+			return nil, usageErrorf("bad --option %q: want NAME=VALUE, e.g. --option size=8x8", o)
+		}
+		if _, dup := m[name]; dup {
+			return nil, usageErrorf("--option %s is given twice", name)
+		}
+		m[name] = strings.TrimSpace(value)
+	}
+	return m, nil
+}
+
+// game is a loaded rules file.
+type game struct {
+	file string
+	g    *ir.Game
+	p    *interp.Program
+	opts map[string]string // the options given on the command line
+}
+
+// load reads, checks and compiles a rules file with the flags' options.
+// maxPlies is interp.Config.MaxPlies (0: none).
+func (f *gameFlags) load(file string, maxPlies int) (*game, error) {
+	opts, err := f.optionMap()
+	if err != nil {
+		return nil, err
+	}
+	g, err := lang.Load(file, opts)
+	if err != nil {
+		return nil, err
+	}
+	p, err := interp.Compile(g, interp.Config{NoFast: !f.fast, MaxPlies: maxPlies})
+	if err != nil {
+		return nil, err
+	}
+	return &game{file: file, g: g, p: p, opts: opts}, nil
+}
+
+// start returns the initial position for the flags' seed.
+func (gm *game) start(f *gameFlags) *interp.State {
+	return gm.p.NewState(f.seed)
+}
+
+// random tells whether the game's setup is drawn at random.
+func (gm *game) random() bool { return gm.g.Setup.Random != nil }
+
+// title is the game's title and its option values, e.g.
+// "My Game (size=8x8, players=2)".
+func (gm *game) title() string {
+	if len(gm.g.Options) == 0 {
+		return gm.g.Title
+	}
+	parts := make([]string, len(gm.g.Options))
+	for i, o := range gm.g.Options {
+		parts[i] = o.Name + "=" + lang.OptionValueText(o)
+	}
+	return gm.g.Title + " (" + strings.Join(parts, ", ") + ")"
+}
+
+// givenOptions returns the options given on the command line with their
+// values as the game resolved them (normalised text, e.g. "8x8").
+func (gm *game) givenOptions() map[string]string {
+	if len(gm.opts) == 0 {
+		return nil
+	}
+	m := map[string]string{}
+	for _, o := range gm.g.Options {
+		if _, ok := gm.opts[o.Name]; ok {
+			m[o.Name] = lang.OptionValueText(o)
+		}
+	}
+	return m
+}
+
+// replay plays the move texts from s, failing on the first illegal one with
+// a message naming it, the legal moves there and the closest legal move.
+func (gm *game) replay(s *interp.State, moves []string) error {
+	var ml interp.MoveList
+	p := gm.p
+	for k, text := range moves {
+		text = strings.TrimSpace(text)
+		i, err := p.ParseMove(s, &ml, text)
+		if err == nil {
+			p.Apply(s, &ml, i)
+			continue
+		}
+		if ml.Len() == 0 {
+			return fmt.Errorf("move %d %q: the game is already over after %s (%s)", k+1, text, count(k, "move"), resultLine(p, p.Status(s)))
+		}
+		legal := texts(p, &ml)
+		var b strings.Builder
+		fmt.Fprintf(&b, "move %d %q is not legal (%s to move after %s)\n", k+1, text, p.PlayerName(s.ToMove()), count(k, "move"))
+		b.WriteString(wrapList("legal moves: ", legal, "  ", 80))
+		if near := closest(text, legal); near != "" {
+			fmt.Fprintf(&b, "\ndid you mean %q?", near)
+		}
+		return fmt.Errorf("%s", b.String())
+	}
+	return nil
+}
+
+// texts returns the texts of the moves of ml.
+func texts(p *interp.Program, ml *interp.MoveList) []string {
+	out := make([]string, ml.Len())
+	for i := range out {
+		out[i] = p.Text(ml, i)
+	}
+	return out
+}
+
+// closest returns the legal move text nearest to text by edit distance, or
+// "" when none is near enough to be a typo.
+func closest(text string, legal []string) string {
+	best, bestD := "", 1<<30
+	for _, m := range legal {
+		if d := play.EditDistance(strings.ToLower(text), m); d < bestD {
+			best, bestD = m, d
+		}
+	}
+	if bestD > max(1, (len(text)+1)/3) {
+		return ""
+	}
+	return best
+}
+
+// splitMoves splits --moves values on commas and spaces.
+func splitMoves(list []string) []string {
+	var out []string
+	for _, m := range list {
+		for _, f := range strings.FieldsFunc(m, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' || r == '\n' }) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// wrapList renders prefix + items joined by ", " wrapped at width, with
+// continuation lines starting with indent; no trailing newline.
+func wrapList(prefix string, items []string, indent string, width int) string {
+	return wrapJoined(prefix, items, true, indent, width)
+}
+
+// wrapWords is wrapList with items separated by spaces only.
+func wrapWords(prefix string, items []string, indent string, width int) string {
+	return wrapJoined(prefix, items, false, indent, width)
+}
+
+func wrapJoined(prefix string, items []string, comma bool, indent string, width int) string {
+	var b strings.Builder
+	b.WriteString(prefix)
+	col := len(prefix)
+	for i, it := range items {
+		s := it
+		if comma && i < len(items)-1 {
+			s += ","
+		}
+		if i > 0 {
+			if col+1+len(s) > width {
+				b.WriteString("\n" + indent)
+				col = len(indent)
+			} else {
+				b.WriteByte(' ')
+				col++
+			}
+		}
+		b.WriteString(s)
+		col += len(s)
+	}
+	return b.String()
+}
+
+// playerNames returns the names of players in ps.
+func playerNames(p *interp.Program, ps []int) []string {
+	out := make([]string, len(ps))
+	for i, x := range ps {
+		out[i] = p.PlayerName(x)
+	}
+	return out
+}
+
+// resultLine describes a finished game in one line:
+// "p2 wins (no move), scores: p1 30, p2 32".
+func resultLine(p *interp.Program, st interp.Status) string {
+	r := winnersText(p, st) + " (" + st.Reason
+	if m, ok := margin(p, st); ok {
+		r += fmt.Sprintf(", margin %d", m)
+	}
+	r += ")"
+	if st.Scores != nil {
+		r += ", scores: " + scoresText(p, st.Scores)
+	}
+	return r
+}
+
+// winnersText: "p2 wins", "draw", "p1 and p3 share the win".
+func winnersText(p *interp.Program, st interp.Status) string {
+	names := playerNames(p, st.Winners)
+	switch {
+	case len(st.Winners) == p.NumPlayers() && p.NumPlayers() > 1:
+		return "draw"
+	case len(names) == 1:
+		return names[0] + " wins"
+	}
+	return strings.Join(names, ", ") + " share the win"
+}
+
+func scoresText(p *interp.Program, scores []int) string {
+	parts := make([]string, len(scores))
+	for i, v := range scores {
+		parts[i] = fmt.Sprintf("%s %d", p.PlayerName(i), v)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// margin is the rules' margin when they define one; otherwise, when the
+// game has scores and a decided result, the difference between the
+// winners' score and the best of the others.
+func margin(p *interp.Program, st interp.Status) (int, bool) {
+	if st.HasMargin {
+		return st.Margin, true
+	}
+	if st.Scores == nil || len(st.Winners) == 0 || len(st.Winners) == len(st.Scores) {
+		return 0, false
+	}
+	win := map[int]bool{}
+	for _, w := range st.Winners {
+		win[w] = true
+	}
+	w := st.Scores[st.Winners[0]]
+	var others []int
+	for i, v := range st.Scores {
+		if !win[i] {
+			others = append(others, v)
+		}
+	}
+	sort.Ints(others)
+	d := w - others[len(others)-1]
+	if lowest := p.Game().Score != nil && p.Game().Score.Best == ir.Lowest; lowest {
+		d = others[0] - w
+	}
+	if d < 0 {
+		d = -d
+	}
+	return d, true
+}

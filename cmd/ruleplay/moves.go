@@ -1,0 +1,144 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/ruleplay/ruleplay/interp"
+	"github.com/spf13/cobra"
+)
+
+// movesJSON is the --json output of moves.
+type movesJSON struct {
+	Game    string         `json:"game"`
+	Ply     int            `json:"ply"`
+	ToMove  string         `json:"to_move"`
+	Moves   []string       `json:"moves"`
+	Over    bool           `json:"over"`
+	Winners []string       `json:"winners,omitempty"`
+	Reason  string         `json:"reason,omitempty"`
+	Scores  map[string]int `json:"scores,omitempty"`
+	Margin  *int           `json:"margin,omitempty"`
+}
+
+func newMovesCmd() *cobra.Command {
+	var (
+		gf     gameFlags
+		played []string
+		asJSON bool
+	)
+	cmd := &cobra.Command{
+		Use:   "moves FILE",
+		Short: "List the legal moves after some moves",
+		Long: `Moves plays the given moves from the start of the game, then lists the
+legal moves of the position reached, one per line, in the interpreter's
+order. When the game is over it says so instead.
+
+An illegal move stops with an error naming its number and text, the legal
+moves at that point, and the closest legal move when the text looks like a
+typo.
+
+--json prints {"game", "ply", "to_move", "moves", "over"} and, when the game
+is over, "winners" and "reason"; "scores" when the game has scores ("to_move"
+is "" when the game is over).`,
+		Example: `  ruleplay moves my-game.rules
+  ruleplay moves my-game.rules --option size=8x8 --moves xd4,d6-d4
+  ruleplay moves my-game.rules --moves c3-d4 --moves f6-e5 --json`,
+		Args:              exactArgs("FILE"),
+		ValidArgsFunction: completeRulesFile,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			gm, err := gf.load(args[0], 0)
+			if err != nil {
+				return err
+			}
+			p := gm.p
+			s := gm.start(&gf)
+			if err := gm.replay(s, splitMoves(played)); err != nil {
+				return err
+			}
+			var ml interp.MoveList
+			p.Legal(s, &ml)
+			st := p.Status(s)
+			out := cmd.OutOrStdout()
+			if asJSON {
+				j := movesJSON{Game: gm.g.Name, Ply: s.Ply(), Moves: texts(p, &ml), Over: st.Over}
+				if !st.Over {
+					j.ToMove = p.PlayerName(s.ToMove())
+				} else {
+					j.Winners, j.Reason = playerNames(p, st.Winners), st.Reason
+					if m, ok := margin(p, st); ok {
+						j.Margin = &m
+					}
+				}
+				if st.Scores != nil {
+					j.Scores = map[string]int{}
+					for i, v := range st.Scores {
+						j.Scores[p.PlayerName(i)] = v
+					}
+				}
+				b, err := json.MarshalIndent(j, "", "  ")
+				if err != nil {
+					return err
+				}
+				fmt.Fprintf(out, "%s\n", b)
+				return nil
+			}
+			if st.Over {
+				fmt.Fprintf(out, "game over: %s\n", resultLine(p, st))
+				return nil
+			}
+			for _, t := range texts(p, &ml) {
+				fmt.Fprintln(out, t)
+			}
+			return nil
+		},
+	}
+	gf.register(cmd, "seed for the random setup")
+	cmd.Flags().StringSliceVarP(&played, "moves", "m", nil, "`MOVES` to play first, comma-separated (repeatable)")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print JSON")
+	return cmd
+}
+
+func newShowCmd() *cobra.Command {
+	var (
+		gf     gameFlags
+		played []string
+	)
+	cmd := &cobra.Command{
+		Use:   "show FILE",
+		Short: "Draw the position after some moves",
+		Long: `Show prints the game's title with its option values, then the board after
+the given moves (the start position without --moves) and whose turn it is
+or the result. For a game with a random setup it names the seed that drew
+the layout.`,
+		Example: `  ruleplay show my-game.rules
+  ruleplay show my-game.rules --option size=6x6 --moves xc3,c5-c3
+  ruleplay show my-game.rules --seed 9`,
+		Args:              exactArgs("FILE"),
+		ValidArgsFunction: completeRulesFile,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			gm, err := gf.load(args[0], 0)
+			if err != nil {
+				return err
+			}
+			s := gm.start(&gf)
+			moves := splitMoves(played)
+			if err := gm.replay(s, moves); err != nil {
+				return err
+			}
+			out := cmd.OutOrStdout()
+			fmt.Fprintln(out, gm.title())
+			if gm.random() {
+				fmt.Fprintf(out, "random setup, seed %d\n", gf.seed)
+			}
+			if len(moves) > 0 {
+				fmt.Fprintln(out, wrapWords("moves: ", moves, "  ", 80))
+			}
+			fmt.Fprint(out, gm.p.Render(s))
+			return nil
+		},
+	}
+	gf.register(cmd, "seed for the random setup")
+	cmd.Flags().StringSliceVarP(&played, "moves", "m", nil, "`MOVES` to play first, comma-separated (repeatable)")
+	return cmd
+}

@@ -1,0 +1,59 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/spf13/cobra"
+)
+
+func newVetCmd() *cobra.Command {
+	var gf gameFlags
+	cmd := &cobra.Command{
+		Use:   "vet FILE...",
+		Short: "Check rules files",
+		Long: `Vet reads, checks and compiles each rules file (with the options given)
+without playing. A good file gives one line:
+
+  my-game.rules: ok (My Game: 64 cells, 2 players, 3 moves)
+
+(cells on the board, players, move rules). A bad file gives every problem
+found, each with its file:line:col, the source line, a caret under the
+problem and a hint; vet then exits with status 1.`,
+		Example: `  ruleplay vet games/*.rules
+  ruleplay vet my-game.rules --option size=30x30`,
+		Args:              minArgs("FILE"),
+		ValidArgsFunction: completeRulesFiles,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 1 {
+				return vetFile(cmd, &gf, args[0])
+			}
+			// Several files: report each problem and go on.
+			worst := exitOK
+			for _, file := range args {
+				if err := vetFile(cmd, &gf, file); err != nil {
+					text, code := classify(err, true)
+					fmt.Fprintln(cmd.ErrOrStderr(), text)
+					worst = max(worst, code)
+				}
+			}
+			if worst != exitOK {
+				return &reportedError{worst}
+			}
+			return nil
+		},
+	}
+	gf.register(cmd, "")
+	return cmd
+}
+
+// vetFile checks one file and prints its ok line.
+func vetFile(cmd *cobra.Command, gf *gameFlags, file string) error {
+	gm, err := gf.load(file, 0)
+	if err != nil {
+		return err
+	}
+	g := gm.g
+	fmt.Fprintf(cmd.OutOrStdout(), "%s: ok (%s: %s, %s, %s)\n", file, g.Title,
+		count(len(g.Board.Cells), "cell"), count(len(g.Players), "player"), count(len(g.Moves), "move"))
+	return nil
+}

@@ -1,0 +1,242 @@
+// Package play holds computer players that know a game only through the
+// interpreter: they see a compiled Program, a State and the State's legal
+// moves, and return the index of the move they choose. Nothing here knows a
+// game by name, so every player works for every rules file.
+//
+// # Design
+//
+// A Player is a small interface (Name, Choose). Players are created by name
+// through New, which is what the command line uses; Known lists the names
+// with a line of help each. A player may keep scratch buffers and a memory
+// of the game being played, so a Player value belongs to one seat of one
+// game at a time (it notices a new game by the ply count going back).
+//
+// Randomness comes only from the *rand.Rand handed to Choose, so a game
+// between computer players is a pure function of the rules, the options and
+// the seed that made that generator.
+//
+// Evaluation (Eval) uses only what the rules define: a finished game is
+// worth Win to a sole winner and -Win to a loser (a shared win half of Win,
+// a draw nothing); otherwise the game's score, seen from one player, is
+// "own minus the best opponent" when the highest score is best and "best
+// opponent minus own" when the lowest is best. Games without scores
+// evaluate to 0, so the players then fall back on their random tie-break.
+//
+// The players:
+//
+//   - random: a uniformly random legal move.
+//   - greedy: one ply. It applies every legal move, evaluates the position
+//     for itself, and plays the best, breaking ties at random. In games
+//     without captures a one-ply player goes round in circles once every
+//     move looks equally bad (the last pieces of a race must make room for
+//     each other), so greedy also avoids recreating its own positions,
+//     keeps a short tabu list of the cells its pieces just left, and, when
+//     its own score has not improved for a while, searches a short plan of
+//     its own moves that improves it (see Greedy). All of this is generic:
+//     positions, pieces and the rules' score, never a move's meaning.
+//   - lookahead: two plies. For every move it also plays the opponent's
+//     best reply by the same one-ply evaluation and keeps what that reply
+//     leaves (with the same remedies as greedy). Slower; not always better.
+package play
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+
+	"github.com/ruleplay/ruleplay/interp"
+	"github.com/ruleplay/ruleplay/ir"
+)
+
+// Player chooses moves.
+type Player interface {
+	// Name is the name New knows the player by.
+	Name() string
+	// Choose returns the index of a move of ml, which must hold the legal
+	// moves of s (filled by p.Legal) and at least one move. s is left as it
+	// was (a player may Apply and Undo on it); ml is not changed. Every
+	// random choice is drawn from rng.
+	Choose(p *interp.Program, s *interp.State, ml *interp.MoveList, rng *rand.Rand) int
+}
+
+// Info describes a known player.
+type Info struct {
+	Name string
+	Doc  string
+}
+
+// Known lists the players New can make, in name order.
+func Known() []Info {
+	return []Info{
+		{"greedy", "one ply: the move that leaves the best position for the mover (won, then score), ties at random"},
+		{"lookahead", "two plies: like greedy, assuming the opponent answers with its own best reply"},
+		{"random", "a uniformly random legal move"},
+	}
+}
+
+// Names returns the names of the known players.
+func Names() []string {
+	k := Known()
+	names := make([]string, len(k))
+	for i, in := range k {
+		names[i] = in.Name
+	}
+	return names
+}
+
+// New makes a fresh player by name. An unknown name gives an error listing
+// the known names (and the nearest one when the name looks like a typo).
+func New(name string) (Player, error) {
+	switch strings.TrimSpace(name) {
+	case "random":
+		return Random{}, nil
+	case "greedy":
+		return &Greedy{}, nil
+	case "lookahead":
+		return &Greedy{Depth: 2}, nil
+	}
+	msg := fmt.Sprintf("unknown player %q (known players: %s)", name, strings.Join(Names(), ", "))
+	if near := nearest(name, Names()); near != "" {
+		msg += fmt.Sprintf("; did you mean %q?", near)
+	}
+	return nil, fmt.Errorf("%s", msg)
+}
+
+// Random plays a uniformly random legal move.
+type Random struct{}
+
+// Name returns "random".
+func (Random) Name() string { return "random" }
+
+// Choose returns a uniformly random index of ml.
+func (Random) Choose(p *interp.Program, s *interp.State, ml *interp.MoveList, rng *rand.Rand) int {
+	return rng.IntN(ml.Len())
+}
+
+// Win is the value of a won game in Eval; scores are far smaller.
+const Win = 1 << 30
+
+// Eval evaluates s for player me using only what the rules define: a
+// finished game is worth Win (me the sole winner), Win/2 (me among several
+// but not all winners), 0 (a draw: everyone shares) or -Win (me not a
+// winner), each plus the score difference below, so that a bigger win is
+// preferred; an unfinished game is worth the score difference: own minus
+// the best opponent when the highest score is best, the best opponent minus
+// own when the lowest is best, 0 when the game has no scores.
+func Eval(p *interp.Program, s *interp.State, me int) int {
+	return evalStatus(p, p.Status(s), me)
+}
+
+// evalStatus is Eval of a position whose status is st.
+func evalStatus(p *interp.Program, st interp.Status, me int) int {
+	v := scoreDiff(p, st.Scores, me)
+	if !st.Over {
+		return v
+	}
+	in := false
+	for _, w := range st.Winners {
+		if w == me {
+			in = true
+		}
+	}
+	switch {
+	case !in:
+		return v - Win
+	case len(st.Winners) == 1:
+		return v + Win
+	case len(st.Winners) < p.NumPlayers():
+		return v + Win/2
+	}
+	return v
+}
+
+// scoreDiff is me's score advantage over the best opponent (positive is
+// good for me).
+func scoreDiff(p *interp.Program, scores []int, me int) int {
+	if len(scores) <= me || len(scores) < 2 {
+		return 0
+	}
+	lowest := lowestIsBest(p)
+	best, first := 0, true
+	for i, v := range scores {
+		if i == me {
+			continue
+		}
+		if first || (lowest && v < best) || (!lowest && v > best) {
+			best, first = v, false
+		}
+	}
+	if lowest {
+		return best - scores[me]
+	}
+	return scores[me] - best
+}
+
+// nearest returns the name in known closest to name by edit distance, or ""
+// when none is close.
+func nearest(name string, known []string) string {
+	best, bestD := "", 1<<30
+	for _, k := range known {
+		if d := EditDistance(strings.ToLower(name), k); d < bestD {
+			best, bestD = k, d
+		}
+	}
+	if bestD > max(1, (len(name)+2)/3) {
+		return ""
+	}
+	return best
+}
+
+// EditDistance is the Levenshtein distance between a and b (in runes).
+func EditDistance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(rb)]
+}
+
+// lowestIsBest tells whether the game's lowest score is the best.
+func lowestIsBest(p *interp.Program) bool {
+	sc := p.Game().Score
+	return sc != nil && sc.Best == ir.Lowest
+}
+
+// Game plays from s to the end of the game: seat i of the game is played by
+// seats[i%len(seats)]. After each move, observe (when not nil) is called with
+// the mover, the move's text and the new position. It returns the final
+// status. The game must end: compile the Program with Config.MaxPlies when
+// the rules alone may not end it.
+func Game(p *interp.Program, s *interp.State, seats []Player, rng *rand.Rand, observe func(mover int, move string, s *interp.State)) interp.Status {
+	var ml interp.MoveList
+	for {
+		p.Legal(s, &ml)
+		if ml.Len() == 0 {
+			return p.Status(s)
+		}
+		mover := s.ToMove()
+		pl := seats[mover%len(seats)]
+		i := pl.Choose(p, s, &ml, rng)
+		if i < 0 || i >= ml.Len() {
+			panic(fmt.Sprintf("play: player %s chose move %d of %d", pl.Name(), i, ml.Len()))
+		}
+		text := p.Text(&ml, i)
+		p.Apply(s, &ml, i)
+		if observe != nil {
+			observe(mover, text, s)
+		}
+	}
+}
