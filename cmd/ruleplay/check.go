@@ -1,0 +1,175 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/ruleplay/ruleplay/conformance"
+	"github.com/ruleplay/ruleplay/interp"
+	"github.com/spf13/cobra"
+)
+
+type checkFlags struct {
+	dir   string
+	games string
+	json  bool
+	fast  bool
+}
+
+func newCheckCmd() *cobra.Command {
+	f := &checkFlags{}
+	cmd := &cobra.Command{
+		Use:   "check [FILE] [RECORD.yaml...]",
+		Short: "Replay recorded games against a rules file",
+		Long: `check replays recorded games (the YAML records of notation.md) and reports,
+for each, OK or the first problem: an illegal move (its index, the position,
+the legal moves and the closest one), a game that ended before the record
+did, a result that differs, or a malformed record.
+
+With FILE and records, every record is checked against FILE. With --dir,
+every *.yaml under DIR is checked against games/<game>.rules (--games sets
+that folder) or, when FILE is given, against FILE.
+
+A record without a result is checked for legality only. Exit status: 0 when
+every record agrees, 1 when one disagrees, 2 for usage or file errors.`,
+		Example: `  ruleplay check games/my-game.rules game1.yaml game2.yaml
+  ruleplay check --dir conformance/records
+  ruleplay check --dir conformance/records --games games --json`,
+		RunE: func(cmd *cobra.Command, args []string) error { return runCheck(cmd, f, args) },
+		ValidArgsFunction: func(cmd *cobra.Command, args []string, _ string) ([]string, cobra.ShellCompDirective) {
+			if len(args) == 0 && f.dir == "" {
+				return []string{"rules"}, cobra.ShellCompDirectiveFilterFileExt
+			}
+			return []string{"yaml", "yml"}, cobra.ShellCompDirectiveFilterFileExt
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&f.dir, "dir", "", "check every *.yaml record under `DIR`")
+	fl.StringVar(&f.games, "games", "games", "with --dir: the `DIR` holding <game>.rules")
+	fl.BoolVar(&f.json, "json", false, "print the reports as JSON")
+	fl.BoolVar(&f.fast, "fast", true, "use the interpreter's fast move generators (--fast=false: the generic walker only)")
+	_ = cmd.MarkFlagDirname("dir")
+	_ = cmd.MarkFlagDirname("games")
+	return cmd
+}
+
+func runCheck(cmd *cobra.Command, f *checkFlags, args []string) error {
+	c := &conformance.Checker{Games: f.games, Config: interp.Config{NoFast: !f.fast}}
+	var records []string
+	switch {
+	case f.dir != "":
+		if len(args) > 1 {
+			return usageErrorf("check --dir takes at most a rules file, not records: ruleplay check [FILE] --dir DIR")
+		}
+		if len(args) == 1 {
+			c.Rules = args[0]
+		}
+		if st, err := os.Stat(f.dir); err != nil || !st.IsDir() {
+			return usageErrorf("check --dir %s: not a directory", f.dir)
+		}
+		_ = filepath.WalkDir(f.dir, func(path string, d os.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && strings.HasSuffix(d.Name(), ".yaml") {
+				records = append(records, path)
+			}
+			return nil
+		})
+		if len(records) == 0 {
+			return usageErrorf("check --dir %s: no *.yaml records there", f.dir)
+		}
+	case len(args) < 2:
+		return usageErrorf("check needs a rules file and records: ruleplay check FILE RECORD.yaml... (or --dir DIR)")
+	default:
+		c.Rules, records = args[0], args[1:]
+		if _, err := os.Stat(c.Rules); err != nil {
+			return usageErrorf("check: cannot read rules file %s", c.Rules)
+		}
+	}
+	out := cmd.OutOrStdout()
+	bar := newProgress(cmd.ErrOrStderr(), len(records))
+	reports := make([]*conformance.Report, 0, len(records))
+	for _, path := range records {
+		rep := c.File(path)
+		reports = append(reports, rep)
+		bar.step()
+		if !f.json {
+			bar.clear()
+			fmt.Fprint(out, rep.Text())
+		}
+	}
+	bar.done()
+	ok := 0
+	for _, r := range reports {
+		if r.Verdict == conformance.OK {
+			ok++
+		}
+	}
+	if f.json {
+		enc := json.NewEncoder(out)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(struct {
+			Records int                   `json:"records"`
+			OK      int                   `json:"ok"`
+			Failed  int                   `json:"failed"`
+			Reports []*conformance.Report `json:"reports"`
+		}{len(reports), ok, len(reports) - ok, reports}); err != nil {
+			return err
+		}
+	} else {
+		fmt.Fprintf(out, "%d records: %d ok, %d failed\n", len(reports), ok, len(reports)-ok)
+	}
+	if code := conformance.ExitCode(reports...); code != 0 {
+		return &reportedError{code: code}
+	}
+	return nil
+}
+
+// progress draws a one-line bar on w when w is a terminal, for long runs;
+// elsewhere it draws nothing.
+type progress struct {
+	w          io.Writer
+	total, n   int
+	active     bool
+	lastFilled int
+}
+
+func newProgress(w io.Writer, total int) *progress {
+	return &progress{w: w, total: total, active: isTerminal(w) && total > 1, lastFilled: -1}
+}
+
+func (p *progress) step() {
+	p.n++
+	if !p.active {
+		return
+	}
+	const width = 30
+	filled := p.n * width / p.total
+	if filled == p.lastFilled && p.n != p.total {
+		return
+	}
+	p.lastFilled = filled
+	fmt.Fprintf(p.w, "\r[%s%s] %d/%d", strings.Repeat("#", filled), strings.Repeat(".", width-filled), p.n, p.total)
+}
+
+// clear wipes the bar so that a line of output can be printed.
+func (p *progress) clear() {
+	if p.active {
+		fmt.Fprint(p.w, "\r\x1b[K")
+		p.lastFilled = -1
+	}
+}
+
+func (p *progress) done() { p.clear() }
+
+// isTerminal reports whether w is a character device (a terminal).
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
