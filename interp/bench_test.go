@@ -81,7 +81,26 @@ func BenchmarkLeapFrog8Perft4(b *testing.B)        { benchPerft(b, false, 4) }
 func BenchmarkLeapFrog8Perft5(b *testing.B)        { benchPerft(b, false, 5) }
 func BenchmarkLeapFrog8Perft4Generic(b *testing.B) { benchPerft(b, true, 4) }
 
+// benchPlayout measures RandomPlayout from the start, the state reset
+// with CopyFrom (the loop of the CLI's bench).
 func benchPlayout(b *testing.B, p *Program) {
+	s0 := p.NewState(0)
+	s := s0.Clone()
+	rng := rand.New(rand.NewPCG(1, 2))
+	var ml MoveList
+	plies := 0
+	b.ReportAllocs()
+	for b.Loop() {
+		s.CopyFrom(s0)
+		plies += p.RandomPlayout(s, rng, &ml, 0)
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "playouts/s")
+	b.ReportMetric(float64(plies)/float64(b.N), "plies/playout")
+}
+
+// benchPlayoutLegal measures the plain loop: a clone of the start, then
+// Legal, a random index, Apply.
+func benchPlayoutLegal(b *testing.B, p *Program) {
 	s0 := p.NewState(0)
 	rng := rand.New(rand.NewPCG(1, 2))
 	var ml MoveList
@@ -182,4 +201,31 @@ func BenchmarkJumpwingsPerft4(b *testing.B) {
 }
 func BenchmarkJumpwingsPlayout(b *testing.B) {
 	benchPlayout(b, benchGame(b, "jumpwings.rules", nil, Config{MaxPlies: 300}))
+}
+
+// The bundled rules files, as the CLI's bench runs them (compare with the
+// oracles' benchmarks in conformance/oracle).
+func BenchmarkRulesLeapFrog8Perft5(b *testing.B) {
+	benchPerftOf(b, benchGame(b, "leapfrog.rules", map[string]string{"size": "8x8"}, Config{}), 5)
+}
+func BenchmarkRulesLeapFrog8Playout(b *testing.B) {
+	benchPlayout(b, benchGame(b, "leapfrog.rules", map[string]string{"size": "8x8"}, Config{}))
+}
+func BenchmarkRulesSaltaPerft5(b *testing.B) {
+	benchPerftOf(b, benchGame(b, "salta.rules", nil, Config{}), 5)
+}
+func BenchmarkRulesSaltaPlayout120(b *testing.B) {
+	benchPlayout(b, benchGame(b, "salta.rules", map[string]string{"limit": "120"}, Config{}))
+}
+func BenchmarkRulesLeapFrog8PlayoutLegal(b *testing.B) {
+	benchPlayoutLegal(b, benchGame(b, "leapfrog.rules", map[string]string{"size": "8x8"}, Config{}))
+}
+func BenchmarkRulesSaltaPlayout120Legal(b *testing.B) {
+	benchPlayoutLegal(b, benchGame(b, "salta.rules", map[string]string{"limit": "120"}, Config{}))
+}
+func BenchmarkDraughtsPlayoutLegal(b *testing.B) {
+	benchPlayoutLegal(b, benchGame(b, "draughts.rules", nil, Config{MaxPlies: 300}))
+}
+func BenchmarkBreakthroughPlayoutLegal(b *testing.B) {
+	benchPlayoutLegal(b, benchGame(b, "breakthrough.rules", nil, Config{}))
 }

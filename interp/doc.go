@@ -26,6 +26,20 @@
 //     the zone and the code it becomes), and kind properties (piece.jump,
 //     piece.height) as arrays indexed by code.
 //
+// # Bit layout
+//
+// Bitsets of cells (occupancy per owner, marks, valid masks) give cell c
+// the bit bitOf[c] (layout.go). It is c itself unless a layout linear in
+// the cell coordinates, (pitch*y + x)/g, turns more directions into
+// constant bit shifts without needing more 64-bit words: on a board of
+// dark cells the diagonal neighbours of c are c+4 or c+5 in rank order,
+// but with the bits of a 9-wide (8x8) or 11-wide (10x10) half-pitch grid
+// every diagonal is one shift, so draughts, Salta and Pyramid get the
+// shift fast paths. The layout keeps the cells' order (walking a bitset
+// meets cells in index order) and its unused bits hold no cell; cellOf
+// maps a bit back to its cell. On one word a shift is a rotation: every
+// use masks the result with cells whose shifted cell is on the board.
+//
 // # Stacks
 //
 // In a stacking game (ir.Game.Stacking) a cell holds a stack. The State
@@ -107,7 +121,14 @@
 //     value (all pieces, cells satisfying Over, cells satisfying Onto), so a
 //     leap costs a few bit operations and nothing needs restoring;
 //   - piece quantifiers in goals, scores and guards walk the occupancy
-//     bitsets, with a local condition looked up in a table.
+//     bitsets, with a local condition looked up in a table; "on target"
+//     is counted incrementally per owner (State.onTarget), so
+//     every(own, on target) is two counts.
+//
+// On one word, markShift also keeps, per direction, the sources of the
+// first leaps; a rule without chain then emits its moves from them
+// (emitFirsts) without looking at a cell, and counts them with population
+// counts.
 //
 // Rules of stacking games, rules whose length is a kind property and rules
 // whose From condition is not a local condition of the piece alone use the
@@ -155,6 +176,48 @@
 // direction, or two leap rules sharing a displacement vector (with every
 // length each can give, LengthProp included), unless no piece is moved by
 // both rules or their Onto conditions are local and never both hold.
+//
+// # Counting and selecting moves
+//
+// Perft's last ply only needs the number of moves, and a random playout
+// only one move drawn among them (count.go). Generators have a count mode
+// (emit counts) and a select mode (emit counts and keeps move i alone);
+// both give Legal's numbers and order exactly. On one word:
+//
+//   - a tier of shift rules without chain (and removals) is "bulk": its
+//     moves are the first leaps of markShift, counted by population counts
+//     and move i found by a binary search over the bits (selectBulk);
+//   - short jumps with optional chains that always take a piece count the
+//     chains of one and two leaps with bitsets (countChains2: a second leap
+//     from the landing l tests cells that the first leap left unchanged,
+//     except for three direction pairs, handled apart) and longer chains by
+//     a depth-first count from the end of each chain of two;
+//   - when every rule can be counted from the occupancy words and the
+//     turn counters alone (wordsCount: no goal, filter or pass), perft
+//     counts the replies to each move at depth 2 on the words after the
+//     move, without playing it.
+//
+// When a tier needs deduplication, or a filter cannot be decided on words,
+// the moves are built as in Legal. RandomPlayout counts and selects where
+// counting is nearly free (bulk tiers) or saves the blockade checks;
+// otherwise it plays from Legal's list. Either way it plays the game of
+// the loop Legal, rng.IntN, Apply for the same generator.
+//
+// # The blockade filter on words
+//
+// NoBlockade asks, for each candidate, whether the next player has a
+// candidate afterwards. When every rule is a shift rule on one word (or a
+// removal without conditions) selecting every piece of its owners, and
+// every guard depends on the turn and ply counters (blockFast), this is
+// decided without playing the move. A first leap of the next player from c
+// depends on the cells c, c+sh, ..., c+L*sh alone; so, with K the cells a
+// move may change (start, landings, cells passed over), the next player
+// keeps a move when one of its first leaps avoids K (nextSurvives: the
+// first-leap formula with K removed from every set). K is first the union
+// over all candidates (for a bulk tier, straight from the direction sets):
+// usually one test decides for the whole list. Otherwise each move is
+// tested with its own K, then exactly on the occupancy words after it
+// (afterMove, nextHasMove).
 //
 // # Make and unmake
 //

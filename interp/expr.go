@@ -361,6 +361,36 @@ func (xc *exprCompiler) compile(e *ir.Expr, cell bool) (evalFn, error) {
 			return nil, fmt.Errorf("%s: a quantifier needs one cell condition", xc.what)
 		}
 		who, sd, op := e.Who, e.Side, e.Op
+		if xc.kind != exCell && arg != nil && e.Args[0].Op == ir.OpOnTarget && len(e.Args[0].Args) == 0 {
+			// The pieces on their target are counted per slot (State.onTarget).
+			return func(c *ectx) int {
+				pl := c.side(sd)
+				s := c.s
+				on, n := 0, 0
+				for sl := 0; sl <= p.np; sl++ {
+					var owner int8 = ir.Neutral
+					if sl < p.np {
+						owner = int8(sl)
+					}
+					if !whoMatch(who, pl, owner) {
+						continue
+					}
+					on += int(s.onTarget[sl])
+					if op == ir.OpEvery {
+						for w := 0; w < s.nw; w++ {
+							n += bits.OnesCount64(s.occ[sl*s.nw+w])
+						}
+					}
+				}
+				switch op {
+				case ir.OpEvery:
+					return b2i(on == n)
+				case ir.OpSome:
+					return b2i(on > 0)
+				}
+				return on
+			}, nil
+		}
 		if xc.kind != exCell {
 			// No chain is being explored: the occupancy bitsets are up to
 			// date, and a local condition can be looked up in a table.
@@ -505,7 +535,7 @@ words:
 			continue
 		}
 		for word != 0 {
-			cl := w<<6 | bits.TrailingZeros64(word)
+			cl := int(p.cellOf[w<<6|bits.TrailingZeros64(word)])
 			word &= word - 1
 			code := int(s.cells[cl])
 			var ok bool

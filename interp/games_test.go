@@ -1,6 +1,8 @@
 package interp
 
 import (
+	"fmt"
+	"math/rand/v2"
 	"slices"
 	"testing"
 )
@@ -211,4 +213,59 @@ func TestPyramidGoal(t *testing.T) {
 			t.Errorf("status %+v, want white wins by goal", st)
 		}
 	}
+}
+
+// TestSaltaBlockadeRandomPositions compares the fast blockade filter (on
+// occupancy words, with witnesses) with playing every candidate, on random
+// crowded corners where it often drops moves.
+func TestSaltaBlockadeRandomPositions(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 5))
+	var corner []string
+	for _, f := range "ghij" {
+		for r := 7; r <= 10; r++ {
+			if (int(f-'a')+r-1)%2 == 0 {
+				corner = append(corner, fmt.Sprintf("%c%d", f, r))
+			}
+		}
+	}
+	n := 1500
+	if testing.Short() {
+		n = 300
+	}
+	filtered := 0
+	for i := 0; i < n; i++ {
+		perm := rng.Perm(len(corner))
+		ng, nr := 1+rng.IntN(4), 1+rng.IntN(3)
+		pos := map[int][]string{}
+		for j := 0; j < ng; j++ {
+			pos[gStar1+j] = []string{corner[perm[j]]}
+		}
+		for j := 0; j < nr; j++ {
+			pos[rStar1+j] = []string{corner[perm[ng+j]]}
+		}
+		progs := both(t, salta(t, 0, false).at(pos), Config{})
+		sf, ss := progs[0].NewState(0), progs[1].NewState(0)
+		for ply := 0; ply < 4; ply++ {
+			var mf, ms, all MoveList
+			progs[0].Legal(sf, &mf)
+			progs[1].Legal(ss, &ms)
+			if tf, ts := texts(progs[0], &mf), texts(progs[1], &ms); !slices.Equal(tf, ts) {
+				t.Fatalf("position %d ply %d: fast %v, generic %v\n%s", i, ply, tf, ts, progs[0].Render(sf))
+			}
+			checkCountSelect(t, progs[0], sf, 0)
+			if mf.Len() == 0 {
+				break
+			}
+			if progs[0].candidates(sf, &all, &sf.gen2); all.Len() != mf.Len() {
+				filtered++
+			}
+			k := rng.IntN(mf.Len())
+			progs[0].Apply(sf, &mf, k)
+			progs[1].Apply(ss, &ms, k)
+		}
+	}
+	if filtered == 0 {
+		t.Error("the filter dropped no move: the test tests nothing")
+	}
+	t.Logf("%d positions where the filter dropped moves", filtered)
 }

@@ -2,6 +2,7 @@ package interp
 
 import (
 	"math/bits"
+	"slices"
 
 	"github.com/ruleplay/ruleplay/ir"
 )
@@ -32,40 +33,121 @@ func (ml *MoveList) reset() {
 
 // gen is the state of one move generation run.
 type gen struct {
-	p      *Program
-	s      *State
-	ml     *MoveList // nil when only existence is asked
-	r      *rule
-	mover  int
-	found  bool // existence mode: a move was found
-	pc     uint16
-	over   []uint8 // the rule's condition tables for the mover
-	onto   []uint8
-	stride int
-	dirs   []int32
-	ctx    *ectx
+	p     *Program
+	s     *State
+	ml    *MoveList // nil when only existence or the number of moves is asked
+	r     *rule
+	mover int
+	found bool // existence mode: a move was found
+	// count mode (ml == nil, count, sel < 0): n counts the moves; with
+	// filt, npass counts those after which the next player still has a move
+	// (the blockade filter, checked on occupancy words: Program.blockFast).
+	// Select mode (count, sel >= 0): n counts the moves (with filt, only
+	// those the filter keeps) and move number sel is written to out, which
+	// stops the generation (found).
+	count    bool
+	filt     bool
+	n, npass int
+	sel      int
+	out      *MoveList
+	pc       uint16
+	over     []uint8 // the rule's condition tables for the mover
+	onto     []uint8
+	stride   int
+	dirs     []int32
+	ctx      *ectx
 
 	// one-word boards with shift rules: the bitsets of markShift (all
 	// pieces, cells satisfying Over, cells satisfying Onto) and whether Over
 	// and Onto accept an empty cell (oe, ee) or the moving piece (op, ep).
-	occ1, o1, e1   uint64
+	occ1, o1, e1 uint64
+	// markShift on one word: the number of first leaps (source, direction)
+	// of every selected owner's piece (-1 when unknown), and per direction
+	// (index into the mover's dirs) the sources of those leaps
+	firsts int
+	td     [32]uint64
+	w      [maxSlots]uint64 // shiftWords: the occupancy words per slot
+	one    bool             // markShift ran on one word (shiftWords)
+	// markShift on one word: per direction index, its shift and valid mask
+	// (leaps of the rule's length)
+	nds            int
+	dsh            [32]int
+	dval           [32]uint64
+	lands          []uint64 // the rule's lands for the mover
 	oe, ee, op, ep uint64
+}
+
+// bind sets the program, state and move list of g, storing only what
+// changes (a pointer store costs a write barrier while the collector runs).
+func (g *gen) bind(p *Program, s *State, ml *MoveList) {
+	if g.p != p {
+		g.p = p
+	}
+	if g.s != s {
+		g.s = s
+	}
+	if g.ml != ml {
+		g.ml = ml
+	}
+}
+
+// tally counts the move of the current path (s.path) in count or select
+// mode; it reports whether it is the move selected (then found is set).
+func (g *gen) tally() bool {
+	if g.sel < 0 {
+		g.n++
+		if g.filt && g.p.keepsMove(g.s, g.r, g.s.path) {
+			g.npass++
+		}
+		return false
+	}
+	if g.filt && !g.p.keepsMove(g.s, g.r, g.s.path) {
+		return false
+	}
+	g.n++
+	if g.n-1 == g.sel {
+		g.found = true
+		return true
+	}
+	return false
+}
+
+// skip tells whether, in count or select mode without filter, cnt moves
+// can be counted without being generated one by one (select mode: the
+// move selected is not among them); it counts them.
+func (g *gen) skip(cnt int) bool {
+	if g.filt || (g.sel >= 0 && g.n+cnt > g.sel) {
+		return false
+	}
+	g.n += cnt
+	return true
 }
 
 // emit records the current path (s.path) as a move.
 func (g *gen) emit() {
-	if g.ml == nil {
-		g.found = true
-		return
-	}
 	ml := g.ml
+	if ml == nil {
+		if !g.count {
+			g.found = true
+			return
+		}
+		if !g.tally() {
+			return
+		}
+		ml = g.out
+	}
 	ml.moves = append(ml.moves, mv{off: int32(len(ml.arena)), n: int32(len(g.s.path)), rule: int32(g.r.idx)})
 	ml.arena = append(ml.arena, g.s.path...)
 }
 
 func (p *Program) guardCtx(s *State) *ectx {
 	c := &s.ectx
-	c.p, c.s = p, s
+	if c.p != p { // (no write barrier when nothing changes)
+		c.p = p
+	}
+	if c.s != s {
+		c.s = s
+	}
 	c.own, c.opp = s.toMove, (s.toMove+1)%p.np
 	c.winner, c.loser = 0, 0
 	c.cell, c.code = 0, 0
@@ -109,14 +191,15 @@ func (p *Program) Legal(s *State, ml *MoveList) {
 		return
 	}
 	if p.noBlockade {
-		p.filterBlockade(s, ml)
+		p.filterBlockade(s, ml, &p.tiers[s.tier])
 	}
 }
 
 // candidates fills ml with the moves of the first tier that has any (ml ==
 // nil: only tells whether there is one).
 func (p *Program) candidates(s *State, ml *MoveList, g *gen) bool {
-	g.p, g.s, g.ml, g.mover, g.found = p, s, ml, s.toMove, false
+	g.bind(p, s, ml)
+	g.mover, g.found, g.count, g.sel = s.toMove, false, false, -1
 	for ti := range p.tiers {
 		t := &p.tiers[ti]
 		for _, ri := range t.rules {
@@ -125,20 +208,7 @@ func (p *Program) candidates(s *State, ml *MoveList, g *gen) bool {
 				continue
 			}
 			g.r = r
-			switch r.gen {
-			case genStep:
-				g.fastStep()
-			case genLeap:
-				g.fastLeaps()
-			case genRemove:
-				g.removes()
-			case genGroup:
-				g.groups()
-			case genGroupFast:
-				g.fastGroups()
-			default:
-				g.genericLeaps()
-			}
+			p.runGen(g)
 			if g.found {
 				return true
 			}
@@ -147,6 +217,7 @@ func (p *Program) candidates(s *State, ml *MoveList, g *gen) bool {
 			if t.dedup {
 				p.dedup(ml)
 			}
+			s.tier = ti
 			return true
 		}
 	}
@@ -155,12 +226,32 @@ func (p *Program) candidates(s *State, ml *MoveList, g *gen) bool {
 
 // filterBlockade drops the moves after which the next player has no
 // candidate move, unless that drops them all.
-func (p *Program) filterBlockade(s *State, ml *MoveList) {
+func (p *Program) filterBlockade(s *State, ml *MoveList, t *tier) {
 	k := 0
+	if p.blockFast {
+		p.nextGuards(s)
+		var touched uint64
+		if t.bulk {
+			_, touched = p.firstLeaps(s, t, true)
+		} else {
+			for _, m := range ml.moves {
+				touched |= p.touched(&p.rules[m.rule], ml.arena[m.off:m.off+m.n])
+			}
+		}
+		if p.nextSurvives(s, touched) {
+			return // no move is filtered out
+		}
+		p.witnesses(s)
+	}
 	for i := range ml.moves {
-		p.doMove(s, ml, i)
-		ok := p.candidates(s, nil, &s.gen2)
-		p.Undo(s)
+		var ok bool
+		if m := ml.moves[i]; p.blockFast {
+			ok = p.keepsMove(s, &p.rules[m.rule], ml.arena[m.off:m.off+m.n])
+		} else {
+			p.doMove(s, ml, i)
+			ok = p.candidates(s, nil, &s.gen2)
+			p.Undo(s)
+		}
 		if ok {
 			ml.moves[k] = ml.moves[i]
 			k++
@@ -203,11 +294,7 @@ func (g *gen) emptyWord(w int) uint64 {
 	for sl := 0; sl <= np; sl++ {
 		word |= s.occ[sl*nw+w]
 	}
-	word = ^word
-	if w == nw-1 {
-		word &= g.p.lastMask
-	}
-	return word
+	return ^word & g.p.boardMask[w]
 }
 
 // markSources fills s.mark with the selected pieces that may start a leap of
@@ -216,6 +303,7 @@ func (g *gen) emptyWord(w int) uint64 {
 // landing cells is cheaper). It reports whether it did.
 func (g *gen) markSources() bool {
 	r, s := g.r, g.s
+	g.one = false
 	if r.shift {
 		g.markShift()
 		return true
@@ -238,11 +326,12 @@ func (g *gen) markSources() bool {
 	for w := 0; w < s.nw; w++ {
 		word := g.emptyWord(w)
 		for word != 0 {
-			l := w<<6 | bits.TrailingZeros64(word)
+			l := int(g.p.cellOf[w<<6|bits.TrailingZeros64(word)])
 			word &= word - 1
 			for _, d := range dirs {
 				if c := r.rev[l*nd+int(d)]; c >= 0 {
-					mark[c>>6] |= 1 << (uint(c) & 63)
+					b := g.p.bitOf[c]
+					mark[b>>6] |= 1 << (uint(b) & 63)
 				}
 			}
 		}
@@ -260,39 +349,13 @@ func (g *gen) markShift() {
 	nw, np := s.nw, p.np
 	om, em := r.overSlots[g.mover], r.ontoSlots[g.mover]
 	L := r.length
-	if nw == 1 {
-		var o, e, all uint64
-		for sl := 0; sl <= np; sl++ {
-			word := s.occ[sl]
-			all |= word
-			if om>>uint(sl)&1 != 0 {
-				o |= word
-			}
-			if em>>uint(sl)&1 != 0 {
-				e |= word
-			}
-		}
-		empty := ^all & p.lastMask
-		if om>>uint(np+1)&1 != 0 {
-			o |= empty
-		}
-		if em>>uint(np+1)&1 != 0 {
-			e |= empty
-		}
-		g.occ1, g.o1, g.e1 = all, o, e
-		src := g.srcWord(0)
-		var mark uint64
-		for _, d := range r.dirs[g.mover] {
-			sh := p.dirShift[d]
-			t := r.validL[d] & src & shr1(e, L*sh)
-			for k := 1; k < L; k++ {
-				t &= shr1(o, k*sh)
-			}
-			mark |= t
-		}
-		s.mark[0] = mark
+	if nw == 1 && np+1 <= maxSlots {
+		copy(g.w[:np+1], s.occ[:np+1])
+		s.mark[0] = g.shiftWords()
+		g.one = true
 		return
 	}
+	g.firsts = -1
 	O, E, S, T := s.bufs[:nw], s.bufs[nw:2*nw], s.bufs[2*nw:3*nw], s.bufs[3*nw:4*nw]
 	for w := 0; w < nw; w++ {
 		var o, e uint64
@@ -331,12 +394,62 @@ func (g *gen) markShift() {
 	}
 }
 
-// shr1 returns x with bit c+sh moved to bit c (sh may be negative).
-func shr1(x uint64, sh int) uint64 {
-	if sh >= 0 {
-		return x >> uint(sh)
+// shiftWords is markShift on one word, with the occupancy words g.w (per
+// slot): it fills occ1, o1, e1, the per-direction tables (nds, dsh, dval,
+// td) and firsts, and returns the sources.
+func (g *gen) shiftWords() uint64 {
+	p, r := g.p, g.r
+	np := p.np
+	om, em, ss := r.overSlots[g.mover], r.ontoSlots[g.mover], r.srcSlots[g.mover]
+	L := r.length
+	var o, e, all, src uint64
+	for sl := 0; sl <= np; sl++ {
+		word := g.w[sl&(maxSlots-1)]
+		all |= word
+		if om>>uint(sl)&1 != 0 {
+			o |= word
+		}
+		if em>>uint(sl)&1 != 0 {
+			e |= word
+		}
+		if ss>>uint(sl)&1 != 0 {
+			src |= word
+		}
 	}
-	return x << uint(-sh)
+	empty := ^all & p.boardMask[0]
+	if om>>uint(np+1)&1 != 0 {
+		o |= empty
+	}
+	if em>>uint(np+1)&1 != 0 {
+		e |= empty
+	}
+	g.occ1, g.o1, g.e1 = all, o, e
+	g.lands = r.lands[g.mover]
+	var mark uint64
+	n := 0
+	dirs := r.dirs[g.mover]
+	g.nds = min(len(dirs), 32)
+	for i, d := range dirs {
+		sh := p.dirShift[d]
+		g.dsh[i&31], g.dval[i&31] = sh, r.validL[d]
+		t := r.validL[d] & src & shr1(e, L*sh)
+		for k := 1; k < L; k++ {
+			t &= shr1(o, k*sh)
+		}
+		g.td[i&31] = t
+		mark |= t
+		n += bits.OnesCount64(t)
+	}
+	g.firsts = n
+	return mark
+}
+
+// shr1 returns x with bit c+sh moved to bit c (sh may be negative), for
+// the bits c such that c+sh is in 0..63: it is a rotation, so the other
+// bits hold garbage. Every use masks the result with cells whose shifted
+// cell is on the board (the valid masks, or sources found with them).
+func shr1(x uint64, sh int) uint64 {
+	return bits.RotateLeft64(x, -sh)
 }
 
 // andShifted sets t[c] &= x[c+sh] for every bit c (multiword bitsets).
@@ -406,6 +519,23 @@ func (g *gen) fastStep() {
 	cells := s.cellsW
 	leap := r.leap
 	marked := g.markSources()
+	if marked && g.one {
+		if s.mark[0] == 0 {
+			return
+		}
+		if g.ml == nil && r.srcAll[g.mover] {
+			// Every (source, direction) found is a move.
+			if !g.count {
+				g.found = true
+				return
+			}
+			if g.skip(g.firsts) {
+				return
+			}
+		}
+		g.emitFirsts()
+		return
+	}
 	for w := 0; w < s.nw; w++ {
 		var word uint64
 		if marked {
@@ -414,7 +544,7 @@ func (g *gen) fastStep() {
 			word = g.srcWord(w)
 		}
 		for word != 0 {
-			c := w<<6 | bits.TrailingZeros64(word)
+			c := int(p.cellOf[w<<6|bits.TrailingZeros64(word)])
 			word &= word - 1
 			if !srcOK[cells[c]] {
 				continue
@@ -425,19 +555,95 @@ func (g *gen) fastStep() {
 				land := leap[c*nd+int(d)]
 				m |= uint32(onto[int(land)*stride+int(cells[land])]) << uint(k)
 			}
-			for m != 0 {
-				k := bits.TrailingZeros32(m)
-				m &= m - 1
-				if g.ml == nil {
+			if m == 0 {
+				continue
+			}
+			if g.ml == nil {
+				if !g.count {
 					g.found = true
 					return
 				}
+				if g.skip(bits.OnesCount32(m)) {
+					continue
+				}
+			}
+			for m != 0 {
+				k := bits.TrailingZeros32(m)
+				m &= m - 1
 				d := dirs[k]
-				ml := g.ml
-				ml.moves = append(ml.moves, mv{off: int32(len(ml.arena)), n: 2, rule: int32(r.idx)})
-				ml.arena = append(ml.arena, uint32(c), uint32(leap[c*nd+int(d)])|uint32(d)<<16)
+				e := uint32(leap[c*nd+int(d)]) | uint32(d)<<16
+				if ml := g.ml; ml != nil {
+					ml.moves = append(ml.moves, mv{off: int32(len(ml.arena)), n: 2, rule: int32(r.idx)})
+					ml.arena = append(ml.arena, uint32(c), e)
+					continue
+				}
+				s.path = append(s.path[:0], uint32(c), e)
+				g.emit()
+				if g.found {
+					return
+				}
 			}
 		}
+	}
+}
+
+// emitFirsts emits the moves of a shift rule without chain on a one-word
+// board, found by markShift (s.mark, g.td): per source in cell order, per
+// direction, the leap of length L.
+func (g *gen) emitFirsts() {
+	p, s, r := g.p, g.s, g.r
+	dirs := r.dirs[g.mover]
+	L := r.length
+	cellOf, shifts := p.cellOf, p.dirShift
+	all := r.srcAll[g.mover]
+	srcOK := r.srcOK[g.mover*p.ncodes : (g.mover+1)*p.ncodes]
+	cells := s.cells
+	td := &g.td
+	ml := g.ml
+	var moves []mv
+	var arena []uint32
+	n0, a0, j := 0, 0, 0
+	rule := int32(r.idx)
+	if ml != nil {
+		n0, a0 = len(ml.moves), len(ml.arena)
+		moves = slices.Grow(ml.moves, g.firsts)[:n0+g.firsts]
+		arena = slices.Grow(ml.arena, 2*g.firsts)[:a0+2*g.firsts]
+	}
+	for mark := s.mark[0]; mark != 0; mark &= mark - 1 {
+		b := bits.TrailingZeros64(mark)
+		c := cellOf[b]
+		if !all && !srcOK[cells[c]] {
+			continue
+		}
+		if ml == nil && g.count && !g.filt {
+			cnt := 0
+			for k := range dirs {
+				cnt += int(td[k&31] >> uint(b) & 1)
+			}
+			if g.skip(cnt) {
+				continue
+			}
+		}
+		for k, d := range dirs {
+			if td[k&31]>>uint(b)&1 == 0 {
+				continue
+			}
+			e := uint32(cellOf[b+L*shifts[d]]) | uint32(d)<<16
+			if ml != nil {
+				moves[n0+j] = mv{off: int32(a0 + 2*j), n: 2, rule: rule}
+				arena[a0+2*j], arena[a0+2*j+1] = uint32(c), e
+				j++
+				continue
+			}
+			s.path = append(s.path[:0], uint32(c), e)
+			g.emit()
+			if g.found {
+				return
+			}
+		}
+	}
+	if ml != nil {
+		ml.moves, ml.arena = moves[:n0+j], arena[:a0+2*j]
 	}
 }
 
@@ -451,11 +657,34 @@ func (g *gen) fastLeaps() {
 	srcOK := r.srcOK[g.mover*p.ncodes : (g.mover+1)*p.ncodes]
 	cells := s.cells
 	marked := g.markSources()
-	shift1 := r.shift && s.nw == 1 && r.length == 2
-	if shift1 {
+	shift1 := g.one && r.length == 2
+	if g.one {
+		if s.mark[0] == 0 {
+			return
+		}
+		if g.ml == nil && r.srcAll[g.mover] && (r.chain == ir.ChainNone || !g.count) {
+			// Every first leap is a move (or, with chains, starts one).
+			if !g.count {
+				g.found = true
+				return
+			}
+			if g.skip(g.firsts) {
+				return
+			}
+		}
+		if r.chain == ir.ChainNone {
+			g.emitFirsts()
+			return
+		}
 		g.oe = r.overSlots[g.mover] >> uint(p.np+1) & 1
 		g.ee = r.ontoSlots[g.mover] >> uint(p.np+1) & 1
+		if shift1 && g.ml == nil && g.sel < 0 && !g.filt && r.alwaysTakes && !r.hasPromo &&
+			r.chain == ir.ChainOptional && r.srcAll[g.mover] {
+			g.n += g.countChains2()
+			return
+		}
 	}
+	countFast := shift1 && g.count && !g.filt && r.alwaysTakes && r.chain != ir.ChainNone
 	for w := 0; w < s.nw; w++ {
 		var word uint64
 		if marked {
@@ -464,20 +693,29 @@ func (g *gen) fastLeaps() {
 			word = g.srcWord(w)
 		}
 		for word != 0 {
-			c := w<<6 | bits.TrailingZeros64(word)
+			b := w<<6 | bits.TrailingZeros64(word)
+			c := int(p.cellOf[b])
 			word &= word - 1
 			code := cells[c]
 			if !srcOK[code] {
 				continue
 			}
 			g.pc = code
+			if countFast {
+				sl := uint(p.codeSlot[code])
+				g.op = r.overSlots[g.mover] >> sl & 1
+				g.ep = r.ontoSlots[g.mover] >> sl & 1
+				if g.skip(g.shiftCount2(b, g.occ1, g.o1, g.e1)) {
+					continue
+				}
+			}
 			s.path = append(s.path[:0], uint32(c))
 			switch {
 			case shift1:
 				sl := uint(p.codeSlot[code])
 				g.op = r.overSlots[g.mover] >> sl & 1
 				g.ep = r.ontoSlots[g.mover] >> sl & 1
-				g.shiftDFS2(c, g.occ1, g.o1, g.e1)
+				g.shiftDFS2(b, g.occ1, g.o1, g.e1)
 			case r.length == 2:
 				g.fastDFS2(c)
 			default:
@@ -574,42 +812,46 @@ func (g *gen) fastDFS(c int) bool {
 // shiftDFS2 is fastDFS2 on a board of at most 64 cells for a shift rule
 // (r.shift): the position is three bitsets passed by value (all pieces,
 // cells satisfying Over, cells satisfying Onto), so a leap is a few bit
-// operations and nothing needs restoring.
+// operations and nothing needs restoring. c is the bit of the piece's cell
+// (Program.bitOf).
 func (g *gen) shiftDFS2(c int, occ, o, e uint64) bool {
 	p, s, r := g.p, g.s, g.r
-	dirs, valid, shifts := g.dirs, r.validL, p.dirShift
+	if e&g.lands[c&63] == 0 {
+		return false // no landing cell
+	}
 	var m uint32
-	for k, d := range dirs {
-		sh := shifts[d]
-		ok := valid[d] >> uint(c) & (o >> uint(c+sh)) & (e >> uint(c+2*sh)) & 1
+	for k := 0; k < g.nds; k++ {
+		sh := g.dsh[k&31]
+		ok := g.dval[k&31] >> uint(c&63) & (o >> uint((c+sh)&63)) & (e >> uint((c+2*sh)&63)) & 1
 		m |= uint32(ok) << uint(k)
 	}
 	jumped := r.capture == ir.CaptureJumped
-	cb := uint64(1) << uint(c)
+	cb := uint64(1) << uint(c&63)
 	any := false
 	for m != 0 {
 		k := bits.TrailingZeros32(m)
 		m &= m - 1
-		d := dirs[k]
-		sh := shifts[d]
+		d := g.dirs[k]
+		sh := g.dsh[k&31]
 		x, land := c+sh, c+2*sh
-		xb, lb := uint64(1)<<uint(x), uint64(1)<<uint(land)
+		xb, lb := uint64(1)<<uint(x&63), uint64(1)<<uint(land&63)
+		lcell := p.cellOf[land]
 		// The start cell empties; a jumped piece leaves; the landing
 		// cell's piece (capture by landing) is replaced by the mover.
-		nocc, no, ne := occ&^cb, o&^cb|g.oe<<uint(c), e&^cb|g.ee<<uint(c)
+		nocc, no, ne := occ&^cb, o&^cb|g.oe<<uint(c&63), e&^cb|g.ee<<uint(c&63)
 		taken := occ&lb != 0
 		if jumped && occ&xb != 0 {
 			taken = true
-			nocc, no, ne = nocc&^xb, no&^xb|g.oe<<uint(x), ne&^xb|g.ee<<uint(x)
+			nocc, no, ne = nocc&^xb, no&^xb|g.oe<<uint(x&63), ne&^xb|g.ee<<uint(x&63)
 		}
-		if !taken && r.chain != ir.ChainNone && s.onPath(int32(land)) {
+		if !taken && r.chain != ir.ChainNone && s.onPath(lcell) {
 			continue // a leap that takes nothing may not come back on its path
 		}
-		nocc, no, ne = nocc|lb, no&^lb|g.op<<uint(land), ne&^lb|g.ep<<uint(land)
-		s.path = append(s.path, uint32(land)|uint32(d)<<16)
+		nocc, no, ne = nocc|lb, no&^lb|g.op<<uint(land&63), ne&^lb|g.ep<<uint(land&63)
+		s.path = append(s.path, uint32(lcell)|uint32(d)<<16)
 		any = true
 		switch {
-		case r.chain == ir.ChainNone || (r.hasPromo && p.promoteTo(g.pc, land) != 0):
+		case r.chain == ir.ChainNone || (r.hasPromo && p.promoteTo(g.pc, int(lcell)) != 0):
 			g.emit() // a promotion ends the chain
 		case r.chain == ir.ChainOptional:
 			g.emit()
@@ -627,6 +869,136 @@ func (g *gen) shiftDFS2(c int, occ, o, e uint64) bool {
 		}
 	}
 	return any
+}
+
+// countChains2 counts the moves of a shift rule of short jumps with
+// optional chains on a one-word board whose every leap takes a piece
+// (r.alwaysTakes, no promotion, every piece of the owners selected), after
+// markShift: chains of one and two leaps with bitsets, longer ones by
+// shiftCount2 from the end of each chain of two leaps.
+//
+// A first leap from c in direction s1 (over x = c+s1 onto l = c+2*s1)
+// changes c (empty), x (empty: its piece is taken) and l (the mover). A
+// second leap from l in direction s2 tests y = l+s2 (Over) and z = l+2*s2
+// (Onto): y is x when s2 = -s1 and c when s2 = -2*s1, z is c when s2 = -s1
+// and x when 2*s2 = -s1; otherwise both keep their contents, and the
+// second leap is valid exactly when a first leap from l in s2 would be
+// with the same Over/Onto cells, in the position before the move.
+func (g *gen) countChains2() int {
+	p := g.p
+	nd := g.nds
+	o, e := g.o1, g.e1
+	sh, valid := &g.dsh, &g.dval
+	var geo [32]uint64 // cells from which a leap in the direction is valid
+	for k := 0; k < nd; k++ {
+		geo[k&31] = valid[k&31] & shr1(o, sh[k&31]) & shr1(e, 2*sh[k&31])
+	}
+	all := p.boardMask[0]
+	oeM, eeM := -g.oe&all, -g.ee&all // Over/Onto hold on an emptied cell
+	n := g.firsts
+	for k1 := 0; k1 < nd; k1++ {
+		t := g.td[k1]
+		if t == 0 {
+			continue
+		}
+		s1 := sh[k1]
+		for k2 := 0; k2 < nd; k2++ {
+			s2 := sh[k2]
+			var c2 uint64
+			switch {
+			case s2 == -s1:
+				c2 = t & shr1(valid[k2], 2*s1) & oeM & eeM
+			case s2 == -2*s1:
+				c2 = t & shr1(valid[k2], 2*s1) & oeM & shr1(e, 2*s1+2*s2)
+			case 2*s2 == -s1:
+				c2 = t & shr1(valid[k2], 2*s1) & shr1(o, 2*s1+s2) & eeM
+			default:
+				c2 = t & shr1(geo[k2], 2*s1)
+			}
+			if c2 != 0 {
+				n += bits.OnesCount64(c2) + g.deepChains(c2, s1, s2)
+			}
+		}
+	}
+	return n
+}
+
+// deepChains counts, for countChains2, the chains of three leaps or more
+// that begin with a leap in s1 and one in s2 from a cell of c2.
+func (g *gen) deepChains(c2 uint64, s1, s2 int) int {
+	r := g.r
+	jumped := r.capture == ir.CaptureJumped
+	n := 0
+	for ; c2 != 0; c2 &= c2 - 1 {
+		c := bits.TrailingZeros64(c2)
+		sl := uint(0)
+		for g.w[sl&(maxSlots-1)]>>uint(c)&1 == 0 {
+			sl++ // the slot of the moving piece
+		}
+		g.op = r.overSlots[g.mover] >> sl & 1
+		g.ep = r.ontoSlots[g.mover] >> sl & 1
+		nocc, no, ne := g.occ1, g.o1, g.e1
+		cur := c
+		for _, s := range [2]int{s1, s2} {
+			x, land := cur+s, cur+2*s
+			cb, xb, lb := uint64(1)<<uint(cur&63), uint64(1)<<uint(x&63), uint64(1)<<uint(land&63)
+			nocc, no, ne = nocc&^cb, no&^cb|g.oe<<uint(cur&63), ne&^cb|g.ee<<uint(cur&63)
+			if jumped && nocc&xb != 0 {
+				nocc, no, ne = nocc&^xb, no&^xb|g.oe<<uint(x&63), ne&^xb|g.ee<<uint(x&63)
+			}
+			nocc, no, ne = nocc|lb, no&^lb|g.op<<uint(land&63), ne&^lb|g.ep<<uint(land&63)
+			cur = land
+		}
+		n += g.shiftCount2(cur, nocc, no, ne)
+	}
+	return n
+}
+
+// shiftCount2 counts the moves shiftDFS2 would emit from bit c, without a
+// path: every leap of the rule takes something (r.alwaysTakes), so no leap
+// is refused for coming back on its path.
+func (g *gen) shiftCount2(c int, occ, o, e uint64) int {
+	p, r := g.p, g.r
+	if e&g.lands[c&63] == 0 {
+		return 0 // no landing cell
+	}
+	var m uint32
+	for k := 0; k < g.nds; k++ {
+		sh := g.dsh[k&31]
+		ok := g.dval[k&31] >> uint(c&63) & (o >> uint((c+sh)&63)) & (e >> uint((c+2*sh)&63)) & 1
+		m |= uint32(ok) << uint(k)
+	}
+	if r.chain == ir.ChainNone && !r.hasPromo {
+		return bits.OnesCount32(m)
+	}
+	jumped := r.capture == ir.CaptureJumped
+	cb := uint64(1) << uint(c&63)
+	n := 0
+	for m != 0 {
+		k := bits.TrailingZeros32(m)
+		m &= m - 1
+		sh := g.dsh[k&31]
+		x, land := c+sh, c+2*sh
+		xb, lb := uint64(1)<<uint(x&63), uint64(1)<<uint(land&63)
+		nocc, no, ne := occ&^cb, o&^cb|g.oe<<uint(c&63), e&^cb|g.ee<<uint(c&63)
+		if jumped && occ&xb != 0 {
+			nocc, no, ne = nocc&^xb, no&^xb|g.oe<<uint(x&63), ne&^xb|g.ee<<uint(x&63)
+		}
+		nocc, no, ne = nocc|lb, no&^lb|g.op<<uint(land&63), ne&^lb|g.ep<<uint(land&63)
+		switch {
+		case r.chain == ir.ChainNone || (r.hasPromo && p.promoteTo(g.pc, int(p.cellOf[land])) != 0):
+			n++
+		case r.chain == ir.ChainOptional:
+			n += 1 + g.shiftCount2(land, nocc, no, ne)
+		default:
+			if k := g.shiftCount2(land, nocc, no, ne); k > 0 {
+				n += k
+			} else {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 // fastDFS2 is fastDFS for short jumps (length 2).
@@ -897,24 +1269,31 @@ func (g *gen) fastGroups() {
 	stride := r.stride
 	next := r.leap
 	line := s.mark
+	bitOf := p.bitOf
 	for w := 0; w < s.nw; w++ {
 		word := g.srcWord(w)
 		m := word
 		for word != 0 {
-			c := w<<6 | bits.TrailingZeros64(word)
+			b := w<<6 | bits.TrailingZeros64(word)
 			word &= word - 1
-			if !srcOK[cells[c]] {
-				m &^= 1 << (uint(c) & 63)
+			if !srcOK[cells[p.cellOf[b]]] {
+				m &^= 1 << (uint(b) & 63)
 			}
 		}
 		line[w] = m
 	}
-	in := func(x int32) bool { return x >= 0 && line[x>>6]>>(uint(x)&63)&1 != 0 }
+	in := func(x int32) bool {
+		if x < 0 {
+			return false
+		}
+		b := bitOf[x]
+		return line[b>>6]>>(uint(b)&63)&1 != 0
+	}
 	var c *ectx
 	for w := 0; w < s.nw; w++ {
 		word := line[w]
 		for word != 0 {
-			h := w<<6 | bits.TrailingZeros64(word)
+			h := int(p.cellOf[w<<6|bits.TrailingZeros64(word)])
 			word &= word - 1
 			for _, d := range dirs {
 				if in(p.nb[h*nd+int(d)]) {
@@ -979,11 +1358,21 @@ const (
 // emitGroup records a group move: [head, dest | d<<16 (| flagCapture)]
 // and, for more than one stone, tail | flagTail.
 func (g *gen) emitGroup(tail, head, dest, d int, capture bool) {
-	if g.ml == nil {
-		g.found = true
-		return
-	}
 	ml := g.ml
+	if ml == nil {
+		if !g.count {
+			g.found = true
+			return
+		}
+		// (no filter: blockFast has no group rules)
+		if g.sel < 0 || g.n != g.sel {
+			g.n++
+			return
+		}
+		g.n++
+		g.found = true
+		ml = g.out
+	}
 	e := uint32(dest) | uint32(d)<<16
 	if capture {
 		e |= flagCapture

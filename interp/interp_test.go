@@ -37,12 +37,41 @@ func play(t *testing.T, p *Program, s *State, moves ...string) {
 
 func wantMoves(t *testing.T, p *Program, s *State, want ...string) {
 	t.Helper()
+	checkCountSelect(t, p, s, 0)
 	got := legal(p, s)
 	if want == nil {
 		want = []string{}
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("legal moves:\n got  %v\n want %v\n%s", got, want, p.Render(s))
+	}
+}
+
+// checkCountSelect checks that countMoves and selectMove (perft's last
+// ply, RandomPlayout) agree with Legal in s: the number of moves, and move
+// i alone for every i (at most max of them, spread over the list, when max
+// > 0).
+func checkCountSelect(t testing.TB, p *Program, s *State, max int) {
+	t.Helper()
+	var ml, one, scratch MoveList
+	p.Legal(s, &ml)
+	want := texts(p, &ml)
+	n, built := p.countMoves(s, &scratch)
+	if n != len(want) {
+		t.Fatalf("countMoves %d, Legal %d: %v\n%s", n, len(want), want, p.Render(s))
+	}
+	if built {
+		return
+	}
+	step := 1
+	if max > 0 && n > max {
+		step = n / max
+	}
+	for i := 0; i < n; i += step {
+		p.selectMove(s, &one, i)
+		if one.Len() != 1 || p.Text(&one, 0) != want[i] {
+			t.Fatalf("selectMove(%d) = %v, Legal's move %q (of %v)\n%s", i, texts(p, &one), want[i], want, p.Render(s))
+		}
 	}
 }
 

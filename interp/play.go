@@ -2,6 +2,7 @@ package interp
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"strings"
 
 	"github.com/ruleplay/ruleplay/ir"
@@ -190,7 +191,13 @@ func (p *Program) Apply(s *State, ml *MoveList, i int) {
 	mover := s.frames[len(s.frames)-1].mover
 	if len(p.goalsAfter) > 0 {
 		c := &s.ectx
-		c.p, c.s, c.own, c.opp = p, s, int(mover), (int(mover)+1)%p.np
+		if c.p != p {
+			c.p = p
+		}
+		if c.s != s {
+			c.s = s
+		}
+		c.own, c.opp = int(mover), (int(mover)+1)%p.np
 		for _, gl := range p.goalsAfter {
 			if gl.f(c) != 0 {
 				s.end, s.winner = endGoal, int(mover)
@@ -337,6 +344,44 @@ func (p *Program) scoreOf(s *State, player int) int {
 	return p.score(c)
 }
 
+// RandomPlayout plays uniformly random legal moves from s until the game
+// is over or maxPlies plies have been played (maxPlies <= 0: no cap), and
+// returns the number of plies played. s is left at the final position
+// (Undo takes the plies back one by one). Each ply draws rng.IntN(n) once,
+// n being the number of legal moves, and plays that move of Legal's list,
+// so the game is the one of the loop Legal, rng.IntN(ml.Len()), Apply; but
+// the moves are counted without being built where the generators can (ml
+// is scratch space). Nothing is allocated once ml and s have grown.
+func (p *Program) RandomPlayout(s *State, rng *rand.Rand, ml *MoveList, maxPlies int) (plies int) {
+	if !p.countPlayouts {
+		// Generating the moves once is cheaper than counting them and
+		// generating again up to the one drawn.
+		for maxPlies <= 0 || plies < maxPlies {
+			p.Legal(s, ml)
+			if len(ml.moves) == 0 {
+				break
+			}
+			p.Apply(s, ml, rng.IntN(len(ml.moves)))
+			plies++
+		}
+		return plies
+	}
+	for maxPlies <= 0 || plies < maxPlies {
+		n, built := p.countMoves(s, ml)
+		if n == 0 {
+			break
+		}
+		i := rng.IntN(n)
+		if !built {
+			p.selectMove(s, ml, i)
+			i = 0
+		}
+		p.Apply(s, ml, i)
+		plies++
+	}
+	return plies
+}
+
 // Perft counts the move sequences of exactly depth legal moves from s (1
 // for depth 0); the last ply is counted without being played.
 func (p *Program) Perft(s *State, depth int) uint64 {
@@ -349,9 +394,24 @@ func (p *Program) Perft(s *State, depth int) uint64 {
 
 func (p *Program) perft(s *State, depth int, mls []MoveList) uint64 {
 	ml := &mls[depth-1]
-	p.Legal(s, ml)
 	if depth == 1 {
-		return uint64(len(ml.moves))
+		return uint64(p.countLegal(s, ml))
+	}
+	p.Legal(s, ml)
+	if depth == 2 && p.wordsCount && len(ml.moves) > 0 {
+		// Count each move's replies on the occupancy words after it,
+		// without playing it.
+		if p.limit > 0 && s.ply+1 >= p.limit {
+			return 0
+		}
+		p.nextGuards(s)
+		var w [maxSlots]uint64
+		var n uint64
+		for _, m := range ml.moves {
+			p.afterMove(s, &p.rules[m.rule], ml.arena[m.off:m.off+m.n], &w)
+			n += uint64(p.countWords(s, &w))
+		}
+		return n
 	}
 	var n uint64
 	for i := range ml.moves {

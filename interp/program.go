@@ -15,7 +15,14 @@ type Program struct {
 
 	nc, nd, np int
 	nw         int // 64-bit words in a cell bitset
-	ncodes     int // piece codes: 0 empty, piece index + 1
+	// bit layout (layout.go): cell c is bit bitOf[c] of a bitset of cells;
+	// cellOf[b] is the cell of bit b (-1: no cell); boardMask has the bits
+	// of cells
+	bitOf     []int32
+	cellOf    []int32
+	nbits     int
+	boardMask []uint64
+	ncodes    int // piece codes: 0 empty, piece index + 1
 
 	cellName []string
 	cellIdx  map[string]int
@@ -50,11 +57,16 @@ type Program struct {
 	dirShift   []int
 	dirShiftOK []bool
 	valid      map[int][]uint64 // per leap length L: [d*nw+w] cells whose leap in d stays on the board
-	lastMask   uint64           // valid bits of the last bitset word
 
 	rules      []rule
 	tiers      []tier
 	noBlockade bool
+	blockFast  bool  // the blockade filter runs on occupancy words (count.go)
+	blockRules []int // blockFast: the rules in the order existence asks them
+	wordsCount bool  // moves can be counted on occupancy words (count.go)
+	// countPlayouts: RandomPlayout counts the moves and builds the one drawn
+	// (the blockade filter on words makes counting much cheaper than Legal)
+	countPlayouts bool
 
 	goalsAfter []goal
 	goalsStart []goal
@@ -85,6 +97,10 @@ type promo struct {
 type tier struct {
 	rules []int // indices into Program.rules, ascending
 	dedup bool  // two rules of the tier could yield the same text
+	// bulk (blockFast): every rule of the tier is a shift rule without
+	// chain or a removal without conditions, so that its moves are its
+	// first leaps
+	bulk bool
 }
 
 // generator kinds
@@ -142,6 +158,18 @@ type rule struct {
 	validL    []uint64 // Program.valid[length]
 	anyOver   bool     // over is nil
 	needsDFS  bool     // chain != none
+	// srcSlots[mover]: bit i for the occupancy slots whose pieces the rule
+	// selects by owner (Who); srcAll[mover]: fast rules whose srcOK holds
+	// for every such piece (no kind or From restriction)
+	srcSlots []uint64
+	srcAll   []bool
+	// lands[mover][b] (shift rules on one word): the bits of the landing
+	// cells of the rule's leaps from bit b
+	lands [][]uint64
+	// alwaysTakes: a shift rule whose every leap takes a piece (captures
+	// jumped pieces and Over excludes empty cells, or captures by landing
+	// and Onto excludes empty cells)
+	alwaysTakes bool
 }
 
 // maxTable bounds the size of a rule's condition tables.
@@ -194,11 +222,6 @@ func (p *Program) compileBoard() error {
 	if b.Shape != ir.Square && b.Shape != ir.Hex {
 		return fmt.Errorf("board: unknown shape %d", b.Shape)
 	}
-	p.nw = (p.nc + 63) / 64
-	p.lastMask = ^uint64(0)
-	if r := p.nc % 64; r != 0 {
-		p.lastMask = 1<<uint(r) - 1
-	}
 	p.cellName = make([]string, p.nc)
 	p.cellX = make([]int, p.nc)
 	p.cellY = make([]int, p.nc)
@@ -232,25 +255,7 @@ func (p *Program) compileBoard() error {
 			p.back[c*p.nd+d] = p.cellAt(p.cellX[c]-dir.DX, p.cellY[c]-dir.DY)
 		}
 	}
-	p.dirShift = make([]int, p.nd)
-	p.dirShiftOK = make([]bool, p.nd)
-	for d := 0; d < p.nd; d++ {
-		ok, sh, any := true, 0, false
-		for c := 0; c < p.nc && ok; c++ {
-			n := int(p.nb[c*p.nd+d])
-			if n < 0 {
-				continue
-			}
-			if !any {
-				sh, any = n-c, true
-			} else if n-c != sh {
-				ok = false
-			}
-		}
-		// Leaps that would wrap around an edge are excluded by the valid
-		// masks (cells whose whole path is on the board).
-		p.dirShift[d], p.dirShiftOK[d] = sh, ok && any
-	}
+	p.chooseLayout()
 	for i, pl := range p.g.Players {
 		if pl.Name == "" {
 			return fmt.Errorf("player %d has no name", i)
@@ -554,6 +559,18 @@ func (p *Program) compileRule(i int) error {
 			}
 		}
 	}
+	r.srcSlots = make([]uint64, p.np)
+	for mv := 0; mv < p.np; mv++ {
+		for sl := 0; sl <= p.np; sl++ {
+			owner := int8(sl)
+			if sl == p.np {
+				owner = ir.Neutral
+			}
+			if whoMatch(r.who, mv, owner) {
+				r.srcSlots[mv] |= 1 << uint(sl)
+			}
+		}
+	}
 	switch m.Action {
 	case ir.Remove:
 		r.gen = genRemove
@@ -691,6 +708,7 @@ func (p *Program) compileRule(i int) error {
 			r.srcOK[mv*p.ncodes+code] = ok
 		}
 	}
+	p.fillSrcAll(r)
 	r.ontoEmpty = make([]bool, p.np)
 	for mv := 0; mv < p.np; mv++ {
 		ok := true
@@ -771,6 +789,21 @@ func (p *Program) compileGroupFast(r *rule) {
 	}
 	r.leap = p.leapTable(1)
 	r.gen = genGroupFast
+	p.fillSrcAll(r)
+}
+
+// fillSrcAll sets r.srcAll from r.srcOK.
+func (p *Program) fillSrcAll(r *rule) {
+	r.srcAll = make([]bool, p.np)
+	for mv := 0; mv < p.np; mv++ {
+		all := true
+		for code := 1; code < p.ncodes; code++ {
+			if whoMatch(r.who, mv, p.codeOwner[code]) && !r.srcOK[mv*p.ncodes+code] {
+				all = false
+			}
+		}
+		r.srcAll[mv] = all
+	}
 }
 
 // compileShift decides whether rule r's first leaps can be found with bitset
@@ -781,7 +814,7 @@ func (p *Program) compileShift(r *rule) {
 	}
 	for _, ds := range r.dirs {
 		for _, d := range ds {
-			if !p.dirShiftOK[d] || abs(p.dirShift[d])*r.length >= p.nc {
+			if !p.dirShiftOK[d] || abs(p.dirShift[d])*r.length >= p.nbits {
 				return
 			}
 		}
@@ -818,6 +851,31 @@ func (p *Program) compileShift(r *rule) {
 	}
 	r.validL = p.validMasks(r.length)
 	r.shift = true
+	if p.nw == 1 {
+		// Per mover and bit: the landing cells of the leaps from there.
+		r.lands = make([][]uint64, p.np)
+		for mv := 0; mv < p.np; mv++ {
+			r.lands[mv] = make([]uint64, 64)
+			for c := 0; c < p.nc; c++ {
+				b := int(p.bitOf[c])
+				for _, d := range r.dirs[mv] {
+					if r.validL[d]>>uint(b)&1 != 0 {
+						r.lands[mv][b] |= 1 << uint(b+r.length*p.dirShift[d])
+					}
+				}
+			}
+		}
+	}
+	r.alwaysTakes = true
+	for mv := 0; mv < p.np; mv++ {
+		empty := uint64(1) << uint(p.np+1)
+		switch {
+		case r.capture == ir.CaptureJumped && r.length == 2 && r.overSlots[mv]&empty == 0:
+		case r.capture == ir.CaptureLanding && r.ontoSlots[mv]&empty == 0:
+		default:
+			r.alwaysTakes = false
+		}
+	}
 }
 
 // validMasks returns (building it once) the bitsets of cells whose leap of
@@ -831,7 +889,8 @@ func (p *Program) validMasks(L int) []uint64 {
 	for c := 0; c < p.nc; c++ {
 		for d := 0; d < p.nd; d++ {
 			if int(t[(c*p.nd+d)*L]) < p.nc {
-				v[d*p.nw+c>>6] |= 1 << (uint(c) & 63)
+				b := p.bitOf[c]
+				v[d*p.nw+int(b>>6)] |= 1 << (uint(b) & 63)
 			}
 		}
 	}
@@ -1076,6 +1135,19 @@ func (p *Program) compileEnd() error {
 	p.limit = g.End.Plies
 	if m := p.cfg.MaxPlies; m > 0 && (p.limit == 0 || m < p.limit) {
 		p.limit = m
+	}
+	p.compileBlockFast()
+	p.compileWordsCount()
+	p.compileBulk()
+	// RandomPlayout counts the moves and builds the one drawn when counting
+	// is nearly free (first leaps by population counts) or saves the
+	// blockade checks of moves not drawn.
+	p.countPlayouts = p.blockFast || countPlayoutsAlways
+	if !p.countPlayouts && len(p.tiers) > 0 {
+		p.countPlayouts = true
+		for _, t := range p.tiers {
+			p.countPlayouts = p.countPlayouts && t.bulk
+		}
 	}
 	if hasScore {
 		xc := &exprCompiler{p: p, kind: exPlayer, hasScore: true, inScore: true, what: "score"}

@@ -22,7 +22,8 @@ type State struct {
 	stk      []uint16
 	hgt      []int32
 	scap     int
-	occ      []uint64 // occupancy bitsets per slot (player, then neutral): [slot*nw+w]
+	occ      []uint64 // occupancy bitsets per slot (player, then neutral): [slot*nw+w], bits by Program.bitOf
+	onTarget []int32  // per slot: the (top) pieces on their own target cell
 	toMove   int
 	ply      int
 	turns    []int32 // per player: turns taken (passes included)
@@ -42,8 +43,15 @@ type State struct {
 	bufs    []uint64 // 4 bitsets of scratch for markShift
 	caps    []change // pieces taken during a chain being explored
 	ectx    ectx
-	gen     gen // move generation
-	gen2    gen // existence checks inside filters
+	gen     gen       // move generation
+	gen2    gen       // existence checks inside filters
+	nextOK  []bool    // blockFast: per rule, the next player's guard after the move
+	wit     []witness // blockFast: the next player's first leaps
+	tier    int       // the tier of the moves candidates or countMoves found last
+	selFilt bool      // countMoves: the blockade filter drops some moves
+	selBulk bool      // countMoves: the moves are in bulk (selectBulk)
+	bulk    [maxBulk]bulkRule
+	nbulk   int
 	tmp     *MoveList
 	gbuf    []uint16 // the pieces of a group being moved
 	scores  []int
@@ -88,6 +96,7 @@ func (p *Program) newEmptyState() *State {
 	s.cellsW[p.nc] = uint16(p.ncodes)
 	s.cells = s.cellsW[:p.nc]
 	s.occ = make([]uint64, (p.np+1)*p.nw)
+	s.onTarget = make([]int32, p.np+1)
 	ints := make([]int32, 3*p.np)
 	s.turns, s.captured, s.points = ints[:p.np:p.np], ints[p.np:2*p.np:2*p.np], ints[2*p.np:]
 	s.changes = make([]change, 0, 256)
@@ -186,11 +195,21 @@ func (s *State) undoChange(p *Program, ch change) {
 
 // put sets cell c to code, keeping the bitsets up to date (no undo record).
 func (s *State) put(p *Program, c int, code uint16) {
-	if old := s.cells[c]; old != 0 {
-		s.occ[int(p.codeSlot[old])*s.nw+c>>6] &^= 1 << (uint(c) & 63)
+	b := int(p.bitOf[c])
+	old := s.cells[c]
+	if old != 0 {
+		s.occ[int(p.codeSlot[old])*s.nw+b>>6] &^= 1 << (uint(b) & 63)
 	}
 	if code != 0 {
-		s.occ[int(p.codeSlot[code])*s.nw+c>>6] |= 1 << (uint(c) & 63)
+		s.occ[int(p.codeSlot[code])*s.nw+b>>6] |= 1 << (uint(b) & 63)
+	}
+	if p.nTargets > 0 {
+		if old != 0 && int(p.codeTarget[old]) == c {
+			s.onTarget[p.codeSlot[old]]--
+		}
+		if code != 0 && int(p.codeTarget[code]) == c {
+			s.onTarget[p.codeSlot[code]]++
+		}
 	}
 	s.cells[c] = code
 }
@@ -343,6 +362,7 @@ func (s *State) Clone() *State {
 	c.cellsW = append([]uint16(nil), s.cellsW...)
 	c.cells = c.cellsW[:len(s.cells)]
 	c.occ = append([]uint64(nil), s.occ...)
+	c.onTarget = append([]int32(nil), s.onTarget...)
 	ints := make([]int32, 3*s.np)
 	copy(ints, s.turns)
 	copy(ints[s.np:], s.captured)
@@ -359,6 +379,63 @@ func (s *State) Clone() *State {
 		c.hgt = append([]int32(nil), s.hgt...)
 	}
 	return c
+}
+
+// CopyFrom makes s a copy of the position of src, a State of the same
+// Program, reusing the buffers of s (nothing is allocated when src has no
+// larger stacks than s had). The undo history of s is dropped, as for
+// Clone: Undo does nothing until something is applied.
+func (s *State) CopyFrom(src *State) {
+	if s == src {
+		return
+	}
+	s.np, s.nw = src.np, src.nw
+	s.toMove, s.ply, s.passes, s.end, s.winner = src.toMove, src.ply, src.passes, src.end, src.winner
+	s.cellsW = append(s.cellsW[:0], src.cellsW...)
+	s.cells = s.cellsW[:len(src.cells)]
+	s.occ = append(s.occ[:0], src.occ...)
+	s.onTarget = append(s.onTarget[:0], src.onTarget...)
+	if len(s.turns) != src.np {
+		ints := make([]int32, 3*src.np)
+		s.turns, s.captured, s.points = ints[:src.np:src.np], ints[src.np:2*src.np:2*src.np], ints[2*src.np:]
+	}
+	copy(s.turns, src.turns)
+	copy(s.captured, src.captured)
+	copy(s.points, src.points)
+	s.changes, s.frames = s.changes[:0], s.frames[:0]
+	if len(s.mark) < src.nw {
+		s.mark = make([]uint64, src.nw)
+		s.bufs = make([]uint64, 4*src.nw)
+	}
+	if cap(s.gbuf) < cap(src.gbuf) {
+		s.gbuf = make([]uint16, 0, cap(src.gbuf))
+	}
+	s.scap = src.scap
+	if src.hgt != nil {
+		s.stk = append(s.stk[:0], src.stk...)
+		s.hgt = append(s.hgt[:0], src.hgt...)
+	} else {
+		s.stk, s.hgt = nil, nil
+	}
+}
+
+// StateBytes returns the size in bytes of a position: the cells (the top
+// piece of each, 2 bytes, and a wall cell), the occupancy bitsets, the
+// per-player counters (turns, captures, points, pieces on target), the
+// stacks in a stacking game, and the scalars (player to move, ply, passes,
+// end of the game: 40 bytes). A State also carries its undo history and
+// scratch buffers for move generation (a few KiB, reused from move to
+// move), which are not counted.
+func (p *Program) StateBytes() int {
+	n := 40
+	n += (p.nc + 1) * 2        // cellsW
+	n += (p.np + 1) * p.nw * 8 // occ
+	n += (p.np + 1) * 4        // onTarget
+	n += 3 * p.np * 4          // turns, captured, points
+	if p.stacking {
+		n += p.nc*p.scap*2 + (p.nc+1)*4 // stk, hgt
+	}
+	return n
 }
 
 // ToMove returns the index of the player to move.

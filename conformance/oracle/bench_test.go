@@ -66,3 +66,26 @@ func BenchmarkSaltaPlayout120(b *testing.B) {
 		return n
 	})
 }
+
+// The registry's baselines, as the CLI's bench --compare runs them.
+func benchBaselinePlayouts(b *testing.B, game string, opts map[string]string) {
+	bl, ok := Baseline(game, opts)
+	if !ok {
+		b.Fatal("no baseline")
+	}
+	plies, seed := 0, uint64(0)
+	for b.Loop() {
+		seed++
+		plies += bl.RandomPlayouts(1, seed, 0)
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "playouts/s")
+	b.ReportMetric(float64(plies)/float64(b.N), "plies/playout")
+}
+
+func BenchmarkBaselineLeapFrog8x8Playout(b *testing.B) {
+	benchBaselinePlayouts(b, "leapfrog", map[string]string{"size": "8x8"})
+}
+
+func BenchmarkBaselineSaltaPlayout120(b *testing.B) {
+	benchBaselinePlayouts(b, "salta", map[string]string{"limit": "120"})
+}

@@ -1,0 +1,755 @@
+package interp
+
+import (
+	"math/bits"
+
+	"github.com/ruleplay/ruleplay/ir"
+)
+
+// Counting moves and the blockade filter on occupancy words.
+//
+// Perft's last ply and playouts only need the number of legal moves, or
+// whether the next player has one. Generators have a count mode (gen.count)
+// in which emit only counts; shift rules on one word count first leaps
+// with population counts and chains with shiftCount2, without paths. When
+// a tier could hold two moves with one text (tier.dedup) the moves are
+// built and deduplicated as in Legal.
+//
+// The blockade filter (ir.NoBlockade) asks, for every candidate, whether
+// the next player has a candidate move afterwards. When every rule is a
+// shift rule on a one-word board selecting every piece of its owners (or a
+// removal without conditions) and every guard depends on the turn and ply
+// counters alone (Program.blockFast), this is decided on the occupancy
+// words after the move, computed from the move's path without playing it:
+// a few shifts per rule. Otherwise the move is played and the next
+// player's candidates generated (existence mode) and undone.
+
+// countPlayoutsAlways makes RandomPlayout count and select in every game
+// (tests).
+var countPlayoutsAlways = false
+
+// maxSlots bounds the occupancy slots (players + neutral) of blockFast.
+const maxSlots = 8
+
+// compileBlockFast decides Program.blockFast (after the rules and the end
+// are compiled).
+func (p *Program) compileBlockFast() {
+	p.blockFast = false
+	if !p.noBlockade || p.cfg.NoFast || p.nw != 1 || p.np+1 > maxSlots || p.stacking {
+		return
+	}
+	for i := range p.rules {
+		r := &p.rules[i]
+		m := &p.g.Moves[i]
+		if m.When != nil && !moveIndependent(m.When) {
+			return
+		}
+		switch r.action {
+		case ir.Remove:
+			if r.kindOK != nil || r.from != nil || r.onto != nil {
+				return
+			}
+		case ir.Leap:
+			if (r.gen != genStep && r.gen != genLeap) || !r.shift {
+				return
+			}
+			for pl := 0; pl < p.np; pl++ {
+				if !r.srcAll[pl] {
+					return
+				}
+			}
+		default:
+			return
+		}
+	}
+	// Existence is asked rule by rule, the last tier's first (ordinary
+	// moves are the likeliest).
+	p.blockRules = p.blockRules[:0]
+	for t := len(p.tiers) - 1; t >= 0; t-- {
+		p.blockRules = append(p.blockRules, p.tiers[t].rules...)
+	}
+	p.blockFast = true
+}
+
+// compileBulk decides tier.bulk: the tier's moves are the first leaps of
+// its rules (found with bitset shifts on one word) and its removals.
+func (p *Program) compileBulk() {
+	for ti := range p.tiers {
+		t := &p.tiers[ti]
+		t.bulk = !t.dedup && !p.cfg.NoFast && p.nw == 1 && p.np+1 <= maxSlots && !p.stacking
+		for _, ri := range t.rules {
+			r := &p.rules[ri]
+			switch r.action {
+			case ir.Remove:
+				if r.kindOK != nil || r.from != nil || r.onto != nil {
+					t.bulk = false
+				}
+			case ir.Leap:
+				if (r.gen != genStep && r.gen != genLeap) || !r.shift || r.chain != ir.ChainNone {
+					t.bulk = false
+				}
+				for pl := 0; pl < p.np && t.bulk; pl++ {
+					t.bulk = r.srcAll[pl]
+				}
+			default:
+				t.bulk = false
+			}
+		}
+	}
+}
+
+// maxBulk bounds the rules of a tier whose first leaps firstLeaps keeps
+// for selectBulk.
+const maxBulk = 4
+
+// bulkRule holds the moves of one rule of a bulk tier found by firstLeaps:
+// per direction index of the mover's directions, the sources of its leaps
+// (a removal: td[0], the pieces it may remove), and their number.
+type bulkRule struct {
+	ri int
+	n  int
+	td [32]uint64
+}
+
+// firstLeaps returns the number of moves of tier t (bulk) for the player
+// to move and, when touched is asked, the cells they touch. It keeps the
+// moves in s.bulk (s.nbulk rules; -1 when the tier has too many rules).
+func (p *Program) firstLeaps(s *State, t *tier, wantTouched bool) (n int, touched uint64) {
+	np := p.np
+	mover := s.toMove
+	var all uint64
+	for sl := 0; sl <= np; sl++ {
+		all |= s.occ[sl]
+	}
+	empty := ^all & p.boardMask[0]
+	s.nbulk = 0
+	if len(t.rules) > maxBulk {
+		s.nbulk = -1
+	}
+	for _, ri := range t.rules {
+		r := &p.rules[ri]
+		if r.when != nil && r.when(p.guardCtx(s)) == 0 {
+			continue
+		}
+		var b *bulkRule
+		if s.nbulk >= 0 {
+			b = &s.bulk[s.nbulk]
+			b.ri, b.n = ri, 0
+			s.nbulk++
+		}
+		src := occSlots(s.occ, r.srcSlots[mover], np, 0)
+		if r.action == ir.Remove {
+			c := bits.OnesCount64(src)
+			n += c
+			touched |= src
+			if b != nil {
+				b.n, b.td[0] = c, src
+			}
+			continue
+		}
+		o := occSlots(s.occ, r.overSlots[mover], np, empty)
+		e := occSlots(s.occ, r.ontoSlots[mover], np, empty)
+		L := r.length
+		for i, d := range r.dirs[mover] {
+			sh := p.dirShift[d]
+			x := r.validL[d] & src & shr1(e, L*sh)
+			for k := 1; k < L; k++ {
+				x &= shr1(o, k*sh)
+			}
+			if b != nil {
+				b.td[i&31] = x
+			}
+			if x == 0 {
+				continue
+			}
+			c := bits.OnesCount64(x)
+			n += c
+			if b != nil {
+				b.n += c
+			}
+			if wantTouched {
+				touched |= x
+				for k := 1; k <= L; k++ {
+					touched |= shr1(x, -k*sh)
+				}
+			}
+		}
+	}
+	return n, touched
+}
+
+// selectBulk fills ml with move i alone of the moves firstLeaps kept, in
+// Legal's order: rule, then source cell, then direction.
+func (p *Program) selectBulk(s *State, ml *MoveList, i int) {
+	ml.reset()
+	mover := s.toMove
+	for j := 0; j < s.nbulk; j++ {
+		b := &s.bulk[j]
+		if i >= b.n {
+			i -= b.n
+			continue
+		}
+		r := &p.rules[b.ri]
+		if r.action == ir.Remove {
+			x := b.td[0]
+			for ; i > 0; i-- {
+				x &= x - 1
+			}
+			ml.arena = append(ml.arena, uint32(p.cellOf[bits.TrailingZeros64(x)]))
+			ml.moves = append(ml.moves, mv{off: 0, n: 1, rule: int32(b.ri)})
+			return
+		}
+		dirs := r.dirs[mover]
+		nd := min(len(dirs), 32)
+		// below(x): the moves from the sources on bits below x.
+		below := func(x int) int {
+			m := ^uint64(0)
+			if x < 64 {
+				m = uint64(1)<<uint(x) - 1
+			}
+			c := 0
+			for k := 0; k < nd; k++ {
+				c += bits.OnesCount64(b.td[k] & m)
+			}
+			return c
+		}
+		// The source: the largest x with below(x) <= i.
+		x := 0
+		for step := 32; step > 0; step >>= 1 {
+			if below(x+step) <= i {
+				x += step
+			}
+		}
+		i -= below(x)
+		for k := 0; k < nd; k++ {
+			if b.td[k]>>uint(x)&1 == 0 {
+				continue
+			}
+			if i > 0 {
+				i--
+				continue
+			}
+			d := dirs[k]
+			land := p.cellOf[x+r.length*p.dirShift[d]]
+			ml.arena = append(ml.arena, uint32(p.cellOf[x]), uint32(land)|uint32(d)<<16)
+			ml.moves = append(ml.moves, mv{off: 0, n: 2, rule: int32(b.ri)})
+			return
+		}
+	}
+	panic("interp: selectBulk: move out of range")
+}
+
+// occSlots is slotsWord on the occupancy words of a State (one word).
+func occSlots(occ []uint64, mask uint64, np int, empty uint64) uint64 {
+	var x uint64
+	for sl := 0; sl <= np; sl++ {
+		if mask>>uint(sl)&1 != 0 {
+			x |= occ[sl]
+		}
+	}
+	if mask>>uint(np+1)&1 != 0 {
+		x |= empty
+	}
+	return x
+}
+
+// moveIndependent tells whether a guard depends only on the turn and ply
+// counters (which a move changes in a known way).
+func moveIndependent(e *ir.Expr) bool {
+	if e == nil {
+		return true
+	}
+	switch e.Op {
+	case ir.OpInt, ir.OpBool, ir.OpNot, ir.OpAnd, ir.OpOr, ir.OpEq, ir.OpNe, ir.OpLt, ir.OpLe,
+		ir.OpGt, ir.OpGe, ir.OpAdd, ir.OpSub, ir.OpMul, ir.OpDiv, ir.OpNeg, ir.OpIf, ir.OpVar, ir.OpMoves:
+	default:
+		return false
+	}
+	for _, a := range e.Args {
+		if !moveIndependent(a) {
+			return false
+		}
+	}
+	return true
+}
+
+// nextGuards evaluates every rule's guard for the next player as it will
+// be after the player to move has moved (blockFast: the guards depend on
+// the counters alone).
+func (p *Program) nextGuards(s *State) {
+	if len(s.nextOK) < len(p.rules) {
+		s.nextOK = make([]bool, len(p.rules))
+	}
+	mover := s.toMove
+	s.ply++
+	s.turns[mover]++
+	s.toMove = (mover + 1) % p.np
+	for i := range p.rules {
+		r := &p.rules[i]
+		s.nextOK[i] = r.when == nil || r.when(p.guardCtx(s)) != 0
+	}
+	s.toMove = mover
+	s.turns[mover]--
+	s.ply--
+}
+
+// witness is a set of first leaps of the next player in one direction of
+// one rule: the sources t, the shift sh of the direction and the length l
+// (0: removals). A first leap from c depends on the cells c + k*sh, k =
+// 0..l, alone (shift rules look at the slot of a cell or its emptiness;
+// the rule selects every piece of its owners; guards depend on counters).
+type witness struct {
+	t     uint64
+	sh, l int32
+}
+
+// witnesses fills s.wit with the next player's first leaps in the
+// position of s (blockFast, after nextGuards).
+func (p *Program) witnesses(s *State) {
+	var w [maxSlots]uint64
+	np := p.np
+	copy(w[:np+1], s.occ[:np+1])
+	next := (s.toMove + 1) % np
+	var all uint64
+	for sl := 0; sl <= np; sl++ {
+		all |= w[sl]
+	}
+	empty := ^all & p.boardMask[0]
+	s.wit = s.wit[:0]
+	for _, ri := range p.blockRules {
+		if !s.nextOK[ri] {
+			continue
+		}
+		r := &p.rules[ri]
+		src := slotsWord(&w, r.srcSlots[next], np, 0)
+		if src == 0 {
+			continue
+		}
+		if r.action == ir.Remove {
+			s.wit = append(s.wit, witness{t: src})
+			continue
+		}
+		o := slotsWord(&w, r.overSlots[next], np, empty)
+		e := slotsWord(&w, r.ontoSlots[next], np, empty)
+		L := r.length
+		for _, d := range r.dirs[next] {
+			sh := p.dirShift[d]
+			t := r.validL[d] & src & shr1(e, L*sh)
+			for k := 1; k < L; k++ {
+				t &= shr1(o, k*sh)
+			}
+			if t != 0 {
+				s.wit = append(s.wit, witness{t, int32(sh), int32(L)})
+			}
+		}
+	}
+}
+
+// nextSurvives tells whether the next player has a first leap (in the
+// position of s) that depends on no cell of k: it is still there after
+// any move that changes only cells of k (blockFast, after nextGuards).
+func (p *Program) nextSurvives(s *State, k uint64) bool {
+	np := p.np
+	next := (s.toMove + 1) % np
+	var all uint64
+	for sl := 0; sl <= np; sl++ {
+		all |= s.occ[sl]
+	}
+	empty := ^all & p.boardMask[0]
+	for _, ri := range p.blockRules {
+		if !s.nextOK[ri] {
+			continue
+		}
+		r := &p.rules[ri]
+		src := occSlots(s.occ, r.srcSlots[next], np, 0) &^ k
+		if src == 0 {
+			continue
+		}
+		if r.action == ir.Remove {
+			return true
+		}
+		o := occSlots(s.occ, r.overSlots[next], np, empty)
+		e := occSlots(s.occ, r.ontoSlots[next], np, empty)
+		L := r.length
+		for _, d := range r.dirs[next] {
+			sh := p.dirShift[d]
+			t := r.validL[d] & src & shr1(e&^k, L*sh)
+			for j := 1; j < L; j++ {
+				t &= shr1(o&^k, j*sh)
+			}
+			if t != 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// survives tells whether some witness depends on no cell of k (a set of
+// cells a move may change): the next player keeps that move.
+func survives(wit []witness, k uint64) bool {
+	for _, w := range wit {
+		x := k
+		for j := int32(1); j <= w.l; j++ {
+			x |= shr1(k, int(j*w.sh))
+		}
+		if w.t&^x != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// touched returns the bits of the cells a move of rule r with this path
+// may change: its start, its landings and (capturing jumped pieces) the
+// cells it passes over.
+func (p *Program) touched(r *rule, path []uint32) uint64 {
+	bitOf := p.bitOf
+	k := uint64(1) << uint(bitOf[path[0]])
+	if r.action == ir.Remove {
+		return k
+	}
+	cur := int(path[0])
+	L, nd := r.length, p.nd
+	for _, e := range path[1:] {
+		land, d := int(e&0xffff), int(e>>16&dirMask)
+		k |= 1 << uint(bitOf[land])
+		if r.capture == ir.CaptureJumped {
+			base := (cur*nd + d) * L
+			for j := 0; j < L-1; j++ {
+				k |= 1 << uint(bitOf[r.leap[base+j]])
+			}
+		}
+		cur = land
+	}
+	return k
+}
+
+// keepsMove tells whether the next player has a candidate move after the
+// move of rule r with this path, played by the player to move in s
+// (blockFast; s.nextOK and s.wit filled by nextGuards and witnesses).
+// Only the occupancy bitsets of s are read: they must be those of the
+// position the move is played from (generators change cells, not bitsets,
+// while exploring chains).
+func (p *Program) keepsMove(s *State, r *rule, path []uint32) bool {
+	if survives(s.wit, p.touched(r, path)) {
+		return true
+	}
+	var w [maxSlots]uint64
+	p.afterMove(s, r, path, &w)
+	return p.nextHasMove(s, &w)
+}
+
+// afterMove fills w with the occupancy words (per slot) after the move of
+// rule r (a leap or a removal) with this path, played from s (whose
+// bitsets must be those of the position: see keepsMove).
+func (p *Program) afterMove(s *State, r *rule, path []uint32, w *[maxSlots]uint64) {
+	ns := p.np + 1
+	copy(w[:ns], s.occ[:ns])
+	bitOf := p.bitOf
+	// take clears bit b of whichever slot holds it and returns the slot.
+	take := func(b uint64) int {
+		for sl := 0; sl < ns; sl++ {
+			if w[sl]&b != 0 {
+				w[sl] &^= b
+				return sl
+			}
+		}
+		return -1
+	}
+	start := int(path[0])
+	sl := take(1 << uint(bitOf[start]))
+	if r.action == ir.Remove {
+		return
+	}
+	cur := start
+	L, nd := r.length, p.nd
+	for _, e := range path[1:] {
+		land, d := int(e&0xffff), int(e>>16&dirMask)
+		switch r.capture {
+		case ir.CaptureJumped:
+			base := (cur*nd + d) * L
+			for k := 0; k < L-1; k++ {
+				take(1 << uint(bitOf[r.leap[base+k]]))
+			}
+		case ir.CaptureLanding:
+			take(1 << uint(bitOf[land]))
+		}
+		cur = land
+	}
+	if sl >= 0 {
+		w[sl] |= 1 << uint(bitOf[cur])
+	}
+}
+
+// compileWordsCount decides Program.wordsCount: the number of moves of a
+// position can be counted from its occupancy words and the turn counters
+// alone. Every rule is a removal without conditions or a shift rule on
+// one word selecting every piece of its owners, without chain or with
+// optional chains of short jumps that always take a piece (no promotion);
+// guards depend on the counters; no goal, blockade filter, pass or tier
+// needing deduplication.
+func (p *Program) compileWordsCount() {
+	p.wordsCount = false
+	if p.cfg.NoFast || p.nw != 1 || p.np+1 > maxSlots || p.stacking || p.noBlockade ||
+		len(p.goalsAfter) > 0 || len(p.goalsStart) > 0 || p.noMove == ir.OutcomePass {
+		return
+	}
+	for _, t := range p.tiers {
+		if t.dedup {
+			return
+		}
+	}
+	for i := range p.rules {
+		r := &p.rules[i]
+		if !moveIndependent(p.g.Moves[i].When) {
+			return
+		}
+		switch r.action {
+		case ir.Remove:
+			if r.kindOK != nil || r.from != nil || r.onto != nil {
+				return
+			}
+		case ir.Leap:
+			if (r.gen != genStep && r.gen != genLeap) || !r.shift {
+				return
+			}
+			for pl := 0; pl < p.np; pl++ {
+				if !r.srcAll[pl] {
+					return
+				}
+			}
+			if r.chain != ir.ChainNone && (r.chain != ir.ChainOptional || r.length != 2 || !r.alwaysTakes || r.hasPromo) {
+				return
+			}
+		default:
+			return
+		}
+	}
+	p.wordsCount = true
+}
+
+// countWords returns the number of moves of the next player with the
+// occupancy words w after a move of the player to move in s (wordsCount,
+// after nextGuards).
+func (p *Program) countWords(s *State, w *[maxSlots]uint64) int {
+	np := p.np
+	next := (s.toMove + 1) % np
+	g := &s.gen2
+	g.bind(p, s, g.ml)
+	g.mover = next
+	for ti := range p.tiers {
+		n := 0
+		for _, ri := range p.tiers[ti].rules {
+			if !s.nextOK[ri] {
+				continue
+			}
+			r := &p.rules[ri]
+			if r.action == ir.Remove {
+				n += bits.OnesCount64(slotsWord(w, r.srcSlots[next], np, 0))
+				continue
+			}
+			g.r = r
+			g.w = *w
+			if g.shiftWords() == 0 {
+				continue
+			}
+			if r.chain == ir.ChainNone {
+				n += g.firsts
+				continue
+			}
+			g.oe = r.overSlots[next] >> uint(np+1) & 1
+			g.ee = r.ontoSlots[next] >> uint(np+1) & 1
+			n += g.countChains2()
+		}
+		if n > 0 {
+			return n
+		}
+	}
+	return 0
+}
+
+// nextHasMove tells whether the next player has a move with the
+// occupancy words w (blockFast).
+func (p *Program) nextHasMove(s *State, w *[maxSlots]uint64) bool {
+	np := p.np
+	next := (s.toMove + 1) % np
+	var all uint64
+	for sl := 0; sl <= np; sl++ {
+		all |= w[sl]
+	}
+	empty := ^all & p.boardMask[0]
+	for _, ri := range p.blockRules {
+		if !s.nextOK[ri] {
+			continue
+		}
+		r := &p.rules[ri]
+		var src uint64
+		ss := r.srcSlots[next]
+		for sl := 0; sl <= np; sl++ {
+			if ss>>uint(sl)&1 != 0 {
+				src |= w[sl]
+			}
+		}
+		if src == 0 {
+			continue
+		}
+		if r.action == ir.Remove {
+			return true
+		}
+		o := slotsWord(w, r.overSlots[next], np, empty)
+		e := slotsWord(w, r.ontoSlots[next], np, empty)
+		L := r.length
+		for _, d := range r.dirs[next] {
+			sh := p.dirShift[d]
+			t := r.validL[d] & src & shr1(e, L*sh)
+			for k := 1; k < L; k++ {
+				t &= shr1(o, k*sh)
+			}
+			if t != 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// slotsWord returns the cells of the slots in mask (bit np+1: empty cells).
+func slotsWord(w *[maxSlots]uint64, mask uint64, np int, empty uint64) uint64 {
+	var x uint64
+	for sl := 0; sl <= np; sl++ {
+		if mask>>uint(sl)&1 != 0 {
+			x |= w[sl]
+		}
+	}
+	if mask>>uint(np+1)&1 != 0 {
+		x |= empty
+	}
+	return x
+}
+
+// countLegal returns the number of legal moves of s (Legal's length),
+// building them in ml only when it must.
+func (p *Program) countLegal(s *State, ml *MoveList) int {
+	n, _ := p.countMoves(s, ml)
+	return n
+}
+
+// countMoves returns the number of legal moves of s; built tells that
+// they had to be built: ml holds Legal's list. Otherwise s.tier is the
+// tier of the moves (-1: the one move is a pass) and s.selFilt tells
+// whether the blockade filter drops some of them (for selectMove).
+func (p *Program) countMoves(s *State, ml *MoveList) (n int, built bool) {
+	if s.end != endNone {
+		return 0, false
+	}
+	if hit, _ := p.turnStartGoal(s); hit {
+		return 0, false
+	}
+	if p.noBlockade && !p.blockFast {
+		p.Legal(s, ml)
+		return len(ml.moves), true
+	}
+	if p.blockFast {
+		p.nextGuards(s)
+	}
+	g := &s.gen
+	g.bind(p, s, nil)
+	g.mover, g.found = s.toMove, false
+	g.count, g.filt, g.sel = true, p.noBlockade, -1
+	s.selFilt = false
+	for ti := range p.tiers {
+		t := &p.tiers[ti]
+		if t.dedup {
+			p.Legal(s, ml)
+			return len(ml.moves), true
+		}
+		s.tier = ti
+		g.n, g.npass = 0, 0
+		if t.bulk {
+			// Every move is one first leap: count them (and gather the
+			// cells they touch: when a witness avoids them all, no move
+			// is filtered out).
+			n, k := p.firstLeaps(s, t, g.filt)
+			if n == 0 {
+				continue
+			}
+			if !g.filt || p.nextSurvives(s, k) {
+				s.selBulk = s.nbulk >= 0
+				return n, false
+			}
+		}
+		s.selBulk = false
+		if g.filt {
+			p.witnesses(s)
+		}
+		for _, ri := range t.rules {
+			r := &p.rules[ri]
+			if r.when != nil && r.when(p.guardCtx(s)) == 0 {
+				continue
+			}
+			g.r = r
+			p.runGen(g)
+		}
+		if g.n > 0 {
+			if g.filt && g.npass > 0 {
+				s.selFilt = g.npass < g.n
+				return g.npass, false
+			}
+			return g.n, false
+		}
+	}
+	s.tier = -1
+	if p.noMove == ir.OutcomePass {
+		return 1, false
+	}
+	return 0, false
+}
+
+// selectMove fills ml with move i alone of the moves countMoves counted
+// (not built) in s, in Legal's order.
+func (p *Program) selectMove(s *State, ml *MoveList, i int) {
+	ml.reset()
+	if s.tier < 0 {
+		ml.moves = append(ml.moves, mv{rule: -1})
+		return
+	}
+	if s.selBulk {
+		p.selectBulk(s, ml, i)
+		return
+	}
+	g := &s.gen
+	g.bind(p, s, nil)
+	g.mover, g.found = s.toMove, false
+	g.count, g.filt, g.sel, g.out, g.n = true, s.selFilt, i, ml, 0
+	for _, ri := range p.tiers[s.tier].rules {
+		r := &p.rules[ri]
+		if r.when != nil && r.when(p.guardCtx(s)) == 0 {
+			continue
+		}
+		g.r = r
+		p.runGen(g)
+		if g.found {
+			break
+		}
+	}
+	g.out = nil
+}
+
+// runGen runs the generator of rule g.r.
+func (p *Program) runGen(g *gen) {
+	switch g.r.gen {
+	case genStep:
+		g.fastStep()
+	case genLeap:
+		g.fastLeaps()
+	case genRemove:
+		g.removes()
+	case genGroup:
+		g.groups()
+	case genGroupFast:
+		g.fastGroups()
+	default:
+		g.genericLeaps()
+	}
+}

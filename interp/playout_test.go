@@ -1,0 +1,260 @@
+package interp
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/ruleplay/ruleplay/ir"
+)
+
+// playoutCases are the games RandomPlayout is checked on: the bundled
+// rules files and the hand-built games of the equivalence tests.
+func playoutPrograms(t *testing.T) map[string]*Program {
+	out := map[string]*Program{}
+	for _, tc := range equivCases(t) {
+		out[tc.name] = tc.b.compile(Config{MaxPlies: 300})
+		out[tc.name+"-generic"] = tc.b.compile(Config{MaxPlies: 300, NoFast: true})
+	}
+	for _, f := range []struct {
+		file string
+		opts map[string]string
+	}{
+		{"leapfrog.rules", map[string]string{"size": "8x8"}},
+		{"leapfrog.rules", map[string]string{"size": "6x5", "players": "3", "diagonal": "true"}},
+		{"leapfrog.rules", map[string]string{"size": "8x8", "players": "9"}},
+		{"leapfrog-murray.rules", map[string]string{"size": "8x8"}},
+		{"froglet.rules", nil},
+		{"capture.rules", nil},
+		{"salta.rules", map[string]string{"limit": "120"}},
+		{"salta.rules", nil},
+		{"pyramid.rules", nil},
+		{"draughts.rules", nil},
+		{"breakthrough.rules", nil},
+		{"crossings.rules", nil},
+		{"jumpwings.rules", nil},
+		{"jumpwings-advanced.rules", nil},
+		{"jumpwings-relative.rules", nil},
+	} {
+		p, err := Compile(loadGame(t, f.file, f.opts), Config{MaxPlies: 300})
+		if err != nil {
+			t.Fatal(err)
+		}
+		name := f.file
+		for k, v := range f.opts {
+			name += " " + k + "=" + v
+		}
+		out[name] = p
+	}
+	return out
+}
+
+// TestRandomPlayoutIsLegalLoop checks that RandomPlayout plays the game of
+// the loop Legal, rng.IntN, Apply with the same generator, and that Perft's
+// counting agrees with Legal's lists along the way.
+func TestRandomPlayoutIsLegalLoop(t *testing.T) {
+	games := 6
+	if testing.Short() {
+		games = 2
+	}
+	for name, p := range playoutPrograms(t) {
+		t.Run(name, func(t *testing.T) {
+			for _, cp := range []bool{false, true} {
+				p.countPlayouts = cp // both ways of playing out
+				checkPlayouts(t, p, games)
+			}
+		})
+	}
+}
+
+// checkPlayouts compares RandomPlayout with the loop Legal, rng.IntN,
+// Apply from a start position, checks countLegal at every ply, Undo back to
+// the start, CopyFrom and the ply cap.
+func checkPlayouts(t *testing.T, p *Program, games int) {
+	s0 := p.NewState(3)
+	var ml, ml2 MoveList
+	s := p.NewState(0)
+	for seed := uint64(0); seed < uint64(games); seed++ {
+		s.CopyFrom(s0)
+		n := p.RandomPlayout(s, rand.New(rand.NewPCG(seed, 9)), &ml, 0)
+		ref := s0.Clone()
+		rng := rand.New(rand.NewPCG(seed, 9))
+		plies := 0
+		for {
+			p.Legal(ref, &ml2)
+			if c := p.countLegal(ref, &ml); c != ml2.Len() {
+				t.Fatalf("seed %d ply %d: countLegal %d, Legal %d moves", seed, plies, c, ml2.Len())
+			}
+			if ml2.Len() == 0 {
+				break
+			}
+			p.Apply(ref, &ml2, rng.IntN(ml2.Len()))
+			plies++
+		}
+		if n != plies || p.Render(s) != p.Render(ref) || s.Ply() != ref.Ply() {
+			t.Fatalf("seed %d: RandomPlayout %d plies, loop %d:\n%s\nwant\n%s", seed, n, plies, p.Render(s), p.Render(ref))
+		}
+		if !equalStatus(p.Status(s), p.Status(ref)) {
+			t.Fatalf("seed %d: status %+v, want %+v", seed, p.Status(s), p.Status(ref))
+		}
+		// Undo goes back to the start.
+		for i := 0; i < n; i++ {
+			p.Undo(s)
+		}
+		if p.Render(s) != p.Render(s0) || !occConsistent(p, s) || !onTargetConsistent(p, s) {
+			t.Fatalf("seed %d: undo after the playout:\n%s", seed, p.Render(s))
+		}
+	}
+	// A cap stops the playout.
+	s.CopyFrom(s0)
+	if n := p.RandomPlayout(s, rand.New(rand.NewPCG(1, 1)), &ml, 3); n > 3 || s.Ply() != n {
+		t.Fatalf("cap 3: %d plies, ply %d", n, s.Ply())
+	}
+}
+
+// onTargetConsistent checks the on-target counters against the cells.
+func onTargetConsistent(p *Program, s *State) bool {
+	want := make([]int32, p.np+1)
+	for c, code := range s.cells {
+		if code != 0 && int(p.codeTarget[code]) == c {
+			want[p.codeSlot[code]]++
+		}
+	}
+	for i := range want {
+		if want[i] != s.onTarget[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func TestRandomPlayoutNoAlloc(t *testing.T) {
+	for name, p := range playoutPrograms(t) {
+		p.countPlayouts = len(name)%2 == 0 // either way, in turn
+		s0 := p.NewState(3)
+		s := s0.Clone()
+		var ml MoveList
+		rng := rand.New(rand.NewPCG(1, 2))
+		for i := 0; i < 5; i++ { // grow the buffers
+			s.CopyFrom(s0)
+			p.RandomPlayout(s, rng, &ml, 0)
+		}
+		allocs := testing.AllocsPerRun(20, func() {
+			s.CopyFrom(s0)
+			p.RandomPlayout(s, rng, &ml, 40)
+		})
+		if allocs != 0 {
+			t.Errorf("%s: %.1f allocations per playout", name, allocs)
+		}
+	}
+}
+
+// TestPerftFastEqualsGeneric compares perft (counting at the last plies:
+// count mode, bitset chains, words after a move) with the generic walker
+// from random positions of every game.
+func TestPerftFastEqualsGeneric(t *testing.T) {
+	fast := playoutPrograms(t)
+	for name, p := range fast {
+		if p.cfg.NoFast {
+			continue
+		}
+		slow, ok := fast[name+"-generic"]
+		if !ok {
+			var err error
+			if slow, err = Compile(p.g, Config{MaxPlies: 300, NoFast: true}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		t.Run(name, func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(4, 4))
+			var ml MoveList
+			sf, ss := p.NewState(3), slow.NewState(3)
+			for ply := 0; ply < 60; ply++ {
+				if ply%7 == 0 {
+					depth := 3
+					if p.nc > 100 {
+						depth = 2
+					}
+					if a, b := p.Perft(sf, depth), slow.Perft(ss, depth); a != b {
+						t.Fatalf("ply %d: perft(%d) fast %d, generic %d\n%s", ply, depth, a, b, p.Render(sf))
+					}
+				}
+				p.Legal(sf, &ml)
+				if ml.Len() == 0 {
+					break
+				}
+				i := rng.IntN(ml.Len())
+				p.Apply(sf, &ml, i)
+				slow.Apply(ss, &ml, i)
+			}
+		})
+	}
+}
+
+func TestStateBytes(t *testing.T) {
+	for name, p := range playoutPrograms(t) {
+		n := p.StateBytes()
+		if n < p.nc*2 || n > 1<<20 {
+			t.Errorf("%s: %d bytes per state for %d cells", name, n, p.nc)
+		}
+	}
+}
+
+// TestLayout checks the bit layouts: a bijection between cells and bits
+// that keeps the cells' order and the words, and makes every direction it
+// reports as a shift one for every pair of neighbours.
+func TestLayout(t *testing.T) {
+	check := func(name string, p *Program, wantShifts int) {
+		t.Helper()
+		prev := int32(-1)
+		for c := 0; c < p.nc; c++ {
+			b := p.bitOf[c]
+			if b <= prev || int(b) >= p.nbits || p.cellOf[b] != int32(c) {
+				t.Fatalf("%s: cell %d has bit %d (previous %d, cellOf %d)", name, c, b, prev, p.cellOf[b])
+			}
+			prev = b
+		}
+		if p.nw != (p.nc+63)/64 {
+			t.Errorf("%s: %d words for %d cells", name, p.nw, p.nc)
+		}
+		shifts := 0
+		for d := 0; d < p.nd; d++ {
+			if !p.dirShiftOK[d] {
+				continue
+			}
+			shifts++
+			for c := 0; c < p.nc; c++ {
+				if n := p.nb[c*p.nd+d]; n >= 0 && int(p.bitOf[n]-p.bitOf[c]) != p.dirShift[d] {
+					t.Fatalf("%s: direction %d from %s: bit %d to %d, shift %d", name, d, p.cellName[c], p.bitOf[c], p.bitOf[n], p.dirShift[d])
+				}
+			}
+		}
+		if wantShifts >= 0 && shifts != wantShifts {
+			t.Errorf("%s: %d directions are shifts, want %d", name, shifts, wantShifts)
+		}
+	}
+	for w := 3; w <= 12; w++ {
+		for h := 3; h <= 12; h += 3 {
+			b := newSquare(t, w, h, true, "a", "b")
+			k := b.kind("man", "M", 0, nil)
+			b.place(b.piece(k, 0, 0, ""), "a1")
+			b.rule(ir.MoveRule{Name: "step", Action: ir.Leap, Piece: ir.Own, Dirs: b.same("ne", "nw", "se", "sw"), Length: 1, Onto: eEmpty()})
+			p := b.compile(Config{})
+			want := 4 // the diagonals, whenever they fit the words
+			if (w*h+1)/2 > 64 || (w+1)*h/2 > 64 {
+				want = -1
+			}
+			check(fmt.Sprintf("dark %dx%d", w, h), p, want)
+		}
+	}
+	for _, f := range []struct {
+		file   string
+		shifts int
+	}{{"draughts.rules", 4}, {"salta.rules", 4}, {"pyramid.rules", 4}, {"breakthrough.rules", 8}, {"capture.rules", 2}, {"jumpwings.rules", -1}} {
+		p, err := Compile(loadGame(t, f.file, nil), Config{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		check(f.file, p, f.shifts)
+	}
+}
