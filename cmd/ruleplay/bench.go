@@ -8,6 +8,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/ruleplay/ruleplay/conformance/oracle"
 	"github.com/ruleplay/ruleplay/interp"
 	"github.com/spf13/cobra"
 )
@@ -25,6 +26,14 @@ type benchJSON struct {
 	PlayoutsPerSec     float64 `json:"playouts_per_sec"`
 	AvgPlayoutPlies    float64 `json:"avg_playout_plies"`
 	PlayoutPliesPerSec float64 `json:"playout_plies_per_sec"`
+	StateBytes         int     `json:"state_bytes"`
+	// With --compare: the hand-written generator's rates on one thread and
+	// the interpreter's per-thread rates divided by them.
+	HandcodedPerftNodesPerSec float64 `json:"handcoded_perft_nodes_per_sec,omitempty"`
+	HandcodedPlayoutsPerSec   float64 `json:"handcoded_playouts_per_sec,omitempty"`
+	HandcodedPerftRatio       float64 `json:"handcoded_perft_ratio,omitempty"`
+	HandcodedPlayoutRatio     float64 `json:"handcoded_playout_ratio,omitempty"`
+	HandcodedRatio            float64 `json:"handcoded_ratio,omitempty"`
 }
 
 func newBenchCmd() *cobra.Command {
@@ -34,6 +43,7 @@ func newBenchCmd() *cobra.Command {
 		threads  int
 		maxPlies int
 		asJSON   bool
+		compare  bool
 	)
 	cmd := &cobra.Command{
 		Use:   "bench FILE",
@@ -50,10 +60,17 @@ func newBenchCmd() *cobra.Command {
 
 --threads runs that many goroutines (perft shares the first moves; each
 playout thread plays its own games). Timings vary from run to run; the
-counts do not.`,
+counts do not.
+
+--compare then measures the hand-written move generator of the same game
+(conformance/oracle), where there is one, on one thread for the same time
+(perft at the same depth), and prints the interpreter's speed per thread
+as a ratio of it (1.0: as fast; 0.5: half as fast). The size of one game
+state in bytes is reported too.`,
 		Example: `  ruleplay bench my-game.rules --option size=8x8
   ruleplay bench my-game.rules --seconds 4 --threads 2 --json
-  ruleplay bench my-game.rules --fast=false --max-plies 200`,
+  ruleplay bench my-game.rules --fast=false --max-plies 200
+  ruleplay bench my-game.rules --compare --json`,
 		Args:              exactArgs("FILE"),
 		ValidArgsFunction: completeRulesFile,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -71,12 +88,23 @@ counts do not.`,
 				return err
 			}
 			budget := time.Duration(seconds * float64(time.Second) / 2)
-			r := benchJSON{Game: gm.g.Name, Threads: threads, Fast: gf.fast}
+			r := benchJSON{Game: gm.g.Name, Threads: threads, Fast: gf.fast, StateBytes: gm.p.StateBytes()}
+			var base oracle.B
+			if compare {
+				var ok bool
+				if base, ok = oracle.Baseline(gm.g.Name, gm.opts); !ok {
+					return fmt.Errorf("bench --compare: no hand-written generator for %s with these options", gm.g.Name)
+				}
+				budget /= 2
+			}
 			if err := benchPerft(gm.p, gm.start(&gf), budget, threads, &r); err != nil {
 				return err
 			}
 			if err := benchPlayouts(gm.p, gm.start(&gf), budget, threads, gf.seed, &r); err != nil {
 				return err
+			}
+			if base != nil {
+				compareBaseline(base, budget, gf.seed, maxPlies, &r)
 			}
 			out := cmd.OutOrStdout()
 			if asJSON {
@@ -91,6 +119,11 @@ counts do not.`,
 			fmt.Fprintf(out, "perft:    depth %d, %d nodes in %.2fs: %s nodes/s\n", r.PerftDepth, r.PerftNodes, r.PerftSeconds, human(r.PerftNodesPerSec))
 			fmt.Fprintf(out, "playouts: %d in %.2fs: %s playouts/s, %.1f plies each (%s plies/s)\n",
 				r.Playouts, r.PlayoutSeconds, human(r.PlayoutsPerSec), r.AvgPlayoutPlies, human(r.PlayoutPliesPerSec))
+			fmt.Fprintf(out, "state:    %d bytes\n", r.StateBytes)
+			if base != nil {
+				fmt.Fprintf(out, "hand-written: perft %s nodes/s, %s playouts/s (one thread)\n", human(r.HandcodedPerftNodesPerSec), human(r.HandcodedPlayoutsPerSec))
+				fmt.Fprintf(out, "ratio (interpreter per thread / hand-written): perft %.2f, playouts %.2f\n", r.HandcodedPerftRatio, r.HandcodedPlayoutRatio)
+			}
 			return nil
 		},
 	}
@@ -100,6 +133,7 @@ counts do not.`,
 	fl.IntVar(&threads, "threads", 1, "measure with `N` threads")
 	fl.IntVar(&maxPlies, "max-plies", 1000, "end a playout after `N` plies (0: no cap)")
 	fl.BoolVar(&asJSON, "json", false, "print JSON")
+	fl.BoolVar(&compare, "compare", false, "also measure the game's hand-written generator and print the ratio")
 	return cmd
 }
 
@@ -149,17 +183,12 @@ func benchPlayouts(p *interp.Program, s0 *interp.State, budget time.Duration, th
 	err := parallel(threads, func(w int) {
 		rng := rand.New(rand.NewPCG(seed, uint64(w)+1))
 		var ml interp.MoveList
+		s := s0.Clone()
 		for first := true; first || time.Now().Before(deadline); first = false {
-			s := s0.Clone()
-			for {
-				p.Legal(s, &ml)
-				if ml.Len() == 0 {
-					break
-				}
-				p.Apply(s, &ml, rng.IntN(ml.Len()))
-			}
+			s.CopyFrom(s0)
+			n := p.RandomPlayout(s, rng, &ml, 0) // the program ends games at --max-plies
 			games.Add(1)
-			plies.Add(int64(s.Ply()))
+			plies.Add(int64(n))
 		}
 	})
 	if err != nil {
@@ -195,4 +224,33 @@ func human(v float64) string {
 		return fmt.Sprintf("%.1fk", v/1e3)
 	}
 	return fmt.Sprintf("%.1f", v)
+}
+
+// compareBaseline measures the hand-written generator on one thread: perft
+// at the depth the interpreter reached, then playouts for budget.
+func compareBaseline(b oracle.B, budget time.Duration, seed uint64, maxPlies int, r *benchJSON) {
+	if r.PerftDepth > 0 {
+		t0 := time.Now()
+		n := b.Perft(r.PerftDepth)
+		if el := time.Since(t0).Seconds(); el > 0 {
+			r.HandcodedPerftNodesPerSec = float64(n) / el
+		}
+	}
+	t0 := time.Now()
+	games := 0
+	for batch := 0; games == 0 || time.Since(t0) < budget; batch++ {
+		b.RandomPlayouts(16, seed+uint64(batch), maxPlies)
+		games += 16
+	}
+	if el := time.Since(t0).Seconds(); el > 0 {
+		r.HandcodedPlayoutsPerSec = float64(games) / el
+	}
+	th := float64(max(r.Threads, 1))
+	if r.HandcodedPerftNodesPerSec > 0 {
+		r.HandcodedPerftRatio = r.PerftNodesPerSec / th / r.HandcodedPerftNodesPerSec
+	}
+	if r.HandcodedPlayoutsPerSec > 0 {
+		r.HandcodedPlayoutRatio = r.PlayoutsPerSec / th / r.HandcodedPlayoutsPerSec
+	}
+	r.HandcodedRatio = min(r.HandcodedPerftRatio, r.HandcodedPlayoutRatio)
 }
