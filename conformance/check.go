@@ -3,6 +3,7 @@ package conformance
 import (
 	"errors"
 	"fmt"
+	"github.com/ruleplay/ruleplay/internal/suggest"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -519,7 +520,7 @@ func closest(s string, candidates []string, limit int) []string {
 	best := min(2, max(1, (len(ns)+2)/3)) // the largest distance accepted
 	var out []string
 	for _, c := range candidates {
-		d := editDistance(ns, norm(c))
+		d := suggest.Distance(ns, norm(c))
 		switch {
 		case d < best:
 			best, out = d, []string{c}
@@ -531,27 +532,6 @@ func closest(s string, candidates []string, limit int) []string {
 		return nil
 	}
 	return out
-}
-
-func editDistance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(rb)]
 }
 
 // pathErr shortens *fs.PathError messages to "open X: no such file or

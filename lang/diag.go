@@ -2,6 +2,7 @@ package lang
 
 import (
 	"fmt"
+	"github.com/ruleplay/ruleplay/internal/suggest"
 	"sort"
 	"strings"
 )
@@ -117,7 +118,7 @@ func (r *reporter) sorted(fileOrder []string) Diagnostics {
 func didYouMean(name string, known []string) string {
 	best, bestD := "", 1<<30
 	for _, k := range known {
-		d := editDistance(strings.ToLower(name), strings.ToLower(k))
+		d := suggest.Distance(strings.ToLower(name), strings.ToLower(k))
 		if d < bestD || (d == bestD && k < best) {
 			best, bestD = k, d
 		}
@@ -146,27 +147,6 @@ func hintFor(name string, what string, known []string) string {
 		known = append(append([]string(nil), known[:12]...), "...")
 	}
 	return knownList(what, known)
-}
-
-func editDistance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(rb)]
 }
 
 // printable replaces tabs by spaces and other control characters by '?', so

@@ -32,6 +32,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/ruleplay/ruleplay/internal/suggest"
 	"io"
 	"regexp"
 	"sort"
@@ -394,7 +395,7 @@ func contains(list []string, s string) bool {
 func nearest(name string, known []string) string {
 	best, bestD := "", 1<<30
 	for _, k := range known {
-		if d := editDistance(strings.ToLower(name), k); d < bestD {
+		if d := suggest.Distance(strings.ToLower(name), k); d < bestD {
 			best, bestD = k, d
 		}
 	}
@@ -402,27 +403,6 @@ func nearest(name string, known []string) string {
 		return ""
 	}
 	return best
-}
-
-func editDistance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(rb)]
 }
 
 // NaturalLess orders strings with embedded numbers by value: "a2" < "a10",
