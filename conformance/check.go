@@ -3,7 +3,6 @@ package conformance
 import (
 	"errors"
 	"fmt"
-	"github.com/ruleplay/ruleplay/internal/suggest"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -12,6 +11,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/ruleplay/ruleplay/internal/suggest"
 	"github.com/ruleplay/ruleplay/interp"
 	"github.com/ruleplay/ruleplay/lang"
 	"github.com/ruleplay/ruleplay/record"

@@ -2,9 +2,10 @@ package lang
 
 import (
 	"fmt"
-	"github.com/ruleplay/ruleplay/internal/suggest"
 	"sort"
 	"strings"
+
+	"github.com/ruleplay/ruleplay/internal/suggest"
 )
 
 // Diagnostic is one problem found in a rules file.

@@ -32,13 +32,13 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"github.com/ruleplay/ruleplay/internal/suggest"
 	"io"
 	"regexp"
 	"sort"
 	"strconv"
 	"strings"
 
+	"github.com/ruleplay/ruleplay/internal/suggest"
 	"go.yaml.in/yaml/v3"
 )
 
