@@ -229,3 +229,9 @@ func BenchmarkDraughtsPlayoutLegal(b *testing.B) {
 func BenchmarkBreakthroughPlayoutLegal(b *testing.B) {
 	benchPlayoutLegal(b, benchGame(b, "breakthrough.rules", nil, Config{}))
 }
+func BenchmarkRulesLeapFrog15Perft3(b *testing.B) {
+	benchPerftOf(b, benchGame(b, "leapfrog.rules", nil, Config{}), 3)
+}
+func BenchmarkRulesLeapFrog15Playout(b *testing.B) {
+	benchPlayout(b, benchGame(b, "leapfrog.rules", nil, Config{}))
+}

@@ -133,11 +133,11 @@ func (p *Program) firstLeaps(s *State, t *tier, wantTouched bool) (n int, touche
 		}
 		var b *bulkRule
 		if s.nbulk >= 0 {
-			b = &s.bulk[s.nbulk]
+			b = &s.ax().bulk[s.nbulk]
 			b.ri, b.n = ri, 0
 			s.nbulk++
 		}
-		src := occSlots(s.occ, r.srcSlots[mover], np, 0)
+		src, o, e := r.ruleWords(s.occ, np, mover, empty)
 		if r.action == ir.Remove {
 			c := bits.OnesCount64(src)
 			n += c
@@ -147,8 +147,6 @@ func (p *Program) firstLeaps(s *State, t *tier, wantTouched bool) (n int, touche
 			}
 			continue
 		}
-		o := occSlots(s.occ, r.overSlots[mover], np, empty)
-		e := occSlots(s.occ, r.ontoSlots[mover], np, empty)
 		L := r.length
 		for i, d := range r.dirs[mover] {
 			sh := p.dirShift[d]
@@ -178,13 +176,73 @@ func (p *Program) firstLeaps(s *State, t *tier, wantTouched bool) (n int, touche
 	return n, touched
 }
 
+// selectSource returns the source (bit) of move i of n leaps whose
+// sources per direction are td[:nd], in the order source then direction,
+// and the index of the move among that source's leaps.
+func selectSource(td *[32]uint64, nd, n, i int) (int, int) {
+	// below(x): the moves from the sources on bits below x.
+	below := func(x int) int {
+		m := ^uint64(0)
+		if x < 64 {
+			m = uint64(1)<<uint(x) - 1
+		}
+		c := 0
+		for k := 0; k < nd; k++ {
+			c += bits.OnesCount64(td[k&31] & m)
+		}
+		return c
+	}
+	x := 0
+	if nd <= 31 && n <= 255 {
+		// The moves per byte of sources (at most 8*31), summed over the
+		// directions, then running sums over the bytes (at most n): the
+		// byte of the source is the first whose running sum passes i.
+		const m1, m2, m4, h01 = 0x5555555555555555, 0x3333333333333333, 0x0f0f0f0f0f0f0f0f, 0x0101010101010101
+		var bc uint64
+		for k := 0; k < nd; k++ {
+			t := td[k&31]
+			t -= t >> 1 & m1
+			t = t&m2 + t>>2&m2
+			bc += (t + t>>4) & m4
+		}
+		run := bc * h01
+		j := 0
+		for j < 7 && int(run>>uint(8*j)&0xff) <= i {
+			j++
+		}
+		if j > 0 {
+			i -= int(run >> uint(8*(j-1)) & 0xff)
+		}
+		x = 8 * j
+	} else {
+		// The source: the largest x with below(x) <= i.
+		for step := 32; step > 0; step >>= 1 {
+			if below(x+step) <= i {
+				x += step
+			}
+		}
+		i -= below(x)
+	}
+	for ; x < 64; x++ {
+		c := 0
+		for k := 0; k < nd; k++ {
+			c += int(td[k&31] >> uint(x) & 1)
+		}
+		if i < c {
+			return x, i
+		}
+		i -= c
+	}
+	panic("interp: selectSource: move out of range")
+}
+
 // selectBulk fills ml with move i alone of the moves firstLeaps kept, in
 // Legal's order: rule, then source cell, then direction.
 func (p *Program) selectBulk(s *State, ml *MoveList, i int) {
 	ml.reset()
 	mover := s.toMove
 	for j := 0; j < s.nbulk; j++ {
-		b := &s.bulk[j]
+		b := &s.ax().bulk[j]
 		if i >= b.n {
 			i -= b.n
 			continue
@@ -201,26 +259,7 @@ func (p *Program) selectBulk(s *State, ml *MoveList, i int) {
 		}
 		dirs := r.dirs[mover]
 		nd := min(len(dirs), 32)
-		// below(x): the moves from the sources on bits below x.
-		below := func(x int) int {
-			m := ^uint64(0)
-			if x < 64 {
-				m = uint64(1)<<uint(x) - 1
-			}
-			c := 0
-			for k := 0; k < nd; k++ {
-				c += bits.OnesCount64(b.td[k] & m)
-			}
-			return c
-		}
-		// The source: the largest x with below(x) <= i.
-		x := 0
-		for step := 32; step > 0; step >>= 1 {
-			if below(x+step) <= i {
-				x += step
-			}
-		}
-		i -= below(x)
+		x, i := selectSource(&b.td, nd, b.n, i)
 		for k := 0; k < nd; k++ {
 			if b.td[k]>>uint(x)&1 == 0 {
 				continue
@@ -237,20 +276,6 @@ func (p *Program) selectBulk(s *State, ml *MoveList, i int) {
 		}
 	}
 	panic("interp: selectBulk: move out of range")
-}
-
-// occSlots is slotsWord on the occupancy words of a State (one word).
-func occSlots(occ []uint64, mask uint64, np int, empty uint64) uint64 {
-	var x uint64
-	for sl := 0; sl <= np; sl++ {
-		if mask>>uint(sl)&1 != 0 {
-			x |= occ[sl]
-		}
-	}
-	if mask>>uint(np+1)&1 != 0 {
-		x |= empty
-	}
-	return x
 }
 
 // moveIndependent tells whether a guard depends only on the turn and ply
@@ -279,11 +304,17 @@ func moveIndependent(e *ir.Expr) bool {
 func (p *Program) nextGuards(s *State) {
 	if len(s.nextOK) < len(p.rules) {
 		s.nextOK = make([]bool, len(p.rules))
+		for i := range s.nextOK {
+			s.nextOK[i] = true
+		}
+	}
+	if !p.guarded {
+		return // no guard: every rule stays true
 	}
 	mover := s.toMove
 	s.ply++
 	s.turns[mover]++
-	s.toMove = (mover + 1) % p.np
+	s.toMove = p.after(mover)
 	for i := range p.rules {
 		r := &p.rules[i]
 		s.nextOK[i] = r.when == nil || r.when(p.guardCtx(s)) != 0
@@ -309,7 +340,7 @@ func (p *Program) witnesses(s *State) {
 	var w [maxSlots]uint64
 	np := p.np
 	copy(w[:np+1], s.occ[:np+1])
-	next := (s.toMove + 1) % np
+	next := p.after(s.toMove)
 	var all uint64
 	for sl := 0; sl <= np; sl++ {
 		all |= w[sl]
@@ -321,7 +352,7 @@ func (p *Program) witnesses(s *State) {
 			continue
 		}
 		r := &p.rules[ri]
-		src := slotsWord(&w, r.srcSlots[next], np, 0)
+		src, o, e := r.ruleWords(w[:], np, next, empty)
 		if src == 0 {
 			continue
 		}
@@ -329,8 +360,6 @@ func (p *Program) witnesses(s *State) {
 			s.wit = append(s.wit, witness{t: src})
 			continue
 		}
-		o := slotsWord(&w, r.overSlots[next], np, empty)
-		e := slotsWord(&w, r.ontoSlots[next], np, empty)
 		L := r.length
 		for _, d := range r.dirs[next] {
 			sh := p.dirShift[d]
@@ -350,7 +379,7 @@ func (p *Program) witnesses(s *State) {
 // any move that changes only cells of k (blockFast, after nextGuards).
 func (p *Program) nextSurvives(s *State, k uint64) bool {
 	np := p.np
-	next := (s.toMove + 1) % np
+	next := p.after(s.toMove)
 	var all uint64
 	for sl := 0; sl <= np; sl++ {
 		all |= s.occ[sl]
@@ -361,15 +390,13 @@ func (p *Program) nextSurvives(s *State, k uint64) bool {
 			continue
 		}
 		r := &p.rules[ri]
-		src := occSlots(s.occ, r.srcSlots[next], np, 0) &^ k
-		if src == 0 {
+		src, o, e := r.ruleWords(s.occ, np, next, empty)
+		if src &^= k; src == 0 {
 			continue
 		}
 		if r.action == ir.Remove {
 			return true
 		}
-		o := occSlots(s.occ, r.overSlots[next], np, empty)
-		e := occSlots(s.occ, r.ontoSlots[next], np, empty)
 		L := r.length
 		for _, d := range r.dirs[next] {
 			sh := p.dirShift[d]
@@ -534,8 +561,8 @@ func (p *Program) compileWordsCount() {
 // after nextGuards).
 func (p *Program) countWords(s *State, w *[maxSlots]uint64) int {
 	np := p.np
-	next := (s.toMove + 1) % np
-	g := &s.gen2
+	next := p.after(s.toMove)
+	g := &s.ax().gen2
 	g.bind(p, s, g.ml)
 	g.mover = next
 	for ti := range p.tiers {
@@ -546,7 +573,8 @@ func (p *Program) countWords(s *State, w *[maxSlots]uint64) int {
 			}
 			r := &p.rules[ri]
 			if r.action == ir.Remove {
-				n += bits.OnesCount64(slotsWord(w, r.srcSlots[next], np, 0))
+				src, _, _ := r.ruleWords(w[:], np, next, 0)
+				n += bits.OnesCount64(src)
 				continue
 			}
 			g.r = r
@@ -573,7 +601,7 @@ func (p *Program) countWords(s *State, w *[maxSlots]uint64) int {
 // occupancy words w (blockFast).
 func (p *Program) nextHasMove(s *State, w *[maxSlots]uint64) bool {
 	np := p.np
-	next := (s.toMove + 1) % np
+	next := p.after(s.toMove)
 	var all uint64
 	for sl := 0; sl <= np; sl++ {
 		all |= w[sl]
@@ -584,21 +612,13 @@ func (p *Program) nextHasMove(s *State, w *[maxSlots]uint64) bool {
 			continue
 		}
 		r := &p.rules[ri]
-		var src uint64
-		ss := r.srcSlots[next]
-		for sl := 0; sl <= np; sl++ {
-			if ss>>uint(sl)&1 != 0 {
-				src |= w[sl]
-			}
-		}
+		src, o, e := r.ruleWords(w[:], np, next, empty)
 		if src == 0 {
 			continue
 		}
 		if r.action == ir.Remove {
 			return true
 		}
-		o := slotsWord(w, r.overSlots[next], np, empty)
-		e := slotsWord(w, r.ontoSlots[next], np, empty)
 		L := r.length
 		for _, d := range r.dirs[next] {
 			sh := p.dirShift[d]
@@ -614,18 +634,24 @@ func (p *Program) nextHasMove(s *State, w *[maxSlots]uint64) bool {
 	return false
 }
 
-// slotsWord returns the cells of the slots in mask (bit np+1: empty cells).
-func slotsWord(w *[maxSlots]uint64, mask uint64, np int, empty uint64) uint64 {
-	var x uint64
-	for sl := 0; sl <= np; sl++ {
-		if mask>>uint(sl)&1 != 0 {
-			x |= w[sl]
-		}
+// ruleWords returns, from the occupancy words per slot w (one word each)
+// and the empty cells, the pieces rule r selects for player pl and the
+// cells satisfying its Over and Onto conditions (shift rules: by slot).
+func (r *rule) ruleWords(w []uint64, np, pl int, empty uint64) (src, o, e uint64) {
+	sm := r.srcSlots[pl]
+	var om, em uint64 // (none for removals)
+	if r.overSlots != nil {
+		om, em = r.overSlots[pl], r.ontoSlots[pl]
 	}
-	if mask>>uint(np+1)&1 != 0 {
-		x |= empty
+	w = w[:np+1]
+	for sl, x := range w {
+		src |= x & -(sm >> uint(sl) & 1)
+		o |= x & -(om >> uint(sl) & 1)
+		e |= x & -(em >> uint(sl) & 1)
 	}
-	return x
+	o |= empty & -(om >> uint(np+1) & 1)
+	e |= empty & -(em >> uint(np+1) & 1)
+	return src, o, e
 }
 
 // countLegal returns the number of legal moves of s (Legal's length),
@@ -749,6 +775,8 @@ func (p *Program) runGen(g *gen) {
 		g.groups()
 	case genGroupFast:
 		g.fastGroups()
+	case genStack:
+		g.fastStack()
 	default:
 		g.genericLeaps()
 	}

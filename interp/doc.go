@@ -130,9 +130,15 @@
 // (emitFirsts) without looking at a cell, and counts them with population
 // counts.
 //
-// Rules of stacking games, rules whose length is a kind property and rules
-// whose From condition is not a local condition of the piece alone use the
-// generic walker.
+// Leaps without chain or capture in stacking games, leaps whose length is
+// a kind property, and leaps whose From condition is not a local condition
+// of the piece alone are table driven too (genStack, stack.go) when their
+// conditions depend only on the cell, its top piece and height, the moving
+// piece (its kind properties) and its level: each condition is tabulated
+// per mover over the dimensions it uses, and nothing is changed while
+// generating. Other such rules use the generic walker. Group rules with
+// local conditions find the heads of lines with bitset shifts on one word
+// and walk each head's cells ahead once for every group size.
 //
 // Both generators produce exactly the same moves in the same order; tests
 // check this along random games of every game, bundled or hand-built.

@@ -85,6 +85,23 @@ func mixedPromo(t testing.TB, np int) *gb {
 	return b
 }
 
+// mixedStack is mixed with two more rules of the second tier for genStack
+// without stacks: a leap whose length is a kind property ("reach": ants 2,
+// bees 3, nuts none) and a step whose From is cell-dependent (a zone).
+func mixedStack(t testing.TB, np int) *gb {
+	b := mixed(t, np)
+	for i := range b.g.Kinds {
+		b.g.Kinds[i].Props = map[string]int{"points": b.g.Kinds[i].Props["points"], "reach": []int{2, 3, 0}[i]}
+	}
+	far := len(b.g.Zones) - 1
+	r8 := b.rule(ir.MoveRule{Name: "vault", Action: ir.Leap, Piece: ir.Own, Dirs: b.same("n", "e", "s", "w"), LengthProp: "reach",
+		Over: eOcc(), Onto: eEmpty()})
+	r9 := b.rule(ir.MoveRule{Name: "edge", Action: ir.Leap, Piece: ir.Own, Dirs: b.same("ne", "sw"), Length: 1,
+		From: &ir.Expr{Op: ir.OpInZone, Int: far, Side: ir.SideOwn}, Onto: eEmpty()})
+	b.g.Priority[1] = append(b.g.Priority[1], r8, r9)
+	return b
+}
+
 type equivCase struct {
 	name  string
 	b     *gb
@@ -108,6 +125,8 @@ func equivCases(t *testing.T) []equivCase {
 		{"mixed2", mixed(t, 2), 200},
 		{"mixed3", mixed(t, 3), 200},
 		{"mixed2-promo", mixedPromo(t, 2), 200},
+		{"mixed2-stack", mixedStack(t, 2), 200},
+		{"mixed3-stack", mixedStack(t, 3), 200},
 		{"mixed3-promo", mixedPromo(t, 3), 200},
 	}
 }

@@ -14,6 +14,7 @@ type MoveList struct {
 	moves []mv
 	arena []uint32 // paths: start cell, then landing | dir<<16 per leap
 	hash  []int32  // deduplication scratch
+	seen  []uint64 // deduplication of short moves (dedupShort)
 }
 
 // mv is one move: its path is arena[off:off+n]; rule -1 is a pass.
@@ -148,7 +149,7 @@ func (p *Program) guardCtx(s *State) *ectx {
 	if c.s != s {
 		c.s = s
 	}
-	c.own, c.opp = s.toMove, (s.toMove+1)%p.np
+	c.own, c.opp = s.toMove, p.after(s.toMove)
 	c.winner, c.loser = 0, 0
 	c.cell, c.code = 0, 0
 	return c
@@ -249,7 +250,7 @@ func (p *Program) filterBlockade(s *State, ml *MoveList, t *tier) {
 			ok = p.keepsMove(s, &p.rules[m.rule], ml.arena[m.off:m.off+m.n])
 		} else {
 			p.doMove(s, ml, i)
-			ok = p.candidates(s, nil, &s.gen2)
+			ok = p.candidates(s, nil, &s.ax().gen2)
 			p.Undo(s)
 		}
 		if ok {
@@ -304,7 +305,7 @@ func (g *gen) emptyWord(w int) uint64 {
 func (g *gen) markSources() bool {
 	r, s := g.r, g.s
 	g.one = false
-	if r.shift {
+	if r.shift && (s.nw == 1 || !r.ontoEmpty[g.mover]) {
 		g.markShift()
 		return true
 	}
@@ -315,6 +316,12 @@ func (g *gen) markSources() bool {
 	for w := 0; w < s.nw; w++ {
 		nsrc += bits.OnesCount64(g.srcWord(w))
 		nempty += bits.OnesCount64(g.emptyWord(w))
+	}
+	if r.shift && nempty >= 4*s.nw {
+		// Shifts of several words cost about the same whatever the
+		// position; a few empty cells are cheaper to look back from.
+		g.markShift()
+		return true
 	}
 	if nempty >= nsrc {
 		return false
@@ -656,6 +663,11 @@ func (g *gen) fastLeaps() {
 	g.dirs = r.dirs[g.mover]
 	srcOK := r.srcOK[g.mover*p.ncodes : (g.mover+1)*p.ncodes]
 	cells := s.cells
+	if r.length == 2 && g.ml == nil && g.count && g.sel < 0 && !g.filt && r.ontoEmpty[g.mover] &&
+		!(r.shift && s.nw == 1 && p.np+1 <= maxSlots) && g.fewEmpty() {
+		g.countByLandings()
+		return
+	}
 	marked := g.markSources()
 	shift1 := g.one && r.length == 2
 	if g.one {
@@ -678,7 +690,7 @@ func (g *gen) fastLeaps() {
 		}
 		g.oe = r.overSlots[g.mover] >> uint(p.np+1) & 1
 		g.ee = r.ontoSlots[g.mover] >> uint(p.np+1) & 1
-		if shift1 && g.ml == nil && g.sel < 0 && !g.filt && r.alwaysTakes && !r.hasPromo &&
+		if shift1 && g.ml == nil && g.count && g.sel < 0 && !g.filt && r.alwaysTakes && !r.hasPromo &&
 			r.chain == ir.ChainOptional && r.srcAll[g.mover] {
 			g.n += g.countChains2()
 			return
@@ -724,6 +736,63 @@ func (g *gen) fastLeaps() {
 			s.path = s.path[:0]
 			if g.found {
 				return
+			}
+		}
+	}
+}
+
+// fewEmpty tells whether the board has fewer empty cells than pieces the
+// rule selects.
+func (g *gen) fewEmpty() bool {
+	nsrc, nempty := 0, 0
+	for w := 0; w < g.s.nw; w++ {
+		nsrc += bits.OnesCount64(g.srcWord(w))
+		nempty += bits.OnesCount64(g.emptyWord(w))
+	}
+	return nempty < nsrc
+}
+
+// countByLandings counts the moves of a short-jump rule landing on empty
+// cells (count mode: the order does not matter) from the landing cells of
+// the first leaps, when they are fewer than the pieces: per empty cell and
+// direction, the piece two cells back; then its chains as fastDFS2 counts
+// them.
+func (g *gen) countByLandings() {
+	p, s, r := g.p, g.s, g.r
+	cells := s.cellsW
+	nd, stride := p.nd, g.stride
+	srcOK := r.srcOK[g.mover*p.ncodes : (g.mover+1)*p.ncodes]
+	leap, over, onto := r.leap, g.over, g.onto
+	jumped := r.capture == ir.CaptureJumped
+	for w := 0; w < s.nw; w++ {
+		for word := g.emptyWord(w); word != 0; word &= word - 1 {
+			l := int(p.cellOf[w<<6|bits.TrailingZeros64(word)])
+			for _, d := range g.dirs {
+				c := int(r.rev[l*nd+int(d)])
+				if c < 0 || !srcOK[cells[c]] {
+					continue
+				}
+				x := int(leap[(c*nd+int(d))*2])
+				if onto[l*stride+int(cells[l])]&over[x*stride+int(cells[x])] == 0 {
+					continue
+				}
+				pc, xc := cells[c], cells[x]
+				g.pc = pc
+				if jumped && xc != 0 {
+					cells[x] = 0
+				}
+				cells[c], cells[l] = 0, pc
+				switch {
+				case r.chain == ir.ChainNone || (r.hasPromo && p.promoteTo(pc, l) != 0):
+					g.n++
+				default:
+					s.path = append(s.path[:0], uint32(c), uint32(l)|uint32(d)<<16)
+					if !g.fastDFS2(l) || r.chain == ir.ChainOptional {
+						g.n++ // the first leap is a move itself, or the chain ends there
+					}
+					s.path = s.path[:0]
+				}
+				cells[l], cells[c], cells[x] = 0, pc, xc
 			}
 		}
 	}
@@ -1260,7 +1329,7 @@ func (g *gen) groups() {
 // (off the board: the sentinel cell, whose wall code satisfies nothing).
 func (g *gen) fastGroups() {
 	p, s, r := g.p, g.s, g.r
-	nd, ncodes := p.nd, p.ncodes
+	nd, ncodes, nc := p.nd, p.ncodes, p.nc
 	cells := s.cellsW
 	dirs := r.dirs[g.mover]
 	srcOK := r.srcOK[g.mover*ncodes : (g.mover+1)*ncodes]
@@ -1268,6 +1337,7 @@ func (g *gen) fastGroups() {
 	enemy := r.enemyTab[g.mover*r.tabSize : (g.mover+1)*r.tabSize]
 	stride := r.stride
 	next := r.leap
+	back := p.back
 	line := s.mark
 	bitOf := p.bitOf
 	for w := 0; w < s.nw; w++ {
@@ -1282,69 +1352,110 @@ func (g *gen) fastGroups() {
 		}
 		line[w] = m
 	}
-	in := func(x int32) bool {
-		if x < 0 {
-			return false
+	// On one word with shifts, the heads facing each direction (the
+	// stones whose next cell in d is no stone of a line) are bitsets, and
+	// the runs are walked back on bits.
+	var heads [32]uint64
+	shifted := s.nw == 1 && len(dirs) <= 32 && p.backValid != nil
+	if shifted {
+		valid := r.validL
+		for k, d := range dirs {
+			if !p.dirShiftOK[d] {
+				shifted = false
+				break
+			}
+			heads[k] = line[0] &^ (valid[d] & shr1(line[0], p.dirShift[d]))
 		}
-		b := bitOf[x]
-		return line[b>>6]>>(uint(b)&63)&1 != 0
 	}
 	var c *ectx
+	lands := s.lands[:0]
 	for w := 0; w < s.nw; w++ {
 		word := line[w]
 		for word != 0 {
-			h := int(p.cellOf[w<<6|bits.TrailingZeros64(word)])
+			hb := w<<6 | bits.TrailingZeros64(word)
+			h := int(p.cellOf[hb])
 			word &= word - 1
-			for _, d := range dirs {
-				if in(p.nb[h*nd+int(d)]) {
-					continue // h is not the end of its line facing d
+			// The directions h is a head for.
+			var hm uint32
+			if shifted {
+				for k := range dirs {
+					hm |= uint32(heads[k&31]>>uint(hb&63)&1) << uint(k)
 				}
+			} else {
+				for k, d := range dirs {
+					if x := int(next[h*nd+int(d)]); x == nc || line[bitOf[x]>>6]>>(uint(bitOf[x])&63)&1 == 0 {
+						hm |= 1 << uint(k)
+					}
+				}
+			}
+			for ; hm != 0; hm &= hm - 1 {
+				k := bits.TrailingZeros32(hm)
+				d := dirs[k]
 				n := 1
-				for b := p.back[h*nd+int(d)]; in(b); b = p.back[int(b)*nd+int(d)] {
-					n++
+				if shifted {
+					sh, bv, l := p.dirShift[d], p.backValid[d], line[0]
+					for b := hb; bv>>uint(b&63)&1 != 0 && l>>uint((b-sh)&63)&1 != 0; b -= sh {
+						n++
+					}
+				} else {
+					for b := back[h*nd+int(d)]; b >= 0 && line[bitOf[b]>>6]>>(uint(bitOf[b])&63)&1 != 0; b = back[int(b)*nd+int(d)] {
+						n++
+					}
+				}
+				// The cells ahead of the head: f landings (at most n), then
+				// the cell that stops the walk.
+				lands = lands[:0]
+				x := h
+				for len(lands) < n {
+					x = int(next[x*nd+int(d)])
+					if onto[x*stride+int(cells[x])] == 0 {
+						break
+					}
+					lands = append(lands, int32(x))
+				}
+				f := len(lands)
+				run := 0 // the enemy run from the stop cell (0: no enemy there)
+				if f < n && enemy[x*stride+int(cells[x])] != 0 {
+					run = 1
+					for y := int(next[x*nd+int(d)]); enemy[y*stride+int(cells[y])] != 0; y = int(next[y*nd+int(d)]) {
+						run++
+					}
 				}
 				tail := h
 				for k := 1; k <= n; k++ {
 					if k > 1 {
-						tail = int(p.back[tail*nd+int(d)])
+						tail = int(back[tail*nd+int(d)])
 					}
-					x := h
-					for st := 1; st <= k; st++ {
-						x = int(next[x*nd+int(d)])
-						xc := int(cells[x])
-						if onto[x*stride+xc] != 0 {
-							g.emitGroup(tail, h, x, int(d), false)
-							if g.found {
-								return
-							}
-							continue
+					for st := 1; st <= k && st <= f; st++ {
+						g.emitGroup(tail, h, int(lands[st-1]), int(d), false)
+						if g.found {
+							s.lands = lands
+							return
 						}
-						if enemy[x*stride+xc] != 0 {
-							run := 1
-							for y := int(next[x*nd+int(d)]); enemy[y*stride+int(cells[y])] != 0; y = int(next[y*nd+int(d)]) {
-								run++
-							}
-							ok := true
-							if r.gwhen != nil {
-								if c == nil {
-									c = p.guardCtx(s)
-								}
-								c.gsize, c.grun, c.gdist = k, run, st
-								ok = r.gwhen(c) != 0
-							}
-							if ok {
-								g.emitGroup(tail, h, x, int(d), true)
-								if g.found {
-									return
-								}
-							}
+					}
+					if k <= f || run == 0 {
+						continue
+					}
+					ok := true
+					if r.gwhen != nil {
+						if c == nil {
+							c = p.guardCtx(s)
 						}
-						break
+						c.gsize, c.grun, c.gdist = k, run, f+1
+						ok = r.gwhen(c) != 0
+					}
+					if ok {
+						g.emitGroup(tail, h, x, int(d), true)
+						if g.found {
+							s.lands = lands
+							return
+						}
 					}
 				}
 			}
 		}
 	}
+	s.lands = lands
 }
 
 // Path entry flags of group moves: the capture flag on the destination
@@ -1389,6 +1500,9 @@ func (g *gen) emitGroup(tail, head, dest, d int, capture bool) {
 // dedup removes the moves whose text equals an earlier move's, keeping the
 // first.
 func (p *Program) dedup(ml *MoveList) {
+	if p.dedupShort(ml) {
+		return
+	}
 	n := len(ml.moves)
 	size := 1
 	for size < 2*n {
@@ -1422,6 +1536,49 @@ func (p *Program) dedup(ml *MoveList) {
 		k++
 	}
 	ml.moves = ml.moves[:k]
+}
+
+// dedupShort is dedup when every move has a path of one or two entries (a
+// removal, or a single leap or group move "A-B") on a board of at most 256
+// cells: a move's text is then a number below nc*(nc+1), marked in a
+// bitset that is cleared again afterwards. It reports false otherwise.
+func (p *Program) dedupShort(ml *MoveList) bool {
+	nc := p.nc
+	if nc > 256 {
+		return false
+	}
+	for _, m := range ml.moves {
+		if m.n > 2 || m.n < 1 {
+			return false
+		}
+	}
+	if words := (nc*(nc+1) + 63) / 64; len(ml.seen) < words {
+		ml.seen = make([]uint64, words)
+	}
+	seen := ml.seen
+	key := func(m mv) int {
+		path := ml.arena[m.off : m.off+m.n]
+		if m.n == 1 {
+			return int(path[0]) // a removal
+		}
+		return nc + int(path[0])*nc + int(path[1]&0xffff)
+	}
+	k := 0
+	for _, m := range ml.moves {
+		x := key(m)
+		if seen[x>>6]>>(uint(x)&63)&1 != 0 {
+			continue
+		}
+		seen[x>>6] |= 1 << (uint(x) & 63)
+		ml.moves[k] = m
+		k++
+	}
+	ml.moves = ml.moves[:k]
+	for _, m := range ml.moves {
+		x := key(m)
+		seen[x>>6] &^= 1 << (uint(x) & 63)
+	}
+	return true
 }
 
 func (p *Program) isRemoval(m mv) bool {

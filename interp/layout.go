@@ -55,6 +55,16 @@ func (p *Program) chooseLayout() {
 	for d := 0; d < p.nd; d++ {
 		p.dirShift[d], p.dirShiftOK[d] = p.shiftOf(p.bitOf, d)
 	}
+	if p.nw == 1 {
+		p.backValid = make([]uint64, p.nd)
+		for c := 0; c < p.nc; c++ {
+			for d := 0; d < p.nd; d++ {
+				if p.back[c*p.nd+d] >= 0 {
+					p.backValid[d] |= 1 << uint(p.bitOf[c])
+				}
+			}
+		}
+	}
 }
 
 // linearLayout gives cell c the bit (pitch*(y-ymin) + x-xmin - r)/g, where

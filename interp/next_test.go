@@ -152,12 +152,12 @@ func TestNextGamesFastPathsChosen(t *testing.T) {
 		return out
 	}
 	// Draughts and Breakthrough keep their table-driven generators; stacks
-	// and leap lengths from properties use the generic walker.
+	// and leap lengths from properties have theirs (genStack).
 	for file, want := range map[string][]int{
 		"draughts.rules":     {genLeap, genLeap, genStep, genStep},
 		"breakthrough.rules": {genStep, genStep},
 		"crossings.rules":    {genGroupFast},
-		"jumpwings.rules":    {genGeneric, genGeneric},
+		"jumpwings.rules":    {genStack, genStack},
 	} {
 		if got := gens(file); !slices.Equal(got, want) {
 			t.Errorf("%s: generators %v, want %v", file, got, want)

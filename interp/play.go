@@ -112,7 +112,7 @@ func (p *Program) doMove(s *State, ml *MoveList, i int) {
 	}
 	s.ply++
 	s.turns[mover]++
-	s.toMove = (mover + 1) % p.np
+	s.toMove = p.after(mover)
 }
 
 // take removes the (top) piece on cell c; mover captures it.
@@ -197,7 +197,7 @@ func (p *Program) Apply(s *State, ml *MoveList, i int) {
 		if c.s != s {
 			c.s = s
 		}
-		c.own, c.opp = int(mover), (int(mover)+1)%p.np
+		c.own, c.opp = int(mover), p.after(int(mover))
 		for _, gl := range p.goalsAfter {
 			if gl.f(c) != 0 {
 				s.end, s.winner = endGoal, int(mover)
@@ -239,63 +239,75 @@ func (p *Program) Undo(s *State) {
 }
 
 // Status reports whether s is over, the winners, the scores (on every call
-// when the game has scores) and the margin. It generates moves when it needs
-// to know whether the player to move has one.
+// when the game has scores) and the margin. It asks for the moves of the
+// player to move when it needs to know whether they have one (existence
+// only). It allocates the result's slices; StatusInto reuses them.
 func (p *Program) Status(s *State) Status {
 	var st Status
-	if p.score != nil {
-		st.Scores = make([]int, p.np)
-		for i := range st.Scores {
-			st.Scores[i] = p.scoreOf(s, i)
-		}
-	}
-	switch s.end {
-	case endGoal:
-		st.Over, st.Reason, st.Winners = true, "goal", []int{s.winner}
-	case endLose:
-		st.Over, st.Reason, st.Winners = true, "goal", p.allBut(s.winner)
-	case endPasses:
-		st.Over, st.Reason, st.Winners = true, "passes", p.everyone()
-	case endLimit:
-		st.Over, st.Reason, st.Winners = true, "limit", p.outcome(s, p.atLimit, st.Scores)
-	default:
-		if hit, lose := p.turnStartGoal(s); hit {
-			st.Over, st.Reason, st.Winners = true, "goal", []int{s.toMove}
-			if lose {
-				st.Winners = p.allBut(s.toMove)
-			}
-			break
-		}
-		if s.tmp == nil {
-			s.tmp = &MoveList{}
-		}
-		p.Legal(s, s.tmp)
-		if s.tmp.Len() == 0 {
-			st.Over, st.Reason, st.Winners = true, "no move", p.outcome(s, p.noMove, st.Scores)
-		}
-	}
-	if st.Over && p.margin != nil && p.np == 2 && len(st.Winners) == 1 {
-		w := st.Winners[0]
-		c := &ectx{p: p, s: s, own: w, opp: 1 - w, winner: w, loser: 1 - w}
-		st.Margin, st.HasMargin = p.margin(c), true
+	p.StatusInto(s, &st)
+	if !st.Over {
+		st.Winners = nil
 	}
 	return st
 }
 
-func (p *Program) everyone() []int {
-	w := make([]int, p.np)
-	for i := range w {
-		w[i] = i
+// StatusInto is Status written into st, reusing the arrays of st.Scores
+// and st.Winners: once they have grown, nothing is allocated (for
+// playouts). While the game goes on, st.Winners is empty.
+func (p *Program) StatusInto(s *State, st *Status) {
+	scores, w := st.Scores[:0], st.Winners[:0]
+	*st = Status{}
+	if p.score != nil {
+		for i := 0; i < p.np; i++ {
+			scores = append(scores, p.scoreOf(s, i))
+		}
+		st.Scores = scores
+	}
+	switch s.end {
+	case endGoal:
+		st.Over, st.Reason, w = true, "goal", append(w, s.winner)
+	case endLose:
+		st.Over, st.Reason, w = true, "goal", p.appendAllBut(w, s.winner)
+	case endPasses:
+		st.Over, st.Reason, w = true, "passes", p.appendEveryone(w)
+	case endLimit:
+		st.Over, st.Reason, w = true, "limit", p.appendOutcome(w, s, p.atLimit, st.Scores)
+	default:
+		if hit, lose := p.turnStartGoal(s); hit {
+			st.Over, st.Reason = true, "goal"
+			if lose {
+				w = p.appendAllBut(w, s.toMove)
+			} else {
+				w = append(w, s.toMove)
+			}
+			break
+		}
+		// Legal is empty exactly when there is no candidate and no pass.
+		if p.noMove != ir.OutcomePass && !p.candidates(s, nil, &s.ax().gen2) {
+			st.Over, st.Reason, w = true, "no move", p.appendOutcome(w, s, p.noMove, st.Scores)
+		}
+	}
+	st.Winners = w
+	if st.Over && p.margin != nil && p.np == 2 && len(w) == 1 {
+		c := &s.ax().mctx
+		*c = ectx{p: p, s: s, own: w[0], opp: 1 - w[0], winner: w[0], loser: 1 - w[0]}
+		st.Margin, st.HasMargin = p.margin(c), true
+	}
+}
+
+func (p *Program) appendEveryone(w []int) []int {
+	for i := 0; i < p.np; i++ {
+		w = append(w, i)
 	}
 	return w
 }
 
-// outcome returns the winners of an ending with outcome o.
-func (p *Program) outcome(s *State, o ir.Outcome, scores []int) []int {
+// appendOutcome appends the winners of an ending with outcome o.
+func (p *Program) appendOutcome(w []int, s *State, o ir.Outcome, scores []int) []int {
 	switch o {
 	case ir.OutcomeScore:
 		if scores == nil {
-			return p.everyone()
+			return p.appendEveryone(w)
 		}
 		best := scores[0]
 		for _, v := range scores {
@@ -303,7 +315,6 @@ func (p *Program) outcome(s *State, o ir.Outcome, scores []int) []int {
 				best = v
 			}
 		}
-		var w []int
 		for i, v := range scores {
 			if v == best {
 				w = append(w, i)
@@ -311,21 +322,21 @@ func (p *Program) outcome(s *State, o ir.Outcome, scores []int) []int {
 		}
 		return w
 	case ir.OutcomeLose:
-		return p.allBut(s.toMove)
+		return p.appendAllBut(w, s.toMove)
 	}
-	return p.everyone()
+	return p.appendEveryone(w)
 }
 
-// allBut returns every player but loser (everyone in a one-player game).
-func (p *Program) allBut(loser int) []int {
-	var w []int
+// appendAllBut appends every player but loser (everyone in a one-player
+// game).
+func (p *Program) appendAllBut(w []int, loser int) []int {
+	if p.np == 1 {
+		return p.appendEveryone(w)
+	}
 	for i := 0; i < p.np; i++ {
 		if i != loser {
 			w = append(w, i)
 		}
-	}
-	if len(w) == 0 {
-		return p.everyone()
 	}
 	return w
 }
@@ -339,8 +350,12 @@ func (p *Program) Score(s *State, player int) int {
 	return p.scoreOf(s, player)
 }
 
+// scoreOf evaluates the score for player, in a context of its own (the
+// score may be asked from inside another expression; it never refers to
+// itself).
 func (p *Program) scoreOf(s *State, player int) int {
-	c := &ectx{p: p, s: s, own: player, opp: (player + 1) % p.np}
+	c := &s.ax().sctx
+	*c = ectx{p: p, s: s, own: player, opp: p.after(player)}
 	return p.score(c)
 }
 

@@ -258,3 +258,84 @@ func TestLayout(t *testing.T) {
 		check(f.file, p, f.shifts)
 	}
 }
+
+// TestConcurrentPrograms uses one Program from several goroutines (run
+// with -race): a compiled Program is read-only.
+func TestConcurrentPrograms(t *testing.T) {
+	for name, p := range playoutPrograms(t) {
+		done := make(chan uint64, 3)
+		for w := 0; w < 3; w++ {
+			go func(w int) {
+				s := p.NewState(3)
+				var ml MoveList
+				n := uint64(p.RandomPlayout(s, rand.New(rand.NewPCG(uint64(w), 1)), &ml, 60))
+				n += p.Perft(p.NewState(3), 2)
+				done <- n
+			}(w)
+		}
+		for w := 0; w < 3; w++ {
+			if <-done == 0 {
+				t.Errorf("%s: nothing played", name)
+			}
+		}
+	}
+}
+
+// TestSelectSource compares selectSource with counting the moves in
+// order (source, then direction), on random direction sets, with few and
+// many moves (the bytewise and the binary search ways).
+func TestSelectSource(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 8))
+	for trial := 0; trial < 300; trial++ {
+		nd := 1 + rng.IntN(32)
+		var td [32]uint64
+		for k := 0; k < nd; k++ {
+			td[k] = rng.Uint64()
+			for j := rng.IntN(4); j > 0; j-- {
+				td[k] &= rng.Uint64() // sparser
+			}
+		}
+		var srcs, idx []int
+		for x := 0; x < 64; x++ {
+			j := 0
+			for k := 0; k < nd; k++ {
+				if td[k]>>uint(x)&1 != 0 {
+					srcs, idx = append(srcs, x), append(idx, j)
+					j++
+				}
+			}
+		}
+		for i := range srcs {
+			if x, j := selectSource(&td, nd, len(srcs), i); x != srcs[i] || j != idx[i] {
+				t.Fatalf("trial %d (nd %d, n %d): move %d at source %d (%d), want %d (%d)", trial, nd, len(srcs), i, x, j, srcs[i], idx[i])
+			}
+		}
+	}
+}
+
+// TestStatusInto: StatusInto agrees with Status and allocates nothing once
+// its slices have grown, after playouts of every game.
+func TestStatusInto(t *testing.T) {
+	for name, p := range playoutPrograms(t) {
+		s0 := p.NewState(3)
+		s := s0.Clone()
+		var ml MoveList
+		var st Status
+		for seed := uint64(0); seed < 4; seed++ {
+			s.CopyFrom(s0)
+			p.RandomPlayout(s, rand.New(rand.NewPCG(seed, 3)), &ml, 0)
+			p.StatusInto(s, &st)
+			if want := p.Status(s); !equalStatus(st, want) || !want.Over {
+				t.Fatalf("%s seed %d: StatusInto %+v, Status %+v", name, seed, st, want)
+			}
+			if allocs := testing.AllocsPerRun(10, func() { p.StatusInto(s, &st) }); allocs != 0 {
+				t.Errorf("%s: %.1f allocations per StatusInto", name, allocs)
+			}
+			// Mid-game: not over, no winners.
+			p.Undo(s)
+			if p.StatusInto(s, &st); st.Over || len(st.Winners) != 0 {
+				t.Fatalf("%s seed %d: one ply before the end: %+v", name, seed, st)
+			}
+		}
+	}
+}

@@ -22,7 +22,8 @@ type Program struct {
 	cellOf    []int32
 	nbits     int
 	boardMask []uint64
-	ncodes    int // piece codes: 0 empty, piece index + 1
+	backValid []uint64 // one word: per direction d, the cells c - d is a cell for
+	ncodes    int      // piece codes: 0 empty, piece index + 1
 
 	cellName []string
 	cellIdx  map[string]int
@@ -64,6 +65,7 @@ type Program struct {
 	blockFast  bool  // the blockade filter runs on occupancy words (count.go)
 	blockRules []int // blockFast: the rules in the order existence asks them
 	wordsCount bool  // moves can be counted on occupancy words (count.go)
+	guarded    bool  // some move rule has a guard (When)
 	// countPlayouts: RandomPlayout counts the moves and builds the one drawn
 	// (the blockade filter on words makes counting much cheaper than Legal)
 	countPlayouts bool
@@ -111,6 +113,7 @@ const (
 	genRemove           // removal (same code either way)
 	genGroup            // group move, generic
 	genGroupFast        // fast: group move with local conditions, table driven
+	genStack            // fast: leap without chain or capture, conditions on heights, levels and kinds tabulated (stack.go)
 )
 
 type rule struct {
@@ -166,6 +169,8 @@ type rule struct {
 	// lands[mover][b] (shift rules on one word): the bits of the landing
 	// cells of the rule's leaps from bit b
 	lands [][]uint64
+	// genStack: the Over, Onto and From conditions tabulated
+	stOver, stOnto, stFrom *stackTab
 	// alwaysTakes: a shift rule whose every leap takes a piece (captures
 	// jumped pieces and Over excludes empty cells, or captures by landing
 	// and Onto excludes empty cells)
@@ -655,13 +660,18 @@ func (p *Program) compileRule(i int) error {
 		r.length = r.lengths[len(r.lengths)-1]
 	}
 	r.gen = genGeneric
-	if p.cfg.NoFast || p.stacking || prop != nil {
+	if p.cfg.NoFast {
+		return nil
+	}
+	if p.stacking || prop != nil {
+		p.compileStack(r)
 		return nil
 	}
 	ol, od := p.isLocal(m.Over)
 	nl, nd := p.isLocal(m.Onto)
 	fl, fd := p.isLocal(m.From)
 	if !ol || !nl || !fl || fd {
+		p.compileStack(r)
 		return nil
 	}
 	// Tables are indexed by cell*stride + code, with a wall code (ncodes)
@@ -788,6 +798,7 @@ func (p *Program) compileGroupFast(r *rule) {
 		}
 	}
 	r.leap = p.leapTable(1)
+	r.validL = p.validMasks(1) // (built now: a Program is read-only once compiled)
 	r.gen = genGroupFast
 	p.fillSrcAll(r)
 }
@@ -1136,6 +1147,9 @@ func (p *Program) compileEnd() error {
 	if m := p.cfg.MaxPlies; m > 0 && (p.limit == 0 || m < p.limit) {
 		p.limit = m
 	}
+	for i := range p.rules {
+		p.guarded = p.guarded || p.rules[i].when != nil
+	}
 	p.compileBlockFast()
 	p.compileWordsCount()
 	p.compileBulk()
@@ -1219,6 +1233,14 @@ func (p *Program) distanceTable(dirs []int) ([]int32, error) {
 	}
 	p.dists[key] = t
 	return t, nil
+}
+
+// after returns the player who moves after pl (no division on hot paths).
+func (p *Program) after(pl int) int {
+	if pl+1 == p.np {
+		return 0
+	}
+	return pl + 1
 }
 
 // Game returns the description the Program was compiled from.

@@ -44,18 +44,36 @@ type State struct {
 	caps    []change // pieces taken during a chain being explored
 	ectx    ectx
 	gen     gen       // move generation
-	gen2    gen       // existence checks inside filters
 	nextOK  []bool    // blockFast: per rule, the next player's guard after the move
 	wit     []witness // blockFast: the next player's first leaps
 	tier    int       // the tier of the moves candidates or countMoves found last
 	selFilt bool      // countMoves: the blockade filter drops some moves
 	selBulk bool      // countMoves: the moves are in bulk (selectBulk)
-	bulk    [maxBulk]bulkRule
 	nbulk   int
+	x       *aux // larger scratch, allocated when first needed
 	tmp     *MoveList
 	gbuf    []uint16 // the pieces of a group being moved
+	hbuf    []int32  // occH
+	lands   []int32  // fastGroups: the landings ahead of a head
 	scores  []int
 	winners []int
+}
+
+// aux is the larger scratch of a State, allocated when first needed (a
+// clone that only generates moves does not carry it).
+type aux struct {
+	gen2 gen  // existence checks inside filters, counting on words, Status
+	sctx ectx // scoreOf
+	mctx ectx // the margin of Status
+	bulk [maxBulk]bulkRule
+}
+
+// ax returns the auxiliary scratch of s.
+func (s *State) ax() *aux {
+	if s.x == nil {
+		s.x = &aux{}
+	}
+	return s.x
 }
 
 const (
@@ -110,6 +128,18 @@ func (p *Program) newEmptyState() *State {
 		s.hgt = make([]int32, p.nc+1)
 	}
 	return s
+}
+
+// occH returns the heights of the cells (and of the sentinel cell) of a
+// game without stacks, 0 or 1, in a scratch buffer.
+func (s *State) occH() []int32 {
+	if len(s.hbuf) != len(s.cellsW) {
+		s.hbuf = make([]int32, len(s.cellsW))
+	}
+	for c, code := range s.cells {
+		s.hbuf[c] = int32(b2i(code != 0))
+	}
+	return s.hbuf
 }
 
 // height returns the number of pieces on cell c.

@@ -8,11 +8,13 @@
 // Square boards are drawn as chequered squares (cells that are not part of
 // the board stay plain light squares); hex boards of centred rows as
 // pointy-top hexagons laid out from the notation's half-cell coordinates.
-// Pieces are discs in their owner's colour (neutral pieces take the colour
-// their kind is named after when that is a colour name, else grey) with
-// their label; a stack shows its top piece, slightly offset discs for the
+// Pieces are discs in their owner's colour (the colour a player is named
+// after when that is a colour name, as in "black" and "white", else one of
+// a fixed palette in turn order; neutral pieces take the colour their kind
+// is named after when that is a colour name, else grey) with their label; a stack shows its top piece, slightly offset discs for the
 // pieces below, and its height. The last move's cells are outlined and
-// joined by an arrow.
+// joined by an arrow. The title and the caption are written under the
+// board, one line each, and the picture is made wide enough for them.
 package picture
 
 import (
@@ -51,8 +53,9 @@ type Piece struct {
 }
 
 const (
-	unit   = 48.0 // square cell side, hex cell width
-	margin = 28.0
+	unit     = 48.0 // square cell side, hex cell width
+	margin   = 28.0
+	fontSize = 14.0 // title and caption
 )
 
 var ownerFill = []string{"#f4efe1", "#2b2b2b", "#c0392b", "#2e86c1", "#27ae60", "#8e44ad"}
@@ -74,16 +77,32 @@ func SVG(w io.Writer, v View) error {
 	} else {
 		width, height = squareLayout(v, centres)
 	}
-	captionH := 0.0
-	if v.Caption != "" || v.Title != "" {
-		captionH = 24
+	var lines []string
+	for _, l := range []string{v.Title, v.Caption} {
+		if l != "" {
+			lines = append(lines, l)
+		}
 	}
+	captionH := 20 * float64(len(lines))
+	if len(lines) > 0 {
+		captionH += 4
+	}
+	// Widen the picture for long lines (about 0.56 em per character),
+	// keeping the board centred.
+	boardW := width
+	for _, l := range lines {
+		width = max(width, float64(len([]rune(l)))*fontSize*0.56+2*margin)
+	}
+	shift := (width - boardW) / 2
 	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%.0f" height="%.0f" viewBox="0 0 %.0f %.0f" font-family="sans-serif">`+"\n",
 		width, height+captionH, width, height+captionH)
 	if v.Title != "" {
 		fmt.Fprintf(&b, "<title>%s</title>\n", esc(v.Title))
 	}
 	fmt.Fprintf(&b, `<rect width="100%%" height="100%%" fill="#fbfaf6"/>`+"\n")
+	if shift > 0 {
+		fmt.Fprintf(&b, `<g transform="translate(%.0f 0)">`+"\n", shift)
+	}
 	b.WriteString(`<g id="board">` + "\n")
 	if v.Hex {
 		drawHexCells(&b, v, centres)
@@ -94,17 +113,14 @@ func SVG(w io.Writer, v View) error {
 	drawLast(&b, v, centres)
 	b.WriteString(`<g id="pieces">` + "\n")
 	for i, c := range v.Cells {
-		drawStack(&b, c, centres[i])
+		drawStack(&b, v, c, centres[i])
 	}
 	b.WriteString("</g>\n")
-	if captionH > 0 {
-		text := v.Caption
-		if v.Title != "" && text != "" {
-			text = v.Title + " — " + text
-		} else if text == "" {
-			text = v.Title
-		}
-		fmt.Fprintf(&b, `<text x="%.0f" y="%.0f" font-size="14" text-anchor="middle" fill="#333">%s</text>`+"\n", width/2, height+16, esc(text))
+	if shift > 0 {
+		b.WriteString("</g>\n")
+	}
+	for i, l := range lines {
+		fmt.Fprintf(&b, `<text class="caption" x="%.0f" y="%.0f" font-size="%.0f" text-anchor="middle" fill="#333">%s</text>`+"\n", width/2, height+12+float64(i)*20, fontSize, esc(l))
 	}
 	b.WriteString("</svg>\n")
 	_, err := io.WriteString(w, b.String())
@@ -201,12 +217,20 @@ func drawLast(b *strings.Builder, v View, centres [][2]float64) {
 	b.WriteString("</g>\n")
 }
 
-func pieceColours(p Piece) (string, string) {
+// pieceColours returns the fill and the label colour of a piece.
+func pieceColours(v View, p Piece) (string, string) {
+	name := strings.ToLower(p.Kind)
 	if p.Owner >= 0 {
-		i := p.Owner % len(ownerFill)
-		return ownerFill[i], ownerText[i]
+		name = ""
+		if p.Owner < len(v.Players) {
+			name = strings.ToLower(v.Players[p.Owner])
+		}
+		if _, ok := colourNames[name]; !ok {
+			i := p.Owner % len(ownerFill)
+			return ownerFill[i], ownerText[i]
+		}
 	}
-	if c, ok := colourNames[strings.ToLower(p.Kind)]; ok {
+	if c, ok := colourNames[name]; ok {
 		text := "#fff"
 		if c == "#f7f7f7" || c == "#f2c12e" {
 			text = "#222"
@@ -216,7 +240,7 @@ func pieceColours(p Piece) (string, string) {
 	return "#9a9a9a", "#fff"
 }
 
-func drawStack(b *strings.Builder, c Cell, centre [2]float64) {
+func drawStack(b *strings.Builder, v View, c Cell, centre [2]float64) {
 	if len(c.Stack) == 0 {
 		return
 	}
@@ -225,7 +249,7 @@ func drawStack(b *strings.Builder, c Cell, centre [2]float64) {
 	n := len(c.Stack)
 	for i, p := range c.Stack {
 		off := float64(n-1-i) * 3
-		fill, text := pieceColours(p)
+		fill, text := pieceColours(v, p)
 		fmt.Fprintf(b, `<circle cx="%.1f" cy="%.1f" r="%.1f" fill="%s" stroke="#555" stroke-width="1.2"/>`+"\n", centre[0], centre[1]+off, rad, fill)
 		if i == n-1 && p.Label != "" {
 			fmt.Fprintf(b, `<text x="%.1f" y="%.1f" font-size="%d" font-weight="bold" text-anchor="middle" fill="%s">%s</text>`+"\n",

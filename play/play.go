@@ -37,12 +37,21 @@
 //   - lookahead: two plies. For every move it also plays the opponent's
 //     best reply by the same one-ply evaluation and keeps what that reply
 //     leaves (with the same remedies as greedy). Slower; not always better.
+//   - mcts: Monte Carlo tree search (UCT) with a budget of playouts or time
+//     per move, playouts cut off after a few dozen plies and valued by the
+//     rules' score, optionally on several threads (see MCTS).
+//
+// Players are named by a spec, NAME or NAME:KEY=VALUE:KEY=VALUE..., where
+// the settings (mcts only) override the Options given to NewWith, e.g.
+// "mcts:playouts=200:cutoff=30".
 package play
 
 import (
 	"fmt"
 	"math/rand/v2"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/ruleplay/ruleplay/interp"
 	"github.com/ruleplay/ruleplay/ir"
@@ -70,6 +79,7 @@ func Known() []Info {
 	return []Info{
 		{"greedy", "one ply: the move that leaves the best position for the mover (won, then score), ties at random"},
 		{"lookahead", "two plies: like greedy, assuming the opponent answers with its own best reply"},
+		{"mcts", "Monte Carlo tree search: random playouts from every move, cut off and valued by the rules' score; budget: playouts or time per move"},
 		{"random", "a uniformly random legal move"},
 	}
 }
@@ -84,22 +94,108 @@ func Names() []string {
 	return names
 }
 
-// New makes a fresh player by name. An unknown name gives an error listing
-// the known names (and the nearest one when the name looks like a typo).
-func New(name string) (Player, error) {
-	switch strings.TrimSpace(name) {
+// Options tune the players that have settings (mcts); zero values are the
+// players' defaults. A spec's own settings override them.
+type Options struct {
+	Playouts int           // MCTS.Playouts
+	Think    time.Duration // MCTS.Think
+	Threads  int           // MCTS.Threads
+	Cutoff   int           // MCTS.Cutoff
+}
+
+// New makes a fresh player from a spec (NAME or NAME:KEY=VALUE...) with
+// default options. An unknown name gives an error listing the known names
+// (and the nearest one when the name looks like a typo).
+func New(spec string) (Player, error) {
+	return NewWith(spec, Options{})
+}
+
+// NewWith makes a fresh player from a spec with the given options; the
+// spec's settings override the options. Settings: for mcts, playouts=N,
+// think=DURATION (e.g. 200ms), threads=N, cutoff=N, extend=N (0: search
+// exactly the playouts).
+func NewWith(spec string, o Options) (Player, error) {
+	parts := strings.Split(strings.TrimSpace(spec), ":")
+	name := strings.TrimSpace(parts[0])
+	settings := parts[1:]
+	var pl Player
+	switch name {
 	case "random":
-		return Random{}, nil
+		pl = Random{}
 	case "greedy":
-		return &Greedy{}, nil
+		pl = &Greedy{}
 	case "lookahead":
-		return &Greedy{Depth: 2}, nil
+		pl = &Greedy{Depth: 2}
+	case "mcts":
+		m := &MCTS{Playouts: o.Playouts, Think: o.Think, Threads: o.Threads, Cutoff: o.Cutoff}
+		for _, kv := range settings {
+			if err := m.set(kv); err != nil {
+				return nil, fmt.Errorf("player %q: %v", spec, err)
+			}
+		}
+		return m, nil
+	default:
+		msg := fmt.Sprintf("unknown player %q (known players: %s)", name, strings.Join(Names(), ", "))
+		if near := nearest(name, Names()); near != "" {
+			msg += fmt.Sprintf("; did you mean %q?", near)
+		}
+		return nil, fmt.Errorf("%s", msg)
 	}
-	msg := fmt.Sprintf("unknown player %q (known players: %s)", name, strings.Join(Names(), ", "))
-	if near := nearest(name, Names()); near != "" {
-		msg += fmt.Sprintf("; did you mean %q?", near)
+	if len(settings) > 0 {
+		return nil, fmt.Errorf("player %q: %s has no settings (only mcts has: playouts, think, threads, cutoff, extend)", spec, name)
 	}
-	return nil, fmt.Errorf("%s", msg)
+	return pl, nil
+}
+
+// set applies one KEY=VALUE setting of a spec.
+func (m *MCTS) set(kv string) error {
+	key, val, ok := strings.Cut(kv, "=")
+	key, val = strings.TrimSpace(key), strings.TrimSpace(val)
+	if !ok || key == "" {
+		return fmt.Errorf("bad setting %q: want KEY=VALUE, e.g. playouts=500", kv)
+	}
+	if key == "think" {
+		d, err := time.ParseDuration(val)
+		if err != nil || d < 0 {
+			return fmt.Errorf("think=%s: want a duration such as 200ms or 1s", val)
+		}
+		m.Think = d
+		return nil
+	}
+	n, err := strconv.Atoi(val)
+	bad := func(want string) error { return fmt.Errorf("%s=%s: want %s", key, val, want) }
+	switch key {
+	case "playouts":
+		if err != nil || n < 0 {
+			return bad("a number of playouts, 0 or more")
+		}
+		m.Playouts = n
+	case "threads":
+		if err != nil || n < 1 {
+			return bad("a number of threads, 1 or more")
+		}
+		m.Threads = n
+	case "cutoff":
+		if err != nil || n < 0 {
+			return bad("a number of plies, 0 (the default) or more")
+		}
+		m.Cutoff = n
+	case "extend":
+		if err != nil || n < 0 {
+			return bad("a number of extensions, 0 (none) or more")
+		}
+		m.Extend = n
+		if n == 0 {
+			m.Extend = -1
+		}
+	default:
+		msg := fmt.Sprintf("unknown setting %q (mcts settings: playouts, think, threads, cutoff, extend)", key)
+		if near := nearest(key, []string{"playouts", "think", "threads", "cutoff", "extend"}); near != "" {
+			msg += fmt.Sprintf("; did you mean %q?", near)
+		}
+		return fmt.Errorf("%s", msg)
+	}
+	return nil
 }
 
 // Random plays a uniformly random legal move.

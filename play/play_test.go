@@ -54,12 +54,12 @@ func TestNew(t *testing.T) {
 		}
 	}
 	_, err := New("gredy")
-	want := `unknown player "gredy" (known players: greedy, lookahead, random); did you mean "greedy"?`
+	want := `unknown player "gredy" (known players: greedy, lookahead, mcts, random); did you mean "greedy"?`
 	if err == nil || err.Error() != want {
 		t.Errorf("New(gredy) error = %v, want %s", err, want)
 	}
 	_, err = New("alphazero")
-	if err == nil || strings.Contains(err.Error(), "did you mean") || !strings.Contains(err.Error(), "known players: greedy, lookahead, random") {
+	if err == nil || strings.Contains(err.Error(), "did you mean") || !strings.Contains(err.Error(), "known players: greedy, lookahead, mcts, random") {
 		t.Errorf("New(alphazero) error = %v", err)
 	}
 }

@@ -122,6 +122,7 @@ Every command takes a rules file (games/*.rules) and the game's options
 		newBenchCmd(),
 		newVetCmd(),
 		newShowCmd(),
+		newMatchCmd(),
 		newCheckCmd(),
 	)
 	return root

@@ -5,7 +5,9 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/ruleplay/ruleplay/interp"
 	"github.com/ruleplay/ruleplay/play"
@@ -16,10 +18,13 @@ import (
 func newRunCmd() *cobra.Command {
 	var (
 		gf       gameFlags
+		pf       playerFlags
 		players  string
 		quiet    bool
 		maxPlies int
 		recFile  string
+		svgDir   string
+		color    string
 	)
 	cmd := &cobra.Command{
 		Use:   "run FILE",
@@ -30,56 +35,189 @@ game ended, the scores and the margin.
 
 Players (--players, one per seat in turn order, cycled when fewer are given):
 ` + playerHelp() + `
+  human      you: a prompt on the terminal (see below)
+
+A computer player may carry settings after its name, which override the
+flags for that seat: mcts:playouts=N, mcts:think=DURATION,
+mcts:threads=N, mcts:cutoff=N, mcts:extend=N (e.g. --players
+mcts:playouts=200,mcts).
+
+mcts searches 1000 playouts per move unless told otherwise: --playouts N
+per move (the same seed gives the same game), or --think DURATION per move
+(as many playouts as fit: not reproducible), or both (whichever ends
+first). While a search is undecided (the most visited move has less than
+1.5 times the visits of the next, and the position is neither clearly won
+nor clearly lost) it goes on with the same number of playouts again, up
+to 4 more times (mcts:extend=N: up to N more times; mcts:extend=0:
+exactly the playouts asked for). --threads N grows N search
+trees at once and adds up their votes (a playout budget is shared among
+them; the game stays reproducible for a given seed and thread count). A
+playout is cut off after --cutoff plies and valued by the rules' score
+(0: 40 plies, or 100 in a game without scores).
+
+With a human player the game is interactive: before each of your moves the
+board is shown and you type a move in notation (c3-d4, a1-c1-c3, xh8,
+a2:a3-a5, pass), a number from the list 'moves' shows, or the start of a
+move when only one legal move starts so; the computer's moves are printed
+as they are made. A move that is not legal, or is ambiguous, gets a message
+with the closest legal move and the legal moves, and you try again.
+Commands: moves (the numbered legal moves), undo (takes back your last move
+and the computer's replies after it), hint (what mcts would play), resign,
+quit, help. quit ends the program with status 0; the end of the input (e.g.
+Ctrl-D) also abandons the game, with a message and status 1. A resigned or
+abandoned game's record (--record) has no result. --quiet has no effect in
+a game with a human player.
 
 --max-plies ends a game that goes on too long (0: no cap); the game then
 ends as the rules say it ends at a move limit (a draw unless they score
 it). --record writes the game as a YAML record (notation.md): the game,
 the options given, the random layout if the game has one, the moves and
-the result.`,
+the result. --svg-dir writes a picture of every position: 000.svg for the
+start, 001.svg after the first move, ...`,
 		Example: `  ruleplay run my-game.rules --option size=8x8
   ruleplay run my-game.rules --players greedy,random --seed 7 --quiet
-  ruleplay run my-game.rules --seed 3 --record game.yaml`,
+  ruleplay run my-game.rules --players mcts,random --playouts 500 --quiet
+  ruleplay run my-game.rules --players human,mcts --think 1s
+  ruleplay run my-game.rules --seed 3 --record game.yaml --svg-dir pictures`,
 		Args:              exactArgs("FILE"),
 		ValidArgsFunction: completeRulesFile,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if maxPlies < 0 {
 				return usageErrorf("--max-plies %d: want 0 (no cap) or more", maxPlies)
 			}
-			names := strings.Split(players, ",")
-			var seats []play.Player
-			for _, n := range names {
-				pl, err := play.New(strings.TrimSpace(n))
-				if err != nil {
-					return usageErrorf("--players: %v", err)
+			if err := pf.check(); err != nil {
+				return err
+			}
+			colour, err := colourMode(color, cmd.OutOrStdout())
+			if err != nil {
+				return err
+			}
+			specs := splitPlayers(players)
+			if len(specs) == 0 {
+				return usageErrorf("--players: no player given (known: %s, human)", strings.Join(play.Names(), ", "))
+			}
+			for _, sp := range specs {
+				if _, err := newSeat(sp, pf.options()); err != nil {
+					return err
 				}
-				seats = append(seats, pl)
 			}
 			gm, err := gf.load(args[0], maxPlies)
 			if err != nil {
 				return err
 			}
-			p := gm.p
-			np := p.NumPlayers()
-			if len(seats) > np {
-				return usageErrorf("--players: %d players given, but %s has %s", len(seats), gm.g.Title, count(np, "seat"))
+			np := gm.p.NumPlayers()
+			if len(specs) > np {
+				return usageErrorf("--players: %d players given, but %s has %s", len(specs), gm.g.Title, count(np, "seat"))
 			}
 			// One player value per seat, so that each keeps its own memory.
-			for len(seats) < np {
-				pl, _ := play.New(seats[len(seats)%len(names)].Name())
-				seats = append(seats, pl)
+			seats := make([]seat, np)
+			interactive := false
+			for i := range seats {
+				seats[i], _ = newSeat(specs[i%len(specs)], pf.options())
+				interactive = interactive || seats[i].human
 			}
-			return runGame(cmd.OutOrStdout(), cmd.ErrOrStderr(), gm, &gf, seats, quiet, maxPlies, recFile)
+			if svgDir != "" {
+				if err := os.MkdirAll(svgDir, 0o755); err != nil {
+					return fmt.Errorf("--svg-dir: %w", err)
+				}
+			}
+			rc := &runConfig{gm: gm, gf: &gf, pf: &pf, seats: seats, quiet: quiet, maxPlies: maxPlies, recFile: recFile, svgDir: svgDir, colour: colour}
+			if interactive {
+				return playInteractive(cmd, rc)
+			}
+			return runGame(cmd.OutOrStdout(), cmd.ErrOrStderr(), rc)
 		},
 	}
 	gf.register(cmd, "seed for the random setup and the players' random choices")
+	pf.register(cmd, "mcts: grow `N` search trees at once per move")
 	fl := cmd.Flags()
-	fl.StringVar(&players, "players", "greedy", "computer `PLAYERS`, one per seat in turn order, comma-separated, cycled when fewer (known: "+strings.Join(play.Names(), ", ")+")")
+	fl.StringVar(&players, "players", "greedy", "`PLAYERS`, one per seat in turn order, comma-separated, cycled when fewer (known: "+strings.Join(play.Names(), ", ")+", human)")
 	fl.BoolVarP(&quiet, "quiet", "q", false, "print only the moves and the result, not the boards")
 	fl.IntVar(&maxPlies, "max-plies", 1000, "end the game after `N` plies, as the rules end it at a move limit (0: no cap)")
 	fl.StringVar(&recFile, "record", "", "write the game as a YAML record to `FILE`")
+	fl.StringVar(&svgDir, "svg-dir", "", "write an SVG picture of every position to `DIR` (000.svg: the start, 001.svg: after move 1, ...)")
+	fl.StringVar(&color, "color", "auto", "colour the boards: `WHEN` is auto (on a terminal, unless NO_COLOR is set), always or never")
 	_ = cmd.RegisterFlagCompletionFunc("players", completePlayers)
 	_ = cmd.MarkFlagFilename("record", "yaml", "yml")
+	_ = cmd.MarkFlagDirname("svg-dir")
 	return cmd
+}
+
+// playerFlags tune the computer players (mcts).
+type playerFlags struct {
+	think    time.Duration
+	playouts int
+	threads  int
+	cutoff   int
+}
+
+// register adds --think, --playouts, --cutoff and, when threadsDoc is not
+// empty, --threads.
+func (f *playerFlags) register(cmd *cobra.Command, threadsDoc string) {
+	fl := cmd.Flags()
+	fl.DurationVar(&f.think, "think", 0, "mcts: think for `DURATION` per move, e.g. 200ms (not reproducible)")
+	fl.IntVar(&f.playouts, "playouts", 0, fmt.Sprintf("mcts: `N` playouts per move, more while undecided (default %d unless --think is given)", play.DefaultPlayouts))
+	fl.IntVar(&f.cutoff, "cutoff", 0, fmt.Sprintf("mcts: value a playout by the rules' score after `N` random plies (0: %d, or %d in a game without scores)", play.DefaultCutoff, play.DefaultCutoffNoScore))
+	f.threads = 1
+	if threadsDoc != "" {
+		fl.IntVar(&f.threads, "threads", 1, threadsDoc)
+	}
+}
+
+// check validates the flags.
+func (f *playerFlags) check() error {
+	switch {
+	case f.think < 0:
+		return usageErrorf("--think %v: want a duration of 0 or more, e.g. 200ms", f.think)
+	case f.playouts < 0:
+		return usageErrorf("--playouts %d: want 0 (the default) or more", f.playouts)
+	case f.cutoff < 0:
+		return usageErrorf("--cutoff %d: want 0 (the default) or more", f.cutoff)
+	case f.threads < 1:
+		return usageErrorf("--threads %d: want 1 or more", f.threads)
+	}
+	return nil
+}
+
+func (f *playerFlags) options() play.Options {
+	return play.Options{Playouts: f.playouts, Think: f.think, Threads: f.threads, Cutoff: f.cutoff}
+}
+
+// seat is one seat's player as given on the command line.
+type seat struct {
+	spec  string      // as given, e.g. "mcts:playouts=200"
+	human bool        // a person at the terminal
+	pl    play.Player // nil for a human
+}
+
+// humanName is the --players name of a person at the terminal.
+const humanName = "human"
+
+// newSeat makes the player of a spec.
+func newSeat(spec string, o play.Options) (seat, error) {
+	spec = strings.TrimSpace(spec)
+	if spec == humanName {
+		return seat{spec: spec, human: true}, nil
+	}
+	pl, err := play.NewWith(spec, o)
+	if err != nil {
+		if !strings.Contains(spec, ":") && play.EditDistance(strings.ToLower(spec), humanName) <= 2 {
+			return seat{}, usageErrorf("--players: unknown player %q; did you mean %q?", spec, humanName)
+		}
+		return seat{}, usageErrorf("--players: %v", err)
+	}
+	return seat{spec: spec, pl: pl}, nil
+}
+
+// splitPlayers splits --players on commas, dropping empty names.
+func splitPlayers(list string) []string {
+	var out []string
+	for _, s := range strings.Split(list, ",") {
+		if s = strings.TrimSpace(s); s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 func playerHelp() string {
@@ -93,47 +231,101 @@ func playerHelp() string {
 	return b.String()
 }
 
-func runGame(out, errOut io.Writer, gm *game, gf *gameFlags, seats []play.Player, quiet bool, maxPlies int, recFile string) error {
+// runConfig is what a run needs besides its streams.
+type runConfig struct {
+	gm       *game
+	gf       *gameFlags
+	pf       *playerFlags
+	seats    []seat
+	quiet    bool
+	maxPlies int
+	recFile  string
+	svgDir   string
+	colour   bool
+}
+
+// svg writes the picture of position s (after the move last) as
+// NNN.svg, NNN being the ply, when --svg-dir is given.
+func (rc *runConfig) svg(s *interp.State, last string) error {
+	if rc.svgDir == "" {
+		return nil
+	}
+	return writeSVG(filepath.Join(rc.svgDir, fmt.Sprintf("%03d.svg", s.Ply())), rc.gm, s, last)
+}
+
+func runGame(out, errOut io.Writer, rc *runConfig) error {
+	gm, gf := rc.gm, rc.gf
 	p := gm.p
 	s0 := gm.start(gf)
 	s := s0.Clone()
 	// The players draw from their own stream, apart from the setup's.
 	rng := rand.New(rand.NewPCG(gf.seed, 0x5eed))
 	var moves []string
-	if !quiet {
+	if !rc.quiet {
 		var who []string
 		for i := 0; i < p.NumPlayers(); i++ {
-			who = append(who, p.PlayerName(i)+": "+seats[i].Name())
+			who = append(who, p.PlayerName(i)+": "+rc.seats[i].spec)
 		}
 		fmt.Fprintf(out, "%s; %s; seed %d\n\n", gm.title(), strings.Join(who, ", "), gf.seed)
-		fmt.Fprint(out, p.Render(s))
+		fmt.Fprint(out, board(p, s, rc.colour, nil))
 	}
-	st := play.Game(p, s, seats, rng, func(mover int, move string, s *interp.State) {
+	if err := rc.svg(s, ""); err != nil {
+		return err
+	}
+	players := make([]play.Player, len(rc.seats))
+	for i, st := range rc.seats {
+		players[i] = st.pl
+	}
+	var svgErr error
+	st := play.Game(p, s, players, rng, func(mover int, move string, s *interp.State) {
 		moves = append(moves, move)
-		if !quiet {
+		if !rc.quiet {
 			fmt.Fprintf(out, "\n%d. %s: %s\n", s.Ply(), p.PlayerName(mover), move)
-			fmt.Fprint(out, p.Render(s))
+			fmt.Fprint(out, board(p, s, rc.colour, moveCells(p, move)))
+		}
+		if svgErr == nil {
+			svgErr = rc.svg(s, move)
 		}
 	})
-	capped := st.Reason == "limit" && maxPlies > 0 && s.Ply() >= maxPlies && (gm.g.End.Plies == 0 || s.Ply() < gm.g.End.Plies)
-	if quiet {
+	if svgErr != nil {
+		return svgErr
+	}
+	capped := rc.capped(st, s)
+	if rc.quiet {
 		fmt.Fprintln(out, wrapWords("moves: ", moves, "  ", 80))
 	} else {
 		fmt.Fprintln(out)
 	}
-	writeResult(out, p, st, capped, maxPlies, s.Ply())
-	if recFile == "" {
+	writeResult(out, p, st, capped, rc.maxPlies, s.Ply())
+	return rc.record(errOut, s0, moves, st, capped, "")
+}
+
+// capped tells whether the game st ended by --max-plies rather than by the
+// rules.
+func (rc *runConfig) capped(st interp.Status, s *interp.State) bool {
+	return st.Reason == "limit" && rc.maxPlies > 0 && s.Ply() >= rc.maxPlies && (rc.gm.g.End.Plies == 0 || s.Ply() < rc.gm.g.End.Plies)
+}
+
+// record writes the --record file: with the result when the rules ended
+// the game, without it when --max-plies stopped the game or why is not ""
+// (a resigned or abandoned game).
+func (rc *runConfig) record(errOut io.Writer, s0 *interp.State, moves []string, st interp.Status, capped bool, why string) error {
+	if rc.recFile == "" {
 		return nil
 	}
+	p := rc.gm.p
 	rec := &record.Record{
-		Game:    gm.g.Name,
-		Options: gm.givenOptions(),
+		Game:    rc.gm.g.Name,
+		Options: rc.gm.givenOptions(),
 		Setup:   p.Layout(s0),
 		Moves:   moves,
 	}
-	if capped {
-		fmt.Fprintf(errOut, "ruleplay: note: the game was stopped by --max-plies %d, so %s has no result\n", maxPlies, recFile)
-	} else {
+	switch {
+	case capped:
+		fmt.Fprintf(errOut, "ruleplay: note: the game was stopped by --max-plies %d, so %s has no result\n", rc.maxPlies, rc.recFile)
+	case why != "":
+		fmt.Fprintf(errOut, "ruleplay: note: the game was %s, so %s has no result\n", why, rc.recFile)
+	default:
 		rec.Result = &record.Result{Winners: playerNames(p, st.Winners)}
 		if st.Scores != nil {
 			rec.Result.Scores = map[string]int{}
@@ -142,7 +334,7 @@ func runGame(out, errOut io.Writer, gm *game, gf *gameFlags, seats []play.Player
 			}
 		}
 	}
-	return writeRecord(recFile, rec)
+	return writeRecord(rc.recFile, rec)
 }
 
 // writeResult prints the result block.

@@ -22,14 +22,16 @@ type B interface {
 }
 
 // Baseline returns the oracle of the bundled game whose rules file has
-// this stem ("leapfrog", "leapfrog-murray", "froglet", "salta"), with the
+// this stem ("leapfrog", "leapfrog-murray", "froglet", "salta"; a path to
+// the file, or the name the file declares, "Leap Frog", "Leap Frog
+// (Murray's variant)", "Froglet", "Salta", are accepted too), with the
 // rules file's options as the command line gives them (name -> value, the
 // defaults of the rules file for those not given). It reports false for
 // another game, an option the game does not have, or a value the rules
 // file would refuse. Murray's and Froglet's colour layout is drawn at
 // random (seed 0): moves do not depend on colours, only scores do.
 func Baseline(game string, opts map[string]string) (B, bool) {
-	switch game {
+	switch game = baselineStem(game); game {
 	case "leapfrog", "leapfrog-murray", "froglet":
 		return leapFrogBaseline(game, opts)
 	case "salta":
@@ -47,6 +49,25 @@ func Baseline(game string, opts map[string]string) (B, bool) {
 		return saltaB{NewSalta(limit)}, true
 	}
 	return nil, false
+}
+
+// baselineStem maps a rules file path or a declared game name to the stem
+// of the bundled rules file.
+func baselineStem(game string) string {
+	switch game {
+	case "Leap Frog":
+		return "leapfrog"
+	case "Leap Frog (Murray's variant)":
+		return "leapfrog-murray"
+	case "Froglet":
+		return "froglet"
+	case "Salta":
+		return "salta"
+	}
+	if i := strings.LastIndexAny(game, `/\`); i >= 0 {
+		game = game[i+1:]
+	}
+	return strings.TrimSuffix(game, ".rules")
 }
 
 func leapFrogBaseline(game string, opts map[string]string) (B, bool) {

@@ -23,6 +23,12 @@ func TestBaseline(t *testing.T) {
 		{"leapfrog", map[string]string{"limit": "3"}, false, nil},
 		{"leapfrog", map[string]string{"diagonal": "maybe"}, false, nil},
 		{"draughts", nil, false, nil},
+		{"games/leapfrog.rules", map[string]string{"size": "8x8"}, true, []uint64{64, 4032}},
+		{"Leap Frog", map[string]string{"size": "8x8"}, true, []uint64{64, 4032}},
+		{"Leap Frog (Murray's variant)", map[string]string{"size": "8x8"}, true, []uint64{64}},
+		{"Froglet", nil, true, []uint64{144}},
+		{"Salta", nil, true, []uint64{}},
+		{"English draughts", nil, false, nil},
 	} {
 		b, ok := Baseline(tc.game, tc.opts)
 		if ok != tc.ok {

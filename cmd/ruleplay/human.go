@@ -1,0 +1,326 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/ruleplay/ruleplay/interp"
+	"github.com/ruleplay/ruleplay/play"
+	"github.com/spf13/cobra"
+)
+
+// session is an interactive game: the human seats type their moves at a
+// prompt, the computer seats answer.
+type session struct {
+	rc     *runConfig
+	p      *interp.Program
+	s0, s  *interp.State
+	out    io.Writer
+	in     *bufio.Scanner
+	echo   bool // echo the input lines (the input is not a terminal)
+	rng    *rand.Rand
+	ml     interp.MoveList
+	hist   []turn
+	shown  bool // the board of the current position has been shown
+	prompt bool // a prompt is waiting for its line
+}
+
+// turn is one move played in a session.
+type turn struct {
+	text  string
+	human bool
+}
+
+const humanHelp = `Type a move in notation (c3-d4, a1-c1-c3, xh8, a2:a3-a5, pass), its number
+from 'moves', or the start of a move when only one legal move starts so.
+Commands: moves (list the legal moves, numbered), undo (take back your last
+move and the replies after it), hint (ask mcts), resign, quit, help.`
+
+// playInteractive plays a game with at least one human seat.
+func playInteractive(cmd *cobra.Command, rc *runConfig) error {
+	gm := rc.gm
+	p := gm.p
+	in := cmd.InOrStdin()
+	h := &session{
+		rc:   rc,
+		p:    p,
+		s0:   gm.start(rc.gf),
+		out:  cmd.OutOrStdout(),
+		in:   bufio.NewScanner(in),
+		echo: !isTerminalInput(in),
+		rng:  rand.New(rand.NewPCG(rc.gf.seed, 0x5eed)),
+	}
+	h.s = h.s0.Clone()
+	var who []string
+	for i := 0; i < p.NumPlayers(); i++ {
+		who = append(who, p.PlayerName(i)+": "+rc.seats[i].spec)
+	}
+	fmt.Fprintf(h.out, "%s; %s; seed %d\n%s\n", gm.title(), strings.Join(who, ", "), rc.gf.seed, humanHelp)
+	if err := rc.svg(h.s, ""); err != nil {
+		return err
+	}
+	st, end, err := h.loop()
+	moves := make([]string, len(h.hist))
+	for i, t := range h.hist {
+		moves[i] = t.text
+	}
+	errOut := cmd.ErrOrStderr()
+	plies := count(h.s.Ply(), "ply")
+	switch {
+	case errors.Is(err, io.EOF):
+		if h.prompt {
+			fmt.Fprintln(h.out)
+		}
+		fmt.Fprintf(h.out, "end of input: the game is abandoned after %s (%s to move)\n", plies, p.PlayerName(h.s.ToMove()))
+		if rerr := rc.record(errOut, h.s0, moves, st, false, "abandoned"); rerr != nil {
+			return rerr
+		}
+		return fmt.Errorf("the input ended before the game did (abandoned after %s)", plies)
+	case err != nil:
+		return err
+	case end == "quit":
+		fmt.Fprintf(h.out, "game abandoned after %s (%s to move)\n", plies, p.PlayerName(h.s.ToMove()))
+		return rc.record(errOut, h.s0, moves, st, false, "abandoned")
+	case end == "resign":
+		loser := h.s.ToMove()
+		var winners []int
+		for i := 0; i < p.NumPlayers(); i++ {
+			if i != loser {
+				winners = append(winners, i)
+			}
+		}
+		fmt.Fprintf(h.out, "\n%s resigns.\nwinners: %s\nreason: %s resigned after %s\n", p.PlayerName(loser), strings.Join(playerNames(p, winners), ", "), p.PlayerName(loser), plies)
+		return rc.record(errOut, h.s0, moves, st, false, "resigned")
+	}
+	fmt.Fprintln(h.out)
+	fmt.Fprint(h.out, h.board())
+	fmt.Fprintln(h.out)
+	capped := rc.capped(st, h.s)
+	writeResult(h.out, p, st, capped, rc.maxPlies, h.s.Ply())
+	return rc.record(errOut, h.s0, moves, st, capped, "")
+}
+
+// board draws the current position with the last move marked.
+func (h *session) board() string {
+	last := ""
+	if n := len(h.hist); n > 0 {
+		last = h.hist[n-1].text
+	}
+	return board(h.p, h.s, h.rc.colour, moveCells(h.p, last))
+}
+
+// loop plays until the game is over (end ""), a human resigns ("resign")
+// or quits ("quit"), or the input ends (error io.EOF).
+func (h *session) loop() (st interp.Status, end string, err error) {
+	p, s := h.p, h.s
+	for {
+		p.Legal(s, &h.ml)
+		if h.ml.Len() == 0 {
+			return p.Status(s), "", nil
+		}
+		mover := s.ToMove()
+		seat := h.rc.seats[mover]
+		if !seat.human {
+			i := seat.pl.Choose(p, s, &h.ml, h.rng)
+			if err := h.play(i, false); err != nil {
+				return st, "", err
+			}
+			fmt.Fprintf(h.out, "%d. %s (%s): %s\n", s.Ply(), p.PlayerName(mover), seat.spec, h.hist[len(h.hist)-1].text)
+			continue
+		}
+		if !h.shown {
+			fmt.Fprintln(h.out)
+			fmt.Fprint(h.out, h.board())
+			h.shown = true
+		}
+		fmt.Fprintf(h.out, "%s> ", p.PlayerName(mover))
+		h.prompt = true
+		if !h.in.Scan() {
+			if err := h.in.Err(); err != nil {
+				return p.Status(s), "", fmt.Errorf("reading the input: %w", err)
+			}
+			return p.Status(s), "", io.EOF
+		}
+		line := strings.TrimSpace(h.in.Text())
+		if h.echo {
+			fmt.Fprintln(h.out, line)
+		}
+		h.prompt = false
+		done, end, err := h.command(line)
+		if err != nil || done {
+			return p.Status(s), end, err
+		}
+	}
+}
+
+// play applies move i of h.ml and records it.
+func (h *session) play(i int, human bool) error {
+	text := h.p.Text(&h.ml, i)
+	h.p.Apply(h.s, &h.ml, i)
+	h.hist = append(h.hist, turn{text: text, human: human})
+	h.shown = false
+	return h.rc.svg(h.s, text)
+}
+
+// command handles one line typed by the human to move. done ends the
+// game (end: "resign" or "quit").
+func (h *session) command(line string) (done bool, end string, err error) {
+	p, s := h.p, h.s
+	legal := texts(p, &h.ml)
+	word := strings.ToLower(line)
+	switch word {
+	case "":
+		return false, "", nil
+	case "help", "?":
+		fmt.Fprintln(h.out, humanHelp)
+		return false, "", nil
+	case "moves":
+		fmt.Fprint(h.out, numbered(legal, 80))
+		return false, "", nil
+	case "quit", "exit":
+		return true, "quit", nil
+	case "resign":
+		return true, "resign", nil
+	case "hint":
+		h.hint(legal)
+		return false, "", nil
+	case "undo":
+		return false, "", h.undo()
+	}
+	if n, err := strconv.Atoi(word); err == nil {
+		if n < 1 || n > len(legal) {
+			fmt.Fprintf(h.out, "there is no move %d: %s (type 'moves' to list them)\n", n, count(len(legal), "legal move"))
+			return false, "", nil
+		}
+		fmt.Fprintf(h.out, "%d. %s: %s\n", s.Ply()+1, p.PlayerName(s.ToMove()), legal[n-1])
+		return false, "", h.play(n-1, true)
+	}
+	i, matches := matchMove(word, legal)
+	switch {
+	case i >= 0:
+		fmt.Fprintf(h.out, "%d. %s: %s\n", s.Ply()+1, p.PlayerName(s.ToMove()), legal[i])
+		return false, "", h.play(i, true)
+	case len(matches) > 1:
+		fmt.Fprintf(h.out, "%q is ambiguous: it could be %s; closest legal move: %s\n", line, strings.Join(matches, " or "), nearestMove(word, matches))
+	default:
+		fmt.Fprintf(h.out, "%q is not a legal move for %s; closest legal move: %s\n", line, p.PlayerName(s.ToMove()), nearestMove(word, legal))
+	}
+	fmt.Fprintln(h.out, wrapList("legal moves: ", legal, "  ", 80))
+	return false, "", nil
+}
+
+// matchMove finds the move an entry names: the exact text (spaces
+// ignored), or the only legal move that starts with the entry followed by
+// "-" or ":". It returns the move's index, or -1 and the legal moves that
+// start so.
+func matchMove(entry string, legal []string) (int, []string) {
+	entry = strings.Join(strings.Fields(entry), "")
+	for i, m := range legal {
+		if m == entry {
+			return i, nil
+		}
+	}
+	var matches []string
+	at := -1
+	for i, m := range legal {
+		if len(m) > len(entry) && strings.HasPrefix(m, entry) && (m[len(entry)] == '-' || m[len(entry)] == ':') {
+			matches = append(matches, m)
+			at = i
+		}
+	}
+	if len(matches) == 1 {
+		return at, nil
+	}
+	return -1, matches
+}
+
+// nearestMove is the legal move nearest to the entry by edit distance (the
+// first of equals).
+func nearestMove(entry string, legal []string) string {
+	best, bestD := "", 1<<30
+	for _, m := range legal {
+		if d := play.EditDistance(entry, m); d < bestD {
+			best, bestD = m, d
+		}
+	}
+	return best
+}
+
+// numbered lists moves as "1. c3-d4" in columns, wrapped at width.
+func numbered(moves []string, width int) string {
+	items := make([]string, len(moves))
+	digits := len(strconv.Itoa(len(moves)))
+	w := 0
+	for i, m := range moves {
+		items[i] = fmt.Sprintf("%*d. %s", digits, i+1, m)
+		w = max(w, len(items[i]))
+	}
+	w += 2
+	per := max(1, (width-2)/w)
+	var b strings.Builder
+	for i, it := range items {
+		if i%per == 0 {
+			b.WriteString("  ")
+		}
+		if i%per == per-1 || i == len(items)-1 {
+			b.WriteString(it + "\n")
+		} else {
+			b.WriteString(it + strings.Repeat(" ", w-len(it)))
+		}
+	}
+	return b.String()
+}
+
+// hint prints the move mcts would play (with the run's mcts settings).
+func (h *session) hint(legal []string) {
+	if len(legal) == 1 {
+		fmt.Fprintf(h.out, "hint: %s (the only legal move)\n", legal[0])
+		return
+	}
+	o := h.rc.pf.options()
+	m, _ := play.NewWith("mcts", o)
+	// Its own stream, so that asking does not change the computer's moves.
+	rng := rand.New(rand.NewPCG(h.rc.gf.seed, uint64(h.s.Ply())))
+	i := m.Choose(h.p, h.s, &h.ml, rng)
+	fmt.Fprintf(h.out, "hint: %s (mcts)\n", legal[i])
+}
+
+// undo takes back the moves back to and including the last human move.
+func (h *session) undo() error {
+	last := -1
+	for i, t := range h.hist {
+		if t.human {
+			last = i
+		}
+	}
+	if last < 0 {
+		fmt.Fprintln(h.out, "nothing to undo: no move of a human player yet")
+		return nil
+	}
+	taken := h.hist[last:]
+	names := make([]string, len(taken))
+	for i, t := range taken {
+		names[i] = t.text
+		h.p.Undo(h.s)
+		if h.rc.svgDir != "" {
+			_ = os.Remove(filepath.Join(h.rc.svgDir, fmt.Sprintf("%03d.svg", h.s.Ply()+1)))
+		}
+	}
+	h.hist = h.hist[:last]
+	fmt.Fprintf(h.out, "taken back: %s\n", strings.Join(names, " "))
+	h.shown = false
+	return nil
+}
+
+// isTerminalInput reports whether r is a terminal.
+func isTerminalInput(r io.Reader) bool {
+	f, ok := r.(*os.File)
+	return ok && isTerminal(f)
+}

@@ -1,0 +1,418 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strings"
+
+	"github.com/ruleplay/ruleplay/interp"
+	"github.com/ruleplay/ruleplay/ir"
+	"github.com/ruleplay/ruleplay/picture"
+	"github.com/spf13/cobra"
+)
+
+func newShowCmd() *cobra.Command {
+	var (
+		gf     gameFlags
+		played []string
+		stacks bool
+		svg    string
+		color  string
+	)
+	cmd := &cobra.Command{
+		Use:   "show FILE",
+		Short: "Draw the position after some moves",
+		Long: `Show prints the game's title with its option values, then the board after
+the given moves (the start position without --moves) and whose turn it is
+or the result. For a game with a random setup it names the seed that drew
+the layout.
+
+On a terminal the board is coloured: pieces in their owner's colour (the
+colour a player or a neutral kind is named after when it is a colour name),
+empty cells dimmed and the cells of the last move highlighted. --color
+never, or the NO_COLOR environment variable, or output that is not a
+terminal gives the plain board; --color always colours it anyway.
+
+--stacks also lists, for every cell that holds pieces, its whole stack from
+the bottom to the top (one piece per cell in games without stacking), by
+the pieces' board symbols: upper case for the first player, lower case for
+the second.
+
+--svg FILE also writes the position as an SVG picture: the board, the
+pieces with their symbols, stacks with their heights, the last move's cells
+joined by an arrow, and whose turn it is or the result.`,
+		Example: `  ruleplay show my-game.rules
+  ruleplay show my-game.rules --option size=6x6 --moves xc3,c5-c3
+  ruleplay show my-game.rules --seed 9
+  ruleplay show my-stacking-game.rules --moves b3-b4,e7-e6 --stacks --svg position.svg`,
+		Args:              exactArgs("FILE"),
+		ValidArgsFunction: completeRulesFile,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			colour, err := colourMode(color, cmd.OutOrStdout())
+			if err != nil {
+				return err
+			}
+			gm, err := gf.load(args[0], 0)
+			if err != nil {
+				return err
+			}
+			s := gm.start(&gf)
+			moves := splitMoves(played)
+			if err := gm.replay(s, moves); err != nil {
+				return err
+			}
+			last := ""
+			if len(moves) > 0 {
+				last = strings.TrimSpace(moves[len(moves)-1])
+			}
+			out := cmd.OutOrStdout()
+			fmt.Fprintln(out, gm.title())
+			if gm.random() {
+				fmt.Fprintf(out, "random setup, seed %d\n", gf.seed)
+			}
+			if len(moves) > 0 {
+				fmt.Fprintln(out, wrapWords("moves: ", moves, "  ", 80))
+			}
+			fmt.Fprint(out, board(gm.p, s, colour, moveCells(gm.p, last)))
+			if stacks {
+				fmt.Fprint(out, stacksText(gm.p, s))
+			}
+			if svg != "" {
+				if err := writeSVG(svg, gm, s, last); err != nil {
+					return err
+				}
+			}
+			return nil
+		},
+	}
+	gf.register(cmd, "seed for the random setup")
+	fl := cmd.Flags()
+	fl.StringSliceVarP(&played, "moves", "m", nil, "`MOVES` to play first, comma-separated (repeatable)")
+	fl.BoolVar(&stacks, "stacks", false, "list every occupied cell's stack, bottom to top")
+	fl.StringVar(&svg, "svg", "", "also write the position as an SVG picture to `FILE`")
+	fl.StringVar(&color, "color", "auto", "colour the board: `WHEN` is auto (on a terminal, unless NO_COLOR is set), always or never")
+	_ = cmd.MarkFlagFilename("svg", "svg")
+	return cmd
+}
+
+// colourMode decides whether to colour the board written to out.
+func colourMode(when string, out io.Writer) (bool, error) {
+	switch when {
+	case "always":
+		return true, nil
+	case "never":
+		return false, nil
+	case "auto", "":
+		return os.Getenv("NO_COLOR") == "" && isTerminal(out), nil
+	}
+	return false, usageErrorf("--color %q: want auto, always or never", when)
+}
+
+// moveCells returns the cells a move's text names, in order (nil for a
+// pass or an unknown text): the path of a leap, the removed cell, or
+// TAIL, HEAD, DEST of a group move.
+func moveCells(p *interp.Program, text string) []int {
+	text = strings.TrimPrefix(strings.TrimSpace(text), "x")
+	if text == "" || text == "pass" {
+		return nil
+	}
+	var out []int
+	for _, name := range strings.FieldsFunc(text, func(r rune) bool { return r == '-' || r == ':' }) {
+		c, ok := p.CellIndex(name)
+		if !ok {
+			return nil
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// pieceSymbol is the board symbol of a piece (as interp.Render draws it):
+// its kind's symbol (or the upper-cased first letter of its name) and its
+// number for numbered kinds; lower case for the second player, upper case
+// for the others, neutral pieces as given.
+func pieceSymbol(g *ir.Game, piece int) string {
+	pc := g.Pieces[piece]
+	k := g.Kinds[pc.Kind]
+	sym := k.Symbol
+	if sym == "" {
+		for _, r := range k.Name {
+			sym = strings.ToUpper(string(r))
+			break
+		}
+		if sym == "" {
+			sym = "?"
+		}
+	}
+	if k.Numbered > 0 && pc.Number > 0 {
+		sym += fmt.Sprint(pc.Number)
+	}
+	switch {
+	case pc.Owner == ir.Neutral:
+	case pc.Owner == 1:
+		sym = strings.ToLower(sym)
+	default:
+		sym = strings.ToUpper(sym)
+	}
+	return sym
+}
+
+// stacksText lists the stack of every occupied cell, bottom to top.
+func stacksText(p *interp.Program, s *interp.State) string {
+	g := p.Game()
+	var b strings.Builder
+	b.WriteString("stacks, bottom to top:\n")
+	n := 0
+	for c := range g.Board.Cells {
+		st := p.Stack(s, c)
+		if len(st) == 0 {
+			continue
+		}
+		syms := make([]string, len(st))
+		for i, pc := range st {
+			syms[i] = pieceSymbol(g, pc)
+		}
+		fmt.Fprintf(&b, "  %-4s %s\n", p.CellName(c), strings.Join(syms, " "))
+		n++
+	}
+	if n == 0 {
+		b.WriteString("  (no pieces)\n")
+	}
+	return b.String()
+}
+
+// ansiColour is the ANSI colour of a colour name ("" when name is not one),
+// for players and neutral kinds named after a colour.
+func ansiColour(name string) string {
+	switch strings.ToLower(name) {
+	case "red":
+		return "31"
+	case "green":
+		return "32"
+	case "yellow", "orange", "brown":
+		return "33"
+	case "blue":
+		return "34"
+	case "magenta", "purple":
+		return "35"
+	case "cyan":
+		return "36"
+	case "white":
+		return "97"
+	case "black":
+		return "90"
+	case "grey", "gray":
+		return "37"
+	case "pink":
+		return "95"
+	}
+	return ""
+}
+
+// pieceColour is the ANSI colour of a piece: its owner's (the colour the
+// player is named after, else red, blue, green, magenta, cyan, yellow in
+// turn order), or for a neutral piece its kind's when the kind is named
+// after a colour (else none).
+func pieceColour(g *ir.Game, piece int) string {
+	pc := g.Pieces[piece]
+	if pc.Owner == ir.Neutral {
+		return ansiColour(g.Kinds[pc.Kind].Name)
+	}
+	if c := ansiColour(g.Players[pc.Owner].Name); c != "" {
+		return c
+	}
+	return [...]string{"31", "34", "32", "35", "36", "33"}[pc.Owner%6]
+}
+
+// board draws s: interp's plain text board, or with colour the same text
+// with ANSI colours (pieces by owner, empty cells dimmed, the cells of last
+// in reverse video). Stripped of its escape sequences, the coloured board
+// is the plain one.
+func board(p *interp.Program, s *interp.State, colour bool, last []int) string {
+	if !colour {
+		return p.Render(s)
+	}
+	g := p.Game()
+	nc := len(g.Board.Cells)
+	inLast := map[int]bool{}
+	for _, c := range last {
+		inLast[c] = true
+	}
+	numbered := false
+	for _, k := range g.Kinds {
+		if k.Numbered > 0 {
+			numbered = true
+		}
+	}
+	sep := ""
+	if numbered {
+		sep = "/"
+	}
+	// plain[c] is the cell's text, paint[c] the same with colour.
+	plain := make([]string, nc)
+	paint := make([]string, nc)
+	for c := 0; c < nc; c++ {
+		pc, ok := p.PieceAt(s, c)
+		var code string
+		if !ok {
+			plain[c], code = ".", "2"
+		} else {
+			plain[c] = pieceSymbol(g, pc)
+			if g.Stacking {
+				plain[c] += sep + fmt.Sprint(p.Height(s, c))
+			}
+			code = "1"
+			if col := pieceColour(g, pc); col != "" {
+				code += ";" + col
+			}
+		}
+		if inLast[c] {
+			code += ";7"
+		}
+		paint[c] = "\x1b[" + code + "m" + plain[c] + "\x1b[0m"
+	}
+	widest := 1
+	for c := 0; c < nc; c++ {
+		widest = max(widest, len([]rune(plain[c])))
+	}
+	if !g.Stacking {
+		for pc := range g.Pieces {
+			widest = max(widest, len([]rune(pieceSymbol(g, pc))))
+		}
+	}
+	var b strings.Builder
+	// line writes a row given as cells of plain text (with their painted
+	// form), trimming trailing blanks as Render does.
+	type span struct {
+		pos   int
+		plain string
+		paint string
+	}
+	line := func(prefix string, spans []span) {
+		if len(spans) == 0 {
+			b.WriteString(strings.TrimRight(prefix, " ") + "\n")
+			return
+		}
+		b.WriteString(prefix)
+		at := 0
+		for _, sp := range spans {
+			b.WriteString(strings.Repeat(" ", max(0, sp.pos-at)))
+			b.WriteString(sp.paint)
+			at = sp.pos + len([]rune(sp.plain))
+		}
+		b.WriteByte('\n')
+	}
+	minX, maxX, maxY := 0, 0, 0
+	for _, c := range g.Board.Cells {
+		minX, maxX, maxY = min(minX, c.X), max(maxX, c.X), max(maxY, c.Y)
+	}
+	if g.Board.Shape == ir.Hex {
+		w := widest + 1
+		if w%2 == 1 {
+			w++
+		}
+		half := w / 2
+		for y := maxY; y >= 0; y-- {
+			var spans []span
+			for c, cell := range g.Board.Cells {
+				if cell.Y == y {
+					spans = append(spans, span{(cell.X - minX) * half, plain[c], paint[c]})
+				}
+			}
+			slices.SortFunc(spans, func(a, b span) int { return a.pos - b.pos })
+			line(fmt.Sprintf("%2d ", y+1), spans)
+		}
+		b.WriteString("   (cells a, b, c, ... from the left of each row)\n")
+	} else {
+		w := widest + 1
+		at := map[[2]int]int{}
+		for c, cell := range g.Board.Cells {
+			at[[2]int{cell.X, cell.Y}] = c
+		}
+		for y := maxY; y >= 0; y-- {
+			var spans []span
+			for x := 0; x <= maxX; x++ {
+				if c, ok := at[[2]int{x, y}]; ok {
+					spans = append(spans, span{x * w, plain[c], paint[c]})
+				}
+			}
+			line(fmt.Sprintf("%2d ", y+1), spans)
+		}
+		var l strings.Builder
+		l.WriteString("   ")
+		for x := 0; x <= maxX; x++ {
+			f := fileLetters(x)
+			l.WriteString(f + strings.Repeat(" ", max(0, w-len(f))))
+		}
+		b.WriteString(strings.TrimRight(l.String(), " ") + "\n")
+	}
+	// The last line of Render: whose turn, or the result.
+	r := p.Render(s)
+	r = strings.TrimSuffix(r, "\n")
+	if i := strings.LastIndexByte(r, '\n'); i >= 0 {
+		r = r[i+1:]
+	}
+	b.WriteString(r + "\n")
+	return b.String()
+}
+
+// fileLetters is the letter of file x (a, b, ..., z, then aa, ab, ...).
+func fileLetters(x int) string {
+	if x < 26 {
+		return string(rune('a' + x))
+	}
+	return fileLetters(x/26-1) + string(rune('a'+x%26))
+}
+
+// view fills a picture.View with the position s; last is the text of the
+// move that led to it ("" for none).
+func view(gm *game, s *interp.State, last string) picture.View {
+	p := gm.p
+	g := p.Game()
+	v := picture.View{
+		Title:  gm.title(),
+		Hex:    g.Board.Shape == ir.Hex,
+		Width:  g.Board.Width,
+		Height: g.Board.Height,
+		Last:   moveCells(p, last),
+	}
+	for _, pl := range g.Players {
+		v.Players = append(v.Players, pl.Name)
+	}
+	for c, cell := range g.Board.Cells {
+		pc := picture.Cell{Name: p.CellName(c), X: cell.X, Y: cell.Y}
+		for _, piece := range p.Stack(s, c) {
+			gp := g.Pieces[piece]
+			pc.Stack = append(pc.Stack, picture.Piece{Owner: gp.Owner, Kind: g.Kinds[gp.Kind].Name, Label: pieceSymbol(g, piece)})
+		}
+		v.Cells = append(v.Cells, pc)
+	}
+	st := p.Status(s)
+	if st.Over {
+		v.Caption = "result: " + resultLine(p, st)
+	} else {
+		v.Caption = fmt.Sprintf("%s to move (ply %d)", p.PlayerName(s.ToMove()), s.Ply())
+	}
+	if last != "" {
+		v.Caption = fmt.Sprintf("%d. %s; %s", s.Ply(), last, v.Caption)
+	}
+	return v
+}
+
+// writeSVG writes the picture of s to file.
+func writeSVG(file string, gm *game, s *interp.State, last string) error {
+	f, err := os.Create(file)
+	if err != nil {
+		return fmt.Errorf("writing the picture: %w", err)
+	}
+	if err := picture.SVG(f, view(gm, s, last)); err != nil {
+		f.Close()
+		return fmt.Errorf("writing the picture: %w", err)
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("writing the picture: %w", err)
+	}
+	return nil
+}
