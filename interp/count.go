@@ -24,10 +24,6 @@ import (
 // a few shifts per rule. Otherwise the move is played and the next
 // player's candidates generated (existence mode) and undone.
 
-// countPlayoutsAlways makes RandomPlayout count and select in every game
-// (tests).
-var countPlayoutsAlways = false
-
 // maxSlots bounds the occupancy slots (players + neutral) of blockFast.
 const maxSlots = 8
 
@@ -112,9 +108,9 @@ type bulkRule struct {
 }
 
 // firstLeaps returns the number of moves of tier t (bulk) for the player
-// to move and, when touched is asked, the cells they touch. It keeps the
-// moves in s.bulk (s.nbulk rules; -1 when the tier has too many rules).
-func (p *Program) firstLeaps(s *State, t *tier, wantTouched bool) (n int, touched uint64) {
+// to move and, when touched is asked, the cells they touch. With stash it
+// keeps the moves in aux.bulk (s.nbulk rules; -1 when not kept).
+func (p *Program) firstLeaps(s *State, t *tier, wantTouched, stash bool) (n int, touched uint64) {
 	np := p.np
 	mover := s.toMove
 	var all uint64
@@ -123,9 +119,10 @@ func (p *Program) firstLeaps(s *State, t *tier, wantTouched bool) (n int, touche
 	}
 	empty := ^all & p.boardMask[0]
 	s.nbulk = 0
-	if len(t.rules) > maxBulk {
+	if len(t.rules) > maxBulk || !stash {
 		s.nbulk = -1
 	}
+	bulk := &s.ax().bulk
 	for _, ri := range t.rules {
 		r := &p.rules[ri]
 		if r.when != nil && r.when(p.guardCtx(s)) == 0 {
@@ -133,7 +130,7 @@ func (p *Program) firstLeaps(s *State, t *tier, wantTouched bool) (n int, touche
 		}
 		var b *bulkRule
 		if s.nbulk >= 0 {
-			b = &s.ax().bulk[s.nbulk]
+			b = &bulk[s.nbulk]
 			b.ri, b.n = ri, 0
 			s.nbulk++
 		}
@@ -241,8 +238,9 @@ func selectSource(td *[32]uint64, nd, n, i int) (int, int) {
 func (p *Program) selectBulk(s *State, ml *MoveList, i int) {
 	ml.reset()
 	mover := s.toMove
+	bulk := &s.ax().bulk
 	for j := 0; j < s.nbulk; j++ {
-		b := &s.ax().bulk[j]
+		b := &bulk[j]
 		if i >= b.n {
 			i -= b.n
 			continue
@@ -657,15 +655,16 @@ func (r *rule) ruleWords(w []uint64, np, pl int, empty uint64) (src, o, e uint64
 // countLegal returns the number of legal moves of s (Legal's length),
 // building them in ml only when it must.
 func (p *Program) countLegal(s *State, ml *MoveList) int {
-	n, _ := p.countMoves(s, ml)
+	n, _ := p.countMoves(s, ml, false)
 	return n
 }
 
 // countMoves returns the number of legal moves of s; built tells that
 // they had to be built: ml holds Legal's list. Otherwise s.tier is the
 // tier of the moves (-1: the one move is a pass) and s.selFilt tells
-// whether the blockade filter drops some of them (for selectMove).
-func (p *Program) countMoves(s *State, ml *MoveList) (n int, built bool) {
+// whether the blockade filter drops some of them; selecting keeps what
+// selectMove needs.
+func (p *Program) countMoves(s *State, ml *MoveList, selecting bool) (n int, built bool) {
 	if s.end != endNone {
 		return 0, false
 	}
@@ -696,7 +695,7 @@ func (p *Program) countMoves(s *State, ml *MoveList) (n int, built bool) {
 			// Every move is one first leap: count them (and gather the
 			// cells they touch: when a witness avoids them all, no move
 			// is filtered out).
-			n, k := p.firstLeaps(s, t, g.filt)
+			n, k := p.firstLeaps(s, t, g.filt, selecting)
 			if n == 0 {
 				continue
 			}

@@ -233,7 +233,7 @@ func (p *Program) filterBlockade(s *State, ml *MoveList, t *tier) {
 		p.nextGuards(s)
 		var touched uint64
 		if t.bulk {
-			_, touched = p.firstLeaps(s, t, true)
+			_, touched = p.firstLeaps(s, t, true, false)
 		} else {
 			for _, m := range ml.moves {
 				touched |= p.touched(&p.rules[m.rule], ml.arena[m.off:m.off+m.n])

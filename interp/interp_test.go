@@ -56,7 +56,7 @@ func checkCountSelect(t testing.TB, p *Program, s *State, max int) {
 	var ml, one, scratch MoveList
 	p.Legal(s, &ml)
 	want := texts(p, &ml)
-	n, built := p.countMoves(s, &scratch)
+	n, built := p.countMoves(s, &scratch, true)
 	if n != len(want) {
 		t.Fatalf("countMoves %d, Legal %d: %v\n%s", n, len(want), want, p.Render(s))
 	}

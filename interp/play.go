@@ -63,8 +63,8 @@ func (p *Program) doMove(s *State, ml *MoveList, i int) {
 	m := ml.moves[i]
 	mover := s.toMove
 	s.frames = append(s.frames, frame{
-		nch: int32(len(s.changes)), mover: int32(mover), passes: int32(s.passes),
-		end: s.end, winner: int32(s.winner),
+		nch: int32(len(s.changes)), mover: int8(mover), passes: int32(s.passes),
+		end: s.end, winner: int8(s.winner),
 		captured: s.captured[mover], points: s.points[mover],
 	})
 	if m.rule < 0 {
@@ -382,7 +382,7 @@ func (p *Program) RandomPlayout(s *State, rng *rand.Rand, ml *MoveList, maxPlies
 		return plies
 	}
 	for maxPlies <= 0 || plies < maxPlies {
-		n, built := p.countMoves(s, ml)
+		n, built := p.countMoves(s, ml, true)
 		if n == 0 {
 			break
 		}
@@ -398,7 +398,11 @@ func (p *Program) RandomPlayout(s *State, rng *rand.Rand, ml *MoveList, maxPlies
 }
 
 // Perft counts the move sequences of exactly depth legal moves from s (1
-// for depth 0); the last ply is counted without being played.
+// for depth 0). The last ply is counted without being played, without
+// building the moves where the generators can (see "Counting and
+// selecting moves" in the package documentation); in games whose moves
+// can be counted on the occupancy words, the moves of the ply before are
+// not played either.
 func (p *Program) Perft(s *State, depth int) uint64 {
 	if depth <= 0 {
 		return 1

@@ -1156,7 +1156,7 @@ func (p *Program) compileEnd() error {
 	// RandomPlayout counts the moves and builds the one drawn when counting
 	// is nearly free (first leaps by population counts) or saves the
 	// blockade checks of moves not drawn.
-	p.countPlayouts = p.blockFast || countPlayoutsAlways
+	p.countPlayouts = p.blockFast
 	if !p.countPlayouts && len(p.tiers) > 0 {
 		p.countPlayouts = true
 		for _, t := range p.tiers {

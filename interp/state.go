@@ -49,14 +49,11 @@ type State struct {
 	tier    int       // the tier of the moves candidates or countMoves found last
 	selFilt bool      // countMoves: the blockade filter drops some moves
 	selBulk bool      // countMoves: the moves are in bulk (selectBulk)
-	nbulk   int
-	x       *aux // larger scratch, allocated when first needed
-	tmp     *MoveList
-	gbuf    []uint16 // the pieces of a group being moved
-	hbuf    []int32  // occH
-	lands   []int32  // fastGroups: the landings ahead of a head
-	scores  []int
-	winners []int
+	nbulk   int       // firstLeaps: the rules kept in aux.bulk (-1: too many)
+	x       *aux      // larger scratch, allocated when first needed
+	gbuf    []uint16  // the pieces of a group being moved
+	hbuf    []int32   // occH
+	lands   []int32   // fastGroups: the landings ahead of a head
 }
 
 // aux is the larger scratch of a State, allocated when first needed (a
@@ -100,12 +97,12 @@ const (
 
 type frame struct {
 	nch      int32
-	mover    int32
 	passes   int32
-	end      uint8
-	winner   int32
 	captured int32
 	points   int32
+	mover    int8 // (at most 100 players)
+	winner   int8
+	end      uint8
 }
 
 func (p *Program) newEmptyState() *State {
@@ -118,7 +115,7 @@ func (p *Program) newEmptyState() *State {
 	ints := make([]int32, 3*p.np)
 	s.turns, s.captured, s.points = ints[:p.np:p.np], ints[p.np:2*p.np:2*p.np], ints[2*p.np:]
 	s.changes = make([]change, 0, 256)
-	s.frames = make([]frame, 0, 64)
+	s.frames = make([]frame, 0, 128)
 	s.mark = make([]uint64, p.nw)
 	s.bufs = make([]uint64, 4*p.nw)
 	s.gbuf = make([]uint16, 0, p.nc)
@@ -399,7 +396,7 @@ func (s *State) Clone() *State {
 	copy(ints[2*s.np:], s.points)
 	c.turns, c.captured, c.points = ints[:s.np:s.np], ints[s.np:2*s.np:2*s.np], ints[2*s.np:]
 	c.changes = make([]change, 0, 256)
-	c.frames = make([]frame, 0, 64)
+	c.frames = make([]frame, 0, 128)
 	c.mark = make([]uint64, s.nw)
 	c.bufs = make([]uint64, 4*s.nw)
 	c.gbuf = make([]uint16, 0, cap(s.gbuf))
