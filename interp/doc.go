@@ -198,6 +198,12 @@
 //     from the landing l tests cells that the first leap left unchanged,
 //     except for three direction pairs, handled apart) and longer chains by
 //     a depth-first count from the end of each chain of two;
+//   - on several words, a short jump landing on empty cells is counted
+//     from the empty cells when they are fewer than the pieces
+//     (countByLandings); when its every leap takes a piece, a chain is
+//     known to end after the first leap, without looking at the cells,
+//     when no landing cell of that leap's landing (a per-bit bitset of the
+//     rule) was empty before it or is the jumped cell;
 //   - when every rule can be counted from the occupancy words and the
 //     turn counters alone (wordsCount: no goal, filter or pass), perft
 //     counts the replies to each move at depth 2 on the words after the

@@ -764,6 +764,19 @@ func (g *gen) countByLandings() {
 	srcOK := r.srcOK[g.mover*p.ncodes : (g.mover+1)*p.ncodes]
 	leap, over, onto := r.leap, g.over, g.onto
 	jumped := r.capture == ir.CaptureJumped
+	// A chain can go on from l only towards a landing cell of l that is
+	// empty (Onto holds on empty cells only): one empty before the first
+	// leap, or x (the start cell c cannot be: the leap back from l passes
+	// over x, emptied, and Over fails on empty cells when every leap
+	// takes a piece; on a shift board that is the only leap from l to c).
+	nw := s.nw
+	var lands, empty []uint64
+	if r.landsW != nil && r.alwaysTakes && jumped && r.ontoSlots[g.mover] == 1<<uint(p.np+1) {
+		lands, empty = r.landsW[g.mover], s.bufs[:nw]
+		for w := range empty {
+			empty[w] = g.emptyWord(w)
+		}
+	}
 	for w := 0; w < s.nw; w++ {
 		for word := g.emptyWord(w); word != 0; word &= word - 1 {
 			l := int(p.cellOf[w<<6|bits.TrailingZeros64(word)])
@@ -785,6 +798,8 @@ func (g *gen) countByLandings() {
 				switch {
 				case r.chain == ir.ChainNone || (r.hasPromo && p.promoteTo(pc, l) != 0):
 					g.n++
+				case lands != nil && !g.mayGoOn(lands, empty, l, x):
+					g.n++ // the first leap, ending the chain
 				default:
 					s.path = append(s.path[:0], uint32(c), uint32(l)|uint32(d)<<16)
 					if !g.fastDFS2(l) || r.chain == ir.ChainOptional {
@@ -1607,4 +1622,20 @@ func (p *Program) sameText(ml *MoveList, a, b mv) bool {
 		}
 	}
 	return true
+}
+
+// mayGoOn tells whether a chain may go on from l after a first leap over
+// x (countByLandings): whether a landing cell of l (lands, per bit) is
+// empty (empty: the empty cells before the leap) or is x.
+func (g *gen) mayGoOn(lands, empty []uint64, l, x int) bool {
+	nw := len(empty)
+	b := int(g.p.bitOf[l])
+	lw := lands[b*nw : b*nw+nw]
+	for w, e := range empty {
+		if lw[w]&e != 0 {
+			return true
+		}
+	}
+	bx := int(g.p.bitOf[x])
+	return lw[bx>>6]>>uint(bx&63)&1 != 0
 }

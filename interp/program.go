@@ -169,6 +169,8 @@ type rule struct {
 	// lands[mover][b] (shift rules on one word): the bits of the landing
 	// cells of the rule's leaps from bit b
 	lands [][]uint64
+	// landsW: lands on several words, per mover [b*nw+w] (nw > 1)
+	landsW [][]uint64
 	// genStack: the Over, Onto and From conditions tabulated
 	stOver, stOnto, stFrom *stackTab
 	// alwaysTakes: a shift rule whose every leap takes a piece (captures
@@ -872,6 +874,21 @@ func (p *Program) compileShift(r *rule) {
 				for _, d := range r.dirs[mv] {
 					if r.validL[d]>>uint(b)&1 != 0 {
 						r.lands[mv][b] |= 1 << uint(b+r.length*p.dirShift[d])
+					}
+				}
+			}
+		}
+	}
+	if p.nw > 1 {
+		r.landsW = make([][]uint64, p.np)
+		for mv := 0; mv < p.np; mv++ {
+			r.landsW[mv] = make([]uint64, p.nw*64*p.nw)
+			for c := 0; c < p.nc; c++ {
+				b := int(p.bitOf[c])
+				for _, d := range r.dirs[mv] {
+					if r.validL[int(d)*p.nw+b>>6]>>uint(b&63)&1 != 0 {
+						l := b + r.length*p.dirShift[d]
+						r.landsW[mv][b*p.nw+l>>6] |= 1 << uint(l&63)
 					}
 				}
 			}
