@@ -111,6 +111,7 @@ type search struct {
 	gainSum float64   // sum of |gain| over cut-off playouts
 	gainN   float64
 	hasSc   bool
+	st      interp.Status // scratch for StatusInto
 }
 
 // Choose returns the move of ml that the search prefers.
@@ -358,7 +359,8 @@ func (sr *search) selectChild(n *node) *node {
 // value fills sr.vals with every player's value of the position s.
 func (sr *search) value() {
 	p, s := sr.p, sr.s
-	st := p.Status(s)
+	p.StatusInto(s, &sr.st)
+	st := &sr.st
 	if st.Over {
 		outcomeValues(p.NumPlayers(), st.Winners, sr.vals)
 		return
