@@ -77,5 +77,8 @@ func completePlayers(cmd *cobra.Command, args []string, toComplete string) ([]st
 			out = append(out, prefix+in.Name+"\t"+in.Doc)
 		}
 	}
+	if strings.HasPrefix("human", part) {
+		out = append(out, prefix+"human\tyou, at the terminal prompt")
+	}
 	return out, cobra.ShellCompDirectiveNoFileComp
 }

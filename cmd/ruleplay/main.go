@@ -1,7 +1,8 @@
 // Command ruleplay plays, explores and measures games written as rules
-// files: run a game between computer players, list the legal moves after
-// some moves, count positions (perft), measure speed (bench), check a rules
-// file (vet) and draw a position (show).
+// files: run a game between computer players (or against a person at the
+// prompt), play a match, list the legal moves after some moves, count
+// positions (perft), measure speed (bench), check a rules file (vet),
+// replay recorded games (check) and draw a position (show).
 //
 // # Design
 //
