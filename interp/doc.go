@@ -34,8 +34,8 @@
 // constant bit shifts without needing more 64-bit words: on a board of
 // dark cells the diagonal neighbours of c are c+4 or c+5 in rank order,
 // but with the bits of a 9-wide (8x8) or 11-wide (10x10) half-pitch grid
-// every diagonal is one shift, so draughts, Salta and Pyramid get the
-// shift fast paths. The layout keeps the cells' order (walking a bitset
+// every diagonal is one shift, so games on dark cells get the shift
+// fast paths. The layout keeps the cells' order (walking a bitset
 // meets cells in index order) and its unused bits hold no cell; cellOf
 // maps a bit back to its cell. On one word a shift is a rotation: every
 // use masks the result with cells whose shifted cell is on the board.

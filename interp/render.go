@@ -22,8 +22,8 @@ import (
 // kinds; upper case for the first player, lower case for the second, upper
 // case for the others, neutral pieces as given. In a stacking game an
 // occupied cell shows the symbol of its top piece followed by the height of
-// its stack ("F2": a frog on top of a stack of two pieces; "f1": a lone
-// frog of the second player), with a "/" between them when some kind is
+// its stack ("F2": a piece of kind F on top of a stack of two; "f1": a
+// lone piece of the second player), with a "/" between them when some kind is
 // numbered ("S3/2"); Stack lists a whole stack.
 func (p *Program) Render(s *State) string {
 	syms := make([]string, p.ncodes)

@@ -18,8 +18,8 @@ package ir
 
 // Game is a whole checked game.
 type Game struct {
-	Name    string   // stem of the rules file, e.g. "salta"
-	Title   string   // human title, e.g. "Salta"
+	Name    string   // stem of the rules file, e.g. "my-game"
+	Title   string   // human title, e.g. "My Game"
 	File    string   // path of the rules file it came from
 	Options []Option // every declared option, with its resolved value
 

@@ -53,6 +53,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/ruleplay/ruleplay/internal/suggest"
 	"github.com/ruleplay/ruleplay/interp"
 	"github.com/ruleplay/ruleplay/ir"
 )
@@ -284,26 +285,7 @@ func nearest(name string, known []string) string {
 }
 
 // EditDistance is the Levenshtein distance between a and b (in runes).
-func EditDistance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(rb)]
-}
+func EditDistance(a, b string) int { return suggest.Distance(a, b) }
 
 // lowestIsBest tells whether the game's lowest score is the best.
 func lowestIsBest(p *interp.Program) bool {
