@@ -742,12 +742,26 @@ func (g *gen) fastLeaps() {
 }
 
 // fewEmpty tells whether the board has fewer empty cells than pieces the
-// rule selects.
+// rule selects. It leaves the empty cells' words in s.bufs[:nw], for
+// countByLandings.
 func (g *gen) fewEmpty() bool {
+	s, np, nw := g.s, g.p.np, g.s.nw
+	who := g.r.who
+	all := who != ir.Own && who != ir.NeutralPieces && who != ir.Enemy
 	nsrc, nempty := 0, 0
-	for w := 0; w < g.s.nw; w++ {
-		nsrc += bits.OnesCount64(g.srcWord(w))
-		nempty += bits.OnesCount64(g.emptyWord(w))
+	empty := s.bufs[:nw]
+	for w := range empty {
+		var occ uint64 // as emptyWord and srcWord
+		for sl := 0; sl <= np; sl++ {
+			occ |= s.occ[sl*nw+w]
+		}
+		e := ^occ & g.p.boardMask[w]
+		empty[w] = e
+		if !all {
+			occ = g.srcWord(w)
+		}
+		nsrc += bits.OnesCount64(occ)
+		nempty += bits.OnesCount64(e)
 	}
 	return nempty < nsrc
 }
@@ -763,51 +777,62 @@ func (g *gen) countByLandings() {
 	nd, stride := p.nd, g.stride
 	srcOK := r.srcOK[g.mover*p.ncodes : (g.mover+1)*p.ncodes]
 	leap, over, onto := r.leap, g.over, g.onto
+	rev, dirs, bitOf := r.rev, g.dirs, p.bitOf
 	jumped := r.capture == ir.CaptureJumped
 	// A chain can go on from l only towards a landing cell of l that is
 	// empty (Onto holds on empty cells only): one empty before the first
 	// leap, or x (the start cell c cannot be: the leap back from l passes
 	// over x, emptied, and Over fails on empty cells when every leap
 	// takes a piece; on a shift board that is the only leap from l to c).
+	// The empty cells' words are in s.bufs[:nw] (fewEmpty).
 	nw := s.nw
-	var lands, empty []uint64
+	empty := s.bufs[:nw]
+	var lands []uint64
 	if r.landsW != nil && r.alwaysTakes && jumped && r.ontoSlots[g.mover] == 1<<uint(p.np+1) {
-		lands, empty = r.landsW[g.mover], s.bufs[:nw]
-		for w := range empty {
-			empty[w] = g.emptyWord(w)
-		}
+		lands = r.landsW[g.mover]
 	}
-	for w := 0; w < s.nw; w++ {
-		for word := g.emptyWord(w); word != 0; word &= word - 1 {
+	for w, word := range empty {
+		for ; word != 0; word &= word - 1 {
 			l := int(p.cellOf[w<<6|bits.TrailingZeros64(word)])
-			for _, d := range g.dirs {
-				c := int(r.rev[l*nd+int(d)])
+			ontoL := onto[l*stride+int(cells[l])]
+			if ontoL == 0 {
+				continue
+			}
+			var lw []uint64
+			near := true
+			if lands != nil {
+				lw, near = g.landsOf(lands, empty, l)
+			}
+			for _, d := range dirs {
+				c := int(rev[l*nd+int(d)])
 				if c < 0 || !srcOK[cells[c]] {
 					continue
 				}
 				x := int(leap[(c*nd+int(d))*2])
-				if onto[l*stride+int(cells[l])]&over[x*stride+int(cells[x])] == 0 {
+				if ontoL&over[x*stride+int(cells[x])] == 0 {
 					continue
 				}
-				pc, xc := cells[c], cells[x]
-				g.pc = pc
-				if jumped && xc != 0 {
-					cells[x] = 0
-				}
-				cells[c], cells[l] = 0, pc
+				pc := cells[c]
 				switch {
 				case r.chain == ir.ChainNone || (r.hasPromo && p.promoteTo(pc, l) != 0):
 					g.n++
-				case lands != nil && !g.mayGoOn(lands, empty, l, x):
+				case !near && lw[bitOf[x]>>6]>>(bitOf[x]&63)&1 == 0:
 					g.n++ // the first leap, ending the chain
 				default:
+					// Play the first leap on the cells for the chain's count.
+					xc := cells[x]
+					g.pc = pc
+					if jumped && xc != 0 {
+						cells[x] = 0
+					}
+					cells[c], cells[l] = 0, pc
 					s.path = append(s.path[:0], uint32(c), uint32(l)|uint32(d)<<16)
 					if !g.fastDFS2(l) || r.chain == ir.ChainOptional {
 						g.n++ // the first leap is a move itself, or the chain ends there
 					}
 					s.path = s.path[:0]
+					cells[l], cells[c], cells[x] = 0, pc, xc
 				}
-				cells[l], cells[c], cells[x] = 0, pc, xc
 			}
 		}
 	}
@@ -1624,18 +1649,18 @@ func (p *Program) sameText(ml *MoveList, a, b mv) bool {
 	return true
 }
 
-// mayGoOn tells whether a chain may go on from l after a first leap over
-// x (countByLandings): whether a landing cell of l (lands, per bit) is
-// empty (empty: the empty cells before the leap) or is x.
-func (g *gen) mayGoOn(lands, empty []uint64, l, x int) bool {
+// landsOf returns the landing cells of l (lands, per bit) and whether one
+// of them is empty (empty: the empty cells before the leap): then a chain
+// may go on from l after any first leap onto it (countByLandings);
+// otherwise only when x, the cell the leap passes over, is one of them.
+func (g *gen) landsOf(lands, empty []uint64, l int) (lw []uint64, near bool) {
 	nw := len(empty)
 	b := int(g.p.bitOf[l])
-	lw := lands[b*nw : b*nw+nw]
+	lw = lands[b*nw : b*nw+nw]
 	for w, e := range empty {
 		if lw[w]&e != 0 {
-			return true
+			return lw, true
 		}
 	}
-	bx := int(g.p.bitOf[x])
-	return lw[bx>>6]>>uint(bx&63)&1 != 0
+	return lw, false
 }
