@@ -235,3 +235,9 @@ func BenchmarkRulesLeapFrog15Perft3(b *testing.B) {
 func BenchmarkRulesLeapFrog15Playout(b *testing.B) {
 	benchPlayout(b, benchGame(b, "leapfrog.rules", nil, Config{}))
 }
+func BenchmarkRulesLeapFrog15Perft5(b *testing.B) {
+	benchPerftOf(b, benchGame(b, "leapfrog.rules", nil, Config{}), 5)
+}
+func BenchmarkRulesFrogletPerft6(b *testing.B) {
+	benchPerftOf(b, benchGame(b, "froglet.rules", nil, Config{}), 6)
+}

@@ -207,7 +207,16 @@
 //   - when every rule can be counted from the occupancy words and the
 //     turn counters alone (wordsCount: no goal, filter or pass), perft
 //     counts the replies to each move at depth 2 on the words after the
-//     move, without playing it.
+//     move, without playing it;
+//   - a short jump whose leaps depend on occupancy alone (Over: any
+//     piece, Onto: empty, the jumped piece captured) is counted on a
+//     mailbox of bytes that the State keeps (mailbox.go) when the board
+//     lays out as rows of constant direction offsets with wall slots
+//     around it: from the empty cells or the pieces, whichever are fewer,
+//     chains played on the bytes; when every rule is such a jump or a
+//     removal of any piece (mbPerft), perft plays the moves at depth 2 on
+//     the mailbox and the empty-cell words alone and counts the replies
+//     there.
 //
 // When a tier needs deduplication, or a filter cannot be decided on words,
 // the moves are built as in Legal. RandomPlayout counts and selects where

@@ -663,6 +663,11 @@ func (g *gen) fastLeaps() {
 	g.dirs = r.dirs[g.mover]
 	srcOK := r.srcOK[g.mover*p.ncodes : (g.mover+1)*p.ncodes]
 	cells := s.cells
+	if r.mbOffs != nil && g.ml == nil && g.count && g.sel < 0 && !g.filt &&
+		!(r.shift && s.nw == 1 && p.np+1 <= maxSlots) {
+		g.mbCountGen()
+		return
+	}
 	if r.length == 2 && g.ml == nil && g.count && g.sel < 0 && !g.filt && r.ontoEmpty[g.mover] &&
 		!(r.shift && s.nw == 1 && p.np+1 <= maxSlots) && g.fewEmpty() {
 		g.countByLandings()

@@ -223,12 +223,14 @@ func (b *gb) leapingRules(diagonal, firstOnly bool) {
 		guardVar = "ply"
 		removeWhen, jumpWhen = eOp(ir.OpEq, eVar(guardVar), eInt(1)), eOp(ir.OpGt, eVar(guardVar), eInt(1))
 	}
-	dirs := b.same("n", "e", "s", "w")
-	if diagonal {
-		dirs = b.same("n", "ne", "e", "se", "s", "sw", "w", "nw")
-	}
-	if b.g.Board.Shape == ir.Hex {
+	var dirs [][]int
+	switch {
+	case b.g.Board.Shape == ir.Hex:
 		dirs = b.same("e", "ne", "nw", "w", "sw", "se")
+	case diagonal:
+		dirs = b.same("n", "ne", "e", "se", "s", "sw", "w", "nw")
+	default:
+		dirs = b.same("n", "e", "s", "w")
 	}
 	b.rule(ir.MoveRule{Name: "remove", Action: ir.Remove, When: removeWhen, Piece: ir.AnyPiece})
 	b.rule(ir.MoveRule{Name: "jump", Action: ir.Leap, When: jumpWhen, Piece: ir.AnyPiece, Dirs: dirs,

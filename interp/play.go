@@ -416,6 +416,14 @@ func (p *Program) perft(s *State, depth int, mls []MoveList) uint64 {
 	if depth == 1 {
 		return uint64(p.countLegal(s, ml))
 	}
+	if depth == 2 && p.mbPerft && !p.wordsCount {
+		// Play each move on the mailbox alone and count the replies there.
+		if s.end != endNone || (p.limit > 0 && s.ply+1 >= p.limit) {
+			return 0
+		}
+		p.nextGuards(s)
+		return p.mbPerft2(s)
+	}
 	p.Legal(s, ml)
 	if depth == 2 && p.wordsCount && len(ml.moves) > 0 {
 		// Count each move's replies on the occupancy words after it,

@@ -62,10 +62,12 @@ type Program struct {
 	rules      []rule
 	tiers      []tier
 	noBlockade bool
-	blockFast  bool  // the blockade filter runs on occupancy words (count.go)
-	blockRules []int // blockFast: the rules in the order existence asks them
-	wordsCount bool  // moves can be counted on occupancy words (count.go)
-	guarded    bool  // some move rule has a guard (When)
+	blockFast  bool     // the blockade filter runs on occupancy words (count.go)
+	blockRules []int    // blockFast: the rules in the order existence asks them
+	wordsCount bool     // moves can be counted on occupancy words (count.go)
+	mbox       *mailbox // the mailbox layout, when some rule uses it (mailbox.go)
+	mbPerft    bool     // perft counts depth 2 on the mailbox (mailbox.go)
+	guarded    bool     // some move rule has a guard (When)
 	// countPlayouts: RandomPlayout counts the moves and builds the one drawn
 	// (the blockade filter on words makes counting much cheaper than Legal)
 	countPlayouts bool
@@ -177,6 +179,11 @@ type rule struct {
 	// jumped pieces and Over excludes empty cells, or captures by landing
 	// and Onto excludes empty cells)
 	alwaysTakes bool
+	// mailbox rules (mailbox.go): per mover, the slot offsets of the
+	// directions (nil: the rule does not use the mailbox), and whether
+	// every piece may move
+	mbOffs [][]int32
+	mbAny  []bool
 }
 
 // maxTable bounds the size of a rule's condition tables.
@@ -1169,6 +1176,7 @@ func (p *Program) compileEnd() error {
 	}
 	p.compileBlockFast()
 	p.compileWordsCount()
+	p.compileMailbox()
 	p.compileBulk()
 	// RandomPlayout counts the moves and builds the one drawn when counting
 	// is nearly free (first leaps by population counts) or saves the

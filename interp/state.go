@@ -54,6 +54,8 @@ type State struct {
 	gbuf    []uint16  // the pieces of a group being moved
 	hbuf    []int32   // occH
 	lands   []int32   // fastGroups: the landings ahead of a head
+
+	mb *[mbSlots]uint8 // the mailbox (Program.mbox): 1 piece, 0 empty, mbWall no cell
 }
 
 // aux is the larger scratch of a State, allocated when first needed (a
@@ -111,6 +113,15 @@ func (p *Program) newEmptyState() *State {
 	s.cellsW[p.nc] = uint16(p.ncodes)
 	s.cells = s.cellsW[:p.nc]
 	s.occ = make([]uint64, (p.np+1)*p.nw)
+	if p.mbox != nil {
+		s.mb = new([mbSlots]uint8)
+		for i := range s.mb {
+			s.mb[i] = mbWall
+		}
+		for _, k := range p.mbox.key {
+			s.mb[k] = 0
+		}
+	}
 	s.onTarget = make([]int32, p.np+1)
 	ints := make([]int32, 3*p.np)
 	s.turns, s.captured, s.points = ints[:p.np:p.np], ints[p.np:2*p.np:2*p.np], ints[2*p.np:]
@@ -239,6 +250,9 @@ func (s *State) put(p *Program, c int, code uint16) {
 		}
 	}
 	s.cells[c] = code
+	if s.mb != nil {
+		s.mb[p.mbox.key[c]&mbMask] = uint8(b2i(code != 0))
+	}
 }
 
 // set sets cell c to code and records the old code for Undo (games
@@ -389,6 +403,10 @@ func (s *State) Clone() *State {
 	c.cellsW = append([]uint16(nil), s.cellsW...)
 	c.cells = c.cellsW[:len(s.cells)]
 	c.occ = append([]uint64(nil), s.occ...)
+	if s.mb != nil {
+		c.mb = new([mbSlots]uint8)
+		*c.mb = *s.mb
+	}
 	c.onTarget = append([]int32(nil), s.onTarget...)
 	ints := make([]int32, 3*s.np)
 	copy(ints, s.turns)
@@ -421,6 +439,14 @@ func (s *State) CopyFrom(src *State) {
 	s.cellsW = append(s.cellsW[:0], src.cellsW...)
 	s.cells = s.cellsW[:len(src.cells)]
 	s.occ = append(s.occ[:0], src.occ...)
+	if src.mb != nil {
+		if s.mb == nil {
+			s.mb = new([mbSlots]uint8)
+		}
+		*s.mb = *src.mb
+	} else {
+		s.mb = nil
+	}
 	s.onTarget = append(s.onTarget[:0], src.onTarget...)
 	if len(s.turns) != src.np {
 		ints := make([]int32, 3*src.np)
@@ -457,8 +483,11 @@ func (p *Program) StateBytes() int {
 	n := 40
 	n += (p.nc + 1) * 2        // cellsW
 	n += (p.np + 1) * p.nw * 8 // occ
-	n += (p.np + 1) * 4        // onTarget
-	n += 3 * p.np * 4          // turns, captured, points
+	if p.mbox != nil {
+		n += mbSlots // mb
+	}
+	n += (p.np + 1) * 4 // onTarget
+	n += 3 * p.np * 4   // turns, captured, points
 	if p.stacking {
 		n += p.nc*p.scap*2 + (p.nc+1)*4 // stk, hgt
 	}

@@ -1,0 +1,546 @@
+package interp
+
+import (
+	"math/bits"
+
+	"github.com/ruleplay/ruleplay/ir"
+)
+
+// Mailbox counting. A short-jump rule whose leaps depend on occupancy
+// alone (Over holds on every piece and on no empty cell, Onto on empty
+// cells only, the jumped piece is captured, no promotion) has moves that
+// a board of bytes answers: 1 for a piece, 0 for an empty cell, mbWall for
+// a slot that is no cell. When the cells' coordinates can be laid out as
+// rows of a fixed pitch with a margin, so that every direction of the rule
+// is a constant slot offset and a leap off the board meets a wall slot
+// (checked against the rule's leap table, so any board whose geometry
+// allows it qualifies: squares, hexes in axial coordinates), counting a
+// position's moves is a walk over that array: from the empty cells (as
+// landings) or from the pieces, whichever are fewer, the chains explored
+// by playing them on the bytes. The State keeps the mailbox up to date in
+// put.
+//
+// Perft uses it one ply further (mbPerft) when every rule of the game is
+// such a jump or a removal of any piece, guards depend on the counters
+// alone and nothing but having no move ends the game: at depth 2 each move
+// is played on the bytes and the empty-cell words alone, and the replies
+// are counted there, without Legal, Apply or Undo.
+
+const (
+	mbSlots = 1024 // the mailbox array; indices are masked, so never out of range
+	mbMask  = mbSlots - 1
+	mbWall  = 0x80
+)
+
+// mailbox is the slot layout of the board.
+type mailbox struct {
+	key      []int32 // per cell: its slot
+	slotBit  []int32 // per slot: the bit of its cell in the bit layout, -1 for none
+	bitSlot  []int32 // per bit of the layout: the slot of its cell
+	slotCell []int32 // per slot: its cell, -1 for none
+}
+
+// mbCandidate tells whether rule r's leaps depend on occupancy alone
+// (before the layout is checked).
+func (p *Program) mbCandidate(r *rule) bool {
+	if r.action != ir.Leap || r.gen != genLeap || r.length != 2 || r.capture != ir.CaptureJumped || r.hasPromo {
+		return false
+	}
+	if len(r.lengths) != 1 || r.lengths[0] != 2 {
+		return false
+	}
+	for mv := 0; mv < p.np; mv++ {
+		if !r.ontoEmpty[mv] {
+			return false
+		}
+		ncell := 1
+		if r.stride != 0 {
+			ncell = p.nc
+		}
+		for cell := 0; cell < ncell; cell++ {
+			t := r.overTab[mv*r.tabSize+cell*r.stride:]
+			for code := 0; code <= p.ncodes; code++ {
+				piece := code > 0 && code < p.ncodes
+				if (t[code] != 0) != piece {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// compileMailbox chooses the mailbox layout and marks the rules that use
+// it (rule.mbOffs), then decides Program.mbPerft.
+func (p *Program) compileMailbox() {
+	if p.cfg.NoFast || p.stacking || p.nc == 0 {
+		return
+	}
+	var cands []*rule
+	for i := range p.rules {
+		r := &p.rules[i]
+		if p.wordsCount && r.shift && p.nw == 1 && p.np+1 <= maxSlots {
+			continue // counted on the occupancy word, also in perft
+		}
+		if p.mbCandidate(r) {
+			cands = append(cands, r)
+		}
+	}
+	if len(cands) == 0 {
+		return
+	}
+	xmin, xmax, ymin := p.cellX[0], p.cellX[0], p.cellY[0]
+	for c := 0; c < p.nc; c++ {
+		xmin, xmax, ymin = min(xmin, p.cellX[c]), max(xmax, p.cellX[c]), min(ymin, p.cellY[c])
+	}
+	w := xmax - xmin + 1
+	for pitch := w + 1; pitch <= 2*w+2; pitch++ {
+		if p.tryMailbox(cands, pitch, xmin, ymin) {
+			break
+		}
+	}
+	if p.mbox != nil {
+		p.compileMbPerft()
+	}
+}
+
+// tryMailbox lays the cells out with this pitch; it succeeds when every
+// candidate rule's leap table agrees with constant slot offsets.
+func (p *Program) tryMailbox(cands []*rule, pitch, xmin, ymin int) bool {
+	key0 := make([]int, p.nc)
+	kmax := 0
+	for c := 0; c < p.nc; c++ {
+		key0[c] = pitch*(p.cellY[c]-ymin) + p.cellX[c] - xmin
+		kmax = max(kmax, key0[c])
+	}
+	// per direction: the constant offset of its neighbours
+	off := make([]int, p.nd)
+	offOK := make([]bool, p.nd)
+	span := 0
+	for d := 0; d < p.nd; d++ {
+		any, ok := false, true
+		for c := 0; c < p.nc && ok; c++ {
+			n := int(p.nb[c*p.nd+d])
+			if n < 0 {
+				continue
+			}
+			v := key0[n] - key0[c]
+			if !any {
+				off[d], any = v, true
+			} else if v != off[d] {
+				ok = false
+			}
+		}
+		offOK[d] = any && ok
+		if offOK[d] {
+			span = max(span, 2*abs(off[d]))
+		}
+	}
+	size := kmax + 2*span + 1
+	if size > mbSlots {
+		return false
+	}
+	slotCell := make([]int32, mbSlots)
+	for i := range slotCell {
+		slotCell[i] = -1
+	}
+	key := make([]int32, p.nc)
+	for c := range key {
+		key[c] = int32(key0[c] + span)
+		slotCell[key[c]] = int32(c)
+	}
+	// the cell a slot holds, as the leap table names it (nc: off the board)
+	at := func(slot int) int32 {
+		if c := slotCell[slot]; c >= 0 {
+			return c
+		}
+		return int32(p.nc)
+	}
+	offs := make([][][]int32, len(cands))
+	for i, r := range cands {
+		offs[i] = make([][]int32, p.np)
+		for mv := 0; mv < p.np; mv++ {
+			for _, d := range r.dirs[mv] {
+				if !offOK[d] {
+					return false
+				}
+				o := off[d]
+				for c := 0; c < p.nc; c++ {
+					base := (c*p.nd + int(d)) * 2
+					x, l := r.leap[base], r.leap[base+1]
+					// (a leap off the board has nc throughout the table:
+					// one of its slots must be a wall)
+					sx := int(key[c]) + o
+					nc := int32(p.nc)
+					if x == nc && at(sx) != nc && at(sx+o) != nc {
+						return false
+					}
+					if x != nc && (at(sx) != x || at(sx+o) != l) {
+						return false
+					}
+				}
+				offs[i][mv] = append(offs[i][mv], int32(o))
+			}
+		}
+	}
+	mb := &mailbox{key: key, slotBit: make([]int32, mbSlots), bitSlot: make([]int32, p.nw*64), slotCell: slotCell}
+	for i := range mb.slotBit {
+		mb.slotBit[i] = -1
+	}
+	for c := 0; c < p.nc; c++ {
+		b := p.bitOf[c]
+		mb.slotBit[key[c]] = b
+		mb.bitSlot[b] = key[c]
+	}
+	p.mbox = mb
+	for i, r := range cands {
+		r.mbOffs = offs[i]
+		r.mbAny = make([]bool, p.np)
+		for mv := 0; mv < p.np; mv++ {
+			all := true
+			for code := 1; code < p.ncodes; code++ {
+				all = all && r.srcOK[mv*p.ncodes+code]
+			}
+			r.mbAny[mv] = all
+		}
+	}
+	return true
+}
+
+// compileMbPerft decides Program.mbPerft: every rule is a mailbox jump
+// that may move any piece, or a removal of any piece without conditions;
+// guards depend on the counters; no goal, blockade filter, pass, or tier
+// needing deduplication.
+func (p *Program) compileMbPerft() {
+	if p.noBlockade || len(p.goalsAfter) > 0 || len(p.goalsStart) > 0 || p.noMove == ir.OutcomePass {
+		return
+	}
+	for _, t := range p.tiers {
+		if t.dedup {
+			return
+		}
+	}
+	for i := range p.rules {
+		r := &p.rules[i]
+		if !moveIndependent(p.g.Moves[i].When) {
+			return
+		}
+		for mv := 0; mv < p.np; mv++ {
+			switch {
+			case r.action == ir.Remove:
+				if r.kindOK != nil || r.from != nil || r.onto != nil {
+					return
+				}
+				for code := 1; code < p.ncodes; code++ {
+					if !p.selects(r, mv, code) {
+						return
+					}
+				}
+			case r.mbOffs != nil:
+				if !r.mbAny[mv] {
+					return
+				}
+			default:
+				return
+			}
+		}
+	}
+	p.mbPerft = true
+}
+
+// mbWalk explores chains on the mailbox.
+type mbWalk struct {
+	mb   *[mbSlots]uint8
+	offs []int32
+}
+
+// chains counts the chains (every prefix a move) of the piece on a.
+func (k *mbWalk) chains(a int32) int {
+	mb := k.mb
+	n := 0
+	for _, o := range k.offs {
+		b, c := (a+o)&mbMask, (a+2*o)&mbMask
+		if mb[b] == 1 && mb[c] == 0 {
+			mb[a], mb[b], mb[c] = 0, 0, 1
+			n += 1 + k.chains(c)
+			mb[a], mb[b], mb[c] = 1, 1, 0
+		}
+	}
+	return n
+}
+
+// maximal counts the chains of the piece on a that cannot go on
+// (compulsory chains); 0 when it has no leap.
+func (k *mbWalk) maximal(a int32) int {
+	mb := k.mb
+	n := 0
+	for _, o := range k.offs {
+		b, c := (a+o)&mbMask, (a+2*o)&mbMask
+		if mb[b] == 1 && mb[c] == 0 {
+			mb[a], mb[b], mb[c] = 0, 0, 1
+			n += max(k.maximal(c), 1)
+			mb[a], mb[b], mb[c] = 1, 1, 0
+		}
+	}
+	return n
+}
+
+// firsts counts the leaps of the piece on a (no chain).
+func (k *mbWalk) firsts(a int32) int {
+	mb := k.mb
+	n := 0
+	for _, o := range k.offs {
+		n += b2i(mb[(a+o)&mbMask] == 1 && mb[(a+2*o)&mbMask] == 0)
+	}
+	return n
+}
+
+// from counts the moves of the piece on a.
+func (k *mbWalk) from(a int32, chain ir.Chain) int {
+	switch chain {
+	case ir.ChainNone:
+		return k.firsts(a)
+	case ir.ChainOptional:
+		return k.chains(a)
+	}
+	return k.maximal(a)
+}
+
+// after counts the moves that a first leap landing on l begins (the leap
+// played on the mailbox).
+func (k *mbWalk) after(l int32, chain ir.Chain) int {
+	switch chain {
+	case ir.ChainNone:
+		return 1
+	case ir.ChainOptional:
+		return 1 + k.chains(l)
+	}
+	return max(k.maximal(l), 1)
+}
+
+// mbCount counts the moves of mailbox rule r for mover in s; empty holds
+// the words of the empty cells, nempty and nsrc the number of empty cells
+// and of pieces the rule may move. Without mbAny[mover], the cells of s
+// must match the mailbox (the pieces' codes are read).
+func (p *Program) mbCount(s *State, r *rule, mover int, empty []uint64, nempty, nsrc int) int {
+	mbx := p.mbox
+	k := mbWalk{mb: s.mb, offs: r.mbOffs[mover]}
+	mb := k.mb
+	anySrc := r.mbAny[mover]
+	srcOK := r.srcOK[mover*p.ncodes : (mover+1)*p.ncodes]
+	n := 0
+	if nempty < nsrc {
+		for w, word := range empty {
+			for ; word != 0; word &= word - 1 {
+				l := mbx.bitSlot[w<<6|bits.TrailingZeros64(word)]
+				for _, o := range k.offs {
+					b := (l - o) & mbMask
+					a := (b - o) & mbMask
+					if mb[b] != 1 || mb[a] != 1 || (!anySrc && !srcOK[s.cells[mbx.slotCell[a]]]) {
+						continue
+					}
+					if r.chain == ir.ChainNone {
+						n++
+						continue
+					}
+					mb[a], mb[b], mb[l] = 0, 0, 1
+					n += k.after(l, r.chain)
+					mb[a], mb[b], mb[l] = 1, 1, 0
+				}
+			}
+		}
+		return n
+	}
+	for w, e := range empty {
+		for word := p.boardMask[w] &^ e; word != 0; word &= word - 1 {
+			a := mbx.bitSlot[w<<6|bits.TrailingZeros64(word)]
+			if !anySrc && !srcOK[s.cells[mbx.slotCell[a]]] {
+				continue
+			}
+			n += k.from(a, r.chain)
+		}
+	}
+	return n
+}
+
+// mbCountGen is fastLeaps' count mode for a mailbox rule.
+func (g *gen) mbCountGen() {
+	s, nw := g.s, g.s.nw
+	empty := s.bufs[:nw]
+	nempty, nsrc := 0, 0
+	for w := range empty {
+		e := g.emptyWord(w)
+		empty[w] = e
+		nempty += bits.OnesCount64(e)
+		nsrc += bits.OnesCount64(g.srcWord(w))
+	}
+	g.n += g.p.mbCount(s, g.r, g.mover, empty, nempty, nsrc)
+}
+
+// mbVisit plays the moves of a position on the mailbox and the empty-cell
+// words and counts the next player's replies after each (mbPerft).
+type mbVisit struct {
+	p      *Program
+	s      *State
+	mbx    *mailbox
+	mb     *[mbSlots]uint8
+	empty  []uint64
+	nempty int
+	moves  int    // moves played
+	total  uint64 // replies counted
+	offs   []int32
+	chain  ir.Chain
+	next   int
+}
+
+// mbPerft2 returns perft(2) of s (mbPerft; s.nextOK filled by nextGuards).
+func (p *Program) mbPerft2(s *State) uint64 {
+	nw := s.nw
+	v := mbVisit{p: p, s: s, mbx: p.mbox, mb: s.mb, empty: s.bufs[nw : 2*nw], next: p.after(s.toMove)}
+	for w := range v.empty {
+		var occ uint64
+		for sl := 0; sl <= p.np; sl++ {
+			occ |= s.occ[sl*nw+w]
+		}
+		v.empty[w] = ^occ & p.boardMask[w]
+		v.nempty += bits.OnesCount64(v.empty[w])
+	}
+	for ti := range p.tiers {
+		for _, ri := range p.tiers[ti].rules {
+			r := &p.rules[ri]
+			if r.when != nil && r.when(p.guardCtx(s)) == 0 {
+				continue
+			}
+			if r.action == ir.Remove {
+				v.removals()
+				continue
+			}
+			v.offs, v.chain = r.mbOffs[s.toMove], r.chain
+			v.leaps()
+		}
+		if v.moves > 0 {
+			return v.total
+		}
+	}
+	return 0
+}
+
+// flip toggles the emptiness of slot a in the words.
+func (v *mbVisit) flip(a int32) {
+	b := v.mbx.slotBit[a]
+	v.empty[b>>6] ^= 1 << (uint(b) & 63)
+}
+
+// removals plays every removal.
+func (v *mbVisit) removals() {
+	mb := v.mb
+	for w := range v.empty {
+		for word := v.p.boardMask[w] &^ v.empty[w]; word != 0; word &= word - 1 {
+			bit := uint64(1) << uint(bits.TrailingZeros64(word))
+			a := v.mbx.bitSlot[w<<6|bits.TrailingZeros64(word)]
+			mb[a] = 0
+			v.empty[w] |= bit
+			v.nempty++
+			v.moves++
+			v.total += v.replies()
+			v.nempty--
+			v.empty[w] &^= bit
+			mb[a] = 1
+		}
+	}
+}
+
+// leaps plays every move of the rule set in v (offs, chain).
+func (v *mbVisit) leaps() {
+	mb := v.mb
+	if 2*v.nempty < v.p.nc {
+		// from the empty cells, as landings of the first leap
+		for w := range v.empty {
+			for word := v.empty[w]; word != 0; word &= word - 1 {
+				l := v.mbx.bitSlot[w<<6|bits.TrailingZeros64(word)]
+				for _, o := range v.offs {
+					b := (l - o) & mbMask
+					a := (b - o) & mbMask
+					if mb[b] == 1 && mb[a] == 1 {
+						v.leap(a, b, l)
+					}
+				}
+			}
+		}
+		return
+	}
+	for w := range v.empty {
+		for word := v.p.boardMask[w] &^ v.empty[w]; word != 0; word &= word - 1 {
+			v.from(v.mbx.bitSlot[w<<6|bits.TrailingZeros64(word)])
+		}
+	}
+}
+
+// from plays the leaps of the piece on a and their chains; it reports
+// whether there was one.
+func (v *mbVisit) from(a int32) bool {
+	mb := v.mb
+	any := false
+	for _, o := range v.offs {
+		b, c := (a+o)&mbMask, (a+2*o)&mbMask
+		if mb[b] == 1 && mb[c] == 0 {
+			v.leap(a, b, c)
+			any = true
+		}
+	}
+	return any
+}
+
+// leap plays the leap from a over b to c, counts the replies to each move
+// it makes or begins, and takes it back.
+func (v *mbVisit) leap(a, b, c int32) {
+	mb := v.mb
+	mb[a], mb[b], mb[c] = 0, 0, 1
+	v.flip(a)
+	v.flip(b)
+	v.flip(c)
+	v.nempty++
+	switch v.chain {
+	case ir.ChainNone:
+		v.moves++
+		v.total += v.replies()
+	case ir.ChainOptional:
+		v.moves++
+		v.total += v.replies()
+		v.from(c)
+	default:
+		if !v.from(c) {
+			v.moves++
+			v.total += v.replies()
+		}
+	}
+	v.nempty--
+	v.flip(a)
+	v.flip(b)
+	v.flip(c)
+	mb[a], mb[b], mb[c] = 1, 1, 0
+}
+
+// replies counts the next player's moves in the position on the mailbox.
+func (v *mbVisit) replies() uint64 {
+	p, s := v.p, v.s
+	npieces := p.nc - v.nempty
+	for ti := range p.tiers {
+		n := 0
+		for _, ri := range p.tiers[ti].rules {
+			if !s.nextOK[ri] {
+				continue
+			}
+			r := &p.rules[ri]
+			if r.action == ir.Remove {
+				n += npieces
+				continue
+			}
+			n += p.mbCount(s, r, v.next, v.empty, v.nempty, npieces)
+		}
+		if n > 0 {
+			return uint64(n)
+		}
+	}
+	return 0
+}
