@@ -19,6 +19,7 @@ type benchJSON struct {
 	Fast               bool    `json:"fast"`
 	PerftDepth         int     `json:"perft_depth"`
 	PerftNodes         uint64  `json:"perft_nodes"`
+	PerftRuns          int     `json:"perft_runs"`
 	PerftSeconds       float64 `json:"perft_seconds"`
 	PerftNodesPerSec   float64 `json:"perft_nodes_per_sec"`
 	Playouts           int64   `json:"playouts"`
@@ -51,9 +52,9 @@ func newBenchCmd() *cobra.Command {
 		Long: `Bench measures the interpreter on a game, in two halves of --seconds:
 
   perft     iterative deepening perft from the start position: depth 1, 2,
-            ... while the next depth is expected to fit in the time; the
-            speed is that of the deepest depth counted (leaf nodes per
-            second).
+            ... while the next depth is expected to fit in the time, then
+            the deepest depth again while time remains; the speed is that
+            of the deepest depth's runs (leaf nodes per second).
   playouts  uniformly random games from the start position, each ended by
             the rules or by --max-plies: games per second and their average
             length in plies.
@@ -64,7 +65,7 @@ counts do not.
 
 --compare then measures the hand-written move generator of the same game
 (conformance/oracle), where there is one, on one thread for the same time
-(perft at the same depth), and prints the interpreter's speed per thread
+(perft at the same depth, for as long), and prints the interpreter's speed per thread
 as a ratio of it (1.0: as fast; 0.5: half as fast). The size of one game
 state in bytes is reported too.`,
 		Example: `  ruleplay bench my-game.rules --option size=8x8
@@ -116,7 +117,7 @@ state in bytes is reported too.`,
 				return nil
 			}
 			fmt.Fprintf(out, "%s, %s, fast paths %s\n", gm.title(), count(threads, "thread"), onOff(gf.fast))
-			fmt.Fprintf(out, "perft:    depth %d, %d nodes in %.2fs: %s nodes/s\n", r.PerftDepth, r.PerftNodes, r.PerftSeconds, human(r.PerftNodesPerSec))
+			fmt.Fprintf(out, "perft:    depth %d, %d nodes, %s in %.2fs: %s nodes/s\n", r.PerftDepth, r.PerftNodes, count(r.PerftRuns, "run"), r.PerftSeconds, human(r.PerftNodesPerSec))
 			fmt.Fprintf(out, "playouts: %d in %.2fs: %s playouts/s, %.1f plies each (%s plies/s)\n",
 				r.Playouts, r.PlayoutSeconds, human(r.PlayoutsPerSec), r.AvgPlayoutPlies, human(r.PlayoutPliesPerSec))
 			fmt.Fprintf(out, "state:    %d bytes\n", r.StateBytes)
@@ -138,11 +139,13 @@ state in bytes is reported too.`,
 }
 
 // benchPerft runs perft at depth 1, 2, ... while the next depth is expected
-// to end within budget, and keeps the deepest depth's figures.
+// to end within budget; then it repeats the deepest depth while the budget
+// lasts (so that a shallow depth is not timed on one short run) and keeps
+// that depth's figures: nodes of one run, runs, and their time.
 func benchPerft(p *interp.Program, s *interp.State, budget time.Duration, threads int, r *benchJSON) error {
 	start := time.Now()
 	var prevNodes uint64
-	var prevTime time.Duration
+	var prevTime, last time.Duration
 	for depth := 1; depth <= 64; depth++ {
 		if depth > 1 {
 			// Expect the time to grow like the node count did.
@@ -155,7 +158,7 @@ func benchPerft(p *interp.Program, s *interp.State, budget time.Duration, thread
 			}
 		}
 		t0 := time.Now()
-		n, _, _, err := perft(p, s, depth, threads)
+		n, err := perftCount(p, s, depth, threads)
 		if err != nil {
 			return err
 		}
@@ -164,15 +167,35 @@ func benchPerft(p *interp.Program, s *interp.State, budget time.Duration, thread
 		if depth == 1 {
 			prevNodes = 1
 		}
-		r.PerftDepth, r.PerftNodes, r.PerftSeconds = depth, n, el.Seconds()
+		r.PerftDepth, r.PerftNodes, last = depth, n, el
 		if n == 0 {
 			break
 		}
 	}
+	runs, total := 1, last
+	for r.PerftNodes > 0 && time.Since(start)+last < budget {
+		t0 := time.Now()
+		if _, err := perftCount(p, s, r.PerftDepth, threads); err != nil {
+			return err
+		}
+		total += time.Since(t0)
+		runs++
+	}
+	r.PerftRuns, r.PerftSeconds = runs, total.Seconds()
 	if r.PerftSeconds > 0 {
-		r.PerftNodesPerSec = float64(r.PerftNodes) / r.PerftSeconds
+		r.PerftNodesPerSec = float64(r.PerftNodes) * float64(runs) / r.PerftSeconds
 	}
 	return nil
+}
+
+// perftCount returns perft(depth) of s: on one thread by Perft alone, on
+// several by sharing the first moves.
+func perftCount(p *interp.Program, s *interp.State, depth, threads int) (uint64, error) {
+	if threads <= 1 {
+		return p.Perft(s, depth), nil
+	}
+	n, _, _, err := perft(p, s, depth, threads)
+	return n, err
 }
 
 // benchPlayouts plays uniformly random games from s0 for budget.
@@ -230,8 +253,12 @@ func human(v float64) string {
 // at the depth the interpreter reached, then playouts for budget.
 func compareBaseline(b oracle.B, budget time.Duration, seed uint64, maxPlies int, r *benchJSON) {
 	if r.PerftDepth > 0 {
+		// As long as the interpreter's runs took, at least once.
 		t0 := time.Now()
-		n := b.Perft(r.PerftDepth)
+		var n uint64
+		for n == 0 || time.Since(t0).Seconds() < r.PerftSeconds {
+			n += b.Perft(r.PerftDepth)
+		}
 		if el := time.Since(t0).Seconds(); el > 0 {
 			r.HandcodedPerftNodesPerSec = float64(n) / el
 		}
