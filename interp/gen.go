@@ -733,6 +733,8 @@ func (g *gen) fastLeaps() {
 				g.op = r.overSlots[g.mover] >> sl & 1
 				g.ep = r.ontoSlots[g.mover] >> sl & 1
 				g.shiftDFS2(b, g.occ1, g.o1, g.e1)
+			case r.mbOffs != nil:
+				g.mbDFS(p.mbox.key[c])
 			case r.length == 2:
 				g.fastDFS2(c)
 			default:

@@ -363,6 +363,45 @@ func (p *Program) mbCount(s *State, r *rule, mover int, empty []uint64, nempty, 
 	return n
 }
 
+// mbDFS is fastDFS2 for a mailbox rule: it explores the leaps of the
+// piece on slot a, testing and playing them on the mailbox alone (the
+// cells do not change), emitting moves in fastDFS2's order; it reports
+// whether any leap was possible.
+func (g *gen) mbDFS(a int32) bool {
+	s, r := g.s, g.r
+	mb, slotCell := s.mb, g.p.mbox.slotCell
+	dirs := g.dirs
+	any := false
+	for k, o := range r.mbOffs[g.mover] {
+		b, c := (a+o)&mbMask, (a+2*o)&mbMask
+		if mb[b] != 1 || mb[c] != 0 {
+			continue
+		}
+		mb[a], mb[b], mb[c] = 0, 0, 1
+		s.path = append(s.path, uint32(slotCell[c])|uint32(dirs[k])<<16)
+		any = true
+		switch r.chain {
+		case ir.ChainNone:
+			g.emit()
+		case ir.ChainOptional:
+			g.emit()
+			if !g.found {
+				g.mbDFS(c)
+			}
+		default:
+			if !g.mbDFS(c) {
+				g.emit()
+			}
+		}
+		s.path = s.path[:len(s.path)-1]
+		mb[a], mb[b], mb[c] = 1, 1, 0
+		if g.found {
+			return true
+		}
+	}
+	return any
+}
+
 // mbCountGen is fastLeaps' count mode for a mailbox rule.
 func (g *gen) mbCountGen() {
 	s, nw := g.s, g.s.nw
