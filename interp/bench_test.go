@@ -2,6 +2,8 @@ package interp
 
 import (
 	"math/rand/v2"
+	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -240,4 +242,56 @@ func BenchmarkRulesLeapFrog15Perft5(b *testing.B) {
 }
 func BenchmarkRulesFrogletPerft6(b *testing.B) {
 	benchPerftOf(b, benchGame(b, "froglet.rules", nil, Config{}), 6)
+}
+
+// BenchmarkGames measures every bundled rules file with its default
+// options, in the position after 10 random plies (seed 3): Legal, Apply
+// then Undo of each legal move in turn, perft 3 from there, and random
+// playouts from the start (capped at 300 plies for games that can go on
+// forever). For example:
+//
+//	go test -bench 'Games/salta' -run '^$' ./interp
+func BenchmarkGames(b *testing.B) {
+	files, err := filepath.Glob("../games/*.rules")
+	if err != nil || len(files) == 0 {
+		b.Fatalf("no rules files: %v", err)
+	}
+	for _, f := range files {
+		name := strings.TrimSuffix(filepath.Base(f), ".rules")
+		p := benchGame(b, filepath.Base(f), nil, Config{MaxPlies: 300})
+		s := midgame(p, 10, 3)
+		b.Run(name+"/legal", func(b *testing.B) {
+			var ml MoveList
+			b.ReportAllocs()
+			for b.Loop() {
+				p.Legal(s, &ml)
+			}
+			b.ReportMetric(float64(ml.Len()), "moves")
+		})
+		b.Run(name+"/apply-undo", func(b *testing.B) {
+			var ml MoveList
+			p.Legal(s, &ml)
+			if ml.Len() == 0 {
+				b.Skip("no legal move")
+			}
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				p.Apply(s, &ml, i)
+				p.Undo(s)
+				if i++; i == ml.Len() {
+					i = 0
+				}
+			}
+		})
+		b.Run(name+"/perft3", func(b *testing.B) {
+			var nodes uint64
+			b.ReportAllocs()
+			for b.Loop() {
+				nodes += p.Perft(s, 3)
+			}
+			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+		})
+		b.Run(name+"/playout", func(b *testing.B) { benchPlayout(b, p) })
+	}
 }

@@ -274,32 +274,20 @@ func (xc *exprCompiler) compile(e *ir.Expr, cell bool) (evalFn, error) {
 		if err != nil {
 			return nil, err
 		}
-		cells, sd, op := p.zoneCells[e.Int], e.Side, e.Op
+		cells, sd := p.zoneCells[e.Int], e.Side
+		every, some := e.Op == ir.OpEveryCell, e.Op == ir.OpSomeCell
 		return func(c *ectx) int {
 			zc := cells[c.side(sd)]
 			oc, ocode := c.cell, c.code
-			n := 0
-			res := b2i(op == ir.OpEveryCell)
+			q := quantifier{every: every, some: some}
 			for _, cl := range zc {
 				c.cell, c.code = int(cl), int(c.s.cells[cl])
-				ok := arg(c) != 0
-				if op == ir.OpEveryCell && !ok {
-					res = 0
+				if q.add(arg(c) != 0) {
 					break
-				}
-				if op == ir.OpSomeCell && ok {
-					res = 1
-					break
-				}
-				if ok {
-					n++
 				}
 			}
 			c.cell, c.code = oc, ocode
-			if op == ir.OpCountCell {
-				return n
-			}
-			return res
+			return q.result()
 		}, nil
 	case ir.OpEmpty:
 		if err := needCell(); err != nil {
@@ -409,11 +397,11 @@ func (xc *exprCompiler) compile(e *ir.Expr, cell bool) (evalFn, error) {
 			}
 			return func(c *ectx) int { return p.quantify(c, who, op, c.side(sd), arg, tab, stride, size) }, nil
 		}
+		every, some := op == ir.OpEvery, op == ir.OpSome
 		return func(c *ectx) int {
 			pl := c.side(sd)
 			oc, ocode := c.cell, c.code
-			n := 0
-			res := b2i(op == ir.OpEvery)
+			q := quantifier{every: every, some: some}
 			for cl, code := range c.s.cells {
 				if code == 0 || !whoMatch(who, pl, p.codeOwner[code]) {
 					continue
@@ -423,23 +411,12 @@ func (xc *exprCompiler) compile(e *ir.Expr, cell bool) (evalFn, error) {
 					c.cell, c.code = cl, int(code)
 					ok = arg(c) != 0
 				}
-				if op == ir.OpEvery && !ok {
-					res = 0
+				if q.add(ok) {
 					break
-				}
-				if op == ir.OpSome && ok {
-					res = 1
-					break
-				}
-				if ok {
-					n++
 				}
 			}
 			c.cell, c.code = oc, ocode
-			if op == ir.OpCount {
-				return n
-			}
-			return res
+			return q.result()
 		}, nil
 	case ir.OpCaptured, ir.OpPoints, ir.OpMoves:
 		if err := checkSide(); err != nil {
@@ -512,8 +489,7 @@ func (p *Program) quantify(c *ectx, who ir.Who, op ir.Op, pl int, arg evalFn, ta
 	s := c.s
 	nw := s.nw
 	oc, ocode := c.cell, c.code
-	n := 0
-	res := b2i(op == ir.OpEvery)
+	q := quantifier{every: op == ir.OpEvery, some: op == ir.OpSome}
 	var t []uint8
 	if tab != nil {
 		t = tab[c.own*size : (c.own+1)*size]
@@ -531,7 +507,7 @@ words:
 			}
 		}
 		if arg == nil {
-			n += bits.OnesCount64(word)
+			q.n += bits.OnesCount64(word)
 			continue
 		}
 		for word != 0 {
@@ -545,24 +521,44 @@ words:
 				c.cell, c.code = cl, code
 				ok = arg(c) != 0
 			}
-			if op == ir.OpEvery && !ok {
-				res = 0
+			if q.add(ok) {
 				break words
-			}
-			if op == ir.OpSome && ok {
-				res = 1
-				break words
-			}
-			if ok {
-				n++
 			}
 		}
 	}
 	c.cell, c.code = oc, ocode
-	if op == ir.OpCount {
-		return n
+	return q.result()
+}
+
+// quantifier accumulates the answer of a quantifier (every, some or
+// count) over the cells it visits.
+type quantifier struct {
+	every, some bool // the operator; neither: count
+	n           int  // cells where the condition held
+	failed      bool // some cell failed it
+}
+
+// add records one cell's answer and reports whether the result is known
+// (every: a cell failed; some: a cell held).
+func (q *quantifier) add(ok bool) bool {
+	if ok {
+		q.n++
+		return q.some
 	}
-	return res
+	q.failed = true
+	return q.every
+}
+
+// result is the quantifier's value: every and some 0 or 1, count the
+// number of cells.
+func (q *quantifier) result() int {
+	switch {
+	case q.every:
+		return b2i(!q.failed)
+	case q.some:
+		return b2i(q.n > 0)
+	}
+	return q.n
 }
 
 // isLocal tells whether a cell condition depends only on the cell, the

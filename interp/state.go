@@ -537,6 +537,18 @@ func (p *Program) Stack(s *State, cell int) []int {
 	return out
 }
 
+// PieceSymbol returns the board symbol of piece (an index into the
+// game's Pieces), as Render draws it: its kind's symbol (or the
+// upper-cased first letter of the kind's name) and its number for
+// numbered kinds; lower case for the second player, upper case for the
+// others, neutral pieces as given. An index out of range gives "?".
+func (p *Program) PieceSymbol(piece int) string {
+	if piece < 0 || piece >= len(p.g.Pieces) {
+		return "?"
+	}
+	return p.symbol(uint16(piece + 1))
+}
+
 // symbol is the board symbol of a piece code.
 func (p *Program) symbol(code uint16) string {
 	pc := p.g.Pieces[code-1]

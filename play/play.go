@@ -49,6 +49,7 @@ package play
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -95,6 +96,26 @@ func Names() []string {
 	return names
 }
 
+// UnknownError is the error of NewWith for a player name it does not know.
+type UnknownError struct {
+	Name string
+}
+
+func (e *UnknownError) Error() string { return UnknownMessage(e.Name, Names()) }
+
+// UnknownMessage says that name is not among the known player names (a
+// caller that knows more players, as a command line that also seats
+// people, passes its own list), and suggests the nearest known name when
+// name looks like a typo of it.
+func UnknownMessage(name string, known []string) string {
+	known = slices.Sorted(slices.Values(known))
+	msg := fmt.Sprintf("unknown player %q (known players: %s)", name, strings.Join(known, ", "))
+	if near := nearest(name, known); near != "" {
+		msg += fmt.Sprintf("; did you mean %q?", near)
+	}
+	return msg
+}
+
 // Options tune the players that have settings (mcts); zero values are the
 // players' defaults. A spec's own settings override them.
 type Options struct {
@@ -136,11 +157,7 @@ func NewWith(spec string, o Options) (Player, error) {
 		}
 		return m, nil
 	default:
-		msg := fmt.Sprintf("unknown player %q (known players: %s)", name, strings.Join(Names(), ", "))
-		if near := nearest(name, Names()); near != "" {
-			msg += fmt.Sprintf("; did you mean %q?", near)
-		}
-		return nil, fmt.Errorf("%s", msg)
+		return nil, &UnknownError{Name: name}
 	}
 	if len(settings) > 0 {
 		return nil, fmt.Errorf("player %q: %s has no settings (only mcts has: playouts, think, threads, cutoff, extend)", spec, name)

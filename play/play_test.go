@@ -1,6 +1,7 @@
 package play
 
 import (
+	"errors"
 	"math/rand/v2"
 	"path/filepath"
 	"slices"
@@ -61,6 +62,17 @@ func TestNew(t *testing.T) {
 	_, err = New("alphazero")
 	if err == nil || strings.Contains(err.Error(), "did you mean") || !strings.Contains(err.Error(), "known players: greedy, lookahead, mcts, random") {
 		t.Errorf("New(alphazero) error = %v", err)
+	}
+	var unknown *UnknownError
+	if !errors.As(err, &unknown) || unknown.Name != "alphazero" {
+		t.Errorf("New(alphazero) error %#v, want an *UnknownError naming alphazero", err)
+	}
+	// A caller with more players (a command line that seats people too)
+	// gets them listed in order and suggested.
+	got := UnknownMessage("humna", append(Names(), "human"))
+	want = `unknown player "humna" (known players: greedy, human, lookahead, mcts, random); did you mean "human"?`
+	if got != want {
+		t.Errorf("UnknownMessage = %s, want %s", got, want)
 	}
 }
 

@@ -105,7 +105,7 @@ A progress bar is drawn on standard error when it is a terminal.
 			}
 			specs := splitPlayers(players)
 			for _, sp := range specs {
-				st, err := newSeat(sp, pf.options())
+				st, err := newSeat(sp, pf.options(), false)
 				if err != nil {
 					return err
 				}
@@ -206,7 +206,7 @@ func (m *match) playOne(g int) (matchGame, error) {
 	np := p.NumPlayers()
 	seats := make([]play.Player, np)
 	for j := range seats {
-		st, err := newSeat(m.specs[m.entrant(g, j)], m.pf.options())
+		st, err := newSeat(m.specs[m.entrant(g, j)], m.pf.options(), false)
 		if err != nil {
 			return matchGame{}, err
 		}

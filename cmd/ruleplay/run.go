@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -97,7 +98,7 @@ start, 001.svg after the first move, ...`,
 				return usageErrorf("--players: no player given (known: %s, human)", strings.Join(play.Names(), ", "))
 			}
 			for _, sp := range specs {
-				if _, err := newSeat(sp, pf.options()); err != nil {
+				if _, err := newSeat(sp, pf.options(), true); err != nil {
 					return err
 				}
 			}
@@ -113,7 +114,7 @@ start, 001.svg after the first move, ...`,
 			seats := make([]seat, np)
 			interactive := false
 			for i := range seats {
-				seats[i], _ = newSeat(specs[i%len(specs)], pf.options())
+				seats[i], _ = newSeat(specs[i%len(specs)], pf.options(), true)
 				interactive = interactive || seats[i].human
 			}
 			if svgDir != "" {
@@ -193,16 +194,18 @@ type seat struct {
 // humanName is the --players name of a person at the terminal.
 const humanName = "human"
 
-// newSeat makes the player of a spec.
-func newSeat(spec string, o play.Options) (seat, error) {
+// newSeat makes the player of a spec; humanOK: a person may take the
+// seat (an unknown name is then also compared with "human").
+func newSeat(spec string, o play.Options, humanOK bool) (seat, error) {
 	spec = strings.TrimSpace(spec)
 	if spec == humanName {
 		return seat{spec: spec, human: true}, nil
 	}
 	pl, err := play.NewWith(spec, o)
 	if err != nil {
-		if !strings.Contains(spec, ":") && play.EditDistance(strings.ToLower(spec), humanName) <= 2 {
-			return seat{}, usageErrorf("--players: unknown player %q; did you mean %q?", spec, humanName)
+		var unknown *play.UnknownError
+		if humanOK && errors.As(err, &unknown) {
+			return seat{}, usageErrorf("--players: %s", play.UnknownMessage(unknown.Name, append(play.Names(), humanName)))
 		}
 		return seat{}, usageErrorf("--players: %v", err)
 	}

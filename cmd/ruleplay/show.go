@@ -129,37 +129,6 @@ func moveCells(p *interp.Program, text string) []int {
 	return out
 }
 
-// pieceSymbol is the board symbol of a piece (as interp.Render draws it):
-// its kind's symbol (or the upper-cased first letter of its name) and its
-// number for numbered kinds; lower case for the second player, upper case
-// for the others, neutral pieces as given.
-func pieceSymbol(g *ir.Game, piece int) string {
-	pc := g.Pieces[piece]
-	k := g.Kinds[pc.Kind]
-	sym := k.Symbol
-	if sym == "" {
-		for _, r := range k.Name {
-			sym = strings.ToUpper(string(r))
-			break
-		}
-		if sym == "" {
-			sym = "?"
-		}
-	}
-	if k.Numbered > 0 && pc.Number > 0 {
-		sym += fmt.Sprint(pc.Number)
-	}
-	switch {
-	case pc.Owner == ir.Neutral:
-	case pc.Owner == 1:
-		sym = strings.ToLower(sym)
-	default:
-		sym = strings.ToUpper(sym)
-	}
-	return sym
-}
-
-// stacksText lists the stack of every occupied cell, bottom to top.
 func stacksText(p *interp.Program, s *interp.State) string {
 	g := p.Game()
 	var b strings.Builder
@@ -172,7 +141,7 @@ func stacksText(p *interp.Program, s *interp.State) string {
 		}
 		syms := make([]string, len(st))
 		for i, pc := range st {
-			syms[i] = pieceSymbol(g, pc)
+			syms[i] = p.PieceSymbol(pc)
 		}
 		fmt.Fprintf(&b, "  %-4s %s\n", p.CellName(c), strings.Join(syms, " "))
 		n++
@@ -259,7 +228,7 @@ func board(p *interp.Program, s *interp.State, colour bool, last []int) string {
 		if !ok {
 			plain[c], code = ".", "2"
 		} else {
-			plain[c] = pieceSymbol(g, pc)
+			plain[c] = p.PieceSymbol(pc)
 			if g.Stacking {
 				plain[c] += sep + fmt.Sprint(p.Height(s, c))
 			}
@@ -279,7 +248,7 @@ func board(p *interp.Program, s *interp.State, colour bool, last []int) string {
 	}
 	if !g.Stacking {
 		for pc := range g.Pieces {
-			widest = max(widest, len([]rune(pieceSymbol(g, pc))))
+			widest = max(widest, len([]rune(p.PieceSymbol(pc))))
 		}
 	}
 	var b strings.Builder
@@ -385,7 +354,7 @@ func view(gm *game, s *interp.State, last string) picture.View {
 		pc := picture.Cell{Name: p.CellName(c), X: cell.X, Y: cell.Y}
 		for _, piece := range p.Stack(s, c) {
 			gp := g.Pieces[piece]
-			pc.Stack = append(pc.Stack, picture.Piece{Owner: gp.Owner, Kind: g.Kinds[gp.Kind].Name, Label: pieceSymbol(g, piece)})
+			pc.Stack = append(pc.Stack, picture.Piece{Owner: gp.Owner, Kind: g.Kinds[gp.Kind].Name, Label: gm.p.PieceSymbol(piece)})
 		}
 		v.Cells = append(v.Cells, pc)
 	}
