@@ -516,23 +516,14 @@ func (p *Program) afterMove(s *State, r *rule, path []uint32, w *[maxSlots]uint6
 // needing deduplication.
 func (p *Program) compileWordsCount() {
 	p.wordsCount = false
-	if p.cfg.NoFast || p.nw != 1 || p.np+1 > maxSlots || p.stacking || p.noBlockade ||
-		len(p.goalsAfter) > 0 || len(p.goalsStart) > 0 || p.noMove == ir.OutcomePass {
+	if p.cfg.NoFast || p.nw != 1 || p.np+1 > maxSlots || p.stacking || !p.plainTurns() {
 		return
-	}
-	for _, t := range p.tiers {
-		if t.dedup {
-			return
-		}
 	}
 	for i := range p.rules {
 		r := &p.rules[i]
-		if !moveIndependent(p.g.Moves[i].When) {
-			return
-		}
 		switch r.action {
 		case ir.Remove:
-			if r.kindOK != nil || r.from != nil || r.onto != nil {
+			if !r.plainRemoval() {
 				return
 			}
 		case ir.Leap:
@@ -552,6 +543,34 @@ func (p *Program) compileWordsCount() {
 		}
 	}
 	p.wordsCount = true
+}
+
+// plainTurns tells whether a move changes what the next player may do
+// only through the cells and the turn counters: no goal, blockade filter
+// or pass, no tier needing deduplication, and guards that depend on the
+// counters alone (the replies to a move can be counted from the cells
+// after it).
+func (p *Program) plainTurns() bool {
+	if p.noBlockade || len(p.goalsAfter) > 0 || len(p.goalsStart) > 0 || p.noMove == ir.OutcomePass {
+		return false
+	}
+	for _, t := range p.tiers {
+		if t.dedup {
+			return false
+		}
+	}
+	for i := range p.rules {
+		if !moveIndependent(p.g.Moves[i].When) {
+			return false
+		}
+	}
+	return true
+}
+
+// plainRemoval tells whether a removal rule has no condition but whose
+// pieces it takes (Who).
+func (r *rule) plainRemoval() bool {
+	return r.action == ir.Remove && r.kindOK == nil && r.from == nil && r.onto == nil
 }
 
 // countWords returns the number of moves of the next player with the

@@ -212,25 +212,14 @@ func (p *Program) tryMailbox(cands []*rule, pitch, xmin, ymin int) bool {
 // guards depend on the counters; no goal, blockade filter, pass, or tier
 // needing deduplication.
 func (p *Program) compileMbPerft() {
-	if p.noBlockade || len(p.goalsAfter) > 0 || len(p.goalsStart) > 0 || p.noMove == ir.OutcomePass {
+	if !p.plainTurns() {
 		return
-	}
-	for _, t := range p.tiers {
-		if t.dedup {
-			return
-		}
 	}
 	for i := range p.rules {
 		r := &p.rules[i]
-		if !moveIndependent(p.g.Moves[i].When) {
-			return
-		}
 		for mv := 0; mv < p.np; mv++ {
 			switch {
-			case r.action == ir.Remove:
-				if r.kindOK != nil || r.from != nil || r.onto != nil {
-					return
-				}
+			case r.plainRemoval():
 				for code := 1; code < p.ncodes; code++ {
 					if !p.selects(r, mv, code) {
 						return
@@ -254,31 +243,21 @@ type mbWalk struct {
 	offs []int32
 }
 
-// chains counts the chains (every prefix a move) of the piece on a.
-func (k *mbWalk) chains(a int32) int {
+// chains counts the chains of the piece on a: every prefix a move
+// (optional chains), or only those that cannot go on (compulsory; 0 when
+// the piece has no leap).
+func (k *mbWalk) chains(a int32, compulsory bool) int {
 	mb := k.mb
 	n := 0
 	for _, o := range k.offs {
 		b, c := (a+o)&mbMask, (a+2*o)&mbMask
 		if mb[b] == 1 && mb[c] == 0 {
 			mb[a], mb[b], mb[c] = 0, 0, 1
-			n += 1 + k.chains(c)
-			mb[a], mb[b], mb[c] = 1, 1, 0
-		}
-	}
-	return n
-}
-
-// maximal counts the chains of the piece on a that cannot go on
-// (compulsory chains); 0 when it has no leap.
-func (k *mbWalk) maximal(a int32) int {
-	mb := k.mb
-	n := 0
-	for _, o := range k.offs {
-		b, c := (a+o)&mbMask, (a+2*o)&mbMask
-		if mb[b] == 1 && mb[c] == 0 {
-			mb[a], mb[b], mb[c] = 0, 0, 1
-			n += max(k.maximal(c), 1)
+			if m := k.chains(c, compulsory); compulsory {
+				n += max(m, 1)
+			} else {
+				n += 1 + m
+			}
 			mb[a], mb[b], mb[c] = 1, 1, 0
 		}
 	}
@@ -300,10 +279,8 @@ func (k *mbWalk) from(a int32, chain ir.Chain) int {
 	switch chain {
 	case ir.ChainNone:
 		return k.firsts(a)
-	case ir.ChainOptional:
-		return k.chains(a)
 	}
-	return k.maximal(a)
+	return k.chains(a, chain == ir.ChainCompulsory)
 }
 
 // after counts the moves that a first leap landing on l begins (the leap
@@ -313,9 +290,9 @@ func (k *mbWalk) after(l int32, chain ir.Chain) int {
 	case ir.ChainNone:
 		return 1
 	case ir.ChainOptional:
-		return 1 + k.chains(l)
+		return 1 + k.chains(l, false)
 	}
-	return max(k.maximal(l), 1)
+	return max(k.chains(l, true), 1)
 }
 
 // mbCount counts the moves of mailbox rule r for mover in s; empty holds
