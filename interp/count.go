@@ -336,78 +336,71 @@ type witness struct {
 // position of s (blockFast, after nextGuards).
 func (p *Program) witnesses(s *State) {
 	var w [maxSlots]uint64
-	np := p.np
-	copy(w[:np+1], s.occ[:np+1])
-	next := p.after(s.toMove)
-	var all uint64
-	for sl := 0; sl <= np; sl++ {
-		all |= w[sl]
-	}
-	empty := ^all & p.boardMask[0]
-	s.wit = s.wit[:0]
-	for _, ri := range p.blockRules {
-		if !s.nextOK[ri] {
-			continue
-		}
-		r := &p.rules[ri]
-		src, o, e := r.ruleWords(w[:], np, next, empty)
-		if src == 0 {
-			continue
-		}
-		if r.action == ir.Remove {
-			s.wit = append(s.wit, witness{t: src})
-			continue
-		}
-		L := r.length
-		for _, d := range r.dirs[next] {
-			sh := p.dirShift[d]
-			t := r.validL[d] & src & shr1(e, L*sh)
-			for k := 1; k < L; k++ {
-				t &= shr1(o, k*sh)
-			}
-			if t != 0 {
-				s.wit = append(s.wit, witness{t, int32(sh), int32(L)})
-			}
-		}
-	}
+	copy(w[:p.np+1], s.occ[:p.np+1])
+	p.nextLeaps(s, &w, 0, true)
 }
 
 // nextSurvives tells whether the next player has a first leap (in the
 // position of s) that depends on no cell of k: it is still there after
 // any move that changes only cells of k (blockFast, after nextGuards).
 func (p *Program) nextSurvives(s *State, k uint64) bool {
+	var w [maxSlots]uint64
+	copy(w[:p.np+1], s.occ[:p.np+1])
+	return p.nextLeaps(s, &w, k, false)
+}
+
+// nextLeaps looks for the next player's first leaps with the occupancy
+// words w, leaving out those that depend on a cell of k (blockFast, after
+// nextGuards). With record it fills s.wit with them and reports whether
+// there is one; otherwise it stops at the first.
+func (p *Program) nextLeaps(s *State, w *[maxSlots]uint64, k uint64, record bool) bool {
 	np := p.np
 	next := p.after(s.toMove)
 	var all uint64
 	for sl := 0; sl <= np; sl++ {
-		all |= s.occ[sl]
+		all |= w[sl]
 	}
 	empty := ^all & p.boardMask[0]
+	if record {
+		s.wit = s.wit[:0]
+	}
+	found := false
 	for _, ri := range p.blockRules {
 		if !s.nextOK[ri] {
 			continue
 		}
 		r := &p.rules[ri]
-		src, o, e := r.ruleWords(s.occ, np, next, empty)
+		src, o, e := r.ruleWords(w[:], np, next, empty)
 		if src &^= k; src == 0 {
 			continue
 		}
 		if r.action == ir.Remove {
-			return true
-		}
-		L := r.length
-		for _, d := range r.dirs[next] {
-			sh := p.dirShift[d]
-			t := r.validL[d] & src & shr1(e&^k, L*sh)
-			for j := 1; j < L; j++ {
-				t &= shr1(o&^k, j*sh)
-			}
-			if t != 0 {
+			if !record {
 				return true
 			}
+			s.wit = append(s.wit, witness{t: src})
+			found = true
+			continue
+		}
+		L := r.length
+		o, e = o&^k, e&^k
+		for _, d := range r.dirs[next] {
+			sh := p.dirShift[d]
+			t := r.validL[d] & src & shr1(e, L*sh)
+			for j := 1; j < L; j++ {
+				t &= shr1(o, j*sh)
+			}
+			if t == 0 {
+				continue
+			}
+			if !record {
+				return true
+			}
+			s.wit = append(s.wit, witness{t, int32(sh), int32(L)})
+			found = true
 		}
 	}
-	return false
+	return found
 }
 
 // survives tells whether some witness depends on no cell of k (a set of
@@ -617,38 +610,7 @@ func (p *Program) countWords(s *State, w *[maxSlots]uint64) int {
 // nextHasMove tells whether the next player has a move with the
 // occupancy words w (blockFast).
 func (p *Program) nextHasMove(s *State, w *[maxSlots]uint64) bool {
-	np := p.np
-	next := p.after(s.toMove)
-	var all uint64
-	for sl := 0; sl <= np; sl++ {
-		all |= w[sl]
-	}
-	empty := ^all & p.boardMask[0]
-	for _, ri := range p.blockRules {
-		if !s.nextOK[ri] {
-			continue
-		}
-		r := &p.rules[ri]
-		src, o, e := r.ruleWords(w[:], np, next, empty)
-		if src == 0 {
-			continue
-		}
-		if r.action == ir.Remove {
-			return true
-		}
-		L := r.length
-		for _, d := range r.dirs[next] {
-			sh := p.dirShift[d]
-			t := r.validL[d] & src & shr1(e, L*sh)
-			for k := 1; k < L; k++ {
-				t &= shr1(o, k*sh)
-			}
-			if t != 0 {
-				return true
-			}
-		}
-	}
-	return false
+	return p.nextLeaps(s, w, 0, false)
 }
 
 // ruleWords returns, from the occupancy words per slot w (one word each)

@@ -713,21 +713,7 @@ func (p *Program) compileRule(i int) error {
 			}
 		}
 	}
-	r.srcOK = make([]bool, p.np*p.ncodes)
-	fc := &ectx{p: p}
-	for mv := 0; mv < p.np; mv++ {
-		fc.own, fc.opp = mv, (mv+1)%p.np
-		for code := 1; code < p.ncodes; code++ {
-			ok := p.selects(r, mv, code)
-			if ok && r.from != nil {
-				// A local From that does not depend on the cell.
-				fc.code, fc.mcode = code, code
-				ok = r.from(fc) != 0
-			}
-			r.srcOK[mv*p.ncodes+code] = ok
-		}
-	}
-	p.fillSrcAll(r)
+	p.fillSrcOK(r)
 	r.ontoEmpty = make([]bool, p.np)
 	for mv := 0; mv < p.np; mv++ {
 		ok := true
@@ -793,6 +779,15 @@ func (p *Program) compileGroupFast(r *rule) {
 	} else {
 		r.enemyTab = make([]uint8, p.np*r.tabSize)
 	}
+	r.leap = p.leapTable(1)
+	r.validL = p.validMasks(1) // (built now: a Program is read-only once compiled)
+	r.gen = genGroupFast
+	p.fillSrcOK(r)
+}
+
+// fillSrcOK tabulates which pieces rule r lets each mover move (r.srcOK:
+// Who, Kinds and a From that does not depend on the cell), then r.srcAll.
+func (p *Program) fillSrcOK(r *rule) {
 	r.srcOK = make([]bool, p.np*p.ncodes)
 	fc := &ectx{p: p}
 	for mv := 0; mv < p.np; mv++ {
@@ -806,9 +801,6 @@ func (p *Program) compileGroupFast(r *rule) {
 			r.srcOK[mv*p.ncodes+code] = ok
 		}
 	}
-	r.leap = p.leapTable(1)
-	r.validL = p.validMasks(1) // (built now: a Program is read-only once compiled)
-	r.gen = genGroupFast
 	p.fillSrcAll(r)
 }
 
