@@ -289,16 +289,7 @@ func scoreDiff(p *interp.Program, scores []int, me int) int {
 // nearest returns the name in known closest to name by edit distance, or ""
 // when none is close.
 func nearest(name string, known []string) string {
-	best, bestD := "", 1<<30
-	for _, k := range known {
-		if d := EditDistance(strings.ToLower(name), k); d < bestD {
-			best, bestD = k, d
-		}
-	}
-	if bestD > max(1, (len(name)+2)/3) {
-		return ""
-	}
-	return best
+	return suggest.Nearest(name, known, max(1, (len(name)+2)/3))
 }
 
 // EditDistance is the Levenshtein distance between a and b (in runes).

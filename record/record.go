@@ -393,16 +393,7 @@ func contains(list []string, s string) bool {
 
 // nearest returns the known name closest to name, or "" when none is close.
 func nearest(name string, known []string) string {
-	best, bestD := "", 1<<30
-	for _, k := range known {
-		if d := suggest.Distance(strings.ToLower(name), k); d < bestD {
-			best, bestD = k, d
-		}
-	}
-	if bestD > max(1, (len(name)+2)/3) {
-		return ""
-	}
-	return best
+	return suggest.Nearest(name, known, max(1, (len(name)+2)/3))
 }
 
 // NaturalLess orders strings with embedded numbers by value: "a2" < "a10",

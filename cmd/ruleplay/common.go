@@ -5,10 +5,10 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/ruleplay/ruleplay/internal/suggest"
 	"github.com/ruleplay/ruleplay/interp"
 	"github.com/ruleplay/ruleplay/ir"
 	"github.com/ruleplay/ruleplay/lang"
-	"github.com/ruleplay/ruleplay/play"
 	"github.com/spf13/cobra"
 )
 
@@ -153,16 +153,7 @@ func texts(p *interp.Program, ml *interp.MoveList) []string {
 // closest returns the legal move text nearest to text by edit distance, or
 // "" when none is near enough to be a typo.
 func closest(text string, legal []string) string {
-	best, bestD := "", 1<<30
-	for _, m := range legal {
-		if d := play.EditDistance(strings.ToLower(text), m); d < bestD {
-			best, bestD = m, d
-		}
-	}
-	if bestD > max(1, (len(text)+1)/3) {
-		return ""
-	}
-	return best
+	return suggest.Nearest(text, legal, max(1, (len(text)+1)/3))
 }
 
 // splitMoves splits --moves values on commas and spaces.

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ruleplay/ruleplay/internal/suggest"
 	"github.com/ruleplay/ruleplay/interp"
 	"github.com/ruleplay/ruleplay/play"
 	"github.com/spf13/cobra"
@@ -244,13 +245,7 @@ func matchMove(entry string, legal []string) (int, []string) {
 // nearestMove is the legal move nearest to the entry by edit distance (the
 // first of equals).
 func nearestMove(entry string, legal []string) string {
-	best, bestD := "", 1<<30
-	for _, m := range legal {
-		if d := play.EditDistance(entry, m); d < bestD {
-			best, bestD = m, d
-		}
-	}
-	return best
+	return suggest.Nearest(entry, legal, -1)
 }
 
 // numbered lists moves as "1. c3-d4" in columns, wrapped at width.

@@ -2,6 +2,8 @@
 // "did you mean ...?" hints of rules files, records, moves and flags.
 package suggest
 
+import "strings"
+
 // Distance is the Levenshtein edit distance between a and b, in runes.
 func Distance(a, b string) int {
 	ra, rb := []rune(a), []rune(b)
@@ -22,4 +24,22 @@ func Distance(a, b string) int {
 		prev, cur = cur, prev
 	}
 	return prev[len(rb)]
+}
+
+// Nearest returns the name in known nearest to name (compared in lower
+// case; the first of equals), or "" when even that one is more than
+// within edits away. Nearest with within < 0 always returns the nearest
+// ("" only when known is empty).
+func Nearest(name string, known []string, within int) string {
+	name = strings.ToLower(name)
+	best, bestD := "", -1
+	for _, k := range known {
+		if d := Distance(name, k); bestD < 0 || d < bestD {
+			best, bestD = k, d
+		}
+	}
+	if bestD < 0 || (within >= 0 && bestD > within) {
+		return ""
+	}
+	return best
 }

@@ -15,3 +15,23 @@ func TestDistance(t *testing.T) {
 		}
 	}
 }
+
+func TestNearest(t *testing.T) {
+	known := []string{"greedy", "human", "lookahead", "mcts", "random"}
+	for _, tc := range []struct {
+		name   string
+		within int
+		want   string
+	}{
+		{"gredy", 2, "greedy"}, {"HUMNA", 2, "human"}, {"mtcs", 2, "mcts"},
+		{"alphazero", 3, ""}, {"alphazero", -1, "lookahead"}, {"mcts", 0, "mcts"},
+		{"mct", 0, ""},
+	} {
+		if got := Nearest(tc.name, known, tc.within); got != tc.want {
+			t.Errorf("Nearest(%q, %d) = %q, want %q", tc.name, tc.within, got, tc.want)
+		}
+	}
+	if got := Nearest("x", nil, -1); got != "" {
+		t.Errorf("Nearest with nothing known = %q", got)
+	}
+}
