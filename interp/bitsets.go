@@ -1,0 +1,233 @@
+package interp
+
+import (
+	"math/bits"
+
+	"github.com/ruleplay/ruleplay/ir"
+)
+
+// srcWord returns word w of the bitset of cells holding a piece whose owner
+// is selected by the rule's Who relative to the mover (kinds not checked).
+func (g *gen) srcWord(w int) uint64 {
+	s, np, nw := g.s, g.p.np, g.s.nw
+	switch g.r.who {
+	case ir.Own:
+		return s.occ[g.mover*nw+w]
+	case ir.NeutralPieces:
+		return s.occ[np*nw+w]
+	case ir.Enemy:
+		var word uint64
+		for sl := 0; sl < np; sl++ {
+			if sl != g.mover {
+				word |= s.occ[sl*nw+w]
+			}
+		}
+		return word
+	}
+	var word uint64
+	for sl := 0; sl <= np; sl++ {
+		word |= s.occ[sl*nw+w]
+	}
+	return word
+}
+
+// emptyWord returns word w of the bitset of empty cells.
+func (g *gen) emptyWord(w int) uint64 {
+	s, np, nw := g.s, g.p.np, g.s.nw
+	var word uint64
+	for sl := 0; sl <= np; sl++ {
+		word |= s.occ[sl*nw+w]
+	}
+	return ^word & g.p.boardMask[w]
+}
+
+// markSources fills s.mark with the selected pieces that may start a leap of
+// the rule onto an empty cell, when the rule lands only on empty cells and
+// there are fewer empty cells than selected pieces (then looking from the
+// landing cells is cheaper). It reports whether it did.
+func (g *gen) markSources() bool {
+	r, s := g.r, g.s
+	g.one = false
+	if r.shift && (s.nw == 1 || !r.ontoEmpty[g.mover]) {
+		g.markShift()
+		return true
+	}
+	if !r.ontoEmpty[g.mover] {
+		return false
+	}
+	nsrc, nempty := 0, 0
+	for w := 0; w < s.nw; w++ {
+		nsrc += bits.OnesCount64(g.srcWord(w))
+		nempty += bits.OnesCount64(g.emptyWord(w))
+	}
+	if r.shift && nempty >= 4*s.nw {
+		// Shifts of several words cost about the same whatever the
+		// position; a few empty cells are cheaper to look back from.
+		g.markShift()
+		return true
+	}
+	if nempty >= nsrc {
+		return false
+	}
+	nd := g.p.nd
+	dirs := r.dirs[g.mover]
+	mark := s.mark
+	clear(mark)
+	for w := 0; w < s.nw; w++ {
+		word := g.emptyWord(w)
+		for word != 0 {
+			l := int(g.p.cellOf[w<<6|bits.TrailingZeros64(word)])
+			word &= word - 1
+			for _, d := range dirs {
+				if c := r.rev[l*nd+int(d)]; c >= 0 {
+					b := g.p.bitOf[c]
+					mark[b>>6] |= 1 << (uint(b) & 63)
+				}
+			}
+		}
+	}
+	for w := 0; w < s.nw; w++ {
+		mark[w] &= g.srcWord(w)
+	}
+	return true
+}
+
+// markShift fills s.mark with the selected pieces that have a first leap,
+// found for all cells at once with bitset shifts (r.shift).
+func (g *gen) markShift() {
+	p, s, r := g.p, g.s, g.r
+	nw, np := s.nw, p.np
+	om, em := r.overSlots[g.mover], r.ontoSlots[g.mover]
+	L := r.length
+	if nw == 1 && np+1 <= maxSlots {
+		copy(g.w[:np+1], s.occ[:np+1])
+		s.mark[0] = g.shiftWords()
+		g.one = true
+		return
+	}
+	g.firsts = -1
+	O, E, S, T := s.bufs[:nw], s.bufs[nw:2*nw], s.bufs[2*nw:3*nw], s.bufs[3*nw:4*nw]
+	for w := 0; w < nw; w++ {
+		var o, e uint64
+		for sl := 0; sl <= np; sl++ {
+			word := s.occ[sl*nw+w]
+			if om>>uint(sl)&1 != 0 {
+				o |= word
+			}
+			if em>>uint(sl)&1 != 0 {
+				e |= word
+			}
+		}
+		empty := g.emptyWord(w)
+		if om>>uint(np+1)&1 != 0 {
+			o |= empty
+		}
+		if em>>uint(np+1)&1 != 0 {
+			e |= empty
+		}
+		O[w], E[w], S[w] = o, e, g.srcWord(w)
+		s.mark[w] = 0
+	}
+	for _, d := range r.dirs[g.mover] {
+		sh := p.dirShift[d]
+		valid := r.validL[int(d)*nw : int(d)*nw+nw]
+		for w := range T {
+			T[w] = valid[w] & S[w]
+		}
+		andShifted(T, E, L*sh)
+		for k := 1; k < L; k++ {
+			andShifted(T, O, k*sh)
+		}
+		for w := range T {
+			s.mark[w] |= T[w]
+		}
+	}
+}
+
+// shiftWords is markShift on one word, with the occupancy words g.w (per
+// slot): it fills occ1, o1, e1, the per-direction tables (nds, dsh, dval,
+// td) and firsts, and returns the sources.
+func (g *gen) shiftWords() uint64 {
+	p, r := g.p, g.r
+	np := p.np
+	om, em, ss := r.overSlots[g.mover], r.ontoSlots[g.mover], r.srcSlots[g.mover]
+	L := r.length
+	var o, e, all, src uint64
+	for sl := 0; sl <= np; sl++ {
+		word := g.w[sl&(maxSlots-1)]
+		all |= word
+		if om>>uint(sl)&1 != 0 {
+			o |= word
+		}
+		if em>>uint(sl)&1 != 0 {
+			e |= word
+		}
+		if ss>>uint(sl)&1 != 0 {
+			src |= word
+		}
+	}
+	empty := ^all & p.boardMask[0]
+	if om>>uint(np+1)&1 != 0 {
+		o |= empty
+	}
+	if em>>uint(np+1)&1 != 0 {
+		e |= empty
+	}
+	g.occ1, g.o1, g.e1 = all, o, e
+	g.lands = r.lands[g.mover]
+	var mark uint64
+	n := 0
+	dirs := r.dirs[g.mover]
+	g.nds = min(len(dirs), 32)
+	for i, d := range dirs {
+		sh := p.dirShift[d]
+		g.dsh[i&31], g.dval[i&31] = sh, r.validL[d]
+		t := r.validL[d] & src & shr1(e, L*sh)
+		for k := 1; k < L; k++ {
+			t &= shr1(o, k*sh)
+		}
+		g.td[i&31] = t
+		mark |= t
+		n += bits.OnesCount64(t)
+	}
+	g.firsts = n
+	return mark
+}
+
+// shr1 returns x with bit c+sh moved to bit c (sh may be negative), for
+// the bits c such that c+sh is in 0..63: it is a rotation, so the other
+// bits hold garbage. Every use masks the result with cells whose shifted
+// cell is on the board (the valid masks, or sources found with them).
+func shr1(x uint64, sh int) uint64 {
+	return bits.RotateLeft64(x, -sh)
+}
+
+// andShifted sets t[c] &= x[c+sh] for every bit c (multiword bitsets).
+func andShifted(t, x []uint64, sh int) {
+	nw := len(t)
+	if sh >= 0 {
+		q, r := sh>>6, uint(sh&63)
+		for w := 0; w < nw; w++ {
+			var v uint64
+			if w+q < nw {
+				v = x[w+q] >> r
+				if r != 0 && w+q+1 < nw {
+					v |= x[w+q+1] << (64 - r)
+				}
+			}
+			t[w] &= v
+		}
+		return
+	}
+	q, r := (-sh)>>6, uint((-sh)&63)
+	for w := 0; w < nw; w++ {
+		var v uint64
+		if w-q >= 0 {
+			v = x[w-q] << r
+			if r != 0 && w-q-1 >= 0 {
+				v |= x[w-q-1] >> (64 - r)
+			}
+		}
+		t[w] &= v
+	}
+}

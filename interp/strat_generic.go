@@ -1,0 +1,126 @@
+package interp
+
+import "github.com/ruleplay/ruleplay/ir"
+
+// genericLeaps: the generic walker. It follows the rule literally: every
+// cell, the From/Over/Onto closures, the neighbour table one cell at a
+// time, stacks pushed and popped.
+func (g *gen) genericLeaps() {
+	p, s, r := g.p, g.s, g.r
+	g.ctx = p.guardCtx(s)
+	g.dirs = r.dirs[g.mover]
+	for c := 0; c < p.nc; c++ {
+		code := s.cells[c]
+		if !p.selects(r, g.mover, int(code)) || r.lenCode[code] == 0 {
+			continue
+		}
+		g.ctx.mcode = int(code)
+		if r.from != nil {
+			g.ctx.level = s.height(c) - 1
+			if !g.test(r.from, c) {
+				continue
+			}
+		}
+		g.pc = code
+		s.path = append(s.path[:0], uint32(c))
+		g.genericDFS(c)
+		s.path = s.path[:0]
+		if g.found {
+			return
+		}
+	}
+}
+
+func (g *gen) test(f evalFn, cell int) bool {
+	if f == nil {
+		return true
+	}
+	g.ctx.cell, g.ctx.code = cell, int(g.s.cells[cell])
+	return f(g.ctx) != 0
+}
+
+// genericDFS explores the leaps of the piece g.pc on top of cell c.
+func (g *gen) genericDFS(c int) bool {
+	p, s, r := g.p, g.s, g.r
+	L := int(r.lenCode[g.pc])
+	level := s.height(c) - 1
+	any := false
+	for _, d := range g.dirs {
+		g.ctx.mcode, g.ctx.level = int(g.pc), level
+		x, ok := c, true
+		for k := 1; k <= L; k++ {
+			x = int(p.nb[x*p.nd+int(d)])
+			if x < 0 {
+				ok = false
+				break
+			}
+			if k < L && !g.test(r.over, x) {
+				ok = false
+				break
+			}
+		}
+		if !ok {
+			continue
+		}
+		land := x
+		if !g.test(r.onto, land) {
+			continue
+		}
+		if s.cells[land] != 0 && r.capture != ir.CaptureLanding && !p.stacking {
+			continue
+		}
+		// Take the captured pieces off, counting them for the mover.
+		capBase := len(s.caps)
+		mover := g.mover
+		oldCapt, oldPts := s.captured[mover], s.points[mover]
+		if r.capture == ir.CaptureJumped {
+			y := c
+			for k := 1; k < L; k++ {
+				y = int(p.nb[y*p.nd+int(d)])
+				if s.cells[y] != 0 {
+					s.caps = append(s.caps, change{int32(y), s.pop(p, y), opPop})
+				}
+			}
+		}
+		if r.capture == ir.CaptureLanding && s.cells[land] != 0 {
+			s.caps = append(s.caps, change{int32(land), s.pop(p, land), opPop})
+		}
+		captured := len(s.caps) > capBase
+		if !captured && r.chain != ir.ChainNone && s.onPath(int32(land)) {
+			continue // nothing was taken off, nothing to restore
+		}
+		for _, ch := range s.caps[capBase:] {
+			s.captured[mover]++
+			s.points[mover] += p.codePoints[ch.old]
+		}
+		s.pop(p, c)
+		s.push(p, land, g.pc)
+		s.path = append(s.path, uint32(land)|uint32(d)<<16)
+		any = true
+		switch {
+		case r.chain == ir.ChainNone || (r.hasPromo && p.promoteTo(g.pc, land) != 0):
+			g.emit() // a promotion ends the chain
+		case r.chain == ir.ChainOptional:
+			g.emit()
+			if !g.found {
+				g.genericDFS(land)
+			}
+		default:
+			if !g.genericDFS(land) {
+				g.emit()
+			}
+		}
+		s.path = s.path[:len(s.path)-1]
+		s.pop(p, land)
+		s.push(p, c, g.pc)
+		for j := len(s.caps) - 1; j >= capBase; j-- {
+			s.push(p, int(s.caps[j].cell), s.caps[j].old)
+		}
+		s.caps = s.caps[:capBase]
+		s.captured[mover], s.points[mover] = oldCapt, oldPts
+		if g.found {
+			return true
+		}
+	}
+	return any
+}
