@@ -276,26 +276,6 @@ func (p *Program) selectBulk(s *State, ml *MoveList, i int) {
 	panic("interp: selectBulk: move out of range")
 }
 
-// moveIndependent tells whether a guard depends only on the turn and ply
-// counters (which a move changes in a known way).
-func moveIndependent(e *ir.Expr) bool {
-	if e == nil {
-		return true
-	}
-	switch e.Op {
-	case ir.OpInt, ir.OpBool, ir.OpNot, ir.OpAnd, ir.OpOr, ir.OpEq, ir.OpNe, ir.OpLt, ir.OpLe,
-		ir.OpGt, ir.OpGe, ir.OpAdd, ir.OpSub, ir.OpMul, ir.OpDiv, ir.OpNeg, ir.OpIf, ir.OpVar, ir.OpMoves:
-	default:
-		return false
-	}
-	for _, a := range e.Args {
-		if !moveIndependent(a) {
-			return false
-		}
-	}
-	return true
-}
-
 // nextGuards evaluates every rule's guard for the next player as it will
 // be after the player to move has moved (blockFast: the guards depend on
 // the counters alone).

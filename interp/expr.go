@@ -560,34 +560,3 @@ func (q *quantifier) result() int {
 	}
 	return q.n
 }
-
-// isLocal tells whether a cell condition depends only on the cell, the
-// piece code on it and the mover; cellDep whether it depends on the cell
-// itself. Without stacking, a cell's height is 0 or 1 (local) and the
-// moving piece's level is 0.
-func (p *Program) isLocal(e *ir.Expr) (local, cellDep bool) {
-	if e == nil {
-		return true, false
-	}
-	switch e.Op {
-	case ir.OpInt, ir.OpBool, ir.OpNot, ir.OpAnd, ir.OpOr, ir.OpEq, ir.OpNe, ir.OpLt, ir.OpLe,
-		ir.OpGt, ir.OpGe, ir.OpAdd, ir.OpSub, ir.OpMul, ir.OpDiv, ir.OpNeg, ir.OpIf,
-		ir.OpEmpty, ir.OpOccupied, ir.OpOwnedBy, ir.OpKindIs:
-	case ir.OpHeight, ir.OpLevel:
-		if p.stacking {
-			return false, false
-		}
-	case ir.OpOnTarget, ir.OpInZone:
-		cellDep = true
-	default:
-		return false, false
-	}
-	for _, a := range e.Args {
-		l, d := p.isLocal(a)
-		if !l {
-			return false, false
-		}
-		cellDep = cellDep || d
-	}
-	return true, cellDep
-}

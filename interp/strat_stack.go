@@ -40,34 +40,11 @@ type stackDeps struct {
 }
 
 func (p *Program) stackDeps(e *ir.Expr) stackDeps {
-	if e == nil {
-		return stackDeps{ok: true}
-	}
-	var d stackDeps
-	switch e.Op {
-	case ir.OpInt, ir.OpBool, ir.OpNot, ir.OpAnd, ir.OpOr, ir.OpEq, ir.OpNe, ir.OpLt, ir.OpLe,
-		ir.OpGt, ir.OpGe, ir.OpAdd, ir.OpSub, ir.OpMul, ir.OpDiv, ir.OpNeg, ir.OpIf,
-		ir.OpEmpty, ir.OpOccupied, ir.OpOwnedBy, ir.OpKindIs:
-	case ir.OpHeight:
-		d.height = true
-	case ir.OpLevel:
-		d.level = true
-	case ir.OpProp:
-		d.mcode = true
-	case ir.OpOnTarget, ir.OpInZone:
-		d.cell = true
-	default:
+	d := depsOf(e)
+	if d&^(localDeps|depHeight|depLevel|depMover) != 0 {
 		return stackDeps{}
 	}
-	for _, a := range e.Args {
-		ad := p.stackDeps(a)
-		if !ad.ok {
-			return stackDeps{}
-		}
-		d.cell, d.height, d.level, d.mcode = d.cell || ad.cell, d.height || ad.height, d.level || ad.level, d.mcode || ad.mcode
-	}
-	d.ok = true
-	return d
+	return stackDeps{ok: true, cell: d&depCell != 0, height: d&depHeight != 0, level: d&depLevel != 0, mcode: d&depMover != 0}
 }
 
 // compileStack lowers rule r to genStack when it can (r.gen stays
