@@ -721,23 +721,3 @@ func (p *Program) selectMove(s *State, ml *MoveList, i int) {
 	}
 	g.out = nil
 }
-
-// runGen runs the generator of rule g.r.
-func (p *Program) runGen(g *gen) {
-	switch g.r.gen {
-	case genStep:
-		g.fastStep()
-	case genLeap:
-		g.fastLeaps()
-	case genRemove:
-		g.removes()
-	case genGroup:
-		g.groups()
-	case genGroupFast:
-		g.fastGroups()
-	case genStack:
-		g.fastStack()
-	default:
-		g.genericLeaps()
-	}
-}

@@ -8,6 +8,7 @@ import (
 
 func newVetCmd() *cobra.Command {
 	var gf gameFlags
+	var explain bool
 	cmd := &cobra.Command{
 		Use:   "vet FILE...",
 		Short: "Check rules files",
@@ -18,19 +19,28 @@ without playing. A good file gives one line:
 
 (cells on the board, players, move rules). A bad file gives every problem
 found, each with its file:line:col, the source line, a caret under the
-problem and a hint; vet then exits with status 1.`,
+problem and a hint; vet then exits with status 1.
+
+With --explain, vet also prints what the interpreter compiled the file
+to: the board's representation (cells, 64-bit words of a set of cells,
+the bit layout, the mailbox), and per move rule its pattern class, what
+each of its conditions reads, the strategy that generates its moves, its
+tables with their sizes and the further machinery it uses; then the
+priority tiers and how playouts and perft count moves. --fast=false
+shows the plan of the generic walker alone.`,
 		Example: `  ruleplay vet games/*.rules
-  ruleplay vet my-game.rules --option size=30x30`,
+  ruleplay vet my-game.rules --option size=30x30
+  ruleplay vet my-game.rules --explain`,
 		Args:              minArgs("FILE"),
 		ValidArgsFunction: completeRulesFiles,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 1 {
-				return vetFile(cmd, &gf, args[0])
+				return vetFile(cmd, &gf, args[0], explain)
 			}
 			// Several files: report each problem and go on.
 			worst := exitOK
 			for _, file := range args {
-				if err := vetFile(cmd, &gf, file); err != nil {
+				if err := vetFile(cmd, &gf, file, explain); err != nil {
 					text, code := classify(err, true)
 					fmt.Fprintln(cmd.ErrOrStderr(), text)
 					worst = max(worst, code)
@@ -43,11 +53,12 @@ problem and a hint; vet then exits with status 1.`,
 		},
 	}
 	gf.register(cmd, "")
+	cmd.Flags().BoolVar(&explain, "explain", false, "also print the compiled plan: per move rule its pattern class, strategy and tables")
 	return cmd
 }
 
 // vetFile checks one file and prints its ok line.
-func vetFile(cmd *cobra.Command, gf *gameFlags, file string) error {
+func vetFile(cmd *cobra.Command, gf *gameFlags, file string, explain bool) error {
 	gm, err := gf.load(file, 0)
 	if err != nil {
 		return err
@@ -55,5 +66,10 @@ func vetFile(cmd *cobra.Command, gf *gameFlags, file string) error {
 	g := gm.g
 	fmt.Fprintf(cmd.OutOrStdout(), "%s: ok (%s: %s, %s, %s)\n", file, g.Title,
 		count(len(g.Board.Cells), "cell"), count(len(g.Players), "player"), count(len(g.Moves), "move"))
+	if explain {
+		if err := gm.p.Plan().Write(cmd.OutOrStdout()); err != nil {
+			return fmt.Errorf("explain %s: %w", file, err)
+		}
+	}
 	return nil
 }

@@ -1,0 +1,251 @@
+package interp
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/ruleplay/ruleplay/ir"
+)
+
+// Plan is what Compile made of a game: the board's representation, and
+// per rule its pattern class, what its conditions read and the strategy
+// that generates its moves, with the sizes of its tables. It is made from
+// the compiled Program alone, so a test or a designer (`ruleplay vet
+// --explain`) sees exactly what runs.
+type Plan struct {
+	Board    BoardPlan
+	Rules    []RulePlan
+	Tiers    []TierPlan
+	Playouts string // how RandomPlayout draws a move
+	Perft    string // how Perft counts the last plies
+	Blockade string // how the no-blockade filter is decided ("" without one)
+}
+
+// BoardPlan describes the board's representation.
+type BoardPlan struct {
+	Cells, Dirs int
+	Words       int    // 64-bit words of a set of cells
+	Layout      string // how cells map to bits
+	Shifts      int    // directions that are one constant bit shift
+	Mailbox     string // the padded byte board, when some rule uses it ("" otherwise)
+	StateBytes  int
+}
+
+// RulePlan describes the plan of one move rule.
+type RulePlan struct {
+	Name     string
+	Class    string   // the pattern class, from the rule's definition
+	Reads    []string // per condition, what it reads: "over: occupancy, owner"
+	Strategy string   // the strategy that generates its moves
+	Tables   []string // the tables built for it, with their sizes
+	Notes    []string // further machinery: bitset shifts, mailbox counting...
+}
+
+// TierPlan is one priority tier.
+type TierPlan struct {
+	Rules []string
+	Dedup bool // two rules of the tier could give one text: moves deduplicated
+	Bulk  bool // counted and selected on bitsets without building moves
+}
+
+// Plan reports what Compile chose (see Plan).
+func (p *Program) Plan() Plan {
+	pl := Plan{Board: p.boardPlan()}
+	for i := range p.rules {
+		pl.Rules = append(pl.Rules, p.rulePlan(&p.rules[i]))
+	}
+	for _, t := range p.tiers {
+		tp := TierPlan{Dedup: t.dedup, Bulk: t.bulk}
+		for _, ri := range t.rules {
+			tp.Rules = append(tp.Rules, p.rules[ri].name)
+		}
+		pl.Tiers = append(pl.Tiers, tp)
+	}
+	pl.Playouts = "legal list, then one drawn"
+	if p.countPlayouts {
+		pl.Playouts = "count, then build the one drawn"
+	}
+	pl.Perft = "last ply counted by the strategies"
+	switch {
+	case p.wordsCount:
+		pl.Perft = "last two plies counted on occupancy words"
+	case p.mbPerft:
+		pl.Perft = "depth 2 played on the mailbox, last ply counted there"
+	}
+	if p.noBlockade {
+		pl.Blockade = "each move played, the next player's moves asked"
+		if p.blockFast {
+			pl.Blockade = "decided on occupancy words"
+		}
+	}
+	return pl
+}
+
+func (p *Program) boardPlan() BoardPlan {
+	b := BoardPlan{Cells: p.nc, Dirs: p.nd, Words: p.nw, StateBytes: p.StateBytes()}
+	b.Layout = "bit = cell index"
+	for c, bit := range p.bitOf {
+		if int(bit) != c {
+			b.Layout = fmt.Sprintf("bits by coordinates, %d bits", p.nbits)
+			break
+		}
+	}
+	for _, ok := range p.dirShiftOK {
+		b.Shifts += b2i(ok)
+	}
+	if p.mbox != nil {
+		b.Mailbox = fmt.Sprintf("%d slots", mbSlots)
+	}
+	return b
+}
+
+func (p *Program) rulePlan(r *rule) RulePlan {
+	m := &p.g.Moves[r.idx]
+	rp := RulePlan{Name: r.name, Class: patternClass(m), Strategy: strategies[r.gen].name()}
+	for _, c := range []struct {
+		name string
+		e    *ir.Expr
+	}{{"when", m.When}, {"from", m.From}, {"over", m.Over}, {"onto", m.Onto}} {
+		if c.e != nil {
+			rp.Reads = append(rp.Reads, c.name+": "+depsOf(c.e).String())
+		}
+	}
+	if gc := m.GroupCapture; gc != nil {
+		rp.Reads = append(rp.Reads, "enemy: "+depsOf(gc.Enemy).String())
+	}
+	rp.Tables = p.ruleTables(r)
+	rp.Notes = p.ruleNotes(r)
+	return rp
+}
+
+// patternClass names the class of a rule's pattern.
+func patternClass(m *ir.MoveRule) string {
+	switch m.Action {
+	case ir.Remove:
+		return "removal"
+	case ir.Group:
+		if m.GroupCapture != nil {
+			return "group move, capturing"
+		}
+		return "group move"
+	}
+	var parts []string
+	switch {
+	case m.LengthProp != "":
+		parts = append(parts, "leap of length piece."+m.LengthProp)
+	case m.Length == 1:
+		parts = append(parts, "step")
+	case m.Length == 2:
+		parts = append(parts, "short jump")
+	default:
+		parts = append(parts, fmt.Sprintf("leap of length %d", m.Length))
+	}
+	switch m.Capture {
+	case ir.CaptureJumped:
+		parts = append(parts, "capturing the jumped pieces")
+	case ir.CaptureLanding:
+		parts = append(parts, "capturing by landing")
+	}
+	switch m.Chain {
+	case ir.ChainOptional:
+		parts = append(parts, "optional chain")
+	case ir.ChainCompulsory:
+		parts = append(parts, "compulsory chain")
+	}
+	return strings.Join(parts, ", ")
+}
+
+// ruleTables lists the tables of rule r with their sizes in entries.
+func (p *Program) ruleTables(r *rule) []string {
+	var t []string
+	add := func(name string, n int) {
+		if n > 0 {
+			t = append(t, fmt.Sprintf("%s: %d entries", name, n))
+		}
+	}
+	if r.leap != nil {
+		add(fmt.Sprintf("leap paths (length %d)", len(r.leap)/(p.nc*p.nd)), len(r.leap))
+	}
+	add("over", len(r.overTab))
+	add("onto", len(r.ontoTab))
+	add("enemy", len(r.enemyTab))
+	add("source", len(r.srcOK))
+	for _, st := range []struct {
+		name string
+		t    *stackTab
+	}{{"from (stack)", r.stFrom}, {"over (stack)", r.stOver}, {"onto (stack)", r.stOnto}} {
+		if st.t != nil {
+			add(st.name, len(st.t.tab))
+		}
+	}
+	return t
+}
+
+// ruleNotes lists the machinery rule r uses beside its strategy.
+func (p *Program) ruleNotes(r *rule) []string {
+	var n []string
+	if r.shift {
+		n = append(n, fmt.Sprintf("first leaps by bitset shifts (%d word%s)", p.nw, plural(p.nw)))
+	}
+	if r.alwaysTakes {
+		n = append(n, "every leap takes a piece")
+	}
+	for _, offs := range r.mbOffs {
+		if offs != nil {
+			n = append(n, "leaps on the mailbox")
+			break
+		}
+	}
+	if r.stride == 0 && r.overTab != nil {
+		n = append(n, "conditions tabulated by piece code alone")
+	}
+	return n
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// Write prints the plan as text, one rule after another.
+func (pl Plan) Write(w io.Writer) error {
+	var b strings.Builder
+	bd := pl.Board
+	fmt.Fprintf(&b, "board: %d cells, %d directions; sets of %d word%s (%s; %d of %d directions are bit shifts)",
+		bd.Cells, bd.Dirs, bd.Words, plural(bd.Words), bd.Layout, bd.Shifts, bd.Dirs)
+	if bd.Mailbox != "" {
+		fmt.Fprintf(&b, "; mailbox of %s", bd.Mailbox)
+	}
+	fmt.Fprintf(&b, "; %d bytes a position\n", bd.StateBytes)
+	for _, r := range pl.Rules {
+		fmt.Fprintf(&b, "rule %s: %s\n  strategy: %s\n", r.Name, r.Class, r.Strategy)
+		for _, x := range r.Reads {
+			fmt.Fprintf(&b, "  reads %s\n", x)
+		}
+		for _, x := range r.Tables {
+			fmt.Fprintf(&b, "  table %s\n", x)
+		}
+		for _, x := range r.Notes {
+			fmt.Fprintf(&b, "  %s\n", x)
+		}
+	}
+	for i, t := range pl.Tiers {
+		fmt.Fprintf(&b, "tier %d: %s", i+1, strings.Join(t.Rules, ", "))
+		if t.Bulk {
+			b.WriteString(" (bulk: counted and drawn on bitsets)")
+		}
+		if t.Dedup {
+			b.WriteString(" (deduplicated)")
+		}
+		b.WriteByte('\n')
+	}
+	fmt.Fprintf(&b, "playouts: %s\nperft: %s\n", pl.Playouts, pl.Perft)
+	if pl.Blockade != "" {
+		fmt.Fprintf(&b, "no-blockade filter: %s\n", pl.Blockade)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
