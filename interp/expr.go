@@ -382,6 +382,13 @@ func (xc *exprCompiler) compile(e *ir.Expr, cell bool) (evalFn, error) {
 		if xc.kind != exCell {
 			// No chain is being explored: the occupancy bitsets are up to
 			// date, and a local condition can be looked up in a table.
+			var cond *ir.Expr
+			if arg != nil {
+				cond = e.Args[0]
+			}
+			if f := p.quantFast(who, op, sd, cond, arg); f != nil && !p.cfg.NoFast {
+				return f, nil
+			}
 			var tab []uint8
 			stride, size := 0, 0
 			if arg != nil {

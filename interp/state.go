@@ -24,6 +24,7 @@ type State struct {
 	scap     int
 	occ      []uint64 // occupancy bitsets per slot (player, then neutral): [slot*nw+w], bits by Program.bitOf
 	onTarget []int32  // per slot: the (top) pieces on their own target cell
+	codeN    []int32  // per piece code: the (top) pieces of that code on the board
 	toMove   int
 	ply      int
 	turns    []int32 // per player: turns taken (passes included)
@@ -123,6 +124,7 @@ func (p *Program) newEmptyState() *State {
 		}
 	}
 	s.onTarget = make([]int32, p.np+1)
+	s.codeN = make([]int32, p.ncodes)
 	ints := make([]int32, 3*p.np)
 	s.turns, s.captured, s.points = ints[:p.np:p.np], ints[p.np:2*p.np:2*p.np], ints[2*p.np:]
 	s.changes = make([]change, 0, 256)
@@ -237,9 +239,11 @@ func (s *State) put(p *Program, c int, code uint16) {
 	old := s.cells[c]
 	if old != 0 {
 		s.occ[int(p.codeSlot[old])*s.nw+b>>6] &^= 1 << (uint(b) & 63)
+		s.codeN[old]--
 	}
 	if code != 0 {
 		s.occ[int(p.codeSlot[code])*s.nw+b>>6] |= 1 << (uint(b) & 63)
+		s.codeN[code]++
 	}
 	if p.nTargets > 0 {
 		if old != 0 && int(p.codeTarget[old]) == c {
@@ -408,6 +412,7 @@ func (s *State) Clone() *State {
 		*c.mb = *s.mb
 	}
 	c.onTarget = append([]int32(nil), s.onTarget...)
+	c.codeN = append([]int32(nil), s.codeN...)
 	ints := make([]int32, 3*s.np)
 	copy(ints, s.turns)
 	copy(ints[s.np:], s.captured)
@@ -448,6 +453,7 @@ func (s *State) CopyFrom(src *State) {
 		s.mb = nil
 	}
 	s.onTarget = append(s.onTarget[:0], src.onTarget...)
+	s.codeN = append(s.codeN[:0], src.codeN...)
 	if len(s.turns) != src.np {
 		ints := make([]int32, 3*src.np)
 		s.turns, s.captured, s.points = ints[:src.np:src.np], ints[src.np:2*src.np:2*src.np], ints[2*src.np:]
@@ -475,7 +481,7 @@ func (s *State) CopyFrom(src *State) {
 // StateBytes returns the size in bytes of a position: the cells (the top
 // piece of each, 2 bytes, and a wall cell), the occupancy bitsets, the
 // per-player counters (turns, captures, points, pieces on target), the
-// stacks in a stacking game, and the scalars (player to move, ply, passes,
+// pieces per code, the stacks in a stacking game, and the scalars (player to move, ply, passes,
 // end of the game: 40 bytes). A State also carries its undo history and
 // scratch buffers for move generation (a few KiB, reused from move to
 // move), which are not counted.
@@ -487,6 +493,7 @@ func (p *Program) StateBytes() int {
 		n += mbSlots // mb
 	}
 	n += (p.np + 1) * 4 // onTarget
+	n += p.ncodes * 4   // codeN
 	n += 3 * p.np * 4   // turns, captured, points
 	if p.stacking {
 		n += p.nc*p.scap*2 + (p.nc+1)*4 // stk, hgt

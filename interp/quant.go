@@ -1,0 +1,168 @@
+package interp
+
+import (
+	"math/bits"
+
+	"github.com/ruleplay/ruleplay/ir"
+)
+
+// Piece quantifiers (every, some, count) outside cell conditions, where
+// the State's derived indexes are up to date, are answered without
+// visiting the pieces when what their condition reads allows it:
+//
+//   - a condition that reads the piece alone (its owner and kind, not
+//     the cell) is a table by piece code: the answer is a sum of the
+//     State's per-code piece counts (State.codeN), a few additions;
+//   - a condition that reads the cell and the owner (not the kind) is a
+//     set of cells per (player the quantifier is evaluated for, owner):
+//     the answer is population counts of the owner's occupancy set
+//     intersected with it, a few words.
+//
+// Otherwise the selected pieces are visited on the occupancy sets with
+// the condition looked up in a table (quantify).
+
+// quantOp gives a quantifier's value from n, the pieces satisfying its
+// condition, and all, the pieces it ranges over.
+func quantOp(op ir.Op, n, all int) int {
+	switch op {
+	case ir.OpEvery:
+		return b2i(n == all)
+	case ir.OpSome:
+		return b2i(n > 0)
+	}
+	return n
+}
+
+// selCodes returns per player pl the piece codes that who selects
+// relative to pl.
+func (p *Program) selCodes(who ir.Who) [][]uint16 {
+	out := make([][]uint16, p.np)
+	for pl := range out {
+		for code := 1; code < p.ncodes; code++ {
+			if whoMatch(who, pl, p.codeOwner[code]) {
+				out[pl] = append(out[pl], uint16(code))
+			}
+		}
+	}
+	return out
+}
+
+// selSlots returns per player pl the occupancy slots that who selects
+// relative to pl.
+func (p *Program) selSlots(who ir.Who) [][]int32 {
+	out := make([][]int32, p.np)
+	for pl := range out {
+		for sl := 0; sl <= p.np; sl++ {
+			var owner int8 = ir.Neutral
+			if sl < p.np {
+				owner = int8(sl)
+			}
+			if whoMatch(who, pl, owner) {
+				out[pl] = append(out[pl], int32(sl))
+			}
+		}
+	}
+	return out
+}
+
+// quantByCode compiles a quantifier whose condition (nil: none) reads the
+// piece alone; tab is the condition per (own, code) with stride 0 and
+// this size (nil when there is no condition).
+func (p *Program) quantByCode(who ir.Who, op ir.Op, sd ir.Side, tab []uint8, size int) evalFn {
+	codes := p.selCodes(who)
+	return func(c *ectx) int {
+		codeN := c.s.codeN
+		n, all := 0, 0
+		if tab == nil {
+			for _, code := range codes[c.side(sd)] {
+				all += int(codeN[code])
+			}
+			return quantOp(op, all, all)
+		}
+		t := tab[c.own*size : (c.own+1)*size]
+		for _, code := range codes[c.side(sd)] {
+			k := int(codeN[code])
+			all += k
+			n += k * int(t[code])
+		}
+		return quantOp(op, n, all)
+	}
+}
+
+// ownerMasks turns a condition tabulated per (own, cell, code) into sets
+// of cells per (own, slot): the cells where it holds for a piece of that
+// slot. It fails when two codes of one slot differ somewhere (the
+// condition reads the kind).
+func (p *Program) ownerMasks(tab []uint8, stride, size int) ([][]uint64, bool) {
+	nw := p.nw
+	out := make([][]uint64, p.np)
+	for own := range out {
+		m := make([]uint64, (p.np+1)*nw)
+		t := tab[own*size : (own+1)*size]
+		for cell := 0; cell < p.nc; cell++ {
+			seen := make([]int8, p.np+1) // 0 unseen, 1 false, 2 true
+			for code := 1; code < p.ncodes; code++ {
+				sl := p.codeSlot[code]
+				v := int8(1 + t[cell*stride+code])
+				if seen[sl] != 0 && seen[sl] != v {
+					return nil, false
+				}
+				seen[sl] = v
+				if v == 2 {
+					b := p.bitOf[cell]
+					m[int(sl)*nw+int(b>>6)] |= 1 << (uint(b) & 63)
+				}
+			}
+		}
+		out[own] = m
+	}
+	return out, true
+}
+
+// quantByMask compiles a quantifier whose condition reads the cell and
+// the owner of the piece, with the sets of ownerMasks.
+func (p *Program) quantByMask(who ir.Who, op ir.Op, sd ir.Side, masks [][]uint64) evalFn {
+	slots := p.selSlots(who)
+	nw := p.nw
+	return func(c *ectx) int {
+		occ := c.s.occ
+		m := masks[c.own]
+		n, all := 0, 0
+		for _, sl := range slots[c.side(sd)] {
+			base := int(sl) * nw
+			for w := 0; w < nw; w++ {
+				word := occ[base+w]
+				all += bits.OnesCount64(word)
+				n += bits.OnesCount64(word & m[base+w])
+			}
+		}
+		return quantOp(op, n, all)
+	}
+}
+
+// quantFast compiles a piece quantifier outside cell conditions by
+// quantByCode or quantByMask when its condition (cond, compiled to arg;
+// both nil for none) allows; it returns nil otherwise.
+func (p *Program) quantFast(who ir.Who, op ir.Op, sd ir.Side, cond *ir.Expr, arg evalFn) evalFn {
+	if cond == nil {
+		return p.quantByCode(who, op, sd, nil, 0)
+	}
+	local, cellDep := p.isLocal(cond)
+	if !local {
+		return nil
+	}
+	if !cellDep {
+		size := p.ncodes + 1
+		return p.quantByCode(who, op, sd, p.condTable(arg, 0, size), size)
+	}
+	stride := p.ncodes + 1
+	size := (p.nc + 1) * stride
+	if p.np*size > maxTable {
+		return nil
+	}
+	masks, ok := p.ownerMasks(p.condTable(arg, stride, size), stride, size)
+	if !ok {
+		return nil
+	}
+	return p.quantByMask(who, op, sd, masks)
+}
