@@ -72,7 +72,8 @@ func newBenchCmd() *cobra.Command {
              or counted without being played.
   gen perft  the same deepening over a perft without shortcuts: at every
              depth, the last one included, the moves are generated, and
-             each is played and taken back (Legal, Apply, Undo).
+             each is played and taken back (Legal, Apply, Undo). The
+             perft's counts tell how much longer the next depth will take.
              gen_perft_nodes is the number of leaf moves played in one run
              (the perft count of that depth); gen_nodes_per_sec is the leaf
              moves played per second.
@@ -131,12 +132,12 @@ lowest of the three.`,
 				budget /= 2
 			}
 			s := gm.start(&gf)
-			pr, err := benchDeepening(budget, func(depth int) (uint64, error) { return perftCount(gm.p, s, depth, threads) })
+			pr, err := benchDeepening(budget, nil, func(depth int) (uint64, error) { return perftCount(gm.p, s, depth, threads) })
 			if err != nil {
 				return fmt.Errorf("bench: perft: %w", err)
 			}
 			r.PerftDepth, r.PerftNodes, r.PerftRuns, r.PerftSeconds, r.PerftNodesPerSec = pr.depth, pr.nodes, pr.runs, pr.seconds, pr.rate
-			gr, err := benchDeepening(budget, func(depth int) (uint64, error) { return genPerftCount(gm.p, s, depth, threads) })
+			gr, err := benchDeepening(budget, pr.counts, func(depth int) (uint64, error) { return genPerftCount(gm.p, s, depth, threads) })
 			if err != nil {
 				return fmt.Errorf("bench: gen perft: %w", err)
 			}
@@ -185,45 +186,38 @@ lowest of the three.`,
 
 // deepening is what benchDeepening measured: the deepest depth, its node
 // count for one run, the runs of that depth, their time in seconds and
-// nodes per second over them.
+// nodes per second over them; counts[d-1] is the node count of depth d.
 type deepening struct {
 	depth         int
 	nodes         uint64
 	runs          int
 	seconds, rate float64
+	counts        []uint64
 }
 
 // benchDeepening runs count at depth 1, 2, ... while the next depth is
 // expected to end within budget; then it repeats the deepest depth while
 // the budget lasts (so that a shallow depth is not timed on one short run)
-// and keeps that depth's figures.
-func benchDeepening(budget time.Duration, count func(depth int) (uint64, error)) (deepening, error) {
+// and keeps that depth's figures. The time of the next depth is expected to
+// grow like its node count: known[d-1], where given, is the node count of
+// depth d (from an earlier count of the same sequences); otherwise the
+// growth is taken to be that of the last depth.
+func benchDeepening(budget time.Duration, known []uint64, count func(depth int) (uint64, error)) (deepening, error) {
 	var r deepening
 	start := time.Now()
-	var prevNodes uint64
-	var prevTime, last time.Duration
+	var last time.Duration
 	for depth := 1; depth <= 64; depth++ {
-		if depth > 1 {
-			// Expect the time to grow like the node count did.
-			growth := 1.0
-			if prevNodes > 0 && r.nodes > 0 {
-				growth = max(float64(r.nodes)/float64(prevNodes), 1)
-			}
-			if time.Since(start)+time.Duration(float64(prevTime)*growth) > budget {
-				break
-			}
+		if depth > 1 && time.Since(start)+time.Duration(float64(last)*nextGrowth(r.counts, known)) > budget {
+			break
 		}
 		t0 := time.Now()
 		n, err := count(depth)
 		if err != nil {
 			return r, fmt.Errorf("depth %d: %w", depth, err)
 		}
-		el := time.Since(t0)
-		prevNodes, prevTime = r.nodes, el
-		if depth == 1 {
-			prevNodes = 1
-		}
-		r.depth, r.nodes, last = depth, n, el
+		last = time.Since(t0)
+		r.depth, r.nodes = depth, n
+		r.counts = append(r.counts, n)
 		if n == 0 {
 			break
 		}
@@ -242,6 +236,26 @@ func benchDeepening(budget time.Duration, count func(depth int) (uint64, error))
 		r.rate = float64(r.nodes) * float64(runs) / r.seconds
 	}
 	return r, nil
+}
+
+// nextGrowth is the expected ratio of the next depth's node count to the
+// last one's (at least 1), counts being those of depths 1, 2, ... so far.
+func nextGrowth(counts, known []uint64) float64 {
+	d := len(counts) // the last depth run
+	last := counts[d-1]
+	next := 0.0
+	switch {
+	case d < len(known):
+		next = float64(known[d])
+	case d >= 2 && counts[d-2] > 0:
+		next = float64(last) * float64(last) / float64(counts[d-2])
+	default:
+		next = float64(last) * float64(last) // from depth 1: the moves of the start, squared
+	}
+	if last == 0 {
+		return 1
+	}
+	return max(next/float64(last), 1)
 }
 
 // perftCount returns perft(depth) of s: on one thread by Perft alone, on

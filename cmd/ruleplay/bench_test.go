@@ -133,3 +133,23 @@ func TestBenchJSONFields(t *testing.T) {
 		t.Errorf("avg_playout_plies %v beyond the 40 plies of limit=20", r["avg_playout_plies"])
 	}
 }
+
+// The next depth's growth comes from known counts where there are some (a
+// removal ply followed by jump plies grows unlike the plies before), else
+// from the last depth's growth.
+func TestNextGrowth(t *testing.T) {
+	for _, c := range []struct {
+		counts, known []uint64
+		want          float64
+	}{
+		{[]uint64{225}, nil, 225},
+		{[]uint64{225, 50400}, nil, 224},
+		{[]uint64{225, 50400}, []uint64{225, 50400, 350344, 3054968}, 350344.0 / 50400},
+		{[]uint64{225, 50400, 350344, 3054968}, []uint64{225, 50400, 350344, 3054968}, 3054968.0 / 350344},
+		{[]uint64{9, 3}, nil, 1},
+	} {
+		if got := nextGrowth(c.counts, c.known); got != c.want {
+			t.Errorf("nextGrowth(%v, %v) = %v, want %v", c.counts, c.known, got, c.want)
+		}
+	}
+}
