@@ -201,39 +201,53 @@ type deepening struct {
 // and keeps that depth's figures. The time of the next depth is expected to
 // grow like its node count: known[d-1], where given, is the node count of
 // depth d (from an earlier count of the same sequences); otherwise the
-// growth is taken to be that of the last depth.
+// growth is taken to be that of the last depth. A depth's time per run is
+// the fastest of the runs made in its first hundredth of the budget, so
+// that one run of a few microseconds slowed by the scheduler does not stop
+// the deepening.
 func benchDeepening(budget time.Duration, known []uint64, count func(depth int) (uint64, error)) (deepening, error) {
 	var r deepening
 	start := time.Now()
-	var last time.Duration
+	var perRun, total time.Duration
 	for depth := 1; depth <= 64; depth++ {
-		if depth > 1 && time.Since(start)+time.Duration(float64(last)*nextGrowth(r.counts, known)) > budget {
+		if depth > 1 && time.Since(start)+time.Duration(float64(perRun)*nextGrowth(r.counts, known)) > budget {
 			break
 		}
-		t0 := time.Now()
-		n, err := count(depth)
-		if err != nil {
-			return r, fmt.Errorf("depth %d: %w", depth, err)
+		r.runs, total, perRun = 0, 0, 0
+		for r.runs == 0 || total < budget/100 {
+			t0 := time.Now()
+			n, err := count(depth)
+			if err != nil {
+				return r, fmt.Errorf("depth %d: %w", depth, err)
+			}
+			el := time.Since(t0)
+			if r.runs == 0 {
+				r.depth, r.nodes = depth, n
+				r.counts = append(r.counts, n)
+				perRun = el
+			}
+			r.runs++
+			total += el
+			perRun = min(perRun, el)
+			if n == 0 {
+				break
+			}
 		}
-		last = time.Since(t0)
-		r.depth, r.nodes = depth, n
-		r.counts = append(r.counts, n)
-		if n == 0 {
+		if r.nodes == 0 {
 			break
 		}
 	}
-	runs, total := 1, last
-	for r.nodes > 0 && time.Since(start)+last < budget {
+	for r.nodes > 0 && time.Since(start)+perRun < budget {
 		t0 := time.Now()
 		if _, err := count(r.depth); err != nil {
 			return r, fmt.Errorf("depth %d: %w", r.depth, err)
 		}
 		total += time.Since(t0)
-		runs++
+		r.runs++
 	}
-	r.runs, r.seconds = runs, total.Seconds()
+	r.seconds = total.Seconds()
 	if r.seconds > 0 {
-		r.rate = float64(r.nodes) * float64(runs) / r.seconds
+		r.rate = float64(r.nodes) * float64(r.runs) / r.seconds
 	}
 	return r, nil
 }
