@@ -14,25 +14,36 @@ import (
 )
 
 type benchJSON struct {
-	Game               string  `json:"game"`
-	Threads            int     `json:"threads"`
-	Fast               bool    `json:"fast"`
-	PerftDepth         int     `json:"perft_depth"`
-	PerftNodes         uint64  `json:"perft_nodes"`
-	PerftRuns          int     `json:"perft_runs"`
-	PerftSeconds       float64 `json:"perft_seconds"`
-	PerftNodesPerSec   float64 `json:"perft_nodes_per_sec"`
+	Game             string  `json:"game"`
+	Threads          int     `json:"threads"`
+	Fast             bool    `json:"fast"`
+	PerftDepth       int     `json:"perft_depth"`
+	PerftNodes       uint64  `json:"perft_nodes"`
+	PerftRuns        int     `json:"perft_runs"`
+	PerftSeconds     float64 `json:"perft_seconds"`
+	PerftNodesPerSec float64 `json:"perft_nodes_per_sec"`
+	// The perft without shortcuts: every move of every depth generated,
+	// played and taken back. Nodes are the leaf moves played in one run.
+	GenPerftDepth      int     `json:"gen_perft_depth"`
+	GenPerftNodes      uint64  `json:"gen_perft_nodes"`
+	GenPerftRuns       int     `json:"gen_perft_runs"`
+	GenPerftSeconds    float64 `json:"gen_perft_seconds"`
+	GenNodesPerSec     float64 `json:"gen_nodes_per_sec"`
 	Playouts           int64   `json:"playouts"`
 	PlayoutSeconds     float64 `json:"playout_seconds"`
 	PlayoutsPerSec     float64 `json:"playouts_per_sec"`
 	AvgPlayoutPlies    float64 `json:"avg_playout_plies"`
 	PlayoutPliesPerSec float64 `json:"playout_plies_per_sec"`
 	StateBytes         int     `json:"state_bytes"`
-	// With --compare: the hand-written generator's rates on one thread and
-	// the interpreter's per-thread rates divided by them.
+	// With --compare: the hand-written generator's rates on one thread,
+	// doing the same work as the interpreter for each figure, and the
+	// interpreter's per-thread rates divided by them; HandcodedRatio is
+	// the lowest of the three ratios.
 	HandcodedPerftNodesPerSec float64 `json:"handcoded_perft_nodes_per_sec,omitempty"`
+	HandcodedGenNodesPerSec   float64 `json:"handcoded_gen_nodes_per_sec,omitempty"`
 	HandcodedPlayoutsPerSec   float64 `json:"handcoded_playouts_per_sec,omitempty"`
 	HandcodedPerftRatio       float64 `json:"handcoded_perft_ratio,omitempty"`
+	HandcodedGenRatio         float64 `json:"handcoded_gen_ratio,omitempty"`
 	HandcodedPlayoutRatio     float64 `json:"handcoded_playout_ratio,omitempty"`
 	HandcodedRatio            float64 `json:"handcoded_ratio,omitempty"`
 }
@@ -49,25 +60,47 @@ func newBenchCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "bench FILE",
 		Short: "Measure move generation and playout speed",
-		Long: `Bench measures the interpreter on a game, in two halves of --seconds:
+		Long: `Bench measures the interpreter on a game, in three thirds of --seconds:
 
-  perft     iterative deepening perft from the start position: depth 1, 2,
-            ... while the next depth is expected to fit in the time, then
-            the deepest depth again while time remains; the speed is that
-            of the deepest depth's runs (leaf nodes per second).
-  playouts  uniformly random games from the start position, each ended by
-            the rules or by --max-plies: games per second and their average
-            length in plies.
+  perft      iterative deepening perft from the start position: depth 1,
+             2, ... while the next depth is expected to fit in the time,
+             then the deepest depth again while time remains; the speed is
+             that of the deepest depth's runs (perft_nodes_per_sec: leaf
+             nodes per second). It takes the usual perft shortcuts: the
+             moves of the last ply are counted, not played, and in some
+             games those of the ply before are played on the board alone
+             or counted without being played.
+  gen perft  the same deepening over a perft without shortcuts: at every
+             depth, the last one included, the moves are generated, and
+             each is played and taken back (Legal, Apply, Undo). The
+             perft's counts tell how much longer the next depth will take.
+             gen_perft_nodes is the number of leaf moves played in one run
+             (the perft count of that depth); gen_nodes_per_sec is the leaf
+             moves played per second.
+  playouts   uniformly random games from the start position, each played
+             to the end the rules give it or cut at --max-plies: games per
+             second (playouts_per_sec) and their average length in plies.
 
---threads runs that many goroutines (perft shares the first moves; each
-playout thread plays its own games). Timings vary from run to run; the
-counts do not.
+--threads runs that many goroutines (both perfts share the first moves;
+each playout thread plays its own games). Timings vary from run to run; the
+counts do not. The size of one game state in bytes is reported too.
 
---compare then measures the hand-written move generator of the same game
-(conformance/oracle), where there is one, on one thread for the same time
-(perft at the same depth, for as long), and prints the interpreter's speed per thread
-as a ratio of it (1.0: as fast; 0.5: half as fast). The size of one game
-state in bytes is reported too.`,
+--compare gives half of each third to the hand-written move generator of
+the same game (conformance/oracle), where there is one, on one thread,
+doing the same work as the interpreter for each ratio:
+
+  perft      perft at the interpreter's perft depth, for as long as its
+             runs took; it too counts the last ply without playing it
+             (handcoded_perft_ratio).
+  gen        a move list at every depth, every move played and taken back,
+             at the interpreter's gen perft depth, for as long
+             (handcoded_gen_ratio).
+  playouts   uniformly random games to the same end: the rules' end or
+             --max-plies (handcoded_playout_ratio).
+
+A ratio is the interpreter's speed per thread divided by the hand-written
+generator's (1.0: as fast; 0.5: half as fast); handcoded_ratio is the
+lowest of the three.`,
 		Example: `  ruleplay bench my-game.rules --option size=8x8
   ruleplay bench my-game.rules --seconds 4 --threads 2 --json
   ruleplay bench my-game.rules --fast=false --max-plies 200
@@ -88,7 +121,7 @@ state in bytes is reported too.`,
 			if err != nil {
 				return err
 			}
-			budget := time.Duration(seconds * float64(time.Second) / 2)
+			budget := time.Duration(seconds * float64(time.Second) / 3)
 			r := benchJSON{Game: gm.g.Name, Threads: threads, Fast: gf.fast, StateBytes: gm.p.StateBytes()}
 			var base oracle.B
 			if compare {
@@ -98,11 +131,19 @@ state in bytes is reported too.`,
 				}
 				budget /= 2
 			}
-			if err := benchPerft(gm.p, gm.start(&gf), budget, threads, &r); err != nil {
-				return err
+			s := gm.start(&gf)
+			pr, err := benchDeepening(budget, nil, func(depth int) (uint64, error) { return perftCount(gm.p, s, depth, threads) })
+			if err != nil {
+				return fmt.Errorf("bench: perft: %w", err)
 			}
+			r.PerftDepth, r.PerftNodes, r.PerftRuns, r.PerftSeconds, r.PerftNodesPerSec = pr.depth, pr.nodes, pr.runs, pr.seconds, pr.rate
+			gr, err := benchDeepening(budget, pr.counts, func(depth int) (uint64, error) { return genPerftCount(gm.p, s, depth, threads) })
+			if err != nil {
+				return fmt.Errorf("bench: gen perft: %w", err)
+			}
+			r.GenPerftDepth, r.GenPerftNodes, r.GenPerftRuns, r.GenPerftSeconds, r.GenNodesPerSec = gr.depth, gr.nodes, gr.runs, gr.seconds, gr.rate
 			if err := benchPlayouts(gm.p, gm.start(&gf), budget, threads, gf.seed, &r); err != nil {
-				return err
+				return fmt.Errorf("bench: playouts: %w", err)
 			}
 			if base != nil {
 				compareBaseline(base, budget, gf.seed, maxPlies, &r)
@@ -111,81 +152,124 @@ state in bytes is reported too.`,
 			if asJSON {
 				b, err := json.MarshalIndent(r, "", "  ")
 				if err != nil {
-					return err
+					return fmt.Errorf("bench: %w", err)
 				}
 				fmt.Fprintf(out, "%s\n", b)
 				return nil
 			}
 			fmt.Fprintf(out, "%s, %s, fast paths %s\n", gm.title(), count(threads, "thread"), onOff(gf.fast))
-			fmt.Fprintf(out, "perft:    depth %d, %d nodes, %s in %.2fs: %s nodes/s\n", r.PerftDepth, r.PerftNodes, count(r.PerftRuns, "run"), r.PerftSeconds, human(r.PerftNodesPerSec))
-			fmt.Fprintf(out, "playouts: %d in %.2fs: %s playouts/s, %.1f plies each (%s plies/s)\n",
+			fmt.Fprintf(out, "perft:     depth %d, %d nodes, %s in %.2fs: %s nodes/s (last ply counted)\n",
+				r.PerftDepth, r.PerftNodes, count(r.PerftRuns, "run"), r.PerftSeconds, human(r.PerftNodesPerSec))
+			fmt.Fprintf(out, "gen perft: depth %d, %d nodes, %s in %.2fs: %s gen nodes/s (every move played)\n",
+				r.GenPerftDepth, r.GenPerftNodes, count(r.GenPerftRuns, "run"), r.GenPerftSeconds, human(r.GenNodesPerSec))
+			fmt.Fprintf(out, "playouts:  %d in %.2fs: %s playouts/s, %.1f plies each (%s plies/s)\n",
 				r.Playouts, r.PlayoutSeconds, human(r.PlayoutsPerSec), r.AvgPlayoutPlies, human(r.PlayoutPliesPerSec))
-			fmt.Fprintf(out, "state:    %d bytes\n", r.StateBytes)
+			fmt.Fprintf(out, "state:     %d bytes\n", r.StateBytes)
 			if base != nil {
-				fmt.Fprintf(out, "hand-written: perft %s nodes/s, %s playouts/s (one thread)\n", human(r.HandcodedPerftNodesPerSec), human(r.HandcodedPlayoutsPerSec))
-				fmt.Fprintf(out, "ratio (interpreter per thread / hand-written): perft %.2f, playouts %.2f\n", r.HandcodedPerftRatio, r.HandcodedPlayoutRatio)
+				fmt.Fprintf(out, "hand-written: perft %s nodes/s, gen perft %s gen nodes/s, %s playouts/s (one thread)\n",
+					human(r.HandcodedPerftNodesPerSec), human(r.HandcodedGenNodesPerSec), human(r.HandcodedPlayoutsPerSec))
+				fmt.Fprintf(out, "ratio (interpreter per thread / hand-written): perft %.2f, gen %.2f, playouts %.2f\n",
+					r.HandcodedPerftRatio, r.HandcodedGenRatio, r.HandcodedPlayoutRatio)
 			}
 			return nil
 		},
 	}
 	gf.register(cmd, "seed for the random setup and the playouts")
 	fl := cmd.Flags()
-	fl.Float64Var(&seconds, "seconds", 2, "measure for `S` seconds in all, shared by perft and playouts")
+	fl.Float64Var(&seconds, "seconds", 2, "measure for `S` seconds in all: a third each for perft, gen perft and playouts (halved by --compare)")
 	fl.IntVar(&threads, "threads", 1, "measure with `N` threads")
 	fl.IntVar(&maxPlies, "max-plies", 1000, "end a playout after `N` plies (0: no cap)")
 	fl.BoolVar(&asJSON, "json", false, "print JSON")
-	fl.BoolVar(&compare, "compare", false, "also measure the game's hand-written generator and print the ratio")
+	fl.BoolVar(&compare, "compare", false, "also measure the game's hand-written generator and print the ratios")
 	return cmd
 }
 
-// benchPerft runs perft at depth 1, 2, ... while the next depth is expected
-// to end within budget; then it repeats the deepest depth while the budget
-// lasts (so that a shallow depth is not timed on one short run) and keeps
-// that depth's figures: nodes of one run, runs, and their time.
-func benchPerft(p *interp.Program, s *interp.State, budget time.Duration, threads int, r *benchJSON) error {
+// deepening is what benchDeepening measured: the deepest depth, its node
+// count for one run, the runs of that depth, their time in seconds and
+// nodes per second over them; counts[d-1] is the node count of depth d.
+type deepening struct {
+	depth         int
+	nodes         uint64
+	runs          int
+	seconds, rate float64
+	counts        []uint64
+}
+
+// benchDeepening runs count at depth 1, 2, ... while the next depth is
+// expected to end within budget; then it repeats the deepest depth while
+// the budget lasts (so that a shallow depth is not timed on one short run)
+// and keeps that depth's figures. The time of the next depth is expected to
+// grow like its node count: known[d-1], where given, is the node count of
+// depth d (from an earlier count of the same sequences); otherwise the
+// growth is taken to be that of the last depth. A depth's time per run is
+// the fastest of the runs made in its first hundredth of the budget, so
+// that one run of a few microseconds slowed by the scheduler does not stop
+// the deepening.
+func benchDeepening(budget time.Duration, known []uint64, count func(depth int) (uint64, error)) (deepening, error) {
+	var r deepening
 	start := time.Now()
-	var prevNodes uint64
-	var prevTime, last time.Duration
+	var perRun, total time.Duration
 	for depth := 1; depth <= 64; depth++ {
-		if depth > 1 {
-			// Expect the time to grow like the node count did.
-			growth := 1.0
-			if prevNodes > 0 && r.PerftNodes > 0 {
-				growth = max(float64(r.PerftNodes)/float64(prevNodes), 1)
+		if depth > 1 && time.Since(start)+time.Duration(float64(perRun)*nextGrowth(r.counts, known)) > budget {
+			break
+		}
+		r.runs, total, perRun = 0, 0, 0
+		for r.runs == 0 || total < budget/100 {
+			t0 := time.Now()
+			n, err := count(depth)
+			if err != nil {
+				return r, fmt.Errorf("depth %d: %w", depth, err)
 			}
-			if time.Since(start)+time.Duration(float64(prevTime)*growth) > budget {
+			el := time.Since(t0)
+			if r.runs == 0 {
+				r.depth, r.nodes = depth, n
+				r.counts = append(r.counts, n)
+				perRun = el
+			}
+			r.runs++
+			total += el
+			perRun = min(perRun, el)
+			if n == 0 {
 				break
 			}
 		}
-		t0 := time.Now()
-		n, err := perftCount(p, s, depth, threads)
-		if err != nil {
-			return err
-		}
-		el := time.Since(t0)
-		prevNodes, prevTime = r.PerftNodes, el
-		if depth == 1 {
-			prevNodes = 1
-		}
-		r.PerftDepth, r.PerftNodes, last = depth, n, el
-		if n == 0 {
+		if r.nodes == 0 {
 			break
 		}
 	}
-	runs, total := 1, last
-	for r.PerftNodes > 0 && time.Since(start)+last < budget {
+	for r.nodes > 0 && time.Since(start)+perRun < budget {
 		t0 := time.Now()
-		if _, err := perftCount(p, s, r.PerftDepth, threads); err != nil {
-			return err
+		if _, err := count(r.depth); err != nil {
+			return r, fmt.Errorf("depth %d: %w", r.depth, err)
 		}
 		total += time.Since(t0)
-		runs++
+		r.runs++
 	}
-	r.PerftRuns, r.PerftSeconds = runs, total.Seconds()
-	if r.PerftSeconds > 0 {
-		r.PerftNodesPerSec = float64(r.PerftNodes) * float64(runs) / r.PerftSeconds
+	r.seconds = total.Seconds()
+	if r.seconds > 0 {
+		r.rate = float64(r.nodes) * float64(r.runs) / r.seconds
 	}
-	return nil
+	return r, nil
+}
+
+// nextGrowth is the expected ratio of the next depth's node count to the
+// last one's (at least 1), counts being those of depths 1, 2, ... so far.
+func nextGrowth(counts, known []uint64) float64 {
+	d := len(counts) // the last depth run
+	last := counts[d-1]
+	next := 0.0
+	switch {
+	case d < len(known):
+		next = float64(known[d])
+	case d >= 2 && counts[d-2] > 0:
+		next = float64(last) * float64(last) / float64(counts[d-2])
+	default:
+		next = float64(last) * float64(last) // from depth 1: the moves of the start, squared
+	}
+	if last == 0 {
+		return 1
+	}
+	return max(next/float64(last), 1)
 }
 
 // perftCount returns perft(depth) of s: on one thread by Perft alone, on
@@ -249,20 +333,14 @@ func human(v float64) string {
 	return fmt.Sprintf("%.1f", v)
 }
 
-// compareBaseline measures the hand-written generator on one thread: perft
-// at the depth the interpreter reached, then playouts for budget.
+// compareBaseline measures the hand-written generator on one thread doing
+// the interpreter's work: perft (last ply counted) at the interpreter's
+// perft depth and gen perft (every move played) at its gen perft depth,
+// each for as long as the interpreter's runs took, then playouts for
+// budget with the same ply cap.
 func compareBaseline(b oracle.B, budget time.Duration, seed uint64, maxPlies int, r *benchJSON) {
-	if r.PerftDepth > 0 {
-		// As long as the interpreter's runs took, at least once.
-		t0 := time.Now()
-		var n uint64
-		for n == 0 || time.Since(t0).Seconds() < r.PerftSeconds {
-			n += b.Perft(r.PerftDepth)
-		}
-		if el := time.Since(t0).Seconds(); el > 0 {
-			r.HandcodedPerftNodesPerSec = float64(n) / el
-		}
-	}
+	r.HandcodedPerftNodesPerSec = timedRate(b.Perft, r.PerftDepth, r.PerftSeconds)
+	r.HandcodedGenNodesPerSec = timedRate(b.GenPerft, r.GenPerftDepth, r.GenPerftSeconds)
 	t0 := time.Now()
 	games := 0
 	for batch := 0; games == 0 || time.Since(t0) < budget; batch++ {
@@ -273,11 +351,35 @@ func compareBaseline(b oracle.B, budget time.Duration, seed uint64, maxPlies int
 		r.HandcodedPlayoutsPerSec = float64(games) / el
 	}
 	th := float64(max(r.Threads, 1))
-	if r.HandcodedPerftNodesPerSec > 0 {
-		r.HandcodedPerftRatio = r.PerftNodesPerSec / th / r.HandcodedPerftNodesPerSec
+	ratio := func(interp, hand float64) float64 {
+		if hand <= 0 {
+			return 0
+		}
+		return interp / th / hand
 	}
-	if r.HandcodedPlayoutsPerSec > 0 {
-		r.HandcodedPlayoutRatio = r.PlayoutsPerSec / th / r.HandcodedPlayoutsPerSec
+	r.HandcodedPerftRatio = ratio(r.PerftNodesPerSec, r.HandcodedPerftNodesPerSec)
+	r.HandcodedGenRatio = ratio(r.GenNodesPerSec, r.HandcodedGenNodesPerSec)
+	r.HandcodedPlayoutRatio = ratio(r.PlayoutsPerSec, r.HandcodedPlayoutsPerSec)
+	r.HandcodedRatio = min(r.HandcodedPerftRatio, r.HandcodedGenRatio, r.HandcodedPlayoutRatio)
+}
+
+// timedRate runs perft(depth) repeatedly for secs seconds (at least once)
+// and returns the nodes counted per second; 0 when depth is 0.
+func timedRate(perft func(depth int) uint64, depth int, secs float64) float64 {
+	if depth <= 0 {
+		return 0
 	}
-	r.HandcodedRatio = min(r.HandcodedPerftRatio, r.HandcodedPlayoutRatio)
+	t0 := time.Now()
+	var n uint64
+	for n == 0 || time.Since(t0).Seconds() < secs {
+		c := perft(depth)
+		if c == 0 {
+			return 0
+		}
+		n += c
+	}
+	if el := time.Since(t0).Seconds(); el > 0 {
+		return float64(n) / el
+	}
+	return 0
 }

@@ -8,11 +8,16 @@ import (
 )
 
 // B is a speed baseline for one game and its options: the hand-written
-// generator's perft and uniformly random playouts from the start position.
+// generator's perft, full-generation perft and uniformly random playouts
+// from the start position.
 type B interface {
 	// Perft counts the sequences of exactly depth legal moves from the
-	// start (bulk counting at the last ply).
+	// start, counting the moves of the last ply without playing them (bulk
+	// counting).
 	Perft(depth int) uint64
+	// GenPerft counts the same sequences by generating, playing and taking
+	// back every move at every depth, the last ply included.
+	GenPerft(depth int) uint64
 	// RandomPlayouts plays n games of uniformly random legal moves from the
 	// start, each until the game is over or maxPlies plies have been played
 	// (maxPlies <= 0: no cap; Salta without a limit still stops at
@@ -152,6 +157,8 @@ type leapFrogB struct{ start *LeapFrog }
 
 func (b leapFrogB) Perft(depth int) uint64 { return b.start.Clone().Perft(depth) }
 
+func (b leapFrogB) GenPerft(depth int) uint64 { return b.start.Clone().GenPerft(depth) }
+
 func (b leapFrogB) RandomPlayouts(n int, seed uint64, maxPlies int) (plies int) {
 	rng := rand.New(rand.NewPCG(seed, 1))
 	g := b.start.Clone()
@@ -181,6 +188,8 @@ func (b leapFrogB) RandomPlayouts(n int, seed uint64, maxPlies int) (plies int) 
 type saltaB struct{ start *Salta }
 
 func (b saltaB) Perft(depth int) uint64 { return b.start.Clone().Perft(depth) }
+
+func (b saltaB) GenPerft(depth int) uint64 { return b.start.Clone().GenPerft(depth) }
 
 func (b saltaB) RandomPlayouts(n int, seed uint64, maxPlies int) (plies int) {
 	rng := rand.New(rand.NewPCG(seed, 1))

@@ -42,6 +42,9 @@ func TestBaseline(t *testing.T) {
 			if got := b.Perft(d + 1); got != want {
 				t.Errorf("%s %v: perft(%d) = %d, want %d", tc.game, tc.opts, d+1, got, want)
 			}
+			if got := b.GenPerft(d + 1); got != want {
+				t.Errorf("%s %v: GenPerft(%d) = %d, want %d", tc.game, tc.opts, d+1, got, want)
+			}
 		}
 		// Perft does not change the start; playouts are reproducible and
 		// honour the cap.
@@ -64,5 +67,8 @@ func TestBaseline(t *testing.T) {
 	}
 	if got, want := b.Perft(3), NewSalta(0).Perft(3); got != want {
 		t.Errorf("salta perft(3) = %d, want %d", got, want)
+	}
+	if got, want := b.GenPerft(3), NewSalta(0).Perft(3); got != want {
+		t.Errorf("salta GenPerft(3) = %d, want %d", got, want)
 	}
 }

@@ -6,8 +6,9 @@ import (
 )
 
 // Speed baseline. Perft figures are reported as leaves (move sequences of
-// the full depth) per second, with bulk counting at the last ply; playouts
-// as games per second from the start position (uniformly random moves).
+// the full depth) per second: Perft with bulk counting at the last ply,
+// GenPerft playing every move, leaves included; playouts as games per
+// second from the start position (uniformly random moves).
 //
 //	go test -run '^$' -bench . ./conformance/oracle
 
@@ -33,6 +34,18 @@ func BenchmarkLeapFrogPerft15x15D3(b *testing.B) {
 
 func BenchmarkSaltaPerftD5(b *testing.B) {
 	benchPerft(b, NewSalta(0).Perft, 5)
+}
+
+func BenchmarkLeapFrogGenPerft8x8D4(b *testing.B) {
+	benchPerft(b, mustLF(b, 8, 8, 2, false).GenPerft, 4)
+}
+
+func BenchmarkLeapFrogGenPerft15x15D3(b *testing.B) {
+	benchPerft(b, mustLF(b, 15, 15, 2, false).GenPerft, 3)
+}
+
+func BenchmarkSaltaGenPerftD4(b *testing.B) {
+	benchPerft(b, NewSalta(0).GenPerft, 4)
 }
 
 func benchPlayouts(b *testing.B, playout func(*rand.Rand) int) {

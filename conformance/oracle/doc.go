@@ -10,11 +10,14 @@
 //     with these oracles on legal move lists (as sets of canonical texts,
 //     notation.md), on game end, winners, scores and margins, and on perft
 //     counts.
-//   - Speed baseline: Perft and RandomPlayout are written to be fast (fixed
-//     arrays, a mailbox board for Leap Frog, 64-bit bitboards for Salta, make
-//     and unmake, bulk counting at the last ply, no allocation per move). The
-//     interpreter's speed is compared against them; see the benchmarks in
-//     the package tests.
+//   - Speed baseline: Perft, GenPerft and RandomPlayout are written to be
+//     fast (fixed arrays, a mailbox board for Leap Frog, 64-bit bitboards for
+//     Salta, make and unmake, no allocation per move once the buffers have
+//     grown). Perft counts the moves of the last ply without playing them
+//     (bulk counting); GenPerft generates a move list at every depth and
+//     plays and takes back every move, the last ply included. The
+//     interpreter's speed is compared against them (ruleplay bench
+//     --compare, Baseline); see the benchmarks in the package tests.
 //
 // Conventions shared by both oracles:
 //

@@ -721,3 +721,154 @@ func (g *LeapFrog) selectChain(a, p int, r uint64) {
 	}
 	panic("oracle: selectChain out of range")
 }
+
+// GenPerft counts the same sequences as Perft, but the hard way: at every
+// depth, leaves included, it generates the list of legal moves (each a path
+// of cells) and then plays each move in full (board, scores, ply) and takes
+// it back; nothing is counted without being played. It is the baseline of
+// the interpreter's Legal/Apply/Undo. depth <= 0 returns 1.
+func (g *LeapFrog) GenPerft(depth int) uint64 {
+	if depth <= 0 {
+		return 1
+	}
+	return g.genPerft(depth, make([]lfMoves, depth))
+}
+
+func (g *LeapFrog) genPerft(depth int, mls []lfMoves) uint64 {
+	ml := &mls[depth-1]
+	g.genMoves(ml)
+	var n uint64
+	for i := 0; i+1 < len(ml.start); i++ {
+		g.makeMove(ml, i)
+		if depth == 1 {
+			n++
+		} else {
+			n += g.genPerft(depth-1, mls)
+		}
+		g.unmakeMove(ml, i)
+	}
+	return n
+}
+
+// lfMoves is one ply's move list for GenPerft: move i's path is
+// cells[start[i]:start[i+1]] (mailbox indices: the removed cell, or the
+// start cell then each landing cell of a chain). caps holds the values the
+// move being played captured, for its undo.
+type lfMoves struct {
+	cells []int16
+	start []int32
+	path  []int16
+	caps  []uint8
+}
+
+// push adds the path being walked as a move.
+func (ml *lfMoves) push() {
+	ml.cells = append(ml.cells, ml.path...)
+	ml.start = append(ml.start, int32(len(ml.cells)))
+}
+
+// genMoves fills ml with the legal moves, in the order of countJumps' and
+// removeNth's enumerations.
+func (g *LeapFrog) genMoves(ml *lfMoves) {
+	ml.cells, ml.start = ml.cells[:0], append(ml.start[:0], 0)
+	if g.IsRemovalTurn() {
+		for wi, e := range g.empty[:g.nw] {
+			for x := g.onBoard[wi] &^ e; x != 0; x &= x - 1 {
+				ml.path = append(ml.path[:0], int16(wi<<6|bits.TrailingZeros64(x)))
+				ml.push()
+			}
+		}
+		return
+	}
+	if 2*g.pieces > g.w*g.h {
+		for wi, e := range g.empty[:g.nw] {
+			for x := e; x != 0; x &= x - 1 {
+				c := (wi<<6 | bits.TrailingZeros64(x)) & lfMask
+				for _, d := range g.dirs[:g.ndirs] {
+					b := (c - d) & lfMask
+					a := (c - 2*d) & lfMask
+					if lfPiece(g.cell[b]) && lfPiece(g.cell[a]) {
+						v, w := g.cell[a], g.cell[b]
+						g.cell[a], g.cell[b], g.cell[c] = 0, 0, v
+						ml.path = append(ml.path[:0], int16(a), int16(c))
+						ml.push()
+						g.listPaths(c, ml)
+						g.cell[a], g.cell[b], g.cell[c] = v, w, 0
+					}
+				}
+			}
+		}
+		return
+	}
+	for wi, e := range g.empty[:g.nw] {
+		for x := g.onBoard[wi] &^ e; x != 0; x &= x - 1 {
+			ml.path = append(ml.path[:0], int16(wi<<6|bits.TrailingZeros64(x)))
+			g.listPaths(int(ml.path[0]), ml)
+		}
+	}
+}
+
+// listPaths adds every chain that extends ml.path, whose last cell a holds
+// the moving piece, touching only the board bytes.
+func (g *LeapFrog) listPaths(a int, ml *lfMoves) {
+	a &= lfMask
+	for _, d := range g.dirs[:g.ndirs] {
+		b := (a + d) & lfMask
+		c := (a + 2*d) & lfMask
+		if lfPiece(g.cell[b]) && g.cell[c] == 0 {
+			v, w := g.cell[a], g.cell[b]
+			g.cell[a], g.cell[b], g.cell[c] = 0, 0, v
+			ml.path = append(ml.path, int16(c))
+			ml.push()
+			g.listPaths(c, ml)
+			ml.path = ml.path[:len(ml.path)-1]
+			g.cell[a], g.cell[b], g.cell[c] = v, w, 0
+		}
+	}
+}
+
+// makeMove plays move i of ml: a removal or every jump of a chain, crediting
+// the mover, then advances the ply.
+func (g *LeapFrog) makeMove(ml *lfMoves, i int) {
+	path := ml.cells[ml.start[i]:ml.start[i+1]]
+	p := g.ToMove()
+	ml.caps = ml.caps[:0]
+	if len(path) == 1 {
+		m := int(path[0]) & lfMask
+		v := g.cell[m]
+		g.cell[m] = 0
+		g.empty[m>>6] |= 1 << (m & 63)
+		g.pieces--
+		g.score[p] += int(v)
+		ml.caps = append(ml.caps, v)
+	} else {
+		for j := 1; j < len(path); j++ {
+			a, c := int(path[j-1]), int(path[j])
+			w := g.jump(a&lfMask, (a+c)/2&lfMask, c&lfMask)
+			g.score[p] += int(w)
+			ml.caps = append(ml.caps, w)
+		}
+	}
+	g.ply++
+}
+
+// unmakeMove takes back move i of ml, the last one makeMove played.
+func (g *LeapFrog) unmakeMove(ml *lfMoves, i int) {
+	path := ml.cells[ml.start[i]:ml.start[i+1]]
+	g.ply--
+	p := g.ToMove()
+	if len(path) == 1 {
+		m := int(path[0]) & lfMask
+		g.cell[m] = ml.caps[0]
+		g.empty[m>>6] &^= 1 << (m & 63)
+		g.pieces++
+		g.score[p] -= int(ml.caps[0])
+		return
+	}
+	for j := len(path) - 1; j >= 1; j-- {
+		a, c := int(path[j-1]), int(path[j])
+		w := ml.caps[j-1]
+		g.unjump(a&lfMask, (a+c)/2&lfMask, c&lfMask, w)
+		g.score[p] -= int(w)
+	}
+}

@@ -490,3 +490,33 @@ func (s *Salta) RandomPlayout(rng *rand.Rand) (plies int, winners []int) {
 	}
 	return plies, s.Winners()
 }
+
+// GenPerft counts the same sequences as Perft, but the hard way: at every
+// depth, leaves included, every legal move is generated, played and taken
+// back; nothing is counted without being played. It is the baseline of the
+// interpreter's Legal/Apply/Undo. depth <= 0 returns 1.
+func (s *Salta) GenPerft(depth int) uint64 {
+	if depth <= 0 {
+		return 1
+	}
+	return s.genPerft(depth)
+}
+
+func (s *Salta) genPerft(depth int) uint64 {
+	if s.ended() {
+		return 0
+	}
+	var ml [64]saltaMove
+	n := s.gen(&ml)
+	var total uint64
+	for _, m := range ml[:n] {
+		s.make(m)
+		if depth == 1 {
+			total++
+		} else {
+			total += s.genPerft(depth - 1)
+		}
+		s.unmake(m)
+	}
+	return total
+}
