@@ -67,112 +67,6 @@ func (p *Program) compileBlockFast() {
 	p.blockFast = true
 }
 
-// compileBulk decides tier.bulk: the tier's moves are the first leaps of
-// its rules (found with bitset shifts on one word) and its removals.
-func (p *Program) compileBulk() {
-	for ti := range p.tiers {
-		t := &p.tiers[ti]
-		t.bulk = !t.dedup && !p.cfg.NoFast && p.nw == 1 && p.np+1 <= maxSlots && !p.stacking
-		for _, ri := range t.rules {
-			r := &p.rules[ri]
-			switch r.action {
-			case ir.Remove:
-				if r.kindOK != nil || r.from != nil || r.onto != nil {
-					t.bulk = false
-				}
-			case ir.Leap:
-				if (r.gen != genStep && r.gen != genLeap) || !r.shift || r.chain != ir.ChainNone {
-					t.bulk = false
-				}
-				for pl := 0; pl < p.np && t.bulk; pl++ {
-					t.bulk = r.srcAll[pl]
-				}
-			default:
-				t.bulk = false
-			}
-		}
-	}
-}
-
-// maxBulk bounds the rules of a tier whose first leaps firstLeaps keeps
-// for selectBulk.
-const maxBulk = 4
-
-// bulkRule holds the moves of one rule of a bulk tier found by firstLeaps:
-// per direction index of the mover's directions, the sources of its leaps
-// (a removal: td[0], the pieces it may remove), and their number.
-type bulkRule struct {
-	ri int
-	n  int
-	td [32]uint64
-}
-
-// firstLeaps returns the number of moves of tier t (bulk) for the player
-// to move and, when touched is asked, the cells they touch. With stash it
-// keeps the moves in aux.bulk (s.nbulk rules; -1 when not kept).
-func (p *Program) firstLeaps(s *State, t *tier, wantTouched, stash bool) (n int, touched uint64) {
-	np := p.np
-	mover := s.toMove
-	var all uint64
-	for sl := 0; sl <= np; sl++ {
-		all |= s.occ[sl]
-	}
-	empty := ^all & p.boardMask[0]
-	s.nbulk = 0
-	if len(t.rules) > maxBulk || !stash {
-		s.nbulk = -1
-	}
-	bulk := &s.ax().bulk
-	for _, ri := range t.rules {
-		r := &p.rules[ri]
-		if r.when != nil && r.when(p.guardCtx(s)) == 0 {
-			continue
-		}
-		var b *bulkRule
-		if s.nbulk >= 0 {
-			b = &bulk[s.nbulk]
-			b.ri, b.n = ri, 0
-			s.nbulk++
-		}
-		src, o, e := r.ruleWords(s.occ, np, mover, empty)
-		if r.action == ir.Remove {
-			c := bits.OnesCount64(src)
-			n += c
-			touched |= src
-			if b != nil {
-				b.n, b.td[0] = c, src
-			}
-			continue
-		}
-		L := r.length
-		for i, d := range r.dirs[mover] {
-			sh := p.dirShift[d]
-			x := r.validL[d] & src & shr1(e, L*sh)
-			for k := 1; k < L; k++ {
-				x &= shr1(o, k*sh)
-			}
-			if b != nil {
-				b.td[i&31] = x
-			}
-			if x == 0 {
-				continue
-			}
-			c := bits.OnesCount64(x)
-			n += c
-			if b != nil {
-				b.n += c
-			}
-			if wantTouched {
-				touched |= x
-				for k := 1; k <= L; k++ {
-					touched |= shr1(x, -k*sh)
-				}
-			}
-		}
-	}
-	return n, touched
-}
-
 // selectSource returns the source (bit) of move i of n leaps whose
 // sources per direction are td[:nd], in the order source then direction,
 // and the index of the move among that source's leaps.
@@ -231,49 +125,6 @@ func selectSource(td *[32]uint64, nd, n, i int) (int, int) {
 		i -= c
 	}
 	panic("interp: selectSource: move out of range")
-}
-
-// selectBulk fills ml with move i alone of the moves firstLeaps kept, in
-// Legal's order: rule, then source cell, then direction.
-func (p *Program) selectBulk(s *State, ml *MoveList, i int) {
-	ml.reset()
-	mover := s.toMove
-	bulk := &s.ax().bulk
-	for j := 0; j < s.nbulk; j++ {
-		b := &bulk[j]
-		if i >= b.n {
-			i -= b.n
-			continue
-		}
-		r := &p.rules[b.ri]
-		if r.action == ir.Remove {
-			x := b.td[0]
-			for ; i > 0; i-- {
-				x &= x - 1
-			}
-			ml.arena = append(ml.arena, uint32(p.cellOf[bits.TrailingZeros64(x)]))
-			ml.moves = append(ml.moves, mv{off: 0, n: 1, rule: int32(b.ri)})
-			return
-		}
-		dirs := r.dirs[mover]
-		nd := min(len(dirs), 32)
-		x, i := selectSource(&b.td, nd, b.n, i)
-		for k := 0; k < nd; k++ {
-			if b.td[k]>>uint(x)&1 == 0 {
-				continue
-			}
-			if i > 0 {
-				i--
-				continue
-			}
-			d := dirs[k]
-			land := p.cellOf[x+r.length*p.dirShift[d]]
-			ml.arena = append(ml.arena, uint32(p.cellOf[x]), uint32(land)|uint32(d)<<16)
-			ml.moves = append(ml.moves, mv{off: 0, n: 2, rule: int32(b.ri)})
-			return
-		}
-	}
-	panic("interp: selectBulk: move out of range")
 }
 
 // nextGuards evaluates every rule's guard for the next player as it will
@@ -624,7 +475,9 @@ func (p *Program) countLegal(s *State, ml *MoveList) int {
 // they had to be built: ml holds Legal's list. Otherwise s.tier is the
 // tier of the moves (-1: the one move is a pass) and s.selFilt tells
 // whether the blockade filter drops some of them; selecting keeps what
-// selectMove needs.
+// selectMove needs, and builds the moves of a tier that is not bulk
+// (building them once is cheaper than counting them, then generating
+// again up to the one drawn).
 func (p *Program) countMoves(s *State, ml *MoveList, selecting bool) (n int, built bool) {
 	if s.end != endNone {
 		return 0, false
@@ -640,9 +493,6 @@ func (p *Program) countMoves(s *State, ml *MoveList, selecting bool) (n int, bui
 		p.nextGuards(s)
 	}
 	g := &s.gen
-	g.bind(p, s, nil)
-	g.mover, g.found = s.toMove, false
-	g.count, g.filt, g.sel = true, p.noBlockade, -1
 	s.selFilt = false
 	for ti := range p.tiers {
 		t := &p.tiers[ti]
@@ -651,38 +501,8 @@ func (p *Program) countMoves(s *State, ml *MoveList, selecting bool) (n int, bui
 			return len(ml.moves), true
 		}
 		s.tier = ti
-		g.n, g.npass = 0, 0
-		if t.bulk {
-			// Every move is one first leap: count them (and gather the
-			// cells they touch: when a witness avoids them all, no move
-			// is filtered out).
-			n, k := p.firstLeaps(s, t, g.filt, selecting)
-			if n == 0 {
-				continue
-			}
-			if !g.filt || p.nextSurvives(s, k) {
-				s.selBulk = s.nbulk >= 0
-				return n, false
-			}
-		}
-		s.selBulk = false
-		if g.filt {
-			p.witnesses(s)
-		}
-		for _, ri := range t.rules {
-			r := &p.rules[ri]
-			if r.when != nil && r.when(p.guardCtx(s)) == 0 {
-				continue
-			}
-			g.r = r
-			p.runGen(g)
-		}
-		if g.n > 0 {
-			if g.filt && g.npass > 0 {
-				s.selFilt = g.npass < g.n
-				return g.npass, false
-			}
-			return g.n, false
+		if n, built, ok := p.countTier(s, t, g, ml, selecting); ok {
+			return n, built
 		}
 	}
 	s.tier = -1
@@ -690,6 +510,49 @@ func (p *Program) countMoves(s *State, ml *MoveList, selecting bool) (n int, bui
 		return 1, false
 	}
 	return 0, false
+}
+
+// countTier is countMoves for one tier (s.tier); ok tells that the tier
+// has moves.
+func (p *Program) countTier(s *State, t *tier, g *gen, ml *MoveList, selecting bool) (n int, built, ok bool) {
+	filt := p.noBlockade
+	if t.bulk {
+		// Every move is one first leap: count them (and gather the
+		// cells they touch: when a witness avoids them all, no move
+		// is filtered out).
+		n, k := p.firstLeaps(s, t, filt, selecting)
+		if n == 0 {
+			return 0, false, false
+		}
+		if !filt || p.nextSurvives(s, k) {
+			s.selBulk = s.nbulk >= 0
+			return n, false, true
+		}
+	}
+	s.selBulk = false
+	if selecting && !filt {
+		ml.reset()
+		g.bind(p, s, ml)
+		g.mover, g.found, g.count, g.sel = s.toMove, false, false, -1
+		p.runTier(s, t, g)
+		return len(ml.moves), true, len(ml.moves) > 0
+	}
+	g.bind(p, s, nil)
+	g.mover, g.found = s.toMove, false
+	g.count, g.filt, g.sel = true, filt, -1
+	g.n, g.npass = 0, 0
+	if filt {
+		p.witnesses(s)
+	}
+	p.runTier(s, t, g)
+	switch {
+	case g.n == 0:
+		return 0, false, false
+	case filt && g.npass > 0:
+		s.selFilt = g.npass < g.n
+		return g.npass, false, true
+	}
+	return g.n, false, true
 }
 
 // selectMove fills ml with move i alone of the moves countMoves counted
@@ -708,16 +571,6 @@ func (p *Program) selectMove(s *State, ml *MoveList, i int) {
 	g.bind(p, s, nil)
 	g.mover, g.found = s.toMove, false
 	g.count, g.filt, g.sel, g.out, g.n = true, s.selFilt, i, ml, 0
-	for _, ri := range p.tiers[s.tier].rules {
-		r := &p.rules[ri]
-		if r.when != nil && r.when(p.guardCtx(s)) == 0 {
-			continue
-		}
-		g.r = r
-		p.runGen(g)
-		if g.found {
-			break
-		}
-	}
+	p.runTier(s, &p.tiers[s.tier], g)
 	g.out = nil
 }

@@ -199,13 +199,26 @@ func checkEquiv(t *testing.T, fast, slow *Program, games, plies int) {
 
 // occConsistent checks the occupancy bitsets against the cells.
 func occConsistent(p *Program, s *State) bool {
+	n := make([]int32, p.ncodes)
 	for c, code := range s.cells {
+		n[code]++
+		b := int(p.bitOf[c])
 		for sl := 0; sl <= p.np; sl++ {
-			b := int(p.bitOf[c])
 			bit := s.occ[sl*s.nw+b>>6]>>(uint(b)&63)&1 != 0
 			if bit != (code != 0 && int(p.codeSlot[code]) == sl) {
 				return false
 			}
+		}
+		for k := 1; k < p.ncodes; k++ {
+			bit := s.occC[k*s.nw+b>>6]>>(uint(b)&63)&1 != 0
+			if bit != (int(code) == k) {
+				return false
+			}
+		}
+	}
+	for k := 1; k < p.ncodes; k++ {
+		if n[k] != s.codeN[k] {
+			return false
 		}
 	}
 	return true

@@ -200,22 +200,33 @@ func (p *Program) candidates(s *State, ml *MoveList, g *gen) bool {
 	g.mover, g.found, g.count, g.sel = s.toMove, false, false, -1
 	for ti := range p.tiers {
 		t := &p.tiers[ti]
-		for _, ri := range t.rules {
-			r := &p.rules[ri]
-			if r.when != nil && r.when(p.guardCtx(s)) == 0 {
-				continue
-			}
-			g.r = r
-			p.runGen(g)
-			if g.found {
-				return true
-			}
+		if p.runTier(s, t, g) {
+			return true
 		}
 		if ml != nil && len(ml.moves) > 0 {
 			if t.dedup {
 				p.dedup(ml)
 			}
 			s.tier = ti
+			return true
+		}
+	}
+	return false
+}
+
+// runTier runs the generators of the rules of tier t whose guard holds,
+// in rule order, in g's mode; it reports whether g found what it looks
+// for (a move, in existence mode; the move selected, in select mode).
+// Every walk over the priority tiers goes through it.
+func (p *Program) runTier(s *State, t *tier, g *gen) bool {
+	for _, ri := range t.rules {
+		r := &p.rules[ri]
+		if r.when != nil && r.when(p.guardCtx(s)) == 0 {
+			continue
+		}
+		g.r = r
+		p.runGen(g)
+		if g.found {
 			return true
 		}
 	}

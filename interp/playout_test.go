@@ -2,10 +2,12 @@ package interp
 
 import (
 	"fmt"
+	"path/filepath"
 	"math/rand/v2"
 	"testing"
 
 	"github.com/ruleplay/ruleplay/ir"
+	"github.com/ruleplay/ruleplay/lang"
 )
 
 // playoutCases are the games RandomPlayout is checked on: the bundled
@@ -45,6 +47,36 @@ func playoutPrograms(t *testing.T) map[string]*Program {
 			name += " " + k + "=" + v
 		}
 		out[name] = p
+	}
+	for name, g := range unseenGames(t) {
+		for _, noFast := range []bool{false, true} {
+			p, err := Compile(g, Config{MaxPlies: 300, NoFast: noFast})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if noFast {
+				name += "-generic"
+			}
+			out[name] = p
+		}
+	}
+	return out
+}
+
+// unseenGames loads the rules files of testdata/unseen: games written for
+// the tests, not tuned for (bigger boards, other piece sets).
+func unseenGames(t testing.TB) map[string]*ir.Game {
+	files, err := filepath.Glob("testdata/unseen/*.rules")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no rules files in testdata/unseen: %v", err)
+	}
+	out := map[string]*ir.Game{}
+	for _, f := range files {
+		g, err := lang.Load(f, nil)
+		if err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		out["unseen/"+filepath.Base(f)] = g
 	}
 	return out
 }

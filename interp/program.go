@@ -67,6 +67,7 @@ type Program struct {
 	wordsCount bool     // moves can be counted on occupancy words (count.go)
 	mbox       *mailbox // the mailbox layout, when some rule uses it (mailbox.go)
 	mbPerft    bool     // perft counts depth 2 on the mailbox (mailbox.go)
+	bulkPad    int      // zero words on either side of the shifted sets of bulk tiers
 	guarded    bool     // some move rule has a guard (When)
 	// countPlayouts: RandomPlayout counts the moves and builds the one drawn
 	// (the blockade filter on words makes counting much cheaper than Legal)
@@ -168,6 +169,8 @@ type rule struct {
 	// for every such piece (no kind or From restriction)
 	srcSlots []uint64
 	srcAll   []bool
+	// sets[mover]: the occupancy sets ruleSets combines (bulk tiers)
+	sets []ruleSlots
 	// lands[mover][b] (shift rules on one word): the bits of the landing
 	// cells of the rule's leaps from bit b
 	lands [][]uint64
@@ -1171,14 +1174,12 @@ func (p *Program) compileEnd() error {
 	p.compileMailbox()
 	p.compileBulk()
 	// RandomPlayout counts the moves and builds the one drawn when counting
-	// is nearly free (first leaps by population counts) or saves the
-	// blockade checks of moves not drawn.
+	// is nearly free (a bulk tier: first leaps by population counts) or
+	// saves the blockade checks of moves not drawn; it builds the moves of
+	// the other tiers.
 	p.countPlayouts = p.blockFast
-	if !p.countPlayouts && len(p.tiers) > 0 {
-		p.countPlayouts = true
-		for _, t := range p.tiers {
-			p.countPlayouts = p.countPlayouts && t.bulk
-		}
+	for _, t := range p.tiers {
+		p.countPlayouts = p.countPlayouts || t.bulk
 	}
 	if hasScore {
 		xc := &exprCompiler{p: p, kind: exPlayer, hasScore: true, inScore: true, what: "score"}

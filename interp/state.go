@@ -25,6 +25,7 @@ type State struct {
 	occ      []uint64 // occupancy bitsets per slot (player, then neutral): [slot*nw+w], bits by Program.bitOf
 	onTarget []int32  // per slot: the (top) pieces on their own target cell
 	codeN    []int32  // per piece code: the (top) pieces of that code on the board
+	occC     []uint64 // occupancy bitsets per piece code: [code*nw+w] (code 0: unused)
 	toMove   int
 	ply      int
 	turns    []int32 // per player: turns taken (passes included)
@@ -66,6 +67,7 @@ type aux struct {
 	sctx ectx // scoreOf
 	mctx ectx // the margin of Status
 	bulk [maxBulk]bulkRule
+	sets bulkSets // firstLeaps
 }
 
 // ax returns the auxiliary scratch of s.
@@ -125,6 +127,7 @@ func (p *Program) newEmptyState() *State {
 	}
 	s.onTarget = make([]int32, p.np+1)
 	s.codeN = make([]int32, p.ncodes)
+	s.occC = make([]uint64, p.ncodes*p.nw)
 	ints := make([]int32, 3*p.np)
 	s.turns, s.captured, s.points = ints[:p.np:p.np], ints[p.np:2*p.np:2*p.np], ints[2*p.np:]
 	s.changes = make([]change, 0, 256)
@@ -239,10 +242,12 @@ func (s *State) put(p *Program, c int, code uint16) {
 	old := s.cells[c]
 	if old != 0 {
 		s.occ[int(p.codeSlot[old])*s.nw+b>>6] &^= 1 << (uint(b) & 63)
+		s.occC[int(old)*s.nw+b>>6] &^= 1 << (uint(b) & 63)
 		s.codeN[old]--
 	}
 	if code != 0 {
 		s.occ[int(p.codeSlot[code])*s.nw+b>>6] |= 1 << (uint(b) & 63)
+		s.occC[int(code)*s.nw+b>>6] |= 1 << (uint(b) & 63)
 		s.codeN[code]++
 	}
 	if p.nTargets > 0 {
@@ -413,6 +418,7 @@ func (s *State) Clone() *State {
 	}
 	c.onTarget = append([]int32(nil), s.onTarget...)
 	c.codeN = append([]int32(nil), s.codeN...)
+	c.occC = append([]uint64(nil), s.occC...)
 	ints := make([]int32, 3*s.np)
 	copy(ints, s.turns)
 	copy(ints[s.np:], s.captured)
@@ -454,6 +460,7 @@ func (s *State) CopyFrom(src *State) {
 	}
 	s.onTarget = append(s.onTarget[:0], src.onTarget...)
 	s.codeN = append(s.codeN[:0], src.codeN...)
+	s.occC = append(s.occC[:0], src.occC...)
 	if len(s.turns) != src.np {
 		ints := make([]int32, 3*src.np)
 		s.turns, s.captured, s.points = ints[:src.np:src.np], ints[src.np:2*src.np:2*src.np], ints[2*src.np:]
@@ -481,7 +488,7 @@ func (s *State) CopyFrom(src *State) {
 // StateBytes returns the size in bytes of a position: the cells (the top
 // piece of each, 2 bytes, and a wall cell), the occupancy bitsets, the
 // per-player counters (turns, captures, points, pieces on target), the
-// pieces per code, the stacks in a stacking game, and the scalars (player to move, ply, passes,
+// pieces and occupancy bitsets per code, the stacks in a stacking game, and the scalars (player to move, ply, passes,
 // end of the game: 40 bytes). A State also carries its undo history and
 // scratch buffers for move generation (a few KiB, reused from move to
 // move), which are not counted.
@@ -492,9 +499,10 @@ func (p *Program) StateBytes() int {
 	if p.mbox != nil {
 		n += mbSlots // mb
 	}
-	n += (p.np + 1) * 4 // onTarget
-	n += p.ncodes * 4   // codeN
-	n += 3 * p.np * 4   // turns, captured, points
+	n += (p.np + 1) * 4      // onTarget
+	n += p.ncodes * 4        // codeN
+	n += p.ncodes * p.nw * 8 // occC
+	n += 3 * p.np * 4        // turns, captured, points
 	if p.stacking {
 		n += p.nc*p.scap*2 + (p.nc+1)*4 // stk, hgt
 	}

@@ -1,0 +1,367 @@
+package interp
+
+import (
+	"math/bits"
+
+	"github.com/ruleplay/ruleplay/ir"
+)
+
+// Bulk tiers: a priority tier whose every rule is a leap without chain
+// found with bitset shifts (rule.shift) or a removal without conditions
+// has, as its moves, the first leaps of its rules. They are found for all
+// cells at once, on as many 64-bit words as the board needs: per rule
+// and direction d, the sources are
+//
+//	valid(d) & src & shift(onto, L*d) & shift(over, d) & ... & shift(over, (L-1)*d)
+//
+// where src holds the pieces the rule lets the mover move (by owner, or
+// by piece code through the per-code occupancy sets when the rule
+// restricts kinds), over and onto the cells satisfying its conditions (by
+// owner or emptiness). Counting them is population counts; move i is
+// found by counting per word, then per byte within the word (selectSource),
+// without building the others (selectBulk). Legal's order is kept: rule,
+// then source cell, then direction.
+
+// maxBulk bounds the rules of a tier whose first leaps firstLeaps keeps
+// for selectBulk.
+const maxBulk = 4
+
+// bulkRule holds the moves of one rule of a bulk tier found by firstLeaps:
+// td[w*32+k] are the sources (word w) of its leaps in the mover's k-th
+// direction (a removal: td[w*32], the pieces it may remove); n their
+// number.
+type bulkRule struct {
+	ri int
+	n  int
+	td []uint64
+}
+
+// compileBulk decides tier.bulk.
+func (p *Program) compileBulk() {
+	for ti := range p.tiers {
+		t := &p.tiers[ti]
+		t.bulk = !t.dedup && !p.cfg.NoFast && !p.stacking
+		for _, ri := range t.rules {
+			r := &p.rules[ri]
+			switch r.action {
+			case ir.Remove:
+				t.bulk = t.bulk && r.plainRemoval()
+			case ir.Leap:
+				t.bulk = t.bulk && (r.gen == genStep || r.gen == genLeap) && r.shift && r.chain == ir.ChainNone
+			default:
+				t.bulk = false
+			}
+		}
+	}
+	p.bulkPad = 2
+	if p.nw == 1 {
+		p.bulkPad = 0 // shifts are rotations (leaps1)
+	}
+	for ti := range p.tiers {
+		t := &p.tiers[ti]
+		if !t.bulk {
+			continue
+		}
+		for _, ri := range t.rules {
+			r := &p.rules[ri]
+			p.compileRuleSlots(r)
+			for _, ds := range r.dirs {
+				for _, d := range ds {
+					if p.nw > 1 {
+						p.bulkPad = max(p.bulkPad, 2+abs(p.dirShift[d]*r.length)/64)
+					}
+				}
+			}
+		}
+	}
+}
+
+// shrP returns word w of the cell set held in x[pad : pad+nw] (x has pad
+// zero words on either side) shifted so that bit c of the result is bit
+// c+sh of the set, 0 where c+sh is off the set; |sh| < 64*(pad-1).
+func shrP(x []uint64, pad, w, sh int) uint64 {
+	i := pad + w + sh>>6
+	r := uint(sh & 63)
+	return x[i]>>r | x[i+1]<<(64-r)
+}
+
+// bulkSets is the scratch of firstLeaps: the empty cells, and for the
+// rule at hand the pieces it moves (src) and the cells satisfying its
+// Over (o) and Onto (e) conditions; o and e have pad zero words on either
+// side of their nw words, so that shifted words are read without tests.
+type bulkSets struct {
+	nw, pad    int
+	empty, src []uint64
+	o, e       []uint64
+}
+
+// ruleSets fills b.src, b.o and b.e with the pieces rule r lets player pl
+// move and the cells satisfying its Over and Onto conditions (a shift
+// rule or a plain removal).
+func (p *Program) ruleSets(s *State, r *rule, pl int, b *bulkSets) {
+	nw, pad := b.nw, b.pad
+	ss := &r.sets[pl]
+	src, o, e, empty := b.src[:nw], b.o[pad:pad+nw], b.e[pad:pad+nw], b.empty[:nw]
+	for w := range src {
+		var sw, ow, ew uint64
+		for _, sl := range ss.src {
+			sw |= s.occ[int(sl)*nw+w]
+		}
+		for _, code := range ss.codes {
+			sw |= s.occC[int(code)*nw+w]
+		}
+		for _, sl := range ss.over {
+			ow |= s.occ[int(sl)*nw+w]
+		}
+		for _, sl := range ss.onto {
+			ew |= s.occ[int(sl)*nw+w]
+		}
+		src[w] = sw
+		o[w] = ow | empty[w]&ss.overEmpty
+		e[w] = ew | empty[w]&ss.ontoEmpty
+	}
+}
+
+// ruleSlots says, for one mover, which occupancy sets make up the sets of
+// ruleSets: the slots (or, when the rule restricts kinds, the piece
+// codes) of the pieces it moves, the slots satisfying Over and Onto, and
+// whether empty cells do (all ones or zero).
+type ruleSlots struct {
+	src, codes, over, onto []int32
+	overEmpty, ontoEmpty   uint64
+}
+
+// compileRuleSlots builds r.sets (shift rules and plain removals).
+func (p *Program) compileRuleSlots(r *rule) {
+	r.sets = make([]ruleSlots, p.np)
+	for pl := range r.sets {
+		ss := &r.sets[pl]
+		byCode := r.srcOK != nil && !r.srcAll[pl]
+		var om, em uint64
+		if r.overSlots != nil {
+			om, em = r.overSlots[pl], r.ontoSlots[pl]
+		}
+		for sl := 0; sl <= p.np; sl++ {
+			if r.srcSlots[pl]>>uint(sl)&1 != 0 && !byCode {
+				ss.src = append(ss.src, int32(sl))
+			}
+			if om>>uint(sl)&1 != 0 {
+				ss.over = append(ss.over, int32(sl))
+			}
+			if em>>uint(sl)&1 != 0 {
+				ss.onto = append(ss.onto, int32(sl))
+			}
+		}
+		if byCode {
+			for code := 1; code < p.ncodes; code++ {
+				if r.srcOK[pl*p.ncodes+code] {
+					ss.codes = append(ss.codes, int32(code))
+				}
+			}
+		}
+		ss.overEmpty = -(om >> uint(p.np+1) & 1)
+		ss.ontoEmpty = -(em >> uint(p.np+1) & 1)
+	}
+}
+
+// bulkScratch returns the scratch sets of firstLeaps and the rules' move
+// sets, allocated once per State.
+func (s *State) bulkScratch(p *Program) (*bulkSets, *[maxBulk]bulkRule) {
+	x := s.ax()
+	b := &x.sets
+	if b.nw != p.nw || b.pad != p.bulkPad {
+		nw, pad := p.nw, p.bulkPad
+		buf := make([]uint64, 4*nw+4*pad)
+		*b = bulkSets{nw: nw, pad: pad, empty: buf[:nw], src: buf[nw : 2*nw],
+			o: buf[2*nw : 3*nw+2*pad], e: buf[3*nw+2*pad:]}
+		for i := range x.bulk {
+			x.bulk[i].td = make([]uint64, 32*nw)
+		}
+	}
+	return b, &x.bulk
+}
+
+// firstLeaps returns the number of moves of tier t (bulk) for the player
+// to move and, when touched is asked (one word only), the cells they
+// touch. With stash it keeps the moves in aux.bulk (s.nbulk rules; -1
+// when not kept).
+func (p *Program) firstLeaps(s *State, t *tier, wantTouched, stash bool) (n int, touched uint64) {
+	nw, mover := p.nw, s.toMove
+	b, bulk := s.bulkScratch(p)
+	for w := 0; w < nw; w++ {
+		var all uint64
+		for sl := 0; sl <= p.np; sl++ {
+			all |= s.occ[sl*nw+w]
+		}
+		b.empty[w] = ^all & p.boardMask[w]
+	}
+	s.nbulk = 0
+	if len(t.rules) > maxBulk || !stash {
+		s.nbulk = -1
+	}
+	for _, ri := range t.rules {
+		r := &p.rules[ri]
+		if r.when != nil && r.when(p.guardCtx(s)) == 0 {
+			continue
+		}
+		var br *bulkRule
+		if s.nbulk >= 0 {
+			br = &bulk[s.nbulk]
+			br.ri = ri
+			s.nbulk++
+		}
+		p.ruleSets(s, r, mover, b)
+		c, k := p.ruleLeaps(r, mover, b, br, wantTouched)
+		n += c
+		touched |= k
+	}
+	return n, touched
+}
+
+// ruleLeaps counts the first leaps of rule r (bulk) for mover from the
+// sets of ruleSets, keeping their sources in br when not nil, and the
+// cells they touch when asked (one word only: the blockade filter on
+// words).
+func (p *Program) ruleLeaps(r *rule, mover int, b *bulkSets, br *bulkRule, wantTouched bool) (n int, touched uint64) {
+	nw, pad := b.nw, b.pad
+	src := b.src[:nw]
+	var td []uint64
+	if br != nil {
+		td = br.td
+	}
+	if r.action == ir.Remove {
+		for w, x := range src {
+			n += bits.OnesCount64(x)
+			if td != nil {
+				td[w*32] = x
+			}
+		}
+		touched = src[0]
+	} else if nw == 1 {
+		n, touched = p.leaps1(r, mover, src[0], b.o[0], b.e[0], td, wantTouched)
+	} else {
+		L, e, o := r.length, b.e, b.o
+		for i, d := range r.dirs[mover] {
+			sh := p.dirShift[d]
+			valid := r.validL[int(d)*nw : int(d)*nw+nw]
+			for w, sw := range src {
+				x := valid[w] & sw & shrP(e, pad, w, L*sh)
+				for k := 1; k < L && x != 0; k++ {
+					x &= shrP(o, pad, w, k*sh)
+				}
+				if td != nil {
+					td[w*32+i&31] = x
+				}
+				n += bits.OnesCount64(x)
+			}
+		}
+	}
+	if br != nil {
+		br.n = n
+	}
+	return n, touched
+}
+
+// leaps1 is ruleLeaps' kernel on one word: shifts are rotations, whose
+// wrapped bits the valid masks clear.
+func (p *Program) leaps1(r *rule, mover int, src, o, e uint64, td []uint64, wantTouched bool) (n int, touched uint64) {
+	L := r.length
+	for i, d := range r.dirs[mover] {
+		sh := p.dirShift[d]
+		x := r.validL[d] & src & shr1(e, L*sh)
+		for k := 1; k < L; k++ {
+			x &= shr1(o, k*sh)
+		}
+		if td != nil {
+			td[i&31] = x
+		}
+		if x == 0 {
+			continue
+		}
+		n += bits.OnesCount64(x)
+		if wantTouched {
+			touched |= x
+			for k := 1; k <= L; k++ {
+				touched |= shr1(x, -k*sh)
+			}
+		}
+	}
+	return n, touched
+}
+
+// selectBulk fills ml with move i alone of the moves firstLeaps kept, in
+// Legal's order: rule, then source cell, then direction.
+func (p *Program) selectBulk(s *State, ml *MoveList, i int) {
+	ml.reset()
+	mover, nw := s.toMove, p.nw
+	bulk := &s.ax().bulk
+	for j := 0; j < s.nbulk; j++ {
+		b := &bulk[j]
+		if i >= b.n {
+			i -= b.n
+			continue
+		}
+		r := &p.rules[b.ri]
+		if r.action == ir.Remove {
+			ml.arena = append(ml.arena, uint32(p.cellOf[nthBit(b.td, nw, i)]))
+			ml.moves = append(ml.moves, mv{off: 0, n: 1, rule: int32(b.ri)})
+			return
+		}
+		dirs := r.dirs[mover]
+		nd := min(len(dirs), 32)
+		for w := 0; w < nw; w++ {
+			td := (*[32]uint64)(b.td[w*32 : w*32+32])
+			cw := b.n // (one word)
+			if nw > 1 {
+				cw = 0
+				for k := 0; k < nd; k++ {
+					cw += bits.OnesCount64(td[k])
+				}
+			}
+			if i >= cw {
+				i -= cw
+				continue
+			}
+			x, i := selectSource(td, nd, cw, i)
+			d := dirs[bulkDir(td, nd, x, i)]
+			from := w<<6 | x
+			land := p.cellOf[from+r.length*p.dirShift[d]]
+			ml.arena = append(ml.arena, uint32(p.cellOf[from]), uint32(land)|uint32(d)<<16)
+			ml.moves = append(ml.moves, mv{off: 0, n: 2, rule: int32(b.ri)})
+			return
+		}
+	}
+	panic("interp: selectBulk: move out of range")
+}
+
+// nthBit returns the bit of the i-th member (from 0) of the set whose
+// words are td[w*32].
+func nthBit(td []uint64, nw, i int) int {
+	for w := 0; w < nw; w++ {
+		x := td[w*32]
+		if c := bits.OnesCount64(x); i >= c {
+			i -= c
+			continue
+		}
+		for ; i > 0; i-- {
+			x &= x - 1
+		}
+		return w<<6 | bits.TrailingZeros64(x)
+	}
+	panic("interp: nthBit: out of range")
+}
+
+// bulkDir returns the index of the direction of the i-th leap (from 0)
+// from bit x, among the directions whose sources td[:nd] hold x.
+func bulkDir(td *[32]uint64, nd, x, i int) int {
+	for k := 0; k < nd; k++ {
+		if td[k]>>uint(x)&1 == 0 {
+			continue
+		}
+		if i == 0 {
+			return k
+		}
+		i--
+	}
+	panic("interp: bulkDir: out of range")
+}

@@ -1,0 +1,123 @@
+package interp
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// planSummary is one line per rule (name: strategy) and per tier (its
+// rules, bulk or not), in order.
+func planSummary(pl Plan) string {
+	var b strings.Builder
+	for _, r := range pl.Rules {
+		fmt.Fprintf(&b, "%s: %s\n", r.Name, r.Strategy)
+	}
+	for _, t := range pl.Tiers {
+		fmt.Fprintf(&b, "tier %s bulk=%v\n", strings.Join(t.Rules, ","), t.Bulk)
+	}
+	fmt.Fprintf(&b, "playouts: %s\n", pl.Playouts)
+	return b.String()
+}
+
+// TestPlanUnseen checks that rules files nobody tuned for (testdata/unseen:
+// boards over 64 cells, other piece sets) get the strategies their
+// patterns allow, and that without fast paths every rule gets the
+// reference walker.
+func TestPlanUnseen(t *testing.T) {
+	want := map[string]string{
+		"unseen/breakthrough12.rules": `step: step table
+capture: step table
+tier step,capture bulk=true
+playouts: count, then build the one drawn
+`,
+		"unseen/draughts10.rules": `man-capture: leap table
+king-capture: leap table
+man-step: step table
+king-step: step table
+tier man-capture,king-capture bulk=false
+tier man-step,king-step bulk=true
+playouts: count, then build the one drawn
+`,
+		"unseen/draughts12.rules": `man-capture: leap table
+king-capture: leap table
+man-step: step table
+king-step: step table
+tier man-capture,king-capture bulk=false
+tier man-step,king-step bulk=true
+playouts: count, then build the one drawn
+`,
+		"unseen/lords.rules": `advance: step table
+take: step table
+reign: step table
+vault: leap table
+tier advance,take,reign,vault bulk=true
+playouts: count, then build the one drawn
+`,
+	}
+	games := unseenGames(t)
+	var names []string
+	for n := range games {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		p, err := Compile(games[name], Config{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := planSummary(p.Plan()); got != want[name] {
+			t.Errorf("%s: plan\n%s\nwant\n%s", name, got, want[name])
+		}
+		slow, err := Compile(games[name], Config{NoFast: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range slow.Plan().Rules {
+			if r.Strategy != "generic walker" {
+				t.Errorf("%s without fast paths: rule %s has strategy %s", name, r.Name, r.Strategy)
+			}
+		}
+	}
+}
+
+// TestPlanText checks the text of a plan (vet --explain) on a small game.
+func TestPlanText(t *testing.T) {
+	g := unseenGames(t)["unseen/breakthrough12.rules"]
+	p, err := Compile(g, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	if err := p.Plan().Write(&b); err != nil {
+		t.Fatal(err)
+	}
+	want := `board: 144 cells, 8 directions; sets of 3 words (bit = cell index; 8 of 8 directions are bit shifts); 522 bytes a position
+rule step: step
+  strategy: step table
+  reads onto: occupancy
+  table leap paths (length 1): 1152 entries
+  table over: 8 entries
+  table onto: 8 entries
+  table source: 6 entries
+  first leaps by bitset shifts (3 words)
+  conditions tabulated by piece code alone
+rule capture: step, capturing by landing
+  strategy: step table
+  reads onto: occupancy, owner
+  table leap paths (length 1): 1152 entries
+  table over: 8 entries
+  table onto: 8 entries
+  table source: 6 entries
+  first leaps by bitset shifts (3 words)
+  every leap takes a piece
+  conditions tabulated by piece code alone
+tier 1: step, capture (bulk: counted and drawn on bitsets)
+playouts: count, then build the one drawn
+perft: last ply counted by the strategies
+`
+	if b.String() != want {
+		t.Errorf("plan text\n%s\nwant\n%s", b.String(), want)
+	}
+}
