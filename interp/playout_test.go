@@ -2,8 +2,8 @@ package interp
 
 import (
 	"fmt"
-	"path/filepath"
 	"math/rand/v2"
+	"path/filepath"
 	"testing"
 
 	"github.com/ruleplay/ruleplay/ir"
