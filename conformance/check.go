@@ -13,6 +13,7 @@ import (
 
 	"github.com/ruleplay/ruleplay/internal/suggest"
 	"github.com/ruleplay/ruleplay/interp"
+	"github.com/ruleplay/ruleplay/ir"
 	"github.com/ruleplay/ruleplay/lang"
 	"github.com/ruleplay/ruleplay/record"
 )
@@ -55,6 +56,10 @@ type Checker struct {
 	Rules string
 	// Config is passed to interp.Compile (NoFast, MaxPlies).
 	Config interp.Config
+	// Load reads a rules file (Rules, or one found in Games) with options;
+	// nil means lang.Load. A command sets it to accept the names of bundled
+	// games as well as paths.
+	Load func(rules string, opts map[string]string) (*ir.Game, error)
 
 	progs map[string]loaded
 }
@@ -278,7 +283,11 @@ func (pr *Problem) copy() *Problem {
 }
 
 func (c *Checker) load(rules string, opts map[string]string) (*interp.Program, *Problem) {
-	g, err := lang.Load(rules, opts)
+	load := c.Load
+	if load == nil {
+		load = lang.Load
+	}
+	g, err := load(rules, opts)
 	if err != nil {
 		var oe *lang.OptionError
 		var ds lang.Diagnostics

@@ -733,3 +733,15 @@ func (c *checker) lookupKind(n *Name) (int, bool) {
 	}
 	return k, ok
 }
+
+// OptionAllowed renders the values an option accepts: "3x3..26x26",
+// "2..6", "short|long", "true|false", or "any whole number".
+func OptionAllowed(o ir.Option) string {
+	if o.Type == ir.OptInt && o.Min == (ir.Value{}) && o.Max == (ir.Value{}) {
+		return "any whole number"
+	}
+	if o.Type == ir.OptSize && o.Max.W == 0 {
+		return "any size WxH"
+	}
+	return rangeText(o)
+}

@@ -124,6 +124,8 @@ Every command takes a rules file (games/*.rules) and the game's options
 		newShowCmd(),
 		newMatchCmd(),
 		newCheckCmd(),
+		newGamesCmd(),
+		newRulesCmd(),
 	)
 	return root
 }
@@ -175,6 +177,9 @@ func plural(n int) string {
 
 // count renders "1 move", "3 moves", "2 plies".
 func count(n int, what string) string {
+	if n != 1 && strings.HasSuffix(what, "s") {
+		return fmt.Sprintf("%d %ses", n, what)
+	}
 	if n != 1 && strings.HasSuffix(what, "y") {
 		return fmt.Sprintf("%d %sies", n, strings.TrimSuffix(what, "y"))
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/ruleplay/ruleplay/conformance"
+	"github.com/ruleplay/ruleplay/games"
 	"github.com/ruleplay/ruleplay/interp"
 	"github.com/spf13/cobra"
 )
@@ -58,7 +59,7 @@ every record agrees, 1 when one disagrees, 2 for usage or file errors.`,
 }
 
 func runCheck(cmd *cobra.Command, f *checkFlags, args []string) error {
-	c := &conformance.Checker{Games: f.games, Config: interp.Config{NoFast: !f.fast}}
+	c := &conformance.Checker{Games: f.games, Config: interp.Config{NoFast: !f.fast}, Load: loadRules}
 	var records []string
 	switch {
 	case f.dir != "":
@@ -84,8 +85,8 @@ func runCheck(cmd *cobra.Command, f *checkFlags, args []string) error {
 		return usageErrorf("check needs a rules file and records: ruleplay check FILE RECORD.yaml... (or --dir DIR)")
 	default:
 		c.Rules, records = args[0], args[1:]
-		if _, err := os.Stat(c.Rules); err != nil {
-			return usageErrorf("check: cannot read rules file %s", c.Rules)
+		if _, err := os.Stat(c.Rules); err != nil && !games.Has(strings.TrimSuffix(c.Rules, ".rules")) {
+			return usageErrorf("check: cannot read rules file %s (nor is it a bundled game: 'ruleplay games' lists them)", c.Rules)
 		}
 	}
 	out := cmd.OutOrStdout()
