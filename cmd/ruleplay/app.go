@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime/debug"
 	"strings"
 
 	"github.com/ruleplay/ruleplay/lang"
@@ -111,7 +112,9 @@ Every command takes a rules file (games/*.rules) and the game's options
   ruleplay bench my-game.rules --seconds 1`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
+		Version:       version(),
 	}
+	root.SetVersionTemplate("ruleplay {{.Version}}\n")
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		return usageErrorf("%v", err)
 	})
@@ -128,6 +131,37 @@ Every command takes a rules file (games/*.rules) and the game's options
 		newRulesCmd(),
 	)
 	return root
+}
+
+// version is the module version of the build ("(devel)" for a build from
+// a source tree), with the VCS revision and its state when they were
+// recorded: "(devel) 17c0cf3a9b21 2026-12-01T15:05:00Z modified".
+func version() string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "(unknown)"
+	}
+	v := bi.Main.Version
+	if v == "" {
+		v = "(devel)"
+	}
+	var rev, at, modified string
+	for _, s := range bi.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.time":
+			at = s.Value
+		case "vcs.modified":
+			if s.Value == "true" {
+				modified = "modified"
+			}
+		}
+	}
+	if len(rev) > 12 {
+		rev = rev[:12]
+	}
+	return strings.Join(strings.Fields(strings.Join([]string{v, rev, at, modified}, " ")), " ")
 }
 
 // exactArgs accepts exactly the named positional arguments.
