@@ -12,6 +12,7 @@ import (
 	"github.com/ruleplay/ruleplay/games"
 	"github.com/ruleplay/ruleplay/interp"
 	"github.com/spf13/cobra"
+	"golang.org/x/term"
 )
 
 type checkFlags struct {
@@ -165,12 +166,9 @@ func (p *progress) clear() {
 
 func (p *progress) done() { p.clear() }
 
-// isTerminal reports whether w is a character device (a terminal).
+// isTerminal reports whether w is a terminal (not a file, a pipe or
+// /dev/null).
 func isTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
+	return ok && term.IsTerminal(int(f.Fd()))
 }

@@ -53,18 +53,20 @@ func playInteractive(cmd *cobra.Command, rc *runConfig) error {
 	h := &session{
 		rc:   rc,
 		p:    p,
-		s0:   gm.start(rc.gf),
+		s0:   rc.start,
 		out:  cmd.OutOrStdout(),
 		in:   bufio.NewScanner(in),
 		echo: !isTerminalInput(in),
 		rng:  rand.New(rand.NewPCG(rc.gf.seed, 0x5eed)),
 	}
 	h.s = h.s0.Clone()
-	var who []string
-	for i := 0; i < p.NumPlayers(); i++ {
-		who = append(who, p.PlayerName(i)+": "+rc.seats[i].spec)
+	if err := gm.replay(h.s, rc.prefix); err != nil {
+		return err
 	}
-	fmt.Fprintf(h.out, "%s; %s; seed %d\n%s\n", gm.title(), strings.Join(who, ", "), rc.gf.seed, humanHelp)
+	for _, m := range rc.prefix {
+		h.hist = append(h.hist, turn{text: m})
+	}
+	fmt.Fprintf(h.out, "%s\n%s\n", rc.header(), humanHelp)
 	if err := rc.svg(h.s, ""); err != nil {
 		return err
 	}
@@ -114,6 +116,9 @@ func (h *session) board() string {
 	last := ""
 	if n := len(h.hist); n > 0 {
 		last = h.hist[n-1].text
+	}
+	if h.rc.live {
+		return framedBoard(h.p, h.s, h.rc.colour, moveCells(h.p, last))
 	}
 	return board(h.p, h.s, h.rc.colour, moveCells(h.p, last))
 }

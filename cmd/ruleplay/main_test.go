@@ -37,6 +37,7 @@ func TestScripts(t *testing.T) {
 		Dir:           filepath.Join("testdata", "script"),
 		UpdateScripts: os.Getenv("RULEPLAY_UPDATE_SCRIPTS") != "",
 		Setup: func(env *testscript.Env) error {
+			env.Setenv("SOURCE_DATE_EPOCH", "1796083200") // records are dated 2026-12-01
 			dir := filepath.Join(env.WorkDir, "games")
 			if err := os.MkdirAll(dir, 0o755); err != nil {
 				return err
