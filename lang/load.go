@@ -258,7 +258,10 @@ func merge(r *reporter, base, over []*Entry) []*Entry {
 		}
 		old := out[i]
 		m := *e
-		if len(m.Values) == 0 {
+		if len(m.Values) == 0 && !(e.HasBlock && isMirror(old.Values)) {
+			// A block keeps the base's value, except a base's mirror(...),
+			// which the block replaces (setup red { ... } over setup red:
+			// mirror(green)).
 			m.Values = old.Values
 		}
 		switch {
@@ -272,6 +275,15 @@ func merge(r *reporter, base, over []*Entry) []*Entry {
 		out[i] = &m
 	}
 	return out
+}
+
+// isMirror reports whether values is the single value mirror(...).
+func isMirror(values []Expr) bool {
+	if len(values) != 1 {
+		return false
+	}
+	c, ok := values[0].(*Call)
+	return ok && c.Fn == "mirror"
 }
 
 // syntaxError turns a parser error into a diagnostic.
