@@ -18,7 +18,7 @@
 // option value "120", and a move or a player name can never be turned into a
 // number or a Boolean on the way.
 //
-// Writing produces the layout of notation.md by hand (not through the YAML
+// Writing produces the layout of docs/notation.md by hand (not through the YAML
 // encoder) to keep it stable and readable: options as a one-line flow
 // mapping, the setup as a block mapping in natural order (a2 before a10),
 // moves as a flow list wrapped at 80 columns, the result as a block with

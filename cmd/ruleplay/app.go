@@ -103,9 +103,19 @@ func newRootCmd() *cobra.Command {
 		Short: "Play, explore and measure games written as rules files",
 		Long: `ruleplay plays board games described by declarative rules files.
 
-Every command takes a rules file (games/*.rules) and the game's options
-(--option NAME=VALUE, repeatable; 'ruleplay show FILE' shows their values).`,
-		Example: `  ruleplay vet my-game.rules
+Every command takes a rules file, or the name of a bundled game ('ruleplay
+games' lists them: ruleplay run salta), and the game's options (--option
+NAME=VALUE, repeatable; 'ruleplay games' and 'ruleplay rules FILE' show
+them).
+
+Documentation, in the repository's docs/ folder:
+  docs/language.md      the rules language, every entry and condition
+  docs/notation.md      cell names, move texts, recorded games
+  docs/rules/GAME.md    the rules of each bundled game, in words`,
+		Example: `  ruleplay games
+  ruleplay run salta
+  ruleplay rules jumpwings
+  ruleplay vet my-game.rules
   ruleplay run my-game.rules --option size=8x8 --seed 7
   ruleplay moves my-game.rules --moves c3-d4,h8-g7
   ruleplay perft my-game.rules 3 --option size=8x8

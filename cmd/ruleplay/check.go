@@ -27,7 +27,7 @@ func newCheckCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "check [FILE] [RECORD.yaml...]",
 		Short: "Replay recorded games against a rules file",
-		Long: `check replays recorded games (the YAML records of notation.md) and reports,
+		Long: `check replays recorded games (the YAML records of docs/notation.md) and reports,
 for each, OK or the first problem: an illegal move (its index, the position,
 the legal moves and the closest one), a game that ended before the record
 did, a result that differs, or a malformed record.
@@ -36,8 +36,10 @@ With FILE and records, every record is checked against FILE. With --dir,
 every *.yaml under DIR is checked against games/<game>.rules (--games sets
 that folder) or, when FILE is given, against FILE.
 
-A record without a result is checked for legality only. Exit status: 0 when
-every record agrees, 1 when one disagrees, 2 for usage or file errors.`,
+FILE may be the name of a bundled game ('ruleplay games'). A record without
+a result is checked for legality only; the optional keys (seats, seed,
+date, engine, comment) are accepted and ignored. Exit status: 0 when every
+record agrees, 1 when one disagrees, 2 for usage or file errors.`,
 		Example: `  ruleplay check games/my-game.rules game1.yaml game2.yaml
   ruleplay check --dir conformance/records
   ruleplay check --dir conformance/records --games games --json`,

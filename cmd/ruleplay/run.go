@@ -35,9 +35,16 @@ func newRunCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "run FILE",
 		Short: "Play a whole game between computer players",
-		Long: `Run plays a whole game between computer players and prints the board after
-every move ("12. p1: c3-d4"), then the result: the winners, the reason the
-game ended, the scores and the margin.
+		Long: `Run plays a whole game between computer players and shows every move
+("12. p1: c3-d4"), then the result: the winners, the reason the game
+ended, the scores and the margin. FILE is a rules file or the name of a
+bundled game ('ruleplay games'); the rules of each bundled game are
+explained in docs/rules/GAME.md.
+
+On a terminal one board is drawn and redrawn in place after every move,
+each move shown for at least --delay, with coordinates on every edge and
+a legend of the symbols. When the output is not a terminal (a pipe, a
+file) the board after every move is printed, one after the other.
 
 Players (--players, one per seat in turn order, cycled when fewer are given):
 ` + playerHelp() + `
@@ -76,15 +83,25 @@ a game with a human player.
 
 --max-plies ends a game that goes on too long (0: no cap); the game then
 ends as the rules say it ends at a move limit (a draw unless they score
-it). --record writes the game as a YAML record (notation.md): the game,
+it). --record writes the game as a YAML record (docs/notation.md): the game,
 the options given, the random layout if the game has one, the moves and
-the result. --svg-dir writes a picture of every position: 000.svg for the
-start, 001.svg after the first move, ...`,
-		Example: `  ruleplay run my-game.rules --option size=8x8
+the result, and the seats, seed, date and engine. --svg-dir writes a
+picture of every position: 000.svg for the start, 001.svg after the first
+move, ...
+
+--from RECORD resumes a recorded game: the record's game (FILE may be left
+out), options, setup, seed (unless --seed is given), seats (unless
+--players is given) and moves, then the players go on. --moves plays the
+given moves first (after the record's, or from the start). Writing the
+record of a resumed game over its own --from file is safe.`,
+		Example: `  ruleplay run salta
+  ruleplay run my-game.rules --option size=8x8
   ruleplay run my-game.rules --players greedy,random --seed 7 --quiet
   ruleplay run my-game.rules --players mcts,random --playouts 500 --quiet
   ruleplay run my-game.rules --players human,mcts --think 1s
-  ruleplay run my-game.rules --seed 3 --record game.yaml --svg-dir pictures`,
+  ruleplay run my-game.rules --seed 3 --record game.yaml --svg-dir pictures
+  ruleplay run --from game.yaml --players human,mcts
+  ruleplay run pyramid --moves c3-b4,f6-g5 --quiet`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if from != "" && len(args) == 0 {
 				return nil // the record names its game
