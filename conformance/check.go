@@ -60,6 +60,10 @@ type Checker struct {
 	// nil means lang.Load. A command sets it to accept the names of bundled
 	// games as well as paths.
 	Load func(rules string, opts map[string]string) (*ir.Game, error)
+	// Bundled, when set, tells whether a game missing from Games is one
+	// Load knows by name (a game built into the program); RulesFor then
+	// returns the name itself.
+	Bundled func(game string) bool
 
 	progs map[string]loaded
 }
@@ -135,6 +139,9 @@ func (c *Checker) RulesFor(game string) (string, *Problem) {
 	path := filepath.Join(c.Games, game+".rules")
 	if _, err := os.Stat(path); err == nil {
 		return path, nil
+	}
+	if c.Bundled != nil && c.Bundled(game) {
+		return game, nil
 	}
 	var known []string
 	if ents, err := os.ReadDir(c.Games); err == nil {

@@ -104,7 +104,7 @@ func newRootCmd() *cobra.Command {
 		Long: `ruleplay plays board games described by declarative rules files.
 
 Every command takes a rules file, or the name of a bundled game ('ruleplay
-games' lists them: ruleplay run salta), and the game's options (--option
+games' lists them: ruleplay run NAME), and the game's options (--option
 NAME=VALUE, repeatable; 'ruleplay games' and 'ruleplay rules FILE' show
 them).
 
@@ -113,8 +113,8 @@ Documentation, in the repository's docs/ folder:
   docs/notation.md      cell names, move texts, recorded games
   docs/rules/GAME.md    the rules of each bundled game, in words`,
 		Example: `  ruleplay games
-  ruleplay run salta
-  ruleplay rules jumpwings
+  ruleplay run ` + bundledExample() + `
+  ruleplay rules ` + bundledExample() + `
   ruleplay vet my-game.rules
   ruleplay run my-game.rules --option size=8x8 --seed 7
   ruleplay moves my-game.rules --moves c3-d4,h8-g7

@@ -34,7 +34,8 @@ did, a result that differs, or a malformed record.
 
 With FILE and records, every record is checked against FILE. With --dir,
 every *.yaml under DIR is checked against games/<game>.rules (--games sets
-that folder) or, when FILE is given, against FILE.
+that folder; without --games, a game missing there is taken from the
+bundled games) or, when FILE is given, against FILE.
 
 FILE may be the name of a bundled game ('ruleplay games'). A record without
 a result is checked for legality only; the optional keys (seats, seed,
@@ -63,6 +64,9 @@ record agrees, 1 when one disagrees, 2 for usage or file errors.`,
 
 func runCheck(cmd *cobra.Command, f *checkFlags, args []string) error {
 	c := &conformance.Checker{Games: f.games, Config: interp.Config{NoFast: !f.fast}, Load: loadRules}
+	if !cmd.Flags().Changed("games") {
+		c.Bundled = games.Has // without --games, a game missing from ./games is a bundled one
+	}
 	var records []string
 	switch {
 	case f.dir != "":
@@ -167,6 +171,20 @@ func (p *progress) clear() {
 }
 
 func (p *progress) done() { p.clear() }
+
+// terminalRows is the height of the terminal w (0 when w is not one or
+// its size is unknown).
+func terminalRows(w io.Writer) int {
+	f, ok := w.(*os.File)
+	if !ok {
+		return 0
+	}
+	_, rows, err := term.GetSize(int(f.Fd()))
+	if err != nil {
+		return 0
+	}
+	return rows
+}
 
 // isTerminal reports whether w is a terminal (not a file, a pipe or
 // /dev/null).

@@ -81,7 +81,7 @@ func (f *gameFlags) load(file string, maxPlies int) (*game, error) {
 }
 
 // loadRules reads and checks a rules file: FILE is a path, or the name of
-// a bundled game (salta, or salta.rules) when no such file exists. This is
+// a bundled game (NAME, or NAME.rules) when no such file exists. This is
 // the one place where a command's FILE argument is resolved.
 func loadRules(file string, opts map[string]string) (*ir.Game, error) {
 	if _, err := os.Stat(file); err == nil {

@@ -22,12 +22,12 @@ embedded in the program): each game's name, title and options with their
 default value, the values allowed and what they do.
 
 Every command accepts a bundled game by its name instead of a path to a
-rules file (ruleplay run salta); a file of that name in the current folder
+rules file (ruleplay run NAME); a file of that name in the current folder
 comes first. The rules of each game are explained in docs/rules/NAME.md,
 the language in docs/language.md.`,
 		Example: `  ruleplay games
-  ruleplay run salta --option limit=120
-  ruleplay rules jumpwings`,
+  ruleplay run ` + bundledExample() + `
+  ruleplay rules ` + bundledExample(),
 		Args: exactArgs(),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			out := cmd.OutOrStdout()
@@ -46,6 +46,16 @@ the language in docs/language.md.`,
 			return nil
 		},
 	}
+}
+
+// bundledExample is the name of a bundled game for the help examples
+// (the last in order), so that no code here names a game.
+func bundledExample() string {
+	names := games.Names()
+	if len(names) == 0 {
+		return "NAME"
+	}
+	return names[len(names)-1]
 }
 
 // writeOptions lists a game's options, one per line, each line starting
@@ -78,9 +88,9 @@ score, and the options.
 
 FILE is a rules file or the name of a bundled game ('ruleplay games').
 The language is explained in docs/language.md.`,
-		Example: `  ruleplay rules salta
-  ruleplay rules games/leapfrog.rules --option diagonal=true
-  ruleplay rules my-game.rules`,
+		Example: `  ruleplay rules ` + bundledExample() + `
+  ruleplay rules my-game.rules
+  ruleplay rules my-game.rules --option size=8x8`,
 		Args:              exactArgs("FILE"),
 		ValidArgsFunction: completeRulesFile,
 		RunE: func(cmd *cobra.Command, args []string) error {

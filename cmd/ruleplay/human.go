@@ -229,7 +229,7 @@ func (h *session) command(line string) (done bool, end string, err error) {
 }
 
 // moveLike matches what is written like a move in notation: cells joined
-// by - or : (c3-d4, a2:a3-a5), a removal (xh8), a placement (@e7, man@e7)
+// by - or : (c3-d4, a2:a3-a5), a removal (xh8), a placement (@e7, KIND@e7)
 // or pass.
 var moveLike = regexp.MustCompile(`^(pass|x?[a-z]{1,2}[0-9]{1,2}([-:][a-z]{1,2}[0-9]{1,2})*(x[a-z]{1,2}[0-9]{1,2})*|([a-z][a-z0-9-]*)?@[a-z]{1,2}[0-9]{1,2})$`)
 

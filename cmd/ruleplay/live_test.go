@@ -121,3 +121,26 @@ func TestFramedSquareBoard(t *testing.T) {
 		}
 	}
 }
+
+// A board taller than the terminal cannot be redrawn in place: the frames
+// follow one another, with no cursor movement.
+func TestLiveTallerThanTerminal(t *testing.T) {
+	gf := gameFlags{fast: true, seed: 1}
+	gm, err := gf.load(filepath.Join("..", "..", "games", "jumpwings.rules"), 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, _ := newSeat("greedy", play.Options{Threads: 1}, false)
+	rc := &runConfig{gm: gm, gf: &gf, pf: &playerFlags{threads: 1}, seats: []seat{st, st}, maxPlies: 2,
+		start: gm.start(&gf), live: true, rows: 5}
+	var out, errOut bytes.Buffer
+	if err := runGame(&out, &errOut, rc); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(out.String(), "\x1b[") {
+		t.Errorf("cursor movement on a short terminal:\n%q", out.String())
+	}
+	if n := strings.Count(out.String(), "7  a-c"); n != 3 {
+		t.Errorf("%d frames, want 3 (the start and two moves)", n)
+	}
+}

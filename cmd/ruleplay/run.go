@@ -94,14 +94,14 @@ out), options, setup, seed (unless --seed is given), seats (unless
 --players is given) and moves, then the players go on. --moves plays the
 given moves first (after the record's, or from the start). Writing the
 record of a resumed game over its own --from file is safe.`,
-		Example: `  ruleplay run salta
+		Example: `  ruleplay run ` + bundledExample() + `
   ruleplay run my-game.rules --option size=8x8
   ruleplay run my-game.rules --players greedy,random --seed 7 --quiet
   ruleplay run my-game.rules --players mcts,random --playouts 500 --quiet
   ruleplay run my-game.rules --players human,mcts --think 1s
   ruleplay run my-game.rules --seed 3 --record game.yaml --svg-dir pictures
   ruleplay run --from game.yaml --players human,mcts
-  ruleplay run pyramid --moves c3-b4,f6-g5 --quiet`,
+  ruleplay run my-game.rules --moves c3-d4,h8-g7 --quiet`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if from != "" && len(args) == 0 {
 				return nil // the record names its game
@@ -112,6 +112,9 @@ record of a resumed game over its own --from file is safe.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if maxPlies < 0 {
 				return usageErrorf("--max-plies %d: want 0 (no cap) or more", maxPlies)
+			}
+			if delay < 0 {
+				return usageErrorf("--delay %v: want a duration of 0 or more, e.g. 200ms", delay)
 			}
 			if err := pf.check(); err != nil {
 				return err
@@ -181,7 +184,8 @@ record of a resumed game over its own --from file is safe.`,
 				}
 			}
 			rc := &runConfig{gm: gm, gf: &gf, pf: &pf, seats: seats, quiet: quiet, maxPlies: maxPlies, recFile: recFile, svgDir: svgDir, colour: colour,
-				start: start, prefix: prefix, live: !quiet && isTerminal(cmd.OutOrStdout()), delay: delay}
+				start: start, prefix: prefix, live: !quiet && isTerminal(cmd.OutOrStdout()), delay: delay,
+				rows: terminalRows(cmd.OutOrStdout())}
 			if interactive {
 				return playInteractive(cmd, rc)
 			}
@@ -312,6 +316,7 @@ type runConfig struct {
 	prefix   []string      // moves already played (--from, --moves), all legal
 	live     bool          // stdout is a terminal: one board, redrawn in place
 	delay    time.Duration // live: the least time each move is shown
+	rows     int           // live: the terminal's height (0: unknown)
 }
 
 // svg writes the picture of position s (after the move last) as
@@ -366,7 +371,13 @@ func runGame(out, errOut io.Writer, rc *runConfig) error {
 			// Back to the top of the last frame, clear below, draw again.
 			time.Sleep(rc.delay)
 			frame := fmt.Sprintf("%d. %s: %s\n", s.Ply(), p.PlayerName(mover), move) + framedBoard(p, s, rc.colour, moveCells(p, move))
-			fmt.Fprintf(out, "\x1b[%dA\x1b[J%s", lines, frame)
+			if rc.rows > 0 && lines >= rc.rows {
+				// Taller than the terminal: the cursor cannot go back up
+				// to its top, so the frames follow one another.
+				fmt.Fprintf(out, "\n%s", frame)
+			} else {
+				fmt.Fprintf(out, "\x1b[%dA\x1b[J%s", lines, frame)
+			}
 			lines = strings.Count(frame, "\n")
 		} else if !rc.quiet {
 			fmt.Fprintf(out, "\n%d. %s: %s\n", s.Ply(), p.PlayerName(mover), move)

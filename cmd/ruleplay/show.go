@@ -391,9 +391,8 @@ func numberedKinds(g *ir.Game) bool {
 }
 
 // legend explains the board's symbols: each side's pieces by symbol and
-// kind ("light: H hare, C cat, F frog"), numbered pieces as a range
-// ("St1..5 star"), what "." is and, in a stacking game, the height after
-// a symbol.
+// kind ("white: A ant, B bee"), numbered pieces as a range ("A1..5 ant
+// 1-5"), what "." is and, in a stacking game, the height after a symbol.
 func legend(p *interp.Program) string {
 	g := p.Game()
 	type item struct {
