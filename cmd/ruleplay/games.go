@@ -329,14 +329,20 @@ func (d describer) move(r ir.MoveRule) string {
 	if r.When != nil {
 		b.WriteString("; when " + d.expr(r.When))
 	}
+	cell := func(e *ir.Expr) string { // a condition that always holds is "any" cell
+		if e.Op == ir.OpBool && e.Int != 0 {
+			return "any"
+		}
+		return d.expr(e)
+	}
 	if r.From != nil {
-		b.WriteString("; from " + d.expr(r.From))
+		b.WriteString("; from " + cell(r.From))
 	}
 	if r.Over != nil {
-		b.WriteString("; over " + d.expr(r.Over))
+		b.WriteString("; over " + cell(r.Over))
 	}
 	if r.Action != ir.Remove && r.Onto != nil {
-		b.WriteString("; onto " + d.expr(r.Onto))
+		b.WriteString("; onto " + cell(r.Onto))
 	}
 	switch r.Capture {
 	case ir.CaptureJumped:

@@ -163,7 +163,7 @@ record of a resumed game over its own --from file is safe.`,
 				specs = rec.seatSpecs(gm)
 				for _, sp := range specs {
 					if _, err := newSeat(sp, pf.options(), true); err != nil {
-						return fmt.Errorf("%s: seats: %w", from, err)
+						return fmt.Errorf("%s: seats: %s", from, strings.TrimPrefix(err.Error(), "--players: ")) // the record's mistake: exit 1
 					}
 				}
 			}
