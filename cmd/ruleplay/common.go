@@ -84,7 +84,7 @@ func (f *gameFlags) load(file string, maxPlies int) (*game, error) {
 // a bundled game (NAME, or NAME.rules) when no such file exists. This is
 // the one place where a command's FILE argument is resolved.
 func loadRules(file string, opts map[string]string) (*ir.Game, error) {
-	if _, err := os.Stat(file); err == nil {
+	if st, err := os.Stat(file); err == nil && !st.IsDir() {
 		return lang.Load(file, opts)
 	}
 	name := strings.TrimSuffix(file, ".rules")

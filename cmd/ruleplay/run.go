@@ -201,7 +201,7 @@ record of a resumed game over its own --from file is safe.`,
 	fl.StringVar(&recFile, "record", "", "write the game as a YAML record to `FILE`")
 	fl.StringVar(&svgDir, "svg-dir", "", "write an SVG picture of every position to `DIR` (000.svg: the start, 001.svg: after move 1, ...)")
 	fl.StringVar(&color, "color", "auto", "colour the boards: `WHEN` is auto (on a terminal, unless NO_COLOR is set), always or never")
-	fl.DurationVar(&delay, "delay", 150*time.Millisecond, "on a terminal, show each move for at least `DURATION` (the board is redrawn in place)")
+	fl.DurationVar(&delay, "delay", 100*time.Millisecond, "on a terminal, show each move for at least `DURATION` (the board is redrawn in place)")
 	fl.StringVar(&from, "from", "", "resume the game recorded in `RECORD` (a YAML record): its options, setup, seed, seats and moves")
 	fl.StringSliceVarP(&played, "moves", "m", nil, "play `MOVES` first (after --from's), comma-separated, then let the players go on")
 	_ = cmd.RegisterFlagCompletionFunc("players", completePlayers)
