@@ -395,8 +395,36 @@ func (d describer) dirs(per [][]int) string {
 	return strings.Join(parts, ", ")
 }
 
-var opText = map[ir.Op]string{ir.OpAnd: "and", ir.OpOr: "or", ir.OpEq: "==", ir.OpNe: "!=", ir.OpLt: "<",
-	ir.OpLe: "<=", ir.OpGt: ">", ir.OpGe: ">=", ir.OpAdd: "+", ir.OpSub: "-", ir.OpMul: "*", ir.OpDiv: "/"}
+// opText is the text of a binary operator ("" for another op).
+func opText(op ir.Op) string {
+	switch op {
+	case ir.OpAnd:
+		return "and"
+	case ir.OpOr:
+		return "or"
+	case ir.OpEq:
+		return "=="
+	case ir.OpNe:
+		return "!="
+	case ir.OpLt:
+		return "<"
+	case ir.OpLe:
+		return "<="
+	case ir.OpGt:
+		return ">"
+	case ir.OpGe:
+		return ">="
+	case ir.OpAdd:
+		return "+"
+	case ir.OpSub:
+		return "-"
+	case ir.OpMul:
+		return "*"
+	case ir.OpDiv:
+		return "/"
+	}
+	return ""
+}
 
 // precedence of binary operators, loosest first (0: not binary).
 func precedence(op ir.Op) int {
@@ -501,7 +529,7 @@ func (d describer) expr(e *ir.Expr) string {
 	case ir.OpKindIs:
 		return d.g.Kinds[e.Int].Name
 	}
-	if op, ok := opText[e.Op]; ok {
+	if op := opText(e.Op); op != "" {
 		return arg(0) + " " + op + " " + arg(1)
 	}
 	return "?"

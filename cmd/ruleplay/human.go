@@ -216,7 +216,7 @@ func (h *session) command(line string) (done bool, end string, err error) {
 		return false, "", h.play(i, true)
 	case len(matches) > 1:
 		fmt.Fprintf(h.out, "%q is ambiguous: it could be %s; closest legal move: %s\n", line, strings.Join(matches, " or "), nearestMove(word, matches))
-	case !moveLike.MatchString(word):
+	case !looksLikeMove(word):
 		// Not a move at all (a typo of a command, a word): say what was
 		// expected rather than guess a move.
 		fmt.Fprintf(h.out, "%q is not a move or a command. Type a move for %s in notation, like %s\n(the cells the piece stands on, joined by -), its number from 'moves', or a command:\nmoves, undo, hint, resign, quit, help.\n", line, p.PlayerName(s.ToMove()), legal[0])
@@ -228,10 +228,12 @@ func (h *session) command(line string) (done bool, end string, err error) {
 	return false, "", nil
 }
 
-// moveLike matches what is written like a move in notation: cells joined
-// by - or : (c3-d4, a2:a3-a5), a removal (xh8), a placement (@e7, KIND@e7)
-// or pass.
-var moveLike = regexp.MustCompile(`^(pass|x?[a-z]{1,2}[0-9]{1,2}([-:][a-z]{1,2}[0-9]{1,2})*(x[a-z]{1,2}[0-9]{1,2})*|([a-z][a-z0-9-]*)?@[a-z]{1,2}[0-9]{1,2})$`)
+// looksLikeMove tells whether an entry is written like a move in
+// notation: cells joined by - or : (c3-d4, a2:a3-a5), a removal (xh8), a
+// placement (@e7, KIND@e7) or pass.
+func looksLikeMove(entry string) bool {
+	return regexp.MustCompile(`^(pass|x?[a-z]{1,2}[0-9]{1,2}([-:][a-z]{1,2}[0-9]{1,2})*(x[a-z]{1,2}[0-9]{1,2})*|([a-z][a-z0-9-]*)?@[a-z]{1,2}[0-9]{1,2})$`).MatchString(entry)
+}
 
 // matchMove finds the move an entry names: the exact text (spaces
 // ignored), or the only legal move that starts with the entry followed by
