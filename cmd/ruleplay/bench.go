@@ -67,7 +67,8 @@ counts do not.
 (conformance/oracle), where there is one, on one thread for the same time
 (perft at the same depth, for as long), and prints the interpreter's speed per thread
 as a ratio of it (1.0: as fast; 0.5: half as fast). The size of one game
-state in bytes is reported too.`,
+state in bytes is reported too. FILE may be a bundled game's name
+('ruleplay games'; its rules: docs/rules/GAME.md).`,
 		Example: `  ruleplay bench my-game.rules --option size=8x8
   ruleplay bench my-game.rules --seconds 4 --threads 2 --json
   ruleplay bench my-game.rules --fast=false --max-plies 200

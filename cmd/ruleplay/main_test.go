@@ -256,6 +256,9 @@ func TestHelpAndReadmeLinkToDocs(t *testing.T) {
 	var walk func(c *cobra.Command)
 	walk = func(c *cobra.Command) {
 		check("ruleplay "+c.Name()+" --help", c.Long+c.Example)
+		if c.Name() != "help" && c.Name() != "completion" && c.Parent() != nil && c.Parent().Name() == "ruleplay" && !strings.Contains(c.Long, "docs/") {
+			t.Errorf("ruleplay %s --help does not point to docs/", c.Name())
+		}
 		for _, sub := range c.Commands() {
 			walk(sub)
 		}

@@ -42,7 +42,9 @@ the second.
 
 --svg FILE also writes the position as an SVG picture: the board, the
 pieces with their symbols, stacks with their heights, the last move's cells
-joined by an arrow, and whose turn it is or the result.`,
+joined by an arrow, and whose turn it is or the result.
+
+Cell names and move texts are explained in docs/notation.md.`,
 		Example: `  ruleplay show my-game.rules
   ruleplay show my-game.rules --option size=6x6 --moves xc3,c5-c3
   ruleplay show my-game.rules --seed 9
