@@ -330,6 +330,9 @@ func drawBoard(p *interp.Program, s *interp.State, colour bool, last []int, fram
 			right := ""
 			if frame {
 				right = fmt.Sprintf("%d  a-%c", y+1, 'a'+len(spans)-1)
+				if len(spans) == 1 {
+					right = fmt.Sprintf("%d  a", y+1)
+				}
 			}
 			line(fmt.Sprintf("%2d ", y+1), spans, right)
 		}
