@@ -13,6 +13,7 @@ import (
 
 	"github.com/ruleplay/ruleplay/internal/suggest"
 	"github.com/ruleplay/ruleplay/interp"
+	"github.com/ruleplay/ruleplay/ir"
 	"github.com/ruleplay/ruleplay/lang"
 	"github.com/ruleplay/ruleplay/record"
 )
@@ -55,6 +56,14 @@ type Checker struct {
 	Rules string
 	// Config is passed to interp.Compile (NoFast, MaxPlies).
 	Config interp.Config
+	// Load reads a rules file (Rules, or one found in Games) with options;
+	// nil means lang.Load. A command sets it to accept the names of bundled
+	// games as well as paths.
+	Load func(rules string, opts map[string]string) (*ir.Game, error)
+	// Bundled, when set, tells whether a game missing from Games is one
+	// Load knows by name (a game built into the program); RulesFor then
+	// returns the name itself.
+	Bundled func(game string) bool
 
 	progs map[string]loaded
 }
@@ -130,6 +139,9 @@ func (c *Checker) RulesFor(game string) (string, *Problem) {
 	path := filepath.Join(c.Games, game+".rules")
 	if _, err := os.Stat(path); err == nil {
 		return path, nil
+	}
+	if c.Bundled != nil && c.Bundled(game) {
+		return game, nil
 	}
 	var known []string
 	if ents, err := os.ReadDir(c.Games); err == nil {
@@ -278,7 +290,11 @@ func (pr *Problem) copy() *Problem {
 }
 
 func (c *Checker) load(rules string, opts map[string]string) (*interp.Program, *Problem) {
-	g, err := lang.Load(rules, opts)
+	load := c.Load
+	if load == nil {
+		load = lang.Load
+	}
+	g, err := load(rules, opts)
 	if err != nil {
 		var oe *lang.OptionError
 		var ds lang.Diagnostics

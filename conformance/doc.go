@@ -1,5 +1,5 @@
 // Package conformance checks that the interpreter, running the bundled
-// rules files, plays the games of the rule book (shared/spec/games.md):
+// rules files, plays the games of the rule book (docs/rules/GAME.md):
 // it holds the record checker that `ruleplay check` calls, and the suite of
 // recorded games, perft tables and differential tests that `go test
 // ./conformance/...` runs.
@@ -41,7 +41,7 @@
 //     bundled game and its main options (ReadPerft, CheckPerft). Each
 //     table names its source: conformance/oracle (the independent Leap Frog
 //     and Salta generators), a published figure (English draughts and
-//     Breakthrough, games.md), the naive generators of this package's tests
+//     Breakthrough, docs/rules), the naive generators of this package's tests
 //     (Capture, Pyramid), and interp itself (fast and generic paths
 //     agreeing) only where none of these exists (Crossings, Jumpwings) or
 //     for depths beyond them. TestPerftTables checks every table against interp with

@@ -8,10 +8,10 @@ import (
 )
 
 // Naive, independent generators for the two bundled games that
-// conformance/oracle does not cover: Capture (games.md §4) and Pyramid
-// (§7). They are written straight from the rule book and notation.md with
-// plain maps and strings, share nothing with lang, ir or interp, and are
-// slow on purpose (clarity first). They give the perft tables of those
+// conformance/oracle does not cover: Capture (docs/rules/capture.md) and
+// Pyramid (docs/rules/pyramid.md). They are written straight from the rule
+// book and docs/notation.md with plain maps and strings, share nothing with
+// lang, ir or interp, and are slow on purpose (clarity first). They give the perft tables of those
 // games an independent source and take part in the differential tests.
 
 // naiveGame is the small interface both naive generators implement.

@@ -207,7 +207,7 @@ func (c *checker) checkOptions(es []*Entry) {
 			c.badOpts[name] = true
 			continue
 		}
-		ps := c.props(e, "option "+name, []string{"range", "doc", "choices"})
+		ps := c.props(e, "option "+name, optionProps)
 		if p, ok := ps["doc"]; ok {
 			if v, ok := c.single(p); ok {
 				if s, ok := v.(*Str); ok {
@@ -403,7 +403,7 @@ func (c *checker) checkBoard(es []*Entry) {
 		return
 	}
 	e := es[0]
-	ps := c.props(e, "board", []string{"shape", "cells"})
+	ps := c.props(e, "board", boardProps)
 	sp, ok := ps["shape"]
 	if !ok {
 		c.errorf(e.Pos, "add shape: square(8x8) or shape: hex(3, 4, 5, 4, 3)", "the board has no shape")
@@ -597,7 +597,7 @@ func (c *checker) checkPlayers(list, blocks []*Entry) {
 			c.errorf(e.Labels[0].Pos, hintFor(name, "players", c.playerNames()), "unknown player %q", name)
 			continue
 		}
-		ps := c.props(e, "player "+name, []string{"forward"})
+		ps := c.props(e, "player "+name, playerProps)
 		if p, ok := ps["forward"]; ok {
 			if v, ok := c.single(p); ok {
 				n, isName := v.(*Name)
@@ -732,4 +732,16 @@ func (c *checker) lookupKind(n *Name) (int, bool) {
 		c.errorf(n.Pos, hintFor(n.Dotted(), "piece kinds", c.kindNames()), "unknown piece kind %q", n.Dotted())
 	}
 	return k, ok
+}
+
+// OptionAllowed renders the values an option accepts: "3x3..26x26",
+// "2..6", "short|long", "true|false", or "any whole number".
+func OptionAllowed(o ir.Option) string {
+	if o.Type == ir.OptInt && o.Min == (ir.Value{}) && o.Max == (ir.Value{}) {
+		return "any whole number"
+	}
+	if o.Type == ir.OptSize && o.Max.W == 0 {
+		return "any size WxH"
+	}
+	return rangeText(o)
 }

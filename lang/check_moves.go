@@ -335,7 +335,7 @@ func (c *checker) checkEnd(es []*Entry) {
 		switch p.Key {
 		case "win", "lose":
 			check := ir.AfterMove
-			if len(p.Labels) == 1 && (p.Labels[0].Name == "turn-start" || p.Labels[0].Name == "after-move") {
+			if len(p.Labels) == 1 && contains(endMoments, p.Labels[0].Name) {
 				if p.Labels[0].Name == "turn-start" {
 					check = ir.TurnStart
 				}
@@ -386,7 +386,7 @@ func (c *checker) checkEnd(es []*Entry) {
 				g.End.Plies = val.i
 			}
 		default:
-			c.errorf(p.Pos, hintFor(p.Key, "end entries", []string{"win", "lose", "no-move", "passes", "plies", "at-limit"}), "unknown end entry %q", p.Key)
+			c.errorf(p.Pos, hintFor(p.Key, "end entries", endProps), "unknown end entry %q", p.Key)
 		}
 	}
 	if g.End.Passes > 0 && g.End.NoMove != ir.OutcomePass {
@@ -404,7 +404,7 @@ func (c *checker) checkScore(es []*Entry) {
 		return
 	}
 	e := es[0]
-	ps := c.props(e, "score", []string{"value", "best", "margin"})
+	ps := c.props(e, "score", scoreProps)
 	s := &ir.Score{}
 	valueOK := false
 	if p, ok := ps["value"]; !ok {
@@ -460,7 +460,7 @@ func (c *checker) groupCapture(p *Entry, r *ir.MoveRule) bool {
 	}
 	gc := &ir.GroupCapture{Enemy: &ir.Expr{Op: ir.OpOwnedBy, Who: ir.Enemy}}
 	ok := true
-	ps := c.props(p, "capture", []string{"enemy", "when", "take"})
+	ps := c.props(p, "capture", groupCaptureProps)
 	if q, has := ps["enemy"]; has {
 		if v, okv := c.single(q); okv {
 			ex, t, okl := c.lower(v, ctxCell)
@@ -518,7 +518,7 @@ func (c *checker) checkPromotions(es []*Entry) {
 		if !ok {
 			continue
 		}
-		ps := c.props(e, "promote", []string{"to", "in"})
+		ps := c.props(e, "promote", promoteProps)
 		to, in := ps["to"], ps["in"]
 		if to == nil || in == nil {
 			c.errorf(e.Pos, "write promote KIND { to: KIND; in: ZONE }", "promote needs to: and in:")

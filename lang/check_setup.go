@@ -163,7 +163,7 @@ func (c *checker) globalSetup(e *Entry, occupied map[int]Pos, place func(cell, p
 			}
 		default:
 			if _, isKind := c.kinds[p.Key]; !isKind {
-				c.errorf(p.Pos, hintFor(p.Key, "setup entries", append([]string{"fill", "empty"}, c.kindNames()...)), "unknown setup entry %q", p.Key)
+				c.errorf(p.Pos, hintFor(p.Key, "setup entries", append(append([]string(nil), setupProps...), c.kindNames()...)), "unknown setup entry %q", p.Key)
 			}
 		}
 	}

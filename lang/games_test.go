@@ -3,6 +3,7 @@ package lang
 import (
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -261,5 +262,42 @@ func TestDraughtsAndBreakthrough(t *testing.T) {
 	}
 	if got := len(b.Moves[0].Dirs[0]); got != 3 {
 		t.Fatalf("forward = %d directions", got)
+	}
+}
+
+// A variant's block replaces the base's `setup P: mirror(Q)`; a block
+// without a value otherwise keeps the base's value.
+func TestVariantBlockReplacesMirror(t *testing.T) {
+	dir := t.TempDir()
+	base := `board { shape: square(4x4) }
+player white { forward: north }
+player black { forward: south }
+piece man {}
+setup white { man: a1 b1 }
+setup black: mirror(white)
+step { dirs: forward }
+`
+	variant := `extends: "base.rules"
+setup black { man: a4 }
+`
+	if err := os.WriteFile(filepath.Join(dir, "base.rules"), []byte(base), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "variant.rules")
+	if err := os.WriteFile(path, []byte(variant), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	g, err := Load(path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var black []string
+	for _, pl := range g.Setup.Place {
+		if g.Pieces[pl.Piece].Owner == 1 {
+			black = append(black, g.Board.Cells[pl.Cell].Name)
+		}
+	}
+	if len(black) != 1 || black[0] != "a4" {
+		t.Errorf("black's setup %v, want [a4]", black)
 	}
 }

@@ -3,6 +3,7 @@ package lang
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -38,7 +39,22 @@ func Load(path string, opts map[string]string) (*ir.Game, error) {
 // LoadSource is Load with the file's text given; bases named by `extends`
 // are still read from disk, relative to path.
 func LoadSource(path string, src []byte, opts map[string]string) (*ir.Game, error) {
-	l := &loader{r: newReporter(), readFile: os.ReadFile}
+	return loadWith(os.ReadFile, path, src, opts)
+}
+
+// LoadFS is Load reading from fsys (the bundled games, package games):
+// path and the bases its `extends` names are files of fsys.
+func LoadFS(fsys fs.FS, path string, opts map[string]string) (*ir.Game, error) {
+	src, err := fs.ReadFile(fsys, path)
+	if err != nil {
+		return nil, fmt.Errorf("reading rules: %w", err)
+	}
+	read := func(name string) ([]byte, error) { return fs.ReadFile(fsys, filepath.ToSlash(filepath.Clean(name))) }
+	return loadWith(read, path, src, opts)
+}
+
+func loadWith(readFile func(string) ([]byte, error), path string, src []byte, opts map[string]string) (*ir.Game, error) {
+	l := &loader{r: newReporter(), readFile: readFile}
 	entries := l.loadFile(path, src)
 	if l.fatal {
 		return nil, l.r.sorted(l.order)
@@ -242,7 +258,10 @@ func merge(r *reporter, base, over []*Entry) []*Entry {
 		}
 		old := out[i]
 		m := *e
-		if len(m.Values) == 0 {
+		if len(m.Values) == 0 && !(e.HasBlock && isMirror(old.Values)) {
+			// A block keeps the base's value, except a base's mirror(...),
+			// which the block replaces (setup red { ... } over setup red:
+			// mirror(green)).
 			m.Values = old.Values
 		}
 		switch {
@@ -256,6 +275,15 @@ func merge(r *reporter, base, over []*Entry) []*Entry {
 		out[i] = &m
 	}
 	return out
+}
+
+// isMirror reports whether values is the single value mirror(...).
+func isMirror(values []Expr) bool {
+	if len(values) != 1 {
+		return false
+	}
+	c, ok := values[0].(*Call)
+	return ok && c.Fn == "mirror"
 }
 
 // syntaxError turns a parser error into a diagnostic.

@@ -1,5 +1,6 @@
 // Package record reads and writes recorded games: the YAML format of
-// notation.md (game, options, setup, moves, result).
+// docs/notation.md (game, options, setup, moves, result, and the optional
+// seats, seed, date, engine and comment).
 //
 // # Design
 //
@@ -17,7 +18,7 @@
 // option value "120", and a move or a player name can never be turned into a
 // number or a Boolean on the way.
 //
-// Writing produces the layout of notation.md by hand (not through the YAML
+// Writing produces the layout of docs/notation.md by hand (not through the YAML
 // encoder) to keep it stable and readable: options as a one-line flow
 // mapping, the setup as a block mapping in natural order (a2 before a10),
 // moves as a flow list wrapped at 80 columns, the result as a block with
@@ -55,6 +56,16 @@ type Record struct {
 	Moves []string
 	// Result is nil when the record only asks for legality.
 	Result *Result
+
+	// The optional keys, which a checker ignores: who played each seat
+	// (player name -> player, e.g. "mcts"), the seed of the run, the date
+	// it was played (as written, e.g. "2026-12-01"), the program that
+	// wrote the record and a free comment. Empty values are left out.
+	Seats   map[string]string
+	Seed    *uint64
+	Date    string
+	Engine  string
+	Comment string
 
 	movePos []Pos // where each move was written (Read only)
 }
@@ -110,7 +121,7 @@ func (e *Error) Error() string {
 
 // keys of a record and of its result, in the order they are written.
 var (
-	recordKeys = []string{"game", "options", "setup", "moves", "result"}
+	recordKeys = []string{"game", "options", "seats", "seed", "date", "engine", "comment", "setup", "moves", "result"}
 	resultKeys = []string{"winners", "scores"}
 )
 
@@ -282,6 +293,20 @@ func (p *parser) record(doc *yaml.Node) *Record {
 	if n, ok := es["setup"]; ok && !isNull(n) {
 		rec.Setup = p.textMap(n, "setup", "a piece name")
 	}
+	if n, ok := es["seats"]; ok && !isNull(n) {
+		rec.Seats = p.textMap(n, "seats", "a player such as mcts or human")
+	}
+	if n, ok := es["seed"]; ok && !isNull(n) {
+		seed, err := strconv.ParseUint(n.Value, 10, 64)
+		if n.Kind != yaml.ScalarNode || err != nil {
+			p.errorf(n, "seed: want a whole number of 0 or more, got %s", describe(n))
+		} else {
+			rec.Seed = &seed
+		}
+	}
+	rec.Date = p.text(es, "date", "a date such as 2026-12-01")
+	rec.Engine = p.text(es, "engine", `the program's name and version, e.g. "ruleplay 0.3"`)
+	rec.Comment = p.text(es, "comment", "a text")
 	if n, ok := es["moves"]; ok && !isNull(n) {
 		rec.Moves, rec.movePos = p.moves(n)
 	}
@@ -292,6 +317,19 @@ func (p *parser) record(doc *yaml.Node) *Record {
 		return nil
 	}
 	return rec
+}
+
+// text reads an optional scalar key as the text written.
+func (p *parser) text(es map[string]*yaml.Node, key, want string) string {
+	n, ok := es[key]
+	if !ok || isNull(n) {
+		return ""
+	}
+	if n.Kind != yaml.ScalarNode {
+		p.errorf(n, "%s: want %s, got %s", key, want, describe(n))
+		return ""
+	}
+	return n.Value
 }
 
 // textMap reads a mapping of names to scalar texts.

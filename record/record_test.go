@@ -64,7 +64,7 @@ func TestMovePos(t *testing.T) {
 func TestStrictErrors(t *testing.T) {
 	for _, tc := range []struct{ src, want string }{
 		{"game: salta\nmoves: [a1-b2]\nmvoes: [c3-d4]\n", `game.yaml:3:1: unknown key "mvoes"; did you mean "moves"?`},
-		{"game: salta\ncolour: red\n", `game.yaml:2:1: unknown key "colour" (known keys: game, options, setup, moves, result)`},
+		{"game: salta\ncolour: red\n", `game.yaml:2:1: unknown key "colour" (known keys: game, options, seats, seed, date, engine, comment, setup, moves, result)`},
 		{"moves: [a1-b2]\n", `game.yaml:1:1: missing key "game" (the stem of the rules file, e.g. game: my-game)`},
 		{"game: [a, b]\n", `game.yaml:1:7: game: want the name of a game, got a list`},
 		{"game: g\nmoves: {a: b}\n", `game.yaml:2:8: moves: want a list of moves like [c3-d4, h8-g7], got a mapping`},
@@ -200,5 +200,47 @@ func TestNaturalLess(t *testing.T) {
 	}
 	if got := sortedKeys(m); !reflect.DeepEqual(got, want) {
 		t.Errorf("got %v, want %v", got, want)
+	}
+}
+
+// The optional keys of docs/notation.md are read, written and read back.
+func TestOptionalKeys(t *testing.T) {
+	src := `game: salta
+options: {limit: 120}
+seats: {green: mcts, red: human}
+seed: 7
+date: 2026-12-01
+engine: "ruleplay 0.3"
+comment: "a quiet game: \"draw\" at 120"
+moves: [c3-d4]
+`
+	rec, err := Parse([]byte(src), "game.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	seven := uint64(7)
+	want := &Record{Game: "salta", Options: map[string]string{"limit": "120"}, Moves: []string{"c3-d4"},
+		Seats: map[string]string{"green": "mcts", "red": "human"}, Seed: &seven, Date: "2026-12-01",
+		Engine: "ruleplay 0.3", Comment: `a quiet game: "draw" at 120`}
+	rec.movePos = nil
+	if !reflect.DeepEqual(rec, want) {
+		t.Fatalf("got %+v\nwant %+v", rec, want)
+	}
+	var b bytes.Buffer
+	if err := Write(&b, rec); err != nil {
+		t.Fatal(err)
+	}
+	if b.String() != src {
+		t.Errorf("written:\n%s\nwant:\n%s", b.String(), src)
+	}
+	for _, bad := range []struct{ src, msg string }{
+		{"game: g\nseed: -1\n", `game.yaml:2:7: seed: want a whole number of 0 or more, got the number -1`},
+		{"game: g\nseed: soon\n", `game.yaml:2:7: seed: want a whole number of 0 or more, got "soon"`},
+		{"game: g\nseats: [mcts]\n", `game.yaml:2:8: seats: want a mapping (name: value, ...), got a list`},
+		{"game: g\ncomment: {a: b}\n", `game.yaml:2:10: comment: want a text, got a mapping`},
+	} {
+		if _, err := Parse([]byte(bad.src), "game.yaml"); err == nil || err.Error() != bad.msg {
+			t.Errorf("%q: got %v, want %s", bad.src, err, bad.msg)
+		}
 	}
 }

@@ -12,10 +12,15 @@ import (
 // Width is the column at which Write wraps the list of moves.
 const Width = 80
 
-// Write writes rec in the layout of notation.md:
+// Write writes rec in the layout of docs/notation.md:
 //
 //	game: my-game
 //	options: {limit: 120}
+//	seats: {green: mcts, red: human}
+//	seed: 7
+//	date: 2026-12-01
+//	engine: ruleplay (devel)
+//	comment: "..."
 //	setup:
 //	  a1: gold
 //	moves: [c3-d4, h8-g7, a3-b4]
@@ -23,7 +28,8 @@ const Width = 80
 //	  winners: [p1]
 //	  scores: {p1: 0, p2: 31}
 //
-// Empty options, setup and result are left out; moves are always written.
+// Empty options, seats, setup and result, and the optional keys not set,
+// are left out; moves are always written.
 func Write(w io.Writer, rec *Record) error {
 	if rec == nil {
 		return fmt.Errorf("record: nothing to write")
@@ -39,6 +45,21 @@ func Write(w io.Writer, rec *Record) error {
 			parts = append(parts, scalar(k, false)+": "+scalar(rec.Options[k], true))
 		}
 		fmt.Fprintf(b, "options: {%s}\n", strings.Join(parts, ", "))
+	}
+	if len(rec.Seats) > 0 {
+		parts := make([]string, 0, len(rec.Seats))
+		for _, k := range sortedKeys(rec.Seats) {
+			parts = append(parts, scalar(k, false)+": "+scalar(rec.Seats[k], false))
+		}
+		fmt.Fprintf(b, "seats: {%s}\n", strings.Join(parts, ", "))
+	}
+	if rec.Seed != nil {
+		fmt.Fprintf(b, "seed: %d\n", *rec.Seed)
+	}
+	for _, kv := range [][2]string{{"date", rec.Date}, {"engine", rec.Engine}, {"comment", rec.Comment}} {
+		if kv[1] != "" {
+			fmt.Fprintf(b, "%s: %s\n", kv[0], scalar(kv[1], kv[0] == "date"))
+		}
 	}
 	if len(rec.Setup) > 0 {
 		b.WriteString("setup:\n")

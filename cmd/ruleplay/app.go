@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime/debug"
 	"strings"
 
 	"github.com/ruleplay/ruleplay/lang"
@@ -102,16 +103,28 @@ func newRootCmd() *cobra.Command {
 		Short: "Play, explore and measure games written as rules files",
 		Long: `ruleplay plays board games described by declarative rules files.
 
-Every command takes a rules file (games/*.rules) and the game's options
-(--option NAME=VALUE, repeatable; 'ruleplay show FILE' shows their values).`,
-		Example: `  ruleplay vet my-game.rules
+Every command takes a rules file, or the name of a bundled game ('ruleplay
+games' lists them: ruleplay run NAME), and the game's options (--option
+NAME=VALUE, repeatable; 'ruleplay games' and 'ruleplay rules FILE' show
+them).
+
+Documentation, in the repository's docs/ folder:
+  docs/language.md      the rules language, every entry and condition
+  docs/notation.md      cell names, move texts, recorded games
+  docs/rules/GAME.md    the rules of each bundled game, in words`,
+		Example: `  ruleplay games
+  ruleplay run ` + bundledExample() + `
+  ruleplay rules ` + bundledExample() + `
+  ruleplay vet my-game.rules
   ruleplay run my-game.rules --option size=8x8 --seed 7
   ruleplay moves my-game.rules --moves c3-d4,h8-g7
   ruleplay perft my-game.rules 3 --option size=8x8
   ruleplay bench my-game.rules --seconds 1`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
+		Version:       version(),
 	}
+	root.SetVersionTemplate("ruleplay {{.Version}}\n")
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		return usageErrorf("%v", err)
 	})
@@ -124,8 +137,41 @@ Every command takes a rules file (games/*.rules) and the game's options
 		newShowCmd(),
 		newMatchCmd(),
 		newCheckCmd(),
+		newGamesCmd(),
+		newRulesCmd(),
 	)
 	return root
+}
+
+// version is the module version of the build ("(devel)" for a build from
+// a source tree), with the VCS revision and its state when they were
+// recorded: "(devel) 17c0cf3a9b21 2026-12-01T15:05:00Z modified".
+func version() string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "(unknown)"
+	}
+	v := bi.Main.Version
+	if v == "" {
+		v = "(devel)"
+	}
+	var rev, at, modified string
+	for _, s := range bi.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.time":
+			at = s.Value
+		case "vcs.modified":
+			if s.Value == "true" {
+				modified = "modified"
+			}
+		}
+	}
+	if len(rev) > 12 {
+		rev = rev[:12]
+	}
+	return strings.Join(strings.Fields(strings.Join([]string{v, rev, at, modified}, " ")), " ")
 }
 
 // exactArgs accepts exactly the named positional arguments.
@@ -175,6 +221,9 @@ func plural(n int) string {
 
 // count renders "1 move", "3 moves", "2 plies".
 func count(n int, what string) string {
+	if n != 1 && strings.HasSuffix(what, "s") {
+		return fmt.Sprintf("%d %ses", n, what)
+	}
 	if n != 1 && strings.HasSuffix(what, "y") {
 		return fmt.Sprintf("%d %sies", n, strings.TrimSuffix(what, "y"))
 	}

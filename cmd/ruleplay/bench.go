@@ -100,7 +100,8 @@ doing the same work as the interpreter for each ratio:
 
 A ratio is the interpreter's speed per thread divided by the hand-written
 generator's (1.0: as fast; 0.5: half as fast); handcoded_ratio is the
-lowest of the three.`,
+lowest of the three. FILE may be a bundled game's name ('ruleplay
+games'; its rules: docs/rules/GAME.md).`,
 		Example: `  ruleplay bench my-game.rules --option size=8x8
   ruleplay bench my-game.rules --seconds 4 --threads 2 --json
   ruleplay bench my-game.rules --fast=false --max-plies 200

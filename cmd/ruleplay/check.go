@@ -9,8 +9,10 @@ import (
 	"strings"
 
 	"github.com/ruleplay/ruleplay/conformance"
+	"github.com/ruleplay/ruleplay/games"
 	"github.com/ruleplay/ruleplay/interp"
 	"github.com/spf13/cobra"
+	"golang.org/x/term"
 )
 
 type checkFlags struct {
@@ -25,17 +27,20 @@ func newCheckCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "check [FILE] [RECORD.yaml...]",
 		Short: "Replay recorded games against a rules file",
-		Long: `check replays recorded games (the YAML records of notation.md) and reports,
+		Long: `check replays recorded games (the YAML records of docs/notation.md) and reports,
 for each, OK or the first problem: an illegal move (its index, the position,
 the legal moves and the closest one), a game that ended before the record
 did, a result that differs, or a malformed record.
 
 With FILE and records, every record is checked against FILE. With --dir,
 every *.yaml under DIR is checked against games/<game>.rules (--games sets
-that folder) or, when FILE is given, against FILE.
+that folder; without --games, a game missing there is taken from the
+bundled games) or, when FILE is given, against FILE.
 
-A record without a result is checked for legality only. Exit status: 0 when
-every record agrees, 1 when one disagrees, 2 for usage or file errors.`,
+FILE may be the name of a bundled game ('ruleplay games'). A record without
+a result is checked for legality only; the optional keys (seats, seed,
+date, engine, comment) are accepted and ignored. Exit status: 0 when every
+record agrees, 1 when one disagrees, 2 for usage or file errors.`,
 		Example: `  ruleplay check games/my-game.rules game1.yaml game2.yaml
   ruleplay check --dir conformance/records
   ruleplay check --dir conformance/records --games games --json`,
@@ -58,7 +63,10 @@ every record agrees, 1 when one disagrees, 2 for usage or file errors.`,
 }
 
 func runCheck(cmd *cobra.Command, f *checkFlags, args []string) error {
-	c := &conformance.Checker{Games: f.games, Config: interp.Config{NoFast: !f.fast}}
+	c := &conformance.Checker{Games: f.games, Config: interp.Config{NoFast: !f.fast}, Load: loadRules}
+	if !cmd.Flags().Changed("games") {
+		c.Bundled = games.Has // without --games, a game missing from ./games is a bundled one
+	}
 	var records []string
 	switch {
 	case f.dir != "":
@@ -84,8 +92,8 @@ func runCheck(cmd *cobra.Command, f *checkFlags, args []string) error {
 		return usageErrorf("check needs a rules file and records: ruleplay check FILE RECORD.yaml... (or --dir DIR)")
 	default:
 		c.Rules, records = args[0], args[1:]
-		if _, err := os.Stat(c.Rules); err != nil {
-			return usageErrorf("check: cannot read rules file %s", c.Rules)
+		if _, err := os.Stat(c.Rules); err != nil && !games.Has(strings.TrimSuffix(c.Rules, ".rules")) {
+			return usageErrorf("check: cannot read rules file %s (nor is it a bundled game: 'ruleplay games' lists them)", c.Rules)
 		}
 	}
 	out := cmd.OutOrStdout()
@@ -164,12 +172,23 @@ func (p *progress) clear() {
 
 func (p *progress) done() { p.clear() }
 
-// isTerminal reports whether w is a character device (a terminal).
-func isTerminal(w io.Writer) bool {
+// terminalRows is the height of the terminal w (0 when w is not one or
+// its size is unknown).
+func terminalRows(w io.Writer) int {
 	f, ok := w.(*os.File)
 	if !ok {
-		return false
+		return 0
 	}
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
+	_, rows, err := term.GetSize(int(f.Fd()))
+	if err != nil {
+		return 0
+	}
+	return rows
+}
+
+// isTerminal reports whether w is a terminal (not a file, a pipe or
+// /dev/null).
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
 }

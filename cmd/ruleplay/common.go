@@ -2,9 +2,11 @@ package main
 
 import (
 	"fmt"
+	"os"
 	"sort"
 	"strings"
 
+	"github.com/ruleplay/ruleplay/games"
 	"github.com/ruleplay/ruleplay/internal/suggest"
 	"github.com/ruleplay/ruleplay/interp"
 	"github.com/ruleplay/ruleplay/ir"
@@ -67,7 +69,7 @@ func (f *gameFlags) load(file string, maxPlies int) (*game, error) {
 	if err != nil {
 		return nil, err
 	}
-	g, err := lang.Load(file, opts)
+	g, err := loadRules(file, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -76,6 +78,29 @@ func (f *gameFlags) load(file string, maxPlies int) (*game, error) {
 		return nil, err
 	}
 	return &game{file: file, g: g, p: p, opts: opts}, nil
+}
+
+// loadRules reads and checks a rules file: FILE is a path, or the name of
+// a bundled game (NAME, or NAME.rules) when no such file exists. This is
+// the one place where a command's FILE argument is resolved.
+func loadRules(file string, opts map[string]string) (*ir.Game, error) {
+	if st, err := os.Stat(file); err == nil && !st.IsDir() {
+		return lang.Load(file, opts)
+	}
+	name := strings.TrimSuffix(file, ".rules")
+	bare := !strings.ContainsAny(file, `/\`)
+	if bare && games.Has(name) {
+		return lang.LoadFS(games.FS(), name+".rules", opts)
+	}
+	if !bare || strings.HasSuffix(file, ".rules") {
+		_, err := lang.Load(file, opts)
+		return nil, err
+	}
+	msg := fmt.Sprintf("no rules file %q, and no bundled game of that name", file)
+	if near := suggest.Nearest(name, games.Names(), max(1, (len(name)+1)/3)); near != "" {
+		msg += fmt.Sprintf("; did you mean %q?", near)
+	}
+	return nil, fmt.Errorf("%s\n(bundled games: %s; 'ruleplay games' lists them)", msg, strings.Join(games.Names(), ", "))
 }
 
 // start returns the initial position for the flags' seed.

@@ -30,7 +30,7 @@ func completeOption(cmd *cobra.Command, args []string, toComplete string) ([]str
 	if len(args) == 0 {
 		return nil, cobra.ShellCompDirectiveNoFileComp
 	}
-	g, err := lang.Load(args[0], nil)
+	g, err := loadRules(args[0], nil)
 	if err != nil {
 		return nil, cobra.ShellCompDirectiveNoFileComp
 	}

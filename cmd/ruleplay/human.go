@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -52,18 +53,20 @@ func playInteractive(cmd *cobra.Command, rc *runConfig) error {
 	h := &session{
 		rc:   rc,
 		p:    p,
-		s0:   gm.start(rc.gf),
+		s0:   rc.start,
 		out:  cmd.OutOrStdout(),
 		in:   bufio.NewScanner(in),
 		echo: !isTerminalInput(in),
 		rng:  rand.New(rand.NewPCG(rc.gf.seed, 0x5eed)),
 	}
 	h.s = h.s0.Clone()
-	var who []string
-	for i := 0; i < p.NumPlayers(); i++ {
-		who = append(who, p.PlayerName(i)+": "+rc.seats[i].spec)
+	if err := gm.replay(h.s, rc.prefix); err != nil {
+		return err
 	}
-	fmt.Fprintf(h.out, "%s; %s; seed %d\n%s\n", gm.title(), strings.Join(who, ", "), rc.gf.seed, humanHelp)
+	for _, m := range rc.prefix {
+		h.hist = append(h.hist, turn{text: m})
+	}
+	fmt.Fprintf(h.out, "%s\n%s\n", rc.header(), humanHelp)
 	if err := rc.svg(h.s, ""); err != nil {
 		return err
 	}
@@ -113,6 +116,9 @@ func (h *session) board() string {
 	last := ""
 	if n := len(h.hist); n > 0 {
 		last = h.hist[n-1].text
+	}
+	if h.rc.live {
+		return framedBoard(h.p, h.s, h.rc.colour, moveCells(h.p, last))
 	}
 	return board(h.p, h.s, h.rc.colour, moveCells(h.p, last))
 }
@@ -210,11 +216,23 @@ func (h *session) command(line string) (done bool, end string, err error) {
 		return false, "", h.play(i, true)
 	case len(matches) > 1:
 		fmt.Fprintf(h.out, "%q is ambiguous: it could be %s; closest legal move: %s\n", line, strings.Join(matches, " or "), nearestMove(word, matches))
+	case !looksLikeMove(word):
+		// Not a move at all (a typo of a command, a word): say what was
+		// expected rather than guess a move.
+		fmt.Fprintf(h.out, "%q is not a move or a command. Type a move for %s in notation, like %s\n(the cells the piece stands on, joined by -), its number from 'moves', or a command:\nmoves, undo, hint, resign, quit, help.\n", line, p.PlayerName(s.ToMove()), legal[0])
+		return false, "", nil
 	default:
 		fmt.Fprintf(h.out, "%q is not a legal move for %s; closest legal move: %s\n", line, p.PlayerName(s.ToMove()), nearestMove(word, legal))
 	}
 	fmt.Fprintln(h.out, wrapList("legal moves: ", legal, "  ", 80))
 	return false, "", nil
+}
+
+// looksLikeMove tells whether an entry is written like a move in
+// notation: cells joined by - or : (c3-d4, a2:a3-a5), a removal (xh8), a
+// placement (@e7, KIND@e7) or pass.
+func looksLikeMove(entry string) bool {
+	return regexp.MustCompile(`^(pass|x?[a-z]{1,2}[0-9]{1,2}([-:][a-z]{1,2}[0-9]{1,2})*(x[a-z]{1,2}[0-9]{1,2})*|([a-z][a-z0-9-]*)?@[a-z]{1,2}[0-9]{1,2})$`).MatchString(entry)
 }
 
 // matchMove finds the move an entry names: the exact text (spaces

@@ -2,7 +2,10 @@
 // files: run a game between computer players (or against a person at the
 // prompt), play a match, list the legal moves after some moves, count
 // positions (perft), measure speed (bench), check a rules file (vet),
-// replay recorded games (check) and draw a position (show).
+// summarise it (rules), list the bundled games (games), replay recorded
+// games (check) and draw a position (show). A command's FILE is a path or
+// the name of a bundled game (package games embeds games/*.rules); the
+// user documentation is in docs/ (language.md, notation.md, rules/).
 //
 // # Design
 //

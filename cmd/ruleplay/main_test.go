@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -37,6 +38,7 @@ func TestScripts(t *testing.T) {
 		Dir:           filepath.Join("testdata", "script"),
 		UpdateScripts: os.Getenv("RULEPLAY_UPDATE_SCRIPTS") != "",
 		Setup: func(env *testscript.Env) error {
+			env.Setenv("SOURCE_DATE_EPOCH", "1796083200") // records are dated 2026-12-01
 			dir := filepath.Join(env.WorkDir, "games")
 			if err := os.MkdirAll(dir, 0o755); err != nil {
 				return err
@@ -228,5 +230,61 @@ func roundTrip(t *testing.T, f, name string, opts []string) {
 		if !slices.Contains(opts, k+"="+v) {
 			t.Errorf("option %s=%s in the record, not given", k, v)
 		}
+	}
+}
+
+// The help texts and the README send the reader to docs/ in the
+// repository, never to files outside it; every docs/ file they name
+// exists.
+func TestHelpAndReadmeLinkToDocs(t *testing.T) {
+	outside := regexp.MustCompile(`shared/spec|(^|[^/\w])(games|notation|language)\.md`)
+	named := regexp.MustCompile(`docs/[\w./-]*\w`)
+	root := filepath.Join("..", "..")
+	check := func(where, text string) {
+		if m := outside.FindString(text); m != "" {
+			t.Errorf("%s names %q, outside docs/", where, m)
+		}
+		for _, f := range named.FindAllString(text, -1) {
+			if strings.Contains(f, "GAME") || strings.Contains(f, "NAME") {
+				continue
+			}
+			if _, err := os.Stat(filepath.Join(root, strings.SplitN(f, "#", 2)[0])); err != nil {
+				t.Errorf("%s names %s, which does not exist", where, f)
+			}
+		}
+	}
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		check("ruleplay "+c.Name()+" --help", c.Long+c.Example)
+		if c.Name() != "help" && c.Name() != "completion" && c.Parent() != nil && c.Parent().Name() == "ruleplay" && !strings.Contains(c.Long, "docs/") {
+			t.Errorf("ruleplay %s --help does not point to docs/", c.Name())
+		}
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	root0 := newRootCmd()
+	walk(root0)
+	if !strings.Contains(root0.Long, "docs/language.md") {
+		t.Error("ruleplay --help does not point to docs/language.md")
+	}
+	readme, err := os.ReadFile(filepath.Join(root, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	check("README.md", string(readme))
+	for _, want := range []string{"docs/language.md", "docs/notation.md", "docs/rules/"} {
+		if !strings.Contains(string(readme), want) {
+			t.Errorf("README.md does not link to %s", want)
+		}
+	}
+	// The README opens with exactly two one-line commands.
+	first := strings.SplitN(string(readme), "```", 3)
+	if len(first) < 3 || first[0] != "" {
+		t.Fatal("README.md does not open with a code block")
+	}
+	lines := strings.Split(strings.TrimSpace(strings.TrimPrefix(first[1], "sh")), "\n")
+	if len(lines) != 2 || !strings.HasPrefix(lines[0], "go run ./cmd/ruleplay run ") || lines[1] != "go test ./..." {
+		t.Errorf("README.md's opening commands: %q", lines)
 	}
 }

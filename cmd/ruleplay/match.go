@@ -85,7 +85,8 @@ A progress bar is drawn on standard error when it is a terminal.
 
 --json prints {"game", "title", "options", "seed", "players", "games",
 "draws", "wins", "shared", "losses", "points", "score", "ci95", "capped",
-"mean_plies"}, the per-player maps keyed by the players' names.`,
+"mean_plies"}, the per-player maps keyed by the players' names. FILE may
+be a bundled game's name ('ruleplay games'; its rules: docs/rules/GAME.md).`,
 		Example: `  ruleplay match my-game.rules --players mcts,random --games 20
   ruleplay match my-game.rules --players mcts,greedy --games 50 --threads 2 --json
   ruleplay match my-game.rules --players mcts:playouts=2000,mcts --games 10 --seed 3`,

@@ -36,7 +36,7 @@ order. When the game is over it says so instead.
 
 An illegal move stops with an error naming its number and text, the legal
 moves at that point, and the closest legal move when the text looks like a
-typo.
+typo. Move texts are explained in docs/notation.md.
 
 --json prints {"game", "ply", "to_move", "moves", "over"} and, when the game
 is over, "winners" and "reason"; "scores" when the game has scores ("to_move"

@@ -42,7 +42,8 @@ game early are not counted.
 --divide lists every legal move of the position with the count below it.
 --json prints {"game", "depth", "nodes"} and, with --divide, "divide": a
 list of {"move", "nodes"}. --threads shares the moves of the position among
-that many threads.`,
+that many threads. The figures of every bundled game are on its page,
+docs/rules/GAME.md.`,
 		Example: `  ruleplay perft my-game.rules 3 --option size=8x8
   ruleplay perft my-game.rules 4 --divide
   ruleplay perft my-game.rules 5 --json --fast=false --threads 2`,

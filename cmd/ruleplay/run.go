@@ -7,6 +7,8 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -26,13 +28,23 @@ func newRunCmd() *cobra.Command {
 		recFile  string
 		svgDir   string
 		color    string
+		from     string
+		played   []string
+		delay    time.Duration
 	)
 	cmd := &cobra.Command{
 		Use:   "run FILE",
 		Short: "Play a whole game between computer players",
-		Long: `Run plays a whole game between computer players and prints the board after
-every move ("12. p1: c3-d4"), then the result: the winners, the reason the
-game ended, the scores and the margin.
+		Long: `Run plays a whole game between computer players and shows every move
+("12. p1: c3-d4"), then the result: the winners, the reason the game
+ended, the scores and the margin. FILE is a rules file or the name of a
+bundled game ('ruleplay games'); the rules of each bundled game are
+explained in docs/rules/GAME.md.
+
+On a terminal one board is drawn and redrawn in place after every move,
+each move shown for at least --delay, with coordinates on every edge and
+a legend of the symbols. When the output is not a terminal (a pipe, a
+file) the board after every move is printed, one after the other.
 
 Players (--players, one per seat in turn order, cycled when fewer are given):
 ` + playerHelp() + `
@@ -71,20 +83,38 @@ a game with a human player.
 
 --max-plies ends a game that goes on too long (0: no cap); the game then
 ends as the rules say it ends at a move limit (a draw unless they score
-it). --record writes the game as a YAML record (notation.md): the game,
+it). --record writes the game as a YAML record (docs/notation.md): the game,
 the options given, the random layout if the game has one, the moves and
-the result. --svg-dir writes a picture of every position: 000.svg for the
-start, 001.svg after the first move, ...`,
-		Example: `  ruleplay run my-game.rules --option size=8x8
+the result, and the seats, seed, date and engine. --svg-dir writes a
+picture of every position: 000.svg for the start, 001.svg after the first
+move, ...
+
+--from RECORD resumes a recorded game: the record's game (FILE may be left
+out), options, setup, seed (unless --seed is given), seats (unless
+--players is given) and moves, then the players go on. --moves plays the
+given moves first (after the record's, or from the start). Writing the
+record of a resumed game over its own --from file is safe.`,
+		Example: `  ruleplay run ` + bundledExample() + `
+  ruleplay run my-game.rules --option size=8x8
   ruleplay run my-game.rules --players greedy,random --seed 7 --quiet
   ruleplay run my-game.rules --players mcts,random --playouts 500 --quiet
   ruleplay run my-game.rules --players human,mcts --think 1s
-  ruleplay run my-game.rules --seed 3 --record game.yaml --svg-dir pictures`,
-		Args:              exactArgs("FILE"),
+  ruleplay run my-game.rules --seed 3 --record game.yaml --svg-dir pictures
+  ruleplay run --from game.yaml --players human,mcts
+  ruleplay run my-game.rules --moves c3-d4,h8-g7 --quiet`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if from != "" && len(args) == 0 {
+				return nil // the record names its game
+			}
+			return exactArgs("FILE")(cmd, args)
+		},
 		ValidArgsFunction: completeRulesFile,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if maxPlies < 0 {
 				return usageErrorf("--max-plies %d: want 0 (no cap) or more", maxPlies)
+			}
+			if delay < 0 {
+				return usageErrorf("--delay %v: want a duration of 0 or more, e.g. 200ms", delay)
 			}
 			if err := pf.check(); err != nil {
 				return err
@@ -93,7 +123,26 @@ start, 001.svg after the first move, ...`,
 			if err != nil {
 				return err
 			}
+			rec, err := readFrom(from)
+			if err != nil {
+				return err
+			}
+			file := ""
+			if len(args) > 0 {
+				file = args[0]
+			} else {
+				file = rec.Game
+			}
+			if err := rec.applyOptions(&gf, cmd.Flags().Changed("seed")); err != nil {
+				return err
+			}
+			if rec != nil && len(rec.Seats) > 0 && !cmd.Flags().Changed("players") {
+				players = "" // the record's seats, once the game's players are known
+			}
 			specs := splitPlayers(players)
+			if len(specs) == 0 && players == "" && rec != nil {
+				specs = []string{"greedy"} // checked here, replaced by the seats below
+			}
 			if len(specs) == 0 {
 				return usageErrorf("--players: no player given (known: %s, human)", strings.Join(play.Names(), ", "))
 			}
@@ -102,9 +151,21 @@ start, 001.svg after the first move, ...`,
 					return err
 				}
 			}
-			gm, err := gf.load(args[0], maxPlies)
+			gm, err := gf.load(file, maxPlies)
 			if err != nil {
 				return err
+			}
+			start, prefix, err := rec.position(gm, &gf, splitMoves(played))
+			if err != nil {
+				return err
+			}
+			if players == "" && rec != nil {
+				specs = rec.seatSpecs(gm)
+				for _, sp := range specs {
+					if _, err := newSeat(sp, pf.options(), true); err != nil {
+						return fmt.Errorf("%s: seats: %s", from, strings.TrimPrefix(err.Error(), "--players: ")) // the record's mistake: exit 1
+					}
+				}
 			}
 			np := gm.p.NumPlayers()
 			if len(specs) > np {
@@ -122,7 +183,9 @@ start, 001.svg after the first move, ...`,
 					return fmt.Errorf("--svg-dir: %w", err)
 				}
 			}
-			rc := &runConfig{gm: gm, gf: &gf, pf: &pf, seats: seats, quiet: quiet, maxPlies: maxPlies, recFile: recFile, svgDir: svgDir, colour: colour}
+			rc := &runConfig{gm: gm, gf: &gf, pf: &pf, seats: seats, quiet: quiet, maxPlies: maxPlies, recFile: recFile, svgDir: svgDir, colour: colour,
+				start: start, prefix: prefix, live: !quiet && isTerminal(cmd.OutOrStdout()), delay: delay,
+				rows: terminalRows(cmd.OutOrStdout())}
 			if interactive {
 				return playInteractive(cmd, rc)
 			}
@@ -138,7 +201,11 @@ start, 001.svg after the first move, ...`,
 	fl.StringVar(&recFile, "record", "", "write the game as a YAML record to `FILE`")
 	fl.StringVar(&svgDir, "svg-dir", "", "write an SVG picture of every position to `DIR` (000.svg: the start, 001.svg: after move 1, ...)")
 	fl.StringVar(&color, "color", "auto", "colour the boards: `WHEN` is auto (on a terminal, unless NO_COLOR is set), always or never")
+	fl.DurationVar(&delay, "delay", 100*time.Millisecond, "on a terminal, show each move for at least `DURATION` (the board is redrawn in place)")
+	fl.StringVar(&from, "from", "", "resume the game recorded in `RECORD` (a YAML record): its options, setup, seed, seats and moves")
+	fl.StringSliceVarP(&played, "moves", "m", nil, "play `MOVES` first (after --from's), comma-separated, then let the players go on")
 	_ = cmd.RegisterFlagCompletionFunc("players", completePlayers)
+	_ = cmd.MarkFlagFilename("from", "yaml", "yml")
 	_ = cmd.MarkFlagFilename("record", "yaml", "yml")
 	_ = cmd.MarkFlagDirname("svg-dir")
 	return cmd
@@ -245,6 +312,11 @@ type runConfig struct {
 	recFile  string
 	svgDir   string
 	colour   bool
+	start    *interp.State // the initial position
+	prefix   []string      // moves already played (--from, --moves), all legal
+	live     bool          // stdout is a terminal: one board, redrawn in place
+	delay    time.Duration // live: the least time each move is shown
+	rows     int           // live: the terminal's height (0: unknown)
 }
 
 // svg writes the picture of position s (after the move last) as
@@ -259,18 +331,31 @@ func (rc *runConfig) svg(s *interp.State, last string) error {
 func runGame(out, errOut io.Writer, rc *runConfig) error {
 	gm, gf := rc.gm, rc.gf
 	p := gm.p
-	s0 := gm.start(gf)
+	s0 := rc.start
 	s := s0.Clone()
+	if err := gm.replay(s, rc.prefix); err != nil {
+		return err
+	}
 	// The players draw from their own stream, apart from the setup's.
 	rng := rand.New(rand.NewPCG(gf.seed, 0x5eed))
-	var moves []string
-	if !rc.quiet {
-		var who []string
-		for i := 0; i < p.NumPlayers(); i++ {
-			who = append(who, p.PlayerName(i)+": "+rc.seats[i].spec)
+	moves := append([]string(nil), rc.prefix...)
+	lines := 0 // live: the lines of the frame on the screen
+	switch {
+	case rc.live:
+		fmt.Fprintf(out, "%s\n\n", rc.header())
+		first := "the start"
+		if len(rc.prefix) > 0 {
+			first = fmt.Sprintf("%d. %s", s.Ply(), rc.last())
 		}
-		fmt.Fprintf(out, "%s; %s; seed %d\n\n", gm.title(), strings.Join(who, ", "), gf.seed)
-		fmt.Fprint(out, board(p, s, rc.colour, nil))
+		frame := first + "\n" + framedBoard(p, s, rc.colour, moveCells(p, rc.last()))
+		fmt.Fprint(out, frame)
+		lines = strings.Count(frame, "\n")
+	case !rc.quiet:
+		fmt.Fprintf(out, "%s\n\n", rc.header())
+		if len(rc.prefix) > 0 {
+			fmt.Fprintf(out, "%d. %s\n", s.Ply(), rc.last())
+		}
+		fmt.Fprint(out, board(p, s, rc.colour, moveCells(p, rc.last())))
 	}
 	if err := rc.svg(s, ""); err != nil {
 		return err
@@ -282,7 +367,19 @@ func runGame(out, errOut io.Writer, rc *runConfig) error {
 	var svgErr error
 	st := play.Game(p, s, players, rng, func(mover int, move string, s *interp.State) {
 		moves = append(moves, move)
-		if !rc.quiet {
+		if rc.live {
+			// Back to the top of the last frame, clear below, draw again.
+			time.Sleep(rc.delay)
+			frame := fmt.Sprintf("%d. %s: %s\n", s.Ply(), p.PlayerName(mover), move) + framedBoard(p, s, rc.colour, moveCells(p, move))
+			if rc.rows > 0 && lines >= rc.rows {
+				// Taller than the terminal: the cursor cannot go back up
+				// to its top, so the frames follow one another.
+				fmt.Fprintf(out, "\n%s", frame)
+			} else {
+				fmt.Fprintf(out, "\x1b[%dA\x1b[J%s", lines, frame)
+			}
+			lines = strings.Count(frame, "\n")
+		} else if !rc.quiet {
 			fmt.Fprintf(out, "\n%d. %s: %s\n", s.Ply(), p.PlayerName(mover), move)
 			fmt.Fprint(out, board(p, s, rc.colour, moveCells(p, move)))
 		}
@@ -294,13 +391,36 @@ func runGame(out, errOut io.Writer, rc *runConfig) error {
 		return svgErr
 	}
 	capped := rc.capped(st, s)
-	if rc.quiet {
+	if rc.quiet || rc.live {
 		fmt.Fprintln(out, wrapWords("moves: ", moves, "  ", 80))
 	} else {
 		fmt.Fprintln(out)
 	}
 	writeResult(out, p, st, capped, rc.maxPlies, s.Ply())
 	return rc.record(errOut, s0, moves, st, capped, "")
+}
+
+// header is the first line of a run: the game, its options, who plays
+// each seat, the seed, and how many moves were played before.
+func (rc *runConfig) header() string {
+	p := rc.gm.p
+	var who []string
+	for i := 0; i < p.NumPlayers(); i++ {
+		who = append(who, p.PlayerName(i)+": "+rc.seats[i].spec)
+	}
+	h := fmt.Sprintf("%s; %s; seed %d", rc.gm.title(), strings.Join(who, ", "), rc.gf.seed)
+	if n := len(rc.prefix); n > 0 {
+		h += fmt.Sprintf("; resumed after %s", count(n, "move"))
+	}
+	return h
+}
+
+// last is the last move played before the players take over ("" for none).
+func (rc *runConfig) last() string {
+	if n := len(rc.prefix); n > 0 {
+		return rc.prefix[n-1]
+	}
+	return ""
 }
 
 // capped tells whether the game st ended by --max-plies rather than by the
@@ -317,11 +437,19 @@ func (rc *runConfig) record(errOut io.Writer, s0 *interp.State, moves []string, 
 		return nil
 	}
 	p := rc.gm.p
+	seed := rc.gf.seed
 	rec := &record.Record{
 		Game:    rc.gm.g.Name,
 		Options: rc.gm.givenOptions(),
 		Setup:   p.Layout(s0),
 		Moves:   moves,
+		Seats:   map[string]string{},
+		Seed:    &seed,
+		Date:    today(),
+		Engine:  "ruleplay " + version(),
+	}
+	for i, st := range rc.seats {
+		rec.Seats[p.PlayerName(i)] = st.spec
 	}
 	switch {
 	case capped:
@@ -364,17 +492,158 @@ func writeResult(out io.Writer, p *interp.Program, st interp.Status, capped bool
 	}
 }
 
+// writeRecord writes rec to file through a temporary file in the same
+// folder, renamed over file once complete: an interrupted write leaves no
+// half record, and a record given to --from may be written over safely.
 func writeRecord(file string, rec *record.Record) error {
-	f, err := os.Create(file)
+	return writeAtomically(file, func(w io.Writer) error { return record.Write(w, rec) }, "writing the record")
+}
+
+// writeAtomically writes file through a temporary file renamed over it.
+func writeAtomically(file string, write func(io.Writer) error, what string) error {
+	f, err := os.CreateTemp(filepath.Dir(file), "."+filepath.Base(file)+".*.tmp")
 	if err != nil {
-		return fmt.Errorf("writing the record: %w", err)
+		return fmt.Errorf("%s: %w", what, firstErr(err, file))
 	}
-	if err := record.Write(f, rec); err != nil {
-		f.Close()
-		return fmt.Errorf("writing the record: %w", err)
+	tmp := f.Name()
+	err = write(f)
+	if cerr := f.Close(); err == nil {
+		err = cerr
 	}
-	if err := f.Close(); err != nil {
-		return fmt.Errorf("writing the record: %w", err)
+	if err == nil {
+		err = os.Rename(tmp, file)
+	}
+	if err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("%s: %w", what, err)
 	}
 	return nil
+}
+
+// firstErr rewrites the error of creating a temporary file beside file as
+// the error of opening file itself (the folder is missing or not writable).
+func firstErr(err error, file string) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return &os.PathError{Op: "open", Path: file, Err: pe.Err}
+	}
+	return err
+}
+
+// today is the date a record is written, in UTC (SOURCE_DATE_EPOCH, in
+// seconds, fixes it for reproducible outputs).
+func today() string {
+	t := time.Now()
+	if v := os.Getenv("SOURCE_DATE_EPOCH"); v != "" {
+		if secs, err := strconv.ParseInt(v, 10, 64); err == nil {
+			t = time.Unix(secs, 0)
+		}
+	}
+	return t.UTC().Format("2006-01-02")
+}
+
+// fromRecord is the record given to run --from (nil: none).
+type fromRecord struct {
+	*record.Record
+	file string
+}
+
+// readFrom reads the record of --from ("" : nil).
+func readFrom(file string) (*fromRecord, error) {
+	if file == "" {
+		return nil, nil
+	}
+	f, err := os.Open(file)
+	if err != nil {
+		return nil, fmt.Errorf("--from: %w", err)
+	}
+	defer f.Close()
+	rec, err := record.Read(f, file)
+	if err != nil {
+		return nil, err
+	}
+	return &fromRecord{rec, file}, nil
+}
+
+// applyOptions adds the record's options to the --option flags (a flag
+// that gives another value is an error) and takes the record's seed
+// unless --seed was given.
+func (r *fromRecord) applyOptions(gf *gameFlags, seedGiven bool) error {
+	if r == nil {
+		return nil
+	}
+	given, err := gf.optionMap()
+	if err != nil {
+		return err
+	}
+	for _, k := range sortedNames(r.Options) {
+		v := r.Options[k]
+		if g, ok := given[k]; ok {
+			if !strings.EqualFold(g, v) {
+				return usageErrorf("--option %s=%s: the game in %s was played with %s=%s", k, g, r.file, k, v)
+			}
+			continue
+		}
+		gf.options = append(gf.options, k+"="+v)
+	}
+	if r.Seed != nil && !seedGiven {
+		gf.seed = *r.Seed
+	}
+	return nil
+}
+
+func sortedNames(m map[string]string) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// position returns the initial position and the moves to play before the
+// players take over: the record's (its setup, or its seed's, and its
+// moves) then extra, all checked legal.
+func (r *fromRecord) position(gm *game, gf *gameFlags, extra []string) (*interp.State, []string, error) {
+	if r == nil {
+		s0 := gm.start(gf)
+		if err := gm.replay(s0.Clone(), extra); err != nil {
+			return nil, nil, err
+		}
+		return s0, extra, nil
+	}
+	if r.Game != gm.g.Name {
+		return nil, nil, fmt.Errorf("%s is a record of %q, not of %s (%s)", r.file, r.Game, gm.g.Name, gm.file)
+	}
+	var s0 *interp.State
+	switch {
+	case len(r.Setup) > 0:
+		s, err := gm.p.NewStateFromLayout(r.Setup)
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s: setup: %v", r.file, err)
+		}
+		s0 = s
+	case gm.random() && r.Seed == nil:
+		return nil, nil, fmt.Errorf("%s: the game's setup is random, but the record has neither its setup nor its seed", r.file)
+	default:
+		s0 = gm.start(gf)
+	}
+	moves := append(append([]string(nil), r.Moves...), extra...)
+	if err := gm.replay(s0.Clone(), moves); err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", r.file, err)
+	}
+	return s0, moves, nil
+}
+
+// seatSpecs are the record's seats in turn order; a seat it does not name
+// gets greedy.
+func (r *fromRecord) seatSpecs(gm *game) []string {
+	out := make([]string, gm.p.NumPlayers())
+	for i := range out {
+		out[i] = "greedy"
+		if sp, ok := r.Seats[gm.p.PlayerName(i)]; ok && strings.TrimSpace(sp) != "" {
+			out[i] = sp
+		}
+	}
+	return out
 }

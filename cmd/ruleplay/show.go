@@ -42,7 +42,9 @@ the second.
 
 --svg FILE also writes the position as an SVG picture: the board, the
 pieces with their symbols, stacks with their heights, the last move's cells
-joined by an arrow, and whose turn it is or the result.`,
+joined by an arrow, and whose turn it is or the result.
+
+Cell names and move texts are explained in docs/notation.md.`,
 		Example: `  ruleplay show my-game.rules
   ruleplay show my-game.rules --option size=6x6 --moves xc3,c5-c3
   ruleplay show my-game.rules --seed 9
@@ -203,20 +205,26 @@ func board(p *interp.Program, s *interp.State, colour bool, last []int) string {
 	if !colour {
 		return p.Render(s)
 	}
+	return drawBoard(p, s, colour, last, false)
+}
+
+// framedBoard draws s for a person at a terminal: coordinates on every
+// edge (file letters above and below, rank numbers left and right; on a
+// hex board the letters of the top and bottom rows, and each row's number
+// and letters at both ends) and a legend of the symbols under the board.
+func framedBoard(p *interp.Program, s *interp.State, colour bool, last []int) string {
+	return drawBoard(p, s, colour, last, true)
+}
+
+func drawBoard(p *interp.Program, s *interp.State, colour bool, last []int, frame bool) string {
 	g := p.Game()
 	nc := len(g.Board.Cells)
 	inLast := map[int]bool{}
 	for _, c := range last {
 		inLast[c] = true
 	}
-	numbered := false
-	for _, k := range g.Kinds {
-		if k.Numbered > 0 {
-			numbered = true
-		}
-	}
 	sep := ""
-	if numbered {
+	if numberedKinds(g) {
 		sep = "/"
 	}
 	// plain[c] is the cell's text, paint[c] the same with colour.
@@ -240,7 +248,10 @@ func board(p *interp.Program, s *interp.State, colour bool, last []int) string {
 		if inLast[c] {
 			code += ";7"
 		}
-		paint[c] = "\x1b[" + code + "m" + plain[c] + "\x1b[0m"
+		paint[c] = plain[c]
+		if colour {
+			paint[c] = "\x1b[" + code + "m" + plain[c] + "\x1b[0m"
+		}
 	}
 	widest := 1
 	for c := 0; c < nc; c++ {
@@ -253,14 +264,16 @@ func board(p *interp.Program, s *interp.State, colour bool, last []int) string {
 	}
 	var b strings.Builder
 	// line writes a row given as cells of plain text (with their painted
-	// form), trimming trailing blanks as Render does.
+	// form), trimming trailing blanks as Render does; right, when not
+	// empty, is written from column rightAt.
 	type span struct {
 		pos   int
 		plain string
 		paint string
 	}
-	line := func(prefix string, spans []span) {
-		if len(spans) == 0 {
+	rightAt := 0
+	line := func(prefix string, spans []span, right string) {
+		if len(spans) == 0 && right == "" {
 			b.WriteString(strings.TrimRight(prefix, " ") + "\n")
 			return
 		}
@@ -271,7 +284,17 @@ func board(p *interp.Program, s *interp.State, colour bool, last []int) string {
 			b.WriteString(sp.paint)
 			at = sp.pos + len([]rune(sp.plain))
 		}
+		if right != "" {
+			b.WriteString(strings.Repeat(" ", max(1, rightAt-len(prefix)-at)) + right)
+		}
 		b.WriteByte('\n')
+	}
+	labels := func(spans []span) []span { // the same places, in plain text
+		out := make([]span, len(spans))
+		for i, sp := range spans {
+			out[i] = span{sp.pos, sp.plain, sp.plain}
+		}
+		return out
 	}
 	minX, maxX, maxY := 0, 0, 0
 	for _, c := range g.Board.Cells {
@@ -283,22 +306,57 @@ func board(p *interp.Program, s *interp.State, colour bool, last []int) string {
 			w++
 		}
 		half := w / 2
-		for y := maxY; y >= 0; y-- {
+		rightAt = 3 + (maxX-minX)*half + w + 1
+		rowSpans := func(y int, letters bool) []span {
 			var spans []span
 			for c, cell := range g.Board.Cells {
 				if cell.Y == y {
-					spans = append(spans, span{(cell.X - minX) * half, plain[c], paint[c]})
+					if letters {
+						l := p.CellName(c)[:1]
+						spans = append(spans, span{(cell.X - minX) * half, l, l})
+					} else {
+						spans = append(spans, span{(cell.X - minX) * half, plain[c], paint[c]})
+					}
 				}
 			}
 			slices.SortFunc(spans, func(a, b span) int { return a.pos - b.pos })
-			line(fmt.Sprintf("%2d ", y+1), spans)
+			return spans
 		}
-		b.WriteString("   (cells a, b, c, ... from the left of each row)\n")
+		if frame {
+			line("   ", labels(rowSpans(maxY, true)), "")
+		}
+		for y := maxY; y >= 0; y-- {
+			spans := rowSpans(y, false)
+			right := ""
+			if frame {
+				right = fmt.Sprintf("%d  a-%c", y+1, 'a'+len(spans)-1)
+				if len(spans) == 1 {
+					right = fmt.Sprintf("%d  a", y+1)
+				}
+			}
+			line(fmt.Sprintf("%2d ", y+1), spans, right)
+		}
+		if frame {
+			line("   ", labels(rowSpans(0, true)), "")
+		} else {
+			b.WriteString("   (cells a, b, c, ... from the left of each row)\n")
+		}
 	} else {
 		w := widest + 1
+		rightAt = 3 + (maxX+1)*w
 		at := map[[2]int]int{}
 		for c, cell := range g.Board.Cells {
 			at[[2]int{cell.X, cell.Y}] = c
+		}
+		var l strings.Builder
+		l.WriteString("   ")
+		for x := 0; x <= maxX; x++ {
+			f := fileLetters(x)
+			l.WriteString(f + strings.Repeat(" ", max(0, w-len(f))))
+		}
+		files := strings.TrimRight(l.String(), " ") + "\n"
+		if frame {
+			b.WriteString(files)
 		}
 		for y := maxY; y >= 0; y-- {
 			var spans []span
@@ -307,15 +365,16 @@ func board(p *interp.Program, s *interp.State, colour bool, last []int) string {
 					spans = append(spans, span{x * w, plain[c], paint[c]})
 				}
 			}
-			line(fmt.Sprintf("%2d ", y+1), spans)
+			right := ""
+			if frame {
+				right = fmt.Sprint(y + 1)
+			}
+			line(fmt.Sprintf("%2d ", y+1), spans, right)
 		}
-		var l strings.Builder
-		l.WriteString("   ")
-		for x := 0; x <= maxX; x++ {
-			f := fileLetters(x)
-			l.WriteString(f + strings.Repeat(" ", max(0, w-len(f))))
-		}
-		b.WriteString(strings.TrimRight(l.String(), " ") + "\n")
+		b.WriteString(files)
+	}
+	if frame {
+		b.WriteString(legend(p))
 	}
 	// The last line of Render: whose turn, or the result.
 	r := p.Render(s)
@@ -325,6 +384,88 @@ func board(p *interp.Program, s *interp.State, colour bool, last []int) string {
 	}
 	b.WriteString(r + "\n")
 	return b.String()
+}
+
+func numberedKinds(g *ir.Game) bool {
+	for _, k := range g.Kinds {
+		if k.Numbered > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// legend explains the board's symbols: each side's pieces by symbol and
+// kind ("white: A ant, B bee"), numbered pieces as a range ("A1..5 ant
+// 1-5"), what "." is and, in a stacking game, the height after a symbol.
+func legend(p *interp.Program) string {
+	g := p.Game()
+	type item struct {
+		kind, max int
+		sym       string
+	}
+	byOwner := map[int][]item{}
+	for i, pc := range g.Pieces {
+		items := byOwner[pc.Owner]
+		found := false
+		for j := range items {
+			if items[j].kind == pc.Kind {
+				found = true
+				if pc.Number > items[j].max {
+					items[j].max = pc.Number
+				}
+				if pc.Number == 1 {
+					items[j].sym = p.PieceSymbol(i)
+				}
+			}
+		}
+		if !found {
+			items = append(items, item{kind: pc.Kind, max: pc.Number, sym: p.PieceSymbol(i)})
+		}
+		byOwner[pc.Owner] = items
+	}
+	var parts []string
+	owners := make([]int, 0, len(g.Players)+1)
+	for i := range g.Players {
+		owners = append(owners, i)
+	}
+	owners = append(owners, ir.Neutral)
+	for _, o := range owners {
+		items := byOwner[o]
+		if len(items) == 0 {
+			continue
+		}
+		slices.SortFunc(items, func(a, b item) int { return a.kind - b.kind })
+		var names []string
+		for _, it := range items {
+			t := it.sym + " " + g.Kinds[it.kind].Name
+			if it.max > 1 {
+				t = fmt.Sprintf("%s..%d %s 1-%d", it.sym, it.max, g.Kinds[it.kind].Name, it.max)
+			}
+			names = append(names, t)
+		}
+		who := "nobody's"
+		if o != ir.Neutral {
+			who = g.Players[o].Name
+		}
+		parts = append(parts, who+": "+strings.Join(names, ", "))
+	}
+	text := strings.Join(parts, "; ") + "; . empty"
+	if g.Stacking {
+		sep := ""
+		if numberedKinds(g) {
+			sep = "/"
+		}
+		ex := "a piece"
+		for i, pc := range g.Pieces {
+			if pc.Owner == 0 {
+				ex = p.PieceSymbol(i) + sep + "2: " + g.Players[0].Name + "'s " + g.Kinds[pc.Kind].Name
+				break
+			}
+		}
+		text += "; the number after a symbol is the height of the stack (" + ex + " on top of a stack of 2)"
+	}
+	return wrapWords("   ", strings.Fields(text), "   ", 80) + "\n"
 }
 
 // fileLetters is the letter of file x (a, b, ..., z, then aa, ab, ...).
@@ -370,18 +511,8 @@ func view(gm *game, s *interp.State, last string) picture.View {
 	return v
 }
 
-// writeSVG writes the picture of s to file.
+// writeSVG writes the picture of s to file (through a temporary file
+// renamed over it).
 func writeSVG(file string, gm *game, s *interp.State, last string) error {
-	f, err := os.Create(file)
-	if err != nil {
-		return fmt.Errorf("writing the picture: %w", err)
-	}
-	if err := picture.SVG(f, view(gm, s, last)); err != nil {
-		f.Close()
-		return fmt.Errorf("writing the picture: %w", err)
-	}
-	if err := f.Close(); err != nil {
-		return fmt.Errorf("writing the picture: %w", err)
-	}
-	return nil
+	return writeAtomically(file, func(w io.Writer) error { return picture.SVG(w, view(gm, s, last)) }, "writing the picture")
 }

@@ -19,7 +19,9 @@ without playing. A good file gives one line:
 
 (cells on the board, players, move rules). A bad file gives every problem
 found, each with its file:line:col, the source line, a caret under the
-problem and a hint; vet then exits with status 1.
+problem and a hint; vet then exits with status 1. The language is
+explained in docs/language.md; 'ruleplay rules FILE' prints what the
+checker understood.
 
 With --explain, vet also prints what the interpreter compiled the file
 to: the board's representation (cells, 64-bit words of a set of cells,

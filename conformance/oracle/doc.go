@@ -1,5 +1,5 @@
 // Package oracle holds independent, hand-written move generators for some of
-// the games of /work/shared/spec/games.md: Leap Frog (with Murray's and
+// the games of the rule book (docs/rules/GAME.md): Leap Frog (with Murray's and
 // Froglet's scoring and removal rules as options) and Salta.
 //
 // They are written straight from the rule book and share no code with the
@@ -8,7 +8,7 @@
 //
 //   - Differential testing: the interpreter running games/*.rules must agree
 //     with these oracles on legal move lists (as sets of canonical texts,
-//     notation.md), on game end, winners, scores and margins, and on perft
+//     docs/notation.md), on game end, winners, scores and margins, and on perft
 //     counts.
 //   - Speed baseline: Perft, GenPerft and RandomPlayout are written to be
 //     fast (fixed arrays, a mailbox board for Leap Frog, 64-bit bitboards for
@@ -23,7 +23,7 @@
 //
 //   - Players are numbered from 0 in turn order (Leap Frog: 0 is p1; Salta:
 //     0 is green, 1 is red).
-//   - Cells are named as in notation.md: file letter + rank number ("a1",
+//   - Cells are named as in docs/notation.md: file letter + rank number ("a1",
 //     "j10"). The cell index used for ordering is (rank-1)*W + (file-1).
 //   - Moves() returns canonical move texts in a documented deterministic
 //     order (see each type); Play applies a move given by its text and

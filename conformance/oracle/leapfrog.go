@@ -51,10 +51,10 @@ type LeapFrogOptions struct {
 	Points map[string]int
 }
 
-// MurrayPoints are the colour values of Murray's variant (games.md §2).
+// MurrayPoints are the colour values of Murray's variant (docs/rules/leapfrog-murray.md).
 var MurrayPoints = map[string]int{"green": 4, "red": 3, "yellow": 2, "white": 1}
 
-// FrogletPoints are the colour values of Froglet (games.md §3).
+// FrogletPoints are the colour values of Froglet (docs/rules/froglet.md).
 var FrogletPoints = map[string]int{"green": 1, "yellow": 2, "red": 3, "blue": 4}
 
 // MurrayCounts returns the colour counts of Murray's variant for a board of
@@ -70,7 +70,7 @@ func MurrayCounts(n int) map[string]int {
 // FrogletCounts are the colour counts of Froglet on its 12 x 12 board.
 var FrogletCounts = map[string]int{"green": 66, "yellow": 51, "red": 21, "blue": 6}
 
-// LeapFrog is a position of Leap Frog (games.md §1) or one of its variants
+// LeapFrog is a position of Leap Frog (docs/rules/leapfrog.md) or one of its variants
 // (Murray §2, Froglet §3) on a W x H board with any number of players.
 //
 // Move order of Moves(): on a removal turn, "x"+cell for every occupied cell

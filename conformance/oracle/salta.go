@@ -42,7 +42,7 @@ var (
 	saltaDirs   = [4]int{saltaUpLeft, saltaUpRight, saltaDownLeft, saltaDownRight}
 )
 
-// Setup and targets straight from games.md §6, pieces 1..15 in order
+// Setup and targets straight from docs/rules/salta.md, pieces 1..15 in order
 // (stars 1-5, moons 1-5, suns 1-5).
 var (
 	saltaStartNames = [2]string{
@@ -121,7 +121,7 @@ func shift(x uint64, d int) uint64 {
 
 type saltaMove struct{ from, to int8 }
 
-// Salta is a position of Salta (games.md §6). Green (0) moves first.
+// Salta is a position of Salta (docs/rules/salta.md). Green (0) moves first.
 //
 // Move order of Moves(): ascending by the from cell's index, then by the to
 // cell's index (cell index = (rank-1)*10 + (file-1)).

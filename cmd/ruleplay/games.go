@@ -1,0 +1,536 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/ruleplay/ruleplay/games"
+	"github.com/ruleplay/ruleplay/ir"
+	"github.com/ruleplay/ruleplay/lang"
+	"github.com/spf13/cobra"
+)
+
+func newGamesCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "games",
+		Short: "List the bundled games and their options",
+		Long: `Games lists the games bundled in ruleplay (the rules files of games/,
+embedded in the program): each game's name, title and options with their
+default value, the values allowed and what they do.
+
+Every command accepts a bundled game by its name instead of a path to a
+rules file (ruleplay run NAME); a file of that name in the current folder
+comes first. The rules of each game are explained in docs/rules/NAME.md,
+the language in docs/language.md.`,
+		Example: `  ruleplay games
+  ruleplay run ` + bundledExample() + `
+  ruleplay rules ` + bundledExample(),
+		Args: exactArgs(),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			out := cmd.OutOrStdout()
+			for i, name := range games.Names() {
+				g, err := lang.LoadFS(games.FS(), name+".rules", nil)
+				if err != nil {
+					return fmt.Errorf("bundled game %s: %w", name, err)
+				}
+				if i > 0 {
+					fmt.Fprintln(out)
+				}
+				fmt.Fprintf(out, "%-20s %s (%s, %s)\n", name, g.Title, count(len(g.Players), "player"), count(len(g.Board.Cells), "cell"))
+				writeOptions(out, g, "  --option ")
+			}
+			fmt.Fprintln(out, "\nPlay one: ruleplay run NAME; its rules: ruleplay rules NAME, docs/rules/NAME.md")
+			return nil
+		},
+	}
+}
+
+// bundledExample is the name of a bundled game for the help examples
+// (the last in order), so that no code here names a game.
+func bundledExample() string {
+	names := games.Names()
+	if len(names) == 0 {
+		return "NAME"
+	}
+	return names[len(names)-1]
+}
+
+// writeOptions lists a game's options, one per line, each line starting
+// with prefix.
+func writeOptions(out io.Writer, g *ir.Game, prefix string) {
+	w := 0
+	for _, o := range g.Options {
+		w = max(w, len(o.Name)+1+len(lang.OptionValueText(o)))
+	}
+	for _, o := range g.Options {
+		nv := o.Name + "=" + lang.OptionValueText(o)
+		line := fmt.Sprintf("%s%-*s  %s", prefix, w, nv, lang.OptionAllowed(o))
+		if o.Doc != "" {
+			line += ": " + o.Doc
+		}
+		fmt.Fprintln(out, line)
+	}
+}
+
+func newRulesCmd() *cobra.Command {
+	var gf gameFlags
+	cmd := &cobra.Command{
+		Use:   "rules FILE",
+		Short: "Summarise a rules file: players, board, pieces, moves, ends, options",
+		Long: `Rules prints a short summary of a game as the checker understood it (after
+merging its bases and imports, with the options given): the board, the
+players and their forward directions, the pieces and the setup, every move
+rule with its conditions, the order of priority, the ends of the game, the
+score, and the options.
+
+FILE is a rules file or the name of a bundled game ('ruleplay games').
+The language is explained in docs/language.md.`,
+		Example: `  ruleplay rules ` + bundledExample() + `
+  ruleplay rules my-game.rules
+  ruleplay rules my-game.rules --option size=8x8`,
+		Args:              exactArgs("FILE"),
+		ValidArgsFunction: completeRulesFile,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			gm, err := gf.load(args[0], 0)
+			if err != nil {
+				return err
+			}
+			fmt.Fprint(cmd.OutOrStdout(), summary(gm.g))
+			return nil
+		},
+	}
+	gf.register(cmd, "")
+	return cmd
+}
+
+// summary describes a checked game in a few readable lines.
+func summary(g *ir.Game) string {
+	var b strings.Builder
+	d := describer{g}
+	fmt.Fprintf(&b, "%s (%s)\n", g.Title, g.Name)
+	// Board.
+	bd := g.Board
+	if bd.Shape == ir.Hex {
+		rows := make([]string, len(bd.Rows))
+		for i, n := range bd.Rows {
+			rows[i] = strconv.Itoa(n)
+		}
+		fmt.Fprintf(&b, "board:   hex, rows of %s cells from row 1 (%s)\n", strings.Join(rows, ", "), count(len(bd.Cells), "cell"))
+	} else {
+		sub := ""
+		if len(bd.Cells) < bd.Width*bd.Height {
+			sub = ", light cells only"
+			if len(bd.Cells) > 0 && bd.Cells[0].Name == "a1" {
+				sub = ", dark cells only"
+			}
+		}
+		fmt.Fprintf(&b, "board:   square %dx%d%s (%s)\n", bd.Width, bd.Height, sub, count(len(bd.Cells), "cell"))
+	}
+	if g.Stacking {
+		b.WriteString("         stacks: a cell holds a stack; only its top piece moves\n")
+	}
+	// Players.
+	ps := make([]string, len(g.Players))
+	for i, p := range g.Players {
+		ps[i] = p.Name
+		if f := forwardName(p); f != "" {
+			ps[i] += " (forward " + f + ")"
+		}
+	}
+	fmt.Fprintf(&b, "players: %s; %s moves first\n", strings.Join(ps, ", "), g.Players[0].Name)
+	// Pieces.
+	var ks []string
+	for _, k := range g.Kinds {
+		s := k.Name + " [" + k.Symbol + "]"
+		var extra []string
+		if k.Numbered > 0 {
+			extra = append(extra, fmt.Sprintf("numbered 1-%d", k.Numbered))
+		}
+		props := make([]string, 0, len(k.Props))
+		for p := range k.Props {
+			props = append(props, p)
+		}
+		sort.Strings(props)
+		for _, p := range props {
+			extra = append(extra, fmt.Sprintf("%s %d", p, k.Props[p]))
+		}
+		if len(extra) > 0 {
+			s += " (" + strings.Join(extra, ", ") + ")"
+		}
+		ks = append(ks, s)
+	}
+	b.WriteString(wrapList("pieces:  ", ks, "         ", 80) + "\n")
+	// Setup.
+	perOwner := map[int]int{}
+	for _, pl := range g.Setup.Place {
+		perOwner[g.Pieces[pl.Piece].Owner]++
+	}
+	var su []string
+	for i, p := range g.Players {
+		if n := perOwner[i]; n > 0 {
+			su = append(su, fmt.Sprintf("%s %s", p.Name, count(n, "piece")))
+		}
+	}
+	if n := perOwner[ir.Neutral]; n > 0 {
+		su = append(su, fmt.Sprintf("%s belonging to nobody", count(n, "piece")))
+	}
+	if r := g.Setup.Random; r != nil {
+		var parts []string
+		for _, pc := range r.Counts {
+			parts = append(parts, fmt.Sprintf("%d %s", pc.Count, g.Pieces[pc.Piece].Name))
+		}
+		su = append(su, fmt.Sprintf("shuffled at random (seeded) over %s: %s", count(len(r.Cells), "cell"), strings.Join(parts, ", ")))
+	}
+	if empty := len(bd.Cells) - len(g.Setup.Place); g.Setup.Random != nil {
+		empty -= len(g.Setup.Random.Cells)
+		if empty > 0 {
+			su = append(su, count(empty, "empty cell"))
+		}
+	} else if empty > 0 {
+		su = append(su, count(empty, "empty cell"))
+	}
+	b.WriteString(wrapList("setup:   ", su, "         ", 80) + "\n")
+	targets := 0
+	for _, pc := range g.Pieces {
+		if pc.Target >= 0 {
+			targets++
+		}
+	}
+	if targets > 0 {
+		fmt.Fprintf(&b, "         %s have a target cell\n", count(targets, "piece"))
+	}
+	// Moves, by priority tier.
+	b.WriteString("moves:\n")
+	for t, tier := range g.Priority {
+		for _, ri := range tier {
+			prefix := "  "
+			if len(g.Priority) > 1 {
+				prefix = fmt.Sprintf("  %d. ", t+1)
+			}
+			b.WriteString(wrapWords(prefix, strings.Fields(d.move(g.Moves[ri])), "       ", 80) + "\n")
+		}
+	}
+	if len(g.Priority) > 1 {
+		b.WriteString("  (priority: the first numbered group with a legal move is the only one allowed)\n")
+	}
+	for _, f := range g.Filters {
+		if f.Kind == ir.NoBlockade {
+			b.WriteString("  forbidden: a move after which the opponent has no move, unless every move is such\n")
+		}
+	}
+	for _, pr := range g.Promotions {
+		fmt.Fprintf(&b, "  promotion: a %s ending a move in %s becomes a %s (a chain ends there)\n", g.Kinds[pr.Kind].Name, g.Zones[pr.Zone].Name, g.Kinds[pr.To].Name)
+	}
+	// End.
+	b.WriteString("end:\n")
+	for _, goal := range g.End.Goals {
+		when := "after a move, the mover"
+		if goal.Check == ir.TurnStart {
+			when = "at the start of a turn, the player to move"
+		}
+		verb := "wins"
+		if goal.Lose {
+			verb = "loses"
+		}
+		b.WriteString(wrapWords("  ", strings.Fields(fmt.Sprintf("%s %s when %s", when, verb, d.expr(goal.Cond))), "    ", 80) + "\n")
+	}
+	fmt.Fprintf(&b, "  a player with no move: %s\n", outcomeText(g.End.NoMove))
+	if g.End.Passes > 0 {
+		fmt.Fprintf(&b, "  %s in a row: a draw\n", count(g.End.Passes, "pass"))
+	}
+	if g.End.Plies > 0 {
+		fmt.Fprintf(&b, "  after %s: %s\n", count(g.End.Plies, "ply"), outcomeText(g.End.AtLimit))
+	}
+	if s := g.Score; s != nil {
+		best := "highest"
+		if s.Best == ir.Lowest {
+			best = "lowest"
+		}
+		fmt.Fprintf(&b, "score:   %s; the %s wins, equal scores share\n", d.expr(s.Value), best)
+		if s.Margin != nil {
+			fmt.Fprintf(&b, "         margin: %s\n", d.expr(s.Margin))
+		}
+	}
+	if len(g.Options) > 0 {
+		b.WriteString("options:\n")
+		var ob strings.Builder
+		writeOptions(&ob, g, "  ")
+		b.WriteString(ob.String())
+	}
+	return b.String()
+}
+
+func forwardName(p ir.Player) string {
+	switch [2]int{p.FX, p.FY} {
+	case [2]int{0, 1}:
+		return "north"
+	case [2]int{0, -1}:
+		return "south"
+	case [2]int{1, 0}:
+		return "east"
+	case [2]int{-1, 0}:
+		return "west"
+	}
+	return ""
+}
+
+func outcomeText(o ir.Outcome) string {
+	switch o {
+	case ir.OutcomeScore:
+		return "the game ends, decided by the score"
+	case ir.OutcomeLose:
+		return "loses"
+	case ir.OutcomePass:
+		return "passes"
+	}
+	return "a draw"
+}
+
+// describer renders parts of a game as rules-language text.
+type describer struct{ g *ir.Game }
+
+func (d describer) move(r ir.MoveRule) string {
+	var b strings.Builder
+	b.WriteString(r.Name + ": ")
+	who := map[ir.Who]string{ir.Own: "own", ir.Enemy: "enemy", ir.NeutralPieces: "neutral", ir.AnyPiece: "any"}[r.Piece]
+	var kinds []string
+	for _, k := range r.Kinds {
+		kinds = append(kinds, d.g.Kinds[k].Name)
+	}
+	piece := who + " piece"
+	if len(kinds) > 0 {
+		piece = who + " " + strings.Join(kinds, "/")
+	}
+	switch r.Piece {
+	case ir.Own, ir.Enemy:
+		piece = "an " + piece
+	case ir.NeutralPieces:
+		piece = "a " + piece
+	}
+	switch r.Action {
+	case ir.Remove:
+		fmt.Fprintf(&b, "remove %s", piece)
+	case ir.Group:
+		fmt.Fprintf(&b, "the k pieces at the end of a line (%s) move 1..k cells %s", strings.TrimPrefix(strings.TrimPrefix(piece, "an "), "a "), d.dirs(r.Dirs))
+	default:
+		length := strconv.Itoa(r.Length)
+		if r.LengthProp != "" {
+			length = "piece." + r.LengthProp
+		}
+		if length == "1" {
+			fmt.Fprintf(&b, "%s steps one cell %s", piece, d.dirs(r.Dirs))
+		} else {
+			fmt.Fprintf(&b, "%s leaps %s cells %s", piece, length, d.dirs(r.Dirs))
+		}
+	}
+	if r.When != nil {
+		b.WriteString("; when " + d.expr(r.When))
+	}
+	cell := func(e *ir.Expr) string { // a condition that always holds is "any" cell
+		if e.Op == ir.OpBool && e.Int != 0 {
+			return "any"
+		}
+		return d.expr(e)
+	}
+	if r.From != nil {
+		b.WriteString("; from " + cell(r.From))
+	}
+	if r.Over != nil {
+		b.WriteString("; over " + cell(r.Over))
+	}
+	if r.Action != ir.Remove && r.Onto != nil {
+		b.WriteString("; onto " + cell(r.Onto))
+	}
+	switch r.Capture {
+	case ir.CaptureJumped:
+		b.WriteString("; captures the pieces jumped")
+	case ir.CaptureLanding:
+		b.WriteString("; captures the piece landed on")
+	}
+	switch r.Chain {
+	case ir.ChainOptional:
+		b.WriteString("; may go on jumping (every prefix is a move)")
+	case ir.ChainCompulsory:
+		b.WriteString("; must go on jumping while it can")
+	}
+	if gc := r.GroupCapture; gc != nil {
+		take := "the first"
+		if gc.All {
+			take = "the whole run"
+		}
+		fmt.Fprintf(&b, "; may land on %s when %s, taking %s", d.expr(gc.Enemy), d.expr(gc.When), take)
+	}
+	return b.String()
+}
+
+// dirs names a rule's directions: once when every player has the same,
+// per player otherwise.
+func (d describer) dirs(per [][]int) string {
+	name := func(ds []int) string {
+		if len(ds) == len(d.g.Board.Dirs) {
+			return "in any direction"
+		}
+		ns := make([]string, len(ds))
+		for i, x := range ds {
+			ns[i] = d.g.Board.Dirs[x].Name
+		}
+		return "(" + strings.Join(ns, " ") + ")"
+	}
+	same := true
+	for _, ds := range per[1:] {
+		if name(ds) != name(per[0]) {
+			same = false
+		}
+	}
+	if same {
+		return name(per[0])
+	}
+	parts := make([]string, len(per))
+	for i, ds := range per {
+		parts[i] = d.g.Players[i].Name + " " + name(ds)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// opText is the text of a binary operator ("" for another op).
+func opText(op ir.Op) string {
+	switch op {
+	case ir.OpAnd:
+		return "and"
+	case ir.OpOr:
+		return "or"
+	case ir.OpEq:
+		return "=="
+	case ir.OpNe:
+		return "!="
+	case ir.OpLt:
+		return "<"
+	case ir.OpLe:
+		return "<="
+	case ir.OpGt:
+		return ">"
+	case ir.OpGe:
+		return ">="
+	case ir.OpAdd:
+		return "+"
+	case ir.OpSub:
+		return "-"
+	case ir.OpMul:
+		return "*"
+	case ir.OpDiv:
+		return "/"
+	}
+	return ""
+}
+
+// precedence of binary operators, loosest first (0: not binary).
+func precedence(op ir.Op) int {
+	switch op {
+	case ir.OpOr:
+		return 1
+	case ir.OpAnd:
+		return 2
+	case ir.OpEq, ir.OpNe, ir.OpLt, ir.OpLe, ir.OpGt, ir.OpGe:
+		return 3
+	case ir.OpAdd, ir.OpSub:
+		return 4
+	case ir.OpMul, ir.OpDiv:
+		return 5
+	}
+	return 0
+}
+
+func (d describer) side(s ir.Side) string {
+	return [...]string{"own", "opponent", "winner", "loser"}[s]
+}
+
+// expr renders an expression in the rules language.
+func (d describer) expr(e *ir.Expr) string {
+	if e == nil {
+		return "any"
+	}
+	arg := func(i int) string {
+		a := e.Args[i]
+		s := d.expr(a)
+		pa, pe := precedence(a.Op), precedence(e.Op)
+		if pa > 0 && pe > 0 && (pa < pe || (pa == pe && i == 1 && a.Op != e.Op) || (pa == pe && pa == 3)) {
+			return "(" + s + ")"
+		}
+		return s
+	}
+	prefix := ""
+	if e.Side != ir.SideOwn {
+		prefix = d.side(e.Side) + "."
+	}
+	switch e.Op {
+	case ir.OpInt:
+		return strconv.Itoa(e.Int)
+	case ir.OpBool:
+		return strconv.FormatBool(e.Int != 0)
+	case ir.OpNot:
+		return "not " + arg(0)
+	case ir.OpNeg:
+		return "-" + arg(0)
+	case ir.OpIf:
+		return "if " + d.expr(e.Args[0]) + " then " + d.expr(e.Args[1]) + " else " + d.expr(e.Args[2])
+	case ir.OpVar:
+		return e.Name
+	case ir.OpEmpty:
+		return "empty"
+	case ir.OpOccupied:
+		return "occupied"
+	case ir.OpAnd:
+		if a, k := e.Args[0], e.Args[1]; a.Op == ir.OpOwnedBy && a.Side == ir.SideOwn && k.Op == ir.OpKindIs {
+			return d.expr(a) + " " + d.expr(k) // own KIND
+		}
+	case ir.OpOwnedBy:
+		return map[ir.Who]string{ir.Own: "own", ir.Enemy: "enemy", ir.NeutralPieces: "neutral", ir.AnyPiece: "any"}[e.Who]
+	case ir.OpOnTarget:
+		return "on target"
+	case ir.OpInZone:
+		return "in " + prefix + d.g.Zones[e.Int].Name
+	case ir.OpEvery, ir.OpSome, ir.OpCount:
+		fn := map[ir.Op]string{ir.OpEvery: "every", ir.OpSome: "some", ir.OpCount: "count"}[e.Op]
+		s := fn + "(" + d.side(e.Side)
+		if len(e.Args) > 0 {
+			s += ", " + d.expr(e.Args[0])
+		}
+		return s + ")"
+	case ir.OpEveryCell, ir.OpSomeCell, ir.OpCountCell:
+		fn := map[ir.Op]string{ir.OpEveryCell: "every", ir.OpSomeCell: "some", ir.OpCountCell: "count"}[e.Op]
+		s := fn + "(" + prefix + d.g.Zones[e.Int].Name
+		if len(e.Args) > 0 {
+			s += ", " + d.expr(e.Args[0])
+		}
+		return s + ")"
+	case ir.OpCaptured:
+		return prefix + "captured"
+	case ir.OpPoints:
+		return prefix + "points"
+	case ir.OpMoves:
+		return prefix + "moves"
+	case ir.OpScore:
+		return prefix + "score"
+	case ir.OpDistance:
+		ns := make([]string, len(e.Dirs))
+		for i, x := range e.Dirs {
+			ns[i] = d.g.Board.Dirs[x].Name
+		}
+		return "distance(" + strings.Join(ns, " ") + ")"
+	case ir.OpHeight:
+		return "height"
+	case ir.OpLevel:
+		return "level"
+	case ir.OpProp:
+		return "piece." + e.Name
+	case ir.OpKindIs:
+		return d.g.Kinds[e.Int].Name
+	}
+	if op := opText(e.Op); op != "" {
+		return arg(0) + " " + op + " " + arg(1)
+	}
+	return "?"
+}

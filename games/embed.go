@@ -1,0 +1,37 @@
+// Package games holds the bundled rules files, embedded in the binary so
+// that a command can name a bundled game (`ruleplay run salta`) from any
+// folder. The rules of each game, in words, are in docs/rules/GAME.md.
+package games
+
+import (
+	"embed"
+	"io/fs"
+	"sort"
+	"strings"
+)
+
+//go:embed *.rules
+var files embed.FS
+
+// FS returns the bundled rules files, each at the root as NAME.rules.
+// A variant's `extends` names its base beside it, in the same FS.
+func FS() fs.FS { return files }
+
+// Names lists the bundled games (the stems of the rules files), sorted.
+func Names() []string {
+	entries, _ := fs.ReadDir(files, ".")
+	var out []string
+	for _, e := range entries {
+		if n, ok := strings.CutSuffix(e.Name(), ".rules"); ok {
+			out = append(out, n)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Has reports whether name is a bundled game.
+func Has(name string) bool {
+	_, err := fs.Stat(files, name+".rules")
+	return err == nil
+}

@@ -1,0 +1,63 @@
+package lang
+
+// The keys the checker accepts, by the entry they belong to. The checker
+// reads entries and properties through these tables (unknown keys are
+// reported with the nearest known one), and Keys hands them to the test
+// that every one of them is explained in docs/language.md.
+var (
+	optionProps       = []string{"range", "doc", "choices"}
+	boardProps        = []string{"shape", "cells"}
+	playerProps       = []string{"forward"}
+	pieceProps        = []string{"symbol", "numbered"} // and any number property
+	setupProps        = []string{"fill", "empty"}      // and KIND: CELLS
+	promoteProps      = []string{"to", "in"}
+	groupCaptureProps = []string{"enemy", "when", "take"}
+	endProps          = []string{"win", "lose", "no-move", "passes", "plies", "at-limit"}
+	endMoments        = []string{"after-move", "turn-start"}
+	scoreProps        = []string{"value", "best", "margin"}
+)
+
+// Keys returns every key the checker accepts, by where it may appear:
+// "file" for the entries of a rules file, otherwise the entry whose block
+// holds it ("step", "end", "capture" for a group's capture block, "end
+// label" for the moments of a goal, ...). The slices are copies.
+func Keys() map[string][]string {
+	m := map[string][]string{
+		"file":      topKeys,
+		"option":    optionProps,
+		"board":     boardProps,
+		"player":    playerProps,
+		"piece":     pieceProps,
+		"setup":     setupProps,
+		"promote":   promoteProps,
+		"capture":   groupCaptureProps,
+		"end":       endProps,
+		"end label": endMoments,
+		"score":     scoreProps,
+	}
+	for k, v := range moveProps {
+		m[k] = v
+	}
+	out := make(map[string][]string, len(m))
+	for k, v := range m {
+		out[k] = append([]string(nil), v...)
+	}
+	return out
+}
+
+// Words returns the names the checker gives a meaning to in values, by
+// kind: cell conditions, player values, direction sets, functions of
+// goals and scores, and outcomes.
+func Words() map[string][]string {
+	outs := make([]string, 0, len(outcomes))
+	for k := range outcomes {
+		outs = append(outs, k)
+	}
+	return map[string][]string{
+		"cell condition": append([]string(nil), cellWords...),
+		"player value":   append([]string(nil), playerValues...),
+		"direction set":  append([]string(nil), dirSetNames...),
+		"function":       append([]string(nil), goalCalls...),
+		"outcome":        outs,
+	}
+}
