@@ -21,6 +21,11 @@ import (
 // found by counting per word, then per byte within the word (selectSource),
 // without building the others (selectBulk). Legal's order is kept: rule,
 // then source cell, then direction.
+//
+// A tier whose rules are such leaps with chains (tier.shifts) has no
+// move when its rules have no first leap: every chain starts with one.
+// That is asked first (hasFirstLeap), so that a tier of captures that
+// usually has none costs a few words.
 
 // maxBulk bounds the rules of a tier whose first leaps firstLeaps keeps
 // for selectBulk.
@@ -40,18 +45,21 @@ type bulkRule struct {
 func (p *Program) compileBulk() {
 	for ti := range p.tiers {
 		t := &p.tiers[ti]
-		t.bulk = !t.dedup && !p.cfg.NoFast && !p.stacking
+		t.shifts = !p.cfg.NoFast && !p.stacking
+		noChain := true
 		for _, ri := range t.rules {
 			r := &p.rules[ri]
 			switch r.action {
 			case ir.Remove:
-				t.bulk = t.bulk && r.plainRemoval()
+				t.shifts = t.shifts && r.plainRemoval()
 			case ir.Leap:
-				t.bulk = t.bulk && (r.gen == genStep || r.gen == genLeap) && r.shift && r.chain == ir.ChainNone
+				t.shifts = t.shifts && (r.gen == genStep || r.gen == genLeap) && r.shift
+				noChain = noChain && r.chain == ir.ChainNone
 			default:
-				t.bulk = false
+				t.shifts = false
 			}
 		}
+		t.bulk = t.shifts && noChain && !t.dedup
 	}
 	p.bulkPad = 2
 	if p.nw == 1 {
@@ -59,7 +67,7 @@ func (p *Program) compileBulk() {
 	}
 	for ti := range p.tiers {
 		t := &p.tiers[ti]
-		if !t.bulk {
+		if !t.shifts {
 			continue
 		}
 		for _, ri := range t.rules {
@@ -216,6 +224,13 @@ func (p *Program) firstLeaps(s *State, t *tier, wantTouched, stash bool) (n int,
 		touched |= k
 	}
 	return n, touched
+}
+
+// hasFirstLeap tells whether some rule of tier t (tier.shifts) has a
+// first leap for the player to move.
+func (p *Program) hasFirstLeap(s *State, t *tier) bool {
+	n, _ := p.firstLeaps(s, t, false, false)
+	return n > 0
 }
 
 // ruleLeaps counts the first leaps of rule r (bulk) for mover from the

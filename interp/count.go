@@ -530,6 +530,9 @@ func (p *Program) countTier(s *State, t *tier, g *gen, ml *MoveList, selecting b
 		}
 	}
 	s.selBulk = false
+	if t.shifts && !t.bulk && !p.hasFirstLeap(s, t) {
+		return 0, false, false
+	}
 	if selecting && !filt {
 		ml.reset()
 		g.bind(p, s, ml)

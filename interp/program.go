@@ -102,9 +102,11 @@ type promo struct {
 type tier struct {
 	rules []int // indices into Program.rules, ascending
 	dedup bool  // two rules of the tier could yield the same text
-	// bulk (blockFast): every rule of the tier is a shift rule without
-	// chain or a removal without conditions, so that its moves are its
-	// first leaps
+	// shifts: every rule of the tier is a shift rule or a removal without
+	// conditions, so that its first leaps are found on bitsets (bulk.go)
+	shifts bool
+	// bulk: shifts without chains nor deduplication: the tier's moves are
+	// its first leaps
 	bulk bool
 }
 
