@@ -24,8 +24,9 @@ import (
 //
 // A tier whose rules are such leaps with chains (tier.shifts) has no
 // move when its rules have no first leap: every chain starts with one.
-// That is asked first (hasFirstLeap), so that a tier of captures that
-// usually has none costs a few words.
+// When a later tier would then be asked, that is asked first
+// (tier.precheck, hasFirstLeap), so that a tier of captures that usually
+// has none costs a few words.
 
 // maxBulk bounds the rules of a tier whose first leaps firstLeaps keeps
 // for selectBulk.
@@ -60,6 +61,7 @@ func (p *Program) compileBulk() {
 			}
 		}
 		t.bulk = t.shifts && noChain && !t.dedup
+		t.precheck = t.shifts && !t.bulk && ti+1 < len(p.tiers)
 	}
 	p.bulkPad = 2
 	if p.nw == 1 {

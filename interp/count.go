@@ -530,7 +530,7 @@ func (p *Program) countTier(s *State, t *tier, g *gen, ml *MoveList, selecting b
 		}
 	}
 	s.selBulk = false
-	if t.shifts && !t.bulk && !p.hasFirstLeap(s, t) {
+	if t.precheck && !p.hasFirstLeap(s, t) {
 		return 0, false, false
 	}
 	if selecting && !filt {

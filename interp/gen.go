@@ -200,7 +200,7 @@ func (p *Program) candidates(s *State, ml *MoveList, g *gen) bool {
 	g.mover, g.found, g.count, g.sel = s.toMove, false, false, -1
 	for ti := range p.tiers {
 		t := &p.tiers[ti]
-		if t.shifts && !t.bulk && !p.hasFirstLeap(s, t) {
+		if t.precheck && !p.hasFirstLeap(s, t) {
 			continue
 		}
 		if p.runTier(s, t, g) {

@@ -10,8 +10,8 @@ package interp
 // increases with c), so that walking a bitset meets the cells in index
 // order, and never needs more 64-bit words than the identity.
 
-// chooseLayout sets bitOf, cellOf, nbits, nw, boardMask, dirShift and
-// dirShiftOK.
+// chooseLayout sets bitOf, cellOf, cellW, cellM, nbits, nw, boardMask,
+// dirShift and dirShiftOK.
 func (p *Program) chooseLayout() {
 	ident := make([]int32, p.nc)
 	for c := range ident {
@@ -46,9 +46,12 @@ func (p *Program) chooseLayout() {
 		p.cellOf[i] = -1
 	}
 	p.boardMask = make([]uint64, p.nw)
+	p.cellW = make([]int32, p.nc)
+	p.cellM = make([]uint64, p.nc)
 	for c, b := range p.bitOf {
 		p.cellOf[b] = int32(c)
 		p.boardMask[b>>6] |= 1 << (uint(b) & 63)
+		p.cellW[c], p.cellM[c] = b>>6, 1<<(uint(b)&63)
 	}
 	p.dirShift = make([]int, p.nd)
 	p.dirShiftOK = make([]bool, p.nd)

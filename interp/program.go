@@ -22,6 +22,8 @@ type Program struct {
 	cellOf    []int32
 	nbits     int
 	boardMask []uint64
+	cellW     []int32  // per cell: the word of its bit
+	cellM     []uint64 // per cell: its bit within that word
 	backValid []uint64 // one word: per direction d, the cells c - d is a cell for
 	ncodes    int      // piece codes: 0 empty, piece index + 1
 
@@ -108,6 +110,9 @@ type tier struct {
 	// bulk: shifts without chains nor deduplication: the tier's moves are
 	// its first leaps
 	bulk bool
+	// precheck: shifts, not bulk, and a later tier exists: whether the
+	// tier has a move is asked on bitsets first (hasFirstLeap)
+	precheck bool
 }
 
 // generator kinds

@@ -12,7 +12,8 @@ import (
 //
 //   - a condition that reads the piece alone (its owner and kind, not
 //     the cell) is a table by piece code: the answer is a sum of the
-//     State's per-code piece counts (State.codeN), a few additions;
+//     population counts of the State's per-code occupancy sets
+//     (State.occC), a few words;
 //   - a condition that reads the cell and the owner (not the kind) is a
 //     set of cells per (player the quantifier is evaluated for, owner):
 //     the answer is population counts of the owner's occupancy set
@@ -70,20 +71,26 @@ func (p *Program) selSlots(who ir.Who) [][]int32 {
 // this size (nil when there is no condition).
 func (p *Program) quantByCode(who ir.Who, op ir.Op, sd ir.Side, tab []uint8, size int) evalFn {
 	codes := p.selCodes(who)
+	nw := p.nw
 	return func(c *ectx) int {
-		codeN := c.s.codeN
+		occC := c.s.occC
 		n, all := 0, 0
-		if tab == nil {
-			for _, code := range codes[c.side(sd)] {
-				all += int(codeN[code])
-			}
-			return quantOp(op, all, all)
+		var t []uint8
+		if tab != nil {
+			t = tab[c.own*size : (c.own+1)*size]
 		}
-		t := tab[c.own*size : (c.own+1)*size]
 		for _, code := range codes[c.side(sd)] {
-			k := int(codeN[code])
+			k := 0
+			for _, x := range occC[int(code)*nw : int(code)*nw+nw] {
+				k += bits.OnesCount64(x)
+			}
 			all += k
-			n += k * int(t[code])
+			if t != nil {
+				n += k * int(t[code])
+			}
+		}
+		if t == nil {
+			n = all
 		}
 		return quantOp(op, n, all)
 	}

@@ -24,7 +24,6 @@ type State struct {
 	scap     int
 	occ      []uint64 // occupancy bitsets per slot (player, then neutral): [slot*nw+w], bits by Program.bitOf
 	onTarget []int32  // per slot: the (top) pieces on their own target cell
-	codeN    []int32  // per piece code: the (top) pieces of that code on the board
 	occC     []uint64 // occupancy bitsets per piece code: [code*nw+w] (code 0: unused)
 	toMove   int
 	ply      int
@@ -126,7 +125,6 @@ func (p *Program) newEmptyState() *State {
 		}
 	}
 	s.onTarget = make([]int32, p.np+1)
-	s.codeN = make([]int32, p.ncodes)
 	s.occC = make([]uint64, p.ncodes*p.nw)
 	ints := make([]int32, 3*p.np)
 	s.turns, s.captured, s.points = ints[:p.np:p.np], ints[p.np:2*p.np:2*p.np], ints[2*p.np:]
@@ -236,19 +234,20 @@ func (s *State) undoChange(p *Program, ch change) {
 	}
 }
 
-// put sets cell c to code, keeping the bitsets up to date (no undo record).
+// put sets cell c to code, keeping the derived indexes up to date (no
+// undo record): the occupancy sets per slot and per code, the pieces on
+// their target, the mailbox. It is the one place they are updated.
 func (s *State) put(p *Program, c int, code uint16) {
-	b := int(p.bitOf[c])
+	w, m := int(p.cellW[c]), p.cellM[c]
+	nw := s.nw
 	old := s.cells[c]
 	if old != 0 {
-		s.occ[int(p.codeSlot[old])*s.nw+b>>6] &^= 1 << (uint(b) & 63)
-		s.occC[int(old)*s.nw+b>>6] &^= 1 << (uint(b) & 63)
-		s.codeN[old]--
+		s.occ[int(p.codeSlot[old])*nw+w] &^= m
+		s.occC[int(old)*nw+w] &^= m
 	}
 	if code != 0 {
-		s.occ[int(p.codeSlot[code])*s.nw+b>>6] |= 1 << (uint(b) & 63)
-		s.occC[int(code)*s.nw+b>>6] |= 1 << (uint(b) & 63)
-		s.codeN[code]++
+		s.occ[int(p.codeSlot[code])*nw+w] |= m
+		s.occC[int(code)*nw+w] |= m
 	}
 	if p.nTargets > 0 {
 		if old != 0 && int(p.codeTarget[old]) == c {
@@ -417,7 +416,6 @@ func (s *State) Clone() *State {
 		*c.mb = *s.mb
 	}
 	c.onTarget = append([]int32(nil), s.onTarget...)
-	c.codeN = append([]int32(nil), s.codeN...)
 	c.occC = append([]uint64(nil), s.occC...)
 	ints := make([]int32, 3*s.np)
 	copy(ints, s.turns)
@@ -459,7 +457,6 @@ func (s *State) CopyFrom(src *State) {
 		s.mb = nil
 	}
 	s.onTarget = append(s.onTarget[:0], src.onTarget...)
-	s.codeN = append(s.codeN[:0], src.codeN...)
 	s.occC = append(s.occC[:0], src.occC...)
 	if len(s.turns) != src.np {
 		ints := make([]int32, 3*src.np)
@@ -488,7 +485,7 @@ func (s *State) CopyFrom(src *State) {
 // StateBytes returns the size in bytes of a position: the cells (the top
 // piece of each, 2 bytes, and a wall cell), the occupancy bitsets, the
 // per-player counters (turns, captures, points, pieces on target), the
-// pieces and occupancy bitsets per code, the stacks in a stacking game, and the scalars (player to move, ply, passes,
+// occupancy bitsets per code, the stacks in a stacking game, and the scalars (player to move, ply, passes,
 // end of the game: 40 bytes). A State also carries its undo history and
 // scratch buffers for move generation (a few KiB, reused from move to
 // move), which are not counted.
@@ -500,7 +497,6 @@ func (p *Program) StateBytes() int {
 		n += mbSlots // mb
 	}
 	n += (p.np + 1) * 4      // onTarget
-	n += p.ncodes * 4        // codeN
 	n += p.ncodes * p.nw * 8 // occC
 	n += 3 * p.np * 4        // turns, captured, points
 	if p.stacking {
