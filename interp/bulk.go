@@ -198,12 +198,13 @@ func (s *State) bulkScratch(p *Program) (*bulkSets, *[maxBulk]bulkRule) {
 func (p *Program) firstLeaps(s *State, t *tier, wantTouched, stash bool) (n int, touched uint64) {
 	nw, mover := p.nw, s.toMove
 	b, bulk := s.bulkScratch(p)
-	for w := 0; w < nw; w++ {
-		var all uint64
-		for sl := 0; sl <= p.np; sl++ {
-			all |= s.occ[sl*nw+w]
+	occ := s.occ[:(p.np+1)*nw]
+	for w, m := range p.boardMask {
+		all := occ[w]
+		for i := w + nw; i < len(occ); i += nw {
+			all |= occ[i]
 		}
-		b.empty[w] = ^all & p.boardMask[w]
+		b.empty[w] = ^all & m
 	}
 	s.nbulk = 0
 	if len(t.rules) > maxBulk || !stash {
@@ -255,7 +256,11 @@ func (p *Program) ruleLeaps(r *rule, mover int, b *bulkSets, br *bulkRule, wantT
 		}
 		touched = src[0]
 	} else if nw == 1 {
-		n, touched = p.leaps1(r, mover, src[0], b.o[0], b.e[0], td, wantTouched)
+		var td1 *[32]uint64
+		if td != nil {
+			td1 = (*[32]uint64)(td[:32])
+		}
+		n, touched = p.leaps1(r, mover, src[0], b.o[0], b.e[0], td1, wantTouched)
 	} else {
 		L, e, o := r.length, b.e, b.o
 		for i, d := range r.dirs[mover] {
@@ -281,7 +286,7 @@ func (p *Program) ruleLeaps(r *rule, mover int, b *bulkSets, br *bulkRule, wantT
 
 // leaps1 is ruleLeaps' kernel on one word: shifts are rotations, whose
 // wrapped bits the valid masks clear.
-func (p *Program) leaps1(r *rule, mover int, src, o, e uint64, td []uint64, wantTouched bool) (n int, touched uint64) {
+func (p *Program) leaps1(r *rule, mover int, src, o, e uint64, td *[32]uint64, wantTouched bool) (n int, touched uint64) {
 	L := r.length
 	for i, d := range r.dirs[mover] {
 		sh := p.dirShift[d]
