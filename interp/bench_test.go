@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/ruleplay/ruleplay/lang"
 )
 
 // midgame plays n random plies from the start with a fixed seed.
@@ -342,6 +344,33 @@ func BenchmarkGenPerft(b *testing.B) {
 				nodes += genPerftOf(p, s, c.depth, mls)
 			}
 			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+		})
+	}
+}
+
+// BenchmarkPlayout measures RandomPlayout (capped at 300 plies) from the
+// start of each bundled rules file and of each file of testdata/unseen,
+// loading only the game it runs, for example:
+//
+//	go test -bench 'Playout/(draughts|unseen-breakthrough12)$' -run '^$' ./interp
+func BenchmarkPlayout(b *testing.B) {
+	bundled, _ := filepath.Glob("../games/*.rules")
+	unseen, _ := filepath.Glob("testdata/unseen/*.rules")
+	for _, f := range append(bundled, unseen...) {
+		name := strings.TrimSuffix(filepath.Base(f), ".rules")
+		if strings.HasPrefix(f, "testdata") {
+			name = "unseen-" + name
+		}
+		b.Run(name, func(b *testing.B) {
+			g, err := lang.Load(f, nil)
+			if err != nil {
+				b.Fatal(err)
+			}
+			p, err := Compile(g, Config{MaxPlies: 300})
+			if err != nil {
+				b.Fatal(err)
+			}
+			benchPlayout(b, p)
 		})
 	}
 }

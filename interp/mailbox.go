@@ -355,22 +355,9 @@ func (g *gen) mbDFS(a int32) bool {
 			continue
 		}
 		mb[a], mb[b], mb[c] = 0, 0, 1
-		s.path = append(s.path, uint32(slotCell[c])|uint32(dirs[k])<<16)
 		any = true
-		switch r.chain {
-		case ir.ChainNone:
-			g.emit()
-		case ir.ChainOptional:
-			g.emit()
-			if !g.found {
-				g.mbDFS(c)
-			}
-		default:
-			if !g.mbDFS(c) {
-				g.emit()
-			}
-		}
-		s.path = s.path[:len(s.path)-1]
+		more := g.leapOn(int(slotCell[c]), int(dirs[k]), false)
+		g.leapOff(more, more != ir.ChainNone && g.mbDFS(c))
 		mb[a], mb[b], mb[c] = 1, 1, 0
 		if g.found {
 			return true

@@ -86,7 +86,7 @@ func (g *gen) genericDFS(c int) bool {
 			s.caps = append(s.caps, change{int32(land), s.pop(p, land), opPop})
 		}
 		captured := len(s.caps) > capBase
-		if !captured && r.chain != ir.ChainNone && s.onPath(int32(land)) {
+		if g.revisits(captured, int32(land)) {
 			continue // nothing was taken off, nothing to restore
 		}
 		for _, ch := range s.caps[capBase:] {
@@ -95,22 +95,9 @@ func (g *gen) genericDFS(c int) bool {
 		}
 		s.pop(p, c)
 		s.push(p, land, g.pc)
-		s.path = append(s.path, uint32(land)|uint32(d)<<16)
 		any = true
-		switch {
-		case r.chain == ir.ChainNone || (r.hasPromo && p.promoteTo(g.pc, land) != 0):
-			g.emit() // a promotion ends the chain
-		case r.chain == ir.ChainOptional:
-			g.emit()
-			if !g.found {
-				g.genericDFS(land)
-			}
-		default:
-			if !g.genericDFS(land) {
-				g.emit()
-			}
-		}
-		s.path = s.path[:len(s.path)-1]
+		more := g.leapOn(land, int(d), g.promotesAt(land))
+		g.leapOff(more, more != ir.ChainNone && g.genericDFS(land))
 		s.pop(p, land)
 		s.push(p, c, g.pc)
 		for j := len(s.caps) - 1; j >= capBase; j-- {

@@ -243,27 +243,14 @@ func (g *gen) fastDFS(c int) bool {
 				}
 			}
 		}
-		if lc == 0 && len(s.caps) == capBase && r.chain != ir.ChainNone && s.onPath(land) {
-			continue // a leap that takes nothing may not come back on its path
+		if g.revisits(lc != 0 || len(s.caps) > capBase, land) {
+			continue
 		}
 		cells[c] = 0
 		cells[land] = g.pc
-		s.path = append(s.path, uint32(land)|uint32(d)<<16)
 		any = true
-		switch {
-		case r.chain == ir.ChainNone || (r.hasPromo && p.promoteTo(g.pc, int(land)) != 0):
-			g.emit() // a promotion ends the chain
-		case r.chain == ir.ChainOptional:
-			g.emit()
-			if !g.found {
-				g.fastDFS(int(land))
-			}
-		default:
-			if !g.fastDFS(int(land)) {
-				g.emit()
-			}
-		}
-		s.path = s.path[:len(s.path)-1]
+		more := g.leapOn(int(land), int(d), g.promotesAt(int(land)))
+		g.leapOff(more, more != ir.ChainNone && g.fastDFS(int(land)))
 		cells[land] = lc
 		cells[c] = g.pc
 		for j := len(s.caps) - 1; j >= capBase; j-- {
@@ -283,7 +270,7 @@ func (g *gen) fastDFS(c int) bool {
 // operations and nothing needs restoring. c is the bit of the piece's cell
 // (Program.bitOf).
 func (g *gen) shiftDFS2(c int, occ, o, e uint64) bool {
-	p, s, r := g.p, g.s, g.r
+	p, r := g.p, g.r
 	if e&g.lands[c&63] == 0 {
 		return false // no landing cell
 	}
@@ -312,27 +299,13 @@ func (g *gen) shiftDFS2(c int, occ, o, e uint64) bool {
 			taken = true
 			nocc, no, ne = nocc&^xb, no&^xb|g.oe<<uint(x&63), ne&^xb|g.ee<<uint(x&63)
 		}
-		if !taken && r.chain != ir.ChainNone && s.onPath(lcell) {
-			continue // a leap that takes nothing may not come back on its path
+		if g.revisits(taken, lcell) {
+			continue
 		}
 		nocc, no, ne = nocc|lb, no&^lb|g.op<<uint(land&63), ne&^lb|g.ep<<uint(land&63)
-		s.path = append(s.path, uint32(lcell)|uint32(d)<<16)
 		any = true
-		switch {
-		case r.chain == ir.ChainNone || (r.hasPromo && p.promoteTo(g.pc, int(lcell)) != 0):
-			g.emit() // a promotion ends the chain
-		case r.chain == ir.ChainOptional:
-			g.emit()
-			if !g.found {
-				g.shiftDFS2(land, nocc, no, ne)
-			}
-		default:
-			if !g.shiftDFS2(land, nocc, no, ne) {
-				g.emit()
-			}
-		}
-		s.path = s.path[:len(s.path)-1]
-		if g.found {
+		more := g.leapOn(int(lcell), int(d), g.promotesAt(int(lcell)))
+		if g.leapOff(more, more != ir.ChainNone && g.shiftDFS2(land, nocc, no, ne)) {
 			return true
 		}
 	}
@@ -453,18 +426,7 @@ func (g *gen) shiftCount2(c int, occ, o, e uint64) int {
 			nocc, no, ne = nocc&^xb, no&^xb|g.oe<<uint(x&63), ne&^xb|g.ee<<uint(x&63)
 		}
 		nocc, no, ne = nocc|lb, no&^lb|g.op<<uint(land&63), ne&^lb|g.ep<<uint(land&63)
-		switch {
-		case r.chain == ir.ChainNone || (r.hasPromo && p.promoteTo(g.pc, int(p.cellOf[land])) != 0):
-			n++
-		case r.chain == ir.ChainOptional:
-			n += 1 + g.shiftCount2(land, nocc, no, ne)
-		default:
-			if k := g.shiftCount2(land, nocc, no, ne); k > 0 {
-				n += k
-			} else {
-				n++
-			}
-		}
+		n += countLeap(r.chain, g.promotesAt(int(p.cellOf[land])), func() int { return g.shiftCount2(land, nocc, no, ne) })
 	}
 	return n
 }
@@ -492,27 +454,14 @@ func (g *gen) fastDFS2(c int) bool {
 		xc, lc := cells[x], cells[land]
 		if jumped && xc != 0 {
 			cells[x] = 0
-		} else if lc == 0 && r.chain != ir.ChainNone && s.onPath(land) {
-			continue // a leap that takes nothing may not come back on its path
+		} else if g.revisits(lc != 0, land) {
+			continue
 		}
 		cells[c] = 0
 		cells[land] = g.pc
-		s.path = append(s.path, uint32(land)|uint32(d)<<16)
 		any = true
-		switch {
-		case r.chain == ir.ChainNone || (r.hasPromo && p.promoteTo(g.pc, int(land)) != 0):
-			g.emit() // a promotion ends the chain
-		case r.chain == ir.ChainOptional:
-			g.emit()
-			if !g.found {
-				g.fastDFS2(int(land))
-			}
-		default:
-			if !g.fastDFS2(int(land)) {
-				g.emit()
-			}
-		}
-		s.path = s.path[:len(s.path)-1]
+		more := g.leapOn(int(land), int(d), g.promotesAt(int(land)))
+		g.leapOff(more, more != ir.ChainNone && g.fastDFS2(int(land)))
 		cells[land] = lc
 		cells[c] = g.pc
 		cells[x] = xc

@@ -1,0 +1,83 @@
+package interp
+
+import "github.com/ruleplay/ruleplay/ir"
+
+// The chain policy, written once for every strategy that explores chains
+// of leaps (the generic walker, the table walkers, the bitset walker, the
+// mailbox walker): each plays a leap on its own representation of the
+// position, then hands the policy to leapOn and leapOff (moves) or
+// countLeap (counts):
+//
+//   - without chain, or when the leap ends the chain (a promotion on the
+//     landing cell), the path so far is a move;
+//   - an optional chain: the path so far is a move, and so is every
+//     longer chain going on from the landing cell;
+//   - a compulsory chain: the path is a move only when no leap goes on
+//     from the landing cell (complete chains only).
+//
+// In a chain, a leap that takes nothing off the board may not land on a
+// cell of its path (revisits), which keeps chains finite.
+
+// leapOn puts a leap onto land in direction d on the path and applies
+// the chain policy's first half: it emits the path when it is a move
+// whatever follows, and tells what remains to do (go, 0: nothing; else
+// the walker explores the chains going on from land). ends tells that
+// the chain ends on land whatever the rule. The walker then calls
+// leapOff with what it found:
+//
+//	more := g.leapOn(land, d, ends)
+//	g.leapOff(more, more != 0 && g.walk(land))
+func (g *gen) leapOn(land, d int, ends bool) (more ir.Chain) {
+	s := g.s
+	s.path = append(s.path, uint32(land)|uint32(d)<<16)
+	more = g.r.chain
+	if more == ir.ChainCompulsory && !ends {
+		return more
+	}
+	g.emit()
+	if ends || g.found {
+		return ir.ChainNone
+	}
+	return more
+}
+
+// leapOff ends what leapOn began: wentOn tells whether a leap went on
+// from the landing cell; a compulsory chain's path is a move when none
+// did. It takes the leap off the path and reports whether the generation
+// must stop (g.found).
+func (g *gen) leapOff(more ir.Chain, wentOn bool) bool {
+	if more == ir.ChainCompulsory && !wentOn {
+		g.emit()
+	}
+	s := g.s
+	s.path = s.path[:len(s.path)-1]
+	return g.found
+}
+
+// countLeap is leapOn and leapOff for counting: more counts the moves of the chains
+// going on from the landing cell (0: no leap goes on); countLeap returns
+// the moves the leap begins.
+func countLeap(chain ir.Chain, ends bool, more func() int) int {
+	switch {
+	case chain == ir.ChainNone || ends:
+		return 1
+	case chain == ir.ChainOptional:
+		return 1 + more()
+	}
+	if k := more(); k > 0 {
+		return k
+	}
+	return 1
+}
+
+// revisits tells whether a leap onto land that took nothing (took false)
+// comes back on the path of a chain, which is not allowed.
+func (g *gen) revisits(took bool, land int32) bool {
+	return !took && g.r.chain != ir.ChainNone && g.s.onPath(land)
+}
+
+// promotesAt tells whether the moving piece is promoted on cell c, which
+// ends its chain.
+func (g *gen) promotesAt(c int) bool {
+	return g.r.hasPromo && g.p.promoteTo(g.pc, c) != 0
+}
