@@ -10,9 +10,10 @@ package interp
 // increases with c), so that walking a bitset meets the cells in index
 // order, and never needs more 64-bit words than the identity.
 
-// chooseLayout sets bitOf, cellOf, cellW, cellM, nbits, nw, boardMask,
-// dirShift and dirShiftOK.
-func (p *Program) chooseLayout() {
+// bestLayout returns the layout and its number of bits: the identity,
+// unless a linear layout on no more words makes more directions shifts
+// (or as many in fewer bits).
+func (p *Program) bestLayout() ([]int32, int) {
 	ident := make([]int32, p.nc)
 	for c := range ident {
 		ident[c] = int32(c)
@@ -38,8 +39,14 @@ func (p *Program) chooseLayout() {
 			}
 		}
 	}
-	p.bitOf = best
-	p.nbits = bestBits
+	return best, bestBits
+}
+
+// chooseLayout sets bitOf, cellOf, cellW, cellM, nbits, nw, boardMask,
+// dirShift and dirShiftOK: the best layout (bestLayout) and what follows
+// from it.
+func (p *Program) chooseLayout() {
+	p.bitOf, p.nbits = p.bestLayout()
 	p.nw = (p.nbits + 63) / 64
 	p.cellOf = make([]int32, p.nw*64)
 	for i := range p.cellOf {

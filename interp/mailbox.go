@@ -105,7 +105,8 @@ func (p *Program) compileMailbox() {
 }
 
 // tryMailbox lays the cells out with this pitch; it succeeds when every
-// candidate rule's leap table agrees with constant slot offsets.
+// candidate rule's leap table agrees with constant slot offsets, and then
+// sets p.mbox and the candidates' mbOffs and mbAny.
 func (p *Program) tryMailbox(cands []*rule, pitch, xmin, ymin int) bool {
 	key0 := make([]int, p.nc)
 	kmax := 0
@@ -113,10 +114,71 @@ func (p *Program) tryMailbox(cands []*rule, pitch, xmin, ymin int) bool {
 		key0[c] = pitch*(p.cellY[c]-ymin) + p.cellX[c] - xmin
 		kmax = max(kmax, key0[c])
 	}
-	// per direction: the constant offset of its neighbours
-	off := make([]int, p.nd)
-	offOK := make([]bool, p.nd)
-	span := 0
+	lay := &mbLayout{}
+	span := lay.offsets(p, key0)
+	size := kmax + 2*span + 1
+	if size > mbSlots {
+		return false
+	}
+	lay.place(key0, span)
+	offs := make([][][]int32, len(cands))
+	for i, r := range cands {
+		var ok bool
+		if offs[i], ok = lay.ruleOffsets(p, r); !ok {
+			return false
+		}
+	}
+	p.mbox = p.newMailbox(lay)
+	for i, r := range cands {
+		p.useMailbox(r, offs[i])
+	}
+	return true
+}
+
+// newMailbox builds the mailbox of a layout that fits: slots and bits of
+// the bit layout both ways.
+func (p *Program) newMailbox(lay *mbLayout) *mailbox {
+	mb := &mailbox{key: lay.key, slotBit: make([]int32, mbSlots), bitSlot: make([]int32, p.nw*64), slotCell: lay.slotCell}
+	for i := range mb.slotBit {
+		mb.slotBit[i] = -1
+	}
+	for c := 0; c < p.nc; c++ {
+		b := p.bitOf[c]
+		mb.slotBit[lay.key[c]] = b
+		mb.bitSlot[b] = lay.key[c]
+	}
+	return mb
+}
+
+// useMailbox marks rule r as counted on the mailbox with these slot
+// offsets per mover, and sets r.mbAny: per mover, whether it may move
+// every piece.
+func (p *Program) useMailbox(r *rule, offs [][]int32) {
+	r.mbOffs = offs
+	r.mbAny = make([]bool, p.np)
+	for mv := 0; mv < p.np; mv++ {
+		all := true
+		for code := 1; code < p.ncodes; code++ {
+			all = all && r.srcOK[mv*p.ncodes+code]
+		}
+		r.mbAny[mv] = all
+	}
+}
+
+// mbLayout is a slot layout tryMailbox checks.
+type mbLayout struct {
+	off      []int   // per direction: the slot offset of its neighbours
+	offOK    []bool  // per direction: the offset is the same for every cell
+	key      []int32 // per cell: its slot
+	slotCell []int32 // per slot: its cell, -1 for none
+}
+
+// offsets finds per direction the constant offset of its neighbours under
+// the keys key0, if there is one, and returns the span the margin needs
+// (twice the largest such offset).
+func (lay *mbLayout) offsets(p *Program, key0 []int) (span int) {
+	lay.off = make([]int, p.nd)
+	lay.offOK = make([]bool, p.nd)
 	for d := 0; d < p.nd; d++ {
 		any, ok := false, true
 		for c := 0; c < p.nc && ok; c++ {
@@ -126,85 +188,70 @@ func (p *Program) tryMailbox(cands []*rule, pitch, xmin, ymin int) bool {
 			}
 			v := key0[n] - key0[c]
 			if !any {
-				off[d], any = v, true
-			} else if v != off[d] {
+				lay.off[d], any = v, true
+			} else if v != lay.off[d] {
 				ok = false
 			}
 		}
-		offOK[d] = any && ok
-		if offOK[d] {
-			span = max(span, 2*abs(off[d]))
+		lay.offOK[d] = any && ok
+		if lay.offOK[d] {
+			span = max(span, 2*abs(lay.off[d]))
 		}
 	}
-	size := kmax + 2*span + 1
-	if size > mbSlots {
-		return false
+	return span
+}
+
+// place gives every cell its slot, key0 shifted by the margin span, and
+// fills slotCell.
+func (lay *mbLayout) place(key0 []int, span int) {
+	lay.slotCell = make([]int32, mbSlots)
+	for i := range lay.slotCell {
+		lay.slotCell[i] = -1
 	}
-	slotCell := make([]int32, mbSlots)
-	for i := range slotCell {
-		slotCell[i] = -1
+	lay.key = make([]int32, len(key0))
+	for c := range lay.key {
+		lay.key[c] = int32(key0[c] + span)
+		lay.slotCell[lay.key[c]] = int32(c)
 	}
-	key := make([]int32, p.nc)
-	for c := range key {
-		key[c] = int32(key0[c] + span)
-		slotCell[key[c]] = int32(c)
-	}
+}
+
+// ruleOffsets returns per mover the slot offsets of rule r's directions,
+// or false when one of its leaps (of length 2) disagrees with the layout: a
+// direction without a constant offset, a slot holding another cell than
+// the leap table's, or a leap off the board that meets no wall slot.
+func (lay *mbLayout) ruleOffsets(p *Program, r *rule) ([][]int32, bool) {
+	nc := int32(p.nc)
 	// the cell a slot holds, as the leap table names it (nc: off the board)
 	at := func(slot int) int32 {
-		if c := slotCell[slot]; c >= 0 {
+		if c := lay.slotCell[slot]; c >= 0 {
 			return c
 		}
-		return int32(p.nc)
+		return nc
 	}
-	offs := make([][][]int32, len(cands))
-	for i, r := range cands {
-		offs[i] = make([][]int32, p.np)
-		for mv := 0; mv < p.np; mv++ {
-			for _, d := range r.dirs[mv] {
-				if !offOK[d] {
-					return false
-				}
-				o := off[d]
-				for c := 0; c < p.nc; c++ {
-					base := (c*p.nd + int(d)) * 2
-					x, l := r.leap[base], r.leap[base+1]
-					// (a leap off the board has nc throughout the table:
-					// one of its slots must be a wall)
-					sx := int(key[c]) + o
-					nc := int32(p.nc)
-					if x == nc && at(sx) != nc && at(sx+o) != nc {
-						return false
-					}
-					if x != nc && (at(sx) != x || at(sx+o) != l) {
-						return false
-					}
-				}
-				offs[i][mv] = append(offs[i][mv], int32(o))
+	offs := make([][]int32, p.np)
+	for mv := 0; mv < p.np; mv++ {
+		for _, d := range r.dirs[mv] {
+			if !lay.offOK[d] {
+				return nil, false
 			}
+			o := lay.off[d]
+			for c := 0; c < p.nc; c++ {
+				base := (c*p.nd + int(d)) * 2
+				x, l := r.leap[base], r.leap[base+1]
+				// (a leap off the board has nc throughout the table:
+				// one of its slots must be a wall)
+				sx := int(lay.key[c]) + o
+				if x == nc && at(sx) != nc && at(sx+o) != nc {
+					return nil, false
+				}
+				if x != nc && (at(sx) != x || at(sx+o) != l) {
+					return nil, false
+				}
+			}
+			offs[mv] = append(offs[mv], int32(o))
 		}
 	}
-	mb := &mailbox{key: key, slotBit: make([]int32, mbSlots), bitSlot: make([]int32, p.nw*64), slotCell: slotCell}
-	for i := range mb.slotBit {
-		mb.slotBit[i] = -1
-	}
-	for c := 0; c < p.nc; c++ {
-		b := p.bitOf[c]
-		mb.slotBit[key[c]] = b
-		mb.bitSlot[b] = key[c]
-	}
-	p.mbox = mb
-	for i, r := range cands {
-		r.mbOffs = offs[i]
-		r.mbAny = make([]bool, p.np)
-		for mv := 0; mv < p.np; mv++ {
-			all := true
-			for code := 1; code < p.ncodes; code++ {
-				all = all && r.srcOK[mv*p.ncodes+code]
-			}
-			r.mbAny[mv] = all
-		}
-	}
-	return true
+	return offs, true
 }
 
 // compileMbPerft decides Program.mbPerft: every rule is a mailbox jump

@@ -295,6 +295,9 @@ func (p *Program) cellAt(x, y int) int32 {
 	return -1
 }
 
+// compilePieces checks the kinds and pieces and builds the per-code tables
+// (compileCodes), the zones (compileZones) and the promotions
+// (compilePromotions).
 func (p *Program) compilePieces() error {
 	g := p.g
 	for i, k := range g.Kinds {
@@ -305,6 +308,21 @@ func (p *Program) compilePieces() error {
 	if len(g.Pieces) > 1<<15 {
 		return fmt.Errorf("%d piece types, too many", len(g.Pieces))
 	}
+	if err := p.compileCodes(); err != nil {
+		return err
+	}
+	if err := p.compileZones(); err != nil {
+		return err
+	}
+	p.stacking = g.Stacking
+	return p.compilePromotions()
+}
+
+// compileCodes gives every piece type a code (its index + 1; 0 is the
+// empty cell) and tabulates per code its owner, occupancy slot, kind,
+// points and target, numbering the target cells (targetRow).
+func (p *Program) compileCodes() error {
+	g := p.g
 	p.ncodes = len(g.Pieces) + 1
 	p.codeOwner = make([]int8, p.ncodes)
 	p.codeSlot = make([]int32, p.ncodes)
@@ -345,6 +363,13 @@ func (p *Program) compilePieces() error {
 			p.nTargets++
 		}
 	}
+	return nil
+}
+
+// compileZones builds each zone's cells per player, as a set (zones) and
+// in ascending order (zoneCells).
+func (p *Program) compileZones() error {
+	g := p.g
 	p.zones = make([][][]bool, len(g.Zones))
 	p.zoneCells = make([][][]int32, len(g.Zones))
 	for z, zn := range g.Zones {
@@ -369,7 +394,14 @@ func (p *Program) compilePieces() error {
 			}
 		}
 	}
-	p.stacking = g.Stacking
+	return nil
+}
+
+// compilePromotions lists per piece code the promotions that apply to it
+// (p.promos): the owner's cells of the zone and the code of the piece of
+// the same owner and number it becomes.
+func (p *Program) compilePromotions() error {
+	g := p.g
 	p.promos = make([][]promo, p.ncodes)
 	for i, pr := range g.Promotions {
 		if pr.Kind < 0 || pr.Kind >= len(g.Kinds) || pr.To < 0 || pr.To >= len(g.Kinds) {
@@ -527,11 +559,55 @@ func (p *Program) compileRules() error {
 	return nil
 }
 
+// compileRule compiles move rule i: its selection, guard and conditions,
+// its directions, then by action the group tables or the leap lengths and
+// the generator that fits the rule (fast path tables, stack tables, or the
+// generic walker).
 func (p *Program) compileRule(i int) error {
 	m := &p.g.Moves[i]
 	r := &p.rules[i]
 	r.idx, r.name, r.action, r.who = i, m.Name, m.Action, m.Piece
 	r.length, r.capture, r.chain = m.Length, m.Capture, m.Chain
+	if err := p.compileSelection(r, m); err != nil {
+		return err
+	}
+	if err := p.compileConds(r, m); err != nil {
+		return err
+	}
+	p.fillPromoSlots(r)
+	switch m.Action {
+	case ir.Remove:
+		r.gen = genRemove
+		return nil
+	case ir.Leap, ir.Group:
+	default:
+		return fmt.Errorf("unknown action %d", m.Action)
+	}
+	if err := p.compileDirs(r, m); err != nil {
+		return err
+	}
+	if m.Action == ir.Group {
+		return p.compileGroup(r, m)
+	}
+	byProp, err := p.compileLengths(r, m)
+	if err != nil {
+		return err
+	}
+	r.gen = genGeneric
+	if p.cfg.NoFast {
+		return nil
+	}
+	if p.stacking || byProp {
+		p.compileStack(r)
+		return nil
+	}
+	p.compileLeapFast(r, m)
+	return nil
+}
+
+// compileSelection checks the rule's piece selection, capture and chain,
+// and tabulates the kinds it moves (r.kindOK).
+func (p *Program) compileSelection(r *rule, m *ir.MoveRule) error {
 	if m.Piece < ir.Own || m.Piece > ir.AnyPiece {
 		return fmt.Errorf("unknown piece selection %d", m.Piece)
 	}
@@ -550,6 +626,12 @@ func (p *Program) compileRule(i int) error {
 			r.kindOK[k] = true
 		}
 	}
+	return nil
+}
+
+// compileConds compiles the rule's guard (When) and its cell conditions
+// (From, Over, Onto); an absent one stays nil.
+func (p *Program) compileConds(r *rule, m *ir.MoveRule) error {
 	var err error
 	if m.When != nil {
 		xc := &exprCompiler{p: p, kind: exGuard, hasScore: p.g.Score != nil, what: "when"}
@@ -557,25 +639,30 @@ func (p *Program) compileRule(i int) error {
 			return err
 		}
 	}
-	cellX := &exprCompiler{p: p, kind: exCell, hasScore: p.g.Score != nil}
-	if m.From != nil {
-		cellX.what = "from"
-		if r.from, err = cellX.compile(m.From, true); err != nil {
-			return err
-		}
+	if r.from, err = p.compileCellCond(m.From, "from"); err != nil {
+		return err
 	}
-	if m.Over != nil {
-		cellX.what = "over"
-		if r.over, err = cellX.compile(m.Over, true); err != nil {
-			return err
-		}
+	if r.over, err = p.compileCellCond(m.Over, "over"); err != nil {
+		return err
 	}
-	if m.Onto != nil {
-		cellX.what = "onto"
-		if r.onto, err = cellX.compile(m.Onto, true); err != nil {
-			return err
-		}
+	r.onto, err = p.compileCellCond(m.Onto, "onto")
+	return err
+}
+
+// compileCellCond compiles e as a cell condition of a move rule, named what
+// in errors; a nil e gives a nil condition.
+func (p *Program) compileCellCond(e *ir.Expr, what string) (evalFn, error) {
+	if e == nil {
+		return nil, nil
 	}
+	xc := &exprCompiler{p: p, kind: exCell, hasScore: p.g.Score != nil, what: what}
+	return xc.compile(e, true)
+}
+
+// fillPromoSlots sets r.hasPromo (some promotion applies to a piece the
+// rule moves) and r.srcSlots (per mover, the occupancy slots whose pieces
+// the rule selects by owner).
+func (p *Program) fillPromoSlots(r *rule) {
 	for code := 1; code < p.ncodes; code++ {
 		if r.kindOK == nil || r.kindOK[p.codeKind[code]] {
 			if len(p.promos[code]) > 0 {
@@ -595,14 +682,11 @@ func (p *Program) compileRule(i int) error {
 			}
 		}
 	}
-	switch m.Action {
-	case ir.Remove:
-		r.gen = genRemove
-		return nil
-	case ir.Leap, ir.Group:
-	default:
-		return fmt.Errorf("unknown action %d", m.Action)
-	}
+}
+
+// compileDirs checks the rule's directions and keeps, per player, one
+// direction per vector (r.dirs): the same vector twice gives the same moves.
+func (p *Program) compileDirs(r *rule, m *ir.MoveRule) error {
 	if len(m.Dirs) != p.np {
 		return fmt.Errorf("%d direction lists for %d players", len(m.Dirs), p.np)
 	}
@@ -614,42 +698,53 @@ func (p *Program) compileRule(i int) error {
 				return fmt.Errorf("player %d: direction %d out of range", pl, d)
 			}
 			v := [2]int{p.g.Board.Dirs[d].DX, p.g.Board.Dirs[d].DY}
-			if seen[v] { // the same vector twice gives the same moves
+			if seen[v] {
 				continue
 			}
 			seen[v] = true
 			r.dirs[pl] = append(r.dirs[pl], int32(d))
 		}
 	}
-	if m.Action == ir.Group {
-		if gc := m.GroupCapture; gc != nil {
-			if gc.Enemy == nil {
-				return fmt.Errorf("group capture without an enemy condition")
-			}
-			cellX.what = "group capture enemy"
-			if r.enemy, err = cellX.compile(gc.Enemy, true); err != nil {
+	return nil
+}
+
+// compileGroup compiles a group rule: its capture (the enemy run
+// condition, when, whether the whole run is taken), then its tables when
+// they apply (compileGroupFast).
+func (p *Program) compileGroup(r *rule, m *ir.MoveRule) error {
+	if gc := m.GroupCapture; gc != nil {
+		if gc.Enemy == nil {
+			return fmt.Errorf("group capture without an enemy condition")
+		}
+		var err error
+		if r.enemy, err = p.compileCellCond(gc.Enemy, "group capture enemy"); err != nil {
+			return err
+		}
+		if gc.When != nil {
+			xc := &exprCompiler{p: p, kind: exGroup, hasScore: p.g.Score != nil, what: "group capture when"}
+			if r.gwhen, err = xc.compile(gc.When, false); err != nil {
 				return err
 			}
-			if gc.When != nil {
-				xc := &exprCompiler{p: p, kind: exGroup, hasScore: p.g.Score != nil, what: "group capture when"}
-				if r.gwhen, err = xc.compile(gc.When, false); err != nil {
-					return err
-				}
-			}
-			r.gall = gc.All
 		}
-		r.gen = genGroup
-		p.compileGroupFast(r)
-		return nil
+		r.gall = gc.All
 	}
-	// Leap lengths, per moving piece code.
+	r.gen = genGroup
+	p.compileGroupFast(r)
+	return nil
+}
+
+// compileLengths sets a leap rule's lengths per moving piece code (r.lenCode,
+// r.leapCode), the distinct ones (r.lengths) and the largest (r.length),
+// with r.leap and r.rev for a fixed length. byProp tells whether the
+// length is a kind property (m.LengthProp).
+func (p *Program) compileLengths(r *rule, m *ir.MoveRule) (byProp bool, err error) {
 	r.lenCode = make([]int32, p.ncodes)
 	r.leapCode = make([][]int32, p.ncodes)
 	var prop []int32
 	if m.LengthProp != "" {
 		prop = p.propTable(m.LengthProp)
 	} else if m.Length < 1 {
-		return fmt.Errorf("leap length %d, must be at least 1", m.Length)
+		return false, fmt.Errorf("leap length %d, must be at least 1", m.Length)
 	}
 	seenL := map[int]bool{}
 	for code := 1; code < p.ncodes; code++ {
@@ -661,7 +756,7 @@ func (p *Program) compileRule(i int) error {
 			}
 		}
 		if L > p.nc || p.nc*p.nd*L > 1<<25 {
-			return fmt.Errorf("leap length %d too long for this board", L)
+			return false, fmt.Errorf("leap length %d too long for this board", L)
 		}
 		r.lenCode[code] = int32(L)
 		r.leapCode[code] = p.leapTable(L)
@@ -678,20 +773,20 @@ func (p *Program) compileRule(i int) error {
 	} else if len(r.lengths) > 0 {
 		r.length = r.lengths[len(r.lengths)-1]
 	}
-	r.gen = genGeneric
-	if p.cfg.NoFast {
-		return nil
-	}
-	if p.stacking || prop != nil {
-		p.compileStack(r)
-		return nil
-	}
+	return prop != nil, nil
+}
+
+// compileLeapFast gives a leap rule of a game without stacks, its length
+// fixed, the fast path tables when its conditions are local and From does
+// not depend on the cell (genStep or genLeap; tables too big leave it to
+// the generic walker), or else hands it to compileStack.
+func (p *Program) compileLeapFast(r *rule, m *ir.MoveRule) {
 	ol, od := p.isLocal(m.Over)
 	nl, nd := p.isLocal(m.Onto)
 	fl, fd := p.isLocal(m.From)
 	if !ol || !nl || !fl || fd {
 		p.compileStack(r)
-		return nil
+		return
 	}
 	// Tables are indexed by cell*stride + code, with a wall code (ncodes)
 	// on the sentinel cell nc that paths leaving the board lead to.
@@ -702,28 +797,45 @@ func (p *Program) compileRule(i int) error {
 	}
 	for _, ds := range r.dirs {
 		if len(ds) > 32 {
-			return nil
+			return
 		}
 	}
 	if p.np*r.tabSize > maxTable {
-		return nil
+		return
 	}
 	r.overTab = p.condTable(r.over, r.stride, r.tabSize)
 	r.ontoTab = p.condTable(r.onto, r.stride, r.tabSize)
 	if m.Capture != ir.CaptureLanding {
-		// Landing on a piece without taking it is impossible.
-		for mv := 0; mv < p.np; mv++ {
-			for cell := 0; cell <= p.nc; cell++ {
-				for code := 1; code < p.ncodes; code++ {
-					r.ontoTab[mv*r.tabSize+cell*r.stride+code] = 0
-				}
-				if r.stride == 0 {
-					break
-				}
+		p.ontoEmptyOnly(r) // landing on a piece without taking it is impossible
+	}
+	p.fillSrcOK(r)
+	p.fillOntoEmpty(r)
+	p.compileShift(r)
+	if m.Length == 1 && m.Chain == ir.ChainNone {
+		r.gen = genStep
+	} else {
+		r.gen = genLeap
+	}
+}
+
+// ontoEmptyOnly clears r.ontoTab on every piece code: the rule lands on
+// empty cells only.
+func (p *Program) ontoEmptyOnly(r *rule) {
+	for mv := 0; mv < p.np; mv++ {
+		for cell := 0; cell <= p.nc; cell++ {
+			for code := 1; code < p.ncodes; code++ {
+				r.ontoTab[mv*r.tabSize+cell*r.stride+code] = 0
+			}
+			if r.stride == 0 {
+				break
 			}
 		}
 	}
-	p.fillSrcOK(r)
+}
+
+// fillOntoEmpty sets r.ontoEmpty: per mover, whether r.ontoTab holds
+// exactly on the empty cells of the board.
+func (p *Program) fillOntoEmpty(r *rule) {
 	r.ontoEmpty = make([]bool, p.np)
 	for mv := 0; mv < p.np; mv++ {
 		ok := true
@@ -740,13 +852,6 @@ func (p *Program) compileRule(i int) error {
 		}
 		r.ontoEmpty[mv] = ok
 	}
-	p.compileShift(r)
-	if m.Length == 1 && m.Chain == ir.ChainNone {
-		r.gen = genStep
-	} else {
-		r.gen = genLeap
-	}
-	return nil
 }
 
 // compileGroupFast lowers a group rule to tables when its conditions are
@@ -774,16 +879,7 @@ func (p *Program) compileGroupFast(r *rule) {
 		return
 	}
 	r.ontoTab = p.condTable(r.onto, r.stride, r.tabSize)
-	for mv := 0; mv < p.np; mv++ {
-		for cell := 0; cell <= p.nc; cell++ {
-			for code := 1; code < p.ncodes; code++ {
-				r.ontoTab[mv*r.tabSize+cell*r.stride+code] = 0 // landings are on empty cells
-			}
-			if r.stride == 0 {
-				break
-			}
-		}
-	}
+	p.ontoEmptyOnly(r) // landings are on empty cells
 	if r.enemy != nil {
 		r.enemyTab = p.condTable(r.enemy, r.stride, r.tabSize)
 	} else {
@@ -829,7 +925,8 @@ func (p *Program) fillSrcAll(r *rule) {
 }
 
 // compileShift decides whether rule r's first leaps can be found with bitset
-// shifts and builds what that needs.
+// shifts and builds what that needs: the slots its conditions hold on, the
+// landing cells per bit (fillLands) and r.alwaysTakes.
 func (p *Program) compileShift(r *rule) {
 	if r.stride != 0 || p.np+2 > 64 {
 		return
@@ -841,40 +938,51 @@ func (p *Program) compileShift(r *rule) {
 			}
 		}
 	}
-	slots := func(tab []uint8) ([]uint64, bool) {
-		out := make([]uint64, p.np)
-		for mv := 0; mv < p.np; mv++ {
-			t := tab[mv*r.tabSize:]
-			var m uint64
-			if t[0] != 0 {
-				m |= 1 << uint(p.np+1)
-			}
-			seen := make([]int, p.np+1)
-			for code := 1; code < p.ncodes; code++ {
-				sl := p.codeSlot[code]
-				v := int(t[code]) + 1
-				if seen[sl] != 0 && seen[sl] != v {
-					return nil, false // two kinds of one owner differ
-				}
-				seen[sl] = v
-				if t[code] != 0 {
-					m |= 1 << uint(sl)
-				}
-			}
-			out[mv] = m
-		}
-		return out, true
-	}
 	var ok1, ok2 bool
-	r.overSlots, ok1 = slots(r.overTab)
-	r.ontoSlots, ok2 = slots(r.ontoTab)
+	r.overSlots, ok1 = p.condSlots(r, r.overTab)
+	r.ontoSlots, ok2 = p.condSlots(r, r.ontoTab)
 	if !ok1 || !ok2 {
 		return
 	}
 	r.validL = p.validMasks(r.length)
 	r.shift = true
+	p.fillLands(r)
+	p.fillAlwaysTakes(r)
+}
+
+// condSlots turns a condition table of rule r that does not depend on the
+// cell into per mover the occupancy slots it holds on (bit i for slot i,
+// bit np+1 for an empty cell); ok is false when two codes of one slot
+// differ.
+func (p *Program) condSlots(r *rule, tab []uint8) (slots []uint64, ok bool) {
+	out := make([]uint64, p.np)
+	for mv := 0; mv < p.np; mv++ {
+		t := tab[mv*r.tabSize:]
+		var m uint64
+		if t[0] != 0 {
+			m |= 1 << uint(p.np+1)
+		}
+		seen := make([]int, p.np+1)
+		for code := 1; code < p.ncodes; code++ {
+			sl := p.codeSlot[code]
+			v := int(t[code]) + 1
+			if seen[sl] != 0 && seen[sl] != v {
+				return nil, false // two kinds of one owner differ
+			}
+			seen[sl] = v
+			if t[code] != 0 {
+				m |= 1 << uint(sl)
+			}
+		}
+		out[mv] = m
+	}
+	return out, true
+}
+
+// fillLands tabulates, per mover and bit, the landing cells of shift rule
+// r's leaps from that bit: r.lands on one word, r.landsW on several.
+func (p *Program) fillLands(r *rule) {
 	if p.nw == 1 {
-		// Per mover and bit: the landing cells of the leaps from there.
 		r.lands = make([][]uint64, p.np)
 		for mv := 0; mv < p.np; mv++ {
 			r.lands[mv] = make([]uint64, 64)
@@ -887,6 +995,7 @@ func (p *Program) compileShift(r *rule) {
 				}
 			}
 		}
+		return
 	}
 	if p.nw > 1 {
 		r.landsW = make([][]uint64, p.np)
@@ -903,6 +1012,12 @@ func (p *Program) compileShift(r *rule) {
 			}
 		}
 	}
+}
+
+// fillAlwaysTakes sets r.alwaysTakes: for every mover, each leap of shift
+// rule r takes a piece (it captures the jumped piece and Over excludes
+// empty cells, or captures by landing and Onto excludes empty cells).
+func (p *Program) fillAlwaysTakes(r *rule) {
 	r.alwaysTakes = true
 	for mv := 0; mv < p.np; mv++ {
 		empty := uint64(1) << uint(p.np+1)

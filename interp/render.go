@@ -26,6 +26,26 @@ import (
 // lone piece of the second player), with a "/" between them when some kind is
 // numbered ("S3/2"); Stack lists a whole stack.
 func (p *Program) Render(s *State) string {
+	sym, widest := p.cellSymbols(s)
+	var b strings.Builder
+	if p.g.Board.Shape == ir.Hex {
+		p.renderHex(&b, sym, widest)
+	} else {
+		p.renderSquare(&b, sym, widest)
+	}
+	st := p.Status(s)
+	if !st.Over {
+		writeLine(&b, "to move: "+p.PlayerName(s.toMove))
+		return b.String()
+	}
+	writeLine(&b, "result: "+p.resultText(st))
+	return b.String()
+}
+
+// cellSymbols returns what Render shows on each cell of s ("." when empty;
+// with the stack height in a stacking game) and the width of the widest
+// symbol (of the cells, and of every piece without stacks).
+func (p *Program) cellSymbols(s *State) (sym func(c int) string, widest int) {
 	syms := make([]string, p.ncodes)
 	sep := ""
 	for code := 1; code < p.ncodes; code++ {
@@ -34,7 +54,7 @@ func (p *Program) Render(s *State) string {
 			sep = "/"
 		}
 	}
-	sym := func(c int) string {
+	sym = func(c int) string {
 		code := s.cells[c]
 		if code == 0 {
 			return "."
@@ -44,7 +64,7 @@ func (p *Program) Render(s *State) string {
 		}
 		return syms[code]
 	}
-	widest := 1
+	widest = 1
 	for c := 0; c < p.nc; c++ {
 		widest = max(widest, len([]rune(sym(c))))
 	}
@@ -53,67 +73,71 @@ func (p *Program) Render(s *State) string {
 			widest = max(widest, len([]rune(syms[code])))
 		}
 	}
-	var b strings.Builder
-	line := func(l string) {
-		b.WriteString(strings.TrimRight(l, " "))
-		b.WriteByte('\n')
+	return sym, widest
+}
+
+// writeLine appends l, without its trailing spaces, and a newline to b.
+func writeLine(b *strings.Builder, l string) {
+	b.WriteString(strings.TrimRight(l, " "))
+	b.WriteByte('\n')
+}
+
+// renderHex draws a hex board: one line per row from the top down, the row
+// number then the row's cells centred (half a column per half-cell step),
+// then a note on how the cells of a row are lettered.
+func (p *Program) renderHex(b *strings.Builder, sym func(c int) string, widest int) {
+	w := widest + 1
+	if w%2 == 1 {
+		w++
 	}
-	if p.g.Board.Shape == ir.Hex {
-		w := widest + 1
-		if w%2 == 1 {
-			w++
-		}
-		half := w / 2
-		minX, maxX, maxY := 0, 0, 0
+	half := w / 2
+	minX, maxX, maxY := 0, 0, 0
+	for c := 0; c < p.nc; c++ {
+		minX, maxX, maxY = min(minX, p.cellX[c]), max(maxX, p.cellX[c]), max(maxY, p.cellY[c])
+	}
+	for y := maxY; y >= 0; y-- {
+		row := []rune(strings.Repeat(" ", (maxX-minX)*half+w))
 		for c := 0; c < p.nc; c++ {
-			minX, maxX, maxY = min(minX, p.cellX[c]), max(maxX, p.cellX[c]), max(maxY, p.cellY[c])
-		}
-		for y := maxY; y >= 0; y-- {
-			row := []rune(strings.Repeat(" ", (maxX-minX)*half+w))
-			for c := 0; c < p.nc; c++ {
-				if p.cellY[c] != y {
-					continue
-				}
-				pos := (p.cellX[c] - minX) * half
-				for i, r := range []rune(sym(c)) {
-					row[pos+i] = r
-				}
+			if p.cellY[c] != y {
+				continue
 			}
-			line(fmt.Sprintf("%2d ", y+1) + string(row))
-		}
-		line("   (cells a, b, c, ... from the left of each row)")
-	} else {
-		w := widest + 1
-		maxX, maxY := 0, 0
-		for c := 0; c < p.nc; c++ {
-			maxX, maxY = max(maxX, p.cellX[c]), max(maxY, p.cellY[c])
-		}
-		for y := maxY; y >= 0; y-- {
-			var l strings.Builder
-			fmt.Fprintf(&l, "%2d ", y+1)
-			for x := 0; x <= maxX; x++ {
-				t := " "
-				if c := p.cellAt(x, y); c >= 0 {
-					t = sym(int(c))
-				}
-				l.WriteString(t + strings.Repeat(" ", w-len([]rune(t))))
+			pos := (p.cellX[c] - minX) * half
+			for i, r := range []rune(sym(c)) {
+				row[pos+i] = r
 			}
-			line(l.String())
 		}
+		writeLine(b, fmt.Sprintf("%2d ", y+1)+string(row))
+	}
+	writeLine(b, "   (cells a, b, c, ... from the left of each row)")
+}
+
+// renderSquare draws a square board: one line per rank from the top down,
+// the rank number then one column per file (blank where there is no
+// cell), then the file letters under the columns.
+func (p *Program) renderSquare(b *strings.Builder, sym func(c int) string, widest int) {
+	w := widest + 1
+	maxX, maxY := 0, 0
+	for c := 0; c < p.nc; c++ {
+		maxX, maxY = max(maxX, p.cellX[c]), max(maxY, p.cellY[c])
+	}
+	for y := maxY; y >= 0; y-- {
 		var l strings.Builder
-		l.WriteString("   ")
+		fmt.Fprintf(&l, "%2d ", y+1)
 		for x := 0; x <= maxX; x++ {
-			l.WriteString(fileName(x) + strings.Repeat(" ", w-len(fileName(x))))
+			t := " "
+			if c := p.cellAt(x, y); c >= 0 {
+				t = sym(int(c))
+			}
+			l.WriteString(t + strings.Repeat(" ", w-len([]rune(t))))
 		}
-		line(l.String())
+		writeLine(b, l.String())
 	}
-	st := p.Status(s)
-	if !st.Over {
-		line("to move: " + p.PlayerName(s.toMove))
-		return b.String()
+	var l strings.Builder
+	l.WriteString("   ")
+	for x := 0; x <= maxX; x++ {
+		l.WriteString(fileName(x) + strings.Repeat(" ", w-len(fileName(x))))
 	}
-	line("result: " + p.resultText(st))
-	return b.String()
+	writeLine(b, l.String())
 }
 
 // fileName is the letter of file x (a, b, ..., z, then aa, ab, ...).
