@@ -173,8 +173,8 @@ type rule struct {
 	lands [][]uint64
 	// landsW: lands on several words, per mover [b*nw+w] (nw > 1)
 	landsW [][]uint64
-	// genStack: the Over, Onto and From conditions tabulated
-	stOver, stOnto, stFrom *stackTab
+	// genStack: conditions tabulated and paths listed (strat_stack.go)
+	stk *stackRule
 	// alwaysTakes: a shift rule whose every leap takes a piece (captures
 	// jumped pieces and Over excludes empty cells, or captures by landing
 	// and Onto excludes empty cells)

@@ -12,31 +12,88 @@ import (
 // A leap rule without chain and without capture whose cell conditions
 // depend only on the cell, the top piece on it, its height, the moving
 // piece (its kind properties) and the moving piece's level is table
-// driven: per mover, each condition is tabulated over the dimensions it
-// uses among (moving piece code, level, height, top code, cell), the
-// others collapsed. The generator walks the owner's top pieces (bitsets),
-// looks the From condition up at the start cell, and per direction the
-// Over condition on the cells passed over and Onto on the landing cell,
-// reading the heights; nothing is changed while generating. It gives the
-// generic walker's moves in the same order: start cell, then direction.
+// driven. Nothing is changed while generating, and the moves come in the
+// generic walker's order: start cell, then direction.
+//
+// Conditions (stackCond). A piece's class is (mover, its code, its level),
+// each kept only when the condition reads it. Per class, and per tested
+// cell and top code when the condition reads them, the condition is a
+// mask of heights: bit h set when it holds on a stack of height h. A test
+// is then one word read and a shift by the height of the cell, and a
+// condition that reads neither the cell nor the top code (heights,
+// emptiness, kind properties, levels) reads the same word for every cell
+// the piece looks at. Without stacks every height is 0 and emptiness is
+// read from the top code.
+//
+// Paths (stackPaths). Per length L and per cell, the leaps that stay on
+// the board are listed once, in the mover's direction order: the path
+// entry of the landing (cell | dir<<16, as emitted) and the L-1 cells
+// passed over. A piece of code k of player pl uses the list pathOf[pl,k]
+// (none: the rule does not move it), so directions leaving the board cost
+// nothing.
+//
+// Generation. For each top piece of the mover (bitsets) the From condition
+// is tested at its cell; then every listed leap is tested without a branch
+// (Onto at the landing, Over on the cells passed over) into a bit per
+// leap. Legal appends the leaps of the set bits; count mode adds their
+// number (population count); select and existence modes emit them one by
+// one until the move asked for.
+//
+// Duplicates. When an earlier rule a of the tier gives the same text as a
+// leap of this rule b (same start, same landing: the displacement L_b*v_b
+// equals L_a*v_a for the piece's lengths), planDedup (dedup.go) asks
+// whether b's leap implies a's: for every level at which b's From can
+// hold, From_b => From_a at the start, Onto_b => Onto_a at the landing,
+// and Over_a holds on a's cells passed over (Over_b => Over_a when the
+// paths are the same, or Over_a always). Then the leap is left out of b's
+// list (where a's path stays on the board), and when every duplicate of
+// the tier is left out so, the tier needs no deduplication pass.
 
-// stackTab is a tabulated cell condition: tab[mv*sMv + mcode*sM +
-// level*sL + height*sH + cell*sX + code], a stride being 0 for a
-// dimension the condition does not use. code ncodes is the wall of the
-// sentinel cell nc, where nothing holds.
-type stackTab struct {
-	tab                 []uint8
-	sMv, sM, sL, sH, sX int
+// stackCond is a tabulated cell condition: bit h of word w[class +
+// cell*sX + code*sC + h>>6] is set when it holds on a stack of height h.
+// class = mover*sMv + mcode*sM + level*sL; a stride is 0 for a dimension
+// the condition does not read.
+type stackCond struct {
+	w                   []uint64
+	sMv, sM, sL, sX, sC int
 }
 
-func (t *stackTab) at(mv, mcode, level, h, cell, code int) bool {
-	return t.tab[mv*t.sMv+mcode*t.sM+level*t.sL+h*t.sH+cell*t.sX+code] != 0
+func (t *stackCond) base(mover, mcode, level int) int {
+	return mover*t.sMv + mcode*t.sM + level*t.sL
+}
+
+// hold returns 1 when the condition holds, for the class at base, on
+// cell x of height h with top code code (0 otherwise).
+func (t *stackCond) hold(base int, x, h int32, code uint16) uint64 {
+	return t.w[base+int(x)*t.sX+int(code)*t.sC+int(h>>6)] >> (uint(h) & 63) & 1
+}
+
+func (t *stackCond) at(mover, mcode, level, x, code, h int) bool {
+	return t.hold(t.base(mover, mcode, level), int32(x), int32(h), uint16(code)) != 0
+}
+
+// stackPaths lists, per cell, the leaps of length L of one set of
+// directions that stay on the board: cell c's are ent[off[c]:off[c+1]],
+// L words each (the landing's path entry, then the cells passed over).
+type stackPaths struct {
+	L   int
+	off []int32
+	ent []int32
+}
+
+// stackRule is a genStack rule compiled.
+type stackRule struct {
+	from, over, onto *stackCond // from nil: any piece; over nil: any cell
+	paths            []stackPaths
+	pathOf           []int32 // [mover*ncodes+code]: index into paths, -1: not moved
+	zeroH            []int32 // heights of a game without stacks (all 0)
 }
 
 // stackDeps tells whether e is a condition genStack can tabulate, and what
-// it depends on.
+// it reads besides the height: the cell, the top code, emptiness (occ),
+// the moving piece's level and kind properties (mcode).
 type stackDeps struct {
-	ok, cell, height, level, mcode bool
+	ok, cell, code, occ, level, mcode bool
 }
 
 func (p *Program) stackDeps(e *ir.Expr) stackDeps {
@@ -46,15 +103,18 @@ func (p *Program) stackDeps(e *ir.Expr) stackDeps {
 	var d stackDeps
 	switch e.Op {
 	case ir.OpInt, ir.OpBool, ir.OpNot, ir.OpAnd, ir.OpOr, ir.OpEq, ir.OpNe, ir.OpLt, ir.OpLe,
-		ir.OpGt, ir.OpGe, ir.OpAdd, ir.OpSub, ir.OpMul, ir.OpDiv, ir.OpNeg, ir.OpIf,
-		ir.OpEmpty, ir.OpOccupied, ir.OpOwnedBy, ir.OpKindIs:
-	case ir.OpHeight:
-		d.height = true
+		ir.OpGt, ir.OpGe, ir.OpAdd, ir.OpSub, ir.OpMul, ir.OpDiv, ir.OpNeg, ir.OpIf:
+	case ir.OpEmpty, ir.OpOccupied, ir.OpHeight:
+		d.occ = true
+	case ir.OpOwnedBy, ir.OpKindIs:
+		d.code = true
 	case ir.OpLevel:
 		d.level = true
 	case ir.OpProp:
 		d.mcode = true
-	case ir.OpOnTarget, ir.OpInZone:
+	case ir.OpOnTarget:
+		d.cell, d.code = true, true
+	case ir.OpInZone:
 		d.cell = true
 	default:
 		return stackDeps{}
@@ -64,7 +124,8 @@ func (p *Program) stackDeps(e *ir.Expr) stackDeps {
 		if !ad.ok {
 			return stackDeps{}
 		}
-		d.cell, d.height, d.level, d.mcode = d.cell || ad.cell, d.height || ad.height, d.level || ad.level, d.mcode || ad.mcode
+		d.cell, d.code, d.occ = d.cell || ad.cell, d.code || ad.code, d.occ || ad.occ
+		d.level, d.mcode = d.level || ad.level, d.mcode || ad.mcode
 	}
 	d.ok = true
 	return d
@@ -82,162 +143,243 @@ func (p *Program) compileStack(r *rule) {
 			return
 		}
 	}
-	dOver, dOnto, dFrom := p.stackDeps(m.Over), p.stackDeps(m.Onto), p.stackDeps(m.From)
-	if !dOver.ok || !dOnto.ok || !dFrom.ok {
+	st := &stackRule{}
+	var okF, okO, okN bool
+	st.from, okF = p.stackCondOf(m.From, r.from, false)
+	st.over, okO = p.stackCondOf(m.Over, r.over, false)
+	st.onto, okN = p.stackCondOf(m.Onto, r.onto, !p.stacking)
+	if !okF || !okO || !okN {
 		return
 	}
-	over, okO := p.stackTable(r.over, dOver, false)
-	onto, okN := p.stackTable(r.onto, dOnto, !p.stacking)
-	from, okF := p.stackTable(r.from, dFrom, false)
-	if !okO || !okN || !okF {
-		return
+	if m.From == nil {
+		st.from = nil
 	}
-	r.stOver, r.stOnto, r.stFrom = over, onto, from
+	if m.Over == nil {
+		st.over = nil
+	}
+	if !p.stacking {
+		st.zeroH = make([]int32, p.nc+1)
+	}
 	r.srcOK = make([]bool, p.np*p.ncodes)
+	st.pathOf = make([]int32, p.np*p.ncodes)
 	for mv := 0; mv < p.np; mv++ {
-		for code := 1; code < p.ncodes; code++ {
-			r.srcOK[mv*p.ncodes+code] = p.selects(r, mv, code) && r.lenCode[code] > 0
+		for code := 0; code < p.ncodes; code++ {
+			i := mv*p.ncodes + code
+			r.srcOK[i] = code > 0 && p.selects(r, mv, code) && r.lenCode[code] > 0
+			st.pathOf[i] = -1
+			if r.srcOK[i] {
+				st.pathOf[i] = st.addPaths(p.stackPathsOf(r.dirs[mv], int(r.lenCode[code]), nil))
+			}
 		}
 	}
+	r.stk = st
 	r.gen = genStack
 }
 
-// stackTable tabulates a cell condition over the dimensions it depends on;
-// emptyOnly also requires an empty cell (landings without stacks or
-// capture). ok is false when the table would be too large.
-func (p *Program) stackTable(f evalFn, d stackDeps, emptyOnly bool) (*stackTab, bool) {
-	codes := p.ncodes + 1
-	nh, nl := 2, 1 // heights 0..1, level 0 without stacks
+// stackCondOf tabulates a cell condition (e compiled to f; nil: always);
+// emptyOnly also requires an empty cell (landings without stacks). ok is
+// false when e cannot be tabulated or the table would be too large.
+func (p *Program) stackCondOf(e *ir.Expr, f evalFn, emptyOnly bool) (*stackCond, bool) {
+	d := p.stackDeps(e)
+	if !d.ok {
+		return nil, false
+	}
+	nh, nl := 1, 1 // without stacks: height 0, level 0
 	if p.stacking {
 		nh, nl = p.scap+1, p.scap
 	}
-	t := &stackTab{}
-	size := codes
-	if d.cell {
-		t.sX, size = size, size*(p.nc+1)
-	}
-	if d.height {
-		t.sH, size = size, size*nh
-	}
-	if d.level {
-		t.sL, size = size, size*nl
-	}
-	if d.mcode {
-		t.sM, size = size, size*p.ncodes
-	}
-	t.sMv, size = size, size*p.np
-	if size > maxTable {
-		return nil, false
-	}
-	t.tab = make([]uint8, size)
-	s := p.newEmptyState()
-	c := &ectx{p: p, s: s}
-	dims := func(on bool, n int) int {
+	dim := func(on bool, n int) int {
 		if on {
 			return n
 		}
 		return 1
 	}
-	ncell, nhd, nld, nmd := dims(d.cell, p.nc), dims(d.height, nh), dims(d.level, nl), dims(d.mcode, p.ncodes)
+	nX, nL, nM := dim(d.cell, p.nc), dim(d.level, nl), dim(d.mcode, p.ncodes)
+	nC := dim(d.code || emptyOnly || (d.occ && !p.stacking), p.ncodes)
+	hw := (nh + 63) / 64
+	t := &stackCond{}
+	row := hw // words per (cell, code)
+	if nC > 1 {
+		t.sC = hw
+	}
+	row *= nC
+	if nX > 1 {
+		t.sX = row
+	}
+	row *= nX
+	if nL > 1 {
+		t.sL = row
+	}
+	if nM > 1 {
+		t.sM = row * nL
+	}
+	t.sMv = row * nL * nM
+	if t.sMv*p.np > maxTable/8 || p.np*nM*nL*nX*nC*nh > maxTable {
+		return nil, false
+	}
+	t.w = make([]uint64, t.sMv*p.np)
+	s := p.newEmptyState()
+	c := &ectx{p: p, s: s}
 	for mv := 0; mv < p.np; mv++ {
 		c.own, c.opp = mv, (mv+1)%p.np
-		for mc := 0; mc < nmd; mc++ {
-			for lv := 0; lv < nld; lv++ {
-				for h := 0; h < nhd; h++ {
-					for cell := 0; cell < ncell; cell++ {
-						for code := 0; code < p.ncodes; code++ {
-							if emptyOnly && code != 0 {
-								continue
-							}
-							if d.height && p.stacking {
-								s.hgt[cell] = int32(h)
-							}
-							if d.height && !p.stacking && (h == 0) != (code == 0) {
-								continue // without stacks the height is the occupancy
-							}
-							ok := true
-							if f != nil {
-								c.cell, c.code, c.mcode, c.level = cell, code, mc, lv
-								ok = f(c) != 0
-							}
-							if ok {
-								t.tab[mv*t.sMv+mc*t.sM+lv*t.sL+h*t.sH+cell*t.sX+code] = 1
-							}
-						}
-					}
-				}
+		for i := 0; i < nM*nL*nX*nC*nh; i++ {
+			h, code, x := i%nh, i/nh%nC, i/(nh*nC)%nX
+			lv, mc := i/(nh*nC*nX)%nL, i/(nh*nC*nX*nL)
+			cd := code
+			if nC == 1 && h > 0 {
+				cd = 1 // the top code is only read for emptiness
+			}
+			if (p.stacking && (h == 0) != (cd == 0)) || (emptyOnly && cd != 0) {
+				continue
+			}
+			if p.stacking {
+				s.hgt[x] = int32(h)
+			}
+			c.cell, c.code, c.mcode, c.level = x, cd, mc, lv
+			if f == nil || f(c) != 0 {
+				t.w[t.base(mv, mc, lv)+x*t.sX+code*t.sC+h>>6] |= 1 << (uint(h) & 63)
 			}
 		}
 	}
 	return t, true
 }
 
+// stackPathsOf lists the leaps of length L in directions dirs that stay on
+// the board, leaving out those for which drop(c, k) (k: the index in
+// dirs) is true.
+func (p *Program) stackPathsOf(dirs []int32, L int, drop func(c, k int) bool) stackPaths {
+	ps := stackPaths{L: L, off: make([]int32, p.nc+1)}
+	leap := p.leapTable(L)
+	for c := 0; c < p.nc; c++ {
+		ps.off[c] = int32(len(ps.ent))
+		for k, d := range dirs {
+			base := (c*p.nd + int(d)) * L
+			land := leap[base+L-1]
+			if int(land) == p.nc || (drop != nil && drop(c, k)) {
+				continue
+			}
+			ps.ent = append(ps.ent, land|d<<16)
+			ps.ent = append(ps.ent, leap[base:base+L-1]...)
+		}
+	}
+	ps.off[p.nc] = int32(len(ps.ent))
+	return ps
+}
+
+// addPaths returns the index of ps among the rule's path lists, adding it
+// when no list is the same; -1 when ps lists no leap.
+func (st *stackRule) addPaths(ps stackPaths) int32 {
+	if len(ps.ent) == 0 {
+		return -1
+	}
+	for i, q := range st.paths {
+		if q.L == ps.L && equalInt32(q.off, ps.off) && equalInt32(q.ent, ps.ent) {
+			return int32(i)
+		}
+	}
+	st.paths = append(st.paths, ps)
+	return int32(len(st.paths) - 1)
+}
+
+func equalInt32(a, b []int32) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
 // fastStack generates the moves of a genStack rule.
 func (g *gen) fastStack() {
 	p, s, r := g.p, g.s, g.r
+	st := r.stk
 	pl := g.mover
-	nd, nc := p.nd, p.nc
 	cells := s.cellsW
 	hgt := s.hgt
 	if hgt == nil {
-		hgt = s.occH()
+		hgt = st.zeroH
 	}
-	dirs := r.dirs[pl]
-	srcOK := r.srcOK[pl*p.ncodes : (pl+1)*p.ncodes]
-	over, onto, from := r.stOver, r.stOnto, r.stFrom
-	oT, nT := over.tab, onto.tab
+	pathOf := st.pathOf[pl*p.ncodes : (pl+1)*p.ncodes]
 	for w := 0; w < s.nw; w++ {
 		for word := g.srcWord(w); word != 0; word &= word - 1 {
-			c := int(p.cellOf[w<<6|bits.TrailingZeros64(word)])
-			code := int(cells[c])
-			if !srcOK[code] {
+			c := p.cellOf[w<<6|bits.TrailingZeros64(word)]
+			code := cells[c]
+			pi := pathOf[code]
+			if pi < 0 {
 				continue
 			}
-			hc := int(hgt[c])
+			h := hgt[c]
 			level := 0
 			if p.stacking {
-				level = hc - 1
+				level = int(h) - 1
 			}
-			if !from.at(pl, code, level, hc, c, code) {
+			if f := st.from; f != nil && f.hold(f.base(pl, int(code), level), c, h, code) == 0 {
 				continue
 			}
-			// The dimensions fixed for this piece.
-			ob := pl*over.sMv + code*over.sM + level*over.sL
-			nb := pl*onto.sMv + code*onto.sM + level*onto.sL
-			L := int(r.lenCode[code])
-			leap := r.leapCode[code]
-			for _, d := range dirs {
-				base := (c*nd + int(d)) * L
-				land := int(leap[base+L-1])
-				if land == nc {
-					continue // off the board
-				}
-				if nT[nb+int(hgt[land])*onto.sH+land*onto.sX+int(cells[land])] == 0 {
-					continue
-				}
-				ok := true
-				for j := 0; j < L-1; j++ {
-					x := int(leap[base+j])
-					if oT[ob+int(hgt[x])*over.sH+x*over.sX+int(cells[x])] == 0 {
-						ok = false
-						break
-					}
-				}
-				if !ok {
-					continue
-				}
-				e := uint32(land) | uint32(d)<<16
-				if ml := g.ml; ml != nil {
-					ml.moves = append(ml.moves, mv{off: int32(len(ml.arena)), n: 2, rule: int32(r.idx)})
-					ml.arena = append(ml.arena, uint32(c), e)
-					continue
-				}
-				s.path = append(s.path[:0], uint32(c), e)
-				g.emit()
-				if g.found {
-					return
-				}
+			ps := &st.paths[pi]
+			ent := ps.ent[ps.off[c]:ps.off[c+1]]
+			okm := st.leapsOK(ent, ps.L, pl, int(code), level, cells, hgt)
+			if okm != 0 && g.emitStack(ent, ps.L, c, okm) {
+				return
 			}
 		}
 	}
+}
+
+// leapsOK returns a bit per leap of ent (length L, for a piece of this
+// code and level of the mover pl) that satisfies Onto and Over.
+func (st *stackRule) leapsOK(ent []int32, L, pl, code, level int, cells []uint16, hgt []int32) uint32 {
+	onto := st.onto
+	nb := onto.base(pl, code, level)
+	var okm uint32
+	if L == 1 || st.over == nil {
+		for k := 0; k*L < len(ent); k++ {
+			x := ent[k*L] & 0xffff
+			okm |= uint32(onto.hold(nb, x, hgt[x], cells[x])) << uint(k)
+		}
+		return okm
+	}
+	over := st.over
+	ob := over.base(pl, code, level)
+	for k := 0; k*L < len(ent); k++ {
+		e := ent[k*L : k*L+L]
+		x := e[0] & 0xffff
+		ok := onto.hold(nb, x, hgt[x], cells[x])
+		for _, y := range e[1:] {
+			ok &= over.hold(ob, y, hgt[y], cells[y])
+		}
+		okm |= uint32(ok) << uint(k)
+	}
+	return okm
+}
+
+// emitStack emits the leaps of ent (length L) from cell c whose bits are
+// set in okm; it reports whether the generation is over (found).
+func (g *gen) emitStack(ent []int32, L int, c int32, okm uint32) bool {
+	if ml := g.ml; ml != nil {
+		rule := int32(g.r.idx)
+		for ; okm != 0; okm &= okm - 1 {
+			e := ent[bits.TrailingZeros32(okm)*L]
+			ml.moves = append(ml.moves, mv{off: int32(len(ml.arena)), n: 2, rule: rule})
+			ml.arena = append(ml.arena, uint32(c), uint32(e))
+		}
+		return false
+	}
+	if g.count && g.skip(bits.OnesCount32(okm)) {
+		return false
+	}
+	s := g.s
+	for ; okm != 0; okm &= okm - 1 {
+		e := ent[bits.TrailingZeros32(okm)*L]
+		s.path = append(s.path[:0], uint32(c), uint32(e))
+		g.emit()
+		if g.found {
+			return true
+		}
+	}
+	return false
 }
