@@ -2,6 +2,76 @@ package interp
 
 import "github.com/ruleplay/ruleplay/ir"
 
+// planDedup runs after tierNeedsDedup found that two rules of tier t could
+// give the same text. For each such pair of genStack rules a < b (a
+// without guard), the leaps of b that are known to duplicate one of a are
+// left out of b's lists (stackImplies, see strat_stack.go); when every
+// pair that could collide is handled so, the tier needs no deduplication
+// pass (and its moves can be counted without being built).
+func (p *Program) planDedup(t *tier) {
+	if !t.dedup || p.cfg.NoFast {
+		return
+	}
+	left := false
+	for j, bi := range t.rules {
+		for _, ai := range t.rules[:j] {
+			if !p.tierNeedsDedup([]int{ai, bi}) {
+				continue
+			}
+			ra, rb := &p.rules[ai], &p.rules[bi]
+			if ra.gen != genStack || rb.gen != genStack || ra.when != nil || !p.dropStackDups(ra, rb) {
+				left = true
+			}
+		}
+	}
+	t.dedup = left
+}
+
+// dropStackDups leaves out of rb's lists the leaps whose text a leap of ra
+// (an earlier rule of the tier, without guard) always gives too: same
+// piece, same displacement, and rb's conditions imply ra's. It reports
+// whether no other leap of rb can have the text of one of ra.
+func (p *Program) dropStackDups(ra, rb *rule) bool {
+	sa, sb := ra.stk, rb.stk
+	dirs := p.g.Board.Dirs
+	all := true
+	for pl := 0; pl < p.np; pl++ {
+		for code := 1; code < p.ncodes; code++ {
+			i := pl*p.ncodes + code
+			if sa.pathOf[i] < 0 || sb.pathOf[i] < 0 {
+				continue // ra or rb does not move this piece
+			}
+			La, Lb := int(ra.lenCode[code]), int(rb.lenCode[code])
+			match := map[int]int{} // a direction of rb: ra's with the same displacement
+			for _, db := range rb.dirs[pl] {
+				for _, da := range ra.dirs[pl] {
+					if dirs[da].DX*La == dirs[db].DX*Lb && dirs[da].DY*La == dirs[db].DY*Lb {
+						match[int(db)] = int(da)
+					}
+				}
+			}
+			if len(match) == 0 {
+				continue
+			}
+			implied := map[bool]bool{}
+			drop := func(c, db int) bool {
+				da, ok := match[db]
+				if !ok || int(ra.leapCode[code][(c*p.nd+da)*La+La-1]) == p.nc {
+					return false // ra has no leap to that cell
+				}
+				same := da == db
+				if _, done := implied[same]; !done {
+					implied[same] = p.stackImplies(ra, rb, pl, code, same)
+				}
+				all = all && implied[same]
+				return implied[same]
+			}
+			sb.pathOf[i] = sb.addPaths(p.filterPaths(&sb.paths[sb.pathOf[i]], drop))
+		}
+	}
+	return all
+}
+
 // dedup removes the moves whose text equals an earlier move's, keeping the
 // first.
 func (p *Program) dedup(ml *MoveList) {

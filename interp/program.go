@@ -499,6 +499,7 @@ func (p *Program) compileRules() error {
 		}
 		if len(rs) > 0 {
 			p.tiers = append(p.tiers, tier{rules: rs, dedup: p.tierNeedsDedup(rs)})
+			p.planDedup(&p.tiers[len(p.tiers)-1])
 		}
 	}
 	for r, u := range used {

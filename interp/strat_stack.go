@@ -168,7 +168,7 @@ func (p *Program) compileStack(r *rule) {
 			r.srcOK[i] = code > 0 && p.selects(r, mv, code) && r.lenCode[code] > 0
 			st.pathOf[i] = -1
 			if r.srcOK[i] {
-				st.pathOf[i] = st.addPaths(p.stackPathsOf(r.dirs[mv], int(r.lenCode[code]), nil))
+				st.pathOf[i] = st.addPaths(p.stackPathsOf(r.dirs[mv], int(r.lenCode[code])))
 			}
 		}
 	}
@@ -245,25 +245,38 @@ func (p *Program) stackCondOf(e *ir.Expr, f evalFn, emptyOnly bool) (*stackCond,
 }
 
 // stackPathsOf lists the leaps of length L in directions dirs that stay on
-// the board, leaving out those for which drop(c, k) (k: the index in
-// dirs) is true.
-func (p *Program) stackPathsOf(dirs []int32, L int, drop func(c, k int) bool) stackPaths {
+// the board.
+func (p *Program) stackPathsOf(dirs []int32, L int) stackPaths {
 	ps := stackPaths{L: L, off: make([]int32, p.nc+1)}
 	leap := p.leapTable(L)
 	for c := 0; c < p.nc; c++ {
 		ps.off[c] = int32(len(ps.ent))
-		for k, d := range dirs {
+		for _, d := range dirs {
 			base := (c*p.nd + int(d)) * L
-			land := leap[base+L-1]
-			if int(land) == p.nc || (drop != nil && drop(c, k)) {
-				continue
+			if land := leap[base+L-1]; int(land) != p.nc {
+				ps.ent = append(ps.ent, land|d<<16)
+				ps.ent = append(ps.ent, leap[base:base+L-1]...)
 			}
-			ps.ent = append(ps.ent, land|d<<16)
-			ps.ent = append(ps.ent, leap[base:base+L-1]...)
 		}
 	}
 	ps.off[p.nc] = int32(len(ps.ent))
 	return ps
+}
+
+// filterPaths returns ps without the leaps from cell c in direction d for
+// which drop(c, d) is true.
+func (p *Program) filterPaths(ps *stackPaths, drop func(c, d int) bool) stackPaths {
+	q := stackPaths{L: ps.L, off: make([]int32, p.nc+1)}
+	for c := 0; c < p.nc; c++ {
+		q.off[c] = int32(len(q.ent))
+		for i := ps.off[c]; i < ps.off[c+1]; i += int32(ps.L) {
+			if !drop(c, int(ps.ent[i]>>16)) {
+				q.ent = append(q.ent, ps.ent[i:i+int32(ps.L)]...)
+			}
+		}
+	}
+	q.off[p.nc] = int32(len(q.ent))
+	return q
 }
 
 // addPaths returns the index of ps among the rule's path lists, adding it
@@ -288,6 +301,59 @@ func equalInt32(a, b []int32) bool {
 	for i := range a {
 		if a[i] != b[i] {
 			return false
+		}
+	}
+	return true
+}
+
+// stackImplies tells whether, for a piece of code mcode of player pl, a
+// leap of rb implies the leap of ra to the same cell (samePath: along the
+// same cells): for every level at which rb's From can hold, From_b =>
+// From_a at the start, Onto_b => Onto_a on any cell, and Over_a holds
+// wherever Over_b does (samePath) or on any cell.
+func (p *Program) stackImplies(ra, rb *rule, pl, mcode int, samePath bool) bool {
+	sa, sb := ra.stk, rb.stk
+	nh, nl := 1, 1
+	if p.stacking {
+		nh, nl = p.scap+1, p.scap
+	}
+	holds := func(t *stackCond, lv, x, code, h int) bool {
+		return t == nil || t.at(pl, mcode, lv, x, code, h)
+	}
+	overA := int(ra.lenCode[mcode]) > 1 && sa.over != nil
+	needX := sa.onto.sX != 0 || sb.onto.sX != 0 || (overA && (sa.over.sX != 0 || (sb.over != nil && sb.over.sX != 0)))
+	needC := sa.onto.sC != 0 || sb.onto.sC != 0 || (overA && (sa.over.sC != 0 || (sb.over != nil && sb.over.sC != 0)))
+	for lv := 0; lv < nl; lv++ {
+		h0 := 0 // the height of the start cell
+		if p.stacking {
+			h0 = lv + 1
+		}
+		some := false
+		for x := 0; x < p.nc; x++ {
+			if holds(sb.from, lv, x, mcode, h0) {
+				some = true
+				if !holds(sa.from, lv, x, mcode, h0) {
+					return false
+				}
+			}
+		}
+		if !some {
+			continue
+		}
+		for x := 0; x < p.nc && (x == 0 || needX); x++ {
+			for code := 0; code < p.ncodes && (code <= 1 || needC); code++ {
+				for h := 0; h < nh; h++ {
+					if p.stacking && (h == 0) != (code == 0) || !p.stacking && (h != 0 || !needC && code != 0) {
+						continue
+					}
+					if holds(sb.onto, lv, x, code, h) && !holds(sa.onto, lv, x, code, h) {
+						return false
+					}
+					if overA && (!samePath || holds(sb.over, lv, x, code, h)) && !holds(sa.over, lv, x, code, h) {
+						return false
+					}
+				}
+			}
 		}
 	}
 	return true
