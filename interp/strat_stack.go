@@ -56,6 +56,7 @@ import (
 type stackCond struct {
 	w                   []uint64
 	sMv, sM, sL, sX, sC int
+	plain               bool // one word per class: sX = sC = 0, heights below 64
 }
 
 func (t *stackCond) base(mover, mcode, level int) int {
@@ -218,6 +219,7 @@ func (p *Program) stackCondOf(e *ir.Expr, f evalFn, emptyOnly bool) (*stackCond,
 		return nil, false
 	}
 	t.w = make([]uint64, t.sMv*p.np)
+	t.plain = t.sX == 0 && t.sC == 0 && hw == 1
 	s := p.newEmptyState()
 	c := &ectx{p: p, s: s}
 	for mv := 0; mv < p.np; mv++ {
@@ -370,6 +372,13 @@ func (g *gen) fastStack() {
 		hgt = st.zeroH
 	}
 	pathOf := st.pathOf[pl*p.ncodes : (pl+1)*p.ncodes]
+	ml := g.ml
+	var mvs []mv
+	var ar []uint32
+	if ml != nil {
+		mvs, ar = ml.moves, ml.arena // (appended to in locals, stored back at the end)
+	}
+	rule := int32(r.idx)
 	for w := 0; w < s.nw; w++ {
 		for word := g.srcWord(w); word != 0; word &= word - 1 {
 			c := p.cellOf[w<<6|bits.TrailingZeros64(word)]
@@ -387,30 +396,63 @@ func (g *gen) fastStack() {
 				continue
 			}
 			ps := &st.paths[pi]
+			L := ps.L
 			ent := ps.ent[ps.off[c]:ps.off[c+1]]
-			okm := st.leapsOK(ent, ps.L, pl, int(code), level, cells, hgt)
-			if okm != 0 && g.emitStack(ent, ps.L, c, okm) {
-				return
+			okm := st.leapsOK(ent, L, pl, int(code), level, cells, hgt)
+			if okm == 0 {
+				continue
+			}
+			if ml == nil {
+				if g.emitStack(ent, L, c, okm) {
+					return
+				}
+				continue
+			}
+			for ; okm != 0; okm &= okm - 1 {
+				e := ent[bits.TrailingZeros32(okm)*L]
+				mvs = append(mvs, mv{off: int32(len(ar)), n: 2, rule: rule})
+				ar = append(ar, uint32(c), uint32(e))
 			}
 		}
+	}
+	if ml != nil {
+		ml.moves, ml.arena = mvs, ar
 	}
 }
 
 // leapsOK returns a bit per leap of ent (length L, for a piece of this
 // code and level of the mover pl) that satisfies Onto and Over.
 func (st *stackRule) leapsOK(ent []int32, L, pl, code, level int, cells []uint16, hgt []int32) uint32 {
-	onto := st.onto
+	onto, over := st.onto, st.over
 	nb := onto.base(pl, code, level)
 	var okm uint32
-	if L == 1 || st.over == nil {
+	if L == 1 || over == nil {
+		if onto.plain {
+			m := onto.w[nb] // the same mask for every cell
+			for k := 0; k*L < len(ent); k++ {
+				okm |= uint32(m>>uint(hgt[ent[k*L]&0xffff])&1) << uint(k)
+			}
+			return okm
+		}
 		for k := 0; k*L < len(ent); k++ {
 			x := ent[k*L] & 0xffff
 			okm |= uint32(onto.hold(nb, x, hgt[x], cells[x])) << uint(k)
 		}
 		return okm
 	}
-	over := st.over
 	ob := over.base(pl, code, level)
+	if onto.plain && over.plain {
+		mn, mo := onto.w[nb], over.w[ob]
+		for k := 0; k*L < len(ent); k++ {
+			e := ent[k*L : k*L+L]
+			ok := mn >> uint(hgt[e[0]&0xffff])
+			for _, y := range e[1:] {
+				ok &= mo >> uint(hgt[y])
+			}
+			okm |= uint32(ok&1) << uint(k)
+		}
+		return okm
+	}
 	for k := 0; k*L < len(ent); k++ {
 		e := ent[k*L : k*L+L]
 		x := e[0] & 0xffff
@@ -423,18 +465,10 @@ func (st *stackRule) leapsOK(ent []int32, L, pl, code, level int, cells []uint16
 	return okm
 }
 
-// emitStack emits the leaps of ent (length L) from cell c whose bits are
-// set in okm; it reports whether the generation is over (found).
+// emitStack emits, in count, select or existence mode, the leaps of ent
+// (length L) from cell c whose bits are set in okm; it reports whether
+// the generation is over (found).
 func (g *gen) emitStack(ent []int32, L int, c int32, okm uint32) bool {
-	if ml := g.ml; ml != nil {
-		rule := int32(g.r.idx)
-		for ; okm != 0; okm &= okm - 1 {
-			e := ent[bits.TrailingZeros32(okm)*L]
-			ml.moves = append(ml.moves, mv{off: int32(len(ml.arena)), n: 2, rule: rule})
-			ml.arena = append(ml.arena, uint32(c), uint32(e))
-		}
-		return false
-	}
 	if g.count && g.skip(bits.OnesCount32(okm)) {
 		return false
 	}
