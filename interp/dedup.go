@@ -69,6 +69,7 @@ func (p *Program) dropStackDups(ra, rb *rule) bool {
 			sb.pathOf[i] = sb.addPaths(p.filterPaths(&sb.paths[sb.pathOf[i]], drop))
 		}
 	}
+	sb.setPieces(p.np, p.ncodes)
 	return all
 }
 

@@ -86,8 +86,41 @@ type stackPaths struct {
 type stackRule struct {
 	from, over, onto *stackCond // from nil: any piece; over nil: any cell
 	paths            []stackPaths
-	pathOf           []int32 // [mover*ncodes+code]: index into paths, -1: not moved
-	zeroH            []int32 // heights of a game without stacks (all 0)
+	pathOf           []int32      // [mover*ncodes+code]: index into paths, -1: not moved
+	zeroH            []int32      // heights of a game without stacks (all 0)
+	pieces           []stackPiece // [mover*ncodes+code], from pathOf (setPieces)
+}
+
+// stackPiece is what fastStack needs for a piece of one code of one
+// mover: its path list (ent nil: the rule does not move it) and the bases
+// of its classes in the condition tables, level 0.
+type stackPiece struct {
+	off, ent   []int32
+	L          int
+	fb, nb, ob int
+}
+
+// setPieces fills st.pieces from st.pathOf.
+func (st *stackRule) setPieces(np, ncodes int) {
+	st.pieces = make([]stackPiece, np*ncodes)
+	for mv := 0; mv < np; mv++ {
+		for code := 0; code < ncodes; code++ {
+			pc := &st.pieces[mv*ncodes+code]
+			i := st.pathOf[mv*ncodes+code]
+			if i < 0 {
+				continue
+			}
+			ps := &st.paths[i]
+			pc.off, pc.ent, pc.L = ps.off, ps.ent, ps.L
+			pc.nb = st.onto.base(mv, code, 0)
+			if st.from != nil {
+				pc.fb = st.from.base(mv, code, 0)
+			}
+			if st.over != nil {
+				pc.ob = st.over.base(mv, code, 0)
+			}
+		}
+	}
 }
 
 // stackDeps tells whether e is a condition genStack can tabulate, and what
@@ -173,6 +206,7 @@ func (p *Program) compileStack(r *rule) {
 			}
 		}
 	}
+	st.setPieces(p.np, p.ncodes)
 	r.stk = st
 	r.gen = genStack
 }
@@ -371,7 +405,8 @@ func (g *gen) fastStack() {
 	if hgt == nil {
 		hgt = st.zeroH
 	}
-	pathOf := st.pathOf[pl*p.ncodes : (pl+1)*p.ncodes]
+	pcs := st.pieces[pl*p.ncodes : (pl+1)*p.ncodes]
+	from := st.from
 	ml := g.ml
 	var mvs []mv
 	var ar []uint32
@@ -383,8 +418,8 @@ func (g *gen) fastStack() {
 		for word := g.srcWord(w); word != 0; word &= word - 1 {
 			c := p.cellOf[w<<6|bits.TrailingZeros64(word)]
 			code := cells[c]
-			pi := pathOf[code]
-			if pi < 0 {
+			pc := &pcs[code]
+			if pc.ent == nil {
 				continue
 			}
 			h := hgt[c]
@@ -392,24 +427,22 @@ func (g *gen) fastStack() {
 			if p.stacking {
 				level = int(h) - 1
 			}
-			if f := st.from; f != nil && f.hold(f.base(pl, int(code), level), c, h, code) == 0 {
+			if from != nil && from.hold(pc.fb+level*from.sL, c, h, code) == 0 {
 				continue
 			}
-			ps := &st.paths[pi]
-			L := ps.L
-			ent := ps.ent[ps.off[c]:ps.off[c+1]]
-			okm := st.leapsOK(ent, L, pl, int(code), level, cells, hgt)
+			ent := pc.ent[pc.off[c]:pc.off[c+1]]
+			okm := st.leapsOK(pc, ent, level, cells, hgt)
 			if okm == 0 {
 				continue
 			}
 			if ml == nil {
-				if g.emitStack(ent, L, c, okm) {
+				if g.emitStack(ent, pc.L, c, okm) {
 					return
 				}
 				continue
 			}
 			for ; okm != 0; okm &= okm - 1 {
-				e := ent[bits.TrailingZeros32(okm)*L]
+				e := ent[bits.TrailingZeros32(okm)*pc.L]
 				mvs = append(mvs, mv{off: int32(len(ar)), n: 2, rule: rule})
 				ar = append(ar, uint32(c), uint32(e))
 			}
@@ -420,11 +453,11 @@ func (g *gen) fastStack() {
 	}
 }
 
-// leapsOK returns a bit per leap of ent (length L, for a piece of this
-// code and level of the mover pl) that satisfies Onto and Over.
-func (st *stackRule) leapsOK(ent []int32, L, pl, code, level int, cells []uint16, hgt []int32) uint32 {
-	onto, over := st.onto, st.over
-	nb := onto.base(pl, code, level)
+// leapsOK returns a bit per leap of ent (the piece pc's at its level)
+// that satisfies Onto and Over.
+func (st *stackRule) leapsOK(pc *stackPiece, ent []int32, level int, cells []uint16, hgt []int32) uint32 {
+	onto, over, L := st.onto, st.over, pc.L
+	nb := pc.nb + level*onto.sL
 	var okm uint32
 	if L == 1 || over == nil {
 		if onto.plain {
@@ -440,7 +473,7 @@ func (st *stackRule) leapsOK(ent []int32, L, pl, code, level int, cells []uint16
 		}
 		return okm
 	}
-	ob := over.base(pl, code, level)
+	ob := pc.ob + level*over.sL
 	if onto.plain && over.plain {
 		mn, mo := onto.w[nb], over.w[ob]
 		for k := 0; k*L < len(ent); k++ {
