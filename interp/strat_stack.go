@@ -2,6 +2,7 @@ package interp
 
 import (
 	"math/bits"
+	"slices"
 
 	"github.com/ruleplay/ruleplay/ir"
 )
@@ -89,6 +90,7 @@ type stackRule struct {
 	pathOf           []int32      // [mover*ncodes+code]: index into paths, -1: not moved
 	zeroH            []int32      // heights of a game without stacks (all 0)
 	pieces           []stackPiece // [mover*ncodes+code], from pathOf (setPieces)
+	plain            bool         // Onto and Over (if any) are plain
 }
 
 // stackPiece is what fastStack needs for a piece of one code of one
@@ -206,6 +208,7 @@ func (p *Program) compileStack(r *rule) {
 			}
 		}
 	}
+	st.plain = st.onto.plain && (st.over == nil || st.over.plain)
 	st.setPieces(p.np, p.ncodes)
 	r.stk = st
 	r.gen = genStack
@@ -431,6 +434,10 @@ func (g *gen) fastStack() {
 				continue
 			}
 			ent := pc.ent[pc.off[c]:pc.off[c+1]]
+			if ml != nil && st.plain {
+				mvs, ar = st.appendPlain(mvs, ar, pc, ent, level, c, hgt, rule)
+				continue
+			}
 			okm := st.leapsOK(pc, ent, level, cells, hgt)
 			if okm == 0 {
 				continue
@@ -453,45 +460,99 @@ func (g *gen) fastStack() {
 	}
 }
 
+// appendPlain appends the leaps of ent (the piece pc's at its level, from
+// cell c) that satisfy Onto and Over to the moves and their paths, for
+// conditions that are one height mask each (st.plain): every leap is
+// tested and written, and the lengths advance past those that hold (no
+// branch per leap).
+func (st *stackRule) appendPlain(mvs []mv, ar []uint32, pc *stackPiece, ent []int32, level int, c int32, hgt []int32, rule int32) ([]mv, []uint32) {
+	L, n := pc.L, len(ent) // (n: at least the number of leaps)
+	if cap(mvs)-len(mvs) < n {
+		mvs = slices.Grow(mvs, max(n, 64))
+	}
+	if cap(ar)-len(ar) < 2*n {
+		ar = slices.Grow(ar, max(2*n, 128))
+	}
+	j, a := len(mvs), len(ar)
+	mvs, ar = mvs[:cap(mvs)], ar[:cap(ar)]
+	mn, mo := st.onto.w[pc.nb+level*st.onto.sL], ^uint64(0)
+	if st.over != nil {
+		mo = st.over.w[pc.ob+level*st.over.sL]
+	}
+	if L == 1 {
+		for _, e := range ent {
+			mvs[j] = mv{off: int32(a), n: 2, rule: rule}
+			ar[a], ar[a+1] = uint32(c), uint32(e)
+			b := int(mn >> uint(hgt[e&0xffff]) & 1)
+			j, a = j+b, a+2*b
+		}
+		return mvs[:j], ar[:a]
+	}
+	for i := 0; i+L <= n; i += L {
+		e := ent[i : i+L]
+		ok := mn >> uint(hgt[e[0]&0xffff])
+		for _, y := range e[1:] {
+			ok &= mo >> uint(hgt[y])
+		}
+		mvs[j] = mv{off: int32(a), n: 2, rule: rule}
+		ar[a], ar[a+1] = uint32(c), uint32(e[0])
+		b := int(ok & 1)
+		j, a = j+b, a+2*b
+	}
+	return mvs[:j], ar[:a]
+}
+
 // leapsOK returns a bit per leap of ent (the piece pc's at its level)
 // that satisfies Onto and Over.
 func (st *stackRule) leapsOK(pc *stackPiece, ent []int32, level int, cells []uint16, hgt []int32) uint32 {
 	onto, over, L := st.onto, st.over, pc.L
 	nb := pc.nb + level*onto.sL
 	var okm uint32
-	if L == 1 || over == nil {
-		if onto.plain {
-			m := onto.w[nb] // the same mask for every cell
-			for k := 0; k*L < len(ent); k++ {
-				okm |= uint32(m>>uint(hgt[ent[k*L]&0xffff])&1) << uint(k)
-			}
-			return okm
+	if onto.plain && (over == nil || over.plain) {
+		// One mask per condition: a shift by the height per cell.
+		mn, mo := onto.w[nb], ^uint64(0)
+		if over != nil {
+			mo = over.w[pc.ob+level*over.sL]
 		}
-		for k := 0; k*L < len(ent); k++ {
-			x := ent[k*L] & 0xffff
-			okm |= uint32(onto.hold(nb, x, hgt[x], cells[x])) << uint(k)
+		switch {
+		case L == 1:
+			for k, e := range ent {
+				okm |= uint32(mn>>uint(hgt[e&0xffff])&1) << uint(k)
+			}
+		case L == 2:
+			for k := 0; 2*k+1 < len(ent); k++ {
+				ok := mn >> uint(hgt[ent[2*k]&0xffff]) & (mo >> uint(hgt[ent[2*k+1]]))
+				okm |= uint32(ok&1) << uint(k)
+			}
+		case L == 3:
+			for k := 0; 3*k+2 < len(ent); k++ {
+				ok := mn >> uint(hgt[ent[3*k]&0xffff]) & (mo >> uint(hgt[ent[3*k+1]])) & (mo >> uint(hgt[ent[3*k+2]]))
+				okm |= uint32(ok&1) << uint(k)
+			}
+		default:
+			for k := 0; k*L < len(ent); k++ {
+				e := ent[k*L : k*L+L]
+				ok := mn >> uint(hgt[e[0]&0xffff])
+				for _, y := range e[1:] {
+					ok &= mo >> uint(hgt[y])
+				}
+				okm |= uint32(ok&1) << uint(k)
+			}
 		}
 		return okm
 	}
-	ob := pc.ob + level*over.sL
-	if onto.plain && over.plain {
-		mn, mo := onto.w[nb], over.w[ob]
-		for k := 0; k*L < len(ent); k++ {
-			e := ent[k*L : k*L+L]
-			ok := mn >> uint(hgt[e[0]&0xffff])
-			for _, y := range e[1:] {
-				ok &= mo >> uint(hgt[y])
-			}
-			okm |= uint32(ok&1) << uint(k)
-		}
-		return okm
+	ob := 0
+	if over != nil {
+		ob = pc.ob + level*over.sL
 	}
 	for k := 0; k*L < len(ent); k++ {
 		e := ent[k*L : k*L+L]
 		x := e[0] & 0xffff
 		ok := onto.hold(nb, x, hgt[x], cells[x])
-		for _, y := range e[1:] {
-			ok &= over.hold(ob, y, hgt[y], cells[y])
+		if over != nil {
+			for _, y := range e[1:] {
+				ok &= over.hold(ob, y, hgt[y], cells[y])
+			}
 		}
 		okm |= uint32(ok) << uint(k)
 	}
