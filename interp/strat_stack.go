@@ -78,9 +78,10 @@ func (t *stackCond) at(mover, mcode, level, x, code, h int) bool {
 // directions that stay on the board: cell c's are ent[off[c]:off[c+1]],
 // L words each (the landing's path entry, then the cells passed over).
 type stackPaths struct {
-	L   int
-	off []int32
-	ent []int32
+	L    int
+	off  []int32
+	ent  []int32
+	cell [][]int32 // per cell c: ent[off[c]:off[c+1]]
 }
 
 // stackRule is a genStack rule compiled.
@@ -97,7 +98,7 @@ type stackRule struct {
 // mover: its path list (ent nil: the rule does not move it) and the bases
 // of its classes in the condition tables, level 0.
 type stackPiece struct {
-	off, ent   []int32
+	cell       [][]int32 // per cell: its leaps (a part of the list's ent)
 	L          int
 	fb, nb, ob int
 }
@@ -113,7 +114,7 @@ func (st *stackRule) setPieces(np, ncodes int) {
 				continue
 			}
 			ps := &st.paths[i]
-			pc.off, pc.ent, pc.L = ps.off, ps.ent, ps.L
+			pc.cell, pc.L = ps.cell, ps.L
 			pc.nb = st.onto.base(mv, code, 0)
 			if st.from != nil {
 				pc.fb = st.from.base(mv, code, 0)
@@ -329,6 +330,10 @@ func (st *stackRule) addPaths(ps stackPaths) int32 {
 			return int32(i)
 		}
 	}
+	ps.cell = make([][]int32, len(ps.off)-1)
+	for c := range ps.cell {
+		ps.cell[c] = ps.ent[ps.off[c]:ps.off[c+1]:ps.off[c+1]]
+	}
 	st.paths = append(st.paths, ps)
 	return int32(len(st.paths) - 1)
 }
@@ -422,7 +427,7 @@ func (g *gen) fastStack() {
 			c := p.cellOf[w<<6|bits.TrailingZeros64(word)]
 			code := cells[c]
 			pc := &pcs[code]
-			if pc.ent == nil {
+			if pc.cell == nil {
 				continue
 			}
 			h := hgt[c]
@@ -433,7 +438,7 @@ func (g *gen) fastStack() {
 			if from != nil && from.hold(pc.fb+level*from.sL, c, h, code) == 0 {
 				continue
 			}
-			ent := pc.ent[pc.off[c]:pc.off[c+1]]
+			ent := pc.cell[c]
 			if ml != nil && st.plain {
 				mvs, ar = st.appendPlain(mvs, ar, pc, ent, level, c, hgt, rule)
 				continue

@@ -189,7 +189,7 @@ func TestStackPlans(t *testing.T) {
 	step := p.rules[2].stk
 	for code := 1; code < p.ncodes; code++ {
 		kind := p.g.Kinds[p.codeKind[code]].Name
-		if moved := step.pieces[int(p.codeOwner[code])*p.ncodes+code].ent != nil; moved != (kind == "owl") {
+		if moved := step.pieces[int(p.codeOwner[code])*p.ncodes+code].cell != nil; moved != (kind == "owl") {
 			t.Errorf("step moves a %s: %v", kind, moved)
 		}
 	}
