@@ -2,14 +2,26 @@ package interp
 
 import "github.com/ruleplay/ruleplay/ir"
 
+// Deduplication roles of a rule in its tier (rule.ddRole): its moves may
+// have the text of a later rule's (ddMark: they are remembered) or of an
+// earlier rule's (ddCheck: they are looked up). The moves of a rule
+// without role are kept as they are.
+const (
+	ddMark  = 1
+	ddCheck = 2
+)
+
 // planDedup runs after tierNeedsDedup found that two rules of tier t could
-// give the same text. For each such pair of genStack rules a < b (a
-// without guard), the leaps of b that are known to duplicate one of a are
-// left out of b's lists (stackImplies, see strat_stack.go); when every
-// pair that could collide is handled so, the tier needs no deduplication
-// pass (and its moves can be counted without being built).
+// give the same text, and looks at each pair of rules a < b of the tier.
+// When both are genStack rules (a without guard), the leaps of b that are
+// known to duplicate one of a are left out of b's lists (stackImplies, see
+// strat_stack.go); if that leaves no duplicate, the pair needs nothing
+// more. Otherwise a gets the role ddMark and b ddCheck. When no pair is
+// left, the tier needs no deduplication pass (and its moves can be counted
+// without being built); otherwise the pass looks only at the moves of the
+// rules with a role.
 func (p *Program) planDedup(t *tier) {
-	if !t.dedup || p.cfg.NoFast {
+	if !t.dedup {
 		return
 	}
 	left := false
@@ -19,9 +31,12 @@ func (p *Program) planDedup(t *tier) {
 				continue
 			}
 			ra, rb := &p.rules[ai], &p.rules[bi]
-			if ra.gen != genStack || rb.gen != genStack || ra.when != nil || !p.dropStackDups(ra, rb) {
-				left = true
+			if ra.gen == genStack && rb.gen == genStack && ra.when == nil && p.dropStackDups(ra, rb) {
+				continue
 			}
+			ra.ddRole |= ddMark
+			rb.ddRole |= ddCheck
+			left = true
 		}
 	}
 	t.dedup = left
@@ -94,6 +109,12 @@ func (p *Program) dedup(ml *MoveList) {
 	k := 0
 	for i := 0; i < n; i++ {
 		m := ml.moves[i]
+		role := p.rules[m.rule].ddRole
+		if role == 0 {
+			ml.moves[k] = m
+			k++
+			continue
+		}
 		hv := p.moveHash(ml, m)
 		slot := int(hv) & (size - 1)
 		dup := false
@@ -104,11 +125,13 @@ func (p *Program) dedup(ml *MoveList) {
 			}
 			slot = (slot + 1) & (size - 1)
 		}
-		if dup {
+		if dup && role&ddCheck != 0 {
 			continue
 		}
 		ml.moves[k] = m
-		h[slot] = int32(k)
+		if !dup && role&ddMark != 0 {
+			h[slot] = int32(k)
+		}
 		k++
 	}
 	ml.moves = ml.moves[:k]
@@ -141,18 +164,24 @@ func (p *Program) dedupShort(ml *MoveList) bool {
 	}
 	k := 0
 	for _, m := range ml.moves {
-		x := key(m)
-		if seen[x>>6]>>(uint(x)&63)&1 != 0 {
-			continue
+		if role := p.rules[m.rule].ddRole; role != 0 {
+			x := key(m)
+			if role&ddCheck != 0 && seen[x>>6]>>(uint(x)&63)&1 != 0 {
+				continue
+			}
+			if role&ddMark != 0 {
+				seen[x>>6] |= 1 << (uint(x) & 63)
+			}
 		}
-		seen[x>>6] |= 1 << (uint(x) & 63)
 		ml.moves[k] = m
 		k++
 	}
 	ml.moves = ml.moves[:k]
 	for _, m := range ml.moves {
-		x := key(m)
-		seen[x>>6] &^= 1 << (uint(x) & 63)
+		if p.rules[m.rule].ddRole&ddMark != 0 {
+			x := key(m)
+			seen[x>>6] &^= 1 << (uint(x) & 63)
+		}
 	}
 	return true
 }

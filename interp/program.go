@@ -175,6 +175,8 @@ type rule struct {
 	landsW [][]uint64
 	// genStack: conditions tabulated and paths listed (strat_stack.go)
 	stk *stackRule
+	// ddRole: the rule's deduplication role in its tier (dedup.go)
+	ddRole uint8
 	// alwaysTakes: a shift rule whose every leap takes a piece (captures
 	// jumped pieces and Over excludes empty cells, or captures by landing
 	// and Onto excludes empty cells)

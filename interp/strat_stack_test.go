@@ -259,3 +259,63 @@ func TestStackPlayoutNoAlloc(t *testing.T) {
 		}
 	}
 }
+
+// TestDedupRoles checks the deduplication pass restricted to the rules with
+// a role (planDedup) against the full pass (every rule of the tier marked
+// and checked) along random games, and that no two moves share a text.
+func TestDedupRoles(t *testing.T) {
+	progs := map[string][2]*Program{}
+	for _, tc := range stackCases() {
+		if tc.dedup {
+			for _, cfg := range []Config{{MaxPlies: 120}, {MaxPlies: 120, NoFast: true}} {
+				name := tc.name
+				if cfg.NoFast {
+					name += "-generic"
+				}
+				progs[name] = [2]*Program{loadSrc(t, tc.name, tc.src, cfg), loadSrc(t, tc.name, tc.src, cfg)}
+			}
+		}
+	}
+	progs["mixed2"] = [2]*Program{mixed(t, 2).compile(Config{}), mixed(t, 2).compile(Config{})}
+	for name, pp := range progs {
+		p, full := pp[0], pp[1]
+		roles := 0
+		for _, tr := range full.tiers {
+			for _, ri := range tr.rules {
+				if tr.dedup {
+					roles += int(full.rules[ri].ddRole)
+					full.rules[ri].ddRole = ddMark | ddCheck
+				}
+			}
+		}
+		if roles == 0 {
+			t.Errorf("%s: no deduplication role", name)
+		}
+		for seed := uint64(0); seed < 3; seed++ {
+			rng := rand.New(rand.NewPCG(seed, 5))
+			s, sf := p.NewState(seed), full.NewState(seed)
+			var ml, mf MoveList
+			for ply := 0; ply < 120; ply++ {
+				p.Legal(s, &ml)
+				full.Legal(sf, &mf)
+				got, want := texts(p, &ml), texts(full, &mf)
+				if strings.Join(got, " ") != strings.Join(want, " ") {
+					t.Fatalf("%s seed %d ply %d:\nroles %v\nfull  %v", name, seed, ply, got, want)
+				}
+				seen := map[string]bool{}
+				for _, x := range got {
+					if seen[x] {
+						t.Fatalf("%s seed %d ply %d: %s twice in %v", name, seed, ply, x, got)
+					}
+					seen[x] = true
+				}
+				if ml.Len() == 0 {
+					break
+				}
+				i := rng.IntN(ml.Len())
+				p.Apply(s, &ml, i)
+				full.Apply(sf, &mf, i)
+			}
+		}
+	}
+}
