@@ -34,21 +34,25 @@ import (
 // nothing.
 //
 // Generation. For each top piece of the mover (bitsets) the From condition
-// is tested at its cell; then every listed leap is tested without a branch
-// (Onto at the landing, Over on the cells passed over) into a bit per
-// leap. Legal appends the leaps of the set bits; count mode adds their
-// number (population count); select and existence modes emit them one by
-// one until the move asked for.
+// is tested at its cell, then the listed leaps from the cell. With plain
+// conditions (one mask each) Legal tests and writes every leap and
+// advances the list's lengths past those that hold, without a branch per
+// leap (appendPlain). Otherwise, and in count, select and existence modes,
+// the leaps are tested into a bit per leap (leapsOK); count mode adds
+// their number (population count), select and existence modes emit them
+// one by one until the move asked for.
 //
 // Duplicates. When an earlier rule a of the tier gives the same text as a
 // leap of this rule b (same start, same landing: the displacement L_b*v_b
 // equals L_a*v_a for the piece's lengths), planDedup (dedup.go) asks
-// whether b's leap implies a's: for every level at which b's From can
-// hold, From_b => From_a at the start, Onto_b => Onto_a at the landing,
-// and Over_a holds on a's cells passed over (Over_b => Over_a when the
-// paths are the same, or Over_a always). Then the leap is left out of b's
-// list (where a's path stays on the board), and when every duplicate of
-// the tier is left out so, the tier needs no deduplication pass.
+// whether b's leap implies a's (stackImplies): for every level at which
+// b's From can hold, From_b => From_a at the start, Onto_b => Onto_a at
+// the landing, and Over_a holds on a's cells passed over (Over_b => Over_a
+// when the paths are the same, or Over_a always). Then the leap is left
+// out of b's list (where a's path stays on the board: a piece whose every
+// leap is left out is not moved by b at all), and when every duplicate of
+// the tier is left out so, the tier needs no deduplication pass and its
+// moves are counted without being built.
 
 // stackCond is a tabulated cell condition: bit h of word w[class +
 // cell*sX + code*sC + h>>6] is set when it holds on a stack of height h.
