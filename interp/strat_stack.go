@@ -37,7 +37,7 @@ import (
 // is tested at its cell, then the listed leaps from the cell. With plain
 // conditions (one mask each) Legal tests and writes every leap and
 // advances the list's lengths past those that hold, without a branch per
-// leap (appendPlain). Otherwise, and in count, select and existence modes,
+// leap (stackPlain). Otherwise, and in count, select and existence modes,
 // the leaps are tested into a bit per leap (leapsOK); count mode adds
 // their number (population count), select and existence modes emit them
 // one by one until the move asked for.
@@ -411,6 +411,10 @@ func (p *Program) stackImplies(ra, rb *rule, pl, mcode int, samePath bool) bool 
 func (g *gen) fastStack() {
 	p, s, r := g.p, g.s, g.r
 	st := r.stk
+	if g.ml != nil && st.plain {
+		g.stackPlain()
+		return
+	}
 	pl := g.mover
 	cells := s.cellsW
 	hgt := s.hgt
@@ -420,11 +424,58 @@ func (g *gen) fastStack() {
 	pcs := st.pieces[pl*p.ncodes : (pl+1)*p.ncodes]
 	from := st.from
 	ml := g.ml
-	var mvs []mv
-	var ar []uint32
-	if ml != nil {
-		mvs, ar = ml.moves, ml.arena // (appended to in locals, stored back at the end)
+	for w := 0; w < s.nw; w++ {
+		for word := g.srcWord(w); word != 0; word &= word - 1 {
+			c := p.cellOf[w<<6|bits.TrailingZeros64(word)]
+			code := cells[c]
+			pc := &pcs[code]
+			if pc.cell == nil {
+				continue
+			}
+			h := hgt[c]
+			level := 0
+			if p.stacking {
+				level = int(h) - 1
+			}
+			if from != nil && from.hold(pc.fb+level*from.sL, c, h, code) == 0 {
+				continue
+			}
+			ent := pc.cell[c]
+			okm := st.leapsOK(pc, ent, level, cells, hgt)
+			if okm == 0 {
+				continue
+			}
+			if ml == nil {
+				if g.emitStack(ent, pc.L, c, okm) {
+					return
+				}
+				continue
+			}
+			for ; okm != 0; okm &= okm - 1 {
+				e := ent[bits.TrailingZeros32(okm)*pc.L]
+				ml.moves = append(ml.moves, mv{off: int32(len(ml.arena)), n: 2, rule: int32(r.idx)})
+				ml.arena = append(ml.arena, uint32(c), uint32(e))
+			}
+		}
 	}
+}
+
+// stackPlain is fastStack for Legal when the conditions are plain (one
+// height mask each per class): every leap of a piece is tested and
+// written, and the lengths of the moves and paths advance past those that
+// hold (no branch per leap).
+func (g *gen) stackPlain() {
+	p, s, r := g.p, g.s, g.r
+	st := r.stk
+	pl := g.mover
+	cells := s.cellsW
+	hgt := s.hgt
+	if hgt == nil {
+		hgt = st.zeroH
+	}
+	pcs := st.pieces[pl*p.ncodes : (pl+1)*p.ncodes]
+	from, onto, over := st.from, st.onto, st.over
+	mvs, ar := g.ml.moves, g.ml.arena // (stored back at the end)
 	rule := int32(r.idx)
 	for w := 0; w < s.nw; w++ {
 		for word := g.srcWord(w); word != 0; word &= word - 1 {
@@ -443,72 +494,42 @@ func (g *gen) fastStack() {
 				continue
 			}
 			ent := pc.cell[c]
-			if ml != nil && st.plain {
-				mvs, ar = st.appendPlain(mvs, ar, pc, ent, level, c, hgt, rule)
-				continue
+			L, n := pc.L, len(ent) // (n: at least the number of leaps)
+			if cap(mvs)-len(mvs) < n {
+				mvs = slices.Grow(mvs, max(n, 64))
 			}
-			okm := st.leapsOK(pc, ent, level, cells, hgt)
-			if okm == 0 {
-				continue
+			if cap(ar)-len(ar) < 2*n {
+				ar = slices.Grow(ar, max(2*n, 128))
 			}
-			if ml == nil {
-				if g.emitStack(ent, pc.L, c, okm) {
-					return
+			j, a := len(mvs), len(ar)
+			mvs, ar = mvs[:cap(mvs)], ar[:cap(ar)]
+			mn, mo := onto.w[pc.nb+level*onto.sL], ^uint64(0)
+			if over != nil {
+				mo = over.w[pc.ob+level*over.sL]
+			}
+			if L == 1 {
+				for _, e := range ent {
+					mvs[j] = mv{off: int32(a), n: 2, rule: rule}
+					ar[a], ar[a+1] = uint32(c), uint32(e)
+					b := int(mn >> uint(hgt[e&0xffff]) & 1)
+					j, a = j+b, a+2*b
 				}
-				continue
 			}
-			for ; okm != 0; okm &= okm - 1 {
-				e := ent[bits.TrailingZeros32(okm)*pc.L]
-				mvs = append(mvs, mv{off: int32(len(ar)), n: 2, rule: rule})
-				ar = append(ar, uint32(c), uint32(e))
+			for i := 0; L > 1 && i+L <= n; i += L {
+				e := ent[i : i+L]
+				ok := mn >> uint(hgt[e[0]&0xffff])
+				for _, y := range e[1:] {
+					ok &= mo >> uint(hgt[y])
+				}
+				mvs[j] = mv{off: int32(a), n: 2, rule: rule}
+				ar[a], ar[a+1] = uint32(c), uint32(e[0])
+				b := int(ok & 1)
+				j, a = j+b, a+2*b
 			}
+			mvs, ar = mvs[:j], ar[:a]
 		}
 	}
-	if ml != nil {
-		ml.moves, ml.arena = mvs, ar
-	}
-}
-
-// appendPlain appends the leaps of ent (the piece pc's at its level, from
-// cell c) that satisfy Onto and Over to the moves and their paths, for
-// conditions that are one height mask each (st.plain): every leap is
-// tested and written, and the lengths advance past those that hold (no
-// branch per leap).
-func (st *stackRule) appendPlain(mvs []mv, ar []uint32, pc *stackPiece, ent []int32, level int, c int32, hgt []int32, rule int32) ([]mv, []uint32) {
-	L, n := pc.L, len(ent) // (n: at least the number of leaps)
-	if cap(mvs)-len(mvs) < n {
-		mvs = slices.Grow(mvs, max(n, 64))
-	}
-	if cap(ar)-len(ar) < 2*n {
-		ar = slices.Grow(ar, max(2*n, 128))
-	}
-	j, a := len(mvs), len(ar)
-	mvs, ar = mvs[:cap(mvs)], ar[:cap(ar)]
-	mn, mo := st.onto.w[pc.nb+level*st.onto.sL], ^uint64(0)
-	if st.over != nil {
-		mo = st.over.w[pc.ob+level*st.over.sL]
-	}
-	if L == 1 {
-		for _, e := range ent {
-			mvs[j] = mv{off: int32(a), n: 2, rule: rule}
-			ar[a], ar[a+1] = uint32(c), uint32(e)
-			b := int(mn >> uint(hgt[e&0xffff]) & 1)
-			j, a = j+b, a+2*b
-		}
-		return mvs[:j], ar[:a]
-	}
-	for i := 0; i+L <= n; i += L {
-		e := ent[i : i+L]
-		ok := mn >> uint(hgt[e[0]&0xffff])
-		for _, y := range e[1:] {
-			ok &= mo >> uint(hgt[y])
-		}
-		mvs[j] = mv{off: int32(a), n: 2, rule: rule}
-		ar[a], ar[a+1] = uint32(c), uint32(e[0])
-		b := int(ok & 1)
-		j, a = j+b, a+2*b
-	}
-	return mvs[:j], ar[:a]
+	g.ml.moves, g.ml.arena = mvs, ar
 }
 
 // leapsOK returns a bit per leap of ent (the piece pc's at its level)
