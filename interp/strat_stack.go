@@ -105,6 +105,7 @@ type stackPiece struct {
 	cell       [][]int32 // per cell: its leaps (a part of the list's ent)
 	L          int
 	fb, nb, ob int
+	mn, mo     uint64 // plain conditions: the masks of Onto and Over, level 0
 }
 
 // setPieces fills st.pieces from st.pathOf.
@@ -123,8 +124,10 @@ func (st *stackRule) setPieces(np, ncodes int) {
 			if st.from != nil {
 				pc.fb = st.from.base(mv, code, 0)
 			}
+			pc.mn, pc.mo = st.onto.w[pc.nb], ^uint64(0)
 			if st.over != nil {
 				pc.ob = st.over.base(mv, code, 0)
+				pc.mo = st.over.w[pc.ob]
 			}
 		}
 	}
@@ -477,6 +480,15 @@ func (g *gen) stackPlain() {
 	from, onto, over := st.from, st.onto, st.over
 	mvs, ar := g.ml.moves, g.ml.arena // (stored back at the end)
 	rule := int32(r.idx)
+	// At most len(dirs) leaps per piece: room for all of them.
+	pieces := 0
+	for w := 0; w < s.nw; w++ {
+		pieces += bits.OnesCount64(g.srcWord(w))
+	}
+	if n := pieces * len(r.dirs[pl]); cap(mvs)-len(mvs) < n || cap(ar)-len(ar) < 2*n {
+		mvs, ar = slices.Grow(mvs, n), slices.Grow(ar, 2*n)
+	}
+	byLevel := onto.sL != 0 || (over != nil && over.sL != 0)
 	for w := 0; w < s.nw; w++ {
 		for word := g.srcWord(w); word != 0; word &= word - 1 {
 			c := p.cellOf[w<<6|bits.TrailingZeros64(word)]
@@ -494,18 +506,15 @@ func (g *gen) stackPlain() {
 				continue
 			}
 			ent := pc.cell[c]
-			L, n := pc.L, len(ent) // (n: at least the number of leaps)
-			if cap(mvs)-len(mvs) < n {
-				mvs = slices.Grow(mvs, max(n, 64))
-			}
-			if cap(ar)-len(ar) < 2*n {
-				ar = slices.Grow(ar, max(2*n, 128))
-			}
+			L, n := pc.L, len(ent)
 			j, a := len(mvs), len(ar)
 			mvs, ar = mvs[:cap(mvs)], ar[:cap(ar)]
-			mn, mo := onto.w[pc.nb+level*onto.sL], ^uint64(0)
-			if over != nil {
-				mo = over.w[pc.ob+level*over.sL]
+			mn, mo := pc.mn, pc.mo // (level 0)
+			if byLevel {
+				mn, mo = onto.w[pc.nb+level*onto.sL], ^uint64(0)
+				if over != nil {
+					mo = over.w[pc.ob+level*over.sL]
+				}
 			}
 			if L == 1 {
 				for _, e := range ent {
