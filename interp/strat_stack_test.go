@@ -164,6 +164,8 @@ func stackCases() []stackCase {
 		{"hex-implied", strings.Replace(stackHex, "HOPOVER", "height <= level + piece.lift", 1), false},
 		{"hex-left", strings.Replace(stackHex, "HOPOVER", "occupied", 1), true},
 		{"square", stackSquare, false},
+		// the blockade filter asks for the next player's moves (existence mode)
+		{"square-blockade", strings.Replace(stackSquare, "end {", "forbid: blockade\nend {", 1), false},
 		{"flat-implied", strings.NewReplacer("VAULTOVER", "enemy", "STEP", "").Replace(flatWide), false},
 		{"flat-left", strings.NewReplacer("VAULTOVER", "occupied", "STEP", "step { dirs: all }").Replace(flatWide), true},
 	}
