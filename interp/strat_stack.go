@@ -374,6 +374,16 @@ func (p *Program) stackImplies(ra, rb *rule, pl, mcode int, samePath bool) bool 
 	overA := int(ra.lenCode[mcode]) > 1 && sa.over != nil
 	needX := sa.onto.sX != 0 || sb.onto.sX != 0 || (overA && (sa.over.sX != 0 || (sb.over != nil && sb.over.sX != 0)))
 	needC := sa.onto.sC != 0 || sb.onto.sC != 0 || (overA && (sa.over.sC != 0 || (sb.over != nil && sb.over.sC != 0)))
+	nx, nc := 1, 2
+	if needX {
+		nx = p.nc
+	}
+	if needC {
+		nc = p.ncodes
+	}
+	if nl*nx*nc*nh > maxTable {
+		return false // too long to tell: the pass stays
+	}
 	for lv := 0; lv < nl; lv++ {
 		h0 := 0 // the height of the start cell
 		if p.stacking {
