@@ -37,10 +37,12 @@ import (
 // is tested at its cell, then the listed leaps from the cell. With plain
 // conditions (one mask each) Legal tests and writes every leap and
 // advances the list's lengths past those that hold, without a branch per
-// leap (stackPlain). Otherwise, and in count, select and existence modes,
-// the leaps are tested into a bit per leap (leapsOK); count mode adds
-// their number (population count), select and existence modes emit them
-// one by one until the move asked for.
+// leap (stackPlain: room for every leap is made once per call, and masks
+// that do not depend on the level are kept per piece code). Otherwise, and
+// in count, select and existence modes, the leaps are tested into a bit
+// per leap (leapsOK); count mode adds their number (population count),
+// select and existence modes emit them one by one until the move asked
+// for.
 //
 // Duplicates. When an earlier rule a of the tier gives the same text as a
 // leap of this rule b (same start, same landing: the displacement L_b*v_b
@@ -99,7 +101,7 @@ type stackRule struct {
 }
 
 // stackPiece is what fastStack needs for a piece of one code of one
-// mover: its path list (ent nil: the rule does not move it) and the bases
+// mover: its path list (cell nil: the rule does not move it) and the bases
 // of its classes in the condition tables, level 0.
 type stackPiece struct {
 	cell       [][]int32 // per cell: its leaps (a part of the list's ent)
