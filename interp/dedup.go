@@ -2,6 +2,92 @@ package interp
 
 import "github.com/ruleplay/ruleplay/ir"
 
+// Deduplication roles of a rule in its tier (rule.ddRole): its moves may
+// have the text of a later rule's (ddMark: they are remembered) or of an
+// earlier rule's (ddCheck: they are looked up). The moves of a rule
+// without role are kept as they are.
+const (
+	ddMark  = 1
+	ddCheck = 2
+)
+
+// planDedup runs after tierNeedsDedup found that two rules of tier t could
+// give the same text, and looks at each pair of rules a < b of the tier.
+// When both are genStack rules (a without guard), the leaps of b that are
+// known to duplicate one of a are left out of b's lists (stackImplies, see
+// strat_stack.go); if that leaves no duplicate, the pair needs nothing
+// more. Otherwise a gets the role ddMark and b ddCheck. When no pair is
+// left, the tier needs no deduplication pass (and its moves can be counted
+// without being built); otherwise the pass looks only at the moves of the
+// rules with a role.
+func (p *Program) planDedup(t *tier) {
+	if !t.dedup {
+		return
+	}
+	left := false
+	for j, bi := range t.rules {
+		for _, ai := range t.rules[:j] {
+			if !p.tierNeedsDedup([]int{ai, bi}) {
+				continue
+			}
+			ra, rb := &p.rules[ai], &p.rules[bi]
+			if ra.gen == genStack && rb.gen == genStack && ra.when == nil && p.dropStackDups(ra, rb) {
+				continue
+			}
+			ra.ddRole |= ddMark
+			rb.ddRole |= ddCheck
+			left = true
+		}
+	}
+	t.dedup = left
+}
+
+// dropStackDups leaves out of rb's lists the leaps whose text a leap of ra
+// (an earlier rule of the tier, without guard) always gives too: same
+// piece, same displacement, and rb's conditions imply ra's. It reports
+// whether no other leap of rb can have the text of one of ra.
+func (p *Program) dropStackDups(ra, rb *rule) bool {
+	sa, sb := ra.stk, rb.stk
+	dirs := p.g.Board.Dirs
+	all := true
+	for pl := 0; pl < p.np; pl++ {
+		for code := 1; code < p.ncodes; code++ {
+			i := pl*p.ncodes + code
+			if sa.pathOf[i] < 0 || sb.pathOf[i] < 0 {
+				continue // ra or rb does not move this piece
+			}
+			La, Lb := int(ra.lenCode[code]), int(rb.lenCode[code])
+			match := map[int]int{} // a direction of rb: ra's with the same displacement
+			for _, db := range rb.dirs[pl] {
+				for _, da := range ra.dirs[pl] {
+					if dirs[da].DX*La == dirs[db].DX*Lb && dirs[da].DY*La == dirs[db].DY*Lb {
+						match[int(db)] = int(da)
+					}
+				}
+			}
+			if len(match) == 0 {
+				continue
+			}
+			implied := map[bool]bool{}
+			drop := func(c, db int) bool {
+				da, ok := match[db]
+				if !ok || int(ra.leapCode[code][(c*p.nd+da)*La+La-1]) == p.nc {
+					return false // ra has no leap to that cell
+				}
+				same := da == db
+				if _, done := implied[same]; !done {
+					implied[same] = p.stackImplies(ra, rb, pl, code, same)
+				}
+				all = all && implied[same]
+				return implied[same]
+			}
+			sb.pathOf[i] = sb.addPaths(p.filterPaths(&sb.paths[sb.pathOf[i]], drop))
+		}
+	}
+	sb.setPieces(p.np, p.ncodes)
+	return all
+}
+
 // dedup removes the moves whose text equals an earlier move's, keeping the
 // first.
 func (p *Program) dedup(ml *MoveList) {
@@ -23,6 +109,12 @@ func (p *Program) dedup(ml *MoveList) {
 	k := 0
 	for i := 0; i < n; i++ {
 		m := ml.moves[i]
+		role := p.rules[m.rule].ddRole
+		if role == 0 {
+			ml.moves[k] = m
+			k++
+			continue
+		}
 		hv := p.moveHash(ml, m)
 		slot := int(hv) & (size - 1)
 		dup := false
@@ -33,11 +125,13 @@ func (p *Program) dedup(ml *MoveList) {
 			}
 			slot = (slot + 1) & (size - 1)
 		}
-		if dup {
+		if dup && role&ddCheck != 0 {
 			continue
 		}
 		ml.moves[k] = m
-		h[slot] = int32(k)
+		if !dup && role&ddMark != 0 {
+			h[slot] = int32(k)
+		}
 		k++
 	}
 	ml.moves = ml.moves[:k]
@@ -70,18 +164,24 @@ func (p *Program) dedupShort(ml *MoveList) bool {
 	}
 	k := 0
 	for _, m := range ml.moves {
-		x := key(m)
-		if seen[x>>6]>>(uint(x)&63)&1 != 0 {
-			continue
+		if role := p.rules[m.rule].ddRole; role != 0 {
+			x := key(m)
+			if role&ddCheck != 0 && seen[x>>6]>>(uint(x)&63)&1 != 0 {
+				continue
+			}
+			if role&ddMark != 0 {
+				seen[x>>6] |= 1 << (uint(x) & 63)
+			}
 		}
-		seen[x>>6] |= 1 << (uint(x) & 63)
 		ml.moves[k] = m
 		k++
 	}
 	ml.moves = ml.moves[:k]
 	for _, m := range ml.moves {
-		x := key(m)
-		seen[x>>6] &^= 1 << (uint(x) & 63)
+		if p.rules[m.rule].ddRole&ddMark != 0 {
+			x := key(m)
+			seen[x>>6] &^= 1 << (uint(x) & 63)
+		}
 	}
 	return true
 }

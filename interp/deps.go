@@ -49,12 +49,12 @@ func opDeps(e *ir.Expr) dep {
 		return 0
 	case ir.OpEmpty, ir.OpOccupied:
 		return depOcc
-	case ir.OpOwnedBy:
-		return depOcc | depOwner
+	case ir.OpOwnedBy: // (an empty cell has no owner)
+		return depOwner
 	case ir.OpKindIs:
-		return depOcc | depKind
+		return depKind
 	case ir.OpOnTarget:
-		return depOcc | depKind | depOwner | depCell
+		return depKind | depOwner | depCell
 	case ir.OpInZone:
 		return depCell
 	case ir.OpHeight:

@@ -132,11 +132,13 @@
 //
 // Leaps without chain or capture in stacking games, leaps whose length is
 // a kind property, and leaps whose From condition is not a local condition
-// of the piece alone are table driven too (genStack, stack.go) when their
-// conditions depend only on the cell, its top piece and height, the moving
-// piece (its kind properties) and its level: each condition is tabulated
-// per mover over the dimensions it uses, and nothing is changed while
-// generating. Other such rules use the generic walker. Group rules with
+// of the piece alone are table driven too (genStack, strat_stack.go) when
+// their conditions depend only on the cell, its top piece and height, the
+// moving piece (its kind properties) and its level: each condition is a
+// mask of heights per class of moving piece (and per cell and top code
+// when it reads them), the leaps that stay on the board are listed per
+// cell and length, and nothing is changed while generating. Other such
+// rules use the generic walker. Group rules with
 // local conditions find the heads of lines with bitset shifts on one word
 // and walk each head's cells ahead once for every group size.
 //
@@ -181,7 +183,11 @@
 // and a leap rule whose displacement is a positive multiple of a group
 // direction, or two leap rules sharing a displacement vector (with every
 // length each can give, LengthProp included), unless no piece is moved by
-// both rules or their Onto conditions are local and never both hold.
+// both rules or their Onto conditions are local and never both hold. For
+// two genStack rules the leaps of the later one that imply the earlier
+// one's are left out of its tables (dedup.go, strat_stack.go); the pass
+// looks only at the moves of the rules of pairs left, and a tier with none
+// left needs no pass.
 //
 // # Counting and selecting moves
 //

@@ -171,13 +171,22 @@ func (p *Program) ruleTables(r *rule) []string {
 	add("onto", len(r.ontoTab))
 	add("enemy", len(r.enemyTab))
 	add("source", len(r.srcOK))
-	for _, st := range []struct {
-		name string
-		t    *stackTab
-	}{{"from (stack)", r.stFrom}, {"over (stack)", r.stOver}, {"onto (stack)", r.stOnto}} {
-		if st.t != nil {
-			add(st.name, len(st.t.tab))
+	if st := r.stk; st != nil {
+		for _, c := range []struct {
+			name string
+			c    *stackCond
+		}{{"from (height masks)", st.from}, {"over (height masks)", st.over}, {"onto (height masks)", st.onto}} {
+			if c.c != nil {
+				add(c.name, len(c.c.w))
+			}
 		}
+		n := 0
+		for _, ps := range st.paths {
+			for _, c := range ps.cell {
+				n += len(c)
+			}
+		}
+		add("stack leap paths", n)
 	}
 	return t
 }

@@ -105,7 +105,7 @@ rule step: step
   conditions tabulated by piece code alone
 rule capture: step, capturing by landing
   strategy: step table
-  reads onto: occupancy, owner
+  reads onto: owner
   table leap paths (length 1): 1152 entries
   table over: 8 entries
   table onto: 8 entries

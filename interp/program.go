@@ -183,8 +183,10 @@ type rule struct {
 	lands [][]uint64
 	// landsW: lands on several words, per mover [b*nw+w] (nw > 1)
 	landsW [][]uint64
-	// genStack: the Over, Onto and From conditions tabulated
-	stOver, stOnto, stFrom *stackTab
+	// genStack: conditions tabulated and paths listed (strat_stack.go)
+	stk *stackRule
+	// ddRole: the rule's deduplication role in its tier (dedup.go)
+	ddRole uint8
 	// alwaysTakes: a shift rule whose every leap takes a piece (captures
 	// jumped pieces and Over excludes empty cells, or captures by landing
 	// and Onto excludes empty cells)
@@ -541,6 +543,7 @@ func (p *Program) compileRules() error {
 		}
 		if len(rs) > 0 {
 			p.tiers = append(p.tiers, tier{rules: rs, dedup: p.tierNeedsDedup(rs)})
+			p.planDedup(&p.tiers[len(p.tiers)-1])
 		}
 	}
 	for r, u := range used {
