@@ -9,9 +9,27 @@ import (
 	"github.com/ruleplay/ruleplay/ir"
 )
 
-// State is a position plus its undo stack. It does not point into the
-// Program; a State belongs to the Program that made it.
+// State is a position, its undo history and the scratch space of move
+// generation, three parts of their own:
+//
+//   - position: what a game is at a ply (cells, stacks, the derived
+//     indexes that State.put keeps up to date, counters); Clone and
+//     CopyFrom copy it and nothing else;
+//   - history: the undo records of Apply;
+//   - scratch: the buffers generators reuse from call to call; each State
+//     has its own, so States of one Program can be used by as many
+//     goroutines at once.
+//
+// A State does not point into the Program; it belongs to the Program
+// that made it.
 type State struct {
+	position
+	history
+	*scratch
+}
+
+// position is the part of a State that Clone and CopyFrom copy.
+type position struct {
 	np, nw int
 
 	cells  []uint16 // piece code per cell, the top piece of its stack (0: empty)
@@ -19,12 +37,15 @@ type State struct {
 	// Stacking games only (nil otherwise): stk[c*scap+i] is the i-th piece
 	// of cell c's stack from the bottom, hgt[c] its height. cells[c] is
 	// always the top piece.
-	stk      []uint16
-	hgt      []int32
-	scap     int
-	occ      []uint64 // occupancy bitsets per slot (player, then neutral): [slot*nw+w], bits by Program.bitOf
-	onTarget []int32  // per slot: the (top) pieces on their own target cell
-	occC     []uint64 // occupancy bitsets per piece code: [code*nw+w] (code 0: unused)
+	stk  []uint16
+	hgt  []int32
+	scap int
+	// Derived indexes, updated by State.put alone.
+	occ      []uint64        // occupancy bitsets per slot (player, then neutral): [slot*nw+w], bits by Program.bitOf
+	occC     []uint64        // occupancy bitsets per piece code: [code*nw+w] (code 0: unused)
+	onTarget []int32         // per slot: the (top) pieces on their own target cell
+	mb       *[mbSlots]uint8 // the mailbox (Program.mbox): 1 piece, 0 empty, mbWall no cell
+
 	toMove   int
 	ply      int
 	turns    []int32 // per player: turns taken (passes included)
@@ -34,11 +55,16 @@ type State struct {
 
 	end    uint8 // endNone, endGoal, endLose, endLimit, endPasses (decided by Apply)
 	winner int   // endGoal: the player who reached the goal; endLose: the player who lost
+}
 
+// history holds the undo records of the moves applied.
+type history struct {
 	changes []change
 	frames  []frame
+}
 
-	// scratch, reused from call to call
+// scratch is what move generation reuses from call to call.
+type scratch struct {
 	path    []uint32 // current leap path during generation
 	mark    []uint64 // candidate sources (bitset)
 	bufs    []uint64 // 4 bitsets of scratch for markShift
@@ -55,8 +81,12 @@ type State struct {
 	gbuf    []uint16  // the pieces of a group being moved
 	hbuf    []int32   // occH
 	lands   []int32   // fastGroups: the landings ahead of a head
+}
 
-	mb *[mbSlots]uint8 // the mailbox (Program.mbox): 1 piece, 0 empty, mbWall no cell
+// newScratch makes the scratch of a State on a board of nc cells and nw
+// words per cell set.
+func newScratch(nc, nw int) *scratch {
+	return &scratch{mark: make([]uint64, nw), bufs: make([]uint64, 4*nw), gbuf: make([]uint16, 0, nc)}
 }
 
 // aux is the larger scratch of a State, allocated when first needed (a
@@ -110,7 +140,7 @@ type frame struct {
 }
 
 func (p *Program) newEmptyState() *State {
-	s := &State{np: p.np, nw: p.nw}
+	s := &State{position: position{np: p.np, nw: p.nw}, scratch: newScratch(p.nc, p.nw)}
 	s.cellsW = make([]uint16, p.nc+1)
 	s.cellsW[p.nc] = uint16(p.ncodes)
 	s.cells = s.cellsW[:p.nc]
@@ -130,9 +160,6 @@ func (p *Program) newEmptyState() *State {
 	s.turns, s.captured, s.points = ints[:p.np:p.np], ints[p.np:2*p.np:2*p.np], ints[2*p.np:]
 	s.changes = make([]change, 0, 256)
 	s.frames = make([]frame, 0, 128)
-	s.mark = make([]uint64, p.nw)
-	s.bufs = make([]uint64, 4*p.nw)
-	s.gbuf = make([]uint16, 0, p.nc)
 	if p.stacking {
 		s.scap = p.scap
 		s.stk = make([]uint16, p.nc*p.scap)
@@ -406,32 +433,12 @@ func (p *Program) Layout(s0 *State) map[string]string {
 
 // Clone returns an independent copy of the position. The undo history is not
 // copied: Undo on the clone does nothing until something is applied to it.
+// The clone has scratch space of its own.
 func (s *State) Clone() *State {
-	c := &State{np: s.np, nw: s.nw, toMove: s.toMove, ply: s.ply, passes: s.passes, end: s.end, winner: s.winner}
-	c.cellsW = append([]uint16(nil), s.cellsW...)
-	c.cells = c.cellsW[:len(s.cells)]
-	c.occ = append([]uint64(nil), s.occ...)
-	if s.mb != nil {
-		c.mb = new([mbSlots]uint8)
-		*c.mb = *s.mb
-	}
-	c.onTarget = append([]int32(nil), s.onTarget...)
-	c.occC = append([]uint64(nil), s.occC...)
-	ints := make([]int32, 3*s.np)
-	copy(ints, s.turns)
-	copy(ints[s.np:], s.captured)
-	copy(ints[2*s.np:], s.points)
-	c.turns, c.captured, c.points = ints[:s.np:s.np], ints[s.np:2*s.np:2*s.np], ints[2*s.np:]
+	c := &State{scratch: newScratch(len(s.cells), s.nw)}
+	c.position.copyFrom(&s.position)
 	c.changes = make([]change, 0, 256)
 	c.frames = make([]frame, 0, 128)
-	c.mark = make([]uint64, s.nw)
-	c.bufs = make([]uint64, 4*s.nw)
-	c.gbuf = make([]uint16, 0, cap(s.gbuf))
-	if s.hgt != nil {
-		c.scap = s.scap
-		c.stk = append([]uint16(nil), s.stk...)
-		c.hgt = append([]int32(nil), s.hgt...)
-	}
 	return c
 }
 
@@ -443,50 +450,51 @@ func (s *State) CopyFrom(src *State) {
 	if s == src {
 		return
 	}
-	s.np, s.nw = src.np, src.nw
-	s.toMove, s.ply, s.passes, s.end, s.winner = src.toMove, src.ply, src.passes, src.end, src.winner
-	s.cellsW = append(s.cellsW[:0], src.cellsW...)
-	s.cells = s.cellsW[:len(src.cells)]
-	s.occ = append(s.occ[:0], src.occ...)
-	if src.mb != nil {
-		if s.mb == nil {
-			s.mb = new([mbSlots]uint8)
-		}
-		*s.mb = *src.mb
-	} else {
-		s.mb = nil
-	}
-	s.onTarget = append(s.onTarget[:0], src.onTarget...)
-	s.occC = append(s.occC[:0], src.occC...)
-	if len(s.turns) != src.np {
-		ints := make([]int32, 3*src.np)
-		s.turns, s.captured, s.points = ints[:src.np:src.np], ints[src.np:2*src.np:2*src.np], ints[2*src.np:]
-	}
-	copy(s.turns, src.turns)
-	copy(s.captured, src.captured)
-	copy(s.points, src.points)
+	s.position.copyFrom(&src.position)
 	s.changes, s.frames = s.changes[:0], s.frames[:0]
-	if len(s.mark) < src.nw {
-		s.mark = make([]uint64, src.nw)
-		s.bufs = make([]uint64, 4*src.nw)
+	if s.scratch == nil || len(s.mark) < src.nw {
+		s.scratch = newScratch(len(src.cells), src.nw)
 	}
-	if cap(s.gbuf) < cap(src.gbuf) {
-		s.gbuf = make([]uint16, 0, cap(src.gbuf))
-	}
-	s.scap = src.scap
-	if src.hgt != nil {
-		s.stk = append(s.stk[:0], src.stk...)
-		s.hgt = append(s.hgt[:0], src.hgt...)
+}
+
+// copyFrom makes ps a copy of src, reusing the buffers of ps.
+func (ps *position) copyFrom(src *position) {
+	ps.np, ps.nw = src.np, src.nw
+	ps.toMove, ps.ply, ps.passes, ps.end, ps.winner = src.toMove, src.ply, src.passes, src.end, src.winner
+	ps.cellsW = append(ps.cellsW[:0], src.cellsW...)
+	ps.cells = ps.cellsW[:len(src.cells)]
+	ps.occ = append(ps.occ[:0], src.occ...)
+	ps.occC = append(ps.occC[:0], src.occC...)
+	ps.onTarget = append(ps.onTarget[:0], src.onTarget...)
+	if src.mb != nil {
+		if ps.mb == nil {
+			ps.mb = new([mbSlots]uint8)
+		}
+		*ps.mb = *src.mb
 	} else {
-		s.stk, s.hgt = nil, nil
+		ps.mb = nil
+	}
+	if len(ps.turns) != src.np {
+		ints := make([]int32, 3*src.np)
+		ps.turns, ps.captured, ps.points = ints[:src.np:src.np], ints[src.np:2*src.np:2*src.np], ints[2*src.np:]
+	}
+	copy(ps.turns, src.turns)
+	copy(ps.captured, src.captured)
+	copy(ps.points, src.points)
+	ps.scap = src.scap
+	if src.hgt != nil {
+		ps.stk = append(ps.stk[:0], src.stk...)
+		ps.hgt = append(ps.hgt[:0], src.hgt...)
+	} else {
+		ps.stk, ps.hgt = nil, nil
 	}
 }
 
 // StateBytes returns the size in bytes of a position: the cells (the top
-// piece of each, 2 bytes, and a wall cell), the occupancy bitsets, the
-// per-player counters (turns, captures, points, pieces on target), the
-// occupancy bitsets per code, the stacks in a stacking game, and the scalars (player to move, ply, passes,
-// end of the game: 40 bytes). A State also carries its undo history and
+// piece of each, 2 bytes, and a wall cell), the occupancy bitsets per
+// slot and per code, the mailbox, the per-player counters (turns,
+// captures, points, pieces on target), the stacks in a stacking game, and
+// the scalars (player to move, ply, passes, end of the game: 40 bytes). A State also carries its undo history and
 // scratch buffers for move generation (a few KiB, reused from move to
 // move), which are not counted.
 func (p *Program) StateBytes() int {
