@@ -406,36 +406,23 @@ func (p *Program) countWords(s *State, w *[maxSlots]uint64) int {
 	g := &s.ax().gen2
 	g.bind(p, s, g.ml)
 	g.mover = next
-	for ti := range p.tiers {
-		n := 0
-		for _, ri := range p.tiers[ti].rules {
-			if !s.nextOK[ri] {
-				continue
-			}
-			r := &p.rules[ri]
-			if r.action == ir.Remove {
-				src, _, _ := r.ruleWords(w[:], np, next, 0)
-				n += bits.OnesCount64(src)
-				continue
-			}
-			g.r = r
-			g.w = *w
-			if g.shiftWords() == 0 {
-				continue
-			}
-			if r.chain == ir.ChainNone {
-				n += g.firsts
-				continue
-			}
-			g.oe = r.overSlots[next] >> uint(np+1) & 1
-			g.ee = r.ontoSlots[next] >> uint(np+1) & 1
-			n += g.countChains2()
+	return p.firstTierCount(func(ri int) bool { return s.nextOK[ri] }, func(r *rule) int {
+		if r.action == ir.Remove {
+			src, _, _ := r.ruleWords(w[:], np, next, 0)
+			return bits.OnesCount64(src)
 		}
-		if n > 0 {
-			return n
+		g.r = r
+		g.w = *w
+		if g.shiftWords() == 0 {
+			return 0
 		}
-	}
-	return 0
+		if r.chain == ir.ChainNone {
+			return g.firsts
+		}
+		g.oe = r.overSlots[next] >> uint(np+1) & 1
+		g.ee = r.ontoSlots[next] >> uint(np+1) & 1
+		return g.countChains2()
+	})
 }
 
 // nextHasMove tells whether the next player has a move with the

@@ -236,6 +236,26 @@ func (p *Program) runTier(s *State, t *tier, g *gen) bool {
 	return false
 }
 
+// firstTierCount is the priority walk of counters that see the position
+// in a representation of their own (occupancy words after a move not
+// played, the mailbox): it walks the tiers in order and returns the
+// first nonzero total of count over the rules of a tier whose guard
+// holds (guard tells).
+func (p *Program) firstTierCount(guard func(ri int) bool, count func(r *rule) int) int {
+	for ti := range p.tiers {
+		n := 0
+		for _, ri := range p.tiers[ti].rules {
+			if guard(ri) {
+				n += count(&p.rules[ri])
+			}
+		}
+		if n > 0 {
+			return n
+		}
+	}
+	return 0
+}
+
 // filterBlockade drops the moves after which the next player has no
 // candidate move, unless that drops them all.
 func (p *Program) filterBlockade(s *State, ml *MoveList, t *tier) {

@@ -575,22 +575,10 @@ func (v *mbVisit) leap(a, b, c int32) {
 func (v *mbVisit) replies() uint64 {
 	p, s := v.p, v.s
 	npieces := p.nc - v.nempty
-	for ti := range p.tiers {
-		n := 0
-		for _, ri := range p.tiers[ti].rules {
-			if !s.nextOK[ri] {
-				continue
-			}
-			r := &p.rules[ri]
-			if r.action == ir.Remove {
-				n += npieces
-				continue
-			}
-			n += p.mbCount(s, r, v.next, v.empty, v.nempty, npieces)
+	return uint64(p.firstTierCount(func(ri int) bool { return s.nextOK[ri] }, func(r *rule) int {
+		if r.action == ir.Remove {
+			return npieces
 		}
-		if n > 0 {
-			return uint64(n)
-		}
-	}
-	return 0
+		return p.mbCount(s, r, v.next, v.empty, v.nempty, npieces)
+	}))
 }
