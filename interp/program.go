@@ -184,6 +184,8 @@ type rule struct {
 	// every piece may move
 	mbOffs [][]int32
 	mbAny  []bool
+	// genGroupFast: the bitset tables (strat_group.go)
+	grp *groupTab
 }
 
 // maxTable bounds the size of a rule's condition tables.
@@ -781,6 +783,9 @@ func (p *Program) compileGroupFast(r *rule) {
 	}
 	r.leap = p.leapTable(1)
 	r.validL = p.validMasks(1) // (built now: a Program is read-only once compiled)
+	if r.grp = p.groupTables(r); r.grp == nil {
+		return
+	}
 	r.gen = genGroupFast
 	p.fillSrcOK(r)
 }

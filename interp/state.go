@@ -53,7 +53,8 @@ type State struct {
 	x       *aux      // larger scratch, allocated when first needed
 	gbuf    []uint16  // the pieces of a group being moved
 	hbuf    []int32   // occH
-	lands   []int32   // fastGroups: the landings ahead of a head
+
+	grp groupScratch // fastGroups (strat_group.go)
 
 	mb *[mbSlots]uint8 // the mailbox (Program.mbox): 1 piece, 0 empty, mbWall no cell
 }
