@@ -200,6 +200,10 @@ type groupScratch struct {
 	// per bit of Q: where the head stops (an index in lineCells), the enemy
 	// run there and the distance
 	capDest, capRun, capDist []int32
+	// When per size<<8 | run<<4 | distance (all below 16): stamp<<1 |
+	// whether it holds, for the generation numbered stamp
+	when  []uint32
+	stamp uint32
 }
 
 // modes of groupCore.dir
@@ -285,6 +289,9 @@ func (c *groupCore[W]) init(g *gen) {
 		c.sc.A = make([]uint64, (c.t.long+1)*nw)
 		ints := make([]int32, 4*nw*64)
 		c.sc.cnt, c.sc.capDest, c.sc.capRun, c.sc.capDist = ints[:nw*64], ints[nw*64:2*nw*64], ints[2*nw*64:3*nw*64], ints[3*nw*64:]
+	}
+	if c.sc.stamp++; c.sc.when == nil || c.sc.stamp >= 1<<31 {
+		c.sc.when, c.sc.stamp = make([]uint32, 1<<12), 1
 	}
 	srcOK := r.srcOK[mv*p.ncodes : (mv+1)*p.ncodes]
 	enemy := r.enemyTab[mv*r.tabSize : (mv+1)*r.tabSize]
@@ -487,7 +494,7 @@ func (c *groupCore[W]) captures(P W, d, k, mode int, ml *MoveList) (n int) {
 	for w := 0; w < len(P); w++ {
 		for m := P[w]; m != 0; m &= m - 1 {
 			b := w<<6 | bits.TrailingZeros64(m)
-			if !c.g.groupWhen(k, int(sc.capRun[b]), int(sc.capDist[b])) {
+			if !c.when(k, int(sc.capRun[b]), int(sc.capDist[b])) {
 				continue
 			}
 			n++
@@ -507,6 +514,25 @@ func (c *groupCore[W]) captures(P W, d, k, mode int, ml *MoveList) (n int) {
 		}
 	}
 	return n
+}
+
+// when is groupWhen, remembered for this generation (nothing When reads
+// but size, run and distance changes while generating) when all three are
+// below 16.
+func (c *groupCore[W]) when(k, run, dist int) bool {
+	if c.g.r.gwhen == nil {
+		return true
+	}
+	if k|run|dist >= 16 {
+		return c.g.groupWhen(k, run, dist)
+	}
+	sc, i := c.sc, k<<8|run<<4|dist
+	if e := sc.when[i]; e>>1 == sc.stamp {
+		return e&1 != 0
+	}
+	ok := c.g.groupWhen(k, run, dist)
+	sc.when[i] = sc.stamp<<1 | uint32(b2i(ok))
+	return ok
 }
 
 // groupWhen tells whether a group of k stones may capture an enemy run of
