@@ -1182,7 +1182,7 @@ func (p *Program) compileEnd() error {
 	if !p.countPlayouts && len(p.tiers) > 0 {
 		p.countPlayouts = true
 		for _, t := range p.tiers {
-			p.countPlayouts = p.countPlayouts && t.bulk
+			p.countPlayouts = p.countPlayouts && (t.bulk || p.groupTier(&t))
 		}
 	}
 	if hasScore {

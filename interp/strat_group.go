@@ -204,6 +204,13 @@ type groupScratch struct {
 	// whether it holds, for the generation numbered stamp
 	when  []uint32
 	stamp uint32
+	// count: the moves per head and in all, kept with the key of the
+	// position counted (the rule, mover, counters and cells)
+	hc          []int32
+	total       int
+	key, keyOld []int32
+	keyCells    []uint16
+	keyOK       bool
 }
 
 // modes of groupCore.dir
@@ -265,18 +272,101 @@ func groupGen[W groupWords](g *gen) {
 		g.found = c.scan(grpExists, nil) > 0
 	default:
 		// (no filter: blockFast has no group rules)
-		n := c.scan(grpCount, nil)
+		n := c.count()
 		if g.sel < 0 || g.n+n <= g.sel {
 			g.n += n
 			return
 		}
-		out := g.out
-		base := len(out.moves)
-		c.build(out)
-		out.moves[base] = out.moves[base+g.sel-g.n]
-		out.moves = out.moves[:base+1]
+		c.pick(g.out, g.sel-g.n)
 		g.n, g.found = g.sel+1, true
 	}
+}
+
+// count counts the moves, and per head in sc.hc. Selecting move i usually
+// follows counting on the same position (RandomPlayout): the counts are
+// kept with the position and the counters When may read (sc.key), and
+// used again while they match.
+func (c *groupCore[W]) count() int {
+	g, sc := c.g, c.sc
+	s := g.s
+	key := append(sc.key[:0], int32(g.r.idx), int32(g.mover), int32(s.ply))
+	key = append(append(append(key, s.turns...), s.captured...), s.points...)
+	if sc.keyOK && slices.Equal(key, sc.keyOld) && slices.Equal(s.cellsW, sc.keyCells) {
+		sc.key = key
+		return sc.total
+	}
+	clear(sc.hc)
+	sc.total = c.scan(grpCount, nil)
+	sc.key, sc.keyOld = sc.keyOld, key
+	sc.keyCells = append(sc.keyCells[:0], s.cellsW...)
+	sc.keyOK = true
+	return sc.total
+}
+
+// pick appends move i of the rule (in Legal's order) to ml: it finds the
+// head of the move from the counts per head, then walks that head's lines.
+func (c *groupCore[W]) pick(ml *MoveList, i int) {
+	for w := 0; w < len(c.L); w++ {
+		for m := c.L[w]; m != 0; m &= m - 1 {
+			b := w<<6 | bits.TrailingZeros64(m)
+			if n := int(c.sc.hc[b]); i >= n {
+				i -= n
+				continue
+			}
+			for _, d := range c.g.r.dirs[c.g.mover] {
+				if i = c.walk(ml, b, int(d), i); i < 0 {
+					return
+				}
+			}
+			panic("fastGroups: move not found")
+		}
+	}
+	panic("fastGroups: move not found")
+}
+
+// walk goes through the moves of the stone of bit b facing d in Legal's
+// order (k, then s), on its line; it appends move i of them to ml and
+// returns -1, or returns i less their number.
+func (c *groupCore[W]) walk(ml *MoveList, b, d, i int) int {
+	p, lc := c.g.p, c.t.lineCells
+	in := func(x W, at int) bool {
+		cell := lc[at]
+		return cell >= 0 && x[p.bitOf[cell]>>6]>>(uint(p.bitOf[cell])&63)&1 != 0
+	}
+	at := int(c.t.pos[d*len(c.L)*64+b])
+	if in(c.L, at+1) {
+		return i // no head facing d
+	}
+	n, f, run := 1, 0, 0
+	for in(c.L, at-n) {
+		n++
+	}
+	for f < n && in(c.E, at+f+1) {
+		f++
+	}
+	if f < n && in(c.N, at+f+1) {
+		run = c.run(at + f + 1)
+	}
+	head, dd, rule := uint32(lc[at]), uint32(d)<<16, int32(c.g.r.idx)
+	for k := 1; k <= n; k++ {
+		e, last := uint32(0), min(k, f)
+		if k > f && run > 0 && c.when(k, run, f+1) {
+			last++
+			e = flagCapture
+		}
+		if i >= last {
+			i -= last
+			continue
+		}
+		o := len(ml.arena)
+		ml.arena = append(ml.arena, head, uint32(lc[at+i+1])|dd|e*uint32(b2i(i == f)))
+		if k > 1 {
+			ml.arena = append(ml.arena, uint32(lc[at-k+1])|flagTail)
+		}
+		ml.moves = append(ml.moves, mv{off: int32(o), n: int32(len(ml.arena) - o), rule: rule})
+		return -1
+	}
+	return i
 }
 
 // init sizes the scratch and fills L (Piece, Kinds, From), E (the empty
@@ -287,8 +377,9 @@ func (c *groupCore[W]) init(g *gen) {
 	nw, mv := len(c.L), g.mover
 	if len(c.sc.A) < (c.t.long+1)*nw || len(c.sc.cnt) != nw*64 {
 		c.sc.A = make([]uint64, (c.t.long+1)*nw)
-		ints := make([]int32, 4*nw*64)
-		c.sc.cnt, c.sc.capDest, c.sc.capRun, c.sc.capDist = ints[:nw*64], ints[nw*64:2*nw*64], ints[2*nw*64:3*nw*64], ints[3*nw*64:]
+		ints := make([]int32, 5*nw*64)
+		c.sc.cnt, c.sc.capDest, c.sc.capRun, c.sc.capDist = ints[:nw*64], ints[nw*64:2*nw*64], ints[2*nw*64:3*nw*64], ints[3*nw*64:4*nw*64]
+		c.sc.hc = ints[4*nw*64:]
 	}
 	if c.sc.stamp++; c.sc.when == nil || c.sc.stamp >= 1<<31 {
 		c.sc.when, c.sc.stamp = make([]uint32, 1<<12), 1
@@ -433,6 +524,9 @@ func (c *groupCore[W]) plain(P W, d, k, st, mode int, ml *MoveList) (n int) {
 	if mode != grpBuild {
 		for w := 0; w < len(P); w++ {
 			n += bits.OnesCount64(P[w])
+			for m := P[w]; mode == grpCount && m != 0; m &= m - 1 {
+				c.sc.hc[w<<6|bits.TrailingZeros64(m)]++
+			}
 		}
 		return n
 	}
@@ -498,8 +592,11 @@ func (c *groupCore[W]) captures(P W, d, k, mode int, ml *MoveList) (n int) {
 				continue
 			}
 			n++
-			if mode == grpExists {
+			switch mode {
+			case grpExists:
 				return n
+			case grpCount:
+				sc.hc[b]++
 			}
 			if mode == grpBuild {
 				i := int(c.pos[b])
@@ -709,4 +806,16 @@ func (g *gen) emitGroup(tail, head, dest, d int, capture bool) {
 		ml.arena = append(ml.arena, uint32(tail)|flagTail)
 	}
 	ml.moves = append(ml.moves, mv{off: int32(len(ml.arena)) - n, n: n, rule: int32(g.r.idx)})
+}
+
+// groupTier tells whether every rule of tier t is a table-driven group
+// rule, whose moves are counted and the one drawn built for less than
+// building them all (RandomPlayout).
+func (p *Program) groupTier(t *tier) bool {
+	for _, ri := range t.rules {
+		if p.rules[ri].gen != genGroupFast {
+			return false
+		}
+	}
+	return len(t.rules) > 0 && !t.dedup
 }
