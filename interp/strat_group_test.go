@@ -187,6 +187,22 @@ func sameGroupMoves(t *testing.T, fast, slow *Program, sf, ss *State, where stri
 		}
 	}
 	checkCountSelect(t, fast, sf, 25)
+	// Select every move by path, with the counts of countMoves kept and
+	// without them (counted again).
+	var one MoveList
+	for i := range mf.moves {
+		if n, built := fast.countMoves(sf, &one, true); built || n != len(mf.moves) {
+			t.Fatalf("%s: countMoves %d (built %v), want %d", where, n, built, len(mf.moves))
+		}
+		if i%2 == 1 {
+			sf.grp.keyOK = false
+		}
+		fast.selectMove(sf, &one, i)
+		a, b := one.moves[0], mf.moves[i]
+		if one.Len() != 1 || !slices.Equal(one.arena[a.off:a.off+a.n], mf.arena[b.off:b.off+b.n]) {
+			t.Fatalf("%s: selectMove(%d) path %x, Legal's %x", where, i, one.arena[a.off:a.off+a.n], mf.arena[b.off:b.off+b.n])
+		}
+	}
 	if got := fast.countLegal(sf, &mf); got != len(ms.moves) {
 		t.Fatalf("%s: countLegal %d, want %d", where, got, len(ms.moves))
 	}
