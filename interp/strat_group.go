@@ -3,6 +3,8 @@ package interp
 import (
 	"math/bits"
 	"slices"
+
+	"github.com/ruleplay/ruleplay/ir"
 )
 
 // Group moves (doc.go, "Group moves"): the k stones at the head end of a
@@ -57,6 +59,8 @@ type groupTab struct {
 	lineCells []int32
 	pos       []int32
 	long      int // the most cells of a line
+	// pureWhen: the capture's When depends on size, run and distance alone
+	pureWhen bool
 }
 
 // groupTables builds the tables of group rule r (Onto and Enemy
@@ -104,6 +108,9 @@ func (p *Program) groupTables(r *rule) *groupTab {
 		}
 	}
 	t.long = long
+	if gc := p.g.Moves[r.idx].GroupCapture; gc != nil {
+		t.pureWhen = groupPure(gc.When)
+	}
 	return t
 }
 
@@ -208,7 +215,7 @@ type groupScratch struct {
 	// position counted (the rule, mover, counters and cells)
 	hc          []int32
 	total       int
-	key, keyOld []int32
+	key, keyOld []uint64
 	keyCells    []uint16
 	keyOK       bool
 }
@@ -289,18 +296,50 @@ func groupGen[W groupWords](g *gen) {
 func (c *groupCore[W]) count() int {
 	g, sc := c.g, c.sc
 	s := g.s
-	key := append(sc.key[:0], int32(g.r.idx), int32(g.mover), int32(s.ply))
-	key = append(append(append(key, s.turns...), s.captured...), s.points...)
-	if sc.keyOK && slices.Equal(key, sc.keyOld) && slices.Equal(s.cellsW, sc.keyCells) {
+	// The moves depend on L, E, N and When, which depends on size, run and
+	// distance alone (pureWhen) or on the position and its counters.
+	key := append(sc.key[:0], uint64(g.r.idx), uint64(g.mover))
+	for w := 0; w < len(c.L); w++ {
+		key = append(key, c.L[w], c.E[w], c.N[w])
+	}
+	if !c.t.pureWhen {
+		key = append(key, uint64(s.ply))
+		for i := range s.turns {
+			key = append(key, uint64(s.turns[i]), uint64(s.captured[i]), uint64(s.points[i]))
+		}
+	}
+	if sc.keyOK && slices.Equal(key, sc.keyOld) && (c.t.pureWhen || slices.Equal(s.cellsW, sc.keyCells)) {
 		sc.key = key
 		return sc.total
 	}
 	clear(sc.hc)
 	sc.total = c.scan(grpCount, nil)
 	sc.key, sc.keyOld = sc.keyOld, key
-	sc.keyCells = append(sc.keyCells[:0], s.cellsW...)
+	if !c.t.pureWhen {
+		sc.keyCells = append(sc.keyCells[:0], s.cellsW...)
+	}
 	sc.keyOK = true
 	return sc.total
+}
+
+// groupPure tells whether e (a When condition, nil: always) depends on
+// size, run and distance alone.
+func groupPure(e *ir.Expr) bool {
+	if e == nil {
+		return true
+	}
+	switch {
+	case e.Op == ir.OpVar:
+		return e.Name == "size" || e.Name == "run" || e.Name == "distance"
+	case e.Op > ir.OpIf:
+		return false
+	}
+	for _, a := range e.Args {
+		if !groupPure(a) {
+			return false
+		}
+	}
+	return true
 }
 
 // pick appends move i of the rule (in Legal's order) to ml: it finds the

@@ -60,6 +60,7 @@ type groupCase struct {
 	name, board, setup, group string
 	from                      bool // From: the moving piece is a stone (set on the IR)
 	noWhen                    bool // the capture's When removed from the IR (always)
+	turnWhen                  bool // When or turn > 25 (set on the IR: When reads a counter)
 }
 
 func groupCases() []groupCase {
@@ -72,7 +73,7 @@ func groupCases() []groupCase {
     take: first
   }`
 	return []groupCase{
-		{"10x10 crossings", "shape: square(10x10)", "stone: ranks(1 .. 2)", crossings, false, false},
+		{"10x10 crossings", "shape: square(10x10)", "stone: ranks(1 .. 2)", crossings, false, false, false},
 		{"12x12 take all", "shape: square(12x12)", "stone: ranks(1 .. 3)", `  piece: own stone
   dirs: all
   onto: empty
@@ -80,7 +81,7 @@ func groupCases() []groupCase {
     enemy: enemy
     when: distance > 1 and run <= size or size >= 3
     take: all
-  }`, false, false},
+  }`, false, false, false},
 		{"12x12 own any kind, From stone", "shape: square(12x12)", "stone: ranks(1 .. 2)", `  piece: own
   dirs: orthogonal
   onto: empty and not in mid
@@ -88,7 +89,7 @@ func groupCases() []groupCase {
     enemy: enemy stone
     when: run > 0
     take: first
-  }`, true, true},
+  }`, true, true, false},
 		{"hex 61", "shape: hex(5, 6, 7, 8, 9, 8, 7, 6, 5)", "stone: rows(1 .. 2)", `  piece: own stone
   dirs: all
   onto: empty
@@ -96,7 +97,7 @@ func groupCases() []groupCase {
     enemy: enemy stone
     when: not (run > 2) and distance <= size
     take: all
-  }`, false, false},
+  }`, false, false, false},
 		{"hex 91", "shape: hex(6, 7, 8, 9, 10, 11, 10, 9, 8, 7, 6)", "stone: rows(1 .. 3)", `  piece: own stone
   dirs: all
   onto: empty or in mid and empty
@@ -104,10 +105,10 @@ func groupCases() []groupCase {
     enemy: enemy stone or enemy crossed
     when: if run > 1 then size > run else distance < 3
     take: first
-  }`, false, false},
+  }`, false, false, true},
 		{"10x10 no capture, any stone", "shape: square(10x10)", "stone: ranks(1 .. 3)", `  piece: any stone
   dirs: forward, sideways
-  onto: empty`, false, false},
+  onto: empty`, false, false, false},
 		{"5x4 long lines", "shape: square(5x4)", "stone: ranks(1)", `  piece: own stone
   dirs: all
   onto: empty
@@ -115,7 +116,7 @@ func groupCases() []groupCase {
     enemy: enemy stone
     when: size > run
     take: all
-  }`, false, false},
+  }`, false, false, false},
 	}
 }
 
@@ -133,6 +134,10 @@ func loadGroupGame(t *testing.T, tc groupCase, places []string) *ir.Game {
 		}
 		if gc := g.Moves[i].GroupCapture; gc != nil && tc.noWhen {
 			gc.When = nil
+		}
+		if gc := g.Moves[i].GroupCapture; gc != nil && tc.turnWhen {
+			turn := &ir.Expr{Op: ir.OpGt, Args: []*ir.Expr{{Op: ir.OpVar, Name: "turn"}, {Op: ir.OpInt, Int: 25}}}
+			gc.When = &ir.Expr{Op: ir.OpOr, Args: []*ir.Expr{gc.When, turn}}
 		}
 	}
 	if places != nil {
