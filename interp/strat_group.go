@@ -217,6 +217,7 @@ type groupScratch struct {
 	total       int
 	key, keyOld []uint64
 	keyCells    []uint16
+	keySets     []uint64 // L, E and N
 	keyOK       bool
 }
 
@@ -274,12 +275,14 @@ func groupGen[W groupWords](g *gen) {
 	c.init(g)
 	switch {
 	case g.ml != nil:
+		c.sets()
 		c.build(g.ml)
 	case !g.count:
+		c.sets()
 		g.found = c.scan(grpExists, nil) > 0
 	default:
 		// (no filter: blockFast has no group rules)
-		n := c.count()
+		n := c.count(g.sel >= 0)
 		if g.sel < 0 || g.n+n <= g.sel {
 			g.n += n
 			return
@@ -293,30 +296,33 @@ func groupGen[W groupWords](g *gen) {
 // follows counting on the same position (RandomPlayout): the counts are
 // kept with the position and the counters When may read (sc.key), and
 // used again while they match.
-func (c *groupCore[W]) count() int {
+func (c *groupCore[W]) count(sel bool) int {
 	g, sc := c.g, c.sc
 	s := g.s
-	// The moves depend on L, E, N and When, which depends on size, run and
-	// distance alone (pureWhen) or on the position and its counters.
+	// The moves depend on the cells and on When, which depends on size,
+	// run and distance alone (pureWhen) or on the counters too.
 	key := append(sc.key[:0], uint64(g.r.idx), uint64(g.mover))
-	for w := 0; w < len(c.L); w++ {
-		key = append(key, c.L[w], c.E[w], c.N[w])
-	}
 	if !c.t.pureWhen {
 		key = append(key, uint64(s.ply))
 		for i := range s.turns {
 			key = append(key, uint64(s.turns[i]), uint64(s.captured[i]), uint64(s.points[i]))
 		}
 	}
-	if sc.keyOK && slices.Equal(key, sc.keyOld) && (c.t.pureWhen || slices.Equal(s.cellsW, sc.keyCells)) {
+	if sel && sc.keyOK && slices.Equal(key, sc.keyOld) && slices.Equal(s.cellsW, sc.keyCells) {
 		sc.key = key
+		c.L, c.E, c.N = groupLoad[W](sc.keySets), groupLoad[W](sc.keySets[len(c.L):]), groupLoad[W](sc.keySets[2*len(c.L):])
 		return sc.total
 	}
+	c.sets()
 	clear(sc.hc)
 	sc.total = c.scan(grpCount, nil)
 	sc.key, sc.keyOld = sc.keyOld, key
-	if !c.t.pureWhen {
-		sc.keyCells = append(sc.keyCells[:0], s.cellsW...)
+	sc.keyCells = append(sc.keyCells[:0], s.cellsW...)
+	sc.keySets = sc.keySets[:0]
+	for _, x := range []W{c.L, c.E, c.N} {
+		for w := 0; w < len(x); w++ {
+			sc.keySets = append(sc.keySets, x[w])
+		}
 	}
 	sc.keyOK = true
 	return sc.total
@@ -408,12 +414,11 @@ func (c *groupCore[W]) walk(ml *MoveList, b, d, i int) int {
 	return i
 }
 
-// init sizes the scratch and fills L (Piece, Kinds, From), E (the empty
-// cells where Onto holds) and N (the cells where Enemy holds).
+// init sizes the scratch and numbers the generation (when).
 func (c *groupCore[W]) init(g *gen) {
 	p, s, r := g.p, g.s, g.r
 	c.g, c.t, c.sc, c.caps = g, r.grp, &s.grp, r.enemy != nil
-	nw, mv := len(c.L), g.mover
+	nw := len(c.L)
 	if len(c.sc.A) < (c.t.long+1)*nw || len(c.sc.cnt) != nw*64 {
 		c.sc.A = make([]uint64, (c.t.long+1)*nw)
 		ints := make([]int32, 5*nw*64)
@@ -423,6 +428,15 @@ func (c *groupCore[W]) init(g *gen) {
 	if c.sc.stamp++; c.sc.when == nil || c.sc.stamp >= 1<<31 {
 		c.sc.when, c.sc.stamp = make([]uint32, 1<<12), 1
 	}
+	copy(c.sc.A, p.boardMask)
+}
+
+// sets fills L (Piece, Kinds, From), E (the empty cells where Onto holds)
+// and N (the cells where Enemy holds).
+func (c *groupCore[W]) sets() {
+	g := c.g
+	p, s, r := g.p, g.s, g.r
+	nw, mv := len(c.L), g.mover
 	srcOK := r.srcOK[mv*p.ncodes : (mv+1)*p.ncodes]
 	enemy := r.enemyTab[mv*r.tabSize : (mv+1)*r.tabSize]
 	cells, stride, cellOf := s.cellsW, r.stride, p.cellOf
@@ -437,7 +451,6 @@ func (c *groupCore[W]) init(g *gen) {
 		c.L[w] = m
 		empty := g.emptyWord(w)
 		c.E[w] = empty & c.t.onto[mv*nw+w]
-		c.sc.A[w] = p.boardMask[w]
 		if !c.caps {
 			continue
 		}
