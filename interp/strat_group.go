@@ -35,15 +35,20 @@ import (
 // Q (stops); every head of Q & HR then captures with size k when When
 // holds (captures). A[s] is computed once, when a head with s-1 free cells
 // is still in HR, and the loop ends when HR has neither landings nor
-// captures left. Counting is a population count per mask (plus When per
-// capture), and existence stops at the first.
+// captures left. Existence stops at the first move; counting is a
+// population count per mask (plus When per capture, remembered per size,
+// run and distance for the generation) and also counts the moves per head.
 //
 // Legal's order is head first: the moves are appended direction by
 // direction, counted per head, then placed by a counting sort over the
 // heads (build; a head's own moves are found in its order: d, k, s).
-// Selecting move i counts first and builds only when move i is one of the
-// rule's. Every straight line of the board in each direction is laid out
-// in one array (lineCells), so that the cell s steps ahead of a head is
+// Selecting move i finds its head from the counts per head and walks that
+// head's lines alone (pick, walk). Counting keeps its counts with the
+// position (the cells, and the counters when When may read them:
+// pureWhen), so that selecting right after counting (RandomPlayout, which
+// counts for tiers of such rules: Program.groupTier) reuses them. Every
+// straight line of the board in each direction is laid out in one array
+// (lineCells), so that the cell s steps ahead of a head is
 // lineCells[pos+s] and its k-th stone lineCells[pos-k+1], whatever the
 // board.
 
