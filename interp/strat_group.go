@@ -525,7 +525,9 @@ func (c *groupCore[W]) build(ml *MoveList) {
 func (c *groupCore[W]) dir(d, mode int, ml *MoveList) (n int) {
 	nw := len(c.L)
 	A := c.sc.A
-	c.pos = c.t.pos[d*nw*64 : (d+1)*nw*64]
+	if mode == grpBuild {
+		c.pos = c.t.pos[d*nw*64 : (d+1)*nw*64]
+	}
 	c.d, c.sh, c.cells = d, c.t.shift[d], !c.t.shOK[d]
 	c.fm, c.bm = groupLoad[W](c.t.fwd[d*nw:]), groupLoad[W](c.t.bwd[d*nw:])
 	H := groupAndNot(c.L, c.fwd(c.L))
@@ -558,7 +560,16 @@ func (c *groupCore[W]) dir(d, mode int, ml *MoveList) (n int) {
 			if groupZero(P) {
 				break
 			}
-			n += c.plain(P, d, k, st, mode, ml)
+			if mode == grpBuild {
+				n += c.plain(P, d, k, st, ml)
+				continue
+			}
+			for w := 0; w < len(P); w++ {
+				n += bits.OnesCount64(P[w])
+				for m := P[w]; mode == grpCount && m != 0; m &= m - 1 {
+					c.sc.hc[w<<6|bits.TrailingZeros64(m)]++
+				}
+			}
 		}
 		if P := groupAnd(Q, HR); !groupZero(P) {
 			n += c.captures(P, d, k, mode, ml)
@@ -575,18 +586,9 @@ func (c *groupCore[W]) dir(d, mode int, ml *MoveList) (n int) {
 	}
 }
 
-// plain handles the moves of k stones by st cells without capture, from
-// the heads of P.
-func (c *groupCore[W]) plain(P W, d, k, st, mode int, ml *MoveList) (n int) {
-	if mode != grpBuild {
-		for w := 0; w < len(P); w++ {
-			n += bits.OnesCount64(P[w])
-			for m := P[w]; mode == grpCount && m != 0; m &= m - 1 {
-				c.sc.hc[w<<6|bits.TrailingZeros64(m)]++
-			}
-		}
-		return n
-	}
+// plain appends the moves of k stones by st cells without capture of the
+// heads of P (build).
+func (c *groupCore[W]) plain(P W, d, k, st int, ml *MoveList) (n int) {
 	lc, pos, cnt := c.t.lineCells, c.pos, c.sc.cnt
 	dd := uint32(d) << 16
 	for w := 0; w < len(P); w++ {
@@ -618,7 +620,7 @@ func (c *groupCore[W]) stops(Q, stop W, k int) W {
 	for w := 0; w < len(stop); w++ {
 		for m := stop[w]; m != 0; m &= m - 1 {
 			b := w<<6 | bits.TrailingZeros64(m)
-			x := int(c.pos[b]) + k
+			x := int(c.t.pos[c.d*len(c.L)*64+b]) + k
 			Q[w] |= 1 << (uint(b) & 63)
 			sc.capDest[b], sc.capRun[b], sc.capDist[b] = int32(x), int32(c.run(x)), int32(k)
 		}
