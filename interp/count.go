@@ -520,7 +520,7 @@ func (p *Program) countTier(s *State, t *tier, g *gen, ml *MoveList, selecting b
 	if t.precheck && !p.hasFirstLeap(s, t) {
 		return 0, false, false
 	}
-	if selecting && !filt {
+	if selecting && !filt && !t.countSel {
 		ml.reset()
 		g.bind(p, s, ml)
 		g.mover, g.found, g.count, g.sel = s.toMove, false, false, -1

@@ -77,8 +77,8 @@
 //
 // A group rule (ir.Group) has a generic generator (closures) and, when its
 // Onto and Enemy conditions are local and From depends on the piece alone
-// in a game without stacks, a table-driven one (the line as a bitset, the
-// conditions looked up per cell and code); both give the same moves in the
+// in a game without stacks, a table-driven one (strat_group.go: bitsets
+// of all the heads and lines at once); both give the same moves in the
 // same order. For every cell holding a selected piece (Piece, Kinds and
 // From) and every direction d of the mover, the cell is a head
 // when the next cell in d holds no selected piece; the line runs back from
@@ -138,9 +138,9 @@
 // mask of heights per class of moving piece (and per cell and top code
 // when it reads them), the leaps that stay on the board are listed per
 // cell and length, and nothing is changed while generating. Other such
-// rules use the generic walker. Group rules with
-// local conditions find the heads of lines with bitset shifts on one word
-// and walk each head's cells ahead once for every group size.
+// rules use the generic walker. Group rules with local conditions find
+// the heads, lines and landings of every stone at once with bitset
+// shifts, on boards of up to 8 words (strat_group.go).
 //
 // Both generators produce exactly the same moves in the same order; tests
 // check this along random games of every game, bundled or hand-built.
@@ -226,7 +226,8 @@
 //
 // When a tier needs deduplication, or a filter cannot be decided on words,
 // the moves are built as in Legal. RandomPlayout counts and selects where
-// counting is nearly free (bulk tiers) or saves the blockade checks;
+// counting is nearly free (bulk tiers, table-driven group rules) or saves
+// the blockade checks;
 // otherwise it plays from Legal's list. Either way it plays the game of
 // the loop Legal, rng.IntN, Apply for the same generator.
 //

@@ -110,6 +110,10 @@ type tier struct {
 	// bulk: shifts without chains nor deduplication: the tier's moves are
 	// its first leaps
 	bulk bool
+	// countSel: RandomPlayout counts the tier's moves and builds the one
+	// drawn (bulk tiers, table-driven group moves), rather than building
+	// them all
+	countSel bool
 	// precheck: shifts, not bulk, and a later tier exists: whether the
 	// tier has a move is asked on bitsets first (hasFirstLeap)
 	precheck bool
@@ -196,6 +200,8 @@ type rule struct {
 	// every piece may move
 	mbOffs [][]int32
 	mbAny  []bool
+	// genGroupFast: the bitset tables (strat_group.go)
+	grp *groupTab
 }
 
 // maxTable bounds the size of a rule's condition tables.
@@ -890,6 +896,9 @@ func (p *Program) compileGroupFast(r *rule) {
 	}
 	r.leap = p.leapTable(1)
 	r.validL = p.validMasks(1) // (built now: a Program is read-only once compiled)
+	if r.grp = p.groupTables(r); r.grp == nil {
+		return
+	}
 	r.gen = genGroupFast
 	p.fillSrcOK(r)
 }
@@ -1299,12 +1308,14 @@ func (p *Program) compileEnd() error {
 	p.compileMailbox()
 	p.compileBulk()
 	// RandomPlayout counts the moves and builds the one drawn when counting
-	// is nearly free (a bulk tier: first leaps by population counts) or
-	// saves the blockade checks of moves not drawn; it builds the moves of
-	// the other tiers.
+	// is nearly free (a bulk tier: first leaps by population counts; group
+	// moves: counts per line) or saves the blockade checks of moves not
+	// drawn; it builds the moves of the other tiers.
 	p.countPlayouts = p.blockFast
-	for _, t := range p.tiers {
-		p.countPlayouts = p.countPlayouts || t.bulk
+	for ti := range p.tiers {
+		t := &p.tiers[ti]
+		t.countSel = t.bulk || p.groupTier(t)
+		p.countPlayouts = p.countPlayouts || t.countSel
 	}
 	if hasScore {
 		xc := &exprCompiler{p: p, kind: exPlayer, hasScore: true, inScore: true, what: "score"}

@@ -70,17 +70,17 @@ type scratch struct {
 	bufs    []uint64 // 4 bitsets of scratch for markShift
 	caps    []change // pieces taken during a chain being explored
 	ectx    ectx
-	gen     gen       // move generation
-	nextOK  []bool    // blockFast: per rule, the next player's guard after the move
-	wit     []witness // blockFast: the next player's first leaps
-	tier    int       // the tier of the moves candidates or countMoves found last
-	selFilt bool      // countMoves: the blockade filter drops some moves
-	selBulk bool      // countMoves: the moves are in bulk (selectBulk)
-	nbulk   int       // firstLeaps: the rules kept in aux.bulk (-1: too many)
-	x       *aux      // larger scratch, allocated when first needed
-	gbuf    []uint16  // the pieces of a group being moved
-	hbuf    []int32   // occH
-	lands   []int32   // fastGroups: the landings ahead of a head
+	gen     gen          // move generation
+	nextOK  []bool       // blockFast: per rule, the next player's guard after the move
+	wit     []witness    // blockFast: the next player's first leaps
+	tier    int          // the tier of the moves candidates or countMoves found last
+	selFilt bool         // countMoves: the blockade filter drops some moves
+	selBulk bool         // countMoves: the moves are in bulk (selectBulk)
+	nbulk   int          // firstLeaps: the rules kept in aux.bulk (-1: too many)
+	x       *aux         // larger scratch, allocated when first needed
+	gbuf    []uint16     // the pieces of a group being moved
+	hbuf    []int32      // occH
+	grp     groupScratch // fastGroups (strat_group.go)
 }
 
 // newScratch makes the scratch of a State on a board of nc cells and nw

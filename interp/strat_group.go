@@ -1,6 +1,123 @@
 package interp
 
-import "math/bits"
+import (
+	"math/bits"
+	"slices"
+
+	"github.com/ruleplay/ruleplay/ir"
+)
+
+// Group moves (doc.go, "Group moves"): the k stones at the head end of a
+// line move together 1..k cells. Two generators give the same moves in the
+// same order (the head's cell, then direction, then k, then the distance
+// s): groups, the generic reference that follows the definition literally,
+// and fastGroups, for rules whose conditions are tabulated (genGroupFast).
+//
+// fastGroups works on bitsets of cells for all heads at once, one
+// direction d at a time (groupCore.dir). A bitset is an array of nw words
+// (groupWords: one generic code for boards of up to 8 words; an array
+// value stays in registers); groupTables declines larger boards, which
+// keep the generic walker. With L the selected stones (Piece, Kinds,
+// From), E the free cells (empty, satisfying Onto), N the cells satisfying
+// Enemy, fwd(X) the cells whose neighbour in d is in X and bwd(X) those
+// whose neighbour against d is (a shift and a mask when d is a constant
+// bit shift of the layout, otherwise cell by cell):
+//
+//	H     = L &^ fwd(L)                 the heads facing d
+//	R[k]  = L & bwd(R[k-1]), R[1] = L   the stones with k-1 stones of their line behind
+//	A[s]  = fwd(E & A[s-1]), A[0] = all the cells with s free cells ahead
+//	Z[s]  = fwd(E & Z[s-1]), Z[1] = fwd(N)  the cells of A[s-1] with an Enemy cell at distance s
+//
+// For k = 1, 2, ... (HR = H & R[k], the heads with at least k stones):
+// every bit of HR & A[s], s = 1..k, is the move of k stones by s cells
+// (plain); the heads of HR & Z[k] &^ A[k] stop at distance k on an Enemy
+// cell: their enemy run is measured once (along lineCells) and they join
+// Q (stops); every head of Q & HR then captures with size k when When
+// holds (captures). A[s] is computed once, when a head with s-1 free cells
+// is still in HR, and the loop ends when HR has neither landings nor
+// captures left. Existence stops at the first move; counting is a
+// population count per mask (plus When per capture, remembered per size,
+// run and distance for the generation) and also counts the moves per head.
+//
+// Legal's order is head first: the moves are appended direction by
+// direction, counted per head, then placed by a counting sort over the
+// heads (build; a head's own moves are found in its order: d, k, s).
+// Selecting move i finds its head from the counts per head and walks that
+// head's lines alone (pick, walk). Counting keeps its counts with the
+// position (the cells, and the counters when When may read them:
+// pureWhen), so that selecting right after counting (RandomPlayout, which
+// counts for tiers of such rules: Program.groupTier) reuses them. Every
+// straight line of the board in each direction is laid out in one array
+// (lineCells), so that the cell s steps ahead of a head is
+// lineCells[pos+s] and its k-th stone lineCells[pos-k+1], whatever the
+// board.
+
+// groupTab holds the tables of a table-driven group rule (groupTables).
+type groupTab struct {
+	fwd, bwd []uint64 // [d*nw+w]: the cells whose neighbour in (against) d is a cell
+	shift    []int    // per direction: the bit shift of a step (when shOK)
+	shOK     []bool   // per direction: a step in d is a bit shift
+	onto     []uint64 // [mover*nw+w]: the cells where Onto holds when empty
+	enemy    []uint64 // [mover*nw+w]: the cells where Enemy holds when empty
+	// lineCells: per direction, every line of cells in d, in order, each
+	// between two -1; pos[d*nbits+b]: the index there of the cell of bit b
+	lineCells []int32
+	pos       []int32
+	long      int // the most cells of a line
+	// pureWhen: the capture's When depends on size, run and distance alone
+	pureWhen bool
+}
+
+// groupTables builds the tables of group rule r (Onto and Enemy
+// tabulated), or returns nil on a board of more than groupMaxWords words.
+func (p *Program) groupTables(r *rule) *groupTab {
+	nw, nd, nbits := p.nw, p.nd, p.nw*64
+	if nw > groupMaxWords {
+		return nil
+	}
+	t := &groupTab{
+		fwd:   p.validMasks(1),
+		bwd:   make([]uint64, nd*nw),
+		shift: slices.Clone(p.dirShift),
+		shOK:  slices.Clone(p.dirShiftOK),
+		onto:  make([]uint64, p.np*nw),
+		enemy: make([]uint64, p.np*nw),
+		pos:   make([]int32, nd*nbits),
+	}
+	set := func(x []uint64, c int32) { b := p.bitOf[c]; x[b>>6] |= 1 << (uint(b) & 63) }
+	long := 1
+	for d := 0; d < nd; d++ {
+		for c := 0; c < p.nc; c++ {
+			if p.back[c*nd+d] >= 0 {
+				set(t.bwd[d*nw:], int32(c))
+				continue // not the first cell of its line
+			}
+			t.lineCells = append(t.lineCells, -1)
+			start := len(t.lineCells)
+			for x := int32(c); x >= 0; x = p.nb[int(x)*nd+d] {
+				t.pos[d*nbits+int(p.bitOf[x])] = int32(len(t.lineCells))
+				t.lineCells = append(t.lineCells, x)
+			}
+			long = max(long, len(t.lineCells)-start)
+		}
+	}
+	t.lineCells = append(t.lineCells, -1)
+	for c := 0; c < p.nc; c++ {
+		for mv := 0; mv < p.np; mv++ {
+			if r.ontoTab[mv*r.tabSize+c*r.stride] != 0 {
+				set(t.onto[mv*nw:], int32(c))
+			}
+			if r.enemyTab[mv*r.tabSize+c*r.stride] != 0 {
+				set(t.enemy[mv*nw:], int32(c))
+			}
+		}
+	}
+	t.long = long
+	if gc := p.g.Moves[r.idx].GroupCapture; gc != nil {
+		t.pureWhen = groupPure(gc.When)
+	}
+	return t
+}
 
 // groups generates the group moves of rule g.r (the same code with and
 // without fast paths). Order: the head's cell, then direction, then the
@@ -79,138 +196,644 @@ func (g *gen) groups() {
 	}
 }
 
-// fastGroups is groups for rules with tabulated conditions (genGroupFast):
-// the line is a bitset, neighbours come from the leap table of length 1
-// (off the board: the sentinel cell, whose wall code satisfies nothing).
+// groupWords are the bitsets of fastGroups: nw words (a board of up to
+// 512 bits; the array types keep a set in registers).
+type groupWords interface {
+	[1]uint64 | [2]uint64 | [3]uint64 | [4]uint64 | [5]uint64 | [6]uint64 | [7]uint64 | [8]uint64
+}
+
+// groupMaxWords is the most words of groupWords.
+const groupMaxWords = 8
+
+// groupScratch is the scratch of fastGroups (State.grp), allocated once.
+type groupScratch struct {
+	A   []uint64 // A[s] (see the top of this file) at s*nw
+	cnt []int32  // per bit: the moves of a head (build), then their place
+	// per bit of Q: where the head stops (an index in lineCells), the enemy
+	// run there and the distance
+	capDest, capRun, capDist []int32
+	// When per size<<8 | run<<4 | distance (all below 16): stamp<<1 |
+	// whether it holds, for the generation numbered stamp
+	when  []uint32
+	stamp uint32
+	// count: the moves per head and in all, kept with the key of the
+	// position counted (the rule, mover, counters and cells)
+	hc          []int32
+	total       int
+	key, keyOld []uint64
+	keyCells    []uint16
+	keySets     []uint64 // L, E and N
+	keyOK       bool
+}
+
+// modes of groupCore.dir
+const (
+	grpExists = iota // stop at the first move
+	grpCount         // count the moves
+	grpBuild         // append their paths to the arena, counted per head
+)
+
+// fastGroups is groups for rules with tabulated conditions (genGroupFast),
+// on bitsets and line tables (see the top of this file).
 func (g *gen) fastGroups() {
+	switch g.s.nw {
+	case 1:
+		groupGen[[1]uint64](g)
+	case 2:
+		groupGen[[2]uint64](g)
+	case 3:
+		groupGen[[3]uint64](g)
+	case 4:
+		groupGen[[4]uint64](g)
+	case 5:
+		groupGen[[5]uint64](g)
+	case 6:
+		groupGen[[6]uint64](g)
+	case 7:
+		groupGen[[7]uint64](g)
+	case 8:
+		groupGen[[8]uint64](g)
+	default: // (groupTables declines larger boards)
+		g.groups()
+	}
+}
+
+// groupCore is one generation of fastGroups.
+type groupCore[W groupWords] struct {
+	g       *gen
+	t       *groupTab
+	sc      *groupScratch
+	L, E, N W    // the selected stones, the free cells, the Enemy cells
+	caps    bool // the rule captures
+	// the direction at hand: t.pos for it, its shift and masks (cells: no
+	// shift, step cell by cell)
+	pos    []int32
+	d, sh  int
+	fm, bm W
+	cells  bool
+}
+
+// groupGen runs fastGroups in the mode of g: build (Legal), existence,
+// count or select.
+func groupGen[W groupWords](g *gen) {
+	var c groupCore[W]
+	c.init(g)
+	switch {
+	case g.ml != nil:
+		c.sets()
+		c.build(g.ml)
+	case !g.count:
+		c.sets()
+		g.found = c.scan(grpExists, nil) > 0
+	default:
+		// (no filter: blockFast has no group rules)
+		n := c.count(g.sel >= 0)
+		if g.sel < 0 || g.n+n <= g.sel {
+			g.n += n
+			return
+		}
+		c.pick(g.out, g.sel-g.n)
+		g.n, g.found = g.sel+1, true
+	}
+}
+
+// count counts the moves, and per head in sc.hc. Selecting move i usually
+// follows counting on the same position (RandomPlayout): the counts are
+// kept with the position and the counters When may read (sc.key), and
+// used again while they match.
+func (c *groupCore[W]) count(sel bool) int {
+	g, sc := c.g, c.sc
+	s := g.s
+	// The moves depend on the cells and on When, which depends on size,
+	// run and distance alone (pureWhen) or on the counters too.
+	key := append(sc.key[:0], uint64(g.r.idx), uint64(g.mover))
+	if !c.t.pureWhen {
+		key = append(key, uint64(s.ply))
+		for i := range s.turns {
+			key = append(key, uint64(s.turns[i]), uint64(s.captured[i]), uint64(s.points[i]))
+		}
+	}
+	if sel && sc.keyOK && slices.Equal(key, sc.keyOld) && slices.Equal(s.cellsW, sc.keyCells) {
+		sc.key = key
+		c.L, c.E, c.N = groupLoad[W](sc.keySets), groupLoad[W](sc.keySets[len(c.L):]), groupLoad[W](sc.keySets[2*len(c.L):])
+		return sc.total
+	}
+	c.sets()
+	clear(sc.hc)
+	sc.total = c.scan(grpCount, nil)
+	sc.key, sc.keyOld = sc.keyOld, key
+	sc.keyCells = append(sc.keyCells[:0], s.cellsW...)
+	sc.keySets = sc.keySets[:0]
+	for _, x := range []W{c.L, c.E, c.N} {
+		for w := 0; w < len(x); w++ {
+			sc.keySets = append(sc.keySets, x[w])
+		}
+	}
+	sc.keyOK = true
+	return sc.total
+}
+
+// groupPure tells whether e (a When condition, nil: always) depends on
+// size, run and distance alone.
+func groupPure(e *ir.Expr) bool {
+	if e == nil {
+		return true
+	}
+	switch {
+	case e.Op == ir.OpVar:
+		return e.Name == "size" || e.Name == "run" || e.Name == "distance"
+	case e.Op > ir.OpIf:
+		return false
+	}
+	for _, a := range e.Args {
+		if !groupPure(a) {
+			return false
+		}
+	}
+	return true
+}
+
+// pick appends move i of the rule (in Legal's order) to ml: it finds the
+// head of the move from the counts per head, then walks that head's lines.
+func (c *groupCore[W]) pick(ml *MoveList, i int) {
+	for w := 0; w < len(c.L); w++ {
+		for m := c.L[w]; m != 0; m &= m - 1 {
+			b := w<<6 | bits.TrailingZeros64(m)
+			if n := int(c.sc.hc[b]); i >= n {
+				i -= n
+				continue
+			}
+			for _, d := range c.g.r.dirs[c.g.mover] {
+				if i = c.walk(ml, b, int(d), i); i < 0 {
+					return
+				}
+			}
+			panic("fastGroups: move not found")
+		}
+	}
+	panic("fastGroups: move not found")
+}
+
+// walk goes through the moves of the stone of bit b facing d in Legal's
+// order (k, then s), on its line; it appends move i of them to ml and
+// returns -1, or returns i less their number.
+func (c *groupCore[W]) walk(ml *MoveList, b, d, i int) int {
+	p, lc := c.g.p, c.t.lineCells
+	in := func(x W, at int) bool {
+		cell := lc[at]
+		return cell >= 0 && x[p.bitOf[cell]>>6]>>(uint(p.bitOf[cell])&63)&1 != 0
+	}
+	at := int(c.t.pos[d*len(c.L)*64+b])
+	if in(c.L, at+1) {
+		return i // no head facing d
+	}
+	n, f, run := 1, 0, 0
+	for in(c.L, at-n) {
+		n++
+	}
+	for f < n && in(c.E, at+f+1) {
+		f++
+	}
+	if f < n && in(c.N, at+f+1) {
+		run = c.run(at + f + 1)
+	}
+	head, dd, rule := uint32(lc[at]), uint32(d)<<16, int32(c.g.r.idx)
+	for k := 1; k <= n; k++ {
+		e, last := uint32(0), min(k, f)
+		if k > f && run > 0 && c.when(k, run, f+1) {
+			last++
+			e = flagCapture
+		}
+		if i >= last {
+			i -= last
+			continue
+		}
+		o := len(ml.arena)
+		ml.arena = append(ml.arena, head, uint32(lc[at+i+1])|dd|e*uint32(b2i(i == f)))
+		if k > 1 {
+			ml.arena = append(ml.arena, uint32(lc[at-k+1])|flagTail)
+		}
+		ml.moves = append(ml.moves, mv{off: int32(o), n: int32(len(ml.arena) - o), rule: rule})
+		return -1
+	}
+	return i
+}
+
+// init sizes the scratch and numbers the generation (when).
+func (c *groupCore[W]) init(g *gen) {
 	p, s, r := g.p, g.s, g.r
-	nd, ncodes, nc := p.nd, p.ncodes, p.nc
-	cells := s.cellsW
-	dirs := r.dirs[g.mover]
-	srcOK := r.srcOK[g.mover*ncodes : (g.mover+1)*ncodes]
-	onto := r.ontoTab[g.mover*r.tabSize : (g.mover+1)*r.tabSize]
-	enemy := r.enemyTab[g.mover*r.tabSize : (g.mover+1)*r.tabSize]
-	stride := r.stride
-	next := r.leap
-	back := p.back
-	line := s.mark
-	bitOf := p.bitOf
-	for w := 0; w < s.nw; w++ {
+	c.g, c.t, c.sc, c.caps = g, r.grp, &s.grp, r.enemy != nil
+	nw := len(c.L)
+	if len(c.sc.A) < (c.t.long+1)*nw || len(c.sc.cnt) != nw*64 {
+		c.sc.A = make([]uint64, (c.t.long+1)*nw)
+		ints := make([]int32, 5*nw*64)
+		c.sc.cnt, c.sc.capDest, c.sc.capRun, c.sc.capDist = ints[:nw*64], ints[nw*64:2*nw*64], ints[2*nw*64:3*nw*64], ints[3*nw*64:4*nw*64]
+		c.sc.hc = ints[4*nw*64:]
+	}
+	if c.sc.stamp++; c.sc.when == nil || c.sc.stamp >= 1<<31 {
+		c.sc.when, c.sc.stamp = make([]uint32, 1<<12), 1
+	}
+	copy(c.sc.A, p.boardMask)
+}
+
+// sets fills L (Piece, Kinds, From), E (the empty cells where Onto holds)
+// and N (the cells where Enemy holds).
+func (c *groupCore[W]) sets() {
+	g := c.g
+	p, s, r := g.p, g.s, g.r
+	nw, mv := len(c.L), g.mover
+	srcOK := r.srcOK[mv*p.ncodes : (mv+1)*p.ncodes]
+	enemy := r.enemyTab[mv*r.tabSize : (mv+1)*r.tabSize]
+	cells, stride, cellOf := s.cellsW, r.stride, p.cellOf
+	for w := 0; w < nw; w++ {
 		word := g.srcWord(w)
 		m := word
-		for word != 0 {
-			b := w<<6 | bits.TrailingZeros64(word)
-			word &= word - 1
-			if !srcOK[cells[p.cellOf[b]]] {
+		for ; word != 0; word &= word - 1 {
+			if b := w<<6 | bits.TrailingZeros64(word); !srcOK[cells[cellOf[b]]] {
 				m &^= 1 << (uint(b) & 63)
 			}
 		}
-		line[w] = m
+		c.L[w] = m
+		empty := g.emptyWord(w)
+		c.E[w] = empty & c.t.onto[mv*nw+w]
+		if !c.caps {
+			continue
+		}
+		m = empty & c.t.enemy[mv*nw+w]
+		for occ := p.boardMask[w] &^ empty; occ != 0; occ &= occ - 1 {
+			b := w<<6 | bits.TrailingZeros64(occ)
+			if x := int(cellOf[b]); enemy[x*stride+int(cells[x])] != 0 {
+				m |= 1 << (uint(b) & 63)
+			}
+		}
+		c.N[w] = m
 	}
-	// On one word with shifts, the heads facing each direction (the
-	// stones whose next cell in d is no stone of a line) are bitsets, and
-	// the runs are walked back on bits.
-	var heads [32]uint64
-	shifted := s.nw == 1 && len(dirs) <= 32 && p.backValid != nil
-	if shifted {
-		valid := r.validL
-		for k, d := range dirs {
-			if !p.dirShiftOK[d] {
-				shifted = false
+}
+
+// scan runs dir over the mover's directions; it returns the number of
+// moves (in grpExists mode, 1 at the first).
+func (c *groupCore[W]) scan(mode int, ml *MoveList) int {
+	n := 0
+	for _, d := range c.g.r.dirs[c.g.mover] {
+		n += c.dir(int(d), mode, ml)
+		if mode == grpExists && n > 0 {
+			return 1
+		}
+	}
+	return n
+}
+
+// build appends the moves to ml in Legal's order: the paths go to the
+// arena direction by direction, then the move records are placed head by
+// head (a counting sort on the heads' bits: a head's own moves are found
+// in its order, d, k, s).
+func (c *groupCore[W]) build(ml *MoveList) {
+	off0 := len(ml.arena)
+	n := c.scan(grpBuild, ml)
+	if n == 0 {
+		return
+	}
+	base := len(ml.moves)
+	ml.moves = slices.Grow(ml.moves, n)[:base+n]
+	cnt, bitOf := c.sc.cnt, c.g.p.bitOf
+	pos := int32(base)
+	for w := 0; w < len(c.L); w++ {
+		for m := c.L[w]; m != 0; m &= m - 1 {
+			b := w<<6 | bits.TrailingZeros64(m)
+			pos, cnt[b] = pos+cnt[b], pos
+		}
+	}
+	arena, moves, rule := ml.arena, ml.moves, int32(c.g.r.idx)
+	arena = append(arena, 0, 0) // (a sentinel, dropped below)
+	for i := off0; i < len(arena)-2; {
+		b := bitOf[arena[i]]
+		m := 2 + int32(arena[i+2]>>31) // flagTail: three entries
+		moves[cnt[b]] = mv{off: int32(i), n: m, rule: rule}
+		cnt[b]++
+		i += int(m)
+	}
+	ml.arena = arena[:len(arena)-2]
+	for w := 0; w < len(c.L); w++ {
+		for m := c.L[w]; m != 0; m &= m - 1 {
+			cnt[w<<6|bits.TrailingZeros64(m)] = 0
+		}
+	}
+}
+
+// dir finds the moves in direction d (see the top of this file); it
+// returns their number.
+func (c *groupCore[W]) dir(d, mode int, ml *MoveList) (n int) {
+	nw := len(c.L)
+	A := c.sc.A
+	if mode == grpBuild {
+		c.pos = c.t.pos[d*nw*64 : (d+1)*nw*64]
+	}
+	c.d, c.sh, c.cells = d, c.t.shift[d], !c.t.shOK[d]
+	c.fm, c.bm = groupLoad[W](c.t.fwd[d*nw:]), groupLoad[W](c.t.bwd[d*nw:])
+	H := groupAndNot(c.L, c.fwd(c.L))
+	if groupZero(H) {
+		return 0
+	}
+	R, HR := c.L, H
+	var Q, Z W // Z: the cells of A[k-1] whose cell at distance k is in N
+	if c.caps {
+		Z = c.fwd(c.N)
+	}
+	na := 0 // A[1..na] are computed
+	for k := 1; ; k++ {
+		if na == k-1 {
+			prev := groupLoad[W](A[(k-1)*nw:])
+			if !groupZero(groupAnd(HR, prev)) {
+				Ak := c.fwd(groupAnd(c.E, prev))
+				groupStore(A[k*nw:], Ak)
+				na = k
+				if c.caps {
+					if stop := groupAndNot(groupAnd(HR, Z), Ak); !groupZero(stop) {
+						Q = c.stops(Q, stop, k)
+					}
+					Z = c.fwd(groupAnd(c.E, Z))
+				}
+			}
+		}
+		for st := 1; st <= k && st <= na; st++ {
+			P := groupAnd(HR, groupLoad[W](A[st*nw:]))
+			if groupZero(P) {
 				break
 			}
-			heads[k] = line[0] &^ (valid[d] & shr1(line[0], p.dirShift[d]))
-		}
-	}
-	var c *ectx
-	lands := s.lands[:0]
-	for w := 0; w < s.nw; w++ {
-		word := line[w]
-		for word != 0 {
-			hb := w<<6 | bits.TrailingZeros64(word)
-			h := int(p.cellOf[hb])
-			word &= word - 1
-			// The directions h is a head for.
-			var hm uint32
-			if shifted {
-				for k := range dirs {
-					hm |= uint32(heads[k&31]>>uint(hb&63)&1) << uint(k)
-				}
-			} else {
-				for k, d := range dirs {
-					if x := int(next[h*nd+int(d)]); x == nc || line[bitOf[x]>>6]>>(uint(bitOf[x])&63)&1 == 0 {
-						hm |= 1 << uint(k)
-					}
+			if mode == grpBuild {
+				n += c.plain(P, d, k, st, ml)
+				continue
+			}
+			for w := 0; w < len(P); w++ {
+				n += bits.OnesCount64(P[w])
+				for m := P[w]; mode == grpCount && m != 0; m &= m - 1 {
+					c.sc.hc[w<<6|bits.TrailingZeros64(m)]++
 				}
 			}
-			for ; hm != 0; hm &= hm - 1 {
-				k := bits.TrailingZeros32(hm)
-				d := dirs[k]
-				n := 1
-				if shifted {
-					sh, bv, l := p.dirShift[d], p.backValid[d], line[0]
-					for b := hb; bv>>uint(b&63)&1 != 0 && l>>uint((b-sh)&63)&1 != 0; b -= sh {
-						n++
-					}
+		}
+		if P := groupAnd(Q, HR); !groupZero(P) {
+			n += c.captures(P, d, k, mode, ml)
+		}
+		if mode == grpExists && n > 0 {
+			return n
+		}
+		R = groupAnd(c.L, c.bwd(R))
+		HR = groupAnd(H, R)
+		// (no landing (A[1]) nor capture left for the longer lines: done)
+		if groupZero(groupAnd(HR, groupOr(Q, groupLoad[W](A[nw:])))) {
+			return n
+		}
+	}
+}
+
+// plain appends the moves of k stones by st cells without capture of the
+// heads of P (build).
+func (c *groupCore[W]) plain(P W, d, k, st int, ml *MoveList) (n int) {
+	lc, pos, cnt := c.t.lineCells, c.pos, c.sc.cnt
+	dd := uint32(d) << 16
+	for w := 0; w < len(P); w++ {
+		m := P[w]
+		o, cm := len(ml.arena), bits.OnesCount64(m)
+		if cap(ml.arena)-o < 3*cm {
+			ml.arena = slices.Grow(ml.arena, 3*cm)
+		}
+		arena := ml.arena[:o+3*cm]
+		for ; m != 0; m &= m - 1 {
+			b := w<<6 | bits.TrailingZeros64(m)
+			i := int(pos[b])
+			a := arena[o : o+3]
+			a[0], a[1], a[2] = uint32(lc[i]), uint32(lc[i+st])|dd, uint32(lc[i-k+1])|flagTail
+			o += 2 + min(k-1, 1) // one stone: no tail
+			cnt[b]++
+		}
+		ml.arena = arena[:o]
+		n += cm
+	}
+	return n
+}
+
+// stops returns Q with the heads of stop (k-1 free cells, at least k
+// stones, Enemy at distance k), noting the cell at distance k, its enemy
+// run and the distance k.
+func (c *groupCore[W]) stops(Q, stop W, k int) W {
+	sc := c.sc
+	for w := 0; w < len(stop); w++ {
+		for m := stop[w]; m != 0; m &= m - 1 {
+			b := w<<6 | bits.TrailingZeros64(m)
+			x := int(c.t.pos[c.d*len(c.L)*64+b]) + k
+			Q[w] |= 1 << (uint(b) & 63)
+			sc.capDest[b], sc.capRun[b], sc.capDist[b] = int32(x), int32(c.run(x)), int32(k)
+		}
+	}
+	return Q
+}
+
+// run returns the enemy run from lineCells[i] on.
+func (c *groupCore[W]) run(i int) int {
+	p, lc := c.g.p, c.t.lineCells
+	j := i
+	for ; lc[j] >= 0; j++ {
+		if b := p.bitOf[lc[j]]; c.N[b>>6]>>(uint(b)&63)&1 == 0 {
+			break
+		}
+	}
+	return j - i
+}
+
+// captures handles the captures of k stones by the heads of P, when When
+// holds.
+func (c *groupCore[W]) captures(P W, d, k, mode int, ml *MoveList) (n int) {
+	sc, lc := c.sc, c.t.lineCells
+	for w := 0; w < len(P); w++ {
+		for m := P[w]; m != 0; m &= m - 1 {
+			b := w<<6 | bits.TrailingZeros64(m)
+			if !c.when(k, int(sc.capRun[b]), int(sc.capDist[b])) {
+				continue
+			}
+			n++
+			switch mode {
+			case grpExists:
+				return n
+			case grpCount:
+				sc.hc[b]++
+			}
+			if mode == grpBuild {
+				i := int(c.pos[b])
+				e := uint32(lc[sc.capDest[b]]) | uint32(d)<<16 | flagCapture
+				if k == 1 {
+					ml.arena = append(ml.arena, uint32(lc[i]), e)
 				} else {
-					for b := back[h*nd+int(d)]; b >= 0 && line[bitOf[b]>>6]>>(uint(bitOf[b])&63)&1 != 0; b = back[int(b)*nd+int(d)] {
-						n++
-					}
+					ml.arena = append(ml.arena, uint32(lc[i]), e, uint32(lc[i-k+1])|flagTail)
 				}
-				// The cells ahead of the head: f landings (at most n), then
-				// the cell that stops the walk.
-				lands = lands[:0]
-				x := h
-				for len(lands) < n {
-					x = int(next[x*nd+int(d)])
-					if onto[x*stride+int(cells[x])] == 0 {
-						break
-					}
-					lands = append(lands, int32(x))
-				}
-				f := len(lands)
-				run := 0 // the enemy run from the stop cell (0: no enemy there)
-				if f < n && enemy[x*stride+int(cells[x])] != 0 {
-					run = 1
-					for y := int(next[x*nd+int(d)]); enemy[y*stride+int(cells[y])] != 0; y = int(next[y*nd+int(d)]) {
-						run++
-					}
-				}
-				tail := h
-				for k := 1; k <= n; k++ {
-					if k > 1 {
-						tail = int(back[tail*nd+int(d)])
-					}
-					for st := 1; st <= k && st <= f; st++ {
-						g.emitGroup(tail, h, int(lands[st-1]), int(d), false)
-						if g.found {
-							s.lands = lands
-							return
-						}
-					}
-					if k <= f || run == 0 {
-						continue
-					}
-					ok := true
-					if r.gwhen != nil {
-						if c == nil {
-							c = p.guardCtx(s)
-						}
-						c.gsize, c.grun, c.gdist = k, run, f+1
-						ok = r.gwhen(c) != 0
-					}
-					if ok {
-						g.emitGroup(tail, h, x, int(d), true)
-						if g.found {
-							s.lands = lands
-							return
-						}
-					}
-				}
+				sc.cnt[b]++
 			}
 		}
 	}
-	s.lands = lands
+	return n
+}
+
+// when is groupWhen, remembered for this generation (nothing When reads
+// but size, run and distance changes while generating) when all three are
+// below 16.
+func (c *groupCore[W]) when(k, run, dist int) bool {
+	if c.g.r.gwhen == nil {
+		return true
+	}
+	if k|run|dist >= 16 {
+		return c.g.groupWhen(k, run, dist)
+	}
+	sc, i := c.sc, k<<8|run<<4|dist
+	if e := sc.when[i]; e>>1 == sc.stamp {
+		return e&1 != 0
+	}
+	ok := c.g.groupWhen(k, run, dist)
+	sc.when[i] = sc.stamp<<1 | uint32(b2i(ok))
+	return ok
+}
+
+// groupWhen tells whether a group of k stones may capture an enemy run of
+// run pieces at distance dist.
+func (g *gen) groupWhen(k, run, dist int) bool {
+	gw := g.r.gwhen
+	if gw == nil {
+		return true
+	}
+	c := g.p.guardCtx(g.s)
+	c.gsize, c.grun, c.gdist = k, run, dist
+	return gw(c) != 0
+}
+
+// fwd returns the cells whose neighbour in c.d is in x.
+func (c *groupCore[W]) fwd(x W) W {
+	if len(x) == 1 && !c.cells {
+		x[0] = c.fm[0] & bits.RotateLeft64(x[0], -c.sh)
+		return x
+	}
+	return c.stepW(x, false)
+}
+
+// bwd returns the cells whose neighbour against c.d is in x.
+func (c *groupCore[W]) bwd(x W) W {
+	if len(x) == 1 && !c.cells {
+		x[0] = c.bm[0] & bits.RotateLeft64(x[0], c.sh)
+		return x
+	}
+	return c.stepW(x, true)
+}
+
+// stepW is fwd or (back) bwd on several words or cell by cell.
+func (c *groupCore[W]) stepW(x W, back bool) W {
+	switch {
+	case c.cells:
+		return groupStepCells(c.g.p, x, c.d, back)
+	case back:
+		return groupShiftW(x, -c.sh, c.bm)
+	}
+	return groupShiftW(x, c.sh, c.fm)
+}
+
+// groupStepCells is fwd or bwd for a direction that is no bit shift: cell by
+// cell (fwd(x) holds the cells behind those of x, bwd(x) those ahead).
+func groupStepCells[W groupWords](p *Program, x W, d int, back bool) (y W) {
+	tbl, nd := p.back, p.nd
+	if back {
+		tbl = p.nb
+	}
+	for w := 0; w < len(x); w++ {
+		for m := x[w]; m != 0; m &= m - 1 {
+			cell := p.cellOf[w<<6|bits.TrailingZeros64(m)]
+			if n := tbl[int(cell)*nd+d]; n >= 0 {
+				b := p.bitOf[n]
+				y[b>>6] |= 1 << (uint(b) & 63)
+			}
+		}
+	}
+	return y
+}
+
+// (The helpers below test len(a) == 1, a constant of each instantiation,
+// so that a one-word board runs straight-line code.)
+
+func groupAnd[W groupWords](a, b W) W {
+	if len(a) == 1 {
+		a[0] &= b[0]
+		return a
+	}
+	for w := 0; w < len(a); w++ {
+		a[w] &= b[w]
+	}
+	return a
+}
+
+func groupOr[W groupWords](a, b W) W {
+	if len(a) == 1 {
+		a[0] |= b[0]
+		return a
+	}
+	for w := 0; w < len(a); w++ {
+		a[w] |= b[w]
+	}
+	return a
+}
+
+func groupAndNot[W groupWords](a, b W) W {
+	if len(a) == 1 {
+		a[0] &^= b[0]
+		return a
+	}
+	for w := 0; w < len(a); w++ {
+		a[w] &^= b[w]
+	}
+	return a
+}
+
+func groupZero[W groupWords](a W) bool {
+	if len(a) == 1 {
+		return a[0] == 0
+	}
+	var o uint64
+	for w := 0; w < len(a); w++ {
+		o |= a[w]
+	}
+	return o == 0
+}
+
+// groupLoad reads a bitset from its first words.
+func groupLoad[W groupWords](s []uint64) (a W) {
+	if len(a) == 1 {
+		a[0] = s[0]
+		return a
+	}
+	for w := 0; w < len(a); w++ {
+		a[w] = s[w]
+	}
+	return a
+}
+
+func groupStore[W groupWords](s []uint64, a W) {
+	if len(a) == 1 {
+		s[0] = a[0]
+		return
+	}
+	for w := 0; w < len(a); w++ {
+		s[w] = a[w]
+	}
+}
+
+// groupShiftW returns y with y[c] = x[c+sh] & mask[c].
+func groupShiftW[W groupWords](x W, sh int, mask W) (y W) {
+	q, r := sh>>6, uint(sh&63) // (floor division)
+	for w := 0; w < len(x); w++ {
+		var v uint64
+		if j := w + q; j >= 0 && j < len(x) {
+			v = x[j] >> r
+		}
+		if j := w + q + 1; r != 0 && j >= 0 && j < len(x) {
+			v |= x[j] << (64 - r)
+		}
+		y[w] = v & mask[w]
+	}
+	return y
 }
 
 // emitGroup records a group move: [head, dest | d<<16 (| flagCapture)]
@@ -242,4 +865,16 @@ func (g *gen) emitGroup(tail, head, dest, d int, capture bool) {
 		ml.arena = append(ml.arena, uint32(tail)|flagTail)
 	}
 	ml.moves = append(ml.moves, mv{off: int32(len(ml.arena)) - n, n: n, rule: int32(g.r.idx)})
+}
+
+// groupTier tells whether every rule of tier t is a table-driven group
+// rule, whose moves are counted and the one drawn built for less than
+// building them all (RandomPlayout).
+func (p *Program) groupTier(t *tier) bool {
+	for _, ri := range t.rules {
+		if p.rules[ri].gen != genGroupFast {
+			return false
+		}
+	}
+	return len(t.rules) > 0 && !t.dedup
 }
