@@ -18,40 +18,35 @@ import "github.com/ruleplay/ruleplay/ir"
 // In a chain, a leap that takes nothing off the board may not land on a
 // cell of its path (revisits), which keeps chains finite.
 
-// leapOn puts a leap onto land in direction d on the path and applies
-// the chain policy's first half: it emits the path when it is a move
-// whatever follows, and tells what remains to do (go, 0: nothing; else
-// the walker explores the chains going on from land). ends tells that
-// the chain ends on land whatever the rule. The walker then calls
-// leapOff with what it found:
+// leapOn applies the chain policy's first half once the walker has put
+// a leap on the path: it emits the path when it is a move whatever
+// follows, and tells what remains to do (ChainNone: nothing; otherwise
+// the walker explores the chains going on from the landing cell). ends
+// tells that the chain ends there whatever the rule. The walker then
+// calls leapOff with what it found, and takes the leap off the path:
 //
-//	more := g.leapOn(land, d, ends)
-//	g.leapOff(more, more != 0 && g.walk(land))
-func (g *gen) leapOn(land, d int, ends bool) (more ir.Chain) {
-	s := g.s
-	s.path = append(s.path, uint32(land)|uint32(d)<<16)
+//	s.path = append(s.path, land|d<<16)
+//	more := g.leapOn(ends)
+//	g.leapOff(more, more != ir.ChainNone && g.walk(land))
+//	s.path = s.path[:len(s.path)-1]
+func (g *gen) leapOn(ends bool) (more ir.Chain) {
 	more = g.r.chain
-	if more == ir.ChainCompulsory && !ends {
-		return more
-	}
-	g.emit()
-	if ends || g.found {
-		return ir.ChainNone
+	if more != ir.ChainCompulsory || ends {
+		g.emit()
+		if ends || g.found {
+			more = ir.ChainNone
+		}
 	}
 	return more
 }
 
 // leapOff ends what leapOn began: wentOn tells whether a leap went on
 // from the landing cell; a compulsory chain's path is a move when none
-// did. It takes the leap off the path and reports whether the generation
-// must stop (g.found).
-func (g *gen) leapOff(more ir.Chain, wentOn bool) bool {
+// did.
+func (g *gen) leapOff(more ir.Chain, wentOn bool) {
 	if more == ir.ChainCompulsory && !wentOn {
 		g.emit()
 	}
-	s := g.s
-	s.path = s.path[:len(s.path)-1]
-	return g.found
 }
 
 // countLeap is leapOn and leapOff for counting: more counts the moves of the chains

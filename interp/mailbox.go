@@ -403,8 +403,10 @@ func (g *gen) mbDFS(a int32) bool {
 		}
 		mb[a], mb[b], mb[c] = 0, 0, 1
 		any = true
-		more := g.leapOn(int(slotCell[c]), int(dirs[k]), false)
+		s.path = append(s.path, uint32(slotCell[c])|uint32(dirs[k])<<16)
+		more := g.leapOn(false)
 		g.leapOff(more, more != ir.ChainNone && g.mbDFS(c))
+		s.path = s.path[:len(s.path)-1]
 		mb[a], mb[b], mb[c] = 1, 1, 0
 		if g.found {
 			return true

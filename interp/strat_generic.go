@@ -96,8 +96,10 @@ func (g *gen) genericDFS(c int) bool {
 		s.pop(p, c)
 		s.push(p, land, g.pc)
 		any = true
-		more := g.leapOn(land, int(d), g.promotesAt(land))
+		s.path = append(s.path, uint32(land)|uint32(d)<<16)
+		more := g.leapOn(g.promotesAt(land))
 		g.leapOff(more, more != ir.ChainNone && g.genericDFS(land))
+		s.path = s.path[:len(s.path)-1]
 		s.pop(p, land)
 		s.push(p, c, g.pc)
 		for j := len(s.caps) - 1; j >= capBase; j-- {

@@ -249,8 +249,10 @@ func (g *gen) fastDFS(c int) bool {
 		cells[c] = 0
 		cells[land] = g.pc
 		any = true
-		more := g.leapOn(int(land), int(d), g.promotesAt(int(land)))
+		s.path = append(s.path, uint32(land)|uint32(d)<<16)
+		more := g.leapOn(g.promotesAt(int(land)))
 		g.leapOff(more, more != ir.ChainNone && g.fastDFS(int(land)))
+		s.path = s.path[:len(s.path)-1]
 		cells[land] = lc
 		cells[c] = g.pc
 		for j := len(s.caps) - 1; j >= capBase; j-- {
@@ -304,8 +306,11 @@ func (g *gen) shiftDFS2(c int, occ, o, e uint64) bool {
 		}
 		nocc, no, ne = nocc|lb, no&^lb|g.op<<uint(land&63), ne&^lb|g.ep<<uint(land&63)
 		any = true
-		more := g.leapOn(int(lcell), int(d), g.promotesAt(int(lcell)))
-		if g.leapOff(more, more != ir.ChainNone && g.shiftDFS2(land, nocc, no, ne)) {
+		g.s.path = append(g.s.path, uint32(lcell)|uint32(d)<<16)
+		more := g.leapOn(g.promotesAt(int(lcell)))
+		g.leapOff(more, more != ir.ChainNone && g.shiftDFS2(land, nocc, no, ne))
+		g.s.path = g.s.path[:len(g.s.path)-1]
+		if g.found {
 			return true
 		}
 	}
@@ -460,8 +465,10 @@ func (g *gen) fastDFS2(c int) bool {
 		cells[c] = 0
 		cells[land] = g.pc
 		any = true
-		more := g.leapOn(int(land), int(d), g.promotesAt(int(land)))
+		s.path = append(s.path, uint32(land)|uint32(d)<<16)
+		more := g.leapOn(g.promotesAt(int(land)))
 		g.leapOff(more, more != ir.ChainNone && g.fastDFS2(int(land)))
+		s.path = s.path[:len(s.path)-1]
 		cells[land] = lc
 		cells[c] = g.pc
 		cells[x] = xc
