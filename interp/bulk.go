@@ -196,6 +196,9 @@ func (s *State) bulkScratch(p *Program) (*bulkSets, *[maxBulk]bulkRule) {
 // touch. With stash it keeps the moves in aux.bulk (s.nbulk rules; -1
 // when not kept).
 func (p *Program) firstLeaps(s *State, t *tier, wantTouched, stash bool) (n int, touched uint64) {
+	if p.nw == 1 {
+		return p.firstLeaps1(s, t, wantTouched, stash)
+	}
 	nw, mover := p.nw, s.toMove
 	b, bulk := s.bulkScratch(p)
 	occ := s.occ[:(p.np+1)*nw]
@@ -223,6 +226,60 @@ func (p *Program) firstLeaps(s *State, t *tier, wantTouched, stash bool) (n int,
 		}
 		p.ruleSets(s, r, mover, b)
 		c, k := p.ruleLeaps(r, mover, b, br, wantTouched)
+		n += c
+		touched |= k
+	}
+	return n, touched
+}
+
+// firstLeaps1 is firstLeaps on one word: a rule's sets are combined from
+// the occupancy words with its slot masks (ruleWords) in registers, and
+// its leaps found by the kernel of one word (leaps1).
+func (p *Program) firstLeaps1(s *State, t *tier, wantTouched, stash bool) (n int, touched uint64) {
+	np, mover := p.np, s.toMove
+	occ := s.occ[:np+1]
+	var all uint64
+	for _, x := range occ {
+		all |= x
+	}
+	empty := ^all & p.boardMask[0]
+	s.nbulk = -1
+	var bulk *[maxBulk]bulkRule
+	if len(t.rules) <= maxBulk && stash {
+		_, bulk = s.bulkScratch(p)
+		s.nbulk = 0
+	}
+	for _, ri := range t.rules {
+		r := &p.rules[ri]
+		if r.when != nil && r.when(p.guardCtx(s)) == 0 {
+			continue
+		}
+		src, o, e := r.ruleWords(occ, np, mover, empty)
+		if codes := r.sets[mover].codes; codes != nil {
+			src = 0
+			for _, code := range codes {
+				src |= s.occC[code]
+			}
+		}
+		var td *[32]uint64
+		if bulk != nil {
+			b := &bulk[s.nbulk]
+			b.ri, td = ri, (*[32]uint64)(b.td[:32])
+			s.nbulk++
+		}
+		var c int
+		var k uint64
+		if r.action == ir.Remove {
+			c, k = bits.OnesCount64(src), src
+			if td != nil {
+				td[0] = src
+			}
+		} else {
+			c, k = p.leaps1(r, mover, src, o, e, td, wantTouched)
+		}
+		if td != nil {
+			bulk[s.nbulk-1].n = c
+		}
 		n += c
 		touched |= k
 	}

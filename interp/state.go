@@ -293,7 +293,7 @@ func (s *State) put(p *Program, c int, code uint16) {
 // set sets cell c to code and records the old code for Undo (games
 // without stacking).
 func (s *State) set(p *Program, c int, code uint16) {
-	s.changes = append(s.changes, change{int32(c), s.cells[c], opSet})
+	s.changes = append(s.changes, change{cell: int32(c), old: s.cells[c]}) // (opSet)
 	s.put(p, c, code)
 }
 
