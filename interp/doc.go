@@ -2,6 +2,24 @@
 // an ir.Game into a Program of flat tables and closures, and plays it on
 // compact States.
 //
+// The shape of the engine:
+//
+//	ir.Game --Compile--> Program: tables, compiled expressions, and a plan:
+//	                     per rule a pattern class and a strategy (Plan)
+//	State = position (cells, stacks, derived indexes, counters)
+//	      + history (undo records) + scratch (per goroutine)
+//	Legal / countMoves / selectMove / existence: the priority tiers in
+//	order (runTier), each rule's strategy in one of four modes (gen)
+//	Apply / Undo: make and unmake on the position; put keeps the derived
+//	indexes
+//
+// Compile decides everything that depends on the rules and the board; a
+// move generation reads tables. What an expression reads is computed once
+// (deps.go: a set of occupancy, owner, kind, cell, height, level, moving
+// piece, counters, group variables, board), and every decision that
+// depends on it (which table can hold a condition, whether a move can
+// change a guard, which strategy a rule gets) is taken from that set.
+//
 // # Tables
 //
 // Compile turns every name into an int index and precomputes what move
@@ -93,57 +111,57 @@
 // HEAD-DEST for one stone, so a one-stone group move and a leap with the
 // same cells are one move.
 //
-// # Fast paths and the generic walker
+// # The plan: strategies
 //
-// Every move rule has a generator. The generic walker follows the rule
-// literally: it scans the cells, evaluates the Over/Onto closures, walks
-// the neighbour table one cell at a time and explores chains depth first on
-// the position itself. When Config.NoFast is false, Compile recognises move
-// patterns that can be table driven and lowers them:
+// A strategy is how the moves of a class of rules are generated
+// (strategy.go): one small interface, one file each (strat_*.go), chosen
+// by Compile from the rule's pattern class, what its conditions read and
+// the board, never from a game. Program.Plan reports the choice per rule,
+// with the tables built for it, and `ruleplay vet --explain` prints it.
 //
-//   - a leap whose Over and Onto conditions are local (a step, a short jump
-//     over an adjacent cell, capturing or not, with or without chains, of any
-//     length) runs on the leap table and the condition tables; per cell the
-//     directions that work are found without a branch per direction (off
-//     the board, paths lead to a sentinel cell whose wall code satisfies no
-//     condition); a one-cell step without chain has its own loop and short
-//     jumps have their own depth-first search;
-//   - the pieces that can start such a leap are found with bitsets: when
-//     every direction of the rule is a constant index shift on the board (a
-//     full rectangle in rank order) and the conditions depend only on the
-//     owner of the piece or emptiness, with shifts of the occupancy bitsets
-//     (all cells at once); otherwise, when the rule lands on empty cells
-//     only and there are fewer empty cells than candidate pieces, by looking
-//     back from the empty cells; otherwise by scanning the selected pieces'
-//     bitset. Only marked pieces are then explored;
-//   - on boards of at most 64 cells, short jumps of such shift rules (with
-//     any chain and capture) are explored on three 64-bit words passed by
-//     value (all pieces, cells satisfying Over, cells satisfying Onto), so a
-//     leap costs a few bit operations and nothing needs restoring;
-//   - piece quantifiers in goals, scores and guards walk the occupancy
-//     bitsets, with a local condition looked up in a table; "on target"
-//     is counted incrementally per owner (State.onTarget), so
-//     every(own, on target) is two counts.
+//   - generic walker (strat_generic.go): follows the rule literally with
+//     the compiled closures, walking the neighbour table a cell at a time
+//     and exploring chains on the position itself. It serves every rule
+//     and is the reference: Config.NoFast gives every rule to it, and the
+//     tests compare every other strategy with it (moves and their order,
+//     counts, selections, results, undo) along random games of every
+//     bundled game, of the rules files in testdata/unseen, and of rules
+//     built in the tests.
+//   - step table and leap table (strat_step.go, strat_leap.go): leaps
+//     whose Over and Onto conditions are local (they read the piece code
+//     on the cell and the cell) run on the leap table and condition tables
+//     per mover; the directions that work from a cell are found without a
+//     branch per direction (paths leaving the board lead to a sentinel
+//     cell whose wall code satisfies nothing). When the rule's directions
+//     are constant bit shifts and its conditions read owners and emptiness
+//     alone (rule.shift), the pieces that have a first leap are found for
+//     all cells at once with shifts of the occupancy sets; short jumps on
+//     boards of one word are explored on three words passed by value.
+//   - mailbox (mailbox.go): short jumps whose leaps read occupancy alone
+//     are played on a padded byte board the position keeps, when the
+//     board lays out as rows of constant direction offsets.
+//   - stack table (strat_stack.go): leaps without chain or capture whose
+//     conditions read heights, levels, the moving piece's properties, the
+//     top piece and the cell: each condition is a mask of heights per class
+//     of moving piece; the leaps that stay on the board are listed per cell
+//     and length.
+//   - group table (strat_group.go): group moves with local conditions:
+//     heads, lines and landings of every stone at once on bitsets of up to
+//     8 words, counted and selected per line.
+//   - removal (strat_remove.go).
 //
-// On one word, markShift also keeps, per direction, the sources of the
-// first leaps; a rule without chain then emits its moves from them
-// (emitFirsts) without looking at a cell, and counts them with population
-// counts.
+// Chains are explored by the walkers of the generic, leap, bitset and
+// mailbox representations with one chain policy (chain.go: leapOn and
+// leapOff for moves, countLeap for counts, revisits for the rule that a
+// leap taking nothing may not come back on its path).
 //
-// Leaps without chain or capture in stacking games, leaps whose length is
-// a kind property, and leaps whose From condition is not a local condition
-// of the piece alone are table driven too (genStack, strat_stack.go) when
-// their conditions depend only on the cell, its top piece and height, the
-// moving piece (its kind properties) and its level: each condition is a
-// mask of heights per class of moving piece (and per cell and top code
-// when it reads them), the leaps that stay on the board are listed per
-// cell and length, and nothing is changed while generating. Other such
-// rules use the generic walker. Group rules with local conditions find
-// the heads, lines and landings of every stone at once with bitset
-// shifts, on boards of up to 8 words (strat_group.go).
-//
-// Both generators produce exactly the same moves in the same order; tests
-// check this along random games of every game, bundled or hand-built.
+// Piece quantifiers outside cell conditions (goals, scores, guards) are
+// answered from the position's per-code occupancy sets when their
+// condition reads the piece alone (population counts), from per-owner
+// cell sets when it reads the cell and the owner, and otherwise by
+// visiting the selected pieces with the condition looked up in a table
+// (quant.go, expr_quant.go). "On target" is counted incrementally per
+// owner (position.onTarget).
 //
 // # Semantics decided here
 //
@@ -174,7 +192,7 @@
 // A move is a small record in a MoveList (rule index, offset and length of
 // its path in the list's arena). The path holds the start cell and then one
 // entry per leap: the landing cell and the direction (cell | dir<<16); a
-// removal holds the removed cell; a pass holds nothing. Texts (notation.md)
+// removal holds the removed cell; a pass holds nothing. Texts (docs/notation.md)
 // are built only when asked for. A MoveList is reused from ply to ply, so no
 // allocation happens once its buffers have grown. When two rules of a
 // priority tier could give the same text, the tier's moves are
@@ -194,12 +212,19 @@
 // Perft's last ply only needs the number of moves, and a random playout
 // only one move drawn among them (count.go). Generators have a count mode
 // (emit counts) and a select mode (emit counts and keeps move i alone);
-// both give Legal's numbers and order exactly. On one word:
+// both give Legal's numbers and order exactly:
 //
-//   - a tier of shift rules without chain (and removals) is "bulk": its
-//     moves are the first leaps of markShift, counted by population counts
-//     and move i found by a binary search over the bits (selectBulk);
-//   - short jumps with optional chains that always take a piece count the
+//   - a tier of shift rules without chain (and removals) is "bulk"
+//     (bulk.go): its moves are its rules' first leaps, found for all cells
+//     at once on as many words as the board needs (the rule's pieces by
+//     owner, or by piece code through the per-code occupancy sets when it
+//     restricts kinds), counted by population counts, move i found per
+//     word then per byte without building the others (selectBulk); a tier
+//     of shift rules with chains that a later tier follows is first asked
+//     whether it has a first leap at all (tier.precheck: draughts'
+//     captures usually have none);
+//   - table-driven group tiers count their moves per line and select one;
+//   - on one word, short jumps with optional chains that always take a piece count the
 //     chains of one and two leaps with bitsets (countChains2: a second leap
 //     from the landing l tests cells that the first leap left unchanged,
 //     except for three direction pairs, handled apart) and longer chains by
@@ -226,10 +251,12 @@
 //
 // When a tier needs deduplication, or a filter cannot be decided on words,
 // the moves are built as in Legal. RandomPlayout counts and selects where
-// counting is nearly free (bulk tiers, table-driven group rules) or saves
-// the blockade checks;
-// otherwise it plays from Legal's list. Either way it plays the game of
-// the loop Legal, rng.IntN, Apply for the same generator.
+// counting is nearly free (bulk and group tiers) or saves the blockade
+// checks, and builds the moves of other tiers once; either way it plays
+// the game of the loop Legal, rng.IntN, Apply for the same generator.
+// Counters that see the position in a representation of their own (the
+// occupancy words after a move not played, the mailbox) walk the tiers
+// with firstTierCount.
 //
 // # The blockade filter on words
 //
@@ -249,10 +276,17 @@
 //
 // # Make and unmake
 //
+// A State has three parts (state.go): the position (cells, stacks, the
+// derived indexes: occupancy sets per owner and per piece code, pieces on
+// target, the mailbox; counters), which Clone and CopyFrom copy; the
+// history of undo records; and the scratch space of move generation,
+// which each State owns so that States can be used by several goroutines
+// at once. State.put is the one place the derived indexes are updated.
 // Apply changes the position in place and pushes the old contents of every
-// changed cell and the old counters on an undo stack that lives in the
-// State; Undo pops them. Chains are explored during generation by changing
-// and restoring the cells directly. The end of the game (goal, ply limit,
-// passes) is decided in Apply and stored in the State; a turn-start goal and
-// the absence of a legal move are found when moves are generated.
+// changed cell and the old counters on the history; Undo pops them. Chains
+// are explored during generation by changing and restoring the cells (or
+// the strategy's own representation) directly. The end of the game (goal,
+// ply limit, passes) is decided in Apply and stored in the position; a
+// turn-start goal and the absence of a legal move are found when moves
+// are generated.
 package interp

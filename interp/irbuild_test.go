@@ -201,7 +201,7 @@ func eOcc() *ir.Expr                       { return &ir.Expr{Op: ir.OpOccupied} 
 func eOwned(w ir.Who, s ir.Side) *ir.Expr  { return &ir.Expr{Op: ir.OpOwnedBy, Who: w, Side: s} }
 func eSide(op ir.Op, s ir.Side) *ir.Expr   { return &ir.Expr{Op: op, Side: s} }
 
-// leapFrog builds Leap Frog on a w x h board for np players (games.md 1);
+// leapFrog builds Leap Frog on a w x h board for np players (docs/rules, games.md section 1);
 // firstOnly: only the first player's first turn is a removal (Froglet).
 func leapFrog(t testing.TB, w, h, np int, diagonal bool, firstOnly bool) *gb {
 	var names []string
@@ -239,7 +239,7 @@ func (b *gb) leapingRules(diagonal, firstOnly bool) {
 	b.g.Score = &ir.Score{Value: eSide(ir.OpCaptured, ir.SideOwn), Best: ir.Highest}
 }
 
-// capture builds Capture (games.md 4): hex(5..9..5), every cell but e5.
+// capture builds Capture (docs/rules, games.md section 4): hex(5..9..5), every cell but e5.
 func capture(t testing.TB) *gb {
 	b := newHex(t, []int{5, 6, 7, 8, 9, 8, 7, 6, 5}, "p1", "p2")
 	k := b.kind("stone", "O", 0, nil)
@@ -252,7 +252,7 @@ func capture(t testing.TB) *gb {
 	return b
 }
 
-// salta builds Salta (games.md 6) with an optional ply limit; when place is
+// salta builds Salta (docs/rules, games.md section 6) with an optional ply limit; when place is
 // false no pieces are placed (tests place their own, with targets as in the
 // game).
 func salta(t testing.TB, plies int, place bool) *gb {
@@ -301,7 +301,7 @@ func salta(t testing.TB, plies int, place bool) *gb {
 	return b
 }
 
-// pyramid builds Pyramid (games.md 7).
+// pyramid builds Pyramid (docs/rules, games.md section 7).
 func pyramid(t testing.TB) *gb {
 	b := newSquare(t, 8, 8, true, "white", "black")
 	k := b.kind("man", "M", 0, nil)

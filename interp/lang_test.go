@@ -6,7 +6,7 @@ import (
 	"github.com/ruleplay/ruleplay/lang"
 )
 
-// The bundled rules files of games.md sections 1-4, 6 and 7, loaded through
+// The bundled rules files of the rule book (docs/rules), sections 1-4, 6 and 7, loaded through
 // the front end.
 
 func load(t *testing.T, file string, opts map[string]string, cfg Config) *Program {

@@ -10,7 +10,7 @@ import (
 	"github.com/ruleplay/ruleplay/lang"
 )
 
-// The bundled rules files of games.md sections 5 and 8-11 (Crossings,
+// The bundled rules files of the rule book (docs/rules), sections 5 and 8-11 (Crossings,
 // Jumpwings and its variants, English draughts, Breakthrough): stacks,
 // group moves, promotions, leap lengths from piece properties, lose goals
 // and zone quantifiers.

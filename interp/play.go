@@ -8,7 +8,7 @@ import (
 	"github.com/ruleplay/ruleplay/ir"
 )
 
-// Text returns the canonical text of move i of ml (notation.md): the cells
+// Text returns the canonical text of move i of ml (docs/notation.md): the cells
 // of a leap path joined by "-", "x"+cell for a removal, "pass". It returns ""
 // when i is out of range.
 func (p *Program) Text(ml *MoveList, i int) string {

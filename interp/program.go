@@ -1411,7 +1411,7 @@ func (p *Program) PlayerName(i int) string {
 	return p.g.Players[i].Name
 }
 
-// CellName returns the name of cell c (notation.md; "" when out of range).
+// CellName returns the name of cell c (docs/notation.md; "" when out of range).
 func (p *Program) CellName(c int) string {
 	if c < 0 || c >= p.nc {
 		return ""

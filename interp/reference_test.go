@@ -9,7 +9,7 @@ import (
 )
 
 // Independent move generators for Crossings and Jumpwings, written from
-// games.md alone (not from the IR), checked against the interpreter along
+// the rule book (docs/rules) alone (not from the IR), checked against the interpreter along
 // random games: the same set of move texts in every position.
 
 // refCrossings lists the legal moves of games.md section 5.
@@ -80,7 +80,7 @@ func refCrossings(p *Program, s *State) []string {
 	return out
 }
 
-// refJumpwings lists the legal moves of games.md sections 8 and 9.
+// refJumpwings lists the legal moves of the rule book (docs/rules), sections 8 and 9.
 func refJumpwings(p *Program, s *State, relative bool) []string {
 	g := p.Game()
 	cellAt := map[[2]int]int{}
