@@ -233,7 +233,7 @@ func (p *Program) firstLeaps(s *State, t *tier, wantTouched, stash bool) (n int,
 }
 
 // firstLeaps1 is firstLeaps on one word: a rule's sets are combined from
-// the occupancy words with its slot masks (ruleWords) in registers, and
+// the occupancy words in registers, and
 // its leaps found by the kernel of one word (leaps1).
 func (p *Program) firstLeaps1(s *State, t *tier, wantTouched, stash bool) (n int, touched uint64) {
 	np, mover := p.np, s.toMove
@@ -254,13 +254,22 @@ func (p *Program) firstLeaps1(s *State, t *tier, wantTouched, stash bool) (n int
 		if r.when != nil && r.when(p.guardCtx(s)) == 0 {
 			continue
 		}
-		src, o, e := r.ruleWords(occ, np, mover, empty)
-		if codes := r.sets[mover].codes; codes != nil {
-			src = 0
-			for _, code := range codes {
-				src |= s.occC[code]
-			}
+		ss := &r.sets[mover]
+		var src, o, e uint64
+		for _, sl := range ss.src {
+			src |= occ[sl]
 		}
+		for _, code := range ss.codes {
+			src |= s.occC[code]
+		}
+		for _, sl := range ss.over {
+			o |= occ[sl]
+		}
+		for _, sl := range ss.onto {
+			e |= occ[sl]
+		}
+		o |= empty & ss.overEmpty
+		e |= empty & ss.ontoEmpty
 		var td *[32]uint64
 		if bulk != nil {
 			b := &bulk[s.nbulk]

@@ -114,13 +114,19 @@ func selectSource(td *[32]uint64, nd, n, i int) (int, int) {
 		}
 		i -= below(x)
 	}
-	for ; x < 64; x++ {
+	// The sources from bit x on, in order.
+	var u uint64
+	for k := 0; k < nd; k++ {
+		u |= td[k&31]
+	}
+	for u &= ^uint64(0) << uint(x); u != 0; u &= u - 1 {
+		b := bits.TrailingZeros64(u)
 		c := 0
 		for k := 0; k < nd; k++ {
-			c += int(td[k&31] >> uint(x) & 1)
+			c += int(td[k&31] >> uint(b) & 1)
 		}
 		if i < c {
-			return x, i
+			return b, i
 		}
 		i -= c
 	}

@@ -44,9 +44,11 @@ type RulePlan struct {
 
 // TierPlan is one priority tier.
 type TierPlan struct {
-	Rules []string
-	Dedup bool // two rules of the tier could give one text: moves deduplicated
-	Bulk  bool // counted and selected on bitsets without building moves
+	Rules    []string
+	Dedup    bool // two rules of the tier could give one text: moves deduplicated
+	Bulk     bool // counted and selected on bitsets without building moves
+	CountSel bool // playouts count the moves and build the one drawn
+	Precheck bool // whether it has a move is asked on bitsets first
 }
 
 // Plan reports what Compile chose (see Plan).
@@ -56,7 +58,7 @@ func (p *Program) Plan() Plan {
 		pl.Rules = append(pl.Rules, p.rulePlan(&p.rules[i]))
 	}
 	for _, t := range p.tiers {
-		tp := TierPlan{Dedup: t.dedup, Bulk: t.bulk}
+		tp := TierPlan{Dedup: t.dedup, Bulk: t.bulk, CountSel: t.countSel, Precheck: t.precheck}
 		for _, ri := range t.rules {
 			tp.Rules = append(tp.Rules, p.rules[ri].name)
 		}
@@ -243,8 +245,14 @@ func (pl Plan) Write(w io.Writer) error {
 	}
 	for i, t := range pl.Tiers {
 		fmt.Fprintf(&b, "tier %d: %s", i+1, strings.Join(t.Rules, ", "))
-		if t.Bulk {
+		switch {
+		case t.Bulk:
 			b.WriteString(" (bulk: counted and drawn on bitsets)")
+		case t.CountSel:
+			b.WriteString(" (counted, then the one drawn built)")
+		}
+		if t.Precheck {
+			b.WriteString(" (first leaps asked on bitsets first)")
 		}
 		if t.Dedup {
 			b.WriteString(" (deduplicated)")

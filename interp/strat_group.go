@@ -127,8 +127,37 @@ func (g *gen) groups() {
 	nd := p.nd
 	c := p.guardCtx(s)
 	g.ctx = c
-	dirs := r.dirs[g.mover]
-	// The stones that can be part of a line.
+	line := g.groupStones()
+	in := func(x int32) bool { return x >= 0 && line[x>>6]>>(uint(x)&63)&1 != 0 }
+	for h := 0; h < p.nc; h++ {
+		if !in(int32(h)) {
+			continue
+		}
+		for _, d := range r.dirs[g.mover] {
+			if in(p.nb[h*nd+int(d)]) {
+				continue // h is not the end of its line facing d
+			}
+			n := 1
+			for b := p.back[h*nd+int(d)]; in(b); b = p.back[int(b)*nd+int(d)] {
+				n++
+			}
+			tail := h
+			for k := 1; k <= n; k++ {
+				if k > 1 {
+					tail = int(p.back[tail*nd+int(d)])
+				}
+				if g.groupAhead(tail, h, int(d), k) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// groupStones marks (in s.mark, by cell index) the stones that can be
+// part of a line of rule g.r: selected pieces whose From holds.
+func (g *gen) groupStones() []uint64 {
+	p, s, r, c := g.p, g.s, g.r, g.ctx
 	line := s.mark
 	clear(line)
 	for cell := 0; cell < p.nc; cell++ {
@@ -144,56 +173,44 @@ func (g *gen) groups() {
 		}
 		line[cell>>6] |= 1 << (uint(cell) & 63)
 	}
-	in := func(x int32) bool { return x >= 0 && line[x>>6]>>(uint(x)&63)&1 != 0 }
-	for h := 0; h < p.nc; h++ {
-		if !in(int32(h)) {
+	return line
+}
+
+// groupAhead emits the moves of the line of k stones from tail to head h
+// in direction d: the landings on the cells ahead of h, up to k of them,
+// and a capture where the walk meets an enemy run. It reports whether the
+// generation must stop (g.found).
+func (g *gen) groupAhead(tail, h, d, k int) bool {
+	p, s, r, c := g.p, g.s, g.r, g.ctx
+	nd := p.nd
+	c.mcode, c.level = int(s.cells[h]), s.height(h)-1
+	x := h
+	for st := 1; st <= k; st++ {
+		x = int(p.nb[x*nd+d])
+		if x < 0 {
+			break
+		}
+		if (s.cells[x] == 0 || p.stacking) && g.test(r.onto, x) {
+			g.emitGroup(tail, h, x, d, false)
+			if g.found {
+				return true
+			}
 			continue
 		}
-		for _, d := range dirs {
-			if in(p.nb[h*nd+int(d)]) {
-				continue // h is not the end of its line facing d
+		if r.enemy != nil && g.test(r.enemy, x) {
+			run := 1
+			for y := p.nb[x*nd+d]; y >= 0 && g.test(r.enemy, int(y)); y = p.nb[int(y)*nd+d] {
+				run++
 			}
-			n := 1
-			for b := p.back[h*nd+int(d)]; in(b); b = p.back[int(b)*nd+int(d)] {
-				n++
-			}
-			tail := h
-			for k := 1; k <= n; k++ {
-				if k > 1 {
-					tail = int(p.back[tail*nd+int(d)])
-				}
-				c.mcode, c.level = int(s.cells[h]), s.height(h)-1
-				x := h
-				for st := 1; st <= k; st++ {
-					x = int(p.nb[x*nd+int(d)])
-					if x < 0 {
-						break
-					}
-					if (s.cells[x] == 0 || p.stacking) && g.test(r.onto, x) {
-						g.emitGroup(tail, h, x, int(d), false)
-						if g.found {
-							return
-						}
-						continue
-					}
-					if r.enemy != nil && g.test(r.enemy, x) {
-						run := 1
-						for y := p.nb[x*nd+int(d)]; y >= 0 && g.test(r.enemy, int(y)); y = p.nb[int(y)*nd+int(d)] {
-							run++
-						}
-						c.gsize, c.grun, c.gdist = k, run, st
-						if r.gwhen == nil || r.gwhen(c) != 0 {
-							g.emitGroup(tail, h, x, int(d), true)
-							if g.found {
-								return
-							}
-						}
-					}
-					break
-				}
+			c.gsize, c.grun, c.gdist = k, run, st
+			if r.gwhen == nil || r.gwhen(c) != 0 {
+				g.emitGroup(tail, h, x, d, true)
+				return g.found
 			}
 		}
+		break
 	}
+	return false
 }
 
 // groupWords are the bitsets of fastGroups: nw words (a board of up to
