@@ -139,6 +139,15 @@ func (p *Program) ruleSets(s *State, r *rule, pl int, b *bulkSets) {
 type ruleSlots struct {
 	src, codes, over, onto []int32
 	overEmpty, ontoEmpty   uint64
+	// on one word, per direction of the mover (in order): its bit shift
+	// and the cells whose leap stays on the board (leaps1)
+	dirs []dirShift1
+}
+
+// dirShift1 is a direction of a shift rule on one word.
+type dirShift1 struct {
+	valid uint64
+	sh    int
 }
 
 // compileRuleSlots builds r.sets (shift rules and plain removals).
@@ -171,6 +180,11 @@ func (p *Program) compileRuleSlots(r *rule) {
 		}
 		ss.overEmpty = -(om >> uint(p.np+1) & 1)
 		ss.ontoEmpty = -(em >> uint(p.np+1) & 1)
+		if p.nw == 1 && r.action != ir.Remove {
+			for _, d := range r.dirs[pl] {
+				ss.dirs = append(ss.dirs, dirShift1{valid: r.validL[d], sh: p.dirShift[d]})
+			}
+		}
 	}
 }
 
@@ -354,23 +368,19 @@ func (p *Program) ruleLeaps(r *rule, mover int, b *bulkSets, br *bulkRule, wantT
 // wrapped bits the valid masks clear.
 func (p *Program) leaps1(r *rule, mover int, src, o, e uint64, td *[32]uint64, wantTouched bool) (n int, touched uint64) {
 	L := r.length
-	for i, d := range r.dirs[mover] {
-		sh := p.dirShift[d]
-		x := r.validL[d] & src & shr1(e, L*sh)
+	for i, ds := range r.sets[mover].dirs {
+		x := ds.valid & src & bits.RotateLeft64(e, -L*ds.sh)
 		for k := 1; k < L; k++ {
-			x &= shr1(o, k*sh)
+			x &= bits.RotateLeft64(o, -k*ds.sh)
 		}
 		if td != nil {
 			td[i&31] = x
 		}
-		if x == 0 {
-			continue
-		}
 		n += bits.OnesCount64(x)
-		if wantTouched {
+		if wantTouched && x != 0 {
 			touched |= x
 			for k := 1; k <= L; k++ {
-				touched |= shr1(x, -k*sh)
+				touched |= bits.RotateLeft64(x, k*ds.sh)
 			}
 		}
 	}
