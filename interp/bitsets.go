@@ -31,6 +31,16 @@ func (g *gen) srcWord(w int) uint64 {
 	return word
 }
 
+// sources returns word w of the pieces a leap generator explores: the
+// sources marked by markSources or markShift, or else every piece of the
+// owners the rule selects.
+func (g *gen) sources(w int, marked bool) uint64 {
+	if marked {
+		return g.s.mark[w]
+	}
+	return g.srcWord(w)
+}
+
 // emptyWord returns word w of the bitset of empty cells.
 func (g *gen) emptyWord(w int) uint64 {
 	s, np, nw := g.s, g.p.np, g.s.nw

@@ -100,13 +100,7 @@ func (p *Program) quantOnTarget(who ir.Who, op ir.Op, sd ir.Side) evalFn {
 				}
 			}
 		}
-		switch op {
-		case ir.OpEvery:
-			return b2i(on == n)
-		case ir.OpSome:
-			return b2i(on > 0)
-		}
-		return on
+		return quantOp(op, on, n)
 	}
 }
 

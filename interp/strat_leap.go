@@ -55,13 +55,7 @@ func (g *gen) fastLeaps() {
 	}
 	countFast := shift1 && g.count && !g.filt && r.alwaysTakes && r.chain != ir.ChainNone
 	for w := 0; w < s.nw; w++ {
-		var word uint64
-		if marked {
-			word = s.mark[w]
-		} else {
-			word = g.srcWord(w)
-		}
-		for word != 0 {
+		for word := g.sources(w, marked); word != 0; {
 			b := w<<6 | bits.TrailingZeros64(word)
 			c := int(p.cellOf[b])
 			word &= word - 1

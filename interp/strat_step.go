@@ -34,13 +34,7 @@ func (g *gen) fastStep() {
 		return
 	}
 	for w := 0; w < s.nw; w++ {
-		var word uint64
-		if marked {
-			word = s.mark[w]
-		} else {
-			word = g.srcWord(w)
-		}
-		for word != 0 {
+		for word := g.sources(w, marked); word != 0; {
 			c := int(p.cellOf[w<<6|bits.TrailingZeros64(word)])
 			word &= word - 1
 			if !srcOK[cells[c]] {
