@@ -142,6 +142,11 @@ type ruleSlots struct {
 	// on one word, per direction of the mover (in order): its bit shift
 	// and the cells whose leap stays on the board (leaps1)
 	dirs []dirShift1
+	// few: every set is the union of at most three occupancy slots (and
+	// there are at most 7 slots), whose indices are in idx (src, over,
+	// onto; np+1 names an empty set): firstLeaps1 reads them without loops
+	few bool
+	idx [9]uint8
 }
 
 // dirShift1 is a direction of a shift rule on one word.
@@ -180,6 +185,17 @@ func (p *Program) compileRuleSlots(r *rule) {
 		}
 		ss.overEmpty = -(om >> uint(p.np+1) & 1)
 		ss.ontoEmpty = -(em >> uint(p.np+1) & 1)
+		ss.few = len(ss.src) <= 3 && len(ss.over) <= 3 && len(ss.onto) <= 3 && p.np+2 <= 8
+		for k := range ss.idx {
+			ss.idx[k] = uint8(p.np + 1)
+		}
+		for j, list := range [][]int32{ss.src, ss.over, ss.onto} {
+			for k, sl := range list {
+				if k < 3 {
+					ss.idx[3*j+k] = uint8(sl)
+				}
+			}
+		}
 		if p.nw == 1 && r.action != ir.Remove {
 			for _, d := range r.dirs[pl] {
 				ss.dirs = append(ss.dirs, dirShift1{valid: r.validL[d], sh: p.dirShift[d]})
@@ -253,8 +269,10 @@ func (p *Program) firstLeaps1(s *State, t *tier, wantTouched, stash bool) (n int
 	np, mover := p.np, s.toMove
 	occ := s.occ[:np+1]
 	var all uint64
-	for _, x := range occ {
+	var occX [8]uint64 // the slots, then an empty set (ruleSlots.idx)
+	for sl, x := range occ {
 		all |= x
+		occX[sl&7] = x
 	}
 	empty := ^all & p.boardMask[0]
 	s.nbulk = -1
@@ -270,17 +288,24 @@ func (p *Program) firstLeaps1(s *State, t *tier, wantTouched, stash bool) (n int
 		}
 		ss := &r.sets[mover]
 		var src, o, e uint64
-		for _, sl := range ss.src {
-			src |= occ[sl]
+		if ss.few {
+			x := &ss.idx
+			src = occX[x[0]&7] | occX[x[1]&7] | occX[x[2]&7]
+			o = occX[x[3]&7] | occX[x[4]&7] | occX[x[5]&7]
+			e = occX[x[6]&7] | occX[x[7]&7] | occX[x[8]&7]
+		} else {
+			for _, sl := range ss.src {
+				src |= occ[sl]
+			}
+			for _, sl := range ss.over {
+				o |= occ[sl]
+			}
+			for _, sl := range ss.onto {
+				e |= occ[sl]
+			}
 		}
 		for _, code := range ss.codes {
 			src |= s.occC[code]
-		}
-		for _, sl := range ss.over {
-			o |= occ[sl]
-		}
-		for _, sl := range ss.onto {
-			e |= occ[sl]
 		}
 		o |= empty & ss.overEmpty
 		e |= empty & ss.ontoEmpty
