@@ -25,7 +25,7 @@ import (
 type State struct {
 	position
 	history
-	*scratch
+	scratch
 }
 
 // position is the part of a State that Clone and CopyFrom copy.
@@ -85,8 +85,8 @@ type scratch struct {
 
 // newScratch makes the scratch of a State on a board of nc cells and nw
 // words per cell set.
-func newScratch(nc, nw int) *scratch {
-	return &scratch{mark: make([]uint64, nw), bufs: make([]uint64, 4*nw), gbuf: make([]uint16, 0, nc)}
+func newScratch(nc, nw int) scratch {
+	return scratch{mark: make([]uint64, nw), bufs: make([]uint64, 4*nw), gbuf: make([]uint16, 0, nc)}
 }
 
 // aux is the larger scratch of a State, allocated when first needed (a
@@ -452,7 +452,7 @@ func (s *State) CopyFrom(src *State) {
 	}
 	s.position.copyFrom(&src.position)
 	s.changes, s.frames = s.changes[:0], s.frames[:0]
-	if s.scratch == nil || len(s.mark) < src.nw {
+	if len(s.mark) < src.nw {
 		s.scratch = newScratch(len(src.cells), src.nw)
 	}
 }

@@ -300,7 +300,7 @@ func (g *gen) shiftDFS2(c int, occ, o, e uint64) bool {
 		}
 		nocc, no, ne = nocc|lb, no&^lb|g.op<<uint(land&63), ne&^lb|g.ep<<uint(land&63)
 		any = true
-		sc := g.s.scratch
+		sc := &g.s.scratch
 		sc.path = append(sc.path, uint32(lcell)|uint32(d)<<16)
 		more := g.leapOn(g.promotesAt(int(lcell)))
 		g.leapOff(more, more != ir.ChainNone && g.shiftDFS2(land, nocc, no, ne))
