@@ -66,9 +66,12 @@ func (g *gen) markSources() bool {
 		return false
 	}
 	nsrc, nempty := 0, 0
-	for w := 0; w < s.nw; w++ {
-		nsrc += bits.OnesCount64(g.srcWord(w))
-		nempty += bits.OnesCount64(g.emptyWord(w))
+	nw := s.nw
+	src, empty := s.bufs[:nw], s.bufs[nw:2*nw]
+	for w := 0; w < nw; w++ {
+		src[w], empty[w] = g.srcWord(w), g.emptyWord(w)
+		nsrc += bits.OnesCount64(src[w])
+		nempty += bits.OnesCount64(empty[w])
 	}
 	if r.shift && nempty >= 4*s.nw {
 		// Shifts of several words cost about the same whatever the
@@ -83,21 +86,18 @@ func (g *gen) markSources() bool {
 	dirs := r.dirs[g.mover]
 	mark := s.mark
 	clear(mark)
-	for w := 0; w < s.nw; w++ {
-		word := g.emptyWord(w)
-		for word != 0 {
+	for w, word := range empty {
+		for ; word != 0; word &= word - 1 {
 			l := int(g.p.cellOf[w<<6|bits.TrailingZeros64(word)])
-			word &= word - 1
 			for _, d := range dirs {
 				if c := r.rev[l*nd+int(d)]; c >= 0 {
-					b := g.p.bitOf[c]
-					mark[b>>6] |= 1 << (uint(b) & 63)
+					mark[g.p.cellW[c]] |= g.p.cellM[c]
 				}
 			}
 		}
 	}
-	for w := 0; w < s.nw; w++ {
-		mark[w] &= g.srcWord(w)
+	for w := range mark[:nw] {
+		mark[w] &= src[w]
 	}
 	return true
 }
