@@ -225,8 +225,16 @@ func (p *Program) Undo(s *State) {
 	}
 	f := s.frames[n-1]
 	s.frames = s.frames[:n-1]
-	for j := len(s.changes) - 1; j >= int(f.nch); j-- {
-		s.undoChange(p, s.changes[j])
+	if s.hgt == nil {
+		// Without stacks every record is a cell's old code.
+		for j := len(s.changes) - 1; j >= int(f.nch); j-- {
+			ch := s.changes[j]
+			s.put(p, int(ch.cell), ch.old)
+		}
+	} else {
+		for j := len(s.changes) - 1; j >= int(f.nch); j-- {
+			s.undoChange(p, s.changes[j])
+		}
 	}
 	s.changes = s.changes[:f.nch]
 	mover := int(f.mover)
