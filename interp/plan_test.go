@@ -2,9 +2,12 @@ package interp
 
 import (
 	"fmt"
+	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/ruleplay/ruleplay/lang"
 )
 
 // planSummary is one line per rule (name: strategy) and per tier (its
@@ -119,5 +122,29 @@ perft: last ply counted by the strategies
 `
 	if b.String() != want {
 		t.Errorf("plan text\n%s\nwant\n%s", b.String(), want)
+	}
+}
+
+// TestPlanBundled checks that no rule of a bundled game falls back to the
+// reference walkers when fast paths are on.
+func TestPlanBundled(t *testing.T) {
+	files, err := filepath.Glob("../games/*.rules")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no rules files: %v", err)
+	}
+	for _, f := range files {
+		g, err := lang.Load(f, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := Compile(g, Config{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range p.Plan().Rules {
+			if r.Strategy == "generic walker" || r.Strategy == "group walker" {
+				t.Errorf("%s: rule %s falls back to the %s", f, r.Name, r.Strategy)
+			}
+		}
 	}
 }
