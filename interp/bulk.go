@@ -317,12 +317,14 @@ func (p *Program) firstLeaps1(s *State, t *tier, wantTouched, stash bool) (n int
 		}
 		var c int
 		var k uint64
-		if r.action == ir.Remove {
+		switch {
+		case src == 0: // no piece to move (c = 0: selectBulk skips the rule)
+		case r.action == ir.Remove:
 			c, k = bits.OnesCount64(src), src
 			if td != nil {
 				td[0] = src
 			}
-		} else {
+		default:
 			c, k = p.leaps1(r, mover, src, o, e, td, wantTouched)
 		}
 		if td != nil {
