@@ -91,7 +91,8 @@ func (g *gen) markSources() bool {
 			l := int(g.p.cellOf[w<<6|bits.TrailingZeros64(word)])
 			for _, d := range dirs {
 				if c := r.rev[l*nd+int(d)]; c >= 0 {
-					mark[g.p.cellW[c]] |= g.p.cellM[c]
+					cb := g.p.cellB[c]
+					mark[cb.w] |= cb.m
 				}
 			}
 		}

@@ -42,7 +42,7 @@ func (p *Program) bestLayout() ([]int32, int) {
 	return best, bestBits
 }
 
-// chooseLayout sets bitOf, cellOf, cellW, cellM, nbits, nw, boardMask,
+// chooseLayout sets bitOf, cellOf, cellB, nbits, nw, boardMask,
 // dirShift and dirShiftOK: the best layout (bestLayout) and what follows
 // from it.
 func (p *Program) chooseLayout() {
@@ -53,12 +53,11 @@ func (p *Program) chooseLayout() {
 		p.cellOf[i] = -1
 	}
 	p.boardMask = make([]uint64, p.nw)
-	p.cellW = make([]int32, p.nc)
-	p.cellM = make([]uint64, p.nc)
+	p.cellB = make([]cellBit, p.nc)
 	for c, b := range p.bitOf {
 		p.cellOf[b] = int32(c)
 		p.boardMask[b>>6] |= 1 << (uint(b) & 63)
-		p.cellW[c], p.cellM[c] = b>>6, 1<<(uint(b)&63)
+		p.cellB[c] = cellBit{m: 1 << (uint(b) & 63), w: b >> 6}
 	}
 	p.dirShift = make([]int, p.nd)
 	p.dirShiftOK = make([]bool, p.nd)

@@ -22,8 +22,8 @@ type Program struct {
 	cellOf    []int32
 	nbits     int
 	boardMask []uint64
-	cellW     []int32  // per cell: the word of its bit
-	cellM     []uint64 // per cell: its bit within that word
+	cellB     []cellBit // per cell: its bit in a cell set
+	codeOcc   []int32   // per code: the offset of its owner's occupancy set (slot*nw)
 	backValid []uint64 // one word: per direction d, the cells c - d is a cell for
 	ncodes    int      // piece codes: 0 empty, piece index + 1
 
@@ -85,6 +85,12 @@ type Program struct {
 	score  evalFn // nil: no score
 	best   ir.ScoreBest
 	margin evalFn
+}
+
+// cellBit is where a cell's bit is in a cell set: word w, mask m.
+type cellBit struct {
+	m uint64
+	w int32
 }
 
 // goal is a compiled goal: when f holds for the player tested, that player
@@ -334,6 +340,7 @@ func (p *Program) compileCodes() error {
 	p.ncodes = len(g.Pieces) + 1
 	p.codeOwner = make([]int8, p.ncodes)
 	p.codeSlot = make([]int32, p.ncodes)
+	p.codeOcc = make([]int32, p.ncodes)
 	p.codeKind = make([]int32, p.ncodes)
 	p.codePoints = make([]int32, p.ncodes)
 	p.codeTarget = make([]int32, p.ncodes)
@@ -363,6 +370,7 @@ func (p *Program) compileCodes() error {
 		} else {
 			p.codeSlot[code] = int32(pc.Owner)
 		}
+		p.codeOcc[code] = p.codeSlot[code] * int32(p.nw)
 		p.codeKind[code] = int32(pc.Kind)
 		p.codePoints[code] = int32(k.Props["points"])
 		p.codeTarget[code] = int32(pc.Target)

@@ -265,16 +265,16 @@ func (s *State) undoChange(p *Program, ch change) {
 // undo record): the occupancy sets per slot and per code, the pieces on
 // their target, the mailbox. It is the one place they are updated.
 func (s *State) put(p *Program, c int, code uint16) {
-	w, m := int(p.cellW[c]), p.cellM[c]
-	nw := s.nw
+	cb := p.cellB[c]
+	w, m := int(cb.w), cb.m
 	old := s.cells[c]
 	if old != 0 {
-		s.occ[int(p.codeSlot[old])*nw+w] &^= m
-		s.occC[int(old)*nw+w] &^= m
+		s.occ[int(p.codeOcc[old])+w] &^= m
+		s.occC[int(old)*s.nw+w] &^= m
 	}
 	if code != 0 {
-		s.occ[int(p.codeSlot[code])*nw+w] |= m
-		s.occC[int(code)*nw+w] |= m
+		s.occ[int(p.codeOcc[code])+w] |= m
+		s.occC[int(code)*s.nw+w] |= m
 	}
 	if p.nTargets > 0 {
 		if old != 0 && int(p.codeTarget[old]) == c {
