@@ -79,40 +79,52 @@ func (p *Program) doMove(s *State, ml *MoveList, i int) {
 		case ir.Group:
 			p.doGroup(s, r, mover, path)
 		default:
-			start := int(path[0])
-			pc := s.lift(p, start)
-			cur := start
-			var leap []int32
-			L := int(r.lenCode[pc])
-			if L > 0 {
-				leap = r.leapCode[pc]
-			}
-			for _, e := range path[1:] {
-				land, d := int(e&0xffff), int(e>>16&dirMask)
-				switch r.capture {
-				case ir.CaptureJumped:
-					base := (cur*p.nd + d) * L
-					for k := 0; k < L-1; k++ {
-						if x := int(leap[base+k]); s.cells[x] != 0 {
-							p.take(s, mover, x)
-						}
-					}
-				case ir.CaptureLanding:
-					if s.cells[land] != 0 {
-						p.take(s, mover, land)
-					}
-				}
-				cur = land
-			}
-			if to := p.promoteTo(pc, cur); to != 0 {
-				pc = to
-			}
-			s.drop(p, cur, pc)
+			p.doLeaps(s, r, mover, path)
 		}
 	}
 	s.ply++
 	s.turns[mover]++
 	s.toMove = p.after(mover)
+}
+
+// doLeaps plays the leaps of a move of leap rule r whose path is
+// [start, landing|d<<16...]: the piece leaves its start, takes what the
+// rule captures on the way, and lands on the last landing, promoted there
+// when a promotion applies.
+func (p *Program) doLeaps(s *State, r *rule, mover int, path []uint32) {
+	start := int(path[0])
+	pc := s.lift(p, start)
+	cur := start
+	switch r.capture {
+	case ir.CaptureJumped:
+		L := int(r.lenCode[pc])
+		leap := r.leapCode[pc]
+		for _, e := range path[1:] {
+			land, d := int(e&0xffff), int(e>>16&dirMask)
+			base := (cur*p.nd + d) * L
+			for _, x := range leap[base : base+L-1] {
+				if s.cells[x] != 0 {
+					p.take(s, mover, int(x))
+				}
+			}
+			cur = land
+		}
+	case ir.CaptureLanding:
+		for _, e := range path[1:] {
+			cur = int(e & 0xffff)
+			if s.cells[cur] != 0 {
+				p.take(s, mover, cur)
+			}
+		}
+	default:
+		cur = int(path[len(path)-1] & 0xffff)
+	}
+	if len(p.promos[pc]) > 0 {
+		if to := p.promoteTo(pc, cur); to != 0 {
+			pc = to
+		}
+	}
+	s.drop(p, cur, pc)
 }
 
 // take removes the (top) piece on cell c; mover captures it.
