@@ -24,8 +24,8 @@ type Program struct {
 	boardMask []uint64
 	cellB     []cellBit // per cell: its bit in a cell set
 	codeOcc   []int32   // per code: the offset of its owner's occupancy set (slot*nw)
-	backValid []uint64 // one word: per direction d, the cells c - d is a cell for
-	ncodes    int      // piece codes: 0 empty, piece index + 1
+	backValid []uint64  // one word: per direction d, the cells c - d is a cell for
+	ncodes    int       // piece codes: 0 empty, piece index + 1
 
 	cellName []string
 	cellIdx  map[string]int
