@@ -298,27 +298,6 @@ func BenchmarkGames(b *testing.B) {
 	}
 }
 
-// genPerftOf is perft with every move generated, applied and undone at
-// every depth, leaves included (ruleplay bench's gen_nodes_per_sec).
-func genPerftOf(p *Program, s *State, depth int, mls []MoveList) uint64 {
-	if depth <= 0 {
-		return 1
-	}
-	ml := &mls[depth-1]
-	p.Legal(s, ml)
-	var n uint64
-	for i := range ml.Len() {
-		p.Apply(s, ml, i)
-		if depth == 1 {
-			n++
-		} else {
-			n += genPerftOf(p, s, depth-1, mls)
-		}
-		p.Undo(s)
-	}
-	return n
-}
-
 // BenchmarkGenPerft measures gen perft (every move generated, applied
 // and undone, leaves included) from the start: Leap Frog 15x15 depth 3,
 // Salta depth 4, draughts depth 6, Breakthrough depth 4.
@@ -341,7 +320,7 @@ func BenchmarkGenPerft(b *testing.B) {
 			var nodes uint64
 			b.ReportAllocs()
 			for b.Loop() {
-				nodes += genPerftOf(p, s, c.depth, mls)
+				nodes += p.GenPerft(s, c.depth, mls)
 			}
 			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 		})

@@ -417,6 +417,34 @@ func (p *Program) RandomPlayout(s *State, rng *rand.Rand, ml *MoveList, maxPlies
 	return plies
 }
 
+// GenPerft counts the same sequences as Perft without its shortcuts: at
+// every depth, the last one included, it generates the moves (Legal),
+// plays each (Apply) and takes it back (Undo), and returns the number of
+// leaf moves played (1 for depth 0). mls holds one move list per depth
+// (nil, or fewer than depth: lists are made); reusing it allocates
+// nothing. s is left as it was.
+func (p *Program) GenPerft(s *State, depth int, mls []MoveList) uint64 {
+	if depth <= 0 {
+		return 1
+	}
+	if len(mls) < depth {
+		mls = make([]MoveList, depth)
+	}
+	ml := &mls[depth-1]
+	p.Legal(s, ml)
+	var n uint64
+	for i := range ml.Len() {
+		p.Apply(s, ml, i)
+		if depth == 1 {
+			n++
+		} else {
+			n += p.GenPerft(s, depth-1, mls)
+		}
+		p.Undo(s)
+	}
+	return n
+}
+
 // Perft counts the move sequences of exactly depth legal moves from s (1
 // for depth 0). The last ply is counted without being played, without
 // building the moves where the generators can (see "Counting and

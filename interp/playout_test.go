@@ -371,3 +371,26 @@ func TestStatusInto(t *testing.T) {
 		}
 	}
 }
+
+// TestGenPerftEqualsPerft checks that perft without shortcuts (every move
+// generated, applied and undone) counts what Perft counts, and leaves the
+// position as it was.
+func TestGenPerftEqualsPerft(t *testing.T) {
+	for name, p := range playoutPrograms(t) {
+		s := p.NewState(3)
+		before := p.Render(s)
+		depth := 3
+		if p.nc > 100 {
+			depth = 2
+		}
+		var mls []MoveList
+		for d := 0; d <= depth; d++ {
+			if got, want := p.GenPerft(s, d, mls), p.Perft(s, d); got != want {
+				t.Errorf("%s: GenPerft(%d) %d, Perft %d", name, d, got, want)
+			}
+		}
+		if p.Render(s) != before {
+			t.Errorf("%s: GenPerft changed the position", name)
+		}
+	}
+}

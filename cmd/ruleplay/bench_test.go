@@ -71,7 +71,7 @@ func checkGenPerft(t *testing.T, p *interp.Program, s *interp.State, ply int) {
 	before, moves := p.Render(s), legalTexts(p, s)
 	for depth := 1; depth <= 3; depth++ {
 		want := p.Perft(s, depth)
-		got := genPerft(p, s, depth, make([]interp.MoveList, depth))
+		got := p.GenPerft(s, depth, nil)
 		got2, err := genPerftCount(p, s, depth, 2)
 		if err != nil {
 			t.Fatal(err)

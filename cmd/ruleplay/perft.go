@@ -170,36 +170,12 @@ func parallel(n int, f func(worker int)) error {
 	return first
 }
 
-// genPerft counts the same sequences as Program.Perft, without its
-// shortcuts: at every depth, the last one included, it generates the
-// moves (Legal), plays each (Apply) and takes it back (Undo). It returns
-// the number of leaf moves played. mls holds one move list per depth (at
-// least depth of them); s is left as it was.
-func genPerft(p *interp.Program, s *interp.State, depth int, mls []interp.MoveList) uint64 {
-	if depth <= 0 {
-		return 1
-	}
-	ml := &mls[depth-1]
-	p.Legal(s, ml)
-	var n uint64
-	for i := range ml.Len() {
-		p.Apply(s, ml, i)
-		if depth == 1 {
-			n++
-		} else {
-			n += genPerft(p, s, depth-1, mls)
-		}
-		p.Undo(s)
-	}
-	return n
-}
-
-// genPerftCount is genPerft on up to threads goroutines, which share the
+// genPerftCount is Program.GenPerft on up to threads goroutines, which share the
 // first moves as perft's do. s is left unchanged.
 func genPerftCount(p *interp.Program, s *interp.State, depth, threads int) (uint64, error) {
 	mls := make([]interp.MoveList, max(depth, 1))
 	if threads <= 1 || depth <= 1 {
-		return genPerft(p, s, depth, mls), nil
+		return p.GenPerft(s, depth, mls), nil
 	}
 	p.Legal(s, &mls[depth-1])
 	first := mls[depth-1].Len()
@@ -217,7 +193,7 @@ func genPerftCount(p *interp.Program, s *interp.State, depth, threads int) (uint
 				break
 			}
 			p.Apply(c, root, i)
-			n += genPerft(p, c, depth-1, wml)
+			n += p.GenPerft(c, depth-1, wml)
 			p.Undo(c)
 		}
 		total.Add(n)
