@@ -221,8 +221,8 @@
 //     restricts kinds), counted by population counts, move i found per
 //     word then per byte without building the others (selectBulk); a tier
 //     of shift rules with chains that a later tier follows is first asked
-//     whether it has a first leap at all (tier.precheck: draughts'
-//     captures usually have none);
+//     whether it has a first leap at all (tier.precheck: a tier of
+//     captures usually has none);
 //   - table-driven group tiers count their moves per line and select one;
 //   - on one word, short jumps with optional chains that always take a piece count the
 //     chains of one and two leaps with bitsets (countChains2: a second leap

@@ -237,7 +237,7 @@ func roundTrip(t *testing.T, f, name string, opts []string) {
 // repository, never to files outside it; every docs/ file they name
 // exists.
 func TestHelpAndReadmeLinkToDocs(t *testing.T) {
-	outside := regexp.MustCompile(`shared/spec|(^|[^/\w])(games|notation|language)\.md`)
+	outside := regexp.MustCompile(`shared[/]spec|(^|[^/\w])(games|notation|language)\.md`)
 	named := regexp.MustCompile(`docs/[\w./-]*\w`)
 	root := filepath.Join("..", "..")
 	check := func(where, text string) {
