@@ -418,86 +418,21 @@ func (c *checker) checkBoard(es []*Entry) {
 		c.errorf(v.At(), "write square(WxH) or hex(ROW1, ROW2, ...)", "unknown board shape")
 		return
 	}
-	b := &c.g.Board
-	subset := "all"
-	if p, ok := ps["cells"]; ok {
-		if v, ok := c.single(p); ok {
-			subsets := []string{"all", "dark", "light"}
-			n, isName := v.(*Name)
-			switch {
-			case !isName:
-				c.errorf(v.At(), "cells: all, dark (a1 and every cell of the same colour) or light", "expected a cell subset")
-			case !contains(subsets, n.Dotted()):
-				hint := didYouMean(n.Dotted(), subsets)
-				if hint == "" {
-					hint = "cells: all, dark (a1 and every cell of the same colour) or light"
-				}
-				c.errorf(v.At(), hint, "unknown cell subset %q", n.Dotted())
-			default:
-				subset = n.Dotted()
-			}
-		}
-	}
+	subset := c.cellSubset(ps)
 	switch call.Fn {
 	case "square":
-		if len(call.Args) != 1 {
-			c.errorf(call.Pos, "write square(8x8) or square(size)", "square takes one size")
-			return
-		}
-		val, ok := c.constValue(call.Args[0])
-		if !ok {
-			return
-		}
-		if val.kind != cvSize {
-			c.errorf(call.Args[0].At(), "write square(8x8) or square(size)", "square needs a size WxH")
-			return
-		}
-		if val.w < 1 || val.h < 1 || val.w > maxBoardSide || val.h > maxBoardSide || val.w > 26 {
-			c.errorf(call.Args[0].At(), "files are lettered a..z: at most 26 wide, 64 high", "board %dx%d is too large or empty", val.w, val.h)
-			return
-		}
-		b.Shape, b.Width, b.Height = ir.Square, val.w, val.h
-		for y := 0; y < val.h; y++ {
-			for x := 0; x < val.w; x++ {
-				dark := (x+y)%2 == 0
-				if (subset == "dark" && !dark) || (subset == "light" && dark) {
-					continue
-				}
-				b.Cells = append(b.Cells, ir.Cell{Name: fmt.Sprintf("%c%d", 'a'+x, y+1), X: x, Y: y})
-			}
-		}
-		b.Dirs = squareDirs
+		ok = c.squareBoard(call, subset)
 	case "hex":
 		if subset != "all" {
 			c.errorf(ps["cells"].Pos, "", "hex boards have no colour subsets")
 			return
 		}
-		if len(call.Args) == 0 || len(call.Args) > maxBoardSide {
-			c.errorf(call.Pos, "write hex(5, 6, 7, 8, 9, 8, 7, 6, 5): the cells of each row", "hex takes the number of cells in each row")
-			return
-		}
-		total := 0
-		for _, a := range call.Args {
-			val, ok := c.constValue(a)
-			if !ok {
-				return
-			}
-			if val.kind != cvInt || val.i < 1 || val.i > 26 {
-				c.errorf(a.At(), "rows have 1 to 26 cells", "bad row length")
-				return
-			}
-			b.Rows = append(b.Rows, val.i)
-			b.Width = max(b.Width, val.i)
-			total += val.i
-		}
-		b.Shape, b.Height = ir.Hex, len(b.Rows)
-		for y, n := range b.Rows {
-			for i := 0; i < n; i++ {
-				b.Cells = append(b.Cells, ir.Cell{Name: fmt.Sprintf("%c%d", 'a'+i, y+1), X: -(n - 1) + 2*i, Y: y})
-			}
-		}
-		b.Dirs = hexDirs
+		ok = c.hexBoard(call)
 	}
+	if !ok {
+		return
+	}
+	b := &c.g.Board
 	if len(b.Cells) > maxBoardCells {
 		c.errorf(v.At(), "", "board has %d cells; at most %d", len(b.Cells), maxBoardCells)
 		return
@@ -509,6 +444,98 @@ func (c *checker) checkBoard(es []*Entry) {
 		c.dirs[d.Name] = i
 	}
 	c.boardOK = true
+}
+
+// cellSubset returns the board's cells property: all, dark or light
+// (all when absent or wrong, with a diagnostic for a wrong one).
+func (c *checker) cellSubset(ps map[string]*Entry) string {
+	p, ok := ps["cells"]
+	if !ok {
+		return "all"
+	}
+	v, ok := c.single(p)
+	if !ok {
+		return "all"
+	}
+	subsets := []string{"all", "dark", "light"}
+	n, isName := v.(*Name)
+	switch {
+	case !isName:
+		c.errorf(v.At(), "cells: all, dark (a1 and every cell of the same colour) or light", "expected a cell subset")
+	case !contains(subsets, n.Dotted()):
+		hint := didYouMean(n.Dotted(), subsets)
+		if hint == "" {
+			hint = "cells: all, dark (a1 and every cell of the same colour) or light"
+		}
+		c.errorf(v.At(), hint, "unknown cell subset %q", n.Dotted())
+	default:
+		return n.Dotted()
+	}
+	return "all"
+}
+
+// squareBoard lays out square(WxH), keeping the cells of subset (all,
+// dark: a1's colour, or light); it reports whether the board is good.
+func (c *checker) squareBoard(call *Call, subset string) bool {
+	if len(call.Args) != 1 {
+		c.errorf(call.Pos, "write square(8x8) or square(size)", "square takes one size")
+		return false
+	}
+	val, ok := c.constValue(call.Args[0])
+	if !ok {
+		return false
+	}
+	if val.kind != cvSize {
+		c.errorf(call.Args[0].At(), "write square(8x8) or square(size)", "square needs a size WxH")
+		return false
+	}
+	if val.w < 1 || val.h < 1 || val.w > maxBoardSide || val.h > maxBoardSide || val.w > 26 {
+		c.errorf(call.Args[0].At(), "files are lettered a..z: at most 26 wide, 64 high", "board %dx%d is too large or empty", val.w, val.h)
+		return false
+	}
+	b := &c.g.Board
+	b.Shape, b.Width, b.Height = ir.Square, val.w, val.h
+	for y := 0; y < val.h; y++ {
+		for x := 0; x < val.w; x++ {
+			dark := (x+y)%2 == 0
+			if (subset == "dark" && !dark) || (subset == "light" && dark) {
+				continue
+			}
+			b.Cells = append(b.Cells, ir.Cell{Name: fmt.Sprintf("%c%d", 'a'+x, y+1), X: x, Y: y})
+		}
+	}
+	b.Dirs = squareDirs
+	return true
+}
+
+// hexBoard lays out hex(ROW1, ROW2, ...), rows centred; it reports
+// whether the board is good.
+func (c *checker) hexBoard(call *Call) bool {
+	if len(call.Args) == 0 || len(call.Args) > maxBoardSide {
+		c.errorf(call.Pos, "write hex(5, 6, 7, 8, 9, 8, 7, 6, 5): the cells of each row", "hex takes the number of cells in each row")
+		return false
+	}
+	b := &c.g.Board
+	for _, a := range call.Args {
+		val, ok := c.constValue(a)
+		if !ok {
+			return false
+		}
+		if val.kind != cvInt || val.i < 1 || val.i > 26 {
+			c.errorf(a.At(), "rows have 1 to 26 cells", "bad row length")
+			return false
+		}
+		b.Rows = append(b.Rows, val.i)
+		b.Width = max(b.Width, val.i)
+	}
+	b.Shape, b.Height = ir.Hex, len(b.Rows)
+	for y, n := range b.Rows {
+		for i := 0; i < n; i++ {
+			b.Cells = append(b.Cells, ir.Cell{Name: fmt.Sprintf("%c%d", 'a'+i, y+1), X: -(n - 1) + 2*i, Y: y})
+		}
+	}
+	b.Dirs = hexDirs
+	return true
 }
 
 func (c *checker) cellNames() []string {

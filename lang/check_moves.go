@@ -115,8 +115,54 @@ func (c *checker) pieceSelector(v Expr, r *ir.MoveRule) bool {
 	return true
 }
 
+// leapProps checks the properties of a leap or group rule (dirs, length,
+// over, onto, from, capture, chain) into r, in that order; it reports
+// whether they are all good.
 func (c *checker) leapProps(e *Entry, ps map[string]*Entry, r *ir.MoveRule) bool {
-	ok := true
+	ok := c.leapDirs(e, ps, r)
+	ok = c.leapLength(ps, r) && ok
+	ok = c.leapConds(ps, r) && ok
+	if p, has := ps["capture"]; has && r.Action == ir.Group {
+		ok = c.groupCapture(p, r) && ok
+	} else if has {
+		caps := map[string]ir.Capture{"none": ir.CaptureNone, "jumped": ir.CaptureJumped, "landing": ir.CaptureLanding}
+		cp, set, okc := choice(c, p, caps, "capture: none, jumped (the pieces passed over) or landing (the piece landed on)", "unknown capture")
+		if set {
+			r.Capture = cp
+		}
+		ok = okc && ok
+	}
+	if p, has := ps["chain"]; has {
+		chains := map[string]ir.Chain{"none": ir.ChainNone, "optional": ir.ChainOptional, "compulsory": ir.ChainCompulsory}
+		ch, set, okc := choice(c, p, chains, "chain: none, optional (every prefix is a move) or compulsory (go on while possible)", "unknown chain")
+		if set {
+			r.Chain = ch
+		}
+		ok = okc && ok
+	}
+	return ok
+}
+
+// choice reads a property whose value is one of the names of m (set:
+// x is it); a value that is not gets the hint and message (ok false). A
+// property with no single value is already reported: neither set nor
+// an error here.
+func choice[T any](c *checker, p *Entry, m map[string]T, hint, msg string) (x T, set, ok bool) {
+	v, okv := c.single(p)
+	if !okv {
+		return x, false, true
+	}
+	if n, _ := v.(*Name); n != nil {
+		if x, has := m[n.Dotted()]; has {
+			return x, true, true
+		}
+	}
+	c.errorf(v.At(), hint, "%s", msg)
+	return x, false, false
+}
+
+// leapDirs reads the rule's directions per player (all by default).
+func (c *checker) leapDirs(e *Entry, ps map[string]*Entry, r *ir.MoveRule) bool {
 	r.Dirs = make([][]int, len(c.g.Players))
 	dirsExpr := Expr(&Name{Pos: e.Pos, Parts: []string{"all"}})
 	if p, has := ps["dirs"]; has {
@@ -129,38 +175,55 @@ func (c *checker) leapProps(e *Entry, ps map[string]*Entry, r *ir.MoveRule) bool
 	for pl := range c.g.Players {
 		ds, okd := c.dirSet(dirsExpr, pl)
 		if !okd {
-			ok = false
-			break
+			return false
 		}
 		r.Dirs[pl] = ds
 	}
-	if p, has := ps["length"]; has {
-		if v, okv := c.single(p); okv {
-			if n, isName := v.(*Name); isName && len(n.Parts) == 2 && n.Parts[0] == "piece" {
-				if !c.propDeclared(n.Parts[1]) {
-					c.errorf(n.Pos, hintFor(n.Parts[1], "piece properties", c.propNames()), "no piece kind has a property %q", n.Parts[1])
-					ok = false
-				} else {
-					r.LengthProp, r.Length = n.Parts[1], 0
-					for _, k := range c.g.Kinds {
-						if L, has := k.Props[n.Parts[1]]; has && (L < 1 || L > maxLeapLength) {
-							c.errorf(c.kindDecl[k.Name].Pos, "", "%s's %s is %d: a jump's length is 1..%d cells", k.Name, n.Parts[1], L, maxLeapLength)
-							ok = false
-						}
-					}
-				}
-			} else if val, okc := c.constValue(v); okc {
-				if val.kind != cvInt || val.i < 1 || val.i > maxLeapLength {
-					c.errorf(v.At(), "", "a jump's length is 1..%d cells", maxLeapLength)
-					ok = false
-				} else {
-					r.Length = val.i
-				}
-			} else {
+	return true
+}
+
+// leapLength reads the rule's length: a number of cells, or piece.PROP
+// (every kind's PROP must then be a valid length).
+func (c *checker) leapLength(ps map[string]*Entry, r *ir.MoveRule) bool {
+	p, has := ps["length"]
+	if !has {
+		return true
+	}
+	v, okv := c.single(p)
+	if !okv {
+		return true
+	}
+	if n, isName := v.(*Name); isName && len(n.Parts) == 2 && n.Parts[0] == "piece" {
+		if !c.propDeclared(n.Parts[1]) {
+			c.errorf(n.Pos, hintFor(n.Parts[1], "piece properties", c.propNames()), "no piece kind has a property %q", n.Parts[1])
+			return false
+		}
+		ok := true
+		r.LengthProp, r.Length = n.Parts[1], 0
+		for _, k := range c.g.Kinds {
+			if L, has := k.Props[n.Parts[1]]; has && (L < 1 || L > maxLeapLength) {
+				c.errorf(c.kindDecl[k.Name].Pos, "", "%s's %s is %d: a jump's length is 1..%d cells", k.Name, n.Parts[1], L, maxLeapLength)
 				ok = false
 			}
 		}
+		return ok
 	}
+	val, okc := c.constValue(v)
+	if !okc {
+		return false
+	}
+	if val.kind != cvInt || val.i < 1 || val.i > maxLeapLength {
+		c.errorf(v.At(), "", "a jump's length is 1..%d cells", maxLeapLength)
+		return false
+	}
+	r.Length = val.i
+	return true
+}
+
+// leapConds reads the rule's cell conditions over, onto (empty by
+// default) and from.
+func (c *checker) leapConds(ps map[string]*Entry, r *ir.MoveRule) bool {
+	ok := true
 	cond := func(key string) *ir.Expr {
 		p, has := ps[key]
 		if !has {
@@ -192,40 +255,6 @@ func (c *checker) leapProps(e *Entry, ps map[string]*Entry, r *ir.MoveRule) bool
 	if r.Over != nil && r.Length < 2 && r.LengthProp == "" {
 		c.errorf(ps["over"].Pos, "a leap of one cell passes over nothing", "over has no cell to test")
 		ok = false
-	}
-	if p, has := ps["capture"]; has && r.Action == ir.Group {
-		ok = c.groupCapture(p, r) && ok
-	} else if has {
-		if v, okv := c.single(p); okv {
-			n, _ := v.(*Name)
-			caps := map[string]ir.Capture{"none": ir.CaptureNone, "jumped": ir.CaptureJumped, "landing": ir.CaptureLanding}
-			cp, okc := ir.Capture(0), false
-			if n != nil {
-				cp, okc = caps[n.Dotted()]
-			}
-			if !okc {
-				c.errorf(v.At(), "capture: none, jumped (the pieces passed over) or landing (the piece landed on)", "unknown capture")
-				ok = false
-			} else {
-				r.Capture = cp
-			}
-		}
-	}
-	if p, has := ps["chain"]; has {
-		if v, okv := c.single(p); okv {
-			n, _ := v.(*Name)
-			chains := map[string]ir.Chain{"none": ir.ChainNone, "optional": ir.ChainOptional, "compulsory": ir.ChainCompulsory}
-			ch, okc := ir.Chain(0), false
-			if n != nil {
-				ch, okc = chains[n.Dotted()]
-			}
-			if !okc {
-				c.errorf(v.At(), "chain: none, optional (every prefix is a move) or compulsory (go on while possible)", "unknown chain")
-				ok = false
-			} else {
-				r.Chain = ch
-			}
-		}
 	}
 	return ok
 }
