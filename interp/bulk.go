@@ -83,6 +83,7 @@ func (p *Program) compileBulk() {
 				}
 			}
 		}
+		p.compileKern1(t)
 	}
 }
 
@@ -227,6 +228,9 @@ func (s *State) bulkScratch(p *Program) (*bulkSets, *[maxBulk]bulkRule) {
 // when not kept).
 func (p *Program) firstLeaps(s *State, t *tier, wantTouched, stash bool) (n int, touched uint64) {
 	if p.nw == 1 {
+		if t.k1 != nil && !wantTouched {
+			return p.firstLeapsK(s, t, stash), 0
+		}
 		return p.firstLeaps1(s, t, wantTouched, stash)
 	}
 	nw, mover := p.nw, s.toMove
@@ -339,6 +343,9 @@ func (p *Program) firstLeaps1(s *State, t *tier, wantTouched, stash bool) (n int
 // hasFirstLeap tells whether some rule of tier t (tier.shifts) has a
 // first leap for the player to move.
 func (p *Program) hasFirstLeap(s *State, t *tier) bool {
+	if t.k1 != nil {
+		return p.anyLeapK(s, t)
+	}
 	n, _ := p.firstLeaps(s, t, false, false)
 	return n > 0
 }

@@ -323,7 +323,7 @@ func TestSelectSource(t *testing.T) {
 		var td [32]uint64
 		for k := 0; k < nd; k++ {
 			td[k] = rng.Uint64()
-			for j := rng.IntN(4); j > 0; j-- {
+			for j := rng.IntN(7); j > 0; j-- {
 				td[k] &= rng.Uint64() // sparser
 			}
 		}

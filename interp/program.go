@@ -123,6 +123,9 @@ type tier struct {
 	// precheck: shifts, not bulk, and a later tier exists: whether the
 	// tier has a move is asked on bitsets first (hasFirstLeap)
 	precheck bool
+	// k1: the tier's rules flattened per mover for the one-word kernel
+	// (bulk1.go); nil when some rule does not fit it
+	k1 [][]kern1
 }
 
 // generator kinds
