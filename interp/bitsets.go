@@ -112,7 +112,7 @@ func (g *gen) markShift() {
 	L := r.length
 	if nw == 1 && np+1 <= maxSlots {
 		copy(g.w[:np+1], s.occ[:np+1])
-		s.mark[0] = g.shiftWords()
+		s.mark[0] = g.shiftWords(true)
 		g.one = true
 		return
 	}
@@ -156,33 +156,52 @@ func (g *gen) markShift() {
 }
 
 // shiftWords is markShift on one word, with the occupancy words g.w (per
-// slot): it fills occ1, o1, e1, the per-direction tables (nds, dsh, dval,
+// slot; live: those of the State, whose per-kind sets then apply): it fills occ1, o1, e1, the per-direction tables (nds, dsh, dval,
 // td) and firsts, and returns the sources.
-func (g *gen) shiftWords() uint64 {
+func (g *gen) shiftWords(live bool) uint64 {
 	p, r := g.p, g.r
 	np := p.np
 	om, em, ss := r.overSlots[g.mover], r.ontoSlots[g.mover], r.srcSlots[g.mover]
 	L := r.length
 	var o, e, all, src uint64
-	for sl := 0; sl <= np; sl++ {
-		word := g.w[sl&(maxSlots-1)]
-		all |= word
-		if om>>uint(sl)&1 != 0 {
-			o |= word
+	if r.sets != nil && r.sets[g.mover].few && (live || len(r.sets[g.mover].codes) == 0) {
+		// The rule's sets from its slots (and kinds), as firstLeaps1.
+		var occX [8]uint64
+		for sl := 0; sl <= np; sl++ {
+			x := g.w[sl&(maxSlots-1)]
+			all |= x
+			occX[sl&7] = x
 		}
-		if em>>uint(sl)&1 != 0 {
-			e |= word
+		empty := ^all & p.boardMask[0]
+		rs := &r.sets[g.mover]
+		x := &rs.idx
+		src = occX[x[0]&7] | occX[x[1]&7] | occX[x[2]&7]
+		o = occX[x[3]&7] | occX[x[4]&7] | occX[x[5]&7] | empty&rs.overEmpty
+		e = occX[x[6]&7] | occX[x[7]&7] | occX[x[8]&7] | empty&rs.ontoEmpty
+		for _, code := range rs.codes {
+			src |= g.s.occC[code]
 		}
-		if ss>>uint(sl)&1 != 0 {
-			src |= word
+	} else {
+		for sl := 0; sl <= np; sl++ {
+			word := g.w[sl&(maxSlots-1)]
+			all |= word
+			if om>>uint(sl)&1 != 0 {
+				o |= word
+			}
+			if em>>uint(sl)&1 != 0 {
+				e |= word
+			}
+			if ss>>uint(sl)&1 != 0 {
+				src |= word
+			}
 		}
-	}
-	empty := ^all & p.boardMask[0]
-	if om>>uint(np+1)&1 != 0 {
-		o |= empty
-	}
-	if em>>uint(np+1)&1 != 0 {
-		e |= empty
+		empty := ^all & p.boardMask[0]
+		if om>>uint(np+1)&1 != 0 {
+			o |= empty
+		}
+		if em>>uint(np+1)&1 != 0 {
+			e |= empty
+		}
 	}
 	g.occ1, g.o1, g.e1 = all, o, e
 	g.lands = r.lands[g.mover]

@@ -460,7 +460,7 @@ func (p *Program) countWords(s *State, w *[maxSlots]uint64) int {
 		}
 		g.r = r
 		g.w = *w
-		if g.shiftWords() == 0 {
+		if g.shiftWords(false) == 0 {
 			return 0
 		}
 		if r.chain == ir.ChainNone {

@@ -70,6 +70,9 @@ func (p *Program) selSlots(who ir.Who) [][]int32 {
 // piece alone; tab is the condition per (own, code) with stride 0 and
 // this size (nil when there is no condition).
 func (p *Program) quantByCode(who ir.Who, op ir.Op, sd ir.Side, tab []uint8, size int) evalFn {
+	if tab == nil {
+		return p.quantBySlots(who, op, sd)
+	}
 	codes := p.selCodes(who)
 	nw := p.nw
 	return func(c *ectx) int {
@@ -93,6 +96,23 @@ func (p *Program) quantByCode(who ir.Who, op ir.Op, sd ir.Side, tab []uint8, siz
 			n = all
 		}
 		return quantOp(op, n, all)
+	}
+}
+
+// quantBySlots compiles a quantifier without condition: it counts the
+// pieces of the owners selected, on the per-owner occupancy sets.
+func (p *Program) quantBySlots(who ir.Who, op ir.Op, sd ir.Side) evalFn {
+	slots := p.selSlots(who)
+	nw := p.nw
+	return func(c *ectx) int {
+		occ := c.s.occ
+		n := 0
+		for _, sl := range slots[c.side(sd)] {
+			for _, x := range occ[int(sl)*nw : int(sl)*nw+nw] {
+				n += bits.OnesCount64(x)
+			}
+		}
+		return quantOp(op, n, n)
 	}
 }
 
@@ -131,6 +151,17 @@ func (p *Program) ownerMasks(tab []uint8, stride, size int) ([][]uint64, bool) {
 func (p *Program) quantByMask(who ir.Who, op ir.Op, sd ir.Side, masks [][]uint64) evalFn {
 	slots := p.selSlots(who)
 	nw := p.nw
+	if nw == 1 && op == ir.OpSome {
+		return func(c *ectx) int {
+			occ, m := c.s.occ, masks[c.own]
+			for _, sl := range slots[c.side(sd)] {
+				if occ[sl]&m[sl] != 0 {
+					return 1
+				}
+			}
+			return 0
+		}
+	}
 	return func(c *ectx) int {
 		occ := c.s.occ
 		m := masks[c.own]
