@@ -90,6 +90,7 @@ func BenchmarkLeapFrog8Perft4Generic(b *testing.B) { benchPerft(b, true, 4) }
 func benchPlayout(b *testing.B, p *Program) {
 	s0 := p.NewState(0)
 	s := s0.Clone()
+	s.SetUndo(false)
 	rng := rand.New(rand.NewPCG(1, 2))
 	var ml MoveList
 	plies := 0

@@ -62,11 +62,13 @@ func (p *Program) ParseMove(s *State, ml *MoveList, text string) (int, error) {
 func (p *Program) doMove(s *State, ml *MoveList, i int) {
 	m := ml.moves[i]
 	mover := s.toMove
-	s.frames = append(s.frames, frame{
-		nch: int32(len(s.changes)), mover: int8(mover), passes: int32(s.passes),
-		end: s.end, winner: int8(s.winner),
-		captured: s.captured[mover], points: s.points[mover],
-	})
+	if !s.skipLog {
+		s.frames = append(s.frames, frame{
+			nch: int32(len(s.changes)), mover: int8(mover), passes: int32(s.passes),
+			end: s.end, winner: int8(s.winner),
+			captured: s.captured[mover], points: s.points[mover],
+		})
+	}
 	if m.rule < 0 {
 		s.passes++
 	} else {
@@ -199,8 +201,10 @@ func (p *Program) Apply(s *State, ml *MoveList, i int) {
 	if i < 0 || i >= len(ml.moves) {
 		return
 	}
+	mover := s.toMove
+	s.skipLog = s.unlogged
 	p.doMove(s, ml, i)
-	mover := s.frames[len(s.frames)-1].mover
+	s.skipLog = false
 	if len(p.goalsAfter) > 0 {
 		c := &s.ectx
 		if c.p != p {
@@ -382,7 +386,8 @@ func (p *Program) scoreOf(s *State, player int) int {
 // RandomPlayout plays uniformly random legal moves from s until the game
 // is over or maxPlies plies have been played (maxPlies <= 0: no cap), and
 // returns the number of plies played. s is left at the final position
-// (Undo takes the plies back one by one). Each ply draws rng.IntN(n) once,
+// (Undo takes the plies back one by one, unless s records no undo
+// information: SetUndo). Each ply draws rng.IntN(n) once,
 // n being the number of legal moves, and plays that move of Legal's list,
 // so the game is the one of the loop Legal, rng.IntN(ml.Len()), Apply; but
 // the moves are counted without being built where the generators can (ml

@@ -394,3 +394,35 @@ func TestGenPerftEqualsPerft(t *testing.T) {
 		}
 	}
 }
+
+// TestSetUndoOff: a State that records no undo information plays the same
+// playouts as one that does (same final position, plies and status), and
+// Undo on it does nothing, in every game.
+func TestSetUndoOff(t *testing.T) {
+	for name, p := range playoutPrograms(t) {
+		s0 := p.NewState(5)
+		logged, bare := s0.Clone(), s0.Clone()
+		bare.SetUndo(false)
+		var ml MoveList
+		for seed := uint64(0); seed < 3; seed++ {
+			logged.CopyFrom(s0)
+			bare.CopyFrom(s0)
+			n1 := p.RandomPlayout(logged, rand.New(rand.NewPCG(seed, 4)), &ml, 80)
+			n2 := p.RandomPlayout(bare, rand.New(rand.NewPCG(seed, 4)), &ml, 80)
+			if n1 != n2 || p.Render(logged) != p.Render(bare) || !equalStatus(p.Status(logged), p.Status(bare)) {
+				t.Fatalf("%s seed %d: %d plies logged, %d without undo records; positions:\n%s\n%s", name, seed, n1, n2, p.Render(logged), p.Render(bare))
+			}
+			before := p.Render(bare)
+			p.Undo(bare)
+			if p.Render(bare) != before || bare.Ply() != n2 {
+				t.Fatalf("%s: Undo changed a State without undo records", name)
+			}
+			for range n1 {
+				p.Undo(logged)
+			}
+			if p.Render(logged) != p.Render(s0) {
+				t.Fatalf("%s: Undo did not take the logged playout back", name)
+			}
+		}
+	}
+}

@@ -61,6 +61,10 @@ type position struct {
 type history struct {
 	changes []change
 	frames  []frame
+	// unlogged: Apply plays moves without undo records (SetUndo);
+	// skipLog: so does the move being applied (the moves that move
+	// generation plays and takes back are always recorded)
+	unlogged, skipLog bool
 }
 
 // scratch is what move generation reuses from call to call.
@@ -223,6 +227,16 @@ func (s *State) setTop(p *Program, c int, code uint16) {
 	s.put(p, c, code)
 }
 
+// SetUndo tells whether the moves applied to s from now on are recorded
+// so that Undo can take them back (the default). A State used only to be
+// played forward, as the scratch copy of a position that playouts start
+// from, skips the records: Apply is then cheaper, and Undo does nothing.
+// Either way the moves already recorded are dropped.
+func (s *State) SetUndo(on bool) {
+	s.unlogged = !on
+	s.changes, s.frames = s.changes[:0], s.frames[:0]
+}
+
 // lift takes the top piece off cell c, recorded for Undo.
 func (s *State) lift(p *Program, c int) uint16 {
 	if s.hgt == nil {
@@ -231,7 +245,9 @@ func (s *State) lift(p *Program, c int) uint16 {
 		return code
 	}
 	code := s.pop(p, c)
-	s.changes = append(s.changes, change{int32(c), code, opPop})
+	if !s.skipLog {
+		s.changes = append(s.changes, change{int32(c), code, opPop})
+	}
 	return code
 }
 
@@ -242,7 +258,9 @@ func (s *State) drop(p *Program, c int, code uint16) {
 		return
 	}
 	s.push(p, c, code)
-	s.changes = append(s.changes, change{int32(c), 0, opPush})
+	if !s.skipLog {
+		s.changes = append(s.changes, change{int32(c), 0, opPush})
+	}
 }
 
 // undoChange reverts one undo record.
@@ -293,7 +311,9 @@ func (s *State) put(p *Program, c int, code uint16) {
 // set sets cell c to code and records the old code for Undo (games
 // without stacking).
 func (s *State) set(p *Program, c int, code uint16) {
-	s.changes = append(s.changes, change{cell: int32(c), old: s.cells[c]}) // (opSet)
+	if !s.skipLog {
+		s.changes = append(s.changes, change{cell: int32(c), old: s.cells[c]}) // (opSet)
+	}
 	s.put(p, c, code)
 }
 

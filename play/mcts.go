@@ -102,7 +102,8 @@ type search struct {
 	cutoff  int
 	c       float64
 	root    *node
-	s       *interp.State
+	start   *interp.State     // the root's position
+	s       *interp.State     // the iterations' scratch copy (no undo records)
 	mls     []interp.MoveList // per tree depth
 	pml     interp.MoveList   // playout scratch
 	path    []*node
@@ -252,7 +253,8 @@ func winNow(p *interp.Program, s *interp.State, ml *interp.MoveList) int {
 }
 
 func (m *MCTS) newSearch(p *interp.Program, s *interp.State, rng *rand.Rand) *search {
-	sr := &search{p: p, rng: rng, c: m.C, s: s.Clone(), hasSc: p.Game().Score != nil}
+	sr := &search{p: p, rng: rng, c: m.C, start: s.Clone(), s: s.Clone(), hasSc: p.Game().Score != nil}
+	sr.s.SetUndo(false) // each iteration starts from a copy of start
 	if sr.c <= 0 {
 		sr.c = DefaultC
 	}
@@ -296,6 +298,7 @@ func (sr *search) run(playouts int, deadline time.Time) {
 // iterate is one selection, expansion, playout and backpropagation.
 func (sr *search) iterate() {
 	p, s := sr.p, sr.s
+	s.CopyFrom(sr.start)
 	n := sr.root
 	sr.path = append(sr.path[:0], n)
 	depth := 0
@@ -331,11 +334,8 @@ func (sr *search) iterate() {
 		sr.path = append(sr.path, n)
 		depth++
 	}
-	plies := p.RandomPlayout(s, sr.rng, &sr.pml, sr.cutoff)
+	p.RandomPlayout(s, sr.rng, &sr.pml, sr.cutoff)
 	sr.value()
-	for range plies + len(sr.path) - 1 {
-		p.Undo(s)
-	}
 	for _, nd := range sr.path {
 		nd.visits++
 		nd.value += sr.vals[nd.mover]

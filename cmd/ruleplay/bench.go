@@ -292,6 +292,7 @@ func benchPlayouts(p *interp.Program, s0 *interp.State, budget time.Duration, th
 		rng := rand.New(rand.NewPCG(seed, uint64(w)+1))
 		var ml interp.MoveList
 		s := s0.Clone()
+		s.SetUndo(false) // played forward only
 		for first := true; first || time.Now().Before(deadline); first = false {
 			s.CopyFrom(s0)
 			n := p.RandomPlayout(s, rng, &ml, 0) // the program ends games at --max-plies
