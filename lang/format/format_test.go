@@ -76,6 +76,24 @@ func bundled(t *testing.T) []string {
 	return append(games, mods...)
 }
 
+// Every bundled rules file is formatted.
+func TestBundledFilesAreFormatted(t *testing.T) {
+	for _, file := range bundled(t) {
+		src, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := Source(file, src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, src) {
+			name, _ := filepath.Rel(filepath.Join("..", ".."), file)
+			t.Errorf("%s is not formatted: run ruleplay fmt -w %s", name, name)
+		}
+	}
+}
+
 // On every rules file of the repository that parses (bundled files and the
 // checker's test files), formatting keeps the tokens and the AST, and a
 // second formatting changes nothing.
