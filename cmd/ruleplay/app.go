@@ -140,6 +140,7 @@ Documentation, in the repository's docs/ folder:
 		newGamesCmd(),
 		newRulesCmd(),
 		newFmtCmd(),
+		newLspCmd(),
 	)
 	return root
 }
