@@ -140,7 +140,7 @@ func (d *docIndex) entryDoc(key string) string {
 	if s == nil {
 		return ""
 	}
-	return strings.Join(s.body, "\n\n")
+	return joinUnits(s.body)
 }
 
 var moveKeys = map[string]bool{"step": true, "jump": true, "remove": true, "group": true}
@@ -154,7 +154,7 @@ func (d *docIndex) propDoc(parent, key string) string {
 			parts = append(parts, row)
 		}
 		if s := d.find(key, "Moves", 4); s != nil {
-			parts = append(parts, strings.Join(s.body, "\n\n"))
+			parts = append(parts, joinUnits(s.body))
 		}
 		return strings.Join(parts, "\n\n")
 	}
@@ -212,11 +212,54 @@ func (d *docIndex) wordDoc(key, word string) string {
 		if t == "" && i == 0 && key != "" {
 			t = d.defining(s.all, word)
 		}
+		if t == "" && i == 0 && key != "" {
+			t = d.rowMentioning(s.all, word)
+		}
 		if t != "" {
 			return t
 		}
 	}
 	return ""
+}
+
+// rowMentioning renders the first table row with a code span that starts
+// with word.
+func (d *docIndex) rowMentioning(units []string, word string) string {
+	var header []string
+	for _, u := range units {
+		if !strings.HasPrefix(u, "|") {
+			header = nil
+			continue
+		}
+		cells := splitRow(u)
+		if header == nil {
+			header = cells
+			continue
+		}
+		for _, c := range cells[1:] {
+			if firstCellNames(c, word) {
+				return "- " + renderRow(header, cells)
+			}
+		}
+	}
+	return ""
+}
+
+// joinUnits joins units with blank lines, but the rows of a table with
+// line ends.
+func joinUnits(units []string) string {
+	var b strings.Builder
+	for i, u := range units {
+		if i > 0 {
+			if strings.HasPrefix(u, "|") && strings.HasPrefix(units[i-1], "|") {
+				b.WriteString("\n")
+			} else {
+				b.WriteString("\n\n")
+			}
+		}
+		b.WriteString(u)
+	}
+	return b.String()
 }
 
 // row renders the table row of units whose first cell is `name` (or

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ruleplay/ruleplay/lang"
 	"github.com/sourcegraph/jsonrpc2"
 )
 
@@ -361,4 +362,43 @@ func firstDiff(a, b string) string {
 func itoa(n int) string {
 	b, _ := json.Marshal(n)
 	return string(b)
+}
+
+// Every key the checker accepts has hover documentation from
+// docs/language.md, and so has every word and choice.
+func TestDocsCoverEveryKey(t *testing.T) {
+	for where, keys := range lang.Keys() {
+		for _, k := range keys {
+			var doc string
+			switch where {
+			case "file":
+				doc = languageDocs.entryDoc(k)
+			case "end label":
+				doc = languageDocs.wordDoc("end label", k)
+			default:
+				doc = languageDocs.propDoc(where, k)
+			}
+			if strings.TrimSpace(doc) == "" {
+				t.Errorf("no documentation for %s %q", where, k)
+			}
+		}
+	}
+	for kind, ws := range lang.Words() {
+		key := map[string]string{"direction set": "dirs", "outcome": "no-move"}[kind]
+		for _, w := range ws {
+			if languageDocs.wordDoc(key, w) == "" {
+				t.Errorf("no documentation for the %s %q", kind, w)
+			}
+		}
+	}
+	for key, ws := range lang.Choices() {
+		for _, w := range ws {
+			if languageDocs.wordDoc(key, w) == "" {
+				t.Errorf("no documentation for %s: %s", key, w)
+			}
+		}
+	}
+	if got, want := languageDocs.propDoc("jump", "chain"), "`chain`: `jump`: yes; meaning: whether the same piece goes on; default: `none`\n\n| value | meaning |\n|---|---|\n| `none` (default) | one jump per move |"; !strings.HasPrefix(got, want) {
+		t.Errorf("chain: got\n%s\nwant it to start with\n%s", got, want)
+	}
 }

@@ -21,6 +21,10 @@ module), document symbols, and formatting as 'ruleplay fmt' does it.
 
 The README ("Editing rules files") shows how to set it up in VS Code and
 Neovim.`,
+		Example: `  ruleplay lsp            # started by the editor, not by hand
+  # VS Code (Generic LSP Client): "glspc.server.command": "ruleplay",
+  #   "glspc.server.commandArguments": ["lsp"]
+  # Neovim: vim.lsp.config("ruleplay", { cmd = { "ruleplay", "lsp" }, filetypes = { "ruleplay" } })`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			s := lsp.New(lsp.Options{Version: version()})
