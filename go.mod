@@ -5,7 +5,9 @@ go 1.26.0
 require (
 	github.com/alecthomas/participle/v2 v2.1.4
 	github.com/rogpeppe/go-internal v1.16.0
+	github.com/sourcegraph/jsonrpc2 v0.2.0
 	github.com/spf13/cobra v1.10.2
+	github.com/tliron/glsp v0.2.2
 	go.yaml.in/yaml/v3 v3.0.6
 	golang.org/x/term v0.48.0
 )

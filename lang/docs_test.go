@@ -37,6 +37,9 @@ func TestLanguageReferenceCoversEveryKey(t *testing.T) {
 	for kind, names := range Words() {
 		check("the "+kind, names)
 	}
+	for key, names := range Choices() {
+		check("the choice of "+key, names)
+	}
 }
 
 // Every relative link between the pages of docs/ (and from the README)

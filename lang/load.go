@@ -92,28 +92,35 @@ type loader struct {
 	fatal bool
 }
 
-// loadFile parses one file and merges its bases under it.
-func (l *loader) loadFile(path string, src []byte) []*Entry {
-	l.order = append(l.order, path)
-	l.r.addSource(path, src)
+// parse reads one file into entries, reporting a file too large, binary
+// data or a syntax error (ok false).
+func (l *loader) parse(path string, src []byte) (entries []*Entry, ok bool) {
 	if len(src) > maxFileSize {
 		l.r.errorf(Pos{File: path}, "", "file too large (%d bytes; at most %d)", len(src), maxFileSize)
-		l.fatal = true
-		return nil
+		return nil, false
 	}
 	if i := strings.IndexByte(string(src), 0); i >= 0 {
 		line := 1 + strings.Count(string(src[:i]), "\n")
 		l.r.errorf(Pos{File: path, Line: line, Col: 1 + i - (strings.LastIndexByte(string(src[:i]), '\n') + 1), Len: 1}, "is this a rules file?", "binary data (a NUL byte) in a rules file")
-		l.fatal = true
-		return nil
+		return nil, false
 	}
 	gf, err := parse(path, src)
 	if err != nil {
 		l.syntaxError(path, err)
+		return nil, false
+	}
+	return convEntries(gf.Entries), true
+}
+
+// loadFile parses one file and merges its bases under it.
+func (l *loader) loadFile(path string, src []byte) []*Entry {
+	l.order = append(l.order, path)
+	l.r.addSource(path, src)
+	entries, ok := l.parse(path, src)
+	if !ok {
 		l.fatal = true
 		return nil
 	}
-	entries := convEntries(gf.Entries)
 	if len(entries) == 0 && len(l.stack) == 0 {
 		l.r.errorf(Pos{File: path}, "a rules file needs at least a board and players; see games/ for examples", "empty rules file")
 		l.fatal = true
@@ -157,12 +164,9 @@ func (l *loader) loadFile(path string, src []byte) []*Entry {
 				l.r.errorf(e.Values[0].At(), `write extends: "base.rules"`, "extends needs a file name")
 				continue
 			}
+			bpath := BasePath(path, name)
 			if !strings.HasSuffix(name, ".rules") {
 				name += ".rules"
-			}
-			bpath := name
-			if !filepath.IsAbs(bpath) {
-				bpath = filepath.Join(filepath.Dir(path), name)
 			}
 			if l.inStack(bpath, e.Values[0].At()) {
 				continue

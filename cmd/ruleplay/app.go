@@ -139,6 +139,8 @@ Documentation, in the repository's docs/ folder:
 		newCheckCmd(),
 		newGamesCmd(),
 		newRulesCmd(),
+		newFmtCmd(),
+		newLspCmd(),
 	)
 	return root
 }

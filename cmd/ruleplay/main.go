@@ -3,7 +3,9 @@
 // prompt), play a match, list the legal moves after some moves, count
 // positions (perft), measure speed (bench), check a rules file (vet),
 // summarise it (rules), list the bundled games (games), replay recorded
-// games (check) and draw a position (show). A command's FILE is a path or
+// games (check), draw a position (show), lay rules files out (fmt,
+// package lang/format) and serve editors the Language Server Protocol
+// (lsp, package lsp). A command's FILE is a path or
 // the name of a bundled game (package games embeds games/*.rules); the
 // user documentation is in docs/ (language.md, notation.md, rules/).
 //

@@ -1,0 +1,119 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/ruleplay/ruleplay/lang/format"
+	"github.com/spf13/cobra"
+)
+
+func newFmtCmd() *cobra.Command {
+	var write, check bool
+	cmd := &cobra.Command{
+		Use:   "fmt [FILE...]",
+		Short: "Lay out rules files in the canonical way",
+		Long: `Fmt prints each rules file in the one canonical layout: two spaces of
+indentation a level, one space between tokens (none inside brackets or
+before a colon or comma), one entry a line (a block written on one line
+stays on one line), at most one blank line in a row, and the trailing
+comments of consecutive lines aligned (from column 33). Entries keep
+their order and every comment its place; only spaces, line breaks and the
+';' between entries change, and formatting twice changes nothing more.
+
+Without a file, fmt formats its standard input. -w writes the files in
+place instead of printing them; --check prints nothing but the names of the
+files that are not formatted, and exits with status 1 when there is any
+(for CI). A file with a syntax error is reported and left as it is.
+
+The layout is described in the README ("Editing rules files") and the
+language in docs/language.md.`,
+		Example: `  ruleplay fmt my-game.rules
+  ruleplay fmt -w games/*.rules
+  ruleplay fmt --check games/*.rules`,
+		ValidArgsFunction: completeRulesFiles,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if write && check {
+				return usageErrorf("fmt: -w and --check do not go together")
+			}
+			out := cmd.OutOrStdout()
+			if len(args) == 0 || (len(args) == 1 && args[0] == "-") {
+				if write {
+					return usageErrorf("fmt -w needs files")
+				}
+				src, err := io.ReadAll(cmd.InOrStdin())
+				if err != nil {
+					return err
+				}
+				res, err := format.Source("<stdin>", src)
+				if err != nil {
+					return err
+				}
+				if check {
+					if !bytes.Equal(res, src) {
+						fmt.Fprintln(out, "<stdin>")
+						return &reportedError{exitFailure}
+					}
+					return nil
+				}
+				_, err = out.Write(res)
+				return err
+			}
+			worst, unformatted := exitOK, false
+			for _, file := range args {
+				changed, err := fmtFile(out, file, write, check)
+				if err != nil {
+					text, code := classify(err, true)
+					fmt.Fprintln(cmd.ErrOrStderr(), text)
+					worst = max(worst, code)
+				}
+				unformatted = unformatted || changed
+			}
+			if check && unformatted {
+				worst = max(worst, exitFailure)
+			}
+			if worst != exitOK {
+				return &reportedError{worst}
+			}
+			return nil
+		},
+	}
+	cmd.Flags().BoolVarP(&write, "write", "w", false, "write the result to each file instead of printing it")
+	cmd.Flags().BoolVar(&check, "check", false, "print the names of the files that are not formatted, and exit 1 if any")
+	return cmd
+}
+
+// fmtFile formats one file: printed, written in place, or only checked.
+// It reports whether the file was not formatted.
+func fmtFile(out io.Writer, file string, write, check bool) (bool, error) {
+	src, err := os.ReadFile(file)
+	if err != nil {
+		return false, fmt.Errorf("reading rules: %w", err)
+	}
+	res, err := format.Source(file, src)
+	if err != nil {
+		return false, err
+	}
+	changed := !bytes.Equal(res, src)
+	switch {
+	case check:
+		if changed {
+			fmt.Fprintln(out, file)
+		}
+	case write:
+		if changed {
+			st, err := os.Stat(file)
+			if err != nil {
+				return changed, err
+			}
+			if err := os.WriteFile(file, res, st.Mode().Perm()); err != nil {
+				return changed, fmt.Errorf("writing %s: %w", file, err)
+			}
+		}
+	default:
+		_, err = out.Write(res)
+	}
+	return changed, err
+}
