@@ -156,6 +156,27 @@ type dirShift1 struct {
 	sh    int
 }
 
+// noSources tells whether the rule has no piece to move in s (no piece of
+// its slots or kinds).
+func (ss *ruleSlots) noSources(s *State) bool {
+	nw := s.nw
+	for _, sl := range ss.src {
+		for _, x := range s.occ[int(sl)*nw : int(sl)*nw+nw] {
+			if x != 0 {
+				return false
+			}
+		}
+	}
+	for _, code := range ss.codes {
+		for _, x := range s.occC[int(code)*nw : int(code)*nw+nw] {
+			if x != 0 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // compileRuleSlots builds r.sets (shift rules and plain removals).
 func (p *Program) compileRuleSlots(r *rule) {
 	r.sets = make([]ruleSlots, p.np)

@@ -9,6 +9,9 @@ import (
 // fastLeaps: any leap with local conditions, table driven.
 func (g *gen) fastLeaps() {
 	p, s, r := g.p, g.s, g.r
+	if r.sets != nil && r.sets[g.mover].noSources(s) {
+		return
+	}
 	g.over = r.overTab[g.mover*r.tabSize : (g.mover+1)*r.tabSize]
 	g.onto = r.ontoTab[g.mover*r.tabSize : (g.mover+1)*r.tabSize]
 	g.stride = r.stride
