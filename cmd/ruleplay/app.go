@@ -139,6 +139,7 @@ Documentation, in the repository's docs/ folder:
 		newCheckCmd(),
 		newGamesCmd(),
 		newRulesCmd(),
+		newServeCmd(),
 	)
 	return root
 }

@@ -1,0 +1,230 @@
+package web
+
+import (
+	"context"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/chromedp"
+	"github.com/ruleplay/ruleplay/record"
+)
+
+// chromiumPath finds a Chromium (or Chrome) binary, "" when there is none.
+func chromiumPath() string {
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	return ""
+}
+
+// browserCtx starts a headless Chromium that reaches no network but the
+// test server.
+func browserCtx(t *testing.T) context.Context {
+	bin := chromiumPath()
+	if bin == "" {
+		t.Skip("no chromium binary found on PATH (Debian: apt-get install chromium); the browser tests need one")
+	}
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(bin),
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(1180, 800),
+	)
+	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancelC := chromedp.NewContext(actx)
+	ctx, cancelT := context.WithTimeout(ctx, 50*time.Second)
+	t.Cleanup(func() { cancelT(); cancelC(); cancelA() })
+	return ctx
+}
+
+// page drives the page of one test.
+type page struct {
+	t   *testing.T
+	ctx context.Context
+}
+
+func (p page) do(steps ...chromedp.Action[chromedp.Void]) {
+	p.t.Helper()
+	if err := chromedp.Do(p.ctx, steps...); err != nil {
+		p.t.Fatal(err)
+	}
+}
+
+// eval returns the value of a JavaScript expression.
+func (p page) eval(js string) string {
+	p.t.Helper()
+	v, err := chromedp.Run(p.ctx, chromedp.Evaluate[string](js))
+	if err != nil {
+		p.t.Fatalf("%s: %v", js, err)
+	}
+	return v
+}
+
+// wait waits until a JavaScript expression is true.
+func (p page) wait(js string) {
+	p.t.Helper()
+	if _, err := chromedp.Run(p.ctx, chromedp.Poll[chromedp.Void](js, chromedp.WithPollingTimeout(20*time.Second))); err != nil {
+		p.t.Fatalf("waiting for %s: %v (status %q, error %q)", js, err, p.eval(`document.getElementById("status").textContent`), p.eval(`document.getElementById("error").textContent + document.getElementById("diag").textContent`))
+	}
+}
+
+// start picks a game and the seats ("human", "mcts", ...) and starts it.
+func (p page) start(game string, seats ...string) {
+	p.t.Helper()
+	js := `(() => { const g = document.getElementById("game"); g.value = "` + game + `"; g.dispatchEvent(new Event("change"));`
+	for i, s := range seats {
+		js += `{ const s = document.getElementById("seat` + itoa(i) + `"); s.value = "` + s + `"; s.dispatchEvent(new Event("change")); }`
+		js += `document.getElementById("think` + itoa(i) + `").value = "100";`
+	}
+	js += `document.body.dataset.ply = "none"; return "ok"; })()`
+	p.eval(js)
+	p.do(chromedp.Click(chromedp.CSS("#new")))
+	p.wait(`document.body.dataset.ply === "0" && document.getElementById("title").textContent !== ""`)
+}
+
+// click clicks a cell of the board.
+func (p page) click(cell string) {
+	p.t.Helper()
+	p.do(chromedp.Click(chromedp.CSS(`#board [data-cell="` + cell + `"] .hl`)))
+}
+
+// lit lists the cells lit as the next click, in order.
+func (p page) lit() string {
+	return p.eval(`Array.from(document.querySelectorAll("#board .cell.target")).map(e => e.dataset.cell).sort().join(" ")`)
+}
+
+func (p page) moves() string {
+	return p.eval(`Array.from(document.querySelectorAll("#moves li")).map(e => e.textContent).join(" ")`)
+}
+
+func (p page) waitPly(n int) {
+	p.t.Helper()
+	p.wait(`document.body.dataset.ply === "` + itoa(n) + `" && !document.body.dataset.busy`)
+}
+
+// TestBrowser plays at the page in headless Chromium: Salta and Jumpwings
+// by clicking, undo, an mcts answer, a record downloaded and replayed.
+// With RULEPLAY_SCREENSHOT=FILE it saves a screenshot of the page there
+// (docs/serve.png).
+func TestBrowser(t *testing.T) {
+	ctx := browserCtx(t)
+	srv, err := New(Config{Engine: "ruleplay test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(srv)
+	defer ts.Close()
+	p := page{t, ctx}
+	downloads := t.TempDir()
+	p.do(
+		chromedp.Navigate(ts.URL),
+		chromedp.Func(func(ctx context.Context, _ *chromedp.Target) error {
+			_, err := chromedp.CallBrowser(ctx, browser.SetDownloadBehavior, browser.SetDownloadBehaviorParams{
+				Behavior: browser.SetDownloadBehaviorBehaviorAllow, DownloadPath: downloads,
+			})
+			return err
+		}),
+	)
+	p.wait(`document.getElementById("game").options.length > 0`)
+
+	// Salta, two people: a piece's destinations light up; undo.
+	p.start("salta", "human", "human")
+	if got := p.eval(`document.getElementById("status").textContent`); got != "green to move (human)" {
+		t.Errorf("status: %q", got)
+	}
+	p.click("c3")
+	if got := p.lit(); got != "b4 d4" {
+		t.Errorf("after clicking c3, lit: %q, want %q", got, "b4 d4")
+	}
+	p.click("d4")
+	p.waitPly(1)
+	p.click("h8")
+	p.click("g7")
+	p.waitPly(2)
+	if got := p.moves(); got != "c3-d4 h8-g7" {
+		t.Errorf("moves: %q", got)
+	}
+	p.do(chromedp.Click(chromedp.CSS("#undo")))
+	p.waitPly(1)
+	if got := p.moves(); got != "c3-d4" {
+		t.Errorf("moves after undo: %q", got)
+	}
+
+	// Salta against mcts: it answers by itself.
+	p.start("salta", "human", "mcts")
+	p.click("c3")
+	p.click("d4")
+	p.waitPly(2)
+	moves := strings.Fields(p.moves())
+	if len(moves) != 2 || moves[0] != "c3-d4" {
+		t.Fatalf("moves after mcts answered: %q", moves)
+	}
+	if got := p.eval(`document.getElementById("status").textContent`); got != "green to move (human)" {
+		t.Errorf("status after mcts answered: %q", got)
+	}
+
+	// Download the record, then load it to replay it.
+	p.do(chromedp.Click(chromedp.CSS("#download")))
+	file := filepath.Join(downloads, "salta.yaml")
+	var rec *record.Record
+	for deadline := time.Now().Add(20 * time.Second); ; {
+		if data, err := os.ReadFile(file); err == nil {
+			if rec, err = record.Parse(data, file); err == nil {
+				break
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no record downloaded at %s", file)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if rec.Game != "salta" || strings.Join(rec.Moves, " ") != strings.Join(moves, " ") || rec.Seats["green"] != "human" || rec.Seats["red"] != "mcts" || rec.Result != nil {
+		t.Errorf("downloaded record: %+v", rec)
+	}
+	p.do(chromedp.SetUploadFiles(chromedp.CSS("#load"), []string{file}))
+	p.wait(`!document.getElementById("replay").hidden`)
+	if got := p.eval(`document.getElementById("rverdict").textContent + " | " + document.getElementById("rslider").max + " | " + document.getElementById("rstatus").textContent`); got != "check: ok | 2 | 2. "+moves[1]+"; green to move" {
+		t.Errorf("replay: %q", got)
+	}
+	p.do(chromedp.Click(chromedp.CSS("#rfirst")), chromedp.Click(chromedp.CSS("#rnext")))
+	if got := p.eval(`document.getElementById("rstatus").textContent`); got != "1. c3-d4; red to move" {
+		t.Errorf("replay, one step from the start: %q", got)
+	}
+	p.do(chromedp.Click(chromedp.CSS("#rclose")))
+
+	// Jumpwings, a hex board with stacks, against mcts.
+	p.start("jumpwings", "human", "mcts")
+	p.click("c2")
+	if got := p.lit(); got != "a2 b4 d4" {
+		t.Errorf("Jumpwings, after clicking c2, lit: %q, want %q", got, "a2 b4 d4")
+	}
+	p.click("b4")
+	p.waitPly(2)
+	if got := strings.Fields(p.moves()); len(got) != 2 || got[0] != "c2-b4" {
+		t.Errorf("Jumpwings moves: %q", got)
+	}
+	p.click("b3")
+	if got := p.lit(); got == "" {
+		t.Errorf("Jumpwings, after clicking b3: nothing lit")
+	}
+	if shot := os.Getenv("RULEPLAY_SCREENSHOT"); shot != "" {
+		png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(shot, png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
