@@ -43,7 +43,7 @@ Ctrl-C stops the server (open requests are finished first).`,
   ruleplay serve my-game.rules --addr 127.0.0.1:9000
   ruleplay serve --sessions 8 --think-max 2s`,
 		ValidArgsFunction: completeRulesFile,
-		RunE: func(cmd *cobra.Command, args []string) error { return runServe(cmd, f, args) },
+		RunE:              func(cmd *cobra.Command, args []string) error { return runServe(cmd, f, args) },
 	}
 	fl := cmd.Flags()
 	fl.StringVar(&f.addr, "addr", "127.0.0.1:8080", "listen on `HOST:PORT` (port 0: any free port)")
