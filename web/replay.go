@@ -79,6 +79,9 @@ func (s *Server) replay(data []byte, name string) replay {
 	c := &conformance.Checker{Load: s.games.loadRules}
 	rep := c.Record(rec, rec.Game)
 	rep.File = name
+	if rep.Problem != nil && rep.Problem.Pos == "" {
+		rep.Problem.Pos = name
+	}
 	out.Verdict, out.Report, out.Problem = rep.Verdict, rep.Text(), rep.Problem
 	e, err := s.games.lookup(rec.Game)
 	if err != nil {
