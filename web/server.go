@@ -103,7 +103,13 @@ func (s *Server) routes() {
 }
 
 // ServeHTTP serves a request, every body bounded by Limits.Body.
+// A panic becomes a 500 answer, never a stack trace.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	defer func() {
+		if v := recover(); v != nil {
+			(&apiError{status: http.StatusInternalServerError, Message: fmt.Sprintf("internal error: %v; please report this", v)}).write(w)
+		}
+	}()
 	r.Body = http.MaxBytesReader(w, r.Body, s.cfg.Limits.Body)
 	s.mux.ServeHTTP(w, r)
 }

@@ -8,9 +8,11 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
 
+	"github.com/ruleplay/ruleplay/games"
 	"github.com/ruleplay/ruleplay/web"
 	"github.com/spf13/cobra"
 )
@@ -76,7 +78,14 @@ func runServe(cmd *cobra.Command, f *serveFlags, files []string) error {
 	if err := f.check(); err != nil {
 		return err
 	}
-	srv, err := web.New(web.Config{Files: files, Limits: f.limits, Engine: "ruleplay " + version()})
+	var named []string // bundled games are served anyway
+	for _, f := range files {
+		if _, err := os.Stat(f); err != nil && !strings.ContainsAny(f, `/\`) && games.Has(strings.TrimSuffix(f, ".rules")) {
+			continue
+		}
+		named = append(named, f)
+	}
+	srv, err := web.New(web.Config{Files: named, Limits: f.limits, Engine: "ruleplay " + version()})
 	if err != nil {
 		return err
 	}
