@@ -79,10 +79,15 @@ func (p page) wait(js string) {
 	}
 }
 
-// start picks a game and the seats ("human", "mcts", ...) and starts it.
-func (p page) start(game string, seats ...string) {
+// start picks a game, its options (NAME=VALUE ...) and the seats
+// ("human", "mcts", ...), and starts it.
+func (p page) start(game, options string, seats ...string) {
 	p.t.Helper()
 	js := `(() => { const g = document.getElementById("game"); g.value = "` + game + `"; g.dispatchEvent(new Event("change"));`
+	for _, o := range strings.Fields(options) {
+		name, value, _ := strings.Cut(o, "=")
+		js += `document.querySelector('[data-option="` + name + `"]').value = "` + value + `";`
+	}
 	for i, s := range seats {
 		js += `{ const s = document.getElementById("seat` + itoa(i) + `"); s.value = "` + s + `"; s.dispatchEvent(new Event("change")); }`
 		js += `document.getElementById("think` + itoa(i) + `").value = "100";`
@@ -119,7 +124,7 @@ func (p page) waitPly(n int) {
 // (docs/serve.png).
 func TestBrowser(t *testing.T) {
 	ctx := browserCtx(t)
-	srv, err := New(Config{Engine: "ruleplay test"})
+	srv, err := New(Config{Files: []string{"testdata/tiny.rules"}, Engine: "ruleplay test"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -139,7 +144,7 @@ func TestBrowser(t *testing.T) {
 	p.wait(`document.getElementById("game").options.length > 0`)
 
 	// Salta, two people: a piece's destinations light up; undo.
-	p.start("salta", "human", "human")
+	p.start("salta", "", "human", "human")
 	if got := p.eval(`document.getElementById("status").textContent`); got != "green to move (human)" {
 		t.Errorf("status: %q", got)
 	}
@@ -162,7 +167,7 @@ func TestBrowser(t *testing.T) {
 	}
 
 	// Salta against mcts: it answers by itself.
-	p.start("salta", "human", "mcts")
+	p.start("salta", "", "human", "mcts")
 	p.click("c3")
 	p.click("d4")
 	p.waitPly(2)
@@ -203,8 +208,56 @@ func TestBrowser(t *testing.T) {
 	}
 	p.do(chromedp.Click(chromedp.CSS("#rclose")))
 
+	// A record that fails the check shows where and why, and the
+	// positions up to there.
+	bad := filepath.Join(t.TempDir(), "bad.yaml")
+	if err := os.WriteFile(bad, []byte("game: salta\nmoves: [c3-d4, h8-g8]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p.do(chromedp.SetUploadFiles(chromedp.CSS("#load"), []string{bad}))
+	p.wait(`!document.getElementById("replay").hidden && document.getElementById("rtitle").textContent === "Salta (limit=0)"`)
+	if got := p.eval(`document.getElementById("rverdict").textContent + " | " + document.getElementById("rslider").max`); got != `check: disagrees: bad.yaml:2:16: move 2, h8-g8, is not legal (red to move) | 1` {
+		t.Errorf("replay of a bad record: %q", got)
+	}
+	p.do(chromedp.Click(chromedp.CSS("#rclose")))
+
+	// Leap Frog: removals are one click; a chain goes landing by landing,
+	// and may stop where a shorter move ends.
+	p.start("leapfrog", "size=6x6", "human", "human")
+	p.click("f2")
+	p.waitPly(1)
+	p.click("f5")
+	p.waitPly(2)
+	p.click("d5")
+	p.click("f5")
+	p.waitPly(3)
+	p.click("b5")
+	p.click("d5")
+	p.waitPly(4)
+	p.click("e3")
+	if got := p.lit(); got != "e5" {
+		t.Errorf("Leap Frog, after clicking e3, lit: %q", got)
+	}
+	p.click("e5")
+	if got := p.lit() + " | " + p.eval(`document.getElementById("finish").textContent`); got != "c5 | play e3-e5" {
+		t.Errorf("Leap Frog, after clicking e3 e5, lit and offered: %q", got)
+	}
+	p.click("c5")
+	p.waitPly(5)
+	if got := p.moves(); got != "xf2 xf5 d5-f5 b5-d5 e3-e5-c5" {
+		t.Errorf("Leap Frog moves: %q", got)
+	}
+	// A typed move.
+	p.do(chromedp.SendKeys(chromedp.CSS("#movetext"), "b3-b5\n"))
+	p.waitPly(6)
+
+	// Two computers play a game to its end at full speed.
+	p.eval(`(() => { const s = document.getElementById("speed"); s.value = "0"; return "ok"; })()`)
+	p.start("tiny", "", "random", "greedy")
+	p.wait(`document.getElementById("status").textContent.startsWith("Result: ")`)
+
 	// Jumpwings, a hex board with stacks, against mcts.
-	p.start("jumpwings", "human", "mcts")
+	p.start("jumpwings", "", "human", "mcts")
 	p.click("c2")
 	if got := p.lit(); got != "a2 b4 d4" {
 		t.Errorf("Jumpwings, after clicking c2, lit: %q, want %q", got, "a2 b4 d4")
