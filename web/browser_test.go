@@ -252,7 +252,7 @@ func TestBrowser(t *testing.T) {
 	p.waitPly(6)
 
 	// Two computers play a game to its end at full speed.
-	p.eval(`(() => { const s = document.getElementById("speed"); s.value = "0"; return "ok"; })()`)
+	p.eval(`(() => { const s = document.getElementById("speed"); s.value = "0"; s.dispatchEvent(new Event("input")); return "ok"; })()`)
 	p.start("tiny", "", "random", "greedy")
 	p.wait(`document.getElementById("status").textContent.startsWith("Result: ")`)
 

@@ -52,7 +52,7 @@ Ctrl-C stops the server (open requests are finished first).`,
 	fl.IntVar(&f.limits.Sessions, "sessions", f.limits.Sessions, "games open at once, at most `N`")
 	fl.DurationVar(&f.limits.Idle, "idle", f.limits.Idle, "close a game unused for this `DURATION`")
 	fl.IntVar(&f.limits.Plies, "max-plies", f.limits.Plies, "end a game after `N` plies")
-	fl.DurationVar(&f.limits.Think, "think-max", f.limits.Think, "the longest thinking time per move a seat may ask for (`DURATION`)")
+	fl.DurationVar(&f.limits.Think, "think-max", f.limits.Think, "the longest `DURATION` of thinking per move a seat may ask for")
 	fl.IntVar(&f.limits.Thinkers, "thinkers", f.limits.Thinkers, "computer moves searched at once, at most `N`")
 	return cmd
 }
