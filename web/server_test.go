@@ -116,6 +116,11 @@ func TestPlay(t *testing.T) {
 		t.Errorf("finished game: %d %s", code, body)
 	}
 	expect(t, srv, "POST", "/api/sessions/s1/move", `{"move":"b2-b3"}`, http.StatusConflict, `{"error":"the game is over"}`+"\n")
+	rec := httptest.NewRecorder()
+	srv.ServeHTTP(rec, httptest.NewRequest("GET", "/api/sessions/s1/record", nil))
+	if h := rec.Header().Get("Content-Disposition"); h != "attachment; filename=tiny.yaml" {
+		t.Errorf("record's Content-Disposition: %q", h)
+	}
 	expect(t, srv, "GET", "/api/sessions/s1/record", "", http.StatusOK, `game: tiny
 seats: {black: human, white: human}
 seed: 1
@@ -265,5 +270,24 @@ func TestStatic(t *testing.T) {
 		if code != c.code || !strings.Contains(body, c.has) {
 			t.Errorf("GET %s: %d %.80q", c.path, code, body)
 		}
+	}
+}
+
+// Concurrent requests never open more games than the limit.
+func TestConcurrentSessions(t *testing.T) {
+	srv, _ := newTest(t, Limits{Sessions: 4, Idle: time.Hour, Plies: 100, Think: time.Second, Thinkers: 1, Body: 1000})
+	codes := make(chan int, 10)
+	for range 10 {
+		go func() {
+			code, _ := call(t, srv, "POST", "/api/sessions", `{"game":"tiny","seats":[{"player":"random"}]}`)
+			codes <- code
+		}()
+	}
+	n := map[int]int{}
+	for range 10 {
+		n[<-codes]++
+	}
+	if n[http.StatusCreated] != 4 || n[http.StatusServiceUnavailable] != 6 {
+		t.Errorf("statuses: %v, want 4 created and 6 refused", n)
 	}
 }
