@@ -40,7 +40,8 @@ is listed with its diagnostics; it is read again for every new game, so
 edits show at once.
 
 Only the page, the bundled games and the files named here are served.
-Ctrl-C stops the server (open requests are finished first).`,
+Ctrl-C stops the server (open requests are finished first). The page, the
+limits and the JSON API: docs/serve.md in the repository.`,
 		Example: `  ruleplay serve
   ruleplay serve my-game.rules --addr 127.0.0.1:9000
   ruleplay serve --sessions 8 --think-max 2s`,
