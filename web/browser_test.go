@@ -247,9 +247,32 @@ func TestBrowser(t *testing.T) {
 	if got := p.moves(); got != "xf2 xf5 d5-f5 b5-d5 e3-e5-c5" {
 		t.Errorf("Leap Frog moves: %q", got)
 	}
-	// A typed move.
-	p.do(chromedp.SendKeys(chromedp.CSS("#movetext"), "b3-b5\n"))
-	p.waitPly(6)
+	// Crossings: a group move is its tail, its head, then where the head goes.
+	p.start("crossings", "", "human", "human")
+	p.click("a1")
+	if got := p.lit(); got != "a2 b2" {
+		t.Errorf("Crossings, after clicking a1, lit: %q", got)
+	}
+	p.click("a2")
+	if got := p.lit(); got != "a3 a4" {
+		t.Errorf("Crossings, after clicking a1 a2, lit: %q", got)
+	}
+	p.click("a4")
+	p.waitPly(1)
+	if got := p.moves(); got != "a1:a2-a4" {
+		t.Errorf("Crossings moves: %q", got)
+	}
+
+	// Back to Leap Frog: a typed move.
+	p.start("leapfrog", "size=6x6", "human", "human")
+	p.do(chromedp.SendKeys(chromedp.CSS("#movetext"), "xf2\n"))
+	p.waitPly(1)
+	p.do(chromedp.SendKeys(chromedp.CSS("#movetext"), "xf55\n"))
+	p.wait(`document.getElementById("error").textContent !== ""`)
+	if got := p.eval(`document.getElementById("error").textContent`); got != `"xf55" is not a legal move (p2 to move); did you mean xf5?` {
+		t.Errorf("an illegal typed move: %q", got)
+	}
+	p.eval(`(() => { document.getElementById("movetext").value = ""; return "ok"; })()`)
 
 	// Two computers play a game to its end at full speed.
 	p.eval(`(() => { const s = document.getElementById("speed"); s.value = "0"; s.dispatchEvent(new Event("input")); return "ok"; })()`)
@@ -267,9 +290,21 @@ func TestBrowser(t *testing.T) {
 	if got := strings.Fields(p.moves()); len(got) != 2 || got[0] != "c2-b4" {
 		t.Errorf("Jumpwings moves: %q", got)
 	}
-	p.click("b3")
-	if got := p.lit(); got == "" {
-		t.Errorf("Jumpwings, after clicking b3: nothing lit")
+
+	// Jumpwings between two people: a frog climbs onto a cat (a stack of
+	// two), and its moves from the top of the stack light up.
+	p.start("jumpwings", "", "human", "human")
+	for i, m := range [][2]string{{"c2", "b4"}, {"d6", "c4"}, {"b3", "b4"}, {"c4", "d4"}} {
+		p.click(m[0])
+		p.click(m[1])
+		p.waitPly(i + 1)
+	}
+	if got := p.eval(`document.querySelector('#board .stack[data-height="2"] text').textContent`); got != "F" {
+		t.Errorf("Jumpwings, the top of the stack of two: %q", got)
+	}
+	p.click("b4")
+	if got := p.lit(); got != "a4 b3 b5 c3 c4 c5" {
+		t.Errorf("Jumpwings, after clicking b4, lit: %q", got)
 	}
 	if shot := os.Getenv("RULEPLAY_SCREENSHOT"); shot != "" {
 		png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())

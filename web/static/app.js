@@ -273,11 +273,14 @@ function clickCell(cell) {
   render();
 }
 
+// play sends a move; it tells whether the server took it.
 async function play(text) {
   try {
     show(await api("POST", "/api/sessions/" + game.id + "/move", { move: text }));
+    return true;
   } catch (e) {
     showError(e);
+    return false;
   }
 }
 
@@ -475,7 +478,7 @@ function init() {
   $("typed").onsubmit = (ev) => {
     ev.preventDefault();
     const t = $("movetext").value.trim();
-    if (t) play(t).then(() => { $("movetext").value = ""; });
+    if (t) play(t).then((ok) => { if (ok) $("movetext").value = ""; });
   };
   $("load").onchange = () => loadRecord($("load").files[0]);
   $("rslider").oninput = () => goFrame(Number($("rslider").value));
