@@ -18,7 +18,8 @@ import (
 //go:embed static
 var static embed.FS
 
-// Limits bound what the server does for its clients.
+// Limits bound what the server does for its clients (a zero field takes
+// its DefaultLimits value).
 type Limits struct {
 	Sessions int           // games open at once
 	Idle     time.Duration // a game unused this long is closed
@@ -28,8 +29,33 @@ type Limits struct {
 	Body     int64         // the largest request body, in bytes
 }
 
-// DefaultLimits are the limits of `ruleplay serve`.
-var DefaultLimits = Limits{Sessions: 64, Idle: 30 * time.Minute, Plies: 1000, Think: 5 * time.Second, Thinkers: 2, Body: 1 << 20}
+// DefaultLimits returns the limits of `ruleplay serve`.
+func DefaultLimits() Limits {
+	return Limits{Sessions: 64, Idle: 30 * time.Minute, Plies: 1000, Think: 5 * time.Second, Thinkers: 2, Body: 1 << 20}
+}
+
+// withDefaults is l with each zero field set to DefaultLimits' value.
+func (l Limits) withDefaults() Limits {
+	d := DefaultLimits()
+	set := func(v *int, def int) {
+		if *v <= 0 {
+			*v = def
+		}
+	}
+	set(&l.Sessions, d.Sessions)
+	set(&l.Plies, d.Plies)
+	set(&l.Thinkers, d.Thinkers)
+	if l.Idle <= 0 {
+		l.Idle = d.Idle
+	}
+	if l.Think <= 0 {
+		l.Think = d.Think
+	}
+	if l.Body <= 0 {
+		l.Body = d.Body
+	}
+	return l
+}
 
 // Config configures a Server.
 type Config struct {
@@ -64,9 +90,7 @@ func New(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	if cfg.Limits == (Limits{}) {
-		cfg.Limits = DefaultLimits
-	}
+	cfg.Limits = cfg.Limits.withDefaults()
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}

@@ -23,7 +23,7 @@ type serveFlags struct {
 }
 
 func newServeCmd() *cobra.Command {
-	f := &serveFlags{limits: web.DefaultLimits}
+	f := &serveFlags{limits: web.DefaultLimits()}
 	cmd := &cobra.Command{
 		Use:   "serve [FILE...]",
 		Short: "Serve a page to play, watch and replay games in a browser",
