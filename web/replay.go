@@ -14,11 +14,14 @@ import (
 // writeRecord writes rec as YAML (docs/notation.md).
 func writeRecord(w io.Writer, rec *record.Record) error { return record.Write(w, rec) }
 
-// frame is one position of a replayed record.
+// frame is one position of a replayed record: the stacks of the cells of
+// the replay's board (in its order; null for an empty cell) and the last
+// move's cells.
 type frame struct {
-	Ply   int    `json:"ply"`
-	Move  string `json:"move,omitempty"` // the move that led here
-	Board board  `json:"board"`
+	Ply    int            `json:"ply"`
+	Move   string         `json:"move,omitempty"` // the move that led here
+	Stacks [][]boardPiece `json:"stacks"`
+	Last   []int          `json:"last"`
 	// Status: who is to move, or the result.
 	Status string `json:"status"`
 }
@@ -33,7 +36,9 @@ type replay struct {
 	// Report is `ruleplay check`'s text; Problem its first problem.
 	Report  string               `json:"report"`
 	Problem *conformance.Problem `json:"problem,omitempty"`
-	Frames  []frame              `json:"frames"`
+	// Board is the board of the start, and Frames every position.
+	Board  *board  `json:"board,omitempty"`
+	Frames []frame `json:"frames"`
 }
 
 // replayHandler checks the record in the body (YAML; ?name=FILE names it
@@ -102,7 +107,9 @@ func (s *Server) replay(data []byte, name string) replay {
 			return out
 		}
 	}
-	out.Frames = append(out.Frames, frame{Board: drawn(p, st, ""), Status: statusText(p, st)})
+	start := drawn(p, st, "")
+	out.Board = &start
+	out.Frames = append(out.Frames, newFrame(p, st, 0, ""))
 	var ml interp.MoveList
 	for k, text := range rec.Moves[:rep.Checked] {
 		i, err := p.ParseMove(st, &ml, text)
@@ -110,9 +117,19 @@ func (s *Server) replay(data []byte, name string) replay {
 			break
 		}
 		p.Apply(st, &ml, i)
-		out.Frames = append(out.Frames, frame{Ply: k + 1, Move: text, Board: drawn(p, st, text), Status: statusText(p, st)})
+		out.Frames = append(out.Frames, newFrame(p, st, k+1, text))
 	}
 	return out
+}
+
+// newFrame is the position s after ply plies, the last one move.
+func newFrame(p *interp.Program, s *interp.State, ply int, move string) frame {
+	b := drawn(p, s, move)
+	f := frame{Ply: ply, Move: move, Stacks: make([][]boardPiece, len(b.Cells)), Last: b.Last, Status: statusText(p, s)}
+	for i, c := range b.Cells {
+		f.Stacks[i] = c.Stack
+	}
+	return f
 }
 
 // statusText: "green to move", or the result.

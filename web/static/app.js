@@ -14,6 +14,7 @@ let paused = false;
 let timer = null;
 let frames = []; // a replayed record's positions
 let replayPlayers = []; // and its players
+let replayBoard = null; // and its board (the cells of the frames' stacks)
 
 // ---- the server ----
 
@@ -433,6 +434,7 @@ async function loadRecord(file) {
     paused = true;
     frames = r.frames;
     replayPlayers = r.players || [];
+    replayBoard = r.board;
     $("play").hidden = true;
     $("replay").hidden = false;
     $("rtitle").textContent = r.title || r.game || file.name;
@@ -460,7 +462,11 @@ function goFrame(i) {
   i = Math.max(0, Math.min(frames.length - 1, i));
   const f = frames[i];
   $("rslider").value = i;
-  drawBoard($("rboard"), f.board, replayPlayers, null, null);
+  const b = Object.assign({}, replayBoard, {
+    cells: replayBoard.cells.map((c, k) => Object.assign({}, c, { stack: f.stacks[k] })),
+    last: f.last,
+  });
+  drawBoard($("rboard"), b, replayPlayers, null, null);
   $("rstatus").textContent = (f.ply > 0 ? f.ply + ". " + f.move + "; " : "start; ") + f.status;
   document.body.dataset.frame = i;
 }
