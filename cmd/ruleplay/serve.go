@@ -45,7 +45,7 @@ limits and the JSON API: docs/serve.md in the repository.`,
 		Example: `  ruleplay serve
   ruleplay serve my-game.rules --addr 127.0.0.1:9000
   ruleplay serve --sessions 8 --think-max 2s`,
-		ValidArgsFunction: completeRulesFile,
+		ValidArgsFunction: completeRulesFiles,
 		RunE:              func(cmd *cobra.Command, args []string) error { return runServe(cmd, f, args) },
 	}
 	fl := cmd.Flags()
