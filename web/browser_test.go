@@ -43,7 +43,7 @@ func browserCtx(t *testing.T) context.Context {
 	)
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancelC := chromedp.NewContext(actx)
-	ctx, cancelT := context.WithTimeout(ctx, 50*time.Second)
+	ctx, cancelT := context.WithTimeout(ctx, 2*time.Minute) // a bound for a stuck browser, not a speed test
 	t.Cleanup(func() { cancelT(); cancelC(); cancelA() })
 	return ctx
 }

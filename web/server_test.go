@@ -184,6 +184,7 @@ func TestBadRequests(t *testing.T) {
 		{`{"game":"tiny","seats":[{"player":"mcts:playouts=9"}]}`, 400, `{"error":"seat white: unknown player \"mcts:playouts=9\" (known players: greedy, human, lookahead, mcts, random)"}`},
 		{`{"game":"tiny","seats":[{"player":"mcts","think_ms":5000}]}`, 400, `{"error":"seat white: think_ms 5000 is over the limit of 1000"}`},
 		{`{"game":"tiny","seats":[{"player":"random","think_ms":50}]}`, 400, `{"error":"seat white: only mcts takes think_ms"}`},
+		{`{"game":"tiny","seats":[{"player":"human"},{"player":"human","think_ms":50}]}`, 400, `{"error":"seat black: only mcts takes think_ms"}`},
 		{`{"game":"tiny","seats":[]}`, 400, `{"error":"tiny has 2 players (white, black), but 0 seats were given"}`},
 		{`{"game":"tiny","options":{"size":"9x9"},"seats":[{"player":"human"}]}`, 400, `{"error":"option size=9x9: out of range (allowed: 3x3..5x5)"}`},
 		{`{"game":"broken","seats":[{"player":"human"}]}`, 400, `{"error":"testdata/broken.rules:5:14: player white has no forward direction\n 5 | step { dirs: forward diagnoal }\n   |              ^^^^^^^\n hint: add player white { forward: north }"}`},

@@ -70,10 +70,6 @@ func newSession(e *entry, opts map[string]string, seats []seat, seed uint64, lim
 
 // make builds the computer player of a seat.
 func (st *seat) make(name string, lim Limits) error {
-	if st.Player == Human {
-		st.Think = 0
-		return nil
-	}
 	var o play.Options
 	if st.Player == "mcts" {
 		if st.Think <= 0 {
@@ -85,6 +81,9 @@ func (st *seat) make(name string, lim Limits) error {
 		o = play.Options{Think: time.Duration(st.Think) * time.Millisecond, Threads: 1}
 	} else if st.Think != 0 {
 		return fmt.Errorf("seat %s: only mcts takes think_ms", name)
+	}
+	if st.Player == Human {
+		return nil
 	}
 	if strings.Contains(st.Player, ":") {
 		return fmt.Errorf("seat %s: %s", name, play.UnknownMessage(st.Player, append(play.Names(), Human)))
