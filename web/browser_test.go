@@ -315,4 +315,21 @@ func TestBrowser(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+
+	// Each new game closed the one before it; leaving the page closes the last.
+	if n := openGames(srv); n != 1 {
+		t.Errorf("%d games open, want 1", n)
+	}
+	p.do(chromedp.Navigate("about:blank"))
+	for deadline := time.Now().Add(20 * time.Second); openGames(srv) != 0; time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d games still open after leaving the page", openGames(srv))
+		}
+	}
+}
+
+func openGames(s *Server) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.open)
 }

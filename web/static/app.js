@@ -496,6 +496,11 @@ function init() {
     $("replay").hidden = true;
     if (game) { $("play").hidden = false; }
   };
+  // Leaving the page closes its game, so that reloads do not fill the
+  // server's games.
+  window.addEventListener("pagehide", () => {
+    if (game) fetch("/api/sessions/" + game.id, { method: "DELETE", keepalive: true }).catch(() => {});
+  });
   loadCatalog().catch((e) => { $("diag").hidden = false; $("diag").textContent = "cannot list the games: " + e.message; });
 }
 
