@@ -118,8 +118,9 @@ func (p page) waitPly(n int) {
 	p.wait(`document.body.dataset.ply === "` + itoa(n) + `" && !document.body.dataset.busy`)
 }
 
-// TestBrowser plays at the page in headless Chromium: Salta and Jumpwings
-// by clicking, undo, an mcts answer, a record downloaded and replayed.
+// TestBrowser plays at the page in headless Chromium: Salta, Leap Frog,
+// Crossings and Jumpwings by clicking, undo, an mcts answer, a record
+// downloaded and replayed, a typed move, computers watched to the end.
 // With RULEPLAY_SCREENSHOT=FILE it saves a screenshot of the page there
 // (docs/serve.png).
 func TestBrowser(t *testing.T) {
@@ -142,170 +143,15 @@ func TestBrowser(t *testing.T) {
 		}),
 	)
 	p.wait(`document.getElementById("game").options.length > 0`)
-
-	// Salta, two people: a piece's destinations light up; undo.
-	p.start("salta", "", "human", "human")
-	if got := p.eval(`document.getElementById("status").textContent`); got != "green to move (human)" {
-		t.Errorf("status: %q", got)
-	}
-	p.click("c3")
-	if got := p.lit(); got != "b4 d4" {
-		t.Errorf("after clicking c3, lit: %q, want %q", got, "b4 d4")
-	}
-	p.click("d4")
-	p.waitPly(1)
-	p.click("h8")
-	p.click("g7")
-	p.waitPly(2)
-	if got := p.moves(); got != "c3-d4 h8-g7" {
-		t.Errorf("moves: %q", got)
-	}
-	p.do(chromedp.Click(chromedp.CSS("#undo")))
-	p.waitPly(1)
-	if got := p.moves(); got != "c3-d4" {
-		t.Errorf("moves after undo: %q", got)
-	}
-
-	// Salta against mcts: it answers by itself.
-	p.start("salta", "", "human", "mcts")
-	p.click("c3")
-	p.click("d4")
-	p.waitPly(2)
-	moves := strings.Fields(p.moves())
-	if len(moves) != 2 || moves[0] != "c3-d4" {
-		t.Fatalf("moves after mcts answered: %q", moves)
-	}
-	if got := p.eval(`document.getElementById("status").textContent`); got != "green to move (human)" {
-		t.Errorf("status after mcts answered: %q", got)
-	}
-
-	// Download the record, then load it to replay it.
-	p.do(chromedp.Click(chromedp.CSS("#download")))
-	file := filepath.Join(downloads, "salta.yaml")
-	var rec *record.Record
-	for deadline := time.Now().Add(20 * time.Second); ; {
-		if data, err := os.ReadFile(file); err == nil {
-			if rec, err = record.Parse(data, file); err == nil {
-				break
-			}
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("no record downloaded at %s", file)
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	if rec.Game != "salta" || strings.Join(rec.Moves, " ") != strings.Join(moves, " ") || rec.Seats["green"] != "human" || rec.Seats["red"] != "mcts" || rec.Result != nil {
-		t.Errorf("downloaded record: %+v", rec)
-	}
-	p.do(chromedp.SetUploadFiles(chromedp.CSS("#load"), []string{file}))
-	p.wait(`!document.getElementById("replay").hidden`)
-	if got := p.eval(`document.getElementById("rverdict").textContent + " | " + document.getElementById("rslider").max + " | " + document.getElementById("rstatus").textContent`); got != "check: ok | 2 | 2. "+moves[1]+"; green to move" {
-		t.Errorf("replay: %q", got)
-	}
-	p.do(chromedp.Click(chromedp.CSS("#rfirst")), chromedp.Click(chromedp.CSS("#rnext")))
-	if got := p.eval(`document.getElementById("rstatus").textContent`); got != "1. c3-d4; red to move" {
-		t.Errorf("replay, one step from the start: %q", got)
-	}
-	p.do(chromedp.Click(chromedp.CSS("#rclose")))
-
-	// A record that fails the check shows where and why, and the
-	// positions up to there.
-	bad := filepath.Join(t.TempDir(), "bad.yaml")
-	if err := os.WriteFile(bad, []byte("game: salta\nmoves: [c3-d4, h8-g8]\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	p.do(chromedp.SetUploadFiles(chromedp.CSS("#load"), []string{bad}))
-	p.wait(`!document.getElementById("replay").hidden && document.getElementById("rtitle").textContent === "Salta (limit=0)"`)
-	if got := p.eval(`document.getElementById("rverdict").textContent + " | " + document.getElementById("rslider").max`); got != `check: disagrees: bad.yaml:2:16: move 2, h8-g8, is not legal (red to move) | 1` {
-		t.Errorf("replay of a bad record: %q", got)
-	}
-	p.do(chromedp.Click(chromedp.CSS("#rclose")))
-
-	// Leap Frog: removals are one click; a chain goes landing by landing,
-	// and may stop where a shorter move ends.
-	p.start("leapfrog", "size=6x6", "human", "human")
-	p.click("f2")
-	p.waitPly(1)
-	p.click("f5")
-	p.waitPly(2)
-	p.click("d5")
-	p.click("f5")
-	p.waitPly(3)
-	p.click("b5")
-	p.click("d5")
-	p.waitPly(4)
-	p.click("e3")
-	if got := p.lit(); got != "e5" {
-		t.Errorf("Leap Frog, after clicking e3, lit: %q", got)
-	}
-	p.click("e5")
-	if got := p.lit() + " | " + p.eval(`document.getElementById("finish").textContent`); got != "c5 | play e3-e5" {
-		t.Errorf("Leap Frog, after clicking e3 e5, lit and offered: %q", got)
-	}
-	p.click("c5")
-	p.waitPly(5)
-	if got := p.moves(); got != "xf2 xf5 d5-f5 b5-d5 e3-e5-c5" {
-		t.Errorf("Leap Frog moves: %q", got)
-	}
-	// Crossings: a group move is its tail, its head, then where the head goes.
-	p.start("crossings", "", "human", "human")
-	p.click("a1")
-	if got := p.lit(); got != "a2 b2" {
-		t.Errorf("Crossings, after clicking a1, lit: %q", got)
-	}
-	p.click("a2")
-	if got := p.lit(); got != "a3 a4" {
-		t.Errorf("Crossings, after clicking a1 a2, lit: %q", got)
-	}
-	p.click("a4")
-	p.waitPly(1)
-	if got := p.moves(); got != "a1:a2-a4" {
-		t.Errorf("Crossings moves: %q", got)
-	}
-
-	// Back to Leap Frog: a typed move.
-	p.start("leapfrog", "size=6x6", "human", "human")
-	p.do(chromedp.SendKeys(chromedp.CSS("#movetext"), "xf2\n"))
-	p.waitPly(1)
-	p.do(chromedp.SendKeys(chromedp.CSS("#movetext"), "xf55\n"))
-	p.wait(`document.getElementById("error").textContent !== ""`)
-	if got := p.eval(`document.getElementById("error").textContent`); got != `"xf55" is not a legal move (p2 to move); did you mean xf5?` {
-		t.Errorf("an illegal typed move: %q", got)
-	}
-	p.eval(`(() => { document.getElementById("movetext").value = ""; return "ok"; })()`)
-
-	// Two computers play a game to its end at full speed.
-	p.eval(`(() => { const s = document.getElementById("speed"); s.value = "0"; s.dispatchEvent(new Event("input")); return "ok"; })()`)
-	p.start("tiny", "", "random", "greedy")
-	p.wait(`document.getElementById("status").textContent.startsWith("Result: ")`)
-
-	// Jumpwings, a hex board with stacks, against mcts.
-	p.start("jumpwings", "", "human", "mcts")
-	p.click("c2")
-	if got := p.lit(); got != "a2 b4 d4" {
-		t.Errorf("Jumpwings, after clicking c2, lit: %q, want %q", got, "a2 b4 d4")
-	}
-	p.click("b4")
-	p.waitPly(2)
-	if got := strings.Fields(p.moves()); len(got) != 2 || got[0] != "c2-b4" {
-		t.Errorf("Jumpwings moves: %q", got)
-	}
-
-	// Jumpwings between two people: a frog climbs onto a cat (a stack of
-	// two), and its moves from the top of the stack light up.
-	p.start("jumpwings", "", "human", "human")
-	for i, m := range [][2]string{{"c2", "b4"}, {"d6", "c4"}, {"b3", "b4"}, {"c4", "d4"}} {
-		p.click(m[0])
-		p.click(m[1])
-		p.waitPly(i + 1)
-	}
-	if got := p.eval(`document.querySelector('#board .stack[data-height="2"] text').textContent`); got != "F" {
-		t.Errorf("Jumpwings, the top of the stack of two: %q", got)
-	}
-	p.click("b4")
-	if got := p.lit(); got != "a4 b3 b5 c3 c4 c5" {
-		t.Errorf("Jumpwings, after clicking b4, lit: %q", got)
-	}
+	p.saltaUndo()
+	moves := p.saltaMCTS()
+	p.replayDownload(filepath.Join(downloads, "salta.yaml"), moves)
+	p.replayBad()
+	p.leapFrogChain()
+	p.crossingsGroup()
+	p.typed()
+	p.watch()
+	p.jumpwings()
 	if shot := os.Getenv("RULEPLAY_SCREENSHOT"); shot != "" {
 		png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
 		if err != nil {
@@ -332,4 +178,194 @@ func openGames(s *Server) int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return len(s.open)
+}
+
+// saltaUndo: Salta between two people; a piece's destinations light up;
+// undo takes back one move.
+func (p page) saltaUndo() {
+	t := p.t
+	p.start("salta", "", "human", "human")
+	if got := p.eval(`document.getElementById("status").textContent`); got != "green to move (human)" {
+		t.Errorf("status: %q", got)
+	}
+	p.click("c3")
+	if got := p.lit(); got != "b4 d4" {
+		t.Errorf("after clicking c3, lit: %q, want %q", got, "b4 d4")
+	}
+	p.click("d4")
+	p.waitPly(1)
+	p.click("h8")
+	p.click("g7")
+	p.waitPly(2)
+	if got := p.moves(); got != "c3-d4 h8-g7" {
+		t.Errorf("moves: %q", got)
+	}
+	p.do(chromedp.Click(chromedp.CSS("#undo")))
+	p.waitPly(1)
+	if got := p.moves(); got != "c3-d4" {
+		t.Errorf("moves after undo: %q", got)
+	}
+}
+
+// saltaMCTS: Salta against mcts, which answers by itself; it returns the
+// moves.
+func (p page) saltaMCTS() []string {
+	t := p.t
+	p.start("salta", "", "human", "mcts")
+	p.click("c3")
+	p.click("d4")
+	p.waitPly(2)
+	moves := strings.Fields(p.moves())
+	if len(moves) != 2 || moves[0] != "c3-d4" {
+		t.Fatalf("moves after mcts answered: %q", moves)
+	}
+	if got := p.eval(`document.getElementById("status").textContent`); got != "green to move (human)" {
+		t.Errorf("status after mcts answered: %q", got)
+	}
+	return moves
+}
+
+// replayDownload downloads the record of the game (to file), then loads it
+// to replay it.
+func (p page) replayDownload(file string, moves []string) {
+	t := p.t
+	p.do(chromedp.Click(chromedp.CSS("#download")))
+	var rec *record.Record
+	for deadline := time.Now().Add(20 * time.Second); ; {
+		if data, err := os.ReadFile(file); err == nil {
+			if rec, err = record.Parse(data, file); err == nil {
+				break
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no record downloaded at %s", file)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if rec.Game != "salta" || strings.Join(rec.Moves, " ") != strings.Join(moves, " ") || rec.Seats["green"] != "human" || rec.Seats["red"] != "mcts" || rec.Result != nil {
+		t.Errorf("downloaded record: %+v", rec)
+	}
+	p.do(chromedp.SetUploadFiles(chromedp.CSS("#load"), []string{file}))
+	p.wait(`!document.getElementById("replay").hidden`)
+	if got := p.eval(`document.getElementById("rverdict").textContent + " | " + document.getElementById("rslider").max + " | " + document.getElementById("rstatus").textContent`); got != "check: ok | 2 | 2. "+moves[1]+"; green to move" {
+		t.Errorf("replay: %q", got)
+	}
+	p.do(chromedp.Click(chromedp.CSS("#rfirst")), chromedp.Click(chromedp.CSS("#rnext")))
+	if got := p.eval(`document.getElementById("rstatus").textContent`); got != "1. c3-d4; red to move" {
+		t.Errorf("replay, one step from the start: %q", got)
+	}
+	p.do(chromedp.Click(chromedp.CSS("#rclose")))
+}
+
+// replayBad: a record that fails the check shows where and why, and the
+// positions up to there.
+func (p page) replayBad() {
+	t := p.t
+	bad := filepath.Join(t.TempDir(), "bad.yaml")
+	if err := os.WriteFile(bad, []byte("game: salta\nmoves: [c3-d4, h8-g8]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p.do(chromedp.SetUploadFiles(chromedp.CSS("#load"), []string{bad}))
+	p.wait(`!document.getElementById("replay").hidden && document.getElementById("rtitle").textContent === "Salta (limit=0)"`)
+	if got := p.eval(`document.getElementById("rverdict").textContent + " | " + document.getElementById("rslider").max`); got != `check: disagrees: bad.yaml:2:16: move 2, h8-g8, is not legal (red to move) | 1` {
+		t.Errorf("replay of a bad record: %q", got)
+	}
+	p.do(chromedp.Click(chromedp.CSS("#rclose")))
+}
+
+// leapFrogChain: removals are one click; a chain goes landing by landing,
+// and may stop where a shorter move ends.
+func (p page) leapFrogChain() {
+	t := p.t
+	p.start("leapfrog", "size=6x6", "human", "human")
+	for i, m := range [][]string{{"f2"}, {"f5"}, {"d5", "f5"}, {"b5", "d5"}} {
+		for _, c := range m {
+			p.click(c)
+		}
+		p.waitPly(i + 1)
+	}
+	p.click("e3")
+	if got := p.lit(); got != "e5" {
+		t.Errorf("Leap Frog, after clicking e3, lit: %q", got)
+	}
+	p.click("e5")
+	if got := p.lit() + " | " + p.eval(`document.getElementById("finish").textContent`); got != "c5 | play e3-e5" {
+		t.Errorf("Leap Frog, after clicking e3 e5, lit and offered: %q", got)
+	}
+	p.click("c5")
+	p.waitPly(5)
+	if got := p.moves(); got != "xf2 xf5 d5-f5 b5-d5 e3-e5-c5" {
+		t.Errorf("Leap Frog moves: %q", got)
+	}
+}
+
+// crossingsGroup: a group move is its tail, its head, then where the head
+// goes.
+func (p page) crossingsGroup() {
+	t := p.t
+	p.start("crossings", "", "human", "human")
+	p.click("a1")
+	if got := p.lit(); got != "a2 b2" {
+		t.Errorf("Crossings, after clicking a1, lit: %q", got)
+	}
+	p.click("a2")
+	if got := p.lit(); got != "a3 a4" {
+		t.Errorf("Crossings, after clicking a1 a2, lit: %q", got)
+	}
+	p.click("a4")
+	p.waitPly(1)
+	if got := p.moves(); got != "a1:a2-a4" {
+		t.Errorf("Crossings moves: %q", got)
+	}
+}
+
+// typed: a typed move is played; an illegal one gets the closest.
+func (p page) typed() {
+	t := p.t
+	p.start("leapfrog", "size=6x6", "human", "human")
+	p.do(chromedp.SendKeys(chromedp.CSS("#movetext"), "xf2\n"))
+	p.waitPly(1)
+	p.do(chromedp.SendKeys(chromedp.CSS("#movetext"), "xf55\n"))
+	p.wait(`document.getElementById("error").textContent !== ""`)
+	if got := p.eval(`document.getElementById("error").textContent`); got != `"xf55" is not a legal move (p2 to move); did you mean xf5?` {
+		t.Errorf("an illegal typed move: %q", got)
+	}
+	p.eval(`(() => { document.getElementById("movetext").value = ""; return "ok"; })()`)
+}
+
+// watch: two computers play a game to its end at full speed.
+func (p page) watch() {
+	p.eval(`(() => { const s = document.getElementById("speed"); s.value = "0"; s.dispatchEvent(new Event("input")); return "ok"; })()`)
+	p.start("tiny", "", "random", "greedy")
+	p.wait(`document.getElementById("status").textContent.startsWith("Result: ")`)
+}
+
+// jumpwings: a hex board with stacks, against mcts, then between two
+// people: a frog climbs onto a cat (a stack of two), and its moves from the
+// top of the stack light up.
+func (p page) jumpwings() {
+	t := p.t
+	p.start("jumpwings", "", "human", "mcts")
+	p.click("c2")
+	if got := p.lit(); got != "a2 b4 d4" {
+		t.Errorf("Jumpwings, after clicking c2, lit: %q, want %q", got, "a2 b4 d4")
+	}
+	p.click("b4")
+	p.waitPly(2)
+	if got := strings.Fields(p.moves()); len(got) != 2 || got[0] != "c2-b4" {
+		t.Errorf("Jumpwings moves: %q", got)
+	}
+	p.start("jumpwings", "", "human", "human")
+	for i, m := range [][2]string{{"c2", "b4"}, {"d6", "c4"}, {"b3", "b4"}, {"c4", "d4"}} {
+		p.click(m[0])
+		p.click(m[1])
+		p.waitPly(i + 1)
+	}
+	if got := p.eval(`document.querySelector('#board .stack[data-height="2"] text').textContent`); got != "F" {
+		t.Errorf("Jumpwings, the top of the stack of two: %q", got)
+	}
+	p.click("b4")
+	if got := p.lit(); got != "a4 b3 b5 c3 c4 c5" {
+		t.Errorf("Jumpwings, after clicking b4, lit: %q", got)
+	}
 }
