@@ -24,7 +24,12 @@ async function api(method, path, body) {
     init.body = typeof body === "string" ? body : JSON.stringify(body);
     init.headers["Content-Type"] = typeof body === "string" ? "application/yaml" : "application/json";
   }
-  const r = await fetch(path, init);
+  let r;
+  try {
+    r = await fetch(path, init);
+  } catch (e) {
+    throw new Error("the server does not answer: is ruleplay serve still running?");
+  }
   const data = await r.json().catch(() => ({ error: "the server answered " + r.status }));
   if (!r.ok) {
     const e = new Error(data.error || "error " + r.status);
