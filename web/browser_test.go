@@ -254,7 +254,13 @@ func (p page) replayDownload(file string, moves []string) {
 	if got := p.eval(`document.getElementById("rstatus").textContent`); got != "1. c3-d4; red to move" {
 		t.Errorf("replay, one step from the start: %q", got)
 	}
-	p.do(chromedp.Click(chromedp.CSS("#rclose")))
+	// Play on from there, with the seats of the setup panel: mcts answers.
+	p.eval(`(() => { document.body.dataset.ply = "none"; return "ok"; })()`)
+	p.do(chromedp.Click(chromedp.CSS("#rplay")))
+	p.waitPly(2)
+	if got := strings.Fields(p.moves()); len(got) != 2 || got[0] != "c3-d4" {
+		t.Errorf("moves after playing on from a replay: %q", got)
+	}
 }
 
 // replayBad: a record that fails the check shows where and why, and the

@@ -33,7 +33,7 @@
 // "legal" and "closest" for an illegal move):
 //
 //	GET    /api/games                   the games, their options and players
-//	POST   /api/sessions                {game, options, seats, seed}: a new game
+//	POST   /api/sessions                {game, options, seats, seed, setup, moves}: a new game
 //	GET    /api/sessions/ID             the game now
 //	POST   /api/sessions/ID/move        {move: TEXT}: a person's move
 //	POST   /api/sessions/ID/advance     the computer to move plays

@@ -30,6 +30,8 @@ type frame struct {
 // positions it went through (up to the first problem).
 type replay struct {
 	Game    string              `json:"game"`
+	Options map[string]string   `json:"options,omitempty"`
+	Setup   map[string]string   `json:"setup,omitempty"`
 	Title   string              `json:"title,omitempty"`
 	Players []string            `json:"players,omitempty"`
 	Verdict conformance.Verdict `json:"verdict"`
@@ -74,7 +76,7 @@ func (s *Server) replay(data []byte, name string) replay {
 		out.Verdict, out.Report, out.Problem = rep.Verdict, rep.Text(), rep.Problem
 		return out
 	}
-	out.Game = rec.Game
+	out.Game, out.Options, out.Setup = rec.Game, rec.Options, rec.Setup
 	if len(rec.Moves) > s.cfg.Limits.Plies {
 		out.Verdict = conformance.CannotCheck
 		out.Problem = &conformance.Problem{Kind: conformance.BadRecord, Pos: name, Message: "the record has " + itoa(len(rec.Moves)) + " moves, over this server's limit of " + itoa(s.cfg.Limits.Plies)}

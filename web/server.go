@@ -202,6 +202,11 @@ type newGame struct {
 	Options map[string]string `json:"options"`
 	Seats   []seat            `json:"seats"`
 	Seed    uint64            `json:"seed"`
+	// Setup is the start of a game whose setup is random, as a record
+	// gives it (cell -> piece); Moves are played from the start, as a
+	// record's (to play on from a position of a replay).
+	Setup map[string]string `json:"setup,omitempty"`
+	Moves []string          `json:"moves,omitempty"`
 }
 
 func (s *Server) create(w http.ResponseWriter, r *http.Request) {
@@ -218,7 +223,7 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 	if req.Seed == 0 {
 		req.Seed = 1
 	}
-	ss, err := newSession(e, req.Options, req.Seats, req.Seed, s.cfg.Limits)
+	ss, err := newSession(e, req, s.cfg.Limits)
 	if err != nil {
 		badRequest(err.Error()).write(w)
 		return

@@ -2,6 +2,7 @@ package web
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
@@ -160,13 +161,23 @@ func TestComputer(t *testing.T) {
 	if code != http.StatusOK || !strings.Contains(body, `"ply":0,"to_move":0,"moves":[],`) {
 		t.Errorf("undo: %d %s", code, body)
 	}
+	// A game from a position: its moves are played first.
+	code, body = call(t, srv, "POST", "/api/sessions", `{"game":"tiny","seats":[{"player":"human"}],"moves":["c1-c2","a3-a2"]}`)
+	if code != http.StatusCreated || !strings.Contains(body, `"ply":2,"to_move":0,"moves":["c1-c2","a3-a2"],"legal":["a1-b2","c2-b3"],`) {
+		t.Errorf("create with moves: %d %s", code, body)
+	}
+	expect(t, srv, "POST", "/api/sessions", `{"game":"tiny","seats":[{"player":"human"}],"moves":["c1-c2","a3-a1"]}`, http.StatusBadRequest,
+		`{"error":"move 2: \"a3-a1\" is not a legal move (black to move)"}`+"\n")
+	expect(t, srv, "POST", "/api/sessions", `{"game":"tiny","seats":[{"player":"human"}],"setup":{"a1":"man"}}`, http.StatusBadRequest,
+		`{"error":"setup: tiny has no random setup (the rules place every piece); leave the setup out"}`+"\n")
+
 	// One seat for two players: both are played by it.
 	code, body = call(t, srv, "POST", "/api/sessions", `{"game":"tiny","seats":[{"player":"mcts","think_ms":20}]}`)
 	if code != http.StatusCreated || !strings.Contains(body, `"seats":[{"player":"mcts","think_ms":20},{"player":"mcts","think_ms":20}]`) {
 		t.Errorf("one seat: %d %s", code, body)
 	}
 	for ply := 1; ply <= 2; ply++ {
-		if code, body := call(t, srv, "POST", "/api/sessions/s2/advance", ""); code != http.StatusOK || !strings.Contains(body, `"ply":`+strconv.Itoa(ply)+",") {
+		if code, body := call(t, srv, "POST", "/api/sessions/s3/advance", ""); code != http.StatusOK || !strings.Contains(body, `"ply":`+strconv.Itoa(ply)+",") {
 			t.Fatalf("advance %d: %d %s", ply, code, body)
 		}
 	}
@@ -297,5 +308,54 @@ func TestConcurrentSessions(t *testing.T) {
 	}
 	if n[http.StatusCreated] != 4 || n[http.StatusServiceUnavailable] != 6 {
 		t.Errorf("statuses: %v, want 4 created and 6 refused", n)
+	}
+}
+
+// A game with a random setup, downloaded as a record, replays to the same
+// position, and a game started from the record's setup and moves is the
+// same game.
+func TestRecordRoundTrip(t *testing.T) {
+	srv, _ := newTest(t, Limits{})
+	if code, body := call(t, srv, "POST", "/api/sessions", `{"game":"froglet","seats":[{"player":"random"}],"seed":5}`); code != http.StatusCreated {
+		t.Fatalf("create: %d %.300s", code, body)
+	}
+	for range 3 {
+		if code, body := call(t, srv, "POST", "/api/sessions/s1/advance", ""); code != http.StatusOK {
+			t.Fatalf("advance: %d %.300s", code, body)
+		}
+	}
+	var game state
+	_, body := call(t, srv, "GET", "/api/sessions/s1", "")
+	if err := json.Unmarshal([]byte(body), &game); err != nil {
+		t.Fatal(err)
+	}
+	_, yaml := call(t, srv, "GET", "/api/sessions/s1/record", "")
+	if !strings.Contains(yaml, "\nsetup:\n  a1: ") {
+		t.Fatalf("the record has no setup:\n%s", yaml)
+	}
+	var r replay
+	_, body = call(t, srv, "POST", "/api/replay?name=f.yaml", yaml)
+	if err := json.Unmarshal([]byte(body), &r); err != nil {
+		t.Fatal(err)
+	}
+	if r.Verdict != "ok" || len(r.Frames) != 4 || len(r.Setup) == 0 {
+		t.Fatalf("replay: %s", body)
+	}
+	last, _ := json.Marshal(r.Frames[3].Stacks)
+	var want [][]boardPiece
+	for _, c := range game.Board.Cells {
+		want = append(want, c.Stack)
+	}
+	if w, _ := json.Marshal(want); string(last) != string(w) {
+		t.Errorf("the replay's last position differs from the game's:\n got %s\nwant %s", last, w)
+	}
+	req, _ := json.Marshal(newGame{Game: "froglet", Seats: []seat{{Player: Human}}, Setup: r.Setup, Moves: game.Moves})
+	var again state
+	_, body = call(t, srv, "POST", "/api/sessions", string(req))
+	if err := json.Unmarshal([]byte(body), &again); err != nil {
+		t.Fatal(err)
+	}
+	if g, a := fmt.Sprint(game.Board, game.Legal), fmt.Sprint(again.Board, again.Legal); g != a {
+		t.Errorf("the game from the record differs:\n got %s\nwant %s", a, g)
 	}
 }

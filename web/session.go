@@ -36,6 +36,7 @@ type session struct {
 	seed  uint64
 	seats []seat
 	s0    *interp.State // the start (for the record's setup)
+	start *interp.State // a start given by a layout (nil: the seed's)
 	s     *interp.State
 	moves []string
 	rng   *rand.Rand
@@ -43,7 +44,8 @@ type session struct {
 }
 
 // newSession compiles the game with the options and seats the players.
-func newSession(e *entry, opts map[string]string, seats []seat, seed uint64, lim Limits) (*session, error) {
+func newSession(e *entry, req newGame, lim Limits) (*session, error) {
+	opts, seats := req.Options, req.Seats
 	g, err := e.load(opts)
 	if err != nil {
 		return nil, err
@@ -63,8 +65,24 @@ func newSession(e *entry, opts map[string]string, seats []seat, seed uint64, lim
 			return nil, err
 		}
 	}
-	ss := &session{entry: e, p: p, opts: opts, seed: seed, seats: seats, title: title(p)}
+	ss := &session{entry: e, p: p, opts: opts, seed: req.Seed, seats: seats, title: title(p)}
+	if len(req.Setup) > 0 {
+		if g.Setup.Random == nil {
+			return nil, fmt.Errorf("setup: %s has no random setup (the rules place every piece); leave the setup out", e.name)
+		}
+		if ss.start, err = p.NewStateFromLayout(req.Setup); err != nil {
+			return nil, fmt.Errorf("setup: %w", err)
+		}
+	}
 	ss.restart()
+	if len(req.Moves) > lim.Plies {
+		return nil, fmt.Errorf("%d moves given, over the limit of %d", len(req.Moves), lim.Plies)
+	}
+	for k, text := range req.Moves {
+		if e := ss.move(text); e != nil {
+			return nil, fmt.Errorf("move %d: %s", k+1, e.Message)
+		}
+	}
 	return ss, nil
 }
 
@@ -98,7 +116,10 @@ func (st *seat) make(name string, lim Limits) error {
 
 // restart sets the game back to its start.
 func (ss *session) restart() {
-	ss.s0 = ss.p.NewState(ss.seed)
+	ss.s0 = ss.start
+	if ss.s0 == nil {
+		ss.s0 = ss.p.NewState(ss.seed)
+	}
 	ss.s = ss.s0.Clone()
 	ss.moves = nil
 	ss.rng = rand.New(rand.NewPCG(ss.seed, 0x5eed))

@@ -15,6 +15,7 @@ let timer = null;
 let frames = []; // a replayed record's positions
 let replayPlayers = []; // and its players
 let replayBoard = null; // and its board (the cells of the frames' stacks)
+let replayed = null; // and the answer of /api/replay
 
 // ---- the server ----
 
@@ -130,6 +131,14 @@ function showSetup() {
   });
 }
 
+// chosenSeats are the seats of the setup panel for game g.
+function chosenSeats(g) {
+  return (g.players || []).map((_, i) => {
+    const player = $("seat" + i).value;
+    return player === "mcts" ? { player, think_ms: Number($("think" + i).value) } : { player };
+  });
+}
+
 async function newGame() {
   const g = currentEntry();
   const options = {};
@@ -137,10 +146,7 @@ async function newGame() {
     const v = el.type === "checkbox" ? String(el.checked) : el.value.trim();
     if (v !== el.dataset.default) options[el.dataset.option] = v;
   }
-  const seats = (g.players || []).map((_, i) => {
-    const player = $("seat" + i).value;
-    return player === "mcts" ? { player, think_ms: Number($("think" + i).value) } : { player };
-  });
+  const seats = chosenSeats(g);
   try {
     if (game) api("DELETE", "/api/sessions/" + game.id).catch(() => {});
     const st = await api("POST", "/api/sessions", { game: g.name, options, seats, seed: Number($("seed").value) || 1 });
@@ -440,6 +446,7 @@ async function loadRecord(file) {
     frames = r.frames;
     replayPlayers = r.players || [];
     replayBoard = r.board;
+    replayed = r;
     $("play").hidden = true;
     $("replay").hidden = false;
     $("rtitle").textContent = r.title || r.game || file.name;
@@ -449,6 +456,7 @@ async function loadRecord(file) {
     const s = $("rslider");
     s.max = Math.max(0, frames.length - 1);
     s.disabled = frames.length === 0;
+    $("rplay").disabled = frames.length === 0;
     goFrame(frames.length - 1);
   } catch (e) {
     $("diag").hidden = false;
@@ -476,6 +484,27 @@ function goFrame(i) {
   document.body.dataset.frame = i;
 }
 
+// playFromHere starts a game from the position shown: the record's game,
+// options and setup, its moves up to here, and the seats chosen in the
+// setup panel when it shows the same game (else people on every side).
+async function playFromHere() {
+  const r = replayed;
+  const i = Number($("rslider").value);
+  const moves = frames.slice(1, i + 1).map((f) => f.move);
+  let seats = [{ player: "human" }];
+  const g = currentEntry();
+  if (g && g.name === r.game) seats = chosenSeats(g);
+  try {
+    if (game) api("DELETE", "/api/sessions/" + game.id).catch(() => {});
+    const st = await api("POST", "/api/sessions", { game: r.game, options: r.options || {}, setup: r.setup, seats, moves });
+    paused = false;
+    show(st);
+  } catch (e) {
+    $("rverdict").textContent = e.message;
+    $("rverdict").className = "error";
+  }
+}
+
 // ---- wiring ----
 
 function init() {
@@ -497,6 +526,7 @@ function init() {
   $("rprev").onclick = () => goFrame(Number($("rslider").value) - 1);
   $("rnext").onclick = () => goFrame(Number($("rslider").value) + 1);
   $("rlast").onclick = () => goFrame(frames.length - 1);
+  $("rplay").onclick = playFromHere;
   $("rclose").onclick = () => {
     $("replay").hidden = true;
     if (game) { $("play").hidden = false; }
