@@ -262,7 +262,7 @@ function render() {
     b.onclick = () => play(m);
     legal.appendChild(b);
   }
-  $("legalbox").open = human && st.legal.some((m) => !tokens(m));
+  if (human && st.legal.some((m) => !tokens(m))) $("legalbox").open = true; // a pass is only a button
 }
 
 function clickCell(cell) {
