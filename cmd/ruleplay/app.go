@@ -141,6 +141,7 @@ Documentation, in the repository's docs/ folder:
 		newRulesCmd(),
 		newFmtCmd(),
 		newLspCmd(),
+		newServeCmd(),
 	)
 	return root
 }

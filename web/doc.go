@@ -1,0 +1,45 @@
+// Package web serves ruleplay's page: play, watch and replay any rules file
+// in a browser (`ruleplay serve`).
+//
+// # Design
+//
+// The server is the standard library's net/http with a JSON API; the page
+// (static/index.html, app.js, style.css) is embedded with go:embed and uses
+// no build step and nothing from the network. The page knows no game: it
+// draws the board the server describes (cells with board coordinates and
+// stacks, laid out as package picture lays them out) and moves by the
+// engine's move texts (docs/notation.md). A move is clicked as the cells
+// of its text, one at a time: the page keeps the legal moves whose text
+// starts with the cells clicked so far and lights up the next cells they
+// name, so chains go landing by landing, removals are a click on the
+// removed piece, group moves are tail, head, destination; a pass and any
+// other move are buttons in the list of legal moves, and a move can be
+// typed.
+//
+// A session is one game: the compiled program, the position with its undo
+// history, the move texts and the seats (a person, or a player of package
+// play). The page asks the server to play a computer's move
+// (POST .../advance), one at a time, so that the page paces a game between
+// computers and can stop it. Records are written by package record and
+// checked, when loaded, by package conformance exactly as `ruleplay check`
+// does; the answer carries every position up to the first problem.
+//
+// Everything is bounded (Limits): games open at once (idle ones are closed),
+// plies per game, thinking time per move, searches at once, request sizes.
+// Only the embedded page, the bundled games and the rules files named when
+// the server was made are ever read.
+//
+// The API, all JSON (errors are {"error": MESSAGE} with a 4xx status, and
+// "legal" and "closest" for an illegal move):
+//
+//	GET    /api/games                   the games, their options and players
+//	POST   /api/sessions                {game, options, seats, seed, setup, moves}: a new game
+//	GET    /api/sessions/ID             the game now
+//	POST   /api/sessions/ID/move        {move: TEXT}: a person's move
+//	POST   /api/sessions/ID/advance     the computer to move plays
+//	POST   /api/sessions/ID/undo        take back to the last person's turn
+//	POST   /api/sessions/ID/restart     back to the start
+//	DELETE /api/sessions/ID             close the game
+//	GET    /api/sessions/ID/record      the game as a YAML record
+//	POST   /api/replay?name=FILE        check a YAML record, return its positions
+package web

@@ -1,0 +1,146 @@
+package web
+
+import (
+	"errors"
+	"io"
+	"net/http"
+	"strconv"
+
+	"github.com/ruleplay/ruleplay/conformance"
+	"github.com/ruleplay/ruleplay/interp"
+	"github.com/ruleplay/ruleplay/record"
+)
+
+// writeRecord writes rec as YAML (docs/notation.md).
+func writeRecord(w io.Writer, rec *record.Record) error { return record.Write(w, rec) }
+
+// frame is one position of a replayed record: the stacks of the cells of
+// the replay's board (in its order; null for an empty cell) and the last
+// move's cells.
+type frame struct {
+	Ply    int            `json:"ply"`
+	Move   string         `json:"move,omitempty"` // the move that led here
+	Stacks [][]boardPiece `json:"stacks"`
+	Last   []int          `json:"last"`
+	// Status: who is to move, or the result.
+	Status string `json:"status"`
+}
+
+// replay is the answer to POST /api/replay: the check's report and the
+// positions it went through (up to the first problem).
+type replay struct {
+	Game    string              `json:"game"`
+	Options map[string]string   `json:"options,omitempty"`
+	Setup   map[string]string   `json:"setup,omitempty"`
+	Title   string              `json:"title,omitempty"`
+	Players []string            `json:"players,omitempty"`
+	Verdict conformance.Verdict `json:"verdict"`
+	// Report is `ruleplay check`'s text; Problem its first problem.
+	Report  string               `json:"report"`
+	Problem *conformance.Problem `json:"problem,omitempty"`
+	// Board is the board of the start, and Frames every position.
+	Board  *board  `json:"board,omitempty"`
+	Frames []frame `json:"frames"`
+}
+
+// replayHandler checks the record in the body (YAML; ?name=FILE names it
+// in messages) the way `ruleplay check` does, and returns its positions.
+func (s *Server) replayHandler(w http.ResponseWriter, r *http.Request) {
+	data, err := io.ReadAll(r.Body)
+	if err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			(&apiError{status: http.StatusRequestEntityTooLarge, Message: "the record is over the limit of " + itoa(int(tooBig.Limit)) + " bytes"}).write(w)
+			return
+		}
+		badRequest("cannot read the record").write(w)
+		return
+	}
+	name := r.URL.Query().Get("name")
+	if name == "" {
+		name = "record.yaml"
+	}
+	writeJSON(w, http.StatusOK, s.replay(data, name))
+}
+
+func (s *Server) replay(data []byte, name string) replay {
+	out := replay{Frames: []frame{}}
+	rec, err := record.Parse(data, name)
+	if err != nil {
+		rep := &conformance.Report{File: name, Verdict: conformance.CannotCheck}
+		rep.Problem = &conformance.Problem{Kind: conformance.BadRecord, Pos: name, Message: err.Error()}
+		var re *record.Error
+		if errors.As(err, &re) {
+			rep.Problem.Pos, rep.Problem.Message = re.Pos.String(), re.Msg
+		}
+		out.Verdict, out.Report, out.Problem = rep.Verdict, rep.Text(), rep.Problem
+		return out
+	}
+	out.Game, out.Options, out.Setup = rec.Game, rec.Options, rec.Setup
+	if len(rec.Moves) > s.cfg.Limits.Plies {
+		out.Verdict = conformance.CannotCheck
+		out.Problem = &conformance.Problem{Kind: conformance.BadRecord, Pos: name, Message: "the record has " + itoa(len(rec.Moves)) + " moves, over this server's limit of " + itoa(s.cfg.Limits.Plies)}
+		out.Report = name + ": " + out.Problem.Message + "\n"
+		return out
+	}
+	c := &conformance.Checker{Load: s.games.loadRules}
+	rep := c.Record(rec, rec.Game)
+	rep.File = name
+	if rep.Problem != nil && rep.Problem.Pos == "" {
+		rep.Problem.Pos = name
+	}
+	out.Verdict, out.Report, out.Problem = rep.Verdict, rep.Text(), rep.Problem
+	e, err := s.games.lookup(rec.Game)
+	if err != nil {
+		return out
+	}
+	g, err := e.load(rec.Options)
+	if err != nil {
+		return out
+	}
+	p, err := interp.Compile(g, interp.Config{})
+	if err != nil {
+		return out
+	}
+	out.Title, out.Players = title(p), playerNames(p)
+	st := p.NewState(0)
+	if g.Setup.Random != nil {
+		if st, err = p.NewStateFromLayout(rec.Setup); err != nil {
+			return out
+		}
+	}
+	start := drawn(p, st, "")
+	out.Board = &start
+	out.Frames = append(out.Frames, newFrame(p, st, 0, ""))
+	var ml interp.MoveList
+	for k, text := range rec.Moves[:rep.Checked] {
+		i, err := p.ParseMove(st, &ml, text)
+		if err != nil {
+			break
+		}
+		p.Apply(st, &ml, i)
+		out.Frames = append(out.Frames, newFrame(p, st, k+1, text))
+	}
+	return out
+}
+
+// newFrame is the position s after ply plies, the last one move.
+func newFrame(p *interp.Program, s *interp.State, ply int, move string) frame {
+	b := drawn(p, s, move)
+	f := frame{Ply: ply, Move: move, Stacks: make([][]boardPiece, len(b.Cells)), Last: b.Last, Status: statusText(p, s)}
+	for i, c := range b.Cells {
+		f.Stacks[i] = c.Stack
+	}
+	return f
+}
+
+// statusText: "green to move", or the result.
+func statusText(p *interp.Program, s *interp.State) string {
+	st := p.Status(s)
+	if st.Over {
+		return "result: " + resultText(p, st)
+	}
+	return p.PlayerName(s.ToMove()) + " to move"
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }

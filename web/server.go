@@ -1,0 +1,358 @@
+package web
+
+import (
+	"crypto/rand"
+	"embed"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+)
+
+//go:embed static
+var static embed.FS
+
+// Limits bound what the server does for its clients (a zero field takes
+// its DefaultLimits value).
+type Limits struct {
+	Sessions int           // games open at once
+	Idle     time.Duration // a game unused this long is closed
+	Plies    int           // a game ends after this many plies (interp.Config.MaxPlies)
+	Think    time.Duration // the longest thinking time a seat may ask for
+	Thinkers int           // computer moves searched at once (others wait)
+	Body     int64         // the largest request body, in bytes
+}
+
+// DefaultLimits returns the limits of `ruleplay serve`.
+func DefaultLimits() Limits {
+	return Limits{Sessions: 64, Idle: 30 * time.Minute, Plies: 1000, Think: 5 * time.Second, Thinkers: 2, Body: 1 << 20}
+}
+
+// withDefaults is l with each zero field set to DefaultLimits' value.
+func (l Limits) withDefaults() Limits {
+	d := DefaultLimits()
+	set := func(v *int, def int) {
+		if *v <= 0 {
+			*v = def
+		}
+	}
+	set(&l.Sessions, d.Sessions)
+	set(&l.Plies, d.Plies)
+	set(&l.Thinkers, d.Thinkers)
+	if l.Idle <= 0 {
+		l.Idle = d.Idle
+	}
+	if l.Think <= 0 {
+		l.Think = d.Think
+	}
+	if l.Body <= 0 {
+		l.Body = d.Body
+	}
+	return l
+}
+
+// Config configures a Server.
+type Config struct {
+	// Files are the rules files named on the command line; they are
+	// offered with the bundled games (a file takes the place of a bundled
+	// game of the same name).
+	Files  []string
+	Limits Limits
+	// Engine names the program in the records it writes ("ruleplay v1").
+	Engine string
+	// Now is the clock (nil: time.Now); NewID makes session ids (nil:
+	// random). Tests set both.
+	Now   func() time.Time
+	NewID func() string
+}
+
+// Server serves the page and its JSON API. It is an http.Handler.
+type Server struct {
+	cfg     Config
+	games   *catalog
+	mux     *http.ServeMux
+	mu      sync.Mutex
+	open    map[string]*session
+	thinker chan struct{}
+}
+
+// New makes a Server. It fails when a named rules file cannot be read (a
+// file that reads but has errors is offered, and the page shows its
+// diagnostics).
+func New(cfg Config) (*Server, error) {
+	c, err := newCatalog(cfg.Files)
+	if err != nil {
+		return nil, err
+	}
+	cfg.Limits = cfg.Limits.withDefaults()
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.NewID == nil {
+		cfg.NewID = randomID
+	}
+	s := &Server{cfg: cfg, games: c, open: map[string]*session{}, thinker: make(chan struct{}, max(1, cfg.Limits.Thinkers))}
+	s.routes()
+	return s, nil
+}
+
+func randomID() string {
+	var b [12]byte
+	_, _ = rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
+
+func (s *Server) routes() {
+	m := http.NewServeMux()
+	m.Handle("GET /", http.FileServerFS(staticFS()))
+	m.HandleFunc("GET /api/games", s.listGames)
+	m.HandleFunc("POST /api/sessions", s.create)
+	m.HandleFunc("GET /api/sessions/{id}", s.withSession(s.get))
+	m.HandleFunc("DELETE /api/sessions/{id}", s.closeSession)
+	m.HandleFunc("POST /api/sessions/{id}/move", s.withSession(s.moveHandler))
+	m.HandleFunc("POST /api/sessions/{id}/advance", s.withSession(s.advanceHandler))
+	m.HandleFunc("POST /api/sessions/{id}/undo", s.withSession(func(w http.ResponseWriter, r *http.Request, ss *session) *apiError { return ss.undo() }))
+	m.HandleFunc("POST /api/sessions/{id}/restart", s.withSession(func(w http.ResponseWriter, r *http.Request, ss *session) *apiError {
+		ss.restart()
+		return nil
+	}))
+	m.HandleFunc("GET /api/sessions/{id}/record", s.recordHandler)
+	m.HandleFunc("POST /api/replay", s.replayHandler)
+	s.mux = m
+}
+
+// ServeHTTP serves a request, every body bounded by Limits.Body.
+// A panic becomes a 500 answer, never a stack trace.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	defer func() {
+		if v := recover(); v != nil {
+			(&apiError{status: http.StatusInternalServerError, Message: fmt.Sprintf("internal error: %v; please report this", v)}).write(w)
+		}
+	}()
+	r.Body = http.MaxBytesReader(w, r.Body, s.cfg.Limits.Body)
+	s.mux.ServeHTTP(w, r)
+}
+
+// apiError is an error answered as JSON: {"error": ..., "legal": ...}.
+type apiError struct {
+	status  int
+	Message string   `json:"error"`
+	Legal   []string `json:"legal,omitempty"`
+	Closest string   `json:"closest,omitempty"`
+}
+
+func badRequest(msg string) *apiError { return &apiError{status: http.StatusBadRequest, Message: msg} }
+func conflict(msg string) *apiError   { return &apiError{status: http.StatusConflict, Message: msg} }
+func notFound(msg string) *apiError   { return &apiError{status: http.StatusNotFound, Message: msg} }
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	enc := json.NewEncoder(w)
+	_ = enc.Encode(v)
+}
+
+func (e *apiError) write(w http.ResponseWriter) { writeJSON(w, e.status, e) }
+
+// decode reads a JSON body into v: one object, no unknown fields, no more
+// than Limits.Body bytes.
+func decode(r *http.Request, v any) *apiError {
+	dec := json.NewDecoder(r.Body)
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			return &apiError{status: http.StatusRequestEntityTooLarge, Message: fmt.Sprintf("the request is over the limit of %d bytes", tooBig.Limit)}
+		}
+		return badRequest("bad request body: " + strings.TrimPrefix(err.Error(), "json: "))
+	}
+	if dec.More() {
+		return badRequest("bad request body: one JSON object expected")
+	}
+	return nil
+}
+
+func (s *Server) listGames(w http.ResponseWriter, r *http.Request) {
+	out := make([]gameInfo, len(s.games.entries))
+	for i, e := range s.games.entries {
+		out[i] = e.info()
+	}
+	writeJSON(w, http.StatusOK, struct {
+		Games   []gameInfo `json:"games"`
+		Players []string   `json:"players"`
+		Limits  limitsInfo `json:"limits"`
+	}{out, []string{Human, "random", "greedy", "lookahead", "mcts"}, limitsInfo{int(s.cfg.Limits.Think / time.Millisecond), s.cfg.Limits.Plies}})
+}
+
+type limitsInfo struct {
+	ThinkMS int `json:"think_ms"`
+	Plies   int `json:"plies"`
+}
+
+// newGame is the body of POST /api/sessions.
+type newGame struct {
+	Game    string            `json:"game"`
+	Options map[string]string `json:"options"`
+	Seats   []seat            `json:"seats"`
+	Seed    uint64            `json:"seed"`
+	// Setup is the start of a game whose setup is random, as a record
+	// gives it (cell -> piece); Moves are played from the start, as a
+	// record's (to play on from a position of a replay).
+	Setup map[string]string `json:"setup,omitempty"`
+	Moves []string          `json:"moves,omitempty"`
+}
+
+func (s *Server) create(w http.ResponseWriter, r *http.Request) {
+	var req newGame
+	if e := decode(r, &req); e != nil {
+		e.write(w)
+		return
+	}
+	e, err := s.games.lookup(req.Game)
+	if err != nil {
+		notFound(err.Error()).write(w)
+		return
+	}
+	if req.Seed == 0 {
+		req.Seed = 1
+	}
+	ss, err := newSession(e, req, s.cfg.Limits)
+	if err != nil {
+		badRequest(err.Error()).write(w)
+		return
+	}
+	if e := s.register(ss); e != nil {
+		e.write(w)
+		return
+	}
+	writeJSON(w, http.StatusCreated, ss.view())
+}
+
+// register adds a session, after closing the idle ones.
+func (s *Server) register(ss *session) *apiError {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	now := s.cfg.Now()
+	for id, o := range s.open {
+		if o.mu.TryLock() {
+			if now.Sub(o.used) > s.cfg.Limits.Idle {
+				delete(s.open, id)
+			}
+			o.mu.Unlock()
+		}
+	}
+	if len(s.open) >= s.cfg.Limits.Sessions {
+		return &apiError{status: http.StatusServiceUnavailable, Message: fmt.Sprintf("too many games open (%d): close one, or wait until one has been unused for %s", s.cfg.Limits.Sessions, s.cfg.Limits.Idle)}
+	}
+	ss.id = s.cfg.NewID()
+	ss.used = now
+	s.open[ss.id] = ss
+	return nil
+}
+
+// lookup returns the open session id, locked, or nil.
+func (s *Server) lookup(id string) *session {
+	s.mu.Lock()
+	ss := s.open[id]
+	s.mu.Unlock()
+	if ss == nil {
+		return nil
+	}
+	ss.mu.Lock()
+	now := s.cfg.Now()
+	if now.Sub(ss.used) > s.cfg.Limits.Idle {
+		ss.mu.Unlock()
+		s.mu.Lock()
+		if s.open[id] == ss {
+			delete(s.open, id)
+		}
+		s.mu.Unlock()
+		return nil
+	}
+	ss.used = now
+	return ss
+}
+
+// withSession runs h on the session named in the path, locked, and
+// answers with the session's state (or h's error).
+func (s *Server) withSession(h func(http.ResponseWriter, *http.Request, *session) *apiError) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		ss := s.lookup(r.PathValue("id"))
+		if ss == nil {
+			notFound("no such game: it was closed, or unused for too long; start a new one").write(w)
+			return
+		}
+		defer ss.mu.Unlock()
+		if e := h(w, r, ss); e != nil {
+			e.write(w)
+			return
+		}
+		writeJSON(w, http.StatusOK, ss.view())
+	}
+}
+
+func (s *Server) get(http.ResponseWriter, *http.Request, *session) *apiError { return nil }
+
+func (s *Server) closeSession(w http.ResponseWriter, r *http.Request) {
+	s.mu.Lock()
+	_, ok := s.open[r.PathValue("id")]
+	delete(s.open, r.PathValue("id"))
+	s.mu.Unlock()
+	if !ok {
+		notFound("no such game").write(w)
+		return
+	}
+	writeJSON(w, http.StatusOK, struct {
+		Closed bool `json:"closed"`
+	}{true})
+}
+
+func (s *Server) moveHandler(w http.ResponseWriter, r *http.Request, ss *session) *apiError {
+	var req struct {
+		Move string `json:"move"`
+	}
+	if e := decode(r, &req); e != nil {
+		return e
+	}
+	return ss.move(req.Move)
+}
+
+// advanceHandler lets the computer to move play, one search at a time per
+// thinker slot.
+func (s *Server) advanceHandler(w http.ResponseWriter, r *http.Request, ss *session) *apiError {
+	if _, err := io.Copy(io.Discard, r.Body); err != nil {
+		return badRequest("bad request body")
+	}
+	select {
+	case s.thinker <- struct{}{}:
+	case <-r.Context().Done():
+		return &apiError{status: http.StatusServiceUnavailable, Message: "cancelled"}
+	}
+	defer func() { <-s.thinker }()
+	return ss.advance()
+}
+
+func (s *Server) recordHandler(w http.ResponseWriter, r *http.Request) {
+	ss := s.lookup(r.PathValue("id"))
+	if ss == nil {
+		notFound("no such game").write(w)
+		return
+	}
+	rec := ss.record(s.cfg.Engine, s.cfg.Now().UTC().Format("2006-01-02"))
+	ss.mu.Unlock()
+	var b strings.Builder
+	if err := writeRecord(&b, rec); err != nil {
+		(&apiError{status: http.StatusInternalServerError, Message: err.Error()}).write(w)
+		return
+	}
+	w.Header().Set("Content-Type", "application/yaml; charset=utf-8")
+	w.Header().Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": rec.Game + ".yaml"}))
+	_, _ = io.WriteString(w, b.String())
+}
