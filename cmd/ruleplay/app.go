@@ -136,6 +136,7 @@ Documentation, in the repository's docs/ folder:
 		newVetCmd(),
 		newShowCmd(),
 		newMatchCmd(),
+		newAnalyzeCmd(),
 		newCheckCmd(),
 		newGamesCmd(),
 		newRulesCmd(),
