@@ -102,13 +102,13 @@ func TestShardsMergeToWhole(t *testing.T) {
 		}
 		return out
 	}
-	a := Summarize("", su, plain(subs), whole, false)
-	b := Summarize("", merged.Setup, merged.Subjects, merged.Games, false)
+	a := Summarize(su, plain(subs), whole, false)
+	b := Summarize(merged.Setup, merged.Subjects, merged.Games, false)
 	if !reflect.DeepEqual(a, b) {
 		t.Errorf("reports differ:\n%+v\n%+v", a, b)
 	}
 	// With times, only the times may differ.
-	at := Summarize("", su, plain(subs), whole, true)
+	at := Summarize(su, plain(subs), whole, true)
 	for i := range at.Files {
 		if at.Files[i].Timing == nil {
 			t.Fatal("no timing")
@@ -181,7 +181,7 @@ func TestSummarize(t *testing.T) {
 	}
 	su := Setup{Players: []string{"a", "b"}, Games: 4, MaxPlies: 10}
 	sub := Subject{Label: "g", Seats: []string{"white", "black"}}
-	r := Summarize("", su, []Subject{sub}, [][]Game{games}, false)
+	r := Summarize(su, []Subject{sub}, [][]Game{games}, false)
 	f := r.Files[0]
 	// Seat white won games 0 and 1, drew game 2 and lost game 3.
 	wantSeats := []Result{
@@ -283,7 +283,7 @@ func TestPlots(t *testing.T) {
 		t.Fatal(err)
 	}
 	sub.Program = nil
-	r := Summarize("", su, []Subject{sub, sub}, [][]Game{games, games}, false)
+	r := Summarize(su, []Subject{sub, sub}, [][]Game{games, games}, false)
 	for _, p := range Plots(r) {
 		var buf bytes.Buffer
 		if err := p.Write(&buf); err != nil {

@@ -55,9 +55,6 @@ figure { margin: 1.5em 0; }
 		}
 		fmt.Fprintf(&b, "<figure>\n%s<figcaption>%s</figcaption>\n</figure>\n", svg.String(), html.EscapeString(p.Title))
 	}
-	if r.Engine != "" {
-		fmt.Fprintf(&b, "<p><small>%s</small></p>\n", html.EscapeString(r.Engine))
-	}
 	b.WriteString("</body>\n</html>\n")
 	_, err := io.WriteString(w, b.String())
 	return err

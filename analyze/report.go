@@ -8,7 +8,6 @@ import (
 // Report is what an analysis found, per rules file, and how the files
 // compare with the first.
 type Report struct {
-	Engine      string       `json:"engine,omitempty"`
 	Setup       Setup        `json:"setup"`
 	Files       []FileReport `json:"files"`
 	Comparisons []Comparison `json:"comparisons,omitempty"`
@@ -119,8 +118,8 @@ type Diff struct {
 
 // Summarize turns the records of whole analyses (games[f] for subject f)
 // into a Report; timing tells whether to report the times.
-func Summarize(engine string, su Setup, subjects []Subject, games [][]Game, timing bool) *Report {
-	r := &Report{Engine: engine, Setup: su}
+func Summarize(su Setup, subjects []Subject, games [][]Game, timing bool) *Report {
+	r := &Report{Setup: su}
 	top := 0
 	for _, gs := range games {
 		for _, g := range gs {

@@ -344,7 +344,7 @@ func notOverInputs(outputs, inputs []string) error {
 // write summarises the records and prints the table or JSON, and writes
 // the --report page and plots.
 func (f *reportFlags) write(out io.Writer, pt *analyze.Part) error {
-	r := analyze.Summarize(pt.Engine, pt.Setup, pt.Subjects, pt.Games, f.timing)
+	r := analyze.Summarize(pt.Setup, pt.Subjects, pt.Games, f.timing)
 	if f.reportDir != "" {
 		if err := f.writeReport(r); err != nil {
 			return err
