@@ -118,7 +118,7 @@ games'; its rules: docs/rules/GAME.md).`,
 	fl := cmd.Flags()
 	fl.StringVar(&players, "players", "mcts,mcts", "computer `PLAYERS`, one per seat, comma-separated (known: "+strings.Join(play.Names(), ", ")+")")
 	fl.IntVarP(&games, "games", "n", 20, fmt.Sprintf("play `N` games of each file (up to %d)", analyze.MaxGames))
-	fl.IntVar(&threads, "threads", runtime.NumCPU(), fmt.Sprintf("play `N` games at once (up to %d; default: the number of cores)", analyze.MaxThreads))
+	fl.IntVar(&threads, "threads", min(runtime.NumCPU(), analyze.MaxThreads), fmt.Sprintf("play `N` games at once (up to %d)", analyze.MaxThreads))
 	fl.IntVar(&maxPlies, "max-plies", 1000, "end a game after `N` plies, as the rules end it at a move limit (0: no cap)")
 	fl.StringVar(&shardArg, "shard", "", "play only the games whose index is I mod N: `I/N`, and write a part file for 'analyze merge'")
 	fl.StringVar(&partFile, "part", "", "--shard: write the part to `FILE` (default analyze-part-I-of-N.json)")
