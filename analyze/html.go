@@ -53,7 +53,7 @@ figure { margin: 1.5em 0; }
 		if err := p.Write(&svg); err != nil {
 			return err
 		}
-		fmt.Fprintf(&b, "<figure>\n%s<figcaption>%s</figcaption>\n</figure>\n", svg.String(), html.EscapeString(p.Title))
+		fmt.Fprintf(&b, "<figure>\n%s</figure>\n", svg.String())
 	}
 	b.WriteString("</body>\n</html>\n")
 	_, err := io.WriteString(w, b.String())
