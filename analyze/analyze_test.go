@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/ruleplay/ruleplay/interp"
+	"github.com/ruleplay/ruleplay/ir"
 	"github.com/ruleplay/ruleplay/lang"
 )
 
@@ -326,5 +327,21 @@ func TestPlots(t *testing.T) {
 	}
 	if s := page.String(); strings.Count(s, "<svg ") != 3 || strings.Contains(s, "http://") && !strings.Contains(s, `xmlns="http://www.w3.org/2000/svg"`) || strings.Contains(s, "<script") || strings.Contains(s, "src=") {
 		t.Errorf("the page is not self-contained with three plots:\n%s", s)
+	}
+}
+
+func TestWhichGoal(t *testing.T) {
+	g := &ir.Game{Players: make([]ir.Player, 2)}
+	g.End.Goals = []ir.Goal{{Check: ir.AfterMove}, {Check: ir.TurnStart}}
+	// Player 0 moved, player 1 is to move.
+	if k := whichGoal(g, []int{0}, 1, 0); k != 0 {
+		t.Errorf("the mover won: goal %d, want 0", k)
+	}
+	if k := whichGoal(g, []int{1}, 1, 0); k != 1 {
+		t.Errorf("the player to move won: goal %d, want 1", k)
+	}
+	g.End.Goals[1].Lose = true // the player to move loses: the mover wins, as by goal 0
+	if k := whichGoal(g, []int{0}, 1, 0); k != -1 {
+		t.Errorf("two goals give the mover the win: goal %d, want -1", k)
 	}
 }
