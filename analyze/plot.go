@@ -177,8 +177,8 @@ func branchingSVG(w io.Writer, r *Report) error {
 			top = max(top, v)
 		}
 	}
-	c.xmax, c.ymax = float64(plies), niceTop(top)
-	c.axes("ply", "legal moves", true)
+	c.xmax, c.ymax = float64(max(1, plies-1)), niceTop(top)
+	c.axes("ply (0: the start)", "legal moves", true)
 	for i, f := range r.Files {
 		if len(f.Branching.ByPly) == 0 {
 			continue

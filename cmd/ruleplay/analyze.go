@@ -367,7 +367,7 @@ func (f *reportFlags) writeReport(r *analyze.Report) error {
 		return fmt.Errorf("--report: %w", err)
 	}
 	for _, p := range analyze.Plots(r) {
-		if err := writeAtomically(filepath.Join(f.reportDir, p.Name+".svg"), p.Write, "writing the report"); err != nil {
+		if err := writeShared(filepath.Join(f.reportDir, p.Name+".svg"), p.Write); err != nil {
 			return err
 		}
 	}
@@ -376,7 +376,19 @@ func (f *reportFlags) writeReport(r *analyze.Report) error {
 	if f.format == "md" {
 		write = func(w io.Writer) error { return analyze.WriteMarkdown(w, r) }
 	}
-	return writeAtomically(page, write, "writing the report")
+	return writeShared(page, write)
+}
+
+// writeShared writes a report file atomically, readable by everyone (a
+// page to publish).
+func writeShared(file string, write func(io.Writer) error) error {
+	if err := writeAtomically(file, write, "writing the report"); err != nil {
+		return err
+	}
+	if err := os.Chmod(file, 0o644); err != nil {
+		return fmt.Errorf("writing the report: %w", err)
+	}
+	return nil
 }
 
 func newAnalyzeMergeCmd() *cobra.Command {
