@@ -109,6 +109,9 @@ games'; its rules: docs/rules/GAME.md).`,
 			if err := a.check(args, shardArg); err != nil {
 				return err
 			}
+			if partFile != "" && !a.sharded {
+				return usageErrorf("--part needs --shard (--shard 0/1 writes the part of the whole run)")
+			}
 			return a.run(cmd, args, partFile)
 		},
 	}
