@@ -245,7 +245,7 @@ func (a *analysis) run(cmd *cobra.Command, files []string, partFile string) erro
 	}
 	bar.done()
 	if partFile != "" {
-		if err := writeAtomically(partFile, func(w io.Writer) error { return analyze.WritePart(w, pt) }, "writing the part"); err != nil {
+		if err := writeShared(partFile, func(w io.Writer) error { return analyze.WritePart(w, pt) }, "writing the part"); err != nil {
 			return err
 		}
 		fmt.Fprintf(cmd.OutOrStdout(), "%s: shard %d/%d, %s of each of %s\n", partFile, a.shard.Index, a.shard.Count, count(per, "game"), count(len(subjects), "rules file"))
@@ -370,7 +370,7 @@ func (f *reportFlags) writeReport(r *analyze.Report) error {
 		return fmt.Errorf("--report: %w", err)
 	}
 	for _, p := range analyze.Plots(r) {
-		if err := writeShared(filepath.Join(f.reportDir, p.Name+".svg"), p.Write); err != nil {
+		if err := writeShared(filepath.Join(f.reportDir, p.Name+".svg"), p.Write, "writing the report"); err != nil {
 			return err
 		}
 	}
@@ -379,17 +379,17 @@ func (f *reportFlags) writeReport(r *analyze.Report) error {
 	if f.format == "md" {
 		write = func(w io.Writer) error { return analyze.WriteMarkdown(w, r) }
 	}
-	return writeShared(page, write)
+	return writeShared(page, write, "writing the report")
 }
 
-// writeShared writes a report file atomically, readable by everyone (a
-// page to publish).
-func writeShared(file string, write func(io.Writer) error) error {
-	if err := writeAtomically(file, write, "writing the report"); err != nil {
+// writeShared writes file atomically, readable by everyone (a page to
+// publish, a part for another machine to merge).
+func writeShared(file string, write func(io.Writer) error, what string) error {
+	if err := writeAtomically(file, write, what); err != nil {
 		return err
 	}
 	if err := os.Chmod(file, 0o644); err != nil {
-		return fmt.Errorf("writing the report: %w", err)
+		return fmt.Errorf("%s: %w", what, err)
 	}
 	return nil
 }
