@@ -15,6 +15,9 @@ const PartFormat = "ruleplay-analyze-part/1"
 // MaxPartBytes bounds the size of a part file read.
 const MaxPartBytes = 256 << 20
 
+// maxPlies bounds the length of a game read from a part.
+const maxPlies = 1 << 30
+
 // MaxParts bounds the number of parts merged (and of shards).
 const MaxParts = 10_000
 
@@ -95,7 +98,7 @@ func (pt *Part) check() error {
 					return fmt.Errorf("%s: game %d: winner %d is not a seat", sub.Label, g.Index, w)
 				}
 			}
-			if g.Plies < 0 || len(g.Branching) > g.Plies+1 {
+			if g.Plies < 0 || g.Plies > maxPlies || len(g.Branching) > g.Plies+1 {
 				return fmt.Errorf("%s: game %d: %d positions for %d plies", sub.Label, g.Index, len(g.Branching), g.Plies)
 			}
 		}
