@@ -345,3 +345,9 @@ func TestWhichGoal(t *testing.T) {
 		t.Errorf("two goals give the mover the win: goal %d, want -1", k)
 	}
 }
+
+func TestSpark(t *testing.T) {
+	if got := spark([]Bin{{0, 1, 0}, {1, 2, 4}, {2, 3, 1}, {3, 4, 3}}); got != "| █▂▆|" {
+		t.Errorf("spark = %q", got)
+	}
+}

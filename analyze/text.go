@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // table is a grid of text: a heading row, then rows of a label and one
@@ -23,7 +24,7 @@ func (t *table) write(w io.Writer) error {
 			if i == len(widths) {
 				widths = append(widths, 0)
 			}
-			widths[i] = max(widths[i], len(c))
+			widths[i] = max(widths[i], utf8.RuneCountInString(c))
 		}
 	}
 	for _, r := range t.rows {
@@ -87,6 +88,9 @@ func Rows(r *Report) [][]string {
 	each("  range, 10%-90%", func(f FileReport) string {
 		return fmt.Sprintf("%g-%g, %g-%g", f.Length.Min, f.Length.Max, f.Length.P10, f.Length.P90)
 	})
+	if h := r.Files[0].Length.Histogram; len(h) > 0 {
+		each(fmt.Sprintf("  histogram, from 0 by %d", h[0].Hi-h[0].Lo), func(f FileReport) string { return spark(f.Length.Histogram) })
+	}
 	if r.Setup.MaxPlies > 0 {
 		each(fmt.Sprintf("  stopped at --max-plies %d", r.Setup.MaxPlies), func(f FileReport) string { return pct(f.Length.Capped, f.Games) })
 	}
@@ -171,6 +175,25 @@ func endingRows(r *Report, each func(string, func(FileReport) string)) {
 			return pct(0, f.Games)
 		})
 	}
+}
+
+// spark draws a histogram in one line of block characters, each bin's
+// height relative to the highest.
+func spark(bins []Bin) string {
+	levels := []rune(" ▁▂▃▄▅▆▇█")
+	top := 0
+	for _, b := range bins {
+		top = max(top, b.Count)
+	}
+	out := make([]rune, len(bins))
+	for i, b := range bins {
+		k := 0
+		if top > 0 {
+			k = (b.Count*8 + top - 1) / top
+		}
+		out[i] = levels[k]
+	}
+	return "|" + string(out) + "|"
 }
 
 func hasMargin(r *Report) bool {
