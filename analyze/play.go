@@ -77,7 +77,7 @@ type Subject struct {
 type Game struct {
 	Index   int    `json:"index"`
 	Winners []int  `json:"winners"` // seats sharing the win (every seat: a draw)
-	Ending  string `json:"ending"`  // how it ended: "goal: ...", "no move", "passes", "limit", "max-plies"
+	Ending  string `json:"ending"`  // how it ended: "goal: ...", "no move", "passes", "limit", "max-plies", the last three with ", by score" when the score decides
 	Plies   int    `json:"plies"`
 	Scores  []int  `json:"scores,omitempty"` // per seat, for scored games
 	Margin  *int   `json:"margin,omitempty"`
@@ -239,12 +239,13 @@ func ending(sub *Subject, su *Setup, st interp.Status, s *interp.State, lastMove
 	g := sub.Program.Game()
 	switch st.Reason {
 	case "limit":
+		end := EndLimit
 		if su.MaxPlies > 0 && s.Ply() >= su.MaxPlies && (g.End.Plies == 0 || s.Ply() < g.End.Plies) {
-			return EndMaxPlies
+			end = EndMaxPlies
 		}
-		return EndLimit
+		return byScore(end, g.End.AtLimit)
 	case "no move":
-		return EndNoMove
+		return byScore(EndNoMove, g.End.NoMove)
 	case "passes":
 		return EndPasses
 	case "goal":
@@ -257,6 +258,14 @@ func ending(sub *Subject, su *Setup, st interp.Status, s *interp.State, lastMove
 		return EndGoal
 	}
 	return st.Reason
+}
+
+// byScore marks an ending that the rules decide by the score.
+func byScore(end string, o ir.Outcome) string {
+	if o == ir.OutcomeScore {
+		return end + ", by score"
+	}
+	return end
 }
 
 // whichGoal returns the only goal of g that could have given winners (one
