@@ -12,8 +12,10 @@ import (
 // PartFormat names the format of a part file.
 const PartFormat = "ruleplay-analyze-part/1"
 
-// MaxPartBytes bounds the size of a part file read.
-const MaxPartBytes = 256 << 20
+// MaxPartBytes bounds the size of a part file (written and read). A game
+// takes about three bytes a ply: a shard of 10,000 games of 100 plies of
+// two files is about 6 MiB.
+const MaxPartBytes = 1 << 30
 
 // maxPlies bounds the length of a game read from a part.
 const maxPlies = 1 << 30
@@ -38,6 +40,9 @@ func WritePart(w io.Writer, pt *Part) error {
 	b, err := json.Marshal(pt)
 	if err != nil {
 		return err
+	}
+	if len(b) > MaxPartBytes {
+		return fmt.Errorf("the part would take %d MiB, more than merge reads (%d MiB): use more shards", len(b)>>20, MaxPartBytes>>20)
 	}
 	_, err = w.Write(append(b, '\n'))
 	return err

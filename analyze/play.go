@@ -15,9 +15,9 @@ import (
 
 // Limits on what an analysis may ask for.
 const (
-	MaxGames   = 1_000_000 // games per rules file
-	MaxThreads = 256       // games played at once
-	MaxFiles   = 16        // rules files compared
+	MaxGames   = 100_000 // games per rules file
+	MaxThreads = 256     // games played at once
+	MaxFiles   = 16      // rules files compared
 )
 
 // Setup says how every rules file of an analysis is played. It is the same
