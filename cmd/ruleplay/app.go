@@ -136,6 +136,7 @@ Documentation, in the repository's docs/ folder:
 		newVetCmd(),
 		newShowCmd(),
 		newMatchCmd(),
+		newAnalyzeCmd(),
 		newCheckCmd(),
 		newGamesCmd(),
 		newRulesCmd(),
@@ -184,9 +185,9 @@ func exactArgs(names ...string) cobra.PositionalArgs {
 			return nil
 		}
 		if len(args) < len(names) {
-			return usageErrorf("%s needs %s: ruleplay %s", cmd.Name(), describeArgs(names[len(args):]), cmd.Use)
+			return usageErrorf("%s needs %s: %s", cmd.Name(), describeArgs(names[len(args):]), useLine(cmd))
 		}
-		return usageErrorf("%s takes %d argument%s (%s), got %d: ruleplay %s", cmd.Name(), len(names), plural(len(names)), strings.Join(names, " "), len(args), cmd.Use)
+		return usageErrorf("%s takes %d argument%s (%s), got %d: %s", cmd.Name(), len(names), plural(len(names)), strings.Join(names, " "), len(args), useLine(cmd))
 	}
 }
 
@@ -194,10 +195,16 @@ func exactArgs(names ...string) cobra.PositionalArgs {
 func minArgs(name string) cobra.PositionalArgs {
 	return func(cmd *cobra.Command, args []string) error {
 		if len(args) == 0 {
-			return usageErrorf("%s needs %s: ruleplay %s", cmd.Name(), describeArgs([]string{name}), cmd.Use)
+			return usageErrorf("%s needs %s: %s", cmd.Name(), describeArgs([]string{name}), useLine(cmd))
 		}
 		return nil
 	}
+}
+
+// useLine is the command's path and its arguments: "ruleplay analyze merge
+// PART [PART...]".
+func useLine(cmd *cobra.Command) string {
+	return strings.TrimSuffix(cmd.CommandPath(), cmd.Name()) + cmd.Use
 }
 
 func describeArgs(names []string) string {
@@ -208,6 +215,8 @@ func describeArgs(names []string) string {
 			parts = append(parts, "a rules file")
 		case "DEPTH":
 			parts = append(parts, "a depth")
+		case "PART":
+			parts = append(parts, "a part file")
 		default:
 			parts = append(parts, n)
 		}

@@ -3,9 +3,9 @@ package main
 import (
 	"fmt"
 	"os"
-	"sort"
 	"strings"
 
+	"github.com/ruleplay/ruleplay/analyze"
 	"github.com/ruleplay/ruleplay/games"
 	"github.com/ruleplay/ruleplay/internal/suggest"
 	"github.com/ruleplay/ruleplay/interp"
@@ -273,31 +273,4 @@ func scoresText(p *interp.Program, scores []int) string {
 // margin is the rules' margin when they define one; otherwise, when the
 // game has scores and a decided result, the difference between the
 // winners' score and the best of the others.
-func margin(p *interp.Program, st interp.Status) (int, bool) {
-	if st.HasMargin {
-		return st.Margin, true
-	}
-	if st.Scores == nil || len(st.Winners) == 0 || len(st.Winners) == len(st.Scores) {
-		return 0, false
-	}
-	win := map[int]bool{}
-	for _, w := range st.Winners {
-		win[w] = true
-	}
-	w := st.Scores[st.Winners[0]]
-	var others []int
-	for i, v := range st.Scores {
-		if !win[i] {
-			others = append(others, v)
-		}
-	}
-	sort.Ints(others)
-	d := w - others[len(others)-1]
-	if lowest := p.Game().Score != nil && p.Game().Score.Best == ir.Lowest; lowest {
-		d = others[0] - w
-	}
-	if d < 0 {
-		d = -d
-	}
-	return d, true
-}
+func margin(p *interp.Program, st interp.Status) (int, bool) { return analyze.Margin(p, st) }

@@ -6,9 +6,11 @@ import (
 	"io"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"sync"
 
+	"github.com/ruleplay/ruleplay/analyze"
 	"github.com/ruleplay/ruleplay/play"
 	"github.com/spf13/cobra"
 )
@@ -31,11 +33,15 @@ type matchJSON struct {
 	CI95    map[string][2]float64 `json:"ci95"`
 	Capped  int                   `json:"capped"`
 	Plies   float64               `json:"mean_plies"`
+	// Seats are the results of each of the rules' seats, whoever played
+	// it, in turn order.
+	Seats []analyze.Result `json:"seats"`
 }
 
 // matchGame is the outcome of one game of a match.
 type matchGame struct {
 	winners []int // entrants (not seats) sharing the win
+	seats   []int // the seats sharing the win
 	plies   int
 	capped  bool
 }
@@ -58,7 +64,9 @@ per seat: as many as the game has seats), turning the seats round from
 game to game (with two players they alternate: the first player of --players
 moves first in the first, third, fifth ... game), then prints for every player its wins,
 draws and losses, its score (a win 1, a draw 1/2, a loss 0) and the 95%
-confidence interval of that score (Wilson's interval, draws counting half).
+confidence interval of that score (Wilson's interval, draws counting half),
+and the same for every seat of the rules, whoever played it ("seat p1":
+how the first seat fares, the first player's advantage).
 
 Players are named as given; a name given twice gets "#2" ("mcts,mcts" are
 "mcts" and "mcts#2"). Settings after a name are part of it
@@ -85,7 +93,10 @@ A progress bar is drawn on standard error when it is a terminal.
 
 --json prints {"game", "title", "options", "seed", "players", "games",
 "draws", "wins", "shared", "losses", "points", "score", "ci95", "capped",
-"mean_plies"}, the per-player maps keyed by the players' names. FILE may
+"mean_plies", "seats"}, the per-player maps keyed by the players' names,
+"seats" a list of {"name", "wins", "shared", "draws", "losses", "points",
+"score", "ci95"} in turn order. 'ruleplay analyze' reports much more
+(lengths, legal moves, endings). FILE may
 be a bundled game's name ('ruleplay games'; its rules: docs/rules/GAME.md).`,
 		Example: `  ruleplay match my-game.rules --players mcts,random --games 20
   ruleplay match my-game.rules --players mcts,greedy --games 50 --threads 2 --json
@@ -220,6 +231,7 @@ func (m *match) playOne(g int) (matchGame, error) {
 	for _, w := range st.Winners {
 		r.winners = append(r.winners, m.entrant(g, w))
 	}
+	r.seats = st.Winners
 	return r, nil
 }
 
@@ -287,22 +299,51 @@ func (m *match) tally(results []matchGame) *matchJSON {
 		r.CI95[key] = [2]float64{math.Round(lo*1000) / 1000, math.Round(hi*1000) / 1000}
 	}
 	r.Plies = math.Round(float64(plies)/n*10) / 10
+	r.Seats = m.seatResults(results)
 	return r
+}
+
+// seatResults counts the results of each seat.
+func (m *match) seatResults(results []matchGame) []analyze.Result {
+	p := m.gm.p
+	np := p.NumPlayers()
+	seats := make([]analyze.Result, np)
+	for j := range seats {
+		seats[j].Name = p.PlayerName(j)
+	}
+	for _, g := range results {
+		k := len(g.seats)
+		for j := range seats {
+			s := &seats[j]
+			switch won := slices.Contains(g.seats, j); {
+			case !won:
+				s.Losses++
+			case k == np:
+				s.Draws++
+			case k == 1:
+				s.Wins++
+			default:
+				s.Shared++
+			}
+			if slices.Contains(g.seats, j) {
+				s.Points += 1 / float64(k)
+			}
+		}
+	}
+	n := float64(len(results))
+	for j := range seats {
+		s := &seats[j]
+		lo, hi := wilson(s.Points, n)
+		s.Points = math.Round(s.Points*1000) / 1000
+		s.Score = math.Round(s.Points/n*1000) / 1000
+		s.CI95 = [2]float64{math.Round(lo*1000) / 1000, math.Round(hi*1000) / 1000}
+	}
+	return seats
 }
 
 // wilson is the 95% Wilson score interval of a proportion of points out of
 // n.
-func wilson(points, n float64) (lo, hi float64) {
-	if n == 0 {
-		return 0, 1
-	}
-	const z = 1.959963984540054
-	p := points / n
-	den := 1 + z*z/n
-	mid := (p + z*z/(2*n)) / den
-	half := z * math.Sqrt(p*(1-p)/n+z*z/(4*n*n)) / den
-	return max(0, mid-half), min(1, mid+half)
-}
+func wilson(points, n float64) (lo, hi float64) { return analyze.Wilson(points, n) }
 
 // writeMatch prints the table of a match.
 func writeMatch(out io.Writer, r *matchJSON, maxPlies int) {
@@ -310,6 +351,9 @@ func writeMatch(out io.Writer, r *matchJSON, maxPlies int) {
 	w := len("player")
 	for _, k := range r.Players {
 		w = max(w, len(k))
+	}
+	for _, st := range r.Seats {
+		w = max(w, len("seat "+st.Name))
 	}
 	shared := false
 	for _, k := range r.Players {
@@ -327,6 +371,13 @@ func writeMatch(out io.Writer, r *matchJSON, maxPlies int) {
 		}
 		ci := r.CI95[k]
 		fmt.Fprintf(out, "%s  %6.3f  %.3f-%.3f\n", row, r.Score[k], ci[0], ci[1])
+	}
+	for _, st := range r.Seats {
+		row := fmt.Sprintf("%-*s  %5d  %5d  %6d", w, "seat "+st.Name, st.Wins, st.Draws, st.Losses)
+		if shared {
+			row = fmt.Sprintf("%-*s  %5d  %6d  %5d  %6d", w, "seat "+st.Name, st.Wins, st.Shared, st.Draws, st.Losses)
+		}
+		fmt.Fprintf(out, "%s  %6.3f  %.3f-%.3f\n", row, st.Score, st.CI95[0], st.CI95[1])
 	}
 	fmt.Fprintf(out, "mean length: %.1f plies", r.Plies)
 	if r.Capped > 0 {

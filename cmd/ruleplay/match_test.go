@@ -59,6 +59,21 @@ func TestMatchCounts(t *testing.T) {
 		if math.Abs(points-float64(r.Games)) > 0.01 {
 			t.Errorf("%s: %v points for %d games", players, points, r.Games)
 		}
+		// The seats' results add up to the players' (a seat per player).
+		wins, seatWins, seatPoints := 0, 0, 0.0
+		for _, k := range r.Players {
+			wins += r.Wins[k] + r.Shared[k]
+		}
+		for _, st := range r.Seats {
+			seatWins += st.Wins + st.Shared
+			seatPoints += st.Points
+			if n := st.Wins + st.Shared + st.Draws + st.Losses; n != r.Games {
+				t.Errorf("%s seat %s: %d results for %d games", players, st.Name, n, r.Games)
+			}
+		}
+		if len(r.Seats) != np || seatWins != wins || math.Abs(seatPoints-points) > 0.01 {
+			t.Errorf("%s: %d seats with %d wins and %v points; players: %d wins, %v points", players, len(r.Seats), seatWins, seatPoints, wins, points)
+		}
 	}
 	m := &match{specs: []string{"a", "b", "c"}}
 	var seats []int
