@@ -177,7 +177,7 @@ func TestSummarize(t *testing.T) {
 	games := []Game{
 		{Index: 0, Winners: []int{0}, Ending: "goal: win: x", Plies: 3, Branching: []int{3, 1, 2}, Forced: 1},
 		{Index: 1, Winners: []int{0}, Ending: "goal: win: x", Plies: 6, Branching: []int{4, 4, 1, 1, 1, 1}, Passes: 4, Margin: &m},
-		{Index: 2, Winners: []int{0, 1}, Ending: EndMaxPlies, Plies: 10, Branching: []int{2, 2, 2, 2, 2, 2, 2, 2, 2, 2}},
+		{Index: 2, Winners: []int{0, 1}, Ending: EndMaxPlies + ", by score", Plies: 10, Branching: []int{2, 2, 2, 2, 2, 2, 2, 2, 2, 2}},
 		{Index: 3, Winners: []int{1}, Ending: EndNoMove, Plies: 1, Branching: []int{5}},
 	}
 	su := Setup{Players: []string{"a", "b"}, Games: 4, MaxPlies: 10}
@@ -206,7 +206,7 @@ func TestSummarize(t *testing.T) {
 	if want := []Bin{{0, 1, 0}, {1, 2, 1}, {2, 3, 0}, {3, 4, 1}, {4, 5, 0}, {5, 6, 0}, {6, 7, 1}, {7, 8, 0}, {8, 9, 0}, {9, 10, 0}, {10, 11, 1}}; !reflect.DeepEqual(f.Length.Histogram, want) {
 		t.Errorf("histogram %v", f.Length.Histogram)
 	}
-	if want := []Count{{"goal: win: x", 2}, {EndMaxPlies, 1}, {EndNoMove, 1}}; !reflect.DeepEqual(f.Endings, want) {
+	if want := []Count{{"goal: win: x", 2}, {EndMaxPlies + ", by score", 1}, {EndNoMove, 1}}; !reflect.DeepEqual(f.Endings, want) {
 		t.Errorf("endings %v", f.Endings)
 	}
 	b := f.Branching

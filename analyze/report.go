@@ -3,6 +3,7 @@ package analyze
 import (
 	"fmt"
 	"math"
+	"strings"
 )
 
 // Report is what an analysis found, per rules file, and how the files
@@ -148,7 +149,7 @@ func summarizeFile(su Setup, sub Subject, games []Game, w, top int, timing bool)
 	for i, g := range games {
 		plies[i] = g.Plies
 		endings[g.Ending]++
-		if g.Ending == EndMaxPlies {
+		if strings.HasPrefix(g.Ending, EndMaxPlies) { // also "max-plies, by score"
 			fr.Length.Capped++
 		}
 		if g.Margin != nil {
