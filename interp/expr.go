@@ -221,18 +221,8 @@ func (xc *exprCompiler) arith(e *ir.Expr, cell bool) (evalFn, error) {
 		}
 		a := ops[0]
 		return func(c *ectx) int { return -a(c) }, nil
-	case ir.OpEq:
-		return xc.binary(e, cell, func(a, b int) int { return b2i(a == b) })
-	case ir.OpNe:
-		return xc.binary(e, cell, func(a, b int) int { return b2i(a != b) })
-	case ir.OpLt:
-		return xc.binary(e, cell, func(a, b int) int { return b2i(a < b) })
-	case ir.OpLe:
-		return xc.binary(e, cell, func(a, b int) int { return b2i(a <= b) })
-	case ir.OpGt:
-		return xc.binary(e, cell, func(a, b int) int { return b2i(a > b) })
-	case ir.OpGe:
-		return xc.binary(e, cell, func(a, b int) int { return b2i(a >= b) })
+	case ir.OpEq, ir.OpNe, ir.OpLt, ir.OpLe, ir.OpGt, ir.OpGe:
+		return xc.compare(e, cell)
 	case ir.OpAdd:
 		return xc.binary(e, cell, func(a, b int) int { return a + b })
 	case ir.OpSub:
@@ -247,6 +237,46 @@ func (xc *exprCompiler) arith(e *ir.Expr, cell bool) (evalFn, error) {
 		}
 		return a / b
 	})
+}
+
+// compare compiles a comparison. Against a number written in the rules
+// (the usual case: count(opponent) == 0) the number is folded into the
+// closure, which then calls one operand rather than two.
+func (xc *exprCompiler) compare(e *ir.Expr, cell bool) (evalFn, error) {
+	ops, err := xc.operands(e, cell, 2)
+	if err != nil {
+		return nil, err
+	}
+	a, b := ops[0], ops[1]
+	if r := e.Args[1]; r.Op == ir.OpInt {
+		k := r.Int
+		switch e.Op {
+		case ir.OpEq:
+			return func(c *ectx) int { return b2i(a(c) == k) }, nil
+		case ir.OpNe:
+			return func(c *ectx) int { return b2i(a(c) != k) }, nil
+		case ir.OpLt:
+			return func(c *ectx) int { return b2i(a(c) < k) }, nil
+		case ir.OpLe:
+			return func(c *ectx) int { return b2i(a(c) <= k) }, nil
+		case ir.OpGt:
+			return func(c *ectx) int { return b2i(a(c) > k) }, nil
+		}
+		return func(c *ectx) int { return b2i(a(c) >= k) }, nil
+	}
+	switch e.Op {
+	case ir.OpEq:
+		return func(c *ectx) int { return b2i(a(c) == b(c)) }, nil
+	case ir.OpNe:
+		return func(c *ectx) int { return b2i(a(c) != b(c)) }, nil
+	case ir.OpLt:
+		return func(c *ectx) int { return b2i(a(c) < b(c)) }, nil
+	case ir.OpLe:
+		return func(c *ectx) int { return b2i(a(c) <= b(c)) }, nil
+	case ir.OpGt:
+		return func(c *ectx) int { return b2i(a(c) > b(c)) }, nil
+	}
+	return func(c *ectx) int { return b2i(a(c) >= b(c)) }, nil
 }
 
 // binary compiles a two-operand operator whose value is f of its operands'.
