@@ -457,24 +457,24 @@ func (p *Program) mbPerft2(s *State) uint64 {
 		v.empty[w] = ^occ & p.boardMask[w]
 		v.nempty += bits.OnesCount64(v.empty[w])
 	}
-	for ti := range p.tiers {
-		for _, ri := range p.tiers[ti].rules {
-			r := &p.rules[ri]
-			if r.when != nil && r.when(p.guardCtx(s)) == 0 {
-				continue
-			}
-			if r.action == ir.Remove {
-				v.removals()
-				continue
-			}
+	guard := func(ri int) bool {
+		r := &p.rules[ri]
+		return r.when == nil || r.when(p.guardCtx(s)) != 0
+	}
+	played := p.firstTierCount(guard, func(r *rule) int {
+		before := v.moves
+		if r.action == ir.Remove {
+			v.removals()
+		} else {
 			v.offs, v.chain = r.mbOffs[s.toMove], r.chain
 			v.leaps()
 		}
-		if v.moves > 0 {
-			return v.total
-		}
+		return v.moves - before
+	})
+	if played == 0 {
+		return 0
 	}
-	return 0
+	return v.total // the replies of the first tier with moves (the tiers before have none)
 }
 
 // flip toggles the emptiness of slot a in the words.
