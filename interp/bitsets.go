@@ -165,7 +165,7 @@ func (g *gen) shiftWords(live bool) uint64 {
 	L := r.length
 	var o, e, all, src uint64
 	if r.sets != nil && r.sets[g.mover].few && (live || len(r.sets[g.mover].codes) == 0) {
-		// The rule's sets from its slots (and kinds), as firstLeaps1.
+		// The rule's sets from its slots (and kinds), as the one-word kernel.
 		var occX [8]uint64
 		for sl := 0; sl <= np; sl++ {
 			x := g.w[sl&(maxSlots-1)]

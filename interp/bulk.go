@@ -145,7 +145,7 @@ type ruleSlots struct {
 	dirs []dirShift1
 	// few: every set is the union of at most three occupancy slots (and
 	// there are at most 7 slots), whose indices are in idx (src, over,
-	// onto; np+1 names an empty set): firstLeaps1 reads them without loops
+	// onto; np+1 names an empty set): the one-word kernel (bulk1.go) reads them without loops
 	few bool
 	idx [9]uint8
 }
@@ -248,11 +248,8 @@ func (s *State) bulkScratch(p *Program) (*bulkSets, *[maxBulk]bulkRule) {
 // touch. With stash it keeps the moves in aux.bulk (s.nbulk rules; -1
 // when not kept).
 func (p *Program) firstLeaps(s *State, t *tier, wantTouched, stash bool) (n int, touched uint64) {
-	if p.nw == 1 {
-		if t.k1 != nil && !wantTouched {
-			return p.firstLeapsK(s, t, stash), 0
-		}
-		return p.firstLeaps1(s, t, wantTouched, stash)
+	if t.k1 != nil {
+		return p.firstLeapsK(s, t, wantTouched, stash)
 	}
 	nw, mover := p.nw, s.toMove
 	b, bulk := s.bulkScratch(p)
@@ -281,80 +278,6 @@ func (p *Program) firstLeaps(s *State, t *tier, wantTouched, stash bool) (n int,
 		}
 		p.ruleSets(s, r, mover, b)
 		c, k := p.ruleLeaps(r, mover, b, br, wantTouched)
-		n += c
-		touched |= k
-	}
-	return n, touched
-}
-
-// firstLeaps1 is firstLeaps on one word: a rule's sets are combined from
-// the occupancy words in registers, and
-// its leaps found by the kernel of one word (leaps1).
-func (p *Program) firstLeaps1(s *State, t *tier, wantTouched, stash bool) (n int, touched uint64) {
-	np, mover := p.np, s.toMove
-	occ := s.occ[:np+1]
-	var all uint64
-	var occX [8]uint64 // the slots, then an empty set (ruleSlots.idx)
-	for sl, x := range occ {
-		all |= x
-		occX[sl&7] = x
-	}
-	empty := ^all & p.boardMask[0]
-	s.nbulk = -1
-	var bulk *[maxBulk]bulkRule
-	if len(t.rules) <= maxBulk && stash {
-		_, bulk = s.bulkScratch(p)
-		s.nbulk = 0
-	}
-	for _, ri := range t.rules {
-		r := &p.rules[ri]
-		if r.when != nil && r.when(p.guardCtx(s)) == 0 {
-			continue
-		}
-		ss := &r.sets[mover]
-		var src, o, e uint64
-		if ss.few {
-			x := &ss.idx
-			src = occX[x[0]&7] | occX[x[1]&7] | occX[x[2]&7]
-			o = occX[x[3]&7] | occX[x[4]&7] | occX[x[5]&7]
-			e = occX[x[6]&7] | occX[x[7]&7] | occX[x[8]&7]
-		} else {
-			for _, sl := range ss.src {
-				src |= occ[sl]
-			}
-			for _, sl := range ss.over {
-				o |= occ[sl]
-			}
-			for _, sl := range ss.onto {
-				e |= occ[sl]
-			}
-		}
-		for _, code := range ss.codes {
-			src |= s.occC[code]
-		}
-		o |= empty & ss.overEmpty
-		e |= empty & ss.ontoEmpty
-		var td *[32]uint64
-		if bulk != nil {
-			b := &bulk[s.nbulk]
-			b.ri, td = ri, (*[32]uint64)(b.td[:32])
-			s.nbulk++
-		}
-		var c int
-		var k uint64
-		switch {
-		case src == 0: // no piece to move (c = 0: selectBulk skips the rule)
-		case r.action == ir.Remove:
-			c, k = bits.OnesCount64(src), src
-			if td != nil {
-				td[0] = src
-			}
-		default:
-			c, k = p.leaps1(r, mover, src, o, e, td, wantTouched)
-		}
-		if td != nil {
-			bulk[s.nbulk-1].n = c
-		}
 		n += c
 		touched |= k
 	}

@@ -11,9 +11,10 @@ import (
 // leap one or two cells and have at most maxKernDirs directions, the
 // tier's first leaps are found from a flat table per mover (kern1), built
 // once: no slices to follow per rule, the rotations precomputed, and the
-// leap length known by the loop that runs it. firstLeaps1 uses it for
-// every such tier; the existence test of a tier (anyLeap1) stops at the
-// first leap found.
+// leap length known by the loop that runs it. firstLeaps uses it for
+// every such tier (other tiers, on any number of words, go through
+// ruleSets and ruleLeaps); the existence test of a tier (anyLeapK) stops
+// at the first leap found.
 
 const (
 	maxKernDirs  = 8
@@ -41,6 +42,7 @@ type kern1 struct {
 type kernDir struct {
 	valid  uint64
 	re, ro int8
+	sh     int8 // the shift itself (the cells a leap touches)
 }
 
 // compileKern1 builds t.k1 (nil when some rule of t does not fit).
@@ -62,7 +64,7 @@ func (p *Program) compileKern1(t *tier) {
 				idx: ss.idx, overEmpty: ss.overEmpty, ontoEmpty: ss.ontoEmpty}
 			copy(k.codes[:], ss.codes)
 			for i, d := range ss.dirs {
-				k.dirs[i] = kernDir{valid: d.valid, re: int8(-r.length * d.sh & 63), ro: int8(-d.sh & 63)}
+				k.dirs[i] = kernDir{valid: d.valid, re: int8(-r.length * d.sh & 63), ro: int8(-d.sh & 63), sh: int8(d.sh)}
 			}
 			k1[pl] = append(k1[pl], k)
 		}
@@ -136,9 +138,8 @@ func (k *kern1) kernAny(src, o, e uint64) bool {
 	return false
 }
 
-// firstLeapsK is firstLeaps1 by the kernel of tier t (t.k1 not nil),
-// without the touched cells.
-func (p *Program) firstLeapsK(s *State, t *tier, stash bool) (n int) {
+// firstLeapsK is firstLeaps by the kernel of tier t (t.k1 not nil).
+func (p *Program) firstLeapsK(s *State, t *tier, wantTouched, stash bool) (n int, touched uint64) {
 	var occX [8]uint64
 	empty := p.slots1(s, &occX)
 	ks := t.k1[s.toMove]
@@ -175,8 +176,33 @@ func (p *Program) firstLeapsK(s *State, t *tier, stash bool) (n int) {
 			bulk[(s.nbulk-1)&(maxBulk-1)].n = c
 		}
 		n += c
+		if wantTouched && c > 0 {
+			touched |= k.touched(src, o, e)
+		}
 	}
-	return n
+	return n, touched
+}
+
+// touched returns the cells that the first leaps of k from src touch:
+// their sources, jumped cells and landings.
+func (k *kern1) touched(src, o, e uint64) (t uint64) {
+	if k.remove {
+		return src
+	}
+	for _, d := range k.dirs[:k.nd] {
+		x := d.valid & src & bits.RotateLeft64(e, int(d.re))
+		if k.long {
+			x &= bits.RotateLeft64(o, int(d.ro))
+		}
+		if x == 0 {
+			continue
+		}
+		t |= x | bits.RotateLeft64(x, int(d.sh))
+		if k.long {
+			t |= bits.RotateLeft64(x, 2*int(d.sh))
+		}
+	}
+	return t
 }
 
 // anyLeapK tells whether tier t (t.k1 not nil) has a first leap.

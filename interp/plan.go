@@ -49,6 +49,7 @@ type TierPlan struct {
 	Bulk     bool // counted and selected on bitsets without building moves
 	CountSel bool // playouts count the moves and build the one drawn
 	Precheck bool // whether it has a move is asked on bitsets first
+	Kernel   bool // its first leaps are found by the flat one-word kernel (bulk1.go)
 }
 
 // Plan reports what Compile chose (see Plan).
@@ -58,7 +59,7 @@ func (p *Program) Plan() Plan {
 		pl.Rules = append(pl.Rules, p.rulePlan(&p.rules[i]))
 	}
 	for _, t := range p.tiers {
-		tp := TierPlan{Dedup: t.dedup, Bulk: t.bulk, CountSel: t.countSel, Precheck: t.precheck}
+		tp := TierPlan{Dedup: t.dedup, Bulk: t.bulk, CountSel: t.countSel, Precheck: t.precheck, Kernel: t.k1 != nil}
 		for _, ri := range t.rules {
 			tp.Rules = append(tp.Rules, p.rules[ri].name)
 		}
@@ -253,6 +254,9 @@ func (pl Plan) Write(w io.Writer) error {
 		}
 		if t.Precheck {
 			b.WriteString(" (first leaps asked on bitsets first)")
+		}
+		if t.Kernel {
+			b.WriteString(" (one-word kernel)")
 		}
 		if t.Dedup {
 			b.WriteString(" (deduplicated)")
