@@ -251,16 +251,9 @@ func (p *Program) firstLeaps(s *State, t *tier, wantTouched, stash bool) (n int,
 	if t.k1 != nil {
 		return p.firstLeapsK(s, t, wantTouched, stash)
 	}
-	nw, mover := p.nw, s.toMove
+	mover := s.toMove
 	b, bulk := s.bulkScratch(p)
-	occ := s.occ[:(p.np+1)*nw]
-	for w, m := range p.boardMask {
-		all := occ[w]
-		for i := w + nw; i < len(occ); i += nw {
-			all |= occ[i]
-		}
-		b.empty[w] = ^all & m
-	}
+	p.emptyWords(s, b)
 	s.nbulk = 0
 	if len(t.rules) > maxBulk || !stash {
 		s.nbulk = -1
@@ -276,6 +269,12 @@ func (p *Program) firstLeaps(s *State, t *tier, wantTouched, stash bool) (n int,
 			br.ri = ri
 			s.nbulk++
 		}
+		if r.sets[mover].noSources(s) {
+			if br != nil {
+				br.n = 0
+			}
+			continue
+		}
 		p.ruleSets(s, r, mover, b)
 		c, k := p.ruleLeaps(r, mover, b, br, wantTouched)
 		n += c
@@ -284,11 +283,63 @@ func (p *Program) firstLeaps(s *State, t *tier, wantTouched, stash bool) (n int,
 	return n, touched
 }
 
+// anyFirstLeap tells whether some rule of tier t (tier.shifts, several
+// words) has a first leap for the player to move, stopping at the first.
+func (p *Program) anyFirstLeap(s *State, t *tier) bool {
+	nw, mover := p.nw, s.toMove
+	b, _ := s.bulkScratch(p)
+	p.emptyWords(s, b)
+	for _, ri := range t.rules {
+		r := &p.rules[ri]
+		if (r.when != nil && r.when(p.guardCtx(s)) == 0) || r.sets[mover].noSources(s) {
+			continue
+		}
+		p.ruleSets(s, r, mover, b)
+		if r.action == ir.Remove {
+			return true
+		}
+		L, e, o := r.length, b.e, b.o
+		for _, d := range r.dirs[mover] {
+			sh := p.dirShift[d]
+			valid := r.validL[int(d)*nw : int(d)*nw+nw]
+			for w, sw := range b.src[:nw] {
+				if sw == 0 {
+					continue
+				}
+				x := valid[w] & sw & shrP(e, b.pad, w, L*sh)
+				for k := 1; k < L && x != 0; k++ {
+					x &= shrP(o, b.pad, w, k*sh)
+				}
+				if x != 0 {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// emptyWords fills b.empty with the empty cells.
+func (p *Program) emptyWords(s *State, b *bulkSets) {
+	nw := p.nw
+	occ := s.occ[:(p.np+1)*nw]
+	for w, m := range p.boardMask {
+		all := occ[w]
+		for i := w + nw; i < len(occ); i += nw {
+			all |= occ[i]
+		}
+		b.empty[w] = ^all & m
+	}
+}
+
 // hasFirstLeap tells whether some rule of tier t (tier.shifts) has a
 // first leap for the player to move.
 func (p *Program) hasFirstLeap(s *State, t *tier) bool {
 	if t.k1 != nil {
 		return p.anyLeapK(s, t)
+	}
+	if p.nw > 1 {
+		return p.anyFirstLeap(s, t)
 	}
 	n, _ := p.firstLeaps(s, t, false, false)
 	return n > 0
@@ -325,6 +376,12 @@ func (p *Program) ruleLeaps(r *rule, mover int, b *bulkSets, br *bulkRule, wantT
 			sh := p.dirShift[d]
 			valid := r.validL[int(d)*nw : int(d)*nw+nw]
 			for w, sw := range src {
+				if sw == 0 {
+					if td != nil {
+						td[w*32+i&31] = 0
+					}
+					continue
+				}
 				x := valid[w] & sw & shrP(e, pad, w, L*sh)
 				for k := 1; k < L && x != 0; k++ {
 					x &= shrP(o, pad, w, k*sh)
