@@ -134,8 +134,22 @@ func (g *gen) emit() {
 		}
 		ml = g.out
 	}
-	ml.moves = append(ml.moves, mv{off: int32(len(ml.arena)), n: int32(len(g.s.path)), rule: int32(g.r.idx)})
-	ml.arena = append(ml.arena, g.s.path...)
+	path := g.s.path
+	off, nm := len(ml.arena), len(ml.moves)
+	if cap(ml.arena)-off < len(path) || cap(ml.moves) == nm {
+		ml.moves = append(ml.moves, mv{off: int32(off), n: int32(len(path)), rule: int32(g.r.idx)})
+		ml.arena = append(ml.arena, path...)
+		return
+	}
+	// Room for both: a short path is copied word by word (no call).
+	ml.moves = ml.moves[:nm+1]
+	ml.moves[nm] = mv{off: int32(off), n: int32(len(path)), rule: int32(g.r.idx)}
+	dst := ml.arena[off : off+len(path)]
+	path = path[:len(dst)]
+	for i := range dst {
+		dst[i] = path[i]
+	}
+	ml.arena = ml.arena[:off+len(path)]
 }
 
 func (p *Program) guardCtx(s *State) *ectx {
