@@ -387,9 +387,9 @@ func (p *Program) mbCount(s *State, r *rule, mover int, empty []uint64, nempty, 
 	return n
 }
 
-// mbDFS is fastDFS2 for a mailbox rule: it explores the leaps of the
+// mbDFS is fastDFS for a mailbox rule (short jumps): it explores the leaps of the
 // piece on slot a, testing and playing them on the mailbox alone (the
-// cells do not change), emitting moves in fastDFS2's order; it reports
+// cells do not change), emitting moves in fastDFS's order; it reports
 // whether any leap was possible.
 func (g *gen) mbDFS(a int32) bool {
 	s, r := g.s, g.r

@@ -84,8 +84,6 @@ func (g *gen) fastLeaps() {
 				g.shiftDFS2(b, g.occ1, g.o1, g.e1)
 			case r.mbOffs != nil:
 				g.mbDFS(p.mbox.key[c])
-			case r.length == 2:
-				g.fastDFS2(c)
 			default:
 				g.fastDFS(c)
 			}
@@ -125,7 +123,7 @@ func (g *gen) fewEmpty() bool {
 // countByLandings counts the moves of a short-jump rule landing on empty
 // cells (count mode: the order does not matter) from the landing cells of
 // the first leaps, when they are fewer than the pieces: per empty cell and
-// direction, the piece two cells back; then its chains as fastDFS2 counts
+// direction, the piece two cells back; then its chains as fastDFS counts
 // them.
 func (g *gen) countByLandings() {
 	p, s, r := g.p, g.s, g.r
@@ -183,7 +181,7 @@ func (g *gen) countByLandings() {
 					}
 					cells[c], cells[l] = 0, pc
 					s.path = append(s.path[:0], uint32(c), uint32(l)|uint32(d)<<16)
-					if !g.fastDFS2(l) || r.chain == ir.ChainOptional {
+					if !g.fastDFS(l) || r.chain == ir.ChainOptional {
 						g.n++ // the first leap is a move itself, or the chain ends there
 					}
 					s.path = s.path[:0]
@@ -263,7 +261,7 @@ func (g *gen) fastDFS(c int) bool {
 	return any
 }
 
-// shiftDFS2 is fastDFS2 on a board of at most 64 cells for a shift rule
+// shiftDFS2 is fastDFS for short jumps on a board of at most 64 cells for a shift rule
 // (r.shift): the position is three bitsets passed by value (all pieces,
 // cells satisfying Over, cells satisfying Onto), so a leap is a few bit
 // operations and nothing needs restoring. c is the bit of the piece's cell
@@ -432,49 +430,6 @@ func (g *gen) shiftCount2(c int, occ, o, e uint64) int {
 		n += countLeap(r.chain, g.promotesAt(int(p.cellOf[land])), func() int { return g.shiftCount2(land, nocc, no, ne) })
 	}
 	return n
-}
-
-// fastDFS2 is fastDFS for short jumps (length 2).
-func (g *gen) fastDFS2(c int) bool {
-	p, s, r := g.p, g.s, g.r
-	cells := s.cellsW
-	nd, stride := p.nd, g.stride
-	leap, over, onto, dirs := r.leap, g.over, g.onto, g.dirs
-	var m uint32
-	for k, d := range dirs {
-		base := (c*nd + int(d)) * 2
-		x, land := leap[base], leap[base+1]
-		m |= uint32(onto[int(land)*stride+int(cells[land])]&over[int(x)*stride+int(cells[x])]) << uint(k)
-	}
-	jumped := r.capture == ir.CaptureJumped
-	any := false
-	for m != 0 {
-		k := bits.TrailingZeros32(m)
-		m &= m - 1
-		d := dirs[k]
-		base := (c*nd + int(d)) * 2
-		x, land := leap[base], leap[base+1]
-		xc, lc := cells[x], cells[land]
-		if jumped && xc != 0 {
-			cells[x] = 0
-		} else if g.revisits(lc != 0, land) {
-			continue
-		}
-		cells[c] = 0
-		cells[land] = g.pc
-		any = true
-		s.path = append(s.path, uint32(land)|uint32(d)<<16)
-		more := g.leapOn(g.promotesAt(int(land)))
-		g.leapOff(more, more != ir.ChainNone && g.fastDFS2(int(land)))
-		s.path = s.path[:len(s.path)-1]
-		cells[land] = lc
-		cells[c] = g.pc
-		cells[x] = xc
-		if g.found {
-			return true
-		}
-	}
-	return any
 }
 
 // landsOf returns the landing cells of l (lands, per bit) and whether one
