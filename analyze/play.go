@@ -175,6 +175,10 @@ func Play(sub *Subject, su *Setup, shard Shard, threads int, progress func()) ([
 func playSafe(sub *Subject, su *Setup, g int) (rec Game, err error) {
 	defer func() {
 		if r := recover(); r != nil {
+			if le, ok := r.(*interp.LimitError); ok {
+				err = fmt.Errorf("game %d: %w", g, le) // the rules' fault, not the program's
+				return
+			}
 			err = &PanicError{Game: g, Value: r}
 		}
 	}()

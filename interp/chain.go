@@ -19,7 +19,7 @@ import "github.com/ruleplay/ruleplay/ir"
 // cell of its path (revisits), which keeps chains finite.
 
 // leapOn applies the chain policy's first half once the walker has put
-// a leap on the path: it emits the path when it is a move whatever
+// a leap on the path (and counts it against Config.MaxLeaps): it emits the path when it is a move whatever
 // follows, and tells what remains to do (ChainNone: nothing; otherwise
 // the walker explores the chains going on from the landing cell). ends
 // tells that the chain ends there whatever the rule. The walker then
@@ -30,6 +30,9 @@ import "github.com/ruleplay/ruleplay/ir"
 //	g.leapOff(more, more != ir.ChainNone && g.walk(land))
 //	s.path = s.path[:len(s.path)-1]
 func (g *gen) leapOn(ends bool) (more ir.Chain) {
+	if g.leaps++; g.leaps > g.maxLeaps {
+		g.tooManyLeaps()
+	}
 	more = g.r.chain
 	if more != ir.ChainCompulsory || ends {
 		g.emit()
@@ -38,6 +41,17 @@ func (g *gen) leapOn(ends bool) (more ir.Chain) {
 		}
 	}
 	return more
+}
+
+// tooManyLeaps stops a generation that explored more than Config.MaxLeaps
+// leaps (LimitError).
+func (g *gen) tooManyLeaps() {
+	panic(g.limitError("leaps explored", g.maxLeaps))
+}
+
+// limitError is the LimitError of the rule being explored.
+func (g *gen) limitError(what string, limit int) *LimitError {
+	return &LimitError{Rule: g.r.name, Pos: g.p.g.Moves[g.r.idx].Pos, What: what, Limit: limit}
 }
 
 // leapOff ends what leapOn began: wentOn tells whether a leap went on

@@ -37,6 +37,9 @@ type gen struct {
 	r     *rule
 	mover int
 	found bool // existence mode: a move was found
+	// leaps counts the leaps played since bind, up to maxLeaps
+	// (Config.MaxLeaps: leapOn stops the generation past it)
+	leaps, maxLeaps int
 	// count mode (ml == nil, count, sel < 0): n counts the moves; with
 	// filt, npass counts those after which the next player still has a move
 	// (the blockade filter, checked on occupancy words: Program.blockFast).
@@ -78,6 +81,7 @@ type gen struct {
 // bind sets the program, state and move list of g, storing only what
 // changes (a pointer store costs a write barrier while the collector runs).
 func (g *gen) bind(p *Program, s *State, ml *MoveList) {
+	g.leaps, g.maxLeaps = 0, p.maxLeaps
 	if g.p != p {
 		g.p = p
 	}
@@ -137,6 +141,9 @@ func (g *gen) emit() {
 	path := g.s.path
 	off, nm := len(ml.arena), len(ml.moves)
 	if cap(ml.arena)-off < len(path) || cap(ml.moves) == nm {
+		if off+len(path) > maxArena {
+			panic(g.limitError("words of move paths", maxArena))
+		}
 		ml.moves = append(ml.moves, mv{off: int32(off), n: int32(len(path)), rule: int32(g.r.idx)})
 		ml.arena = append(ml.arena, path...)
 		return

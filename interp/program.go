@@ -12,6 +12,8 @@ import (
 type Program struct {
 	g   *ir.Game
 	cfg Config
+	// maxLeaps: Config.MaxLeaps or its default
+	maxLeaps int
 
 	nc, nd, np int
 	nw         int // 64-bit words in a cell bitset
@@ -223,7 +225,10 @@ func Compile(g *ir.Game, cfg Config) (*Program, error) {
 	if g == nil {
 		return nil, fmt.Errorf("compile: no game")
 	}
-	p := &Program{g: g, cfg: cfg}
+	p := &Program{g: g, cfg: cfg, maxLeaps: cfg.MaxLeaps}
+	if p.maxLeaps <= 0 {
+		p.maxLeaps = DefaultMaxLeaps
+	}
 	if err := p.compileBoard(); err != nil {
 		return nil, fmt.Errorf("compile %s: %w", g.Name, err)
 	}

@@ -13,6 +13,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/ruleplay/ruleplay/interp"
 )
 
 //go:embed static
@@ -132,6 +134,12 @@ func (s *Server) routes() {
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	defer func() {
 		if v := recover(); v != nil {
+			if le, ok := v.(*interp.LimitError); ok {
+				// The game's rules cost too much in this position; the
+				// session's State is left unusable: start a new game.
+				(&apiError{status: http.StatusUnprocessableEntity, Message: le.Error() + "; start a new game"}).write(w)
+				return
+			}
 			(&apiError{status: http.StatusInternalServerError, Message: fmt.Sprintf("internal error: %v; please report this", v)}).write(w)
 		}
 	}()

@@ -7,6 +7,7 @@ import (
 	"runtime/debug"
 	"strings"
 
+	"github.com/ruleplay/ruleplay/interp"
 	"github.com/ruleplay/ruleplay/lang"
 	"github.com/spf13/cobra"
 )
@@ -45,6 +46,12 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 func execute(root *cobra.Command, args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	defer func() {
 		if r := recover(); r != nil {
+			if le, ok := r.(*interp.LimitError); ok {
+				// A rules file whose moves cost too much: bad input.
+				fmt.Fprintf(stderr, "ruleplay: %v\n", le)
+				code = exitFailure
+				return
+			}
 			fmt.Fprintf(stderr, "ruleplay: %v\n", &internalError{r})
 			code = exitInternal
 		}

@@ -142,7 +142,8 @@ func perft(p *interp.Program, s *interp.State, depth, threads int) (total uint64
 }
 
 // parallel runs f(0..n-1) on n goroutines and waits; a panic in one of them
-// becomes an internal error instead of crashing the program.
+// becomes an internal error instead of crashing the program (or, for a
+// rules file whose moves cost too much, the *interp.LimitError).
 func parallel(n int, f func(worker int)) error {
 	if n < 1 {
 		n = 1
@@ -158,7 +159,7 @@ func parallel(n int, f func(worker int)) error {
 				if r := recover(); r != nil {
 					mu.Lock()
 					if first == nil {
-						first = &internalError{r}
+						first = panicError(r)
 					}
 					mu.Unlock()
 				}
@@ -199,4 +200,13 @@ func genPerftCount(p *interp.Program, s *interp.State, depth, threads int) (uint
 		total.Add(n)
 	})
 	return total.Load(), err
+}
+
+// panicError is the error a recovered panic stands for: the
+// *interp.LimitError move generation panics with, or an internal error.
+func panicError(r any) error {
+	if le, ok := r.(*interp.LimitError); ok {
+		return le
+	}
+	return &internalError{r}
 }
