@@ -11,10 +11,10 @@ type Config struct {
 	// it and the rules' End.Plies counts); the outcome is the rules'
 	// End.AtLimit (a draw when OutcomeNone).
 	MaxPlies int
-	// MaxLeaps bounds the leaps that finding the moves of one position may
-	// explore (chains of leaps grow exponentially with the board when
-	// leaps take nothing): past it, move generation panics with a
-	// *LimitError naming the rule (0: DefaultMaxLeaps).
+	// MaxLeaps bounds the leaps taking nothing that the chains explored
+	// to find the moves of one position may hold (such chains grow
+	// exponentially with the board): past it, move generation panics with
+	// a *LimitError naming the rule (0: DefaultMaxLeaps).
 	MaxLeaps int
 }
 
@@ -35,7 +35,7 @@ const maxArena = 1 << 22
 type LimitError struct {
 	Rule  string // the rule whose chains were being explored
 	Pos   string // its declaration, file:line:col
-	What  string // "leaps explored" or "words of move paths"
+	What  string // "leaps explored" (taking nothing, in chains) or "words of move paths"
 	Limit int
 }
 

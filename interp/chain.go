@@ -19,7 +19,7 @@ import "github.com/ruleplay/ruleplay/ir"
 // cell of its path (revisits), which keeps chains finite.
 
 // leapOn applies the chain policy's first half once the walker has put
-// a leap on the path (and counts it against Config.MaxLeaps): it emits the path when it is a move whatever
+// a leap on the path: it emits the path when it is a move whatever
 // follows, and tells what remains to do (ChainNone: nothing; otherwise
 // the walker explores the chains going on from the landing cell). ends
 // tells that the chain ends there whatever the rule. The walker then
@@ -30,9 +30,6 @@ import "github.com/ruleplay/ruleplay/ir"
 //	g.leapOff(more, more != ir.ChainNone && g.walk(land))
 //	s.path = s.path[:len(s.path)-1]
 func (g *gen) leapOn(ends bool) (more ir.Chain) {
-	if g.leaps++; g.leaps > g.maxLeaps {
-		g.tooManyLeaps()
-	}
 	more = g.r.chain
 	if more != ir.ChainCompulsory || ends {
 		g.emit()
@@ -80,9 +77,18 @@ func countLeap(chain ir.Chain, ends bool, more func() int) int {
 }
 
 // revisits tells whether a leap onto land that took nothing (took false)
-// comes back on the path of a chain, which is not allowed.
+// comes back on the path of a chain, which is not allowed. Such leaps are
+// what lets chains grow with the board rather than with the pieces: each
+// is counted against Config.MaxLeaps (leaps that take a piece are bounded
+// by the pieces, and the moves' paths by the bound on their words).
 func (g *gen) revisits(took bool, land int32) bool {
-	return !took && g.r.chain != ir.ChainNone && g.s.onPath(land)
+	if took || g.r.chain == ir.ChainNone {
+		return false
+	}
+	if g.leaps++; g.leaps > g.maxLeaps {
+		g.tooManyLeaps()
+	}
+	return g.s.onPath(land)
 }
 
 // promotesAt tells whether the moving piece is promoted on cell c, which

@@ -37,8 +37,8 @@ type gen struct {
 	r     *rule
 	mover int
 	found bool // existence mode: a move was found
-	// leaps counts the leaps played since bind, up to maxLeaps
-	// (Config.MaxLeaps: leapOn stops the generation past it)
+	// leaps counts the leaps taking nothing in chains since bind, up to
+	// maxLeaps (Config.MaxLeaps: revisits stops the generation past it)
 	leaps, maxLeaps int
 	// count mode (ml == nil, count, sel < 0): n counts the moves; with
 	// filt, npass counts those after which the next player still has a move
