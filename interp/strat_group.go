@@ -62,10 +62,20 @@ type groupTab struct {
 	// lineCells: per direction, every line of cells in d, in order, each
 	// between two -1; pos[d*nbits+b]: the index there of the cell of bit b
 	lineCells []int32
+	lineBits  []int32 // lineCells by bit (-1 where lineCells is -1)
 	pos       []int32
 	long      int // the most cells of a line
-	// pureWhen: the capture's When depends on size, run and distance alone
+	planes    int // the most bits of a head's number of moves
+	// sets: per mover, the codes of the selected pieces and those the
+	// Enemy condition may hold on, and per mover and code the cells where
+	// it holds ([(mover*ncodes+code)*nw+w])
+	srcCodes, enemyCodes [][]uint16
+	enemyMask            []uint64
+	// pureWhen: the capture's When depends on size, run and distance
+	// alone; whenBits then has the bit size<<8|run<<4|distance (all below
+	// 16) set where it holds
 	pureWhen bool
+	whenBits []uint64
 }
 
 // groupTables builds the tables of group rule r (Onto and Enemy
@@ -75,6 +85,7 @@ func (p *Program) groupTables(r *rule) *groupTab {
 	if nw > groupMaxWords {
 		return nil
 	}
+	p.fillSrcOK(r)
 	t := &groupTab{
 		fwd:   p.validMasks(1),
 		bwd:   make([]uint64, nd*nw),
@@ -113,10 +124,57 @@ func (p *Program) groupTables(r *rule) *groupTab {
 		}
 	}
 	t.long = long
+	t.lineBits = make([]int32, len(t.lineCells))
+	for i, x := range t.lineCells {
+		t.lineBits[i] = -1
+		if x >= 0 {
+			t.lineBits[i] = p.bitOf[x]
+		}
+	}
+	// a head's moves in one direction: at most 1+2+..+long landings and
+	// long captures
+	t.planes = bits.Len(uint(nd * (long*(long+1)/2 + long)))
+	p.groupCodeSets(r, t)
+	t.pureWhen = true
 	if gc := p.g.Moves[r.idx].GroupCapture; gc != nil {
 		t.pureWhen = groupPure(gc.When)
 	}
+	if t.pureWhen {
+		t.whenBits = make([]uint64, 1<<12/64)
+		c := &ectx{p: p}
+		for i := range 1 << 12 {
+			c.gsize, c.grun, c.gdist = i>>8, i>>4&15, i&15
+			if r.gwhen == nil || r.gwhen(c) != 0 {
+				t.whenBits[i>>6] |= 1 << (uint(i) & 63)
+			}
+		}
+	}
 	return t
+}
+
+// groupCodeSets fills the code lists and Enemy masks of t (groupTab).
+func (p *Program) groupCodeSets(r *rule, t *groupTab) {
+	nw := p.nw
+	t.srcCodes = make([][]uint16, p.np)
+	t.enemyCodes = make([][]uint16, p.np)
+	t.enemyMask = make([]uint64, p.np*p.ncodes*nw)
+	for mv := 0; mv < p.np; mv++ {
+		for code := 1; code < p.ncodes; code++ {
+			if r.srcOK[mv*p.ncodes+code] {
+				t.srcCodes[mv] = append(t.srcCodes[mv], uint16(code))
+			}
+			m := t.enemyMask[(mv*p.ncodes+code)*nw:][:nw]
+			for c := 0; c < p.nc; c++ {
+				if r.enemyTab[mv*r.tabSize+c*r.stride+code] != 0 {
+					b := p.bitOf[c]
+					m[b>>6] |= 1 << (uint(b) & 63)
+				}
+			}
+			if slices.ContainsFunc(m, func(x uint64) bool { return x != 0 }) {
+				t.enemyCodes[mv] = append(t.enemyCodes[mv], uint16(code))
+			}
+		}
+	}
 }
 
 // groups generates the group moves of rule g.r (the same code with and
@@ -224,22 +282,23 @@ const groupMaxWords = 8
 
 // groupScratch is the scratch of fastGroups (State.grp), allocated once.
 type groupScratch struct {
-	A   []uint64 // A[s] (see the top of this file) at s*nw
+	A   []uint64 // A[s] (see the top of this file) at s*nw; A[0] is the board
 	cnt []int32  // per bit: the moves of a head (build), then their place
 	// per bit of Q: where the head stops (an index in lineCells), the enemy
 	// run there and the distance
 	capDest, capRun, capDist []int32
-	// When per size<<8 | run<<4 | distance (all below 16): stamp<<1 |
-	// whether it holds, for the generation numbered stamp
+	// When per size<<8 | run<<4 | distance (all below 16) when it reads
+	// counters (not pureWhen): stamp<<1 | whether it holds, for the
+	// generation numbered stamp
 	when  []uint32
 	stamp uint32
-	// count: the moves per head and in all, kept with the key of the
-	// position counted (the rule, mover, counters and cells)
-	hc          []int32
-	total       int
+	// count: the moves per head, bit-sliced (bit j of every head's number
+	// in the plane at j*nw, top planes in use), and in all, kept with the
+	// key of the position counted (the rule, the mover, the counters When
+	// may read, L, E and N: all the moves depend on)
+	planes      []uint64
+	top, total  int
 	key, keyOld []uint64
-	keyCells    []uint16
-	keySets     []uint64 // L, E and N
 	keyOK       bool
 }
 
@@ -282,6 +341,7 @@ type groupCore[W groupWords] struct {
 	sc      *groupScratch
 	L, E, N W    // the selected stones, the free cells, the Enemy cells
 	caps    bool // the rule captures
+	top     int  // count: the planes in use
 	// the direction at hand: t.pos for it, its shift and masks (cells: no
 	// shift, step cell by cell)
 	pos    []int32
@@ -295,12 +355,11 @@ type groupCore[W groupWords] struct {
 func groupGen[W groupWords](g *gen) {
 	var c groupCore[W]
 	c.init(g)
+	c.sets()
 	switch {
 	case g.ml != nil:
-		c.sets()
 		c.build(g.ml)
 	case !g.count:
-		c.sets()
 		g.found = c.scan(grpExists, nil) > 0
 	default:
 		// (no filter: blockFast has no group rules)
@@ -314,15 +373,13 @@ func groupGen[W groupWords](g *gen) {
 	}
 }
 
-// count counts the moves, and per head in sc.hc. Selecting move i usually
-// follows counting on the same position (RandomPlayout): the counts are
-// kept with the position and the counters When may read (sc.key), and
-// used again while they match.
+// count counts the moves, and per head in sc.planes. Selecting move i
+// usually follows counting on the same position (RandomPlayout): the
+// counts are kept with their key (sc.key), and used again while it
+// matches.
 func (c *groupCore[W]) count(sel bool) int {
 	g, sc := c.g, c.sc
 	s := g.s
-	// The moves depend on the cells and on When, which depends on size,
-	// run and distance alone (pureWhen) or on the counters too.
 	key := append(sc.key[:0], uint64(g.r.idx), uint64(g.mover))
 	if !c.t.pureWhen {
 		key = append(key, uint64(s.ply))
@@ -330,24 +387,33 @@ func (c *groupCore[W]) count(sel bool) int {
 			key = append(key, uint64(s.turns[i]), uint64(s.captured[i]), uint64(s.points[i]))
 		}
 	}
-	if sel && sc.keyOK && slices.Equal(key, sc.keyOld) && slices.Equal(s.cellsW, sc.keyCells) {
-		sc.key = key
-		c.L, c.E, c.N = groupLoad[W](sc.keySets), groupLoad[W](sc.keySets[len(c.L):]), groupLoad[W](sc.keySets[2*len(c.L):])
-		return sc.total
-	}
-	c.sets()
-	clear(sc.hc)
-	sc.total = c.scan(grpCount, nil)
-	sc.key, sc.keyOld = sc.keyOld, key
-	sc.keyCells = append(sc.keyCells[:0], s.cellsW...)
-	sc.keySets = sc.keySets[:0]
-	for _, x := range []W{c.L, c.E, c.N} {
+	for _, x := range [...]W{c.L, c.E, c.N} {
 		for w := 0; w < len(x); w++ {
-			sc.keySets = append(sc.keySets, x[w])
+			key = append(key, x[w])
 		}
 	}
-	sc.keyOK = true
+	if sel && sc.keyOK && slices.Equal(key, sc.keyOld) {
+		sc.key = key
+		return sc.total
+	}
+	sc.key, sc.keyOld = sc.keyOld, key
+	clear(sc.planes[:sc.top*len(c.L)])
+	sc.total = c.scan(grpCount, nil)
+	sc.top, sc.keyOK = c.top, true
 	return sc.total
+}
+
+// add adds 1 to the number of moves of each head of P (sc.planes).
+func (c *groupCore[W]) add(P W) {
+	pl, nw := c.sc.planes, len(P)
+	for j := 0; ; j++ {
+		x := groupLoad[W](pl[j*nw:])
+		groupStore(pl[j*nw:], groupXor(x, P))
+		if P = groupAnd(x, P); groupZero(P) {
+			c.top = max(c.top, j+1)
+			return
+		}
+	}
 }
 
 // groupPure tells whether e (a When condition, nil: always) depends on
@@ -371,34 +437,48 @@ func groupPure(e *ir.Expr) bool {
 }
 
 // pick appends move i of the rule (in Legal's order) to ml: it finds the
-// head of the move from the counts per head, then walks that head's lines.
+// head of the move from the counts per head (a binary search on the bits
+// of a word), then walks that head's lines.
 func (c *groupCore[W]) pick(ml *MoveList, i int) {
-	for w := 0; w < len(c.L); w++ {
-		for m := c.L[w]; m != 0; m &= m - 1 {
-			b := w<<6 | bits.TrailingZeros64(m)
-			if n := int(c.sc.hc[b]); i >= n {
-				i -= n
-				continue
-			}
-			for _, d := range c.g.r.dirs[c.g.mover] {
-				if i = c.walk(ml, b, int(d), i); i < 0 {
-					return
-				}
-			}
-			panic("fastGroups: move not found")
+	nw, top, pl := len(c.L), c.sc.top, c.sc.planes
+	for w := 0; w < nw; w++ {
+		if n := groupPlaneCount(pl, top, nw, w, ^uint64(0)); i >= n {
+			i -= n
+			continue
 		}
+		lo := 0 // move i is a move of a head of bits lo .. lo+2*half-1
+		for half := 32; half > 0; half >>= 1 {
+			n := groupPlaneCount(pl, top, nw, w, (1<<uint(half)-1)<<uint(lo))
+			ge := -b2i(i >= n)
+			i, lo = i-n&ge, lo+half&ge
+		}
+		for _, d := range c.g.r.dirs[c.g.mover] {
+			if i = c.walk(ml, w<<6|lo, int(d), i); i < 0 {
+				return
+			}
+		}
+		break
 	}
 	panic("fastGroups: move not found")
+}
+
+// groupPlaneCount returns the moves of the heads of bits m of word w,
+// from top planes of per-head counts pl.
+func groupPlaneCount(pl []uint64, top, nw, w int, m uint64) (n int) {
+	for j := 0; j < top; j++ {
+		n += bits.OnesCount64(pl[j*nw+w]&m) << uint(j)
+	}
+	return n
 }
 
 // walk goes through the moves of the stone of bit b facing d in Legal's
 // order (k, then s), on its line; it appends move i of them to ml and
 // returns -1, or returns i less their number.
 func (c *groupCore[W]) walk(ml *MoveList, b, d, i int) int {
-	p, lc := c.g.p, c.t.lineCells
+	lc, lb := c.t.lineCells, c.t.lineBits
 	in := func(x W, at int) bool {
-		cell := lc[at]
-		return cell >= 0 && x[p.bitOf[cell]>>6]>>(uint(p.bitOf[cell])&63)&1 != 0
+		b := lb[at]
+		return b >= 0 && x[b>>6]>>(uint(b)&63)&1 != 0
 	}
 	at := int(c.t.pos[d*len(c.L)*64+b])
 	if in(c.L, at+1) {
@@ -440,56 +520,55 @@ func (c *groupCore[W]) walk(ml *MoveList, b, d, i int) int {
 func (c *groupCore[W]) init(g *gen) {
 	p, s, r := g.p, g.s, g.r
 	c.g, c.t, c.sc, c.caps = g, r.grp, &s.grp, r.enemy != nil
-	nw := len(c.L)
-	if len(c.sc.A) < (c.t.long+1)*nw || len(c.sc.cnt) != nw*64 {
-		c.sc.A = make([]uint64, (c.t.long+1)*nw)
-		ints := make([]int32, 5*nw*64)
-		c.sc.cnt, c.sc.capDest, c.sc.capRun, c.sc.capDist = ints[:nw*64], ints[nw*64:2*nw*64], ints[2*nw*64:3*nw*64], ints[3*nw*64:4*nw*64]
-		c.sc.hc = ints[4*nw*64:]
+	nw, sc := len(c.L), c.sc
+	if len(sc.A) < (c.t.long+1)*nw || len(sc.planes) < max(c.t.planes, groupPlanes)*nw || len(sc.cnt) != nw*64 {
+		sc.A = make([]uint64, (c.t.long+1)*nw)
+		copy(sc.A, p.boardMask)
+		ints := make([]int32, 4*nw*64)
+		sc.cnt, sc.capDest, sc.capRun, sc.capDist = ints[:nw*64], ints[nw*64:2*nw*64], ints[2*nw*64:3*nw*64], ints[3*nw*64:]
+		sc.planes = make([]uint64, max(c.t.planes, groupPlanes)*nw)
+		sc.top, sc.keyOK = 0, false
 	}
-	if c.sc.stamp++; c.sc.when == nil || c.sc.stamp >= 1<<31 {
-		c.sc.when, c.sc.stamp = make([]uint32, 1<<12), 1
+	if c.t.pureWhen {
+		return
 	}
-	copy(c.sc.A, p.boardMask)
+	if sc.stamp++; sc.when == nil || sc.stamp >= 1<<31 {
+		sc.when, sc.stamp = make([]uint32, 1<<12), 1
+	}
 }
 
 // sets fills L (Piece, Kinds, From), E (the empty cells where Onto holds)
-// and N (the cells where Enemy holds).
+// and N (the cells where Enemy holds), from the sets of cells per code.
 func (c *groupCore[W]) sets() {
-	g := c.g
-	p, s, r := g.p, g.s, g.r
-	nw, mv := len(c.L), g.mover
-	srcOK := r.srcOK[mv*p.ncodes : (mv+1)*p.ncodes]
-	enemy := r.enemyTab[mv*r.tabSize : (mv+1)*r.tabSize]
-	cells, stride, cellOf := s.cellsW, r.stride, p.cellOf
-	for w := 0; w < nw; w++ {
-		word := g.srcWord(w)
-		m := word
-		for ; word != 0; word &= word - 1 {
-			if b := w<<6 | bits.TrailingZeros64(word); !srcOK[cells[cellOf[b]]] {
-				m &^= 1 << (uint(b) & 63)
-			}
-		}
-		c.L[w] = m
-		empty := g.emptyWord(w)
-		c.E[w] = empty & c.t.onto[mv*nw+w]
-		if !c.caps {
-			continue
-		}
-		m = empty & c.t.enemy[mv*nw+w]
-		for occ := p.boardMask[w] &^ empty; occ != 0; occ &= occ - 1 {
-			b := w<<6 | bits.TrailingZeros64(occ)
-			if x := int(cellOf[b]); enemy[x*stride+int(cells[x])] != 0 {
-				m |= 1 << (uint(b) & 63)
-			}
-		}
-		c.N[w] = m
+	g, t := c.g, c.t
+	p, s, mv := g.p, g.s, g.mover
+	nw, occ := len(c.L), s.occC
+	var L W
+	for _, code := range t.srcCodes[mv] {
+		L = groupOr(L, groupLoad[W](occ[int(code)*nw:]))
 	}
+	empty := groupLoad[W](p.boardMask)
+	for sl := 0; sl <= p.np; sl++ {
+		empty = groupAndNot(empty, groupLoad[W](s.occ[sl*nw:]))
+	}
+	c.L, c.E = L, groupAnd(empty, groupLoad[W](t.onto[mv*nw:]))
+	if !c.caps {
+		return
+	}
+	N := groupAnd(empty, groupLoad[W](t.enemy[mv*nw:]))
+	for _, code := range t.enemyCodes[mv] {
+		m := groupLoad[W](t.enemyMask[(mv*p.ncodes+int(code))*nw:])
+		N = groupOr(N, groupAnd(m, groupLoad[W](occ[int(code)*nw:])))
+	}
+	c.N = N
 }
 
 // scan runs dir over the mover's directions; it returns the number of
 // moves (in grpExists mode, 1 at the first).
 func (c *groupCore[W]) scan(mode int, ml *MoveList) int {
+	if len(c.L) == 1 && mode != grpBuild {
+		return c.scan1(mode)
+	}
 	n := 0
 	for _, d := range c.g.r.dirs[c.g.mover] {
 		n += c.dir(int(d), mode, ml)
@@ -542,9 +621,7 @@ func (c *groupCore[W]) build(ml *MoveList) {
 func (c *groupCore[W]) dir(d, mode int, ml *MoveList) (n int) {
 	nw := len(c.L)
 	A := c.sc.A
-	if mode == grpBuild {
-		c.pos = c.t.pos[d*nw*64 : (d+1)*nw*64]
-	}
+	c.pos = c.t.pos[d*nw*64 : (d+1)*nw*64]
 	c.d, c.sh, c.cells = d, c.t.shift[d], !c.t.shOK[d]
 	c.fm, c.bm = groupLoad[W](c.t.fwd[d*nw:]), groupLoad[W](c.t.bwd[d*nw:])
 	H := groupAndNot(c.L, c.fwd(c.L))
@@ -566,7 +643,8 @@ func (c *groupCore[W]) dir(d, mode int, ml *MoveList) (n int) {
 				na = k
 				if c.caps {
 					if stop := groupAndNot(groupAnd(HR, Z), Ak); !groupZero(stop) {
-						Q = c.stops(Q, stop, k)
+						Q = groupOr(Q, stop)
+						c.stops(stop, k)
 					}
 					Z = c.fwd(groupAnd(c.E, Z))
 				}
@@ -577,22 +655,20 @@ func (c *groupCore[W]) dir(d, mode int, ml *MoveList) (n int) {
 			if groupZero(P) {
 				break
 			}
-			if mode == grpBuild {
+			switch mode {
+			case grpBuild:
 				n += c.plain(P, d, k, st, ml)
-				continue
-			}
-			for w := 0; w < len(P); w++ {
-				n += bits.OnesCount64(P[w])
-				for m := P[w]; mode == grpCount && m != 0; m &= m - 1 {
-					c.sc.hc[w<<6|bits.TrailingZeros64(m)]++
-				}
+			case grpCount:
+				n += groupCount(P)
+				c.add(P)
+			default:
+				return 1
 			}
 		}
 		if P := groupAnd(Q, HR); !groupZero(P) {
-			n += c.captures(P, d, k, mode, ml)
-		}
-		if mode == grpExists && n > 0 {
-			return n
+			if n += c.captures(P, d, k, mode, ml); mode == grpExists && n > 0 {
+				return n
+			}
 		}
 		R = groupAnd(c.L, c.bwd(R))
 		HR = groupAnd(H, R)
@@ -601,6 +677,116 @@ func (c *groupCore[W]) dir(d, mode int, ml *MoveList) (n int) {
 			return n
 		}
 	}
+}
+
+// groupPlanes is the fewest planes of sc.planes (the one-word kernel,
+// dir1, indexes them without bounds checks).
+const groupPlanes = 32
+
+// scan1 is scan on a one-word board in the modes grpCount and grpExists:
+// dir1 for the directions that are bit shifts, on single words.
+func (c *groupCore[W]) scan1(mode int) int {
+	pl := (*[groupPlanes]uint64)(c.sc.planes)
+	n := 0
+	for _, d := range c.g.r.dirs[c.g.mover] {
+		if c.t.shOK[d] {
+			n += c.dir1(int(d), mode, pl)
+		} else {
+			n += c.dir(int(d), mode, nil)
+		}
+		if mode == grpExists && n > 0 {
+			return 1
+		}
+	}
+	return n
+}
+
+// dir1 is dir on a one-word board in a direction d that is a bit shift.
+// A head's captures are all found when it stops (stops1), so that the
+// loop on k needs no set Q.
+func (c *groupCore[W]) dir1(d, mode int, pl *[groupPlanes]uint64) (n int) {
+	t := c.t
+	sh, fm, bm := -t.shift[d], t.fwd[d], t.bwd[d] // fwd(x): fm & x rotated by sh
+	L, E := c.L[0], c.E[0]
+	H := L &^ (fm & bits.RotateLeft64(L, sh))
+	if H == 0 {
+		return 0
+	}
+	var A [64]uint64 // A[s] (a line of a word has at most 32 stones with free cells)
+	A[0] = ^uint64(0)
+	R, HR, na := L, H, 0
+	var Z uint64 // the cells of A[k-1] whose cell at distance k is in N
+	if c.caps {
+		Z = fm & bits.RotateLeft64(c.N[0], sh)
+	}
+	for k := 1; ; k++ {
+		if na == k-1 && HR&A[(k-1)&63] != 0 {
+			Ak := fm & bits.RotateLeft64(E&A[(k-1)&63], sh)
+			A[k&63], na = Ak, k
+			if c.caps {
+				if stop := HR & Z &^ Ak; stop != 0 {
+					if n += c.stops1(stop, d, k, mode, pl); mode == grpExists && n > 0 {
+						return n
+					}
+				}
+				Z = fm & bits.RotateLeft64(E&Z, sh)
+			}
+		}
+		for st := 1; st <= k && st <= na; st++ {
+			P := HR & A[st&63]
+			if P == 0 {
+				break
+			}
+			if mode == grpExists {
+				return 1
+			}
+			n += bits.OnesCount64(P)
+			j := 0
+			for ; P != 0; j++ { // (add P to the counts per head)
+				x := pl[j&(groupPlanes-1)]
+				pl[j&(groupPlanes-1)], P = x^P, x&P
+			}
+			c.top = max(c.top, j)
+		}
+		R = L & bm & bits.RotateLeft64(R, -sh)
+		HR = H & R
+		// (no landing (A[1]) left for the longer lines: done; their
+		// captures are counted)
+		if HR&A[1] == 0 {
+			return n
+		}
+	}
+}
+
+// stops1 counts (and adds per head to pl) the captures of the heads of
+// stop: k-1 free cells then Enemy at distance k, at least k stones.
+// Each captures with every size from k to its number of stones for which
+// When holds.
+func (c *groupCore[W]) stops1(stop uint64, d, k, mode int, pl *[groupPlanes]uint64) (n int) {
+	lb, L := c.t.lineBits, c.L[0]
+	for m := stop; m != 0; m &= m - 1 {
+		b := bits.TrailingZeros64(m)
+		at := int(c.t.pos[d*64+b])
+		run, size := c.run(at+k), k
+		for x := lb[at-size]; x >= 0 && L>>(uint(x)&63)&1 != 0; x = lb[at-size] {
+			size++
+		}
+		for sz := k; sz <= size; sz++ {
+			if !c.when(sz, run, k) {
+				continue
+			}
+			if n++; mode == grpExists {
+				return n
+			}
+			P, j := m&-m, 0
+			for ; P != 0; j++ {
+				x := pl[j&(groupPlanes-1)]
+				pl[j&(groupPlanes-1)], P = x^P, x&P
+			}
+			c.top = max(c.top, j)
+		}
+	}
+	return n
 }
 
 // plain appends the moves of k stones by st cells without capture of the
@@ -629,28 +815,26 @@ func (c *groupCore[W]) plain(P W, d, k, st int, ml *MoveList) (n int) {
 	return n
 }
 
-// stops returns Q with the heads of stop (k-1 free cells, at least k
-// stones, Enemy at distance k), noting the cell at distance k, its enemy
-// run and the distance k.
-func (c *groupCore[W]) stops(Q, stop W, k int) W {
+// stops notes, for the heads of stop (k-1 free cells, at least k stones,
+// Enemy at distance k), the cell at distance k, its enemy run and the
+// distance k.
+func (c *groupCore[W]) stops(stop W, k int) {
 	sc := c.sc
 	for w := 0; w < len(stop); w++ {
 		for m := stop[w]; m != 0; m &= m - 1 {
 			b := w<<6 | bits.TrailingZeros64(m)
-			x := int(c.t.pos[c.d*len(c.L)*64+b]) + k
-			Q[w] |= 1 << (uint(b) & 63)
+			x := int(c.pos[b]) + k
 			sc.capDest[b], sc.capRun[b], sc.capDist[b] = int32(x), int32(c.run(x)), int32(k)
 		}
 	}
-	return Q
 }
 
 // run returns the enemy run from lineCells[i] on.
 func (c *groupCore[W]) run(i int) int {
-	p, lc := c.g.p, c.t.lineCells
+	lb := c.t.lineBits
 	j := i
-	for ; lc[j] >= 0; j++ {
-		if b := p.bitOf[lc[j]]; c.N[b>>6]>>(uint(b)&63)&1 == 0 {
+	for ; lb[j] >= 0; j++ {
+		if b := lb[j]; c.N[b>>6]>>(uint(b)&63)&1 == 0 {
 			break
 		}
 	}
@@ -659,44 +843,54 @@ func (c *groupCore[W]) run(i int) int {
 
 // captures handles the captures of k stones by the heads of P, when When
 // holds.
-func (c *groupCore[W]) captures(P W, d, k, mode int, ml *MoveList) (n int) {
-	sc, lc := c.sc, c.t.lineCells
+func (c *groupCore[W]) captures(P W, d, k, mode int, ml *MoveList) int {
+	sc := c.sc
+	var C W // the heads that capture
 	for w := 0; w < len(P); w++ {
 		for m := P[w]; m != 0; m &= m - 1 {
 			b := w<<6 | bits.TrailingZeros64(m)
-			if !c.when(k, int(sc.capRun[b]), int(sc.capDist[b])) {
-				continue
+			if c.when(k, int(sc.capRun[b]), int(sc.capDist[b])) {
+				C[w] |= m & -m
 			}
-			n++
-			switch mode {
-			case grpExists:
-				return n
-			case grpCount:
-				sc.hc[b]++
-			}
-			if mode == grpBuild {
+		}
+	}
+	switch {
+	case mode == grpCount && !groupZero(C):
+		c.add(C)
+	case mode == grpBuild:
+		lc, e := c.t.lineCells, uint32(d)<<16|flagCapture
+		for w := 0; w < len(C); w++ {
+			for m := C[w]; m != 0; m &= m - 1 {
+				b := w<<6 | bits.TrailingZeros64(m)
 				i := int(c.pos[b])
-				e := uint32(lc[sc.capDest[b]]) | uint32(d)<<16 | flagCapture
 				if k == 1 {
-					ml.arena = append(ml.arena, uint32(lc[i]), e)
+					ml.arena = append(ml.arena, uint32(lc[i]), uint32(lc[sc.capDest[b]])|e)
 				} else {
-					ml.arena = append(ml.arena, uint32(lc[i]), e, uint32(lc[i-k+1])|flagTail)
+					ml.arena = append(ml.arena, uint32(lc[i]), uint32(lc[sc.capDest[b]])|e, uint32(lc[i-k+1])|flagTail)
 				}
 				sc.cnt[b]++
 			}
 		}
 	}
-	return n
+	return groupCount(C)
 }
 
-// when is groupWhen, remembered for this generation (nothing When reads
-// but size, run and distance changes while generating) when all three are
-// below 16.
+// when is groupWhen: from whenBits when When depends on size, run and
+// distance alone and all three are below 16, else (whenSlow) remembered
+// for this generation.
 func (c *groupCore[W]) when(k, run, dist int) bool {
-	if c.g.r.gwhen == nil {
-		return true
+	if wb := c.t.whenBits; wb != nil && k|run|dist < 16 {
+		i := uint(k<<8 | run<<4 | dist)
+		return wb[i>>6]>>(i&63)&1 != 0
 	}
-	if k|run|dist >= 16 {
+	return c.whenSlow(k, run, dist)
+}
+
+// whenSlow is groupWhen, remembered for this generation (nothing When
+// reads but size, run and distance changes while generating) when all
+// three are below 16.
+func (c *groupCore[W]) whenSlow(k, run, dist int) bool {
+	if c.t.pureWhen || k|run|dist >= 16 {
 		return c.g.groupWhen(k, run, dist)
 	}
 	sc, i := c.sc, k<<8|run<<4|dist
@@ -802,6 +996,29 @@ func groupAndNot[W groupWords](a, b W) W {
 		a[w] &^= b[w]
 	}
 	return a
+}
+
+func groupXor[W groupWords](a, b W) W {
+	if len(a) == 1 {
+		a[0] ^= b[0]
+		return a
+	}
+	for w := 0; w < len(a); w++ {
+		a[w] ^= b[w]
+	}
+	return a
+}
+
+// groupCount returns the number of bits of a.
+func groupCount[W groupWords](a W) int {
+	if len(a) == 1 {
+		return bits.OnesCount64(a[0])
+	}
+	n := 0
+	for w := 0; w < len(a); w++ {
+		n += bits.OnesCount64(a[w])
+	}
+	return n
 }
 
 func groupZero[W groupWords](a W) bool {
