@@ -72,10 +72,19 @@ type groupTab struct {
 	srcCodes, enemyCodes [][]uint16
 	enemyMask            []uint64
 	// pureWhen: the capture's When depends on size, run and distance
-	// alone; whenBits then has the bit size<<8|run<<4|distance (all below
-	// 16) set where it holds
-	pureWhen bool
-	whenBits []uint64
+	// alone; whenSizes[run<<4|distance] then has bit size set where it
+	// holds (all three below 16)
+	pureWhen  bool
+	whenSizes []uint16
+	// one word: per direction, the shift of fwd(x) (x rotated left by sh)
+	// and the masks of fwd and bwd
+	shifts1 []groupShift1
+}
+
+// groupShift1 is a step in a direction on a one-word board.
+type groupShift1 struct {
+	sh     int
+	fm, bm uint64
 }
 
 // groupTables builds the tables of group rule r (Onto and Enemy
@@ -140,13 +149,18 @@ func (p *Program) groupTables(r *rule) *groupTab {
 		t.pureWhen = groupPure(gc.When)
 	}
 	if t.pureWhen {
-		t.whenBits = make([]uint64, 1<<12/64)
+		t.whenSizes = make([]uint16, 1<<8)
 		c := &ectx{p: p}
 		for i := range 1 << 12 {
 			c.gsize, c.grun, c.gdist = i>>8, i>>4&15, i&15
 			if r.gwhen == nil || r.gwhen(c) != 0 {
-				t.whenBits[i>>6] |= 1 << (uint(i) & 63)
+				t.whenSizes[i&255] |= 1 << (i >> 8)
 			}
+		}
+	}
+	if nw == 1 {
+		for d := 0; d < nd; d++ {
+			t.shifts1 = append(t.shifts1, groupShift1{-t.shift[d], t.fwd[d], t.bwd[d]})
 		}
 	}
 	return t
@@ -437,36 +451,49 @@ func groupPure(e *ir.Expr) bool {
 }
 
 // pick appends move i of the rule (in Legal's order) to ml: it finds the
-// head of the move from the counts per head (a binary search on the bits
-// of a word), then walks that head's lines.
+// head of the move from the counts per head (a word, then its half,
+// then head by head), then walks that head's lines.
 func (c *groupCore[W]) pick(ml *MoveList, i int) {
-	nw, top, pl := len(c.L), c.sc.top, c.sc.planes
+	nw := len(c.L)
+	pl := c.sc.planes[:c.sc.top*nw]
 	for w := 0; w < nw; w++ {
-		if n := groupPlaneCount(pl, top, nw, w, ^uint64(0)); i >= n {
+		if n := c.rank(pl, w, ^uint64(0)); i >= n {
 			i -= n
 			continue
 		}
-		lo := 0 // move i is a move of a head of bits lo .. lo+2*half-1
-		for half := 32; half > 0; half >>= 1 {
-			n := groupPlaneCount(pl, top, nw, w, (1<<uint(half)-1)<<uint(lo))
-			ge := -b2i(i >= n)
-			i, lo = i-n&ge, lo+half&ge
+		// the half of the word, then the head
+		m := c.L[w]
+		if n := c.rank(pl, w, 1<<32-1); i >= n {
+			i, m = i-n, m>>32<<32
 		}
-		for _, d := range c.g.r.dirs[c.g.mover] {
-			if i = c.walk(ml, w<<6|lo, int(d), i); i < 0 {
-				return
+		for ; m != 0; m &= m - 1 {
+			b := bits.TrailingZeros64(m)
+			n := 0
+			for j := 0; j*nw+w < len(pl); j++ {
+				n += int(pl[j*nw+w]>>uint(b)&1) << (uint(j) & 63)
 			}
+			if i >= n {
+				i -= n
+				continue
+			}
+			for _, d := range c.g.r.dirs[c.g.mover] {
+				if i = c.walk(ml, w<<6|b, int(d), i); i < 0 {
+					return
+				}
+			}
+			break
 		}
 		break
 	}
 	panic("fastGroups: move not found")
 }
 
-// groupPlaneCount returns the moves of the heads of bits m of word w,
-// from top planes of per-head counts pl.
-func groupPlaneCount(pl []uint64, top, nw, w int, m uint64) (n int) {
-	for j := 0; j < top; j++ {
-		n += bits.OnesCount64(pl[j*nw+w]&m) << uint(j)
+// rank returns the moves of the heads of bits m of word w, from the
+// planes of counts per head pl.
+func (c *groupCore[W]) rank(pl []uint64, w int, m uint64) (n int) {
+	nw := len(c.L)
+	for j := 0; j*nw+w < len(pl); j++ {
+		n += bits.OnesCount64(pl[j*nw+w]&m) << (uint(j) & 63)
 	}
 	return n
 }
@@ -521,8 +548,8 @@ func (c *groupCore[W]) init(g *gen) {
 	p, s, r := g.p, g.s, g.r
 	c.g, c.t, c.sc, c.caps = g, r.grp, &s.grp, r.enemy != nil
 	nw, sc := len(c.L), c.sc
-	if len(sc.A) < (c.t.long+1)*nw || len(sc.planes) < max(c.t.planes, groupPlanes)*nw || len(sc.cnt) != nw*64 {
-		sc.A = make([]uint64, (c.t.long+1)*nw)
+	if len(sc.A) < max(c.t.long+1, groupPlanes)*nw || len(sc.planes) < max(c.t.planes, groupPlanes)*nw || len(sc.cnt) != nw*64 {
+		sc.A = make([]uint64, max(c.t.long+1, groupPlanes)*nw)
 		copy(sc.A, p.boardMask)
 		ints := make([]int32, 4*nw*64)
 		sc.cnt, sc.capDest, sc.capRun, sc.capDist = ints[:nw*64], ints[nw*64:2*nw*64], ints[2*nw*64:3*nw*64], ints[3*nw*64:]
@@ -679,53 +706,80 @@ func (c *groupCore[W]) dir(d, mode int, ml *MoveList) (n int) {
 	}
 }
 
-// groupPlanes is the fewest planes of sc.planes (the one-word kernel,
-// dir1, indexes them without bounds checks).
-const groupPlanes = 32
+// groupPlanes is the fewest planes of sc.planes and the fewest sets of
+// sc.A (the one-word kernel, dir1, indexes them without bounds checks).
+const groupPlanes = 64
+
+// groupK1 is the per-direction state of dir1: the planes of the counts per
+// head and the sets A[s], both in the scratch, and the planes in use.
+type groupK1 struct {
+	pl, A *[groupPlanes]uint64
+	top   int
+}
 
 // scan1 is scan on a one-word board in the modes grpCount and grpExists:
 // dir1 for the directions that are bit shifts, on single words.
 func (c *groupCore[W]) scan1(mode int) int {
-	pl := (*[groupPlanes]uint64)(c.sc.planes)
+	k1 := groupK1{(*[groupPlanes]uint64)(c.sc.planes), (*[groupPlanes]uint64)(c.sc.A), c.top}
 	n := 0
 	for _, d := range c.g.r.dirs[c.g.mover] {
 		if c.t.shOK[d] {
-			n += c.dir1(int(d), mode, pl)
+			n += c.dir1(int(d), mode, &k1)
 		} else {
+			c.top = k1.top
 			n += c.dir(int(d), mode, nil)
+			k1.top = c.top
 		}
 		if mode == grpExists && n > 0 {
 			return 1
 		}
 	}
+	c.top = k1.top
 	return n
+}
+
+// add adds 1 to the counts of the heads of P.
+func (k1 *groupK1) add(P uint64) {
+	k1.top = max(k1.top, groupAdd1(k1.pl, P))
+}
+
+// groupAdd1 adds 1 to the counts of the heads of P in pl and returns the
+// planes it reached. (Not inlined: its loop keeps its registers.)
+//
+//go:noinline
+func groupAdd1(pl *[groupPlanes]uint64, P uint64) (j int) {
+	for ; P != 0; j++ {
+		x := pl[j&(groupPlanes-1)]
+		pl[j&(groupPlanes-1)], P = x^P, x&P
+	}
+	return j
 }
 
 // dir1 is dir on a one-word board in a direction d that is a bit shift.
 // A head's captures are all found when it stops (stops1), so that the
 // loop on k needs no set Q.
-func (c *groupCore[W]) dir1(d, mode int, pl *[groupPlanes]uint64) (n int) {
-	t := c.t
-	sh, fm, bm := -t.shift[d], t.fwd[d], t.bwd[d] // fwd(x): fm & x rotated by sh
-	L, E := c.L[0], c.E[0]
+func (c *groupCore[W]) dir1(d, mode int, k1 *groupK1) (n int) {
+	st1 := c.t.shifts1[d]
+	sh, fm, bm := st1.sh, st1.fm, st1.bm // fwd(x): fm & x rotated by sh
+	L, E, A := c.L[0], c.E[0], k1.A
 	H := L &^ (fm & bits.RotateLeft64(L, sh))
 	if H == 0 {
 		return 0
 	}
-	var A [64]uint64 // A[s] (a line of a word has at most 32 stones with free cells)
-	A[0] = ^uint64(0)
 	R, HR, na := L, H, 0
 	var Z uint64 // the cells of A[k-1] whose cell at distance k is in N
 	if c.caps {
 		Z = fm & bits.RotateLeft64(c.N[0], sh)
 	}
 	for k := 1; ; k++ {
+		// (a line of a word has at most 32 stones with free cells: A[s]
+		// for s < 64)
 		if na == k-1 && HR&A[(k-1)&63] != 0 {
 			Ak := fm & bits.RotateLeft64(E&A[(k-1)&63], sh)
 			A[k&63], na = Ak, k
 			if c.caps {
 				if stop := HR & Z &^ Ak; stop != 0 {
-					if n += c.stops1(stop, d, k, mode, pl); mode == grpExists && n > 0 {
+					if n += c.stops1(stop, d, k, mode, k1); mode == grpExists && n > 0 {
 						return n
 					}
 				}
@@ -741,12 +795,7 @@ func (c *groupCore[W]) dir1(d, mode int, pl *[groupPlanes]uint64) (n int) {
 				return 1
 			}
 			n += bits.OnesCount64(P)
-			j := 0
-			for ; P != 0; j++ { // (add P to the counts per head)
-				x := pl[j&(groupPlanes-1)]
-				pl[j&(groupPlanes-1)], P = x^P, x&P
-			}
-			c.top = max(c.top, j)
+			k1.add(P)
 		}
 		R = L & bm & bits.RotateLeft64(R, -sh)
 		HR = H & R
@@ -758,32 +807,32 @@ func (c *groupCore[W]) dir1(d, mode int, pl *[groupPlanes]uint64) (n int) {
 	}
 }
 
-// stops1 counts (and adds per head to pl) the captures of the heads of
-// stop: k-1 free cells then Enemy at distance k, at least k stones.
-// Each captures with every size from k to its number of stones for which
-// When holds.
-func (c *groupCore[W]) stops1(stop uint64, d, k, mode int, pl *[groupPlanes]uint64) (n int) {
-	lb, L := c.t.lineBits, c.L[0]
+// stops1 counts (and adds per head) the captures of the heads of stop:
+// k-1 free cells then Enemy at distance k, at least k stones. Each
+// captures with every size from k to its number of stones for which When
+// holds.
+func (c *groupCore[W]) stops1(stop uint64, d, k, mode int, k1 *groupK1) (n int) {
+	t, L := c.t, c.L[0]
+	lb, pos := t.lineBits, t.pos[d*64:d*64+64]
 	for m := stop; m != 0; m &= m - 1 {
-		b := bits.TrailingZeros64(m)
-		at := int(c.t.pos[d*64+b])
+		at := int(pos[bits.TrailingZeros64(m)&63])
 		run, size := c.run(at+k), k
 		for x := lb[at-size]; x >= 0 && L>>(uint(x)&63)&1 != 0; x = lb[at-size] {
 			size++
 		}
-		for sz := k; sz <= size; sz++ {
-			if !c.when(sz, run, k) {
-				continue
+		v := 0 // the sizes that capture
+		if ws := t.whenSizes; ws != nil && run|size < 16 {
+			v = bits.OnesCount16(ws[(run<<4|k)&255] & uint16(1<<uint(size+1)-1<<uint(k)))
+		} else {
+			for sz := k; sz <= size; sz++ {
+				v += b2i(c.when(sz, run, k))
 			}
-			if n++; mode == grpExists {
-				return n
-			}
-			P, j := m&-m, 0
-			for ; P != 0; j++ {
-				x := pl[j&(groupPlanes-1)]
-				pl[j&(groupPlanes-1)], P = x^P, x&P
-			}
-			c.top = max(c.top, j)
+		}
+		if n += v; mode == grpExists && n > 0 {
+			return n
+		}
+		for ; v > 0; v-- {
+			k1.add(m & -m)
 		}
 	}
 	return n
@@ -875,13 +924,12 @@ func (c *groupCore[W]) captures(P W, d, k, mode int, ml *MoveList) int {
 	return groupCount(C)
 }
 
-// when is groupWhen: from whenBits when When depends on size, run and
+// when is groupWhen: from whenSizes when When depends on size, run and
 // distance alone and all three are below 16, else (whenSlow) remembered
 // for this generation.
 func (c *groupCore[W]) when(k, run, dist int) bool {
-	if wb := c.t.whenBits; wb != nil && k|run|dist < 16 {
-		i := uint(k<<8 | run<<4 | dist)
-		return wb[i>>6]>>(i&63)&1 != 0
+	if ws := c.t.whenSizes; ws != nil && k|run|dist < 16 {
+		return ws[(run<<4|dist)&255]>>uint(k)&1 != 0
 	}
 	return c.whenSlow(k, run, dist)
 }
