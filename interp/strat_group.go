@@ -19,9 +19,10 @@ import (
 // value stays in registers); groupTables declines larger boards, which
 // keep the generic walker. With L the selected stones (Piece, Kinds,
 // From), E the free cells (empty, satisfying Onto), N the cells satisfying
-// Enemy, fwd(X) the cells whose neighbour in d is in X and bwd(X) those
-// whose neighbour against d is (a shift and a mask when d is a constant
-// bit shift of the layout, otherwise cell by cell):
+// Enemy (sets: L and N from the cells of each piece code, State.occC),
+// fwd(X) the cells whose neighbour in d is in X and bwd(X) those whose
+// neighbour against d is (a shift and a mask when d is a constant bit
+// shift of the layout, otherwise cell by cell):
 //
 //	H     = L &^ fwd(L)                 the heads facing d
 //	R[k]  = L & bwd(R[k-1]), R[1] = L   the stones with k-1 stones of their line behind
@@ -31,24 +32,37 @@ import (
 // For k = 1, 2, ... (HR = H & R[k], the heads with at least k stones):
 // every bit of HR & A[s], s = 1..k, is the move of k stones by s cells
 // (plain); the heads of HR & Z[k] &^ A[k] stop at distance k on an Enemy
-// cell: their enemy run is measured once (along lineCells) and they join
+// cell: their enemy run is measured once (along lineBits) and they join
 // Q (stops); every head of Q & HR then captures with size k when When
 // holds (captures). A[s] is computed once, when a head with s-1 free cells
 // is still in HR, and the loop ends when HR has neither landings nor
 // captures left. Existence stops at the first move; counting is a
-// population count per mask (plus When per capture, remembered per size,
-// run and distance for the generation) and also counts the moves per head.
+// population count per mask, and adds the mask to the counts per head,
+// kept bit-sliced (sc.planes: plane j holds bit j of every head's count;
+// adding a mask is a carry loop over the planes).
+//
+// When is read from a table of the sizes it holds for, per run and
+// distance (whenSizes), when it depends on size, run and distance alone
+// (pureWhen) and all three are below 16; otherwise it is evaluated and
+// remembered per size, run and distance for the generation.
+//
+// On a board of one word, counting and existence run a kernel on single
+// words (scan1, dir1) for the directions that are bit shifts: the same
+// sets, but a head's captures are all counted when it stops (stops1: the
+// sizes from k to its number of stones for which When holds), so that
+// the loop on k needs no Q.
 //
 // Legal's order is head first: the moves are appended direction by
 // direction, counted per head, then placed by a counting sort over the
 // heads (build; a head's own moves are found in its order: d, k, s).
-// Selecting move i finds its head from the counts per head and walks that
-// head's lines alone (pick, walk). Counting keeps its counts with the
-// position (the cells, and the counters when When may read them:
-// pureWhen), so that selecting right after counting (RandomPlayout, which
-// counts for tiers of such rules: Program.groupTier) reuses them. Every
-// straight line of the board in each direction is laid out in one array
-// (lineCells), so that the cell s steps ahead of a head is
+// Selecting move i finds its head from the counts per head (pick: per
+// word, half word, then head) and walks that head's lines alone (walk).
+// Counting keeps its counts with what the moves depend on (the rule, the
+// mover, L, E, N, and the counters when When may read them: pureWhen), so
+// that selecting right after counting (RandomPlayout, which counts for
+// tiers of such rules: Program.groupTier) reuses them. Every straight line
+// of the board in each direction is laid out in one array (lineCells, and
+// lineBits by bit), so that the cell s steps ahead of a head is
 // lineCells[pos+s] and its k-th stone lineCells[pos-k+1], whatever the
 // board.
 
@@ -307,7 +321,7 @@ type groupScratch struct {
 	when  []uint32
 	stamp uint32
 	// count: the moves per head, bit-sliced (bit j of every head's number
-	// in the plane at j*nw, top planes in use), and in all, kept with the
+	// in the plane at j*nw, none from plane top on), and in all, kept with the
 	// key of the position counted (the rule, the mover, the counters When
 	// may read, L, E and N: all the moves depend on)
 	planes      []uint64
@@ -454,8 +468,12 @@ func groupPure(e *ir.Expr) bool {
 // head of the move from the counts per head (a word, then its half,
 // then head by head), then walks that head's lines.
 func (c *groupCore[W]) pick(ml *MoveList, i int) {
-	nw := len(c.L)
-	pl := c.sc.planes[:c.sc.top*nw]
+	nw, top := len(c.L), c.sc.top
+	if nw == 1 && top <= 8 {
+		c.pick8(ml, i)
+		return
+	}
+	pl := c.sc.planes[:top*nw]
 	for w := 0; w < nw; w++ {
 		if n := c.rank(pl, w, ^uint64(0)); i >= n {
 			i -= n
@@ -486,6 +504,41 @@ func (c *groupCore[W]) pick(ml *MoveList, i int) {
 		break
 	}
 	panic("fastGroups: move not found")
+}
+
+// pick8 is pick on a board of one word when the counts per head are
+// below 256 (eight planes, read without loops).
+func (c *groupCore[W]) pick8(ml *MoveList, i int) {
+	pl := (*[groupPlanes]uint64)(c.sc.planes)
+	m := c.L[0]
+	if n := groupCount8(pl, 1<<32-1); i >= n {
+		i, m = i-n, m>>32<<32
+	}
+	for ; m != 0; m &= m - 1 {
+		b := uint(bits.TrailingZeros64(m))
+		n := int(pl[0]>>b&1 | pl[1]>>b&1<<1 | pl[2]>>b&1<<2 | pl[3]>>b&1<<3 |
+			pl[4]>>b&1<<4 | pl[5]>>b&1<<5 | pl[6]>>b&1<<6 | pl[7]>>b&1<<7)
+		if i >= n {
+			i -= n
+			continue
+		}
+		for _, d := range c.g.r.dirs[c.g.mover] {
+			if i = c.walk(ml, int(b), int(d), i); i < 0 {
+				return
+			}
+		}
+		break
+	}
+	panic("fastGroups: move not found")
+}
+
+// groupCount8 returns the moves of the heads of m from the first eight
+// planes of pl.
+func groupCount8(pl *[groupPlanes]uint64, m uint64) int {
+	return bits.OnesCount64(pl[0]&m) + bits.OnesCount64(pl[1]&m)<<1 +
+		bits.OnesCount64(pl[2]&m)<<2 + bits.OnesCount64(pl[3]&m)<<3 +
+		bits.OnesCount64(pl[4]&m)<<4 + bits.OnesCount64(pl[5]&m)<<5 +
+		bits.OnesCount64(pl[6]&m)<<6 + bits.OnesCount64(pl[7]&m)<<7
 }
 
 // rank returns the moves of the heads of bits m of word w, from the
@@ -521,6 +574,17 @@ func (c *groupCore[W]) walk(ml *MoveList, b, d, i int) int {
 	if f < n && in(c.N, at+f+1) {
 		run = c.run(at + f + 1)
 	}
+	// (the moves of the line: min(k, f) landings for each k, and the
+	// captures)
+	all := f*(f+1)/2 + (n-f)*f
+	if ws := c.t.whenSizes; run > 0 && ws != nil && run|n < 16 {
+		all += bits.OnesCount16(ws[(run<<4|f+1)&255] & uint16(1<<uint(n+1)-1<<uint(f+1)))
+	} else if run > 0 {
+		all += c.capSizes(run, f+1, f+1, n)
+	}
+	if i >= all {
+		return i - all
+	}
 	head, dd, rule := uint32(lc[at]), uint32(d)<<16, int32(c.g.r.idx)
 	for k := 1; k <= n; k++ {
 		e, last := uint32(0), min(k, f)
@@ -548,8 +612,8 @@ func (c *groupCore[W]) init(g *gen) {
 	p, s, r := g.p, g.s, g.r
 	c.g, c.t, c.sc, c.caps = g, r.grp, &s.grp, r.enemy != nil
 	nw, sc := len(c.L), c.sc
-	if len(sc.A) < max(c.t.long+1, groupPlanes)*nw || len(sc.planes) < max(c.t.planes, groupPlanes)*nw || len(sc.cnt) != nw*64 {
-		sc.A = make([]uint64, max(c.t.long+1, groupPlanes)*nw)
+	if len(sc.A) < (c.t.long+1)*nw || len(sc.planes) < max(c.t.planes, groupPlanes)*nw || len(sc.cnt) != nw*64 {
+		sc.A = make([]uint64, (c.t.long+1)*nw)
 		copy(sc.A, p.boardMask)
 		ints := make([]int32, 4*nw*64)
 		sc.cnt, sc.capDest, sc.capRun, sc.capDist = ints[:nw*64], ints[nw*64:2*nw*64], ints[2*nw*64:3*nw*64], ints[3*nw*64:]
@@ -706,35 +770,46 @@ func (c *groupCore[W]) dir(d, mode int, ml *MoveList) (n int) {
 	}
 }
 
-// groupPlanes is the fewest planes of sc.planes and the fewest sets of
-// sc.A (the one-word kernel, dir1, indexes them without bounds checks).
+// groupPlanes is the fewest planes of sc.planes (the one-word kernel,
+// dir1, indexes them without bounds checks).
 const groupPlanes = 64
 
-// groupK1 is the per-direction state of dir1: the planes of the counts per
-// head and the sets A[s], both in the scratch, and the planes in use.
+// groupK1 is the state of dir1 across directions: the planes of the
+// counts per head (in the scratch) and the planes in use.
 type groupK1 struct {
-	pl, A *[groupPlanes]uint64
-	top   int
+	pl  *[groupPlanes]uint64
+	top int
 }
 
 // scan1 is scan on a one-word board in the modes grpCount and grpExists:
-// dir1 for the directions that are bit shifts, on single words.
+// dir1 for the directions that are bit shifts, on single words. Counting
+// adds to the counts per head only, and sums them at the end.
 func (c *groupCore[W]) scan1(mode int) int {
-	k1 := groupK1{(*[groupPlanes]uint64)(c.sc.planes), (*[groupPlanes]uint64)(c.sc.A), c.top}
-	n := 0
+	k1 := groupK1{(*[groupPlanes]uint64)(c.sc.planes), c.top}
 	for _, d := range c.g.r.dirs[c.g.mover] {
+		n := 0
 		if c.t.shOK[d] {
-			n += c.dir1(int(d), mode, &k1)
+			n = c.dir1(int(d), mode, &k1)
 		} else {
 			c.top = k1.top
-			n += c.dir(int(d), mode, nil)
+			n = c.dir(int(d), mode, nil)
 			k1.top = c.top
 		}
 		if mode == grpExists && n > 0 {
 			return 1
 		}
 	}
+	for k1.top > 0 && k1.pl[(k1.top-1)&(groupPlanes-1)] == 0 {
+		k1.top-- // (groupAdd1 may leave it over the planes in use)
+	}
 	c.top = k1.top
+	if k1.top <= 8 {
+		return groupCount8(k1.pl, ^uint64(0))
+	}
+	n := 0
+	for j := 0; j < k1.top; j++ {
+		n += bits.OnesCount64(k1.pl[j&(groupPlanes-1)]) << (uint(j) & 63)
+	}
 	return n
 }
 
@@ -744,10 +819,27 @@ func (k1 *groupK1) add(P uint64) {
 }
 
 // groupAdd1 adds 1 to the counts of the heads of P in pl and returns the
-// planes it reached. (Not inlined: its loop keeps its registers.)
-//
-//go:noinline
-func groupAdd1(pl *[groupPlanes]uint64, P uint64) (j int) {
+// planes it may have reached: the first eight planes without a branch
+// (where a carry stops is seldom predictable), then a carry loop, seldom
+// run.
+func groupAdd1(pl *[groupPlanes]uint64, P uint64) int {
+	x0, x1, x2, x3 := pl[0], pl[1], pl[2], pl[3]
+	pl[0], P = x0^P, x0&P
+	pl[1], P = x1^P, x1&P
+	pl[2], P = x2^P, x2&P
+	pl[3], P = x3^P, x3&P
+	x4, x5, x6, x7 := pl[4], pl[5], pl[6], pl[7]
+	pl[4], P = x4^P, x4&P
+	pl[5], P = x5^P, x5&P
+	pl[6], P = x6^P, x6&P
+	pl[7], P = x7^P, x7&P
+	return groupCarry(pl, P)
+}
+
+// groupCarry adds the carry P into the planes from the eighth on and
+// returns the planes it may have reached.
+func groupCarry(pl *[groupPlanes]uint64, P uint64) int {
+	j := 8
 	for ; P != 0; j++ {
 		x := pl[j&(groupPlanes-1)]
 		pl[j&(groupPlanes-1)], P = x^P, x&P
@@ -755,28 +847,74 @@ func groupAdd1(pl *[groupPlanes]uint64, P uint64) (j int) {
 	return j
 }
 
-// dir1 is dir on a one-word board in a direction d that is a bit shift.
-// A head's captures are all found when it stops (stops1), so that the
-// loop on k needs no set Q.
+// groupAddRow adds to the counts of the heads of m the number f holds for
+// them (bit-sliced, below 64), as groupAdd1: without a branch when the
+// numbers are below 8.
+func groupAddRow(pl *[groupPlanes]uint64, f *[6]uint64, m uint64) int {
+	if (f[3]|f[4]|f[5])&m != 0 {
+		j := 0
+		for a := 0; a < 6; a++ {
+			for P := f[a] & m; P != 0; P &= P - 1 { // (seldom)
+				for i := 0; i < 1<<a; i++ {
+					j = max(j, groupAdd1(pl, P&-P))
+				}
+			}
+		}
+		return j
+	}
+	a0, a1, a2 := f[0]&m, f[1]&m, f[2]&m
+	x0, x1, x2, x3 := pl[0], pl[1], pl[2], pl[3]
+	c := x0 & a0 // the carry
+	pl[0] = x0 ^ a0
+	s := x1 ^ a1
+	pl[1], c = s^c, x1&a1|s&c
+	s = x2 ^ a2
+	pl[2], c = s^c, x2&a2|s&c
+	pl[3], c = x3^c, x3&c
+	x4, x5, x6, x7 := pl[4], pl[5], pl[6], pl[7]
+	pl[4], c = x4^c, x4&c
+	pl[5], c = x5^c, x5&c
+	pl[6], c = x6^c, x6&c
+	pl[7], c = x7^c, x7&c
+	return groupCarry(pl, c)
+}
+
+// dir1 is dir on a one-word board in a direction d that is a bit shift,
+// counting per head (k1) or finding whether a move exists (the result
+// then). The moves of k stones by 1..k cells of a head are min(k, its
+// free cells ahead): f holds that number for every cell, bit-sliced
+// (A[s] for s <= k are nested: the cells of A[k] had k-1), and is added
+// row by row for the heads of HR. A head's captures are all counted when
+// it stops (stops1), so that the loop on k needs no set Q.
 func (c *groupCore[W]) dir1(d, mode int, k1 *groupK1) (n int) {
 	st1 := c.t.shifts1[d]
 	sh, fm, bm := st1.sh, st1.fm, st1.bm // fwd(x): fm & x rotated by sh
-	L, E, A := c.L[0], c.E[0], k1.A
+	L, E := c.L[0], c.E[0]
 	H := L &^ (fm & bits.RotateLeft64(L, sh))
 	if H == 0 {
 		return 0
 	}
+	var f [6]uint64 // (a line of a word has at most 32 stones with free cells)
 	R, HR, na := L, H, 0
-	var Z uint64 // the cells of A[k-1] whose cell at distance k is in N
+	prev, A1 := ^uint64(0), uint64(0) // A[na], A[1]
+	var Z uint64                      // the cells of A[k-1] whose cell at distance k is in N
 	if c.caps {
 		Z = fm & bits.RotateLeft64(c.N[0], sh)
 	}
 	for k := 1; ; k++ {
-		// (a line of a word has at most 32 stones with free cells: A[s]
-		// for s < 64)
-		if na == k-1 && HR&A[(k-1)&63] != 0 {
-			Ak := fm & bits.RotateLeft64(E&A[(k-1)&63], sh)
-			A[k&63], na = Ak, k
+		if na == k-1 && HR&prev != 0 {
+			Ak := fm & bits.RotateLeft64(E&prev, sh)
+			prev, na = Ak, k
+			flip := uint64(k ^ (k - 1)) // (the bits from k-1 to k)
+			f[0] ^= Ak
+			f[1] ^= Ak & -(flip >> 1 & 1)
+			f[2] ^= Ak & -(flip >> 2 & 1)
+			f[3] ^= Ak & -(flip >> 3 & 1)
+			f[4] ^= Ak & -(flip >> 4 & 1)
+			f[5] ^= Ak & -(flip >> 5 & 1)
+			if k == 1 {
+				A1 = Ak
+			}
 			if c.caps {
 				if stop := HR & Z &^ Ak; stop != 0 {
 					if n += c.stops1(stop, d, k, mode, k1); mode == grpExists && n > 0 {
@@ -786,22 +924,15 @@ func (c *groupCore[W]) dir1(d, mode int, k1 *groupK1) (n int) {
 				Z = fm & bits.RotateLeft64(E&Z, sh)
 			}
 		}
-		for st := 1; st <= k && st <= na; st++ {
-			P := HR & A[st&63]
-			if P == 0 {
-				break
-			}
-			if mode == grpExists {
-				return 1
-			}
-			n += bits.OnesCount64(P)
-			k1.add(P)
+		if mode == grpExists {
+			return b2i(H&A1 != 0) // (k = 1: the captures are known)
 		}
+		k1.top = max(k1.top, groupAddRow(k1.pl, &f, HR))
 		R = L & bm & bits.RotateLeft64(R, -sh)
 		HR = H & R
 		// (no landing (A[1]) left for the longer lines: done; their
 		// captures are counted)
-		if HR&A[1] == 0 {
+		if HR&A1 == 0 {
 			return n
 		}
 	}
@@ -820,13 +951,11 @@ func (c *groupCore[W]) stops1(stop uint64, d, k, mode int, k1 *groupK1) (n int) 
 		for x := lb[at-size]; x >= 0 && L>>(uint(x)&63)&1 != 0; x = lb[at-size] {
 			size++
 		}
-		v := 0 // the sizes that capture
+		var v int // the sizes that capture
 		if ws := t.whenSizes; ws != nil && run|size < 16 {
 			v = bits.OnesCount16(ws[(run<<4|k)&255] & uint16(1<<uint(size+1)-1<<uint(k)))
 		} else {
-			for sz := k; sz <= size; sz++ {
-				v += b2i(c.when(sz, run, k))
-			}
+			v = c.capSizes(run, k, k, size)
 		}
 		if n += v; mode == grpExists && n > 0 {
 			return n
@@ -922,6 +1051,18 @@ func (c *groupCore[W]) captures(P W, d, k, mode int, ml *MoveList) int {
 		}
 	}
 	return groupCount(C)
+}
+
+// capSizes returns the number of sizes from lo to hi for which When holds
+// with run and distance dist.
+func (c *groupCore[W]) capSizes(run, dist, lo, hi int) (n int) {
+	if ws := c.t.whenSizes; ws != nil && run|dist|hi < 16 {
+		return bits.OnesCount16(ws[(run<<4|dist)&255] & uint16(1<<uint(hi+1)-1<<uint(lo)))
+	}
+	for sz := lo; sz <= hi; sz++ {
+		n += b2i(c.when(sz, run, dist))
+	}
+	return n
 }
 
 // when is groupWhen: from whenSizes when When depends on size, run and
