@@ -321,13 +321,20 @@ type groupScratch struct {
 	when  []uint32
 	stamp uint32
 	// count: the moves per head, bit-sliced (bit j of every head's number
-	// in the plane at j*nw, none from plane top on), and in all, kept with the
-	// key of the position counted (the rule, the mover, the counters When
-	// may read, L, E and N: all the moves depend on)
-	planes      []uint64
-	top, total  int
-	key, keyOld []uint64
-	keyOK       bool
+	// in the plane at j*nw, none from plane top on), and in all, kept with
+	// what the moves depend on: key, and the counters When may read
+	planes     []uint64
+	top, total int
+	key        groupKey
+	keyOK      bool
+	counters   [2][]uint64 // this count's, the last's
+}
+
+// groupKey is what the moves of a group rule depend on in a position,
+// but for the counters When may read.
+type groupKey struct {
+	rule, mover int
+	sets        [3 * groupMaxWords]uint64 // L, E and N
 }
 
 // modes of groupCore.dir
@@ -406,25 +413,25 @@ func groupGen[W groupWords](g *gen) {
 // counts are kept with their key (sc.key), and used again while it
 // matches.
 func (c *groupCore[W]) count(sel bool) int {
-	g, sc := c.g, c.sc
-	s := g.s
-	key := append(sc.key[:0], uint64(g.r.idx), uint64(g.mover))
+	g, sc, nw := c.g, c.sc, len(c.L)
+	key := groupKey{rule: g.r.idx, mover: g.mover}
+	for w := 0; w < nw; w++ {
+		key.sets[w], key.sets[nw+w], key.sets[2*nw+w] = c.L[w], c.E[w], c.N[w]
+	}
+	same := sel && sc.keyOK && key == sc.key
 	if !c.t.pureWhen {
-		key = append(key, uint64(s.ply))
+		s := g.s
+		cn := append(sc.counters[0][:0], uint64(s.ply))
 		for i := range s.turns {
-			key = append(key, uint64(s.turns[i]), uint64(s.captured[i]), uint64(s.points[i]))
+			cn = append(cn, uint64(s.turns[i]), uint64(s.captured[i]), uint64(s.points[i]))
 		}
+		same = same && slices.Equal(cn, sc.counters[1])
+		sc.counters[0], sc.counters[1] = sc.counters[1], cn
 	}
-	for _, x := range [...]W{c.L, c.E, c.N} {
-		for w := 0; w < len(x); w++ {
-			key = append(key, x[w])
-		}
-	}
-	if sel && sc.keyOK && slices.Equal(key, sc.keyOld) {
-		sc.key = key
+	if same {
 		return sc.total
 	}
-	sc.key, sc.keyOld = sc.keyOld, key
+	sc.key = key
 	clear(sc.planes[:sc.top*len(c.L)])
 	sc.total = c.scan(grpCount, nil)
 	sc.top, sc.keyOK = c.top, true
