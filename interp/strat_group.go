@@ -438,16 +438,17 @@ func (c *groupCore[W]) count(sel bool) int {
 	return sc.total
 }
 
-// add adds 1 to the number of moves of each head of P (sc.planes).
+// add adds 1 to the number of moves of each head of P (sc.planes), word
+// by word.
 func (c *groupCore[W]) add(P W) {
 	pl, nw := c.sc.planes, len(P)
-	for j := 0; ; j++ {
-		x := groupLoad[W](pl[j*nw:])
-		groupStore(pl[j*nw:], groupXor(x, P))
-		if P = groupAnd(x, P); groupZero(P) {
-			c.top = max(c.top, j+1)
-			return
+	for w := 0; w < nw; w++ {
+		j := 0
+		for p := P[w]; p != 0; j++ {
+			x := pl[j*nw+w]
+			pl[j*nw+w], p = x^p, x&p
 		}
+		c.top = max(c.top, j)
 	}
 }
 
@@ -1190,17 +1191,6 @@ func groupAndNot[W groupWords](a, b W) W {
 	}
 	for w := 0; w < len(a); w++ {
 		a[w] &^= b[w]
-	}
-	return a
-}
-
-func groupXor[W groupWords](a, b W) W {
-	if len(a) == 1 {
-		a[0] ^= b[0]
-		return a
-	}
-	for w := 0; w < len(a); w++ {
-		a[w] ^= b[w]
 	}
 	return a
 }
