@@ -22,7 +22,8 @@ import (
 // Enemy (sets: L and N from the cells of each piece code, State.occC),
 // fwd(X) the cells whose neighbour in d is in X and bwd(X) those whose
 // neighbour against d is (a shift and a mask when d is a constant bit
-// shift of the layout, otherwise cell by cell):
+// shift of the layout; otherwise one per shift its steps take, when they
+// take few (groupShifts, as on a hexagonal board), else cell by cell):
 //
 //	H     = L &^ fwd(L)                 the heads facing d
 //	R[k]  = L & bwd(R[k-1]), R[1] = L   the stones with k-1 stones of their line behind
@@ -93,7 +94,23 @@ type groupTab struct {
 	// one word: per direction, the shift of fwd(x) (x rotated left by sh)
 	// and the masks of fwd and bwd
 	shifts1 []groupShift1
+	// per direction that is no bit shift, when its steps take at most
+	// groupMaxShifts distinct shifts: those shifts, each with the cells
+	// stepped from (fwd) and to (bwd) by it (nil: step cell by cell)
+	msh [][]groupMShift
 }
+
+// groupMShift is one of the shifts of a direction's steps: sh, the
+// difference of the bits of a cell and of its neighbour, and the cells
+// (fm) whose step has it and their neighbours (bm), nw words each.
+type groupMShift struct {
+	sh     int
+	fm, bm []uint64
+}
+
+// groupMaxShifts is the most shifts of a direction stepped by shifts
+// (groupMShift) rather than cell by cell.
+const groupMaxShifts = 4
 
 // groupShift1 is a step in a direction on a one-word board.
 type groupShift1 struct {
@@ -177,7 +194,36 @@ func (p *Program) groupTables(r *rule) *groupTab {
 			t.shifts1 = append(t.shifts1, groupShift1{-t.shift[d], t.fwd[d], t.bwd[d]})
 		}
 	}
+	t.msh = make([][]groupMShift, nd)
+	for d := 0; d < nd; d++ {
+		if !t.shOK[d] {
+			t.msh[d] = p.groupShifts(d)
+		}
+	}
 	return t
+}
+
+// groupShifts returns the shifts of the steps in direction d, or nil when
+// there are more than groupMaxShifts.
+func (p *Program) groupShifts(d int) []groupMShift {
+	var ms []groupMShift
+	for c := 0; c < p.nc; c++ {
+		n := p.nb[c*p.nd+d]
+		if n < 0 {
+			continue
+		}
+		b, bn := p.bitOf[c], p.bitOf[n]
+		i := slices.IndexFunc(ms, func(m groupMShift) bool { return m.sh == int(bn-b) })
+		if i < 0 {
+			if len(ms) == groupMaxShifts {
+				return nil
+			}
+			i, ms = len(ms), append(ms, groupMShift{int(bn - b), make([]uint64, p.nw), make([]uint64, p.nw)})
+		}
+		ms[i].fm[b>>6] |= 1 << (uint(b) & 63)
+		ms[i].bm[bn>>6] |= 1 << (uint(bn) & 63)
+	}
+	return ms
 }
 
 // groupCodeSets fills the code lists and Enemy masks of t (groupTab).
@@ -1129,9 +1175,20 @@ func (c *groupCore[W]) bwd(x W) W {
 	return c.stepW(x, true)
 }
 
-// stepW is fwd or (back) bwd on several words or cell by cell.
+// stepW is fwd or (back) bwd on several words, by the shifts of a
+// direction's steps or cell by cell.
 func (c *groupCore[W]) stepW(x W, back bool) W {
 	switch {
+	case c.cells && c.t.msh[c.d] != nil:
+		var y W
+		for _, m := range c.t.msh[c.d] {
+			if back {
+				y = groupOr(y, groupShiftW(x, -m.sh, groupLoad[W](m.bm)))
+			} else {
+				y = groupOr(y, groupShiftW(x, m.sh, groupLoad[W](m.fm)))
+			}
+		}
+		return y
 	case c.cells:
 		return groupStepCells(c.g.p, x, c.d, back)
 	case back:
