@@ -37,10 +37,10 @@ import (
 // Q (stops); every head of Q & HR then captures with size k when When
 // holds (captures). A[s] is computed once, when a head with s-1 free cells
 // is still in HR, and the loop ends when HR has neither landings nor
-// captures left. Existence stops at the first move; counting is a
-// population count per mask, and adds the mask to the counts per head,
-// kept bit-sliced (sc.planes: plane j holds bit j of every head's count;
-// adding a mask is a carry loop over the planes).
+// captures left. Existence stops at the first move; counting adds each
+// mask to the counts per head, kept bit-sliced (sc.planes: plane j holds
+// bit j of every head's count; on several words, adding a mask is a carry
+// loop over the planes word by word), and sums them at the end.
 //
 // When is read from a table of the sizes it holds for, per run and
 // distance (whenSizes), when it depends on size, run and distance alone
@@ -49,15 +49,20 @@ import (
 //
 // On a board of one word, counting and existence run a kernel on single
 // words (scan1, dir1) for the directions that are bit shifts: the same
-// sets, but a head's captures are all counted when it stops (stops1: the
-// sizes from k to its number of stones for which When holds), so that
-// the loop on k needs no Q.
+// sets, but the row of each k is added at once (a head of HR has min(k,
+// its free cells) moves of k stones: f, kept bit-sliced as the A[s] are
+// computed), the carries run over eight planes without a branch
+// (groupAdd1, groupAddRow: where a carry stops is not predictable), and a
+// head's captures are all counted when it stops (stops1: the sizes from k
+// to its number of stones for which When holds), so that the loop on k
+// needs no Q. Selecting reads a head's count from eight planes (pick8).
 //
 // Legal's order is head first: the moves are appended direction by
 // direction, counted per head, then placed by a counting sort over the
 // heads (build; a head's own moves are found in its order: d, k, s).
 // Selecting move i finds its head from the counts per head (pick: per
-// word, half word, then head) and walks that head's lines alone (walk).
+// word, half word, then head) and walks that head's lines alone (walk:
+// the moves of a line that is not the one are counted in closed form).
 // Counting keeps its counts with what the moves depend on (the rule, the
 // mover, L, E, N, and the counters when When may read them: pureWhen), so
 // that selecting right after counting (RandomPlayout, which counts for
@@ -175,20 +180,7 @@ func (p *Program) groupTables(r *rule) *groupTab {
 	// long captures
 	t.planes = bits.Len(uint(nd * (long*(long+1)/2 + long)))
 	p.groupCodeSets(r, t)
-	t.pureWhen = true
-	if gc := p.g.Moves[r.idx].GroupCapture; gc != nil {
-		t.pureWhen = groupPure(gc.When)
-	}
-	if t.pureWhen {
-		t.whenSizes = make([]uint16, 1<<8)
-		c := &ectx{p: p}
-		for i := range 1 << 12 {
-			c.gsize, c.grun, c.gdist = i>>8, i>>4&15, i&15
-			if r.gwhen == nil || r.gwhen(c) != 0 {
-				t.whenSizes[i&255] |= 1 << (i >> 8)
-			}
-		}
-	}
+	p.groupWhenSizes(r, t)
 	if nw == 1 {
 		for d := 0; d < nd; d++ {
 			t.shifts1 = append(t.shifts1, groupShift1{-t.shift[d], t.fwd[d], t.bwd[d]})
@@ -201,6 +193,25 @@ func (p *Program) groupTables(r *rule) *groupTab {
 		}
 	}
 	return t
+}
+
+// groupWhenSizes sets t.pureWhen and, when it holds, t.whenSizes.
+func (p *Program) groupWhenSizes(r *rule, t *groupTab) {
+	t.pureWhen = true
+	if gc := p.g.Moves[r.idx].GroupCapture; gc != nil {
+		t.pureWhen = groupPure(gc.When)
+	}
+	if !t.pureWhen {
+		return
+	}
+	t.whenSizes = make([]uint16, 1<<8)
+	c := &ectx{p: p}
+	for i := range 1 << 12 {
+		c.gsize, c.grun, c.gdist = i>>8, i>>4&15, i&15
+		if r.gwhen == nil || r.gwhen(c) != 0 {
+			t.whenSizes[i&255] |= 1 << (i >> 8)
+		}
+	}
 }
 
 // groupShifts returns the shifts of the steps in direction d, or nil when
