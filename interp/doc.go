@@ -147,7 +147,9 @@
 //     and length.
 //   - group table (strat_group.go): group moves with local conditions:
 //     heads, lines and landings of every stone at once on bitsets of up to
-//     8 words, counted and selected per line.
+//     8 words (a kernel on single words for a board of one word), counted
+//     per head in bit-sliced counts and selected per line; a When that
+//     reads size, run and distance alone is a table.
 //   - removal (strat_remove.go).
 //
 // Chains are explored by the walkers of the generic, leap, bitset and

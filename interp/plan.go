@@ -174,6 +174,9 @@ func (p *Program) ruleTables(r *rule) []string {
 	add("onto", len(r.ontoTab))
 	add("enemy", len(r.enemyTab))
 	add("source", len(r.srcOK))
+	if r.grp != nil && r.gwhen != nil {
+		add("when (sizes per run and distance)", len(r.grp.whenSizes))
+	}
 	if st := r.stk; st != nil {
 		for _, c := range []struct {
 			name string

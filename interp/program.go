@@ -915,8 +915,7 @@ func (p *Program) compileGroupFast(r *rule) {
 	if r.grp = p.groupTables(r); r.grp == nil {
 		return
 	}
-	r.gen = genGroupFast
-	p.fillSrcOK(r)
+	r.gen = genGroupFast // (groupTables filled r.srcOK)
 }
 
 // fillSrcOK tabulates which pieces rule r lets each mover move (r.srcOK:

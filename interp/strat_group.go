@@ -19,9 +19,11 @@ import (
 // value stays in registers); groupTables declines larger boards, which
 // keep the generic walker. With L the selected stones (Piece, Kinds,
 // From), E the free cells (empty, satisfying Onto), N the cells satisfying
-// Enemy, fwd(X) the cells whose neighbour in d is in X and bwd(X) those
-// whose neighbour against d is (a shift and a mask when d is a constant
-// bit shift of the layout, otherwise cell by cell):
+// Enemy (sets: L and N from the cells of each piece code, State.occC),
+// fwd(X) the cells whose neighbour in d is in X and bwd(X) those whose
+// neighbour against d is (a shift and a mask when d is a constant bit
+// shift of the layout; otherwise one per shift its steps take, when they
+// take few (groupShifts, as on a hexagonal board), else cell by cell):
 //
 //	H     = L &^ fwd(L)                 the heads facing d
 //	R[k]  = L & bwd(R[k-1]), R[1] = L   the stones with k-1 stones of their line behind
@@ -31,24 +33,42 @@ import (
 // For k = 1, 2, ... (HR = H & R[k], the heads with at least k stones):
 // every bit of HR & A[s], s = 1..k, is the move of k stones by s cells
 // (plain); the heads of HR & Z[k] &^ A[k] stop at distance k on an Enemy
-// cell: their enemy run is measured once (along lineCells) and they join
+// cell: their enemy run is measured once (along lineBits) and they join
 // Q (stops); every head of Q & HR then captures with size k when When
 // holds (captures). A[s] is computed once, when a head with s-1 free cells
 // is still in HR, and the loop ends when HR has neither landings nor
-// captures left. Existence stops at the first move; counting is a
-// population count per mask (plus When per capture, remembered per size,
-// run and distance for the generation) and also counts the moves per head.
+// captures left. Existence stops at the first move; counting adds each
+// mask to the counts per head, kept bit-sliced (sc.planes: plane j holds
+// bit j of every head's count; on several words, adding a mask is a carry
+// loop over the planes word by word), and sums them at the end.
+//
+// When is read from a table of the sizes it holds for, per run and
+// distance (whenSizes), when it depends on size, run and distance alone
+// (pureWhen) and all three are below 16; otherwise it is evaluated and
+// remembered per size, run and distance for the generation.
+//
+// On a board of one word, counting and existence run a kernel on single
+// words (scan1, dir1) for the directions that are bit shifts: the same
+// sets, but the row of each k is added at once (a head of HR has min(k,
+// its free cells) moves of k stones: f, kept bit-sliced as the A[s] are
+// computed), the carries run over eight planes without a branch
+// (groupAdd1, groupAddRow: where a carry stops is not predictable), and a
+// head's captures are all counted when it stops (stops1: the sizes from k
+// to its number of stones for which When holds), so that the loop on k
+// needs no Q. Selecting reads a head's count from eight planes (pick8).
 //
 // Legal's order is head first: the moves are appended direction by
 // direction, counted per head, then placed by a counting sort over the
 // heads (build; a head's own moves are found in its order: d, k, s).
-// Selecting move i finds its head from the counts per head and walks that
-// head's lines alone (pick, walk). Counting keeps its counts with the
-// position (the cells, and the counters when When may read them:
-// pureWhen), so that selecting right after counting (RandomPlayout, which
-// counts for tiers of such rules: Program.groupTier) reuses them. Every
-// straight line of the board in each direction is laid out in one array
-// (lineCells), so that the cell s steps ahead of a head is
+// Selecting move i finds its head from the counts per head (pick: per
+// word, half word, then head) and walks that head's lines alone (walk:
+// the moves of a line that is not the one are counted in closed form).
+// Counting keeps its counts with what the moves depend on (the rule, the
+// mover, L, E, N, and the counters when When may read them: pureWhen), so
+// that selecting right after counting (RandomPlayout, which counts for
+// tiers of such rules: Program.groupTier) reuses them. Every straight line
+// of the board in each direction is laid out in one array (lineCells, and
+// lineBits by bit), so that the cell s steps ahead of a head is
 // lineCells[pos+s] and its k-th stone lineCells[pos-k+1], whatever the
 // board.
 
@@ -62,10 +82,45 @@ type groupTab struct {
 	// lineCells: per direction, every line of cells in d, in order, each
 	// between two -1; pos[d*nbits+b]: the index there of the cell of bit b
 	lineCells []int32
+	lineBits  []int32 // lineCells by bit (-1 where lineCells is -1)
 	pos       []int32
 	long      int // the most cells of a line
-	// pureWhen: the capture's When depends on size, run and distance alone
-	pureWhen bool
+	planes    int // the most bits of a head's number of moves
+	// sets: per mover, the codes of the selected pieces and those the
+	// Enemy condition may hold on, and per mover and code the cells where
+	// it holds ([(mover*ncodes+code)*nw+w])
+	srcCodes, enemyCodes [][]uint16
+	enemyMask            []uint64
+	// pureWhen: the capture's When depends on size, run and distance
+	// alone; whenSizes[run<<4|distance] then has bit size set where it
+	// holds (all three below 16)
+	pureWhen  bool
+	whenSizes []uint16
+	// one word: per direction, the shift of fwd(x) (x rotated left by sh)
+	// and the masks of fwd and bwd
+	shifts1 []groupShift1
+	// per direction that is no bit shift, when its steps take at most
+	// groupMaxShifts distinct shifts: those shifts, each with the cells
+	// stepped from (fwd) and to (bwd) by it (nil: step cell by cell)
+	msh [][]groupMShift
+}
+
+// groupMShift is one of the shifts of a direction's steps: sh, the
+// difference of the bits of a cell and of its neighbour, and the cells
+// (fm) whose step has it and their neighbours (bm), nw words each.
+type groupMShift struct {
+	sh     int
+	fm, bm []uint64
+}
+
+// groupMaxShifts is the most shifts of a direction stepped by shifts
+// (groupMShift) rather than cell by cell.
+const groupMaxShifts = 4
+
+// groupShift1 is a step in a direction on a one-word board.
+type groupShift1 struct {
+	sh     int
+	fm, bm uint64
 }
 
 // groupTables builds the tables of group rule r (Onto and Enemy
@@ -75,6 +130,7 @@ func (p *Program) groupTables(r *rule) *groupTab {
 	if nw > groupMaxWords {
 		return nil
 	}
+	p.fillSrcOK(r)
 	t := &groupTab{
 		fwd:   p.validMasks(1),
 		bwd:   make([]uint64, nd*nw),
@@ -113,10 +169,97 @@ func (p *Program) groupTables(r *rule) *groupTab {
 		}
 	}
 	t.long = long
+	t.lineBits = make([]int32, len(t.lineCells))
+	for i, x := range t.lineCells {
+		t.lineBits[i] = -1
+		if x >= 0 {
+			t.lineBits[i] = p.bitOf[x]
+		}
+	}
+	// a head's moves in one direction: at most 1+2+..+long landings and
+	// long captures
+	t.planes = bits.Len(uint(nd * (long*(long+1)/2 + long)))
+	p.groupCodeSets(r, t)
+	p.groupWhenSizes(r, t)
+	if nw == 1 {
+		for d := 0; d < nd; d++ {
+			t.shifts1 = append(t.shifts1, groupShift1{-t.shift[d], t.fwd[d], t.bwd[d]})
+		}
+	}
+	t.msh = make([][]groupMShift, nd)
+	for d := 0; d < nd; d++ {
+		if !t.shOK[d] {
+			t.msh[d] = p.groupShifts(d)
+		}
+	}
+	return t
+}
+
+// groupWhenSizes sets t.pureWhen and, when it holds, t.whenSizes.
+func (p *Program) groupWhenSizes(r *rule, t *groupTab) {
+	t.pureWhen = true
 	if gc := p.g.Moves[r.idx].GroupCapture; gc != nil {
 		t.pureWhen = groupPure(gc.When)
 	}
-	return t
+	if !t.pureWhen {
+		return
+	}
+	t.whenSizes = make([]uint16, 1<<8)
+	c := &ectx{p: p}
+	for i := range 1 << 12 {
+		c.gsize, c.grun, c.gdist = i>>8, i>>4&15, i&15
+		if r.gwhen == nil || r.gwhen(c) != 0 {
+			t.whenSizes[i&255] |= 1 << (i >> 8)
+		}
+	}
+}
+
+// groupShifts returns the shifts of the steps in direction d, or nil when
+// there are more than groupMaxShifts.
+func (p *Program) groupShifts(d int) []groupMShift {
+	var ms []groupMShift
+	for c := 0; c < p.nc; c++ {
+		n := p.nb[c*p.nd+d]
+		if n < 0 {
+			continue
+		}
+		b, bn := p.bitOf[c], p.bitOf[n]
+		i := slices.IndexFunc(ms, func(m groupMShift) bool { return m.sh == int(bn-b) })
+		if i < 0 {
+			if len(ms) == groupMaxShifts {
+				return nil
+			}
+			i, ms = len(ms), append(ms, groupMShift{int(bn - b), make([]uint64, p.nw), make([]uint64, p.nw)})
+		}
+		ms[i].fm[b>>6] |= 1 << (uint(b) & 63)
+		ms[i].bm[bn>>6] |= 1 << (uint(bn) & 63)
+	}
+	return ms
+}
+
+// groupCodeSets fills the code lists and Enemy masks of t (groupTab).
+func (p *Program) groupCodeSets(r *rule, t *groupTab) {
+	nw := p.nw
+	t.srcCodes = make([][]uint16, p.np)
+	t.enemyCodes = make([][]uint16, p.np)
+	t.enemyMask = make([]uint64, p.np*p.ncodes*nw)
+	for mv := 0; mv < p.np; mv++ {
+		for code := 1; code < p.ncodes; code++ {
+			if r.srcOK[mv*p.ncodes+code] {
+				t.srcCodes[mv] = append(t.srcCodes[mv], uint16(code))
+			}
+			m := t.enemyMask[(mv*p.ncodes+code)*nw:][:nw]
+			for c := 0; c < p.nc; c++ {
+				if r.enemyTab[mv*r.tabSize+c*r.stride+code] != 0 {
+					b := p.bitOf[c]
+					m[b>>6] |= 1 << (uint(b) & 63)
+				}
+			}
+			if slices.ContainsFunc(m, func(x uint64) bool { return x != 0 }) {
+				t.enemyCodes[mv] = append(t.enemyCodes[mv], uint16(code))
+			}
+		}
+	}
 }
 
 // groups generates the group moves of rule g.r (the same code with and
@@ -224,23 +367,31 @@ const groupMaxWords = 8
 
 // groupScratch is the scratch of fastGroups (State.grp), allocated once.
 type groupScratch struct {
-	A   []uint64 // A[s] (see the top of this file) at s*nw
+	A   []uint64 // A[s] (see the top of this file) at s*nw; A[0] is the board
 	cnt []int32  // per bit: the moves of a head (build), then their place
 	// per bit of Q: where the head stops (an index in lineCells), the enemy
 	// run there and the distance
 	capDest, capRun, capDist []int32
-	// When per size<<8 | run<<4 | distance (all below 16): stamp<<1 |
-	// whether it holds, for the generation numbered stamp
+	// When per size<<8 | run<<4 | distance (all below 16) when it reads
+	// counters (not pureWhen): stamp<<1 | whether it holds, for the
+	// generation numbered stamp
 	when  []uint32
 	stamp uint32
-	// count: the moves per head and in all, kept with the key of the
-	// position counted (the rule, mover, counters and cells)
-	hc          []int32
-	total       int
-	key, keyOld []uint64
-	keyCells    []uint16
-	keySets     []uint64 // L, E and N
-	keyOK       bool
+	// count: the moves per head, bit-sliced (bit j of every head's number
+	// in the plane at j*nw, none from plane top on), and in all, kept with
+	// what the moves depend on: key, and the counters When may read
+	planes     []uint64
+	top, total int
+	key        groupKey
+	keyOK      bool
+	counters   [2][]uint64 // this count's, the last's
+}
+
+// groupKey is what the moves of a group rule depend on in a position,
+// but for the counters When may read.
+type groupKey struct {
+	rule, mover int
+	sets        [3 * groupMaxWords]uint64 // L, E and N
 }
 
 // modes of groupCore.dir
@@ -282,6 +433,7 @@ type groupCore[W groupWords] struct {
 	sc      *groupScratch
 	L, E, N W    // the selected stones, the free cells, the Enemy cells
 	caps    bool // the rule captures
+	top     int  // count: the planes in use
 	// the direction at hand: t.pos for it, its shift and masks (cells: no
 	// shift, step cell by cell)
 	pos    []int32
@@ -295,12 +447,11 @@ type groupCore[W groupWords] struct {
 func groupGen[W groupWords](g *gen) {
 	var c groupCore[W]
 	c.init(g)
+	c.sets()
 	switch {
 	case g.ml != nil:
-		c.sets()
 		c.build(g.ml)
 	case !g.count:
-		c.sets()
 		g.found = c.scan(grpExists, nil) > 0
 	default:
 		// (no filter: blockFast has no group rules)
@@ -314,40 +465,48 @@ func groupGen[W groupWords](g *gen) {
 	}
 }
 
-// count counts the moves, and per head in sc.hc. Selecting move i usually
-// follows counting on the same position (RandomPlayout): the counts are
-// kept with the position and the counters When may read (sc.key), and
-// used again while they match.
+// count counts the moves, and per head in sc.planes. Selecting move i
+// usually follows counting on the same position (RandomPlayout): the
+// counts are kept with their key (sc.key), and used again while it
+// matches.
 func (c *groupCore[W]) count(sel bool) int {
-	g, sc := c.g, c.sc
-	s := g.s
-	// The moves depend on the cells and on When, which depends on size,
-	// run and distance alone (pureWhen) or on the counters too.
-	key := append(sc.key[:0], uint64(g.r.idx), uint64(g.mover))
-	if !c.t.pureWhen {
-		key = append(key, uint64(s.ply))
-		for i := range s.turns {
-			key = append(key, uint64(s.turns[i]), uint64(s.captured[i]), uint64(s.points[i]))
-		}
+	g, sc, nw := c.g, c.sc, len(c.L)
+	key := groupKey{rule: g.r.idx, mover: g.mover}
+	for w := 0; w < nw; w++ {
+		key.sets[w], key.sets[nw+w], key.sets[2*nw+w] = c.L[w], c.E[w], c.N[w]
 	}
-	if sel && sc.keyOK && slices.Equal(key, sc.keyOld) && slices.Equal(s.cellsW, sc.keyCells) {
-		sc.key = key
-		c.L, c.E, c.N = groupLoad[W](sc.keySets), groupLoad[W](sc.keySets[len(c.L):]), groupLoad[W](sc.keySets[2*len(c.L):])
+	same := sel && sc.keyOK && key == sc.key
+	if !c.t.pureWhen {
+		s := g.s
+		cn := append(sc.counters[0][:0], uint64(s.ply))
+		for i := range s.turns {
+			cn = append(cn, uint64(s.turns[i]), uint64(s.captured[i]), uint64(s.points[i]))
+		}
+		same = same && slices.Equal(cn, sc.counters[1])
+		sc.counters[0], sc.counters[1] = sc.counters[1], cn
+	}
+	if same {
 		return sc.total
 	}
-	c.sets()
-	clear(sc.hc)
+	sc.key = key
+	clear(sc.planes[:sc.top*len(c.L)])
 	sc.total = c.scan(grpCount, nil)
-	sc.key, sc.keyOld = sc.keyOld, key
-	sc.keyCells = append(sc.keyCells[:0], s.cellsW...)
-	sc.keySets = sc.keySets[:0]
-	for _, x := range []W{c.L, c.E, c.N} {
-		for w := 0; w < len(x); w++ {
-			sc.keySets = append(sc.keySets, x[w])
-		}
-	}
-	sc.keyOK = true
+	sc.top, sc.keyOK = c.top, true
 	return sc.total
+}
+
+// add adds 1 to the number of moves of each head of P (sc.planes), word
+// by word.
+func (c *groupCore[W]) add(P W) {
+	pl, nw := c.sc.planes, len(P)
+	for w := 0; w < nw; w++ {
+		j := 0
+		for p := P[w]; p != 0; j++ {
+			x := pl[j*nw+w]
+			pl[j*nw+w], p = x^p, x&p
+		}
+		c.top = max(c.top, j)
+	}
 }
 
 // groupPure tells whether e (a When condition, nil: always) depends on
@@ -371,34 +530,100 @@ func groupPure(e *ir.Expr) bool {
 }
 
 // pick appends move i of the rule (in Legal's order) to ml: it finds the
-// head of the move from the counts per head, then walks that head's lines.
+// head of the move from the counts per head (a word, then its half,
+// then head by head), then walks that head's lines.
 func (c *groupCore[W]) pick(ml *MoveList, i int) {
-	for w := 0; w < len(c.L); w++ {
-		for m := c.L[w]; m != 0; m &= m - 1 {
-			b := w<<6 | bits.TrailingZeros64(m)
-			if n := int(c.sc.hc[b]); i >= n {
+	nw, top := len(c.L), c.sc.top
+	if nw == 1 && top <= 8 {
+		c.pick8(ml, i)
+		return
+	}
+	pl := c.sc.planes[:top*nw]
+	for w := 0; w < nw; w++ {
+		if n := c.rank(pl, w, ^uint64(0)); i >= n {
+			i -= n
+			continue
+		}
+		// the half of the word, then the head
+		m := c.L[w]
+		if n := c.rank(pl, w, 1<<32-1); i >= n {
+			i, m = i-n, m>>32<<32
+		}
+		for ; m != 0; m &= m - 1 {
+			b := bits.TrailingZeros64(m)
+			n := 0
+			for j := 0; j*nw+w < len(pl); j++ {
+				n += int(pl[j*nw+w]>>uint(b)&1) << (uint(j) & 63)
+			}
+			if i >= n {
 				i -= n
 				continue
 			}
 			for _, d := range c.g.r.dirs[c.g.mover] {
-				if i = c.walk(ml, b, int(d), i); i < 0 {
+				if i = c.walk(ml, w<<6|b, int(d), i); i < 0 {
 					return
 				}
 			}
-			panic("fastGroups: move not found")
+			break
 		}
+		break
 	}
 	panic("fastGroups: move not found")
+}
+
+// pick8 is pick on a board of one word when the counts per head are
+// below 256 (eight planes, read without loops).
+func (c *groupCore[W]) pick8(ml *MoveList, i int) {
+	pl := (*[groupPlanes]uint64)(c.sc.planes)
+	m := c.L[0]
+	if n := groupCount8(pl, 1<<32-1); i >= n {
+		i, m = i-n, m>>32<<32
+	}
+	for ; m != 0; m &= m - 1 {
+		b := uint(bits.TrailingZeros64(m))
+		n := int(pl[0]>>b&1 | pl[1]>>b&1<<1 | pl[2]>>b&1<<2 | pl[3]>>b&1<<3 |
+			pl[4]>>b&1<<4 | pl[5]>>b&1<<5 | pl[6]>>b&1<<6 | pl[7]>>b&1<<7)
+		if i >= n {
+			i -= n
+			continue
+		}
+		for _, d := range c.g.r.dirs[c.g.mover] {
+			if i = c.walk(ml, int(b), int(d), i); i < 0 {
+				return
+			}
+		}
+		break
+	}
+	panic("fastGroups: move not found")
+}
+
+// groupCount8 returns the moves of the heads of m from the first eight
+// planes of pl.
+func groupCount8(pl *[groupPlanes]uint64, m uint64) int {
+	return bits.OnesCount64(pl[0]&m) + bits.OnesCount64(pl[1]&m)<<1 +
+		bits.OnesCount64(pl[2]&m)<<2 + bits.OnesCount64(pl[3]&m)<<3 +
+		bits.OnesCount64(pl[4]&m)<<4 + bits.OnesCount64(pl[5]&m)<<5 +
+		bits.OnesCount64(pl[6]&m)<<6 + bits.OnesCount64(pl[7]&m)<<7
+}
+
+// rank returns the moves of the heads of bits m of word w, from the
+// planes of counts per head pl.
+func (c *groupCore[W]) rank(pl []uint64, w int, m uint64) (n int) {
+	nw := len(c.L)
+	for j := 0; j*nw+w < len(pl); j++ {
+		n += bits.OnesCount64(pl[j*nw+w]&m) << (uint(j) & 63)
+	}
+	return n
 }
 
 // walk goes through the moves of the stone of bit b facing d in Legal's
 // order (k, then s), on its line; it appends move i of them to ml and
 // returns -1, or returns i less their number.
 func (c *groupCore[W]) walk(ml *MoveList, b, d, i int) int {
-	p, lc := c.g.p, c.t.lineCells
+	lc, lb := c.t.lineCells, c.t.lineBits
 	in := func(x W, at int) bool {
-		cell := lc[at]
-		return cell >= 0 && x[p.bitOf[cell]>>6]>>(uint(p.bitOf[cell])&63)&1 != 0
+		b := lb[at]
+		return b >= 0 && x[b>>6]>>(uint(b)&63)&1 != 0
 	}
 	at := int(c.t.pos[d*len(c.L)*64+b])
 	if in(c.L, at+1) {
@@ -413,6 +638,17 @@ func (c *groupCore[W]) walk(ml *MoveList, b, d, i int) int {
 	}
 	if f < n && in(c.N, at+f+1) {
 		run = c.run(at + f + 1)
+	}
+	// (the moves of the line: min(k, f) landings for each k, and the
+	// captures)
+	all := f*(f+1)/2 + (n-f)*f
+	if ws := c.t.whenSizes; run > 0 && ws != nil && run|n < 16 {
+		all += bits.OnesCount16(ws[(run<<4|f+1)&255] & uint16(1<<uint(n+1)-1<<uint(f+1)))
+	} else if run > 0 {
+		all += c.capSizes(run, f+1, f+1, n)
+	}
+	if i >= all {
+		return i - all
 	}
 	head, dd, rule := uint32(lc[at]), uint32(d)<<16, int32(c.g.r.idx)
 	for k := 1; k <= n; k++ {
@@ -440,56 +676,55 @@ func (c *groupCore[W]) walk(ml *MoveList, b, d, i int) int {
 func (c *groupCore[W]) init(g *gen) {
 	p, s, r := g.p, g.s, g.r
 	c.g, c.t, c.sc, c.caps = g, r.grp, &s.grp, r.enemy != nil
-	nw := len(c.L)
-	if len(c.sc.A) < (c.t.long+1)*nw || len(c.sc.cnt) != nw*64 {
-		c.sc.A = make([]uint64, (c.t.long+1)*nw)
-		ints := make([]int32, 5*nw*64)
-		c.sc.cnt, c.sc.capDest, c.sc.capRun, c.sc.capDist = ints[:nw*64], ints[nw*64:2*nw*64], ints[2*nw*64:3*nw*64], ints[3*nw*64:4*nw*64]
-		c.sc.hc = ints[4*nw*64:]
+	nw, sc := len(c.L), c.sc
+	if len(sc.A) < (c.t.long+1)*nw || len(sc.planes) < max(c.t.planes, groupPlanes)*nw || len(sc.cnt) != nw*64 {
+		sc.A = make([]uint64, (c.t.long+1)*nw)
+		copy(sc.A, p.boardMask)
+		ints := make([]int32, 4*nw*64)
+		sc.cnt, sc.capDest, sc.capRun, sc.capDist = ints[:nw*64], ints[nw*64:2*nw*64], ints[2*nw*64:3*nw*64], ints[3*nw*64:]
+		sc.planes = make([]uint64, max(c.t.planes, groupPlanes)*nw)
+		sc.top, sc.keyOK = 0, false
 	}
-	if c.sc.stamp++; c.sc.when == nil || c.sc.stamp >= 1<<31 {
-		c.sc.when, c.sc.stamp = make([]uint32, 1<<12), 1
+	if c.t.pureWhen {
+		return
 	}
-	copy(c.sc.A, p.boardMask)
+	if sc.stamp++; sc.when == nil || sc.stamp >= 1<<31 {
+		sc.when, sc.stamp = make([]uint32, 1<<12), 1
+	}
 }
 
 // sets fills L (Piece, Kinds, From), E (the empty cells where Onto holds)
-// and N (the cells where Enemy holds).
+// and N (the cells where Enemy holds), from the sets of cells per code.
 func (c *groupCore[W]) sets() {
-	g := c.g
-	p, s, r := g.p, g.s, g.r
-	nw, mv := len(c.L), g.mover
-	srcOK := r.srcOK[mv*p.ncodes : (mv+1)*p.ncodes]
-	enemy := r.enemyTab[mv*r.tabSize : (mv+1)*r.tabSize]
-	cells, stride, cellOf := s.cellsW, r.stride, p.cellOf
-	for w := 0; w < nw; w++ {
-		word := g.srcWord(w)
-		m := word
-		for ; word != 0; word &= word - 1 {
-			if b := w<<6 | bits.TrailingZeros64(word); !srcOK[cells[cellOf[b]]] {
-				m &^= 1 << (uint(b) & 63)
-			}
-		}
-		c.L[w] = m
-		empty := g.emptyWord(w)
-		c.E[w] = empty & c.t.onto[mv*nw+w]
-		if !c.caps {
-			continue
-		}
-		m = empty & c.t.enemy[mv*nw+w]
-		for occ := p.boardMask[w] &^ empty; occ != 0; occ &= occ - 1 {
-			b := w<<6 | bits.TrailingZeros64(occ)
-			if x := int(cellOf[b]); enemy[x*stride+int(cells[x])] != 0 {
-				m |= 1 << (uint(b) & 63)
-			}
-		}
-		c.N[w] = m
+	g, t := c.g, c.t
+	p, s, mv := g.p, g.s, g.mover
+	nw, occ := len(c.L), s.occC
+	var L W
+	for _, code := range t.srcCodes[mv] {
+		L = groupOr(L, groupLoad[W](occ[int(code)*nw:]))
 	}
+	empty := groupLoad[W](p.boardMask)
+	for sl := 0; sl <= p.np; sl++ {
+		empty = groupAndNot(empty, groupLoad[W](s.occ[sl*nw:]))
+	}
+	c.L, c.E = L, groupAnd(empty, groupLoad[W](t.onto[mv*nw:]))
+	if !c.caps {
+		return
+	}
+	N := groupAnd(empty, groupLoad[W](t.enemy[mv*nw:]))
+	for _, code := range t.enemyCodes[mv] {
+		m := groupLoad[W](t.enemyMask[(mv*p.ncodes+int(code))*nw:])
+		N = groupOr(N, groupAnd(m, groupLoad[W](occ[int(code)*nw:])))
+	}
+	c.N = N
 }
 
 // scan runs dir over the mover's directions; it returns the number of
 // moves (in grpExists mode, 1 at the first).
 func (c *groupCore[W]) scan(mode int, ml *MoveList) int {
+	if len(c.L) == 1 && mode != grpBuild {
+		return c.scan1(mode)
+	}
 	n := 0
 	for _, d := range c.g.r.dirs[c.g.mover] {
 		n += c.dir(int(d), mode, ml)
@@ -542,9 +777,7 @@ func (c *groupCore[W]) build(ml *MoveList) {
 func (c *groupCore[W]) dir(d, mode int, ml *MoveList) (n int) {
 	nw := len(c.L)
 	A := c.sc.A
-	if mode == grpBuild {
-		c.pos = c.t.pos[d*nw*64 : (d+1)*nw*64]
-	}
+	c.pos = c.t.pos[d*nw*64 : (d+1)*nw*64]
 	c.d, c.sh, c.cells = d, c.t.shift[d], !c.t.shOK[d]
 	c.fm, c.bm = groupLoad[W](c.t.fwd[d*nw:]), groupLoad[W](c.t.bwd[d*nw:])
 	H := groupAndNot(c.L, c.fwd(c.L))
@@ -566,7 +799,8 @@ func (c *groupCore[W]) dir(d, mode int, ml *MoveList) (n int) {
 				na = k
 				if c.caps {
 					if stop := groupAndNot(groupAnd(HR, Z), Ak); !groupZero(stop) {
-						Q = c.stops(Q, stop, k)
+						Q = groupOr(Q, stop)
+						c.stops(stop, k)
 					}
 					Z = c.fwd(groupAnd(c.E, Z))
 				}
@@ -577,22 +811,20 @@ func (c *groupCore[W]) dir(d, mode int, ml *MoveList) (n int) {
 			if groupZero(P) {
 				break
 			}
-			if mode == grpBuild {
+			switch mode {
+			case grpBuild:
 				n += c.plain(P, d, k, st, ml)
-				continue
-			}
-			for w := 0; w < len(P); w++ {
-				n += bits.OnesCount64(P[w])
-				for m := P[w]; mode == grpCount && m != 0; m &= m - 1 {
-					c.sc.hc[w<<6|bits.TrailingZeros64(m)]++
-				}
+			case grpCount:
+				n += groupCount(P)
+				c.add(P)
+			default:
+				return 1
 			}
 		}
 		if P := groupAnd(Q, HR); !groupZero(P) {
-			n += c.captures(P, d, k, mode, ml)
-		}
-		if mode == grpExists && n > 0 {
-			return n
+			if n += c.captures(P, d, k, mode, ml); mode == grpExists && n > 0 {
+				return n
+			}
 		}
 		R = groupAnd(c.L, c.bwd(R))
 		HR = groupAnd(H, R)
@@ -601,6 +833,203 @@ func (c *groupCore[W]) dir(d, mode int, ml *MoveList) (n int) {
 			return n
 		}
 	}
+}
+
+// groupPlanes is the fewest planes of sc.planes (the one-word kernel,
+// dir1, indexes them without bounds checks).
+const groupPlanes = 64
+
+// groupK1 is the state of dir1 across directions: the planes of the
+// counts per head (in the scratch) and the planes in use.
+type groupK1 struct {
+	pl  *[groupPlanes]uint64
+	top int
+}
+
+// scan1 is scan on a one-word board in the modes grpCount and grpExists:
+// dir1 for the directions that are bit shifts, on single words. Counting
+// adds to the counts per head only, and sums them at the end.
+func (c *groupCore[W]) scan1(mode int) int {
+	k1 := groupK1{(*[groupPlanes]uint64)(c.sc.planes), c.top}
+	for _, d := range c.g.r.dirs[c.g.mover] {
+		n := 0
+		if c.t.shOK[d] {
+			n = c.dir1(int(d), mode, &k1)
+		} else {
+			c.top = k1.top
+			n = c.dir(int(d), mode, nil)
+			k1.top = c.top
+		}
+		if mode == grpExists && n > 0 {
+			return 1
+		}
+	}
+	for k1.top > 0 && k1.pl[(k1.top-1)&(groupPlanes-1)] == 0 {
+		k1.top-- // (groupAdd1 may leave it over the planes in use)
+	}
+	c.top = k1.top
+	if k1.top <= 8 {
+		return groupCount8(k1.pl, ^uint64(0))
+	}
+	n := 0
+	for j := 0; j < k1.top; j++ {
+		n += bits.OnesCount64(k1.pl[j&(groupPlanes-1)]) << (uint(j) & 63)
+	}
+	return n
+}
+
+// add adds 1 to the counts of the heads of P.
+func (k1 *groupK1) add(P uint64) {
+	k1.top = max(k1.top, groupAdd1(k1.pl, P))
+}
+
+// groupAdd1 adds 1 to the counts of the heads of P in pl and returns the
+// planes it may have reached: the first eight planes without a branch
+// (where a carry stops is seldom predictable), then a carry loop, seldom
+// run.
+func groupAdd1(pl *[groupPlanes]uint64, P uint64) int {
+	x0, x1, x2, x3 := pl[0], pl[1], pl[2], pl[3]
+	pl[0], P = x0^P, x0&P
+	pl[1], P = x1^P, x1&P
+	pl[2], P = x2^P, x2&P
+	pl[3], P = x3^P, x3&P
+	x4, x5, x6, x7 := pl[4], pl[5], pl[6], pl[7]
+	pl[4], P = x4^P, x4&P
+	pl[5], P = x5^P, x5&P
+	pl[6], P = x6^P, x6&P
+	pl[7], P = x7^P, x7&P
+	return groupCarry(pl, P)
+}
+
+// groupCarry adds the carry P into the planes from the eighth on and
+// returns the planes it may have reached.
+func groupCarry(pl *[groupPlanes]uint64, P uint64) int {
+	j := 8
+	for ; P != 0; j++ {
+		x := pl[j&(groupPlanes-1)]
+		pl[j&(groupPlanes-1)], P = x^P, x&P
+	}
+	return j
+}
+
+// groupAddRow adds to the counts of the heads of m the number f holds for
+// them (bit-sliced, below 64), as groupAdd1: without a branch when the
+// numbers are below 8.
+func groupAddRow(pl *[groupPlanes]uint64, f *[6]uint64, m uint64) int {
+	if (f[3]|f[4]|f[5])&m != 0 {
+		j := 0
+		for a := 0; a < 6; a++ {
+			for P := f[a] & m; P != 0; P &= P - 1 { // (seldom)
+				for i := 0; i < 1<<a; i++ {
+					j = max(j, groupAdd1(pl, P&-P))
+				}
+			}
+		}
+		return j
+	}
+	a0, a1, a2 := f[0]&m, f[1]&m, f[2]&m
+	x0, x1, x2, x3 := pl[0], pl[1], pl[2], pl[3]
+	c := x0 & a0 // the carry
+	pl[0] = x0 ^ a0
+	s := x1 ^ a1
+	pl[1], c = s^c, x1&a1|s&c
+	s = x2 ^ a2
+	pl[2], c = s^c, x2&a2|s&c
+	pl[3], c = x3^c, x3&c
+	x4, x5, x6, x7 := pl[4], pl[5], pl[6], pl[7]
+	pl[4], c = x4^c, x4&c
+	pl[5], c = x5^c, x5&c
+	pl[6], c = x6^c, x6&c
+	pl[7], c = x7^c, x7&c
+	return groupCarry(pl, c)
+}
+
+// dir1 is dir on a one-word board in a direction d that is a bit shift,
+// counting per head (k1) or finding whether a move exists (the result
+// then). The moves of k stones by 1..k cells of a head are min(k, its
+// free cells ahead): f holds that number for every cell, bit-sliced
+// (A[s] for s <= k are nested: the cells of A[k] had k-1), and is added
+// row by row for the heads of HR. A head's captures are all counted when
+// it stops (stops1), so that the loop on k needs no set Q.
+func (c *groupCore[W]) dir1(d, mode int, k1 *groupK1) (n int) {
+	st1 := c.t.shifts1[d]
+	sh, fm, bm := st1.sh, st1.fm, st1.bm // fwd(x): fm & x rotated by sh
+	L, E := c.L[0], c.E[0]
+	H := L &^ (fm & bits.RotateLeft64(L, sh))
+	if H == 0 {
+		return 0
+	}
+	var f [6]uint64 // (a line of a word has at most 32 stones with free cells)
+	R, HR, na := L, H, 0
+	prev, A1 := ^uint64(0), uint64(0) // A[na], A[1]
+	var Z uint64                      // the cells of A[k-1] whose cell at distance k is in N
+	if c.caps {
+		Z = fm & bits.RotateLeft64(c.N[0], sh)
+	}
+	for k := 1; ; k++ {
+		if na == k-1 && HR&prev != 0 {
+			Ak := fm & bits.RotateLeft64(E&prev, sh)
+			prev, na = Ak, k
+			flip := uint64(k ^ (k - 1)) // (the bits from k-1 to k)
+			f[0] ^= Ak
+			f[1] ^= Ak & -(flip >> 1 & 1)
+			f[2] ^= Ak & -(flip >> 2 & 1)
+			f[3] ^= Ak & -(flip >> 3 & 1)
+			f[4] ^= Ak & -(flip >> 4 & 1)
+			f[5] ^= Ak & -(flip >> 5 & 1)
+			if k == 1 {
+				A1 = Ak
+			}
+			if c.caps {
+				if stop := HR & Z &^ Ak; stop != 0 {
+					if n += c.stops1(stop, d, k, mode, k1); mode == grpExists && n > 0 {
+						return n
+					}
+				}
+				Z = fm & bits.RotateLeft64(E&Z, sh)
+			}
+		}
+		if mode == grpExists {
+			return b2i(H&A1 != 0) // (k = 1: the captures are known)
+		}
+		k1.top = max(k1.top, groupAddRow(k1.pl, &f, HR))
+		R = L & bm & bits.RotateLeft64(R, -sh)
+		HR = H & R
+		// (no landing (A[1]) left for the longer lines: done; their
+		// captures are counted)
+		if HR&A1 == 0 {
+			return n
+		}
+	}
+}
+
+// stops1 counts (and adds per head) the captures of the heads of stop:
+// k-1 free cells then Enemy at distance k, at least k stones. Each
+// captures with every size from k to its number of stones for which When
+// holds.
+func (c *groupCore[W]) stops1(stop uint64, d, k, mode int, k1 *groupK1) (n int) {
+	t, L := c.t, c.L[0]
+	lb, pos := t.lineBits, t.pos[d*64:d*64+64]
+	for m := stop; m != 0; m &= m - 1 {
+		at := int(pos[bits.TrailingZeros64(m)&63])
+		run, size := c.run(at+k), k
+		for x := lb[at-size]; x >= 0 && L>>(uint(x)&63)&1 != 0; x = lb[at-size] {
+			size++
+		}
+		var v int // the sizes that capture
+		if ws := t.whenSizes; ws != nil && run|size < 16 {
+			v = bits.OnesCount16(ws[(run<<4|k)&255] & uint16(1<<uint(size+1)-1<<uint(k)))
+		} else {
+			v = c.capSizes(run, k, k, size)
+		}
+		if n += v; mode == grpExists && n > 0 {
+			return n
+		}
+		for ; v > 0; v-- {
+			k1.add(m & -m)
+		}
+	}
+	return n
 }
 
 // plain appends the moves of k stones by st cells without capture of the
@@ -629,28 +1058,26 @@ func (c *groupCore[W]) plain(P W, d, k, st int, ml *MoveList) (n int) {
 	return n
 }
 
-// stops returns Q with the heads of stop (k-1 free cells, at least k
-// stones, Enemy at distance k), noting the cell at distance k, its enemy
-// run and the distance k.
-func (c *groupCore[W]) stops(Q, stop W, k int) W {
+// stops notes, for the heads of stop (k-1 free cells, at least k stones,
+// Enemy at distance k), the cell at distance k, its enemy run and the
+// distance k.
+func (c *groupCore[W]) stops(stop W, k int) {
 	sc := c.sc
 	for w := 0; w < len(stop); w++ {
 		for m := stop[w]; m != 0; m &= m - 1 {
 			b := w<<6 | bits.TrailingZeros64(m)
-			x := int(c.t.pos[c.d*len(c.L)*64+b]) + k
-			Q[w] |= 1 << (uint(b) & 63)
+			x := int(c.pos[b]) + k
 			sc.capDest[b], sc.capRun[b], sc.capDist[b] = int32(x), int32(c.run(x)), int32(k)
 		}
 	}
-	return Q
 }
 
 // run returns the enemy run from lineCells[i] on.
 func (c *groupCore[W]) run(i int) int {
-	p, lc := c.g.p, c.t.lineCells
+	lb := c.t.lineBits
 	j := i
-	for ; lc[j] >= 0; j++ {
-		if b := p.bitOf[lc[j]]; c.N[b>>6]>>(uint(b)&63)&1 == 0 {
+	for ; lb[j] >= 0; j++ {
+		if b := lb[j]; c.N[b>>6]>>(uint(b)&63)&1 == 0 {
 			break
 		}
 	}
@@ -659,44 +1086,65 @@ func (c *groupCore[W]) run(i int) int {
 
 // captures handles the captures of k stones by the heads of P, when When
 // holds.
-func (c *groupCore[W]) captures(P W, d, k, mode int, ml *MoveList) (n int) {
-	sc, lc := c.sc, c.t.lineCells
+func (c *groupCore[W]) captures(P W, d, k, mode int, ml *MoveList) int {
+	sc := c.sc
+	var C W // the heads that capture
 	for w := 0; w < len(P); w++ {
 		for m := P[w]; m != 0; m &= m - 1 {
 			b := w<<6 | bits.TrailingZeros64(m)
-			if !c.when(k, int(sc.capRun[b]), int(sc.capDist[b])) {
-				continue
+			if c.when(k, int(sc.capRun[b]), int(sc.capDist[b])) {
+				C[w] |= m & -m
 			}
-			n++
-			switch mode {
-			case grpExists:
-				return n
-			case grpCount:
-				sc.hc[b]++
-			}
-			if mode == grpBuild {
+		}
+	}
+	switch {
+	case mode == grpCount && !groupZero(C):
+		c.add(C)
+	case mode == grpBuild:
+		lc, e := c.t.lineCells, uint32(d)<<16|flagCapture
+		for w := 0; w < len(C); w++ {
+			for m := C[w]; m != 0; m &= m - 1 {
+				b := w<<6 | bits.TrailingZeros64(m)
 				i := int(c.pos[b])
-				e := uint32(lc[sc.capDest[b]]) | uint32(d)<<16 | flagCapture
 				if k == 1 {
-					ml.arena = append(ml.arena, uint32(lc[i]), e)
+					ml.arena = append(ml.arena, uint32(lc[i]), uint32(lc[sc.capDest[b]])|e)
 				} else {
-					ml.arena = append(ml.arena, uint32(lc[i]), e, uint32(lc[i-k+1])|flagTail)
+					ml.arena = append(ml.arena, uint32(lc[i]), uint32(lc[sc.capDest[b]])|e, uint32(lc[i-k+1])|flagTail)
 				}
 				sc.cnt[b]++
 			}
 		}
 	}
+	return groupCount(C)
+}
+
+// capSizes returns the number of sizes from lo to hi for which When holds
+// with run and distance dist.
+func (c *groupCore[W]) capSizes(run, dist, lo, hi int) (n int) {
+	if ws := c.t.whenSizes; ws != nil && run|dist|hi < 16 {
+		return bits.OnesCount16(ws[(run<<4|dist)&255] & uint16(1<<uint(hi+1)-1<<uint(lo)))
+	}
+	for sz := lo; sz <= hi; sz++ {
+		n += b2i(c.when(sz, run, dist))
+	}
 	return n
 }
 
-// when is groupWhen, remembered for this generation (nothing When reads
-// but size, run and distance changes while generating) when all three are
-// below 16.
+// when is groupWhen: from whenSizes when When depends on size, run and
+// distance alone and all three are below 16, else (whenSlow) remembered
+// for this generation.
 func (c *groupCore[W]) when(k, run, dist int) bool {
-	if c.g.r.gwhen == nil {
-		return true
+	if ws := c.t.whenSizes; ws != nil && k|run|dist < 16 {
+		return ws[(run<<4|dist)&255]>>uint(k)&1 != 0
 	}
-	if k|run|dist >= 16 {
+	return c.whenSlow(k, run, dist)
+}
+
+// whenSlow is groupWhen, remembered for this generation (nothing When
+// reads but size, run and distance changes while generating) when all
+// three are below 16.
+func (c *groupCore[W]) whenSlow(k, run, dist int) bool {
+	if c.t.pureWhen || k|run|dist >= 16 {
 		return c.g.groupWhen(k, run, dist)
 	}
 	sc, i := c.sc, k<<8|run<<4|dist
@@ -738,9 +1186,20 @@ func (c *groupCore[W]) bwd(x W) W {
 	return c.stepW(x, true)
 }
 
-// stepW is fwd or (back) bwd on several words or cell by cell.
+// stepW is fwd or (back) bwd on several words, by the shifts of a
+// direction's steps or cell by cell.
 func (c *groupCore[W]) stepW(x W, back bool) W {
 	switch {
+	case c.cells && c.t.msh[c.d] != nil:
+		var y W
+		for _, m := range c.t.msh[c.d] {
+			if back {
+				y = groupOr(y, groupShiftW(x, -m.sh, groupLoad[W](m.bm)))
+			} else {
+				y = groupOr(y, groupShiftW(x, m.sh, groupLoad[W](m.fm)))
+			}
+		}
+		return y
 	case c.cells:
 		return groupStepCells(c.g.p, x, c.d, back)
 	case back:
@@ -802,6 +1261,18 @@ func groupAndNot[W groupWords](a, b W) W {
 		a[w] &^= b[w]
 	}
 	return a
+}
+
+// groupCount returns the number of bits of a.
+func groupCount[W groupWords](a W) int {
+	if len(a) == 1 {
+		return bits.OnesCount64(a[0])
+	}
+	n := 0
+	for w := 0; w < len(a); w++ {
+		n += bits.OnesCount64(a[w])
+	}
+	return n
 }
 
 func groupZero[W groupWords](a W) bool {
