@@ -152,10 +152,14 @@
 //     reads size, run and distance alone is a table.
 //   - removal (strat_remove.go).
 //
-// Chains are explored by the walkers of the generic, leap, bitset and
+// Chains are explored by the walkers of the generic, table, bitset and
 // mailbox representations with one chain policy (chain.go: leapOn and
 // leapOff for moves, countLeap for counts, revisits for the rule that a
-// leap taking nothing may not come back on its path).
+// leap taking nothing may not come back on its path). Such leaps make
+// chains grow with the board: revisits counts them against
+// Config.MaxLeaps per position, and the words of one position's move
+// paths are bounded too; past either bound generation stops with a
+// LimitError naming the rule (api.go).
 //
 // Piece quantifiers outside cell conditions (goals, scores, guards) are
 // answered from the position's per-code occupancy sets when their
@@ -221,10 +225,16 @@
 //     at once on as many words as the board needs (the rule's pieces by
 //     owner, or by piece code through the per-code occupancy sets when it
 //     restricts kinds), counted by population counts, move i found per
-//     word then per byte without building the others (selectBulk); a tier
-//     of shift rules with chains that a later tier follows is first asked
-//     whether it has a first leap at all (tier.precheck: a tier of
-//     captures usually has none);
+//     word then per byte without building the others (selectBulk, the
+//     byte and the bit by branch-free byte arithmetic); a tier of shift
+//     rules with chains that a later tier follows is first asked whether
+//     it has a first leap at all, stopping at the first found
+//     (tier.precheck: a tier of captures usually has none). On one word,
+//     a tier whose rules each read at most three occupancy sets is run
+//     from a flat table per mover built at compile time (bulk1.go, "one-
+//     word kernel" in vet --explain); other tiers, on any number of
+//     words, assemble each rule's sets (ruleSets) and shift them
+//     (ruleLeaps), skipping the rules with no piece to move;
 //   - table-driven group tiers count their moves per line and select one;
 //   - on one word, short jumps with optional chains that always take a piece count the
 //     chains of one and two leaps with bitsets (countChains2: a second leap
@@ -285,7 +295,10 @@
 // which each State owns so that States can be used by several goroutines
 // at once. State.put is the one place the derived indexes are updated.
 // Apply changes the position in place and pushes the old contents of every
-// changed cell and the old counters on the history; Undo pops them. Chains
+// changed cell and the old counters on the history; Undo pops them. A
+// State that is only played forward (a playout's scratch copy: SetUndo
+// false) skips the history when applying moves; the moves that
+// generation itself tries and takes back are recorded either way. Chains
 // are explored during generation by changing and restoring the cells (or
 // the strategy's own representation) directly. The end of the game (goal,
 // ply limit, passes) is decided in Apply and stored in the position; a
