@@ -68,3 +68,12 @@ type Status struct {
 	HasMargin bool   // the game has a margin and the result is one winner of two
 	Reason    string // "goal", "no move", "limit", "passes"
 }
+
+// Texts returns the texts of every move of ml, in order.
+func (p *Program) Texts(ml *MoveList) []string {
+	out := make([]string, ml.Len())
+	for i := range out {
+		out[i] = p.Text(ml, i)
+	}
+	return out
+}

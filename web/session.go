@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/ruleplay/ruleplay/internal/suggest"
 	"github.com/ruleplay/ruleplay/interp"
 	"github.com/ruleplay/ruleplay/lang"
 	"github.com/ruleplay/ruleplay/play"
@@ -133,10 +134,10 @@ func (ss *session) move(text string) *apiError {
 		if ss.ml.Len() == 0 {
 			return conflict("the game is over")
 		}
-		legal := texts(ss.p, &ss.ml)
+		legal := ss.p.Texts(&ss.ml)
 		e := badRequest(fmt.Sprintf("%q is not a legal move (%s to move)", text, ss.p.PlayerName(ss.s.ToMove())))
 		e.Legal = legal
-		e.Closest = closest(text, legal)
+		e.Closest = suggest.Typo(text, legal)
 		return e
 	}
 	ss.apply(i)

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/ruleplay/ruleplay/internal/suggest"
 	"github.com/ruleplay/ruleplay/interp"
 	"github.com/ruleplay/ruleplay/ir"
 	"github.com/ruleplay/ruleplay/lang"
@@ -83,7 +82,7 @@ func (ss *session) view() state {
 		return st
 	}
 	p.Legal(s, &ss.ml)
-	st.Legal = texts(p, &ss.ml)
+	st.Legal = p.Texts(&ss.ml)
 	return st
 }
 
@@ -171,17 +170,4 @@ func pick(p *interp.Program, ps []int) []string {
 		out[i] = p.PlayerName(x)
 	}
 	return out
-}
-
-func texts(p *interp.Program, ml *interp.MoveList) []string {
-	out := make([]string, ml.Len())
-	for i := range out {
-		out[i] = p.Text(ml, i)
-	}
-	return out
-}
-
-// closest is the legal move nearest to text when it looks like a typo.
-func closest(text string, legal []string) string {
-	return suggest.Nearest(text, legal, max(1, (len(text)+1)/3))
 }

@@ -88,7 +88,7 @@ func checkGenPerft(t *testing.T, p *interp.Program, s *interp.State, ply int) {
 func legalTexts(p *interp.Program, s *interp.State) []string {
 	var ml interp.MoveList
 	p.Legal(s, &ml)
-	return texts(p, &ml)
+	return p.Texts(&ml)
 }
 
 // bench --json reports the gen perft figures beside perft's and the

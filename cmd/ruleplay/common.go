@@ -154,31 +154,16 @@ func (gm *game) replay(s *interp.State, moves []string) error {
 		if ml.Len() == 0 {
 			return fmt.Errorf("move %d %q: the game is already over after %s (%s)", k+1, text, count(k, "move"), resultLine(p, p.Status(s)))
 		}
-		legal := texts(p, &ml)
+		legal := p.Texts(&ml)
 		var b strings.Builder
 		fmt.Fprintf(&b, "move %d %q is not legal (%s to move after %s)\n", k+1, text, p.PlayerName(s.ToMove()), count(k, "move"))
 		b.WriteString(wrapList("legal moves: ", legal, "  ", 80))
-		if near := closest(text, legal); near != "" {
+		if near := suggest.Typo(text, legal); near != "" {
 			fmt.Fprintf(&b, "\ndid you mean %q?", near)
 		}
 		return fmt.Errorf("%s", b.String())
 	}
 	return nil
-}
-
-// texts returns the texts of the moves of ml.
-func texts(p *interp.Program, ml *interp.MoveList) []string {
-	out := make([]string, ml.Len())
-	for i := range out {
-		out[i] = p.Text(ml, i)
-	}
-	return out
-}
-
-// closest returns the legal move text nearest to text by edit distance, or
-// "" when none is near enough to be a typo.
-func closest(text string, legal []string) string {
-	return suggest.Nearest(text, legal, max(1, (len(text)+1)/3))
 }
 
 // splitMoves splits --moves values on commas and spaces.

@@ -180,7 +180,7 @@ func (h *session) play(i int, human bool) error {
 // game (end: "resign" or "quit").
 func (h *session) command(line string) (done bool, end string, err error) {
 	p, s := h.p, h.s
-	legal := texts(p, &h.ml)
+	legal := p.Texts(&h.ml)
 	word := strings.ToLower(line)
 	switch word {
 	case "":

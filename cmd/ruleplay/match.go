@@ -235,24 +235,9 @@ func (m *match) playOne(g int) (matchGame, error) {
 	return r, nil
 }
 
-// playerKeys names the entrants: the specs as given, a repeated one getting
-// "#2", "#3", ...
-func playerKeys(specs []string) []string {
-	seen := map[string]int{}
-	keys := make([]string, len(specs))
-	for i, s := range specs {
-		seen[s]++
-		keys[i] = s
-		if n := seen[s]; n > 1 {
-			keys[i] = fmt.Sprintf("%s#%d", s, n)
-		}
-	}
-	return keys
-}
-
 // tally counts the results.
 func (m *match) tally(results []matchGame) *matchJSON {
-	keys := playerKeys(m.specs)
+	keys := analyze.PlayerKeys(m.specs)
 	np := len(keys)
 	r := &matchJSON{
 		Game: m.gm.g.Name, Title: m.gm.title(), Options: m.gm.givenOptions(), Seed: m.gf.seed,

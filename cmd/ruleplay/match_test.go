@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"github.com/ruleplay/ruleplay/analyze"
 	"math"
 	"path/filepath"
 	"slices"
@@ -25,7 +26,7 @@ func TestWilson(t *testing.T) {
 }
 
 func TestPlayerKeys(t *testing.T) {
-	got := playerKeys([]string{"mcts", "random", "mcts", "mcts"})
+	got := analyze.PlayerKeys([]string{"mcts", "random", "mcts", "mcts"})
 	if want := []string{"mcts", "random", "mcts#2", "mcts#3"}; !slices.Equal(got, want) {
 		t.Errorf("playerKeys = %v, want %v", got, want)
 	}

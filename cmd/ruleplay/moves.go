@@ -61,7 +61,7 @@ is "" when the game is over).`,
 			st := p.Status(s)
 			out := cmd.OutOrStdout()
 			if asJSON {
-				j := movesJSON{Game: gm.g.Name, Ply: s.Ply(), Moves: texts(p, &ml), Over: st.Over}
+				j := movesJSON{Game: gm.g.Name, Ply: s.Ply(), Moves: p.Texts(&ml), Over: st.Over}
 				if !st.Over {
 					j.ToMove = p.PlayerName(s.ToMove())
 				} else {
@@ -87,7 +87,7 @@ is "" when the game is over).`,
 				fmt.Fprintf(out, "game over: %s\n", resultLine(p, st))
 				return nil
 			}
-			for _, t := range texts(p, &ml) {
+			for _, t := range p.Texts(&ml) {
 				fmt.Fprintln(out, t)
 			}
 			return nil

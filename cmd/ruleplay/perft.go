@@ -112,7 +112,7 @@ func perft(p *interp.Program, s *interp.State, depth, threads int) (total uint64
 	}
 	var ml interp.MoveList
 	p.Legal(s, &ml)
-	moves = texts(p, &ml)
+	moves = p.Texts(&ml)
 	counts = make([]uint64, len(moves))
 	if depth == 1 {
 		for i := range counts {

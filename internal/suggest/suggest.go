@@ -43,3 +43,10 @@ func Nearest(name string, known []string, within int) string {
 	}
 	return best
 }
+
+// Typo returns the text of known nearest to text when it is near enough
+// to be a typo of it (an edit distance of at most a third of its length),
+// or "".
+func Typo(text string, known []string) string {
+	return Nearest(text, known, max(1, (len(text)+1)/3))
+}

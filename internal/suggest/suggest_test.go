@@ -35,3 +35,12 @@ func TestNearest(t *testing.T) {
 		t.Errorf("Nearest with nothing known = %q", got)
 	}
 }
+
+func TestTypo(t *testing.T) {
+	legal := []string{"a3-a2", "a3-b2", "c3-b2"}
+	for text, want := range map[string]string{"a3-a1": "a3-a2", "c3-b3": "c3-b2", "h8-h7": "", "zzzzz": ""} {
+		if got := Typo(text, legal); got != want {
+			t.Errorf("Typo(%q) = %q, want %q", text, got, want)
+		}
+	}
+}
