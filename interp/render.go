@@ -38,7 +38,7 @@ func (p *Program) Render(s *State) string {
 		writeLine(&b, "to move: "+p.PlayerName(s.toMove))
 		return b.String()
 	}
-	writeLine(&b, "result: "+p.resultText(st))
+	writeLine(&b, "result: "+p.ResultText(st))
 	return b.String()
 }
 
@@ -148,8 +148,10 @@ func fileName(x int) string {
 	return fileName(x/26-1) + string(rune('a'+x%26))
 }
 
-// resultText describes a finished game's result in one line.
-func (p *Program) resultText(st Status) string {
+// ResultText describes a finished game's result in one line: "green wins
+// (goal)", "draw (limit)", "p1, p2 share the win (no move)", with the
+// margin and the scores when there are.
+func (p *Program) ResultText(st Status) string {
 	names := make([]string, len(st.Winners))
 	for i, w := range st.Winners {
 		names[i] = p.PlayerName(w)

@@ -138,7 +138,7 @@ func newFrame(p *interp.Program, s *interp.State, ply int, move string) frame {
 func statusText(p *interp.Program, s *interp.State) string {
 	st := p.Status(s)
 	if st.Over {
-		return "result: " + resultText(p, st)
+		return "result: " + p.ResultText(st)
 	}
 	return p.PlayerName(s.ToMove()) + " to move"
 }

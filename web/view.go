@@ -1,7 +1,6 @@
 package web
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/ruleplay/ruleplay/interp"
@@ -78,7 +77,7 @@ func (ss *session) view() state {
 	if status.Over {
 		st.Over = true
 		st.Winners = pick(p, status.Winners)
-		st.Result = resultText(p, status)
+		st.Result = p.ResultText(status)
 		return st
 	}
 	p.Legal(s, &ss.ml)
@@ -131,29 +130,6 @@ func title(p *interp.Program) string {
 	return g.Title + " (" + strings.Join(parts, ", ") + ")"
 }
 
-// resultText: "green wins (goal)", "draw (limit)", "p1, p2 share the win
-// (no move)", with the scores when there are.
-func resultText(p *interp.Program, st interp.Status) string {
-	names := pick(p, st.Winners)
-	var r string
-	switch {
-	case len(names) == p.NumPlayers() && len(names) > 1:
-		r = "draw"
-	case len(names) == 1:
-		r = names[0] + " wins"
-	default:
-		r = strings.Join(names, ", ") + " share the win"
-	}
-	r += " (" + st.Reason + ")"
-	if st.Scores != nil {
-		parts := make([]string, len(st.Scores))
-		for i, v := range st.Scores {
-			parts[i] = fmt.Sprintf("%s %d", p.PlayerName(i), v)
-		}
-		r += ", scores: " + strings.Join(parts, ", ")
-	}
-	return r
-}
 
 func playerNames(p *interp.Program) []string {
 	out := make([]string, p.NumPlayers())
