@@ -104,6 +104,19 @@ func (p *Program) quantByCode(who ir.Who, op ir.Op, sd ir.Side, tab []uint8, siz
 func (p *Program) quantBySlots(who ir.Who, op ir.Op, sd ir.Side) evalFn {
 	slots := p.selSlots(who)
 	nw := p.nw
+	if one := oneSlotEach(slots); nw == 1 && one != nil && (sd == ir.SideOwn || sd == ir.SideOpponent) {
+		// One word, one owner: a population count (the side known here).
+		if sd == ir.SideOwn {
+			return func(c *ectx) int {
+				n := bits.OnesCount64(c.s.occ[one[c.own]])
+				return quantOp(op, n, n)
+			}
+		}
+		return func(c *ectx) int {
+			n := bits.OnesCount64(c.s.occ[one[c.opp]])
+			return quantOp(op, n, n)
+		}
+	}
 	return func(c *ectx) int {
 		occ := c.s.occ
 		n := 0
@@ -114,6 +127,19 @@ func (p *Program) quantBySlots(who ir.Who, op ir.Op, sd ir.Side) evalFn {
 		}
 		return quantOp(op, n, n)
 	}
+}
+
+// oneSlotEach returns, when every player's list holds exactly one slot,
+// that slot per player (nil otherwise).
+func oneSlotEach(slots [][]int32) []int32 {
+	one := make([]int32, len(slots))
+	for pl, l := range slots {
+		if len(l) != 1 {
+			return nil
+		}
+		one[pl] = l[0]
+	}
+	return one
 }
 
 // ownerMasks turns a condition tabulated per (own, cell, code) into sets
