@@ -489,26 +489,33 @@ var squareDirs = []string{"n", "ne", "e", "se", "s", "sw", "w", "nw"}
 // valueCands completes a value at offset off of the last entry.
 func (v *view) valueCands(s *Server, off int) []candidate {
 	e := v.last()
-	key := e.key.Text
-	parent := keyOf(v.chain, 1)
-	w := lang.Words()
-	// The calls open at the cursor, and the token before it.
-	type call struct {
-		fn  string
-		arg int
+	calls, prev, prev2 := openCalls(e.values, off)
+	if out, ok := v.contextCands(calls, prev, prev2); ok {
+		return out
 	}
-	var calls []call
-	var prev, prev2 *lang.Token
-	for i := range e.values {
-		t := &e.values[i]
+	return v.keyCands(e.key.Text, keyOf(v.chain, 1))
+}
+
+// openCall is a call (or bracket) open at the cursor, with the index of
+// the argument the cursor is in.
+type openCall struct {
+	fn  string
+	arg int
+}
+
+// openCalls returns the calls open before off among an entry's value
+// tokens, and the two tokens before the cursor.
+func openCalls(values []lang.Token, off int) (calls []openCall, prev, prev2 *lang.Token) {
+	for i := range values {
+		t := &values[i]
 		if t.Offset >= off {
 			break
 		}
 		switch {
 		case isOp(t, "(") && prev != nil && prev.Kind == lang.TokIdent:
-			calls = append(calls, call{fn: prev.Text})
+			calls = append(calls, openCall{fn: prev.Text})
 		case isOp(t, "(") || isOp(t, "["):
-			calls = append(calls, call{fn: t.Text})
+			calls = append(calls, openCall{fn: t.Text})
 		case (isOp(t, ")") || isOp(t, "]")) && len(calls) > 0:
 			calls = calls[:len(calls)-1]
 		case isOp(t, ",") && len(calls) > 0:
@@ -516,56 +523,73 @@ func (v *view) valueCands(s *Server, off int) []candidate {
 		}
 		prev2, prev = prev, t
 	}
-	cell := func() []candidate {
-		out := words("cell condition", kindWord, "over", w["cell condition"]...)
-		out = append(out, v.named(declKind_)...)
-		out = append(out, words("cell condition", kindWord, "over", "in", "on", "not", "height", "level", "piece")...)
-		return out
-	}
+	return calls, prev, prev2
+}
+
+// cellCands are the words of a cell condition.
+func (v *view) cellCands() []candidate {
+	w := lang.Words()
+	out := words("cell condition", kindWord, "over", w["cell condition"]...)
+	out = append(out, v.named(declKind_)...)
+	return append(out, words("cell condition", kindWord, "over", "in", "on", "not", "height", "level", "piece")...)
+}
+
+// contextCands are the candidates that the tokens before the cursor
+// decide (after a ".", "in" or "on", inside a call); ok tells that they
+// decide.
+func (v *view) contextCands(calls []openCall, prev, prev2 *lang.Token) (out []candidate, ok bool) {
+	w := lang.Words()
 	if isOp(prev, ".") && prev2 != nil {
 		switch prev2.Text {
 		case "piece":
-			return v.named(declProp)
+			return v.named(declProp), true
 		case "opponent", "own":
-			return append(v.named(declZone), words("player value", kindVal, "value", w["player value"]...)...)
+			return append(v.named(declZone), words("player value", kindVal, "value", w["player value"]...)...), true
 		case "winner", "loser":
-			return words("player value", kindVal, "margin", w["player value"]...)
+			return words("player value", kindVal, "margin", w["player value"]...), true
 		}
-		return nil
+		return nil, true
 	}
 	if prev != nil && prev.Kind == lang.TokIdent {
 		switch prev.Text {
 		case "in":
-			return append(v.named(declZone), words("side", kindWord, "", "opponent", "own")...)
+			return append(v.named(declZone), words("side", kindWord, "", "opponent", "own")...), true
 		case "on":
-			return words("cell condition", kindWord, "", "target")
+			return words("cell condition", kindWord, "", "target"), true
 		}
 	}
-	if len(calls) > 0 {
-		c := calls[len(calls)-1]
-		switch c.fn {
-		case "every", "some", "count":
-			if c.arg == 0 {
-				return append(words("player", kindWord, "", "own", "opponent"), v.named(declZone)...)
-			}
-			return cell()
-		case "distance":
-			return append(words("direction set", kindWord, "dirs", w["direction set"]...), words("direction", kindWord, "dirs", squareDirs...)...)
-		case "mirror":
-			return v.named(declPlayer)
-		case "shuffle":
-			return v.named(declKind_)
-		case "numbered", "square", "hex", "ranks", "rows":
-			return v.named(declOption)
-		}
+	if len(calls) == 0 {
+		return nil, false
 	}
+	c := calls[len(calls)-1]
+	switch c.fn {
+	case "every", "some", "count":
+		if c.arg == 0 {
+			return append(words("player", kindWord, "", "own", "opponent"), v.named(declZone)...), true
+		}
+		return v.cellCands(), true
+	case "distance":
+		return append(words("direction set", kindWord, "dirs", w["direction set"]...), words("direction", kindWord, "dirs", squareDirs...)...), true
+	case "mirror":
+		return v.named(declPlayer), true
+	case "shuffle":
+		return v.named(declKind_), true
+	case "numbered", "square", "hex", "ranks", "rows":
+		return v.named(declOption), true
+	}
+	return nil, false
+}
+
+// keyCands are the values of property key (in the block parent).
+func (v *view) keyCands(key, parent string) []candidate {
+	w := lang.Words()
 	switch key {
 	case "dirs":
 		out := words("direction set", kindWord, "dirs", w["direction set"]...)
 		out = append(out, words("direction", kindWord, "dirs", squareDirs...)...)
 		return append(out, v.named(declOption)...)
 	case "over", "onto", "from", "enemy":
-		return cell()
+		return v.cellCands()
 	case "piece":
 		return append(words("owner", kindWord, "piece", lang.Choices()["piece"]...), v.named(declKind_)...)
 	case "capture", "chain", "cells", "forward", "no-move", "at-limit", "best", "take", "forbid":
@@ -591,15 +615,7 @@ func (v *view) valueCands(s *Server, off int) []candidate {
 	case "import":
 		return words("module", protocol.CompletionItemKindModule, "", stdlib.Names()...)
 	case "extends":
-		var out []candidate
-		files, _ := os.ReadDir(filepath.Dir(v.f.path))
-		for _, fi := range files {
-			if strings.HasSuffix(fi.Name(), ".rules") && filepath.Join(filepath.Dir(v.f.path), fi.Name()) != v.f.path {
-				out = append(out, candidate{label: `"` + fi.Name() + `"`, detail: "rules file", kind: protocol.CompletionItemKindFile})
-			}
-		}
-		sort.Slice(out, func(i, j int) bool { return out[i].label < out[j].label })
-		return out
+		return v.rulesFiles()
 	case "to":
 		return v.named(declKind_)
 	case "in":
@@ -624,4 +640,17 @@ func (v *view) valueCands(s *Server, off int) []candidate {
 		return words("cells", kindFunc, "setup", "ranks", "rows", "mirror")
 	}
 	return nil
+}
+
+// rulesFiles are the other rules files of the document's folder (extends).
+func (v *view) rulesFiles() []candidate {
+	var out []candidate
+	files, _ := os.ReadDir(filepath.Dir(v.f.path))
+	for _, fi := range files {
+		if strings.HasSuffix(fi.Name(), ".rules") && filepath.Join(filepath.Dir(v.f.path), fi.Name()) != v.f.path {
+			out = append(out, candidate{label: `"` + fi.Name() + `"`, detail: "rules file", kind: protocol.CompletionItemKindFile})
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].label < out[j].label })
+	return out
 }
