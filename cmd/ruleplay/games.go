@@ -108,17 +108,27 @@ The language is explained in docs/language.md.`,
 
 // summary describes a checked game in a few readable lines.
 func summary(g *ir.Game) string {
-	var b strings.Builder
+	b := &strings.Builder{}
 	d := describer{g}
-	fmt.Fprintf(&b, "%s (%s)\n", g.Title, g.Name)
-	// Board.
+	fmt.Fprintf(b, "%s (%s)\n", g.Title, g.Name)
+	summaryBoard(b, g)
+	summaryPlayers(b, g)
+	summaryPieces(b, g)
+	summarySetup(b, g)
+	summaryMoves(b, g, d)
+	summaryEnd(b, g, d)
+	return b.String()
+}
+
+// summaryBoard writes the board's lines of summary.
+func summaryBoard(b *strings.Builder, g *ir.Game) {
 	bd := g.Board
 	if bd.Shape == ir.Hex {
 		rows := make([]string, len(bd.Rows))
 		for i, n := range bd.Rows {
 			rows[i] = strconv.Itoa(n)
 		}
-		fmt.Fprintf(&b, "board:   hex, rows of %s cells from row 1 (%s)\n", strings.Join(rows, ", "), count(len(bd.Cells), "cell"))
+		fmt.Fprintf(b, "board:   hex, rows of %s cells from row 1 (%s)\n", strings.Join(rows, ", "), count(len(bd.Cells), "cell"))
 	} else {
 		sub := ""
 		if len(bd.Cells) < bd.Width*bd.Height {
@@ -127,12 +137,15 @@ func summary(g *ir.Game) string {
 				sub = ", dark cells only"
 			}
 		}
-		fmt.Fprintf(&b, "board:   square %dx%d%s (%s)\n", bd.Width, bd.Height, sub, count(len(bd.Cells), "cell"))
+		fmt.Fprintf(b, "board:   square %dx%d%s (%s)\n", bd.Width, bd.Height, sub, count(len(bd.Cells), "cell"))
 	}
 	if g.Stacking {
 		b.WriteString("         stacks: a cell holds a stack; only its top piece moves\n")
 	}
-	// Players.
+}
+
+// summaryPlayers writes the players' line of summary.
+func summaryPlayers(b *strings.Builder, g *ir.Game) {
 	ps := make([]string, len(g.Players))
 	for i, p := range g.Players {
 		ps[i] = p.Name
@@ -140,8 +153,11 @@ func summary(g *ir.Game) string {
 			ps[i] += " (forward " + f + ")"
 		}
 	}
-	fmt.Fprintf(&b, "players: %s; %s moves first\n", strings.Join(ps, ", "), g.Players[0].Name)
-	// Pieces.
+	fmt.Fprintf(b, "players: %s; %s moves first\n", strings.Join(ps, ", "), g.Players[0].Name)
+}
+
+// summaryPieces writes the pieces' line of summary.
+func summaryPieces(b *strings.Builder, g *ir.Game) {
 	var ks []string
 	for _, k := range g.Kinds {
 		s := k.Name + " [" + k.Symbol + "]"
@@ -163,7 +179,11 @@ func summary(g *ir.Game) string {
 		ks = append(ks, s)
 	}
 	b.WriteString(wrapList("pieces:  ", ks, "         ", 80) + "\n")
-	// Setup.
+}
+
+// summarySetup writes the setup's lines of summary.
+func summarySetup(b *strings.Builder, g *ir.Game) {
+	bd := g.Board
 	perOwner := map[int]int{}
 	for _, pl := range g.Setup.Place {
 		perOwner[g.Pieces[pl.Piece].Owner]++
@@ -200,9 +220,12 @@ func summary(g *ir.Game) string {
 		}
 	}
 	if targets > 0 {
-		fmt.Fprintf(&b, "         %s have a target cell\n", count(targets, "piece"))
+		fmt.Fprintf(b, "         %s have a target cell\n", count(targets, "piece"))
 	}
-	// Moves, by priority tier.
+}
+
+// summaryMoves writes the moves of summary, by priority tier.
+func summaryMoves(b *strings.Builder, g *ir.Game, d describer) {
 	b.WriteString("moves:\n")
 	for t, tier := range g.Priority {
 		for _, ri := range tier {
@@ -222,9 +245,12 @@ func summary(g *ir.Game) string {
 		}
 	}
 	for _, pr := range g.Promotions {
-		fmt.Fprintf(&b, "  promotion: a %s ending a move in %s becomes a %s (a chain ends there)\n", g.Kinds[pr.Kind].Name, g.Zones[pr.Zone].Name, g.Kinds[pr.To].Name)
+		fmt.Fprintf(b, "  promotion: a %s ending a move in %s becomes a %s (a chain ends there)\n", g.Kinds[pr.Kind].Name, g.Zones[pr.Zone].Name, g.Kinds[pr.To].Name)
 	}
-	// End.
+}
+
+// summaryEnd writes the end, score and options of summary.
+func summaryEnd(b *strings.Builder, g *ir.Game, d describer) {
 	b.WriteString("end:\n")
 	for _, goal := range g.End.Goals {
 		when := "after a move, the mover"
@@ -237,21 +263,21 @@ func summary(g *ir.Game) string {
 		}
 		b.WriteString(wrapWords("  ", strings.Fields(fmt.Sprintf("%s %s when %s", when, verb, d.expr(goal.Cond))), "    ", 80) + "\n")
 	}
-	fmt.Fprintf(&b, "  a player with no move: %s\n", outcomeText(g.End.NoMove))
+	fmt.Fprintf(b, "  a player with no move: %s\n", outcomeText(g.End.NoMove))
 	if g.End.Passes > 0 {
-		fmt.Fprintf(&b, "  %s in a row: a draw\n", count(g.End.Passes, "pass"))
+		fmt.Fprintf(b, "  %s in a row: a draw\n", count(g.End.Passes, "pass"))
 	}
 	if g.End.Plies > 0 {
-		fmt.Fprintf(&b, "  after %s: %s\n", count(g.End.Plies, "ply"), outcomeText(g.End.AtLimit))
+		fmt.Fprintf(b, "  after %s: %s\n", count(g.End.Plies, "ply"), outcomeText(g.End.AtLimit))
 	}
 	if s := g.Score; s != nil {
 		best := "highest"
 		if s.Best == ir.Lowest {
 			best = "lowest"
 		}
-		fmt.Fprintf(&b, "score:   %s; the %s wins, equal scores share\n", d.expr(s.Value), best)
+		fmt.Fprintf(b, "score:   %s; the %s wins, equal scores share\n", d.expr(s.Value), best)
 		if s.Margin != nil {
-			fmt.Fprintf(&b, "         margin: %s\n", d.expr(s.Margin))
+			fmt.Fprintf(b, "         margin: %s\n", d.expr(s.Margin))
 		}
 	}
 	if len(g.Options) > 0 {
@@ -260,7 +286,6 @@ func summary(g *ir.Game) string {
 		writeOptions(&ob, g, "  ")
 		b.WriteString(ob.String())
 	}
-	return b.String()
 }
 
 func forwardName(p ir.Player) string {
