@@ -92,6 +92,10 @@ func (p *Program) doMove(s *State, ml *MoveList, i int) {
 // rule captures on the way, and lands on the last landing, promoted there
 // when a promotion applies.
 func (p *Program) doLeaps(s *State, r *rule, mover int, path []uint32) {
+	if s.hgt == nil {
+		p.doLeapsFlat(s, r, mover, path)
+		return
+	}
 	start := int(path[0])
 	pc := s.lift(p, start)
 	cur := start
@@ -125,6 +129,60 @@ func (p *Program) doLeaps(s *State, r *rule, mover int, path []uint32) {
 		}
 	}
 	s.drop(p, cur, pc)
+}
+
+// doLeapsFlat is doLeaps in a game without stacks, where every undo
+// record is a cell's old and new code: it sets the cells and writes the
+// records itself, then updates the derived indexes once (reindex).
+func (p *Program) doLeapsFlat(s *State, r *rule, mover int, path []uint32) {
+	cells := s.cells
+	n0 := len(s.changes)
+	start := int(path[0])
+	pc := cells[start]
+	ch := append(s.changes, change{cell: int32(start), old: pc})
+	cells[start] = 0
+	cur := start
+	var took, pts int32
+	switch r.capture {
+	case ir.CaptureJumped:
+		L := int(r.lenCode[pc])
+		leap := r.leapCode[pc]
+		for _, e := range path[1:] {
+			base := (cur*p.nd + int(e>>16&dirMask)) * L
+			for _, x := range leap[base : base+L-1] {
+				if old := cells[x]; old != 0 {
+					ch = append(ch, change{cell: x, old: old})
+					cells[x] = 0
+					took++
+					pts += p.codePoints[old]
+				}
+			}
+			cur = int(e & 0xffff)
+		}
+	case ir.CaptureLanding:
+		for _, e := range path[1:] {
+			cur = int(e & 0xffff)
+			if old := cells[cur]; old != 0 {
+				ch = append(ch, change{cell: int32(cur), old: old})
+				cells[cur] = 0
+				took++
+				pts += p.codePoints[old]
+			}
+		}
+	default:
+		cur = int(path[len(path)-1] & 0xffff)
+	}
+	s.captured[mover] += took
+	s.points[mover] += pts
+	if len(p.promos[pc]) > 0 {
+		if to := p.promoteTo(pc, cur); to != 0 {
+			pc = to
+		}
+	}
+	ch = append(ch, change{cell: int32(cur), old: cells[cur], nu: pc})
+	cells[cur] = pc
+	s.changes = ch
+	s.reindex(p, ch[n0:])
 }
 
 // take removes the (top) piece on cell c; mover captures it.
@@ -239,10 +297,7 @@ func (p *Program) Undo(s *State) {
 	s.frames = s.frames[:n-1]
 	if s.hgt == nil {
 		// Without stacks every record is a cell's old code.
-		for j := len(s.changes) - 1; j >= int(f.nch); j-- {
-			ch := s.changes[j]
-			s.put(p, int(ch.cell), ch.old)
-		}
+		s.undoFlat(p, s.changes[f.nch:])
 	} else {
 		for j := len(s.changes) - 1; j >= int(f.nch); j-- {
 			s.undoChange(p, s.changes[j])

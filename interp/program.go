@@ -68,6 +68,13 @@ type Program struct {
 	blockRules []int    // blockFast: the rules in the order existence asks them
 	wordsCount bool     // moves can be counted on occupancy words (count.go)
 	mbox       *mailbox // the mailbox layout, when some rule uses it (mailbox.go)
+	// derived indexes State.put keeps besides the occupancy sets per slot
+	// and the mailbox (compilePut): the sets per code when something reads
+	// them (readsOccC: a quantifier compiled by quantByCode; rules that
+	// select their pieces by code), the pieces on target when there are
+	// targets
+	keepOccC, readsOccC bool
+	putMore             bool // keepOccC or nTargets > 0
 	mbPerft    bool     // perft counts depth 2 on the mailbox (mailbox.go)
 	bulkPad    int      // zero words on either side of the shifted sets of bulk tiers
 	guarded    bool     // some move rule has a guard (When)
@@ -87,10 +94,12 @@ type Program struct {
 	margin evalFn
 }
 
-// cellBit is where a cell's bit is in a cell set: word w, mask m.
+// cellBit is where a cell's bit is in a cell set: word w, mask m; and,
+// when the game has a mailbox, the cell's slot (mb, for State.put).
 type cellBit struct {
-	m uint64
-	w int32
+	m  uint64
+	w  int32
+	mb uint16
 }
 
 // goal is a compiled goal: when f holds for the player tested, that player
@@ -236,6 +245,7 @@ func Compile(g *ir.Game, cfg Config) (*Program, error) {
 	if err := p.compileEnd(); err != nil {
 		return nil, fmt.Errorf("compile %s: %w", g.Name, err)
 	}
+	p.compilePut()
 	return p, nil
 }
 

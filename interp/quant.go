@@ -72,6 +72,7 @@ func (p *Program) selSlots(who ir.Who) [][]int32 {
 func (p *Program) quantByCode(who ir.Who, op ir.Op, sd ir.Side, tab []uint8, size int) evalFn {
 	codes := p.selCodes(who)
 	nw := p.nw
+	p.readsOccC = true
 	return func(c *ectx) int {
 		occC := c.s.occC
 		n, all := 0, 0

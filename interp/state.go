@@ -42,7 +42,7 @@ type position struct {
 	scap int
 	// Derived indexes, updated by State.put alone.
 	occ      []uint64        // occupancy bitsets per slot (player, then neutral): [slot*nw+w], bits by Program.bitOf
-	occC     []uint64        // occupancy bitsets per piece code: [code*nw+w] (code 0: unused)
+	occC     []uint64        // occupancy bitsets per piece code: [code*nw+w] (code 0: unused); nil unless Program.keepOccC
 	onTarget []int32         // per slot: the (top) pieces on their own target cell
 	mb       *[mbSlots]uint8 // the mailbox (Program.mbox): 1 piece, 0 empty, mbWall no cell
 
@@ -115,10 +115,13 @@ const (
 	endLose // a Lose goal: winner is the player who lost
 )
 
-// change is one undo record.
+// change is one undo record: cell's (top) code was old; in a game
+// without stacks, the cell was set to nu (then the record also tells what
+// the move changed: reindex).
 type change struct {
 	cell int32
 	old  uint16
+	nu   uint16
 	op   uint8
 }
 
@@ -155,7 +158,9 @@ func (p *Program) newEmptyState() *State {
 		}
 	}
 	s.onTarget = make([]int32, p.np+1)
-	s.occC = make([]uint64, p.ncodes*p.nw)
+	if p.keepOccC {
+		s.occC = make([]uint64, p.ncodes*p.nw)
+	}
 	ints := make([]int32, 3*p.np)
 	s.turns, s.captured, s.points = ints[:p.np:p.np], ints[p.np:2*p.np:2*p.np], ints[2*p.np:]
 	s.changes = make([]change, 0, 256)
@@ -231,7 +236,7 @@ func (s *State) lift(p *Program, c int) uint16 {
 		return code
 	}
 	code := s.pop(p, c)
-	s.changes = append(s.changes, change{int32(c), code, opPop})
+	s.changes = append(s.changes, change{cell: int32(c), old: code, op: opPop})
 	return code
 }
 
@@ -242,7 +247,7 @@ func (s *State) drop(p *Program, c int, code uint16) {
 		return
 	}
 	s.push(p, c, code)
-	s.changes = append(s.changes, change{int32(c), 0, opPush})
+	s.changes = append(s.changes, change{cell: int32(c), op: opPush})
 }
 
 // undoChange reverts one undo record.
@@ -262,19 +267,40 @@ func (s *State) undoChange(p *Program, ch change) {
 }
 
 // put sets cell c to code, keeping the derived indexes up to date (no
-// undo record): the occupancy sets per slot and per code, the pieces on
-// their target, the mailbox. It is the one place they are updated.
+// undo record): the occupancy sets per slot, the mailbox, and, when the
+// Program keeps them (compilePut), the occupancy sets per code and the
+// pieces on their target. It is the one place they are updated.
 func (s *State) put(p *Program, c int, code uint16) {
-	cb := p.cellB[c]
-	w, m := int(cb.w), cb.m
+	cb := &p.cellB[c]
 	old := s.cells[c]
+	s.cells[c] = code
+	w, m := int(cb.w), cb.m
 	if old != 0 {
 		s.occ[int(p.codeOcc[old])+w] &^= m
-		s.occC[int(old)*s.nw+w] &^= m
 	}
 	if code != 0 {
 		s.occ[int(p.codeOcc[code])+w] |= m
-		s.occC[int(code)*s.nw+w] |= m
+	}
+	if s.mb != nil {
+		s.mb[cb.mb&mbMask] = uint8(b2i(code != 0))
+	}
+	if p.putMore {
+		s.putMore(p, c, old, code)
+	}
+}
+
+// putMore is put's update of the occupancy sets per code and of the
+// pieces on target, when the Program keeps them.
+func (s *State) putMore(p *Program, c int, old, code uint16) {
+	cb := p.cellB[c]
+	w, m := int(cb.w), cb.m
+	if p.keepOccC {
+		if old != 0 {
+			s.occC[int(old)*s.nw+w] &^= m
+		}
+		if code != 0 {
+			s.occC[int(code)*s.nw+w] |= m
+		}
 	}
 	if p.nTargets > 0 {
 		if old != 0 && int(p.codeTarget[old]) == c {
@@ -284,17 +310,94 @@ func (s *State) put(p *Program, c int, code uint16) {
 			s.onTarget[p.codeSlot[code]]++
 		}
 	}
-	s.cells[c] = code
-	if s.mb != nil {
-		s.mb[p.mbox.key[c]&mbMask] = uint8(b2i(code != 0))
+}
+
+// compilePut decides which derived indexes State.put keeps: the
+// occupancy sets per code only when something reads them (a quantifier
+// counting pieces by code, a rule whose pieces are selected by code and
+// not by owner alone), the pieces on target only when pieces have
+// targets; and it records each cell's mailbox slot.
+func (p *Program) compilePut() {
+	p.keepOccC = p.readsOccC
+	for i := range p.rules {
+		r := &p.rules[i]
+		for pl := range r.srcAll {
+			if r.srcOK != nil && !r.srcAll[pl] {
+				p.keepOccC = true
+			}
+		}
+		for _, ss := range r.sets {
+			if len(ss.codes) > 0 {
+				p.keepOccC = true
+			}
+		}
+	}
+	p.putMore = p.keepOccC || p.nTargets > 0
+	if p.mbox != nil {
+		for c := range p.cellB {
+			p.cellB[c].mb = uint16(p.mbox.key[c] & mbMask)
+		}
 	}
 }
 
 // set sets cell c to code and records the old code for Undo (games
 // without stacking).
 func (s *State) set(p *Program, c int, code uint16) {
-	s.changes = append(s.changes, change{cell: int32(c), old: s.cells[c]}) // (opSet)
+	s.changes = append(s.changes, change{cell: int32(c), old: s.cells[c], nu: code}) // (opSet)
 	s.put(p, c, code)
+}
+
+// reindex updates the derived indexes as put does for the records recs of
+// a game without stacks, in order, each setting its cell from old to nu;
+// the cells already hold their new codes. A move that writes its cells
+// and records itself updates the indexes once, without a call per cell.
+func (s *State) reindex(p *Program, recs []change) {
+	occ, mb, cellB, codeOcc := s.occ, s.mb, p.cellB, p.codeOcc
+	for _, r := range recs {
+		cb := &cellB[r.cell]
+		w, m := int(cb.w), cb.m
+		if r.old != 0 {
+			occ[int(codeOcc[r.old])+w] &^= m
+		}
+		if r.nu != 0 {
+			occ[int(codeOcc[r.nu])+w] |= m
+		}
+		if mb != nil {
+			mb[cb.mb&mbMask] = uint8(b2i(r.nu != 0))
+		}
+	}
+	if p.putMore {
+		for _, r := range recs {
+			s.putMore(p, int(r.cell), r.old, r.nu)
+		}
+	}
+}
+
+// undoFlat reverts the records recs of a game without stacks, the last
+// first: each cell gets its old code back, and the derived indexes are
+// updated as put does.
+func (s *State) undoFlat(p *Program, recs []change) {
+	occ, mb, cells, cellB, codeOcc := s.occ, s.mb, s.cells, p.cellB, p.codeOcc
+	for j := len(recs) - 1; j >= 0; j-- {
+		r := &recs[j]
+		cb := &cellB[r.cell]
+		w, m := int(cb.w), cb.m
+		if r.nu != 0 {
+			occ[int(codeOcc[r.nu])+w] &^= m
+		}
+		if r.old != 0 {
+			occ[int(codeOcc[r.old])+w] |= m
+		}
+		if mb != nil {
+			mb[cb.mb&mbMask] = uint8(b2i(r.old != 0))
+		}
+		cells[r.cell] = r.old
+	}
+	if p.putMore {
+		for j := len(recs) - 1; j >= 0; j-- {
+			s.putMore(p, int(recs[j].cell), recs[j].nu, recs[j].old)
+		}
+	}
 }
 
 // NewState builds the initial position; a random setup (ir.Setup.Random) is
@@ -492,7 +595,7 @@ func (ps *position) copyFrom(src *position) {
 
 // StateBytes returns the size in bytes of a position: the cells (the top
 // piece of each, 2 bytes, and a wall cell), the occupancy bitsets per
-// slot and per code, the mailbox, the per-player counters (turns,
+// slot and, when something reads them, per code, the mailbox, the per-player counters (turns,
 // captures, points, pieces on target), the stacks in a stacking game, and
 // the scalars (player to move, ply, passes, end of the game: 40 bytes). A State also carries its undo history and
 // scratch buffers for move generation (a few KiB, reused from move to
@@ -505,7 +608,9 @@ func (p *Program) StateBytes() int {
 		n += mbSlots // mb
 	}
 	n += (p.np + 1) * 4      // onTarget
-	n += p.ncodes * p.nw * 8 // occC
+	if p.keepOccC {
+		n += p.ncodes * p.nw * 8 // occC
+	}
 	n += 3 * p.np * 4        // turns, captured, points
 	if p.stacking {
 		n += p.nc*p.scap*2 + (p.nc+1)*4 // stk, hgt
