@@ -75,9 +75,9 @@ type Program struct {
 	// targets
 	keepOccC, readsOccC bool
 	putMore             bool // keepOccC or nTargets > 0
-	mbPerft    bool     // perft counts depth 2 on the mailbox (mailbox.go)
-	bulkPad    int      // zero words on either side of the shifted sets of bulk tiers
-	guarded    bool     // some move rule has a guard (When)
+	mbPerft             bool // perft counts depth 2 on the mailbox (mailbox.go)
+	bulkPad             int  // zero words on either side of the shifted sets of bulk tiers
+	guarded             bool // some move rule has a guard (When)
 	// countPlayouts: RandomPlayout counts the moves and builds the one drawn
 	// (the blockade filter on words makes counting much cheaper than Legal)
 	countPlayouts bool

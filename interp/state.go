@@ -607,11 +607,11 @@ func (p *Program) StateBytes() int {
 	if p.mbox != nil {
 		n += mbSlots // mb
 	}
-	n += (p.np + 1) * 4      // onTarget
+	n += (p.np + 1) * 4 // onTarget
 	if p.keepOccC {
 		n += p.ncodes * p.nw * 8 // occC
 	}
-	n += 3 * p.np * 4        // turns, captured, points
+	n += 3 * p.np * 4 // turns, captured, points
 	if p.stacking {
 		n += p.nc*p.scap*2 + (p.nc+1)*4 // stk, hgt
 	}
