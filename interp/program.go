@@ -68,6 +68,13 @@ type Program struct {
 	blockRules []int    // blockFast: the rules in the order existence asks them
 	wordsCount bool     // moves can be counted on occupancy words (count.go)
 	mbox       *mailbox // the mailbox layout, when some rule uses it (mailbox.go)
+	mbPerft    bool     // perft counts depth 2 on the mailbox (mailbox.go)
+	bulkPad    int      // zero words on either side of the shifted sets of bulk tiers
+	guarded    bool     // some move rule has a guard (When)
+	// countPlayouts: RandomPlayout counts the moves and builds the one drawn
+	// (the blockade filter on words makes counting much cheaper than Legal)
+	countPlayouts bool
+
 	// derived indexes State.put keeps besides the occupancy sets per slot
 	// and the mailbox (compilePut): the sets per code when something reads
 	// them (readsOccC: a quantifier compiled by quantByCode; rules that
@@ -75,12 +82,6 @@ type Program struct {
 	// targets
 	keepOccC, readsOccC bool
 	putMore             bool // keepOccC or nTargets > 0
-	mbPerft             bool // perft counts depth 2 on the mailbox (mailbox.go)
-	bulkPad             int  // zero words on either side of the shifted sets of bulk tiers
-	guarded             bool // some move rule has a guard (When)
-	// countPlayouts: RandomPlayout counts the moves and builds the one drawn
-	// (the blockade filter on words makes counting much cheaper than Legal)
-	countPlayouts bool
 
 	goalsAfter []goal
 	goalsStart []goal
