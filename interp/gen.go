@@ -134,8 +134,19 @@ func (g *gen) emit() {
 		}
 		ml = g.out
 	}
-	ml.moves = append(ml.moves, mv{off: int32(len(ml.arena)), n: int32(len(g.s.path)), rule: int32(g.r.idx)})
-	ml.arena = append(ml.arena, g.s.path...)
+	path := g.s.path
+	n := len(ml.arena)
+	ml.moves = append(ml.moves, mv{off: int32(n), n: int32(len(path)), rule: int32(g.r.idx)})
+	if n+len(path) > cap(ml.arena) {
+		ml.arena = append(ml.arena, path...)
+		return
+	}
+	// Paths are short: a loop costs less than a call to copy.
+	arena := ml.arena[:n+len(path)]
+	for j, e := range path {
+		arena[n+j] = e
+	}
+	ml.arena = arena
 }
 
 func (p *Program) guardCtx(s *State) *ectx {

@@ -58,10 +58,10 @@ func (p *Program) ParseMove(s *State, ml *MoveList, text string) (int, error) {
 }
 
 // doMove plays move i of ml on s and pushes an undo frame; it does not
-// decide the end of the game.
-func (p *Program) doMove(s *State, ml *MoveList, i int) {
+// decide the end of the game. It returns the mover.
+func (p *Program) doMove(s *State, ml *MoveList, i int) (mover int) {
 	m := ml.moves[i]
-	mover := s.toMove
+	mover = s.toMove
 	s.frames = append(s.frames, frame{
 		nch: int32(len(s.changes)), mover: int8(mover), passes: int32(s.passes),
 		end: s.end, winner: int8(s.winner),
@@ -79,23 +79,24 @@ func (p *Program) doMove(s *State, ml *MoveList, i int) {
 		case ir.Group:
 			p.doGroup(s, r, mover, path)
 		default:
-			p.doLeaps(s, r, mover, path)
+			if s.hgt == nil {
+				p.doLeapsFlat(s, r, mover, path)
+			} else {
+				p.doLeaps(s, r, mover, path)
+			}
 		}
 	}
 	s.ply++
 	s.turns[mover]++
 	s.toMove = p.after(mover)
+	return mover
 }
 
 // doLeaps plays the leaps of a move of leap rule r whose path is
-// [start, landing|d<<16...]: the piece leaves its start, takes what the
-// rule captures on the way, and lands on the last landing, promoted there
-// when a promotion applies.
+// [start, landing|d<<16...] in a stacking game (doLeapsFlat otherwise):
+// the piece leaves its start, takes what the rule captures on the way,
+// and lands on the last landing, promoted there when a promotion applies.
 func (p *Program) doLeaps(s *State, r *rule, mover int, path []uint32) {
-	if s.hgt == nil {
-		p.doLeapsFlat(s, r, mover, path)
-		return
-	}
 	start := int(path[0])
 	pc := s.lift(p, start)
 	cur := start
@@ -149,7 +150,8 @@ func (p *Program) doLeapsFlat(s *State, r *rule, mover int, path []uint32) {
 		leap := r.leapCode[pc]
 		for _, e := range path[1:] {
 			base := (cur*p.nd + int(e>>16&dirMask)) * L
-			for _, x := range leap[base : base+L-1] {
+			for j := base; j < base+L-1; j++ {
+				x := leap[j]
 				if old := cells[x]; old != 0 {
 					ch = append(ch, change{cell: x, old: old})
 					cells[x] = 0
@@ -257,8 +259,7 @@ func (p *Program) Apply(s *State, ml *MoveList, i int) {
 	if i < 0 || i >= len(ml.moves) {
 		return
 	}
-	p.doMove(s, ml, i)
-	mover := s.frames[len(s.frames)-1].mover
+	mover := p.doMove(s, ml, i)
 	if len(p.goalsAfter) > 0 {
 		c := &s.ectx
 		if c.p != p {
