@@ -174,8 +174,10 @@ func (p *Program) doLeapsFlat(s *State, r *rule, mover int, path []uint32) {
 	default:
 		cur = int(path[len(path)-1] & 0xffff)
 	}
-	s.captured[mover] += took
-	s.points[mover] += pts
+	if took != 0 {
+		s.captured[mover] += took
+		s.points[mover] += pts
+	}
 	if len(p.promos[pc]) > 0 {
 		if to := p.promoteTo(pc, cur); to != 0 {
 			pc = to

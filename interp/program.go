@@ -75,13 +75,10 @@ type Program struct {
 	// (the blockade filter on words makes counting much cheaper than Legal)
 	countPlayouts bool
 
-	// derived indexes State.put keeps besides the occupancy sets per slot
-	// and the mailbox (compilePut): the sets per code when something reads
-	// them (readsOccC: a quantifier compiled by quantByCode; rules that
-	// select their pieces by code), the pieces on target when there are
-	// targets
+	// State.put keeps the occupancy sets per code only when something
+	// reads them (compilePut; readsOccC: a quantifier compiled by
+	// quantByCode)
 	keepOccC, readsOccC bool
-	putMore             bool // keepOccC or nTargets > 0
 
 	goalsAfter []goal
 	goalsStart []goal

@@ -269,7 +269,8 @@ func (s *State) undoChange(p *Program, ch change) {
 // put sets cell c to code, keeping the derived indexes up to date (no
 // undo record): the occupancy sets per slot, the mailbox, and, when the
 // Program keeps them (compilePut), the occupancy sets per code and the
-// pieces on their target. It is the one place they are updated.
+// pieces on their target. It is the one place they are updated, with
+// reindex and undoFlat, which do the same for a move's records at once.
 func (s *State) put(p *Program, c int, code uint16) {
 	cb := &p.cellB[c]
 	old := s.cells[c]
@@ -284,17 +285,7 @@ func (s *State) put(p *Program, c int, code uint16) {
 	if s.mb != nil {
 		s.mb[cb.mb&mbMask] = uint8(b2i(code != 0))
 	}
-	if p.putMore {
-		s.putMore(p, c, old, code)
-	}
-}
-
-// putMore is put's update of the occupancy sets per code and of the
-// pieces on target, when the Program keeps them.
-func (s *State) putMore(p *Program, c int, old, code uint16) {
-	cb := p.cellB[c]
-	w, m := int(cb.w), cb.m
-	if p.keepOccC {
+	if s.occC != nil {
 		if old != 0 {
 			s.occC[int(old)*s.nw+w] &^= m
 		}
@@ -303,12 +294,17 @@ func (s *State) putMore(p *Program, c int, old, code uint16) {
 		}
 	}
 	if p.nTargets > 0 {
-		if old != 0 && int(p.codeTarget[old]) == c {
-			s.onTarget[p.codeSlot[old]]--
-		}
-		if code != 0 && int(p.codeTarget[code]) == c {
-			s.onTarget[p.codeSlot[code]]++
-		}
+		s.retarget(p, c, old, code)
+	}
+}
+
+// retarget updates the pieces on target for cell c set from old to code.
+func (s *State) retarget(p *Program, c int, old, code uint16) {
+	if old != 0 && int(p.codeTarget[old]) == c {
+		s.onTarget[p.codeSlot[old]]--
+	}
+	if code != 0 && int(p.codeTarget[code]) == c {
+		s.onTarget[p.codeSlot[code]]++
 	}
 }
 
@@ -332,7 +328,6 @@ func (p *Program) compilePut() {
 			}
 		}
 	}
-	p.putMore = p.keepOccC || p.nTargets > 0
 	if p.mbox != nil {
 		for c := range p.cellB {
 			p.cellB[c].mb = uint16(p.mbox.key[c] & mbMask)
@@ -352,23 +347,47 @@ func (s *State) set(p *Program, c int, code uint16) {
 // the cells already hold their new codes. A move that writes its cells
 // and records itself updates the indexes once, without a call per cell.
 func (s *State) reindex(p *Program, recs []change) {
-	occ, mb, cellB, codeOcc := s.occ, s.mb, p.cellB, p.codeOcc
+	if s.occC != nil {
+		s.reindexC(p, recs)
+	} else {
+		occ, mb, cellB, codeOcc := s.occ, s.mb, p.cellB, p.codeOcc
+		for _, r := range recs {
+			cb := &cellB[r.cell]
+			w, m := int(cb.w), cb.m
+			if r.old != 0 {
+				occ[int(codeOcc[r.old])+w] &^= m
+			}
+			if r.nu != 0 {
+				occ[int(codeOcc[r.nu])+w] |= m
+			}
+			if mb != nil {
+				mb[cb.mb&mbMask] = uint8(b2i(r.nu != 0))
+			}
+		}
+	}
+	if p.nTargets > 0 {
+		for _, r := range recs {
+			s.retarget(p, int(r.cell), r.old, r.nu)
+		}
+	}
+}
+
+// reindexC is reindex's loop when the occupancy sets per code are kept.
+func (s *State) reindexC(p *Program, recs []change) {
+	occ, occC, nw, mb, cellB, codeOcc := s.occ, s.occC, s.nw, s.mb, p.cellB, p.codeOcc
 	for _, r := range recs {
 		cb := &cellB[r.cell]
 		w, m := int(cb.w), cb.m
 		if r.old != 0 {
 			occ[int(codeOcc[r.old])+w] &^= m
+			occC[int(r.old)*nw+w] &^= m
 		}
 		if r.nu != 0 {
 			occ[int(codeOcc[r.nu])+w] |= m
+			occC[int(r.nu)*nw+w] |= m
 		}
 		if mb != nil {
 			mb[cb.mb&mbMask] = uint8(b2i(r.nu != 0))
-		}
-	}
-	if p.putMore {
-		for _, r := range recs {
-			s.putMore(p, int(r.cell), r.old, r.nu)
 		}
 	}
 }
@@ -393,9 +412,21 @@ func (s *State) undoFlat(p *Program, recs []change) {
 		}
 		cells[r.cell] = r.old
 	}
-	if p.putMore {
+	if occC, nw := s.occC, s.nw; occC != nil {
 		for j := len(recs) - 1; j >= 0; j-- {
-			s.putMore(p, int(recs[j].cell), recs[j].nu, recs[j].old)
+			r := &recs[j]
+			cb := &cellB[r.cell]
+			if r.nu != 0 {
+				occC[int(r.nu)*nw+int(cb.w)] &^= cb.m
+			}
+			if r.old != 0 {
+				occC[int(r.old)*nw+int(cb.w)] |= cb.m
+			}
+		}
+	}
+	if p.nTargets > 0 {
+		for j := len(recs) - 1; j >= 0; j-- {
+			s.retarget(p, int(recs[j].cell), recs[j].nu, recs[j].old)
 		}
 	}
 }
