@@ -137,16 +137,14 @@ func (g *gen) emit() {
 	path := g.s.path
 	n := len(ml.arena)
 	ml.moves = append(ml.moves, mv{off: int32(n), n: int32(len(path)), rule: int32(g.r.idx)})
-	if n+len(path) > cap(ml.arena) {
-		ml.arena = append(ml.arena, path...)
+	if len(path) == 2 && n+2 <= cap(ml.arena) {
+		// A single leap, the commonest move: cheaper than a call to copy.
+		arena := ml.arena[:n+2]
+		arena[n], arena[n+1] = path[0], path[1]
+		ml.arena = arena
 		return
 	}
-	// Paths are short: a loop costs less than a call to copy.
-	arena := ml.arena[:n+len(path)]
-	for j, e := range path {
-		arena[n+j] = e
-	}
-	ml.arena = arena
+	ml.arena = append(ml.arena, path...)
 }
 
 func (p *Program) guardCtx(s *State) *ectx {
