@@ -79,7 +79,7 @@ func (p *Program) doMove(s *State, ml *MoveList, i int) (mover int) {
 		case ir.Group:
 			p.doGroup(s, r, mover, path)
 		default:
-			if s.hgt == nil {
+			if p.flat {
 				p.doLeapsFlat(s, r, mover, path)
 			} else {
 				p.doLeaps(s, r, mover, path)
@@ -93,7 +93,7 @@ func (p *Program) doMove(s *State, ml *MoveList, i int) (mover int) {
 }
 
 // doLeaps plays the leaps of a move of leap rule r whose path is
-// [start, landing|d<<16...] in a stacking game (doLeapsFlat otherwise):
+// [start, landing|d<<16...] (doLeapsFlat in a Program.flat):
 // the piece leaves its start, takes what the rule captures on the way,
 // and lands on the last landing, promoted there when a promotion applies.
 func (p *Program) doLeaps(s *State, r *rule, mover int, path []uint32) {
@@ -132,9 +132,9 @@ func (p *Program) doLeaps(s *State, r *rule, mover int, path []uint32) {
 	s.drop(p, cur, pc)
 }
 
-// doLeapsFlat is doLeaps in a game without stacks, where every undo
-// record is a cell's old and new code: it sets the cells and writes the
-// records itself, then updates the derived indexes once (reindex).
+// doLeapsFlat is doLeaps in a Program.flat, where every undo record is a
+// cell's old and new code: it sets the cells and writes the records
+// itself, then updates the derived indexes once (reindexOcc, inlined).
 func (p *Program) doLeapsFlat(s *State, r *rule, mover int, path []uint32) {
 	cells := s.cells
 	n0 := len(s.changes)
@@ -186,7 +186,7 @@ func (p *Program) doLeapsFlat(s *State, r *rule, mover int, path []uint32) {
 	ch = append(ch, change{cell: int32(cur), old: cells[cur], nu: pc})
 	cells[cur] = pc
 	s.changes = ch
-	s.reindex(p, ch[n0:])
+	reindexOcc(s.occ, s.mb, p.cellB, p.codeOcc, ch[n0:])
 }
 
 // take removes the (top) piece on cell c; mover captures it.
@@ -298,10 +298,16 @@ func (p *Program) Undo(s *State) {
 	}
 	f := s.frames[n-1]
 	s.frames = s.frames[:n-1]
-	if s.hgt == nil {
-		// Without stacks every record is a cell's old code.
+	switch {
+	case p.flat:
 		s.undoFlat(p, s.changes[f.nch:])
-	} else {
+	case s.hgt == nil:
+		// Without stacks every record is a cell's old code.
+		for j := len(s.changes) - 1; j >= int(f.nch); j-- {
+			ch := s.changes[j]
+			s.put(p, int(ch.cell), ch.old)
+		}
+	default:
 		for j := len(s.changes) - 1; j >= int(f.nch); j-- {
 			s.undoChange(p, s.changes[j])
 		}

@@ -79,6 +79,11 @@ type Program struct {
 	// reads them (compilePut; readsOccC: a quantifier compiled by
 	// quantByCode)
 	keepOccC, readsOccC bool
+	// flat: no stacks, no sets per code, no pieces on target: a leap move
+	// writes its cells and undo records itself and updates the occupancy
+	// sets and the mailbox once (doLeapsFlat), Undo reverts them in one
+	// loop (undoFlat)
+	flat bool
 
 	goalsAfter []goal
 	goalsStart []goal

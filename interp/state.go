@@ -115,9 +115,9 @@ const (
 	endLose // a Lose goal: winner is the player who lost
 )
 
-// change is one undo record: cell's (top) code was old; in a game
-// without stacks, the cell was set to nu (then the record also tells what
-// the move changed: reindex).
+// change is one undo record: cell's (top) code was old; in a
+// Program.flat, the cell was set to nu (then the record also tells what
+// the move changed: reindexOcc, undoFlat).
 type change struct {
 	cell int32
 	old  uint16
@@ -270,7 +270,8 @@ func (s *State) undoChange(p *Program, ch change) {
 // undo record): the occupancy sets per slot, the mailbox, and, when the
 // Program keeps them (compilePut), the occupancy sets per code and the
 // pieces on their target. It is the one place they are updated, with
-// reindex and undoFlat, which do the same for a move's records at once.
+// reindexOcc and undoFlat, which do the same for the records of a move at
+// once in Programs that keep neither (Program.flat).
 func (s *State) put(p *Program, c int, code uint16) {
 	cb := &p.cellB[c]
 	old := s.cells[c]
@@ -294,17 +295,12 @@ func (s *State) put(p *Program, c int, code uint16) {
 		}
 	}
 	if p.nTargets > 0 {
-		s.retarget(p, c, old, code)
-	}
-}
-
-// retarget updates the pieces on target for cell c set from old to code.
-func (s *State) retarget(p *Program, c int, old, code uint16) {
-	if old != 0 && int(p.codeTarget[old]) == c {
-		s.onTarget[p.codeSlot[old]]--
-	}
-	if code != 0 && int(p.codeTarget[code]) == c {
-		s.onTarget[p.codeSlot[code]]++
+		if old != 0 && int(p.codeTarget[old]) == c {
+			s.onTarget[p.codeSlot[old]]--
+		}
+		if code != 0 && int(p.codeTarget[code]) == c {
+			s.onTarget[p.codeSlot[code]]++
+		}
 	}
 }
 
@@ -312,7 +308,8 @@ func (s *State) retarget(p *Program, c int, old, code uint16) {
 // occupancy sets per code only when something reads them (a quantifier
 // counting pieces by code, a rule whose pieces are selected by code and
 // not by owner alone), the pieces on target only when pieces have
-// targets; and it records each cell's mailbox slot.
+// targets; whether moves are played flat (Program.flat); and it records
+// each cell's mailbox slot.
 func (p *Program) compilePut() {
 	p.keepOccC = p.readsOccC
 	for i := range p.rules {
@@ -328,6 +325,7 @@ func (p *Program) compilePut() {
 			}
 		}
 	}
+	p.flat = !p.stacking && !p.keepOccC && p.nTargets == 0
 	if p.mbox != nil {
 		for c := range p.cellB {
 			p.cellB[c].mb = uint16(p.mbox.key[c] & mbMask)
@@ -338,53 +336,22 @@ func (p *Program) compilePut() {
 // set sets cell c to code and records the old code for Undo (games
 // without stacking).
 func (s *State) set(p *Program, c int, code uint16) {
-	s.changes = append(s.changes, change{cell: int32(c), old: s.cells[c], nu: code}) // (opSet)
+	s.changes = append(s.changes, change{cell: int32(c), old: s.cells[c]}) // (opSet)
 	s.put(p, c, code)
 }
 
-// reindex updates the derived indexes as put does for the records recs of
-// a game without stacks, in order, each setting its cell from old to nu;
-// the cells already hold their new codes. A move that writes its cells
-// and records itself updates the indexes once, without a call per cell.
-func (s *State) reindex(p *Program, recs []change) {
-	if s.occC != nil {
-		s.reindexC(p, recs)
-	} else {
-		occ, mb, cellB, codeOcc := s.occ, s.mb, p.cellB, p.codeOcc
-		for _, r := range recs {
-			cb := &cellB[r.cell]
-			w, m := int(cb.w), cb.m
-			if r.old != 0 {
-				occ[int(codeOcc[r.old])+w] &^= m
-			}
-			if r.nu != 0 {
-				occ[int(codeOcc[r.nu])+w] |= m
-			}
-			if mb != nil {
-				mb[cb.mb&mbMask] = uint8(b2i(r.nu != 0))
-			}
-		}
-	}
-	if p.nTargets > 0 {
-		for _, r := range recs {
-			s.retarget(p, int(r.cell), r.old, r.nu)
-		}
-	}
-}
-
-// reindexC is reindex's loop when the occupancy sets per code are kept.
-func (s *State) reindexC(p *Program, recs []change) {
-	occ, occC, nw, mb, cellB, codeOcc := s.occ, s.occC, s.nw, s.mb, p.cellB, p.codeOcc
+// reindexOcc updates the derived indexes of a Program.flat (the
+// occupancy sets per slot and the mailbox, mb nil: none) as put does for
+// the records recs, in order, each setting its cell from old to nu; the
+// cells already hold their new codes. It is small enough to be inlined.
+func reindexOcc(occ []uint64, mb *[mbSlots]uint8, cellB []cellBit, codeOcc []int32, recs []change) {
 	for _, r := range recs {
 		cb := &cellB[r.cell]
-		w, m := int(cb.w), cb.m
 		if r.old != 0 {
-			occ[int(codeOcc[r.old])+w] &^= m
-			occC[int(r.old)*nw+w] &^= m
+			occ[int(codeOcc[r.old])+int(cb.w)] &^= cb.m
 		}
 		if r.nu != 0 {
-			occ[int(codeOcc[r.nu])+w] |= m
-			occC[int(r.nu)*nw+w] |= m
+			occ[int(codeOcc[r.nu])+int(cb.w)] |= cb.m
 		}
 		if mb != nil {
 			mb[cb.mb&mbMask] = uint8(b2i(r.nu != 0))
@@ -392,9 +359,9 @@ func (s *State) reindexC(p *Program, recs []change) {
 	}
 }
 
-// undoFlat reverts the records recs of a game without stacks, the last
-// first: each cell gets its old code back, and the derived indexes are
-// updated as put does.
+// undoFlat reverts the records recs of a Program.flat, the last first:
+// each cell gets its old code back, and the derived indexes are updated
+// as put does, in one loop.
 func (s *State) undoFlat(p *Program, recs []change) {
 	occ, mb, cells, cellB, codeOcc := s.occ, s.mb, s.cells, p.cellB, p.codeOcc
 	for j := len(recs) - 1; j >= 0; j-- {
@@ -411,23 +378,6 @@ func (s *State) undoFlat(p *Program, recs []change) {
 			mb[cb.mb&mbMask] = uint8(b2i(r.old != 0))
 		}
 		cells[r.cell] = r.old
-	}
-	if occC, nw := s.occC, s.nw; occC != nil {
-		for j := len(recs) - 1; j >= 0; j-- {
-			r := &recs[j]
-			cb := &cellB[r.cell]
-			if r.nu != 0 {
-				occC[int(r.nu)*nw+int(cb.w)] &^= cb.m
-			}
-			if r.old != 0 {
-				occC[int(r.old)*nw+int(cb.w)] |= cb.m
-			}
-		}
-	}
-	if p.nTargets > 0 {
-		for j := len(recs) - 1; j >= 0; j-- {
-			s.retarget(p, int(recs[j].cell), recs[j].nu, recs[j].old)
-		}
 	}
 }
 
