@@ -183,7 +183,7 @@ func (p *Program) doLeapsFlat(s *State, r *rule, mover int, path []uint32) {
 			pc = to
 		}
 	}
-	ch = append(ch, change{cell: int32(cur), old: cells[cur], nu: pc})
+	ch = append(ch, change{cell: int32(cur), old: cells[cur], arg: pc})
 	cells[cur] = pc
 	s.changes = ch
 	reindexOcc(s.occ, s.mb, p.cellB, p.codeOcc, ch[n0:])

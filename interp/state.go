@@ -115,21 +115,21 @@ const (
 	endLose // a Lose goal: winner is the player who lost
 )
 
-// change is one undo record: cell's (top) code was old; in a
-// Program.flat, the cell was set to nu (then the record also tells what
-// the move changed: reindexOcc, undoFlat).
+// change is one undo record: cell's (top) code was old. arg is the kind
+// of record in a stacking game (opSet, opPush, opPop), and in a
+// Program.flat the code the cell was set to, so that the record also
+// tells what the move changed (reindexOcc, undoFlat).
 type change struct {
 	cell int32
 	old  uint16
-	nu   uint16
-	op   uint8
+	arg  uint16
 }
 
 // undo record kinds
 const (
-	opSet  uint8 = iota // the cell's (top) code was old
-	opPush              // a piece was put on top: undo takes it off
-	opPop               // old was taken off the top: undo puts it back
+	opSet  uint16 = iota // the cell's (top) code was old
+	opPush               // a piece was put on top: undo takes it off
+	opPop                // old was taken off the top: undo puts it back
 )
 
 type frame struct {
@@ -236,7 +236,7 @@ func (s *State) lift(p *Program, c int) uint16 {
 		return code
 	}
 	code := s.pop(p, c)
-	s.changes = append(s.changes, change{cell: int32(c), old: code, op: opPop})
+	s.changes = append(s.changes, change{cell: int32(c), old: code, arg: opPop})
 	return code
 }
 
@@ -247,12 +247,12 @@ func (s *State) drop(p *Program, c int, code uint16) {
 		return
 	}
 	s.push(p, c, code)
-	s.changes = append(s.changes, change{cell: int32(c), op: opPush})
+	s.changes = append(s.changes, change{cell: int32(c), arg: opPush})
 }
 
 // undoChange reverts one undo record.
 func (s *State) undoChange(p *Program, ch change) {
-	switch ch.op {
+	switch ch.arg {
 	case opPush:
 		s.pop(p, int(ch.cell))
 	case opPop:
@@ -277,22 +277,21 @@ func (s *State) put(p *Program, c int, code uint16) {
 	old := s.cells[c]
 	s.cells[c] = code
 	w, m := int(cb.w), cb.m
+	occC := s.occC
 	if old != 0 {
 		s.occ[int(p.codeOcc[old])+w] &^= m
+		if occC != nil {
+			occC[int(old)*s.nw+w] &^= m
+		}
 	}
 	if code != 0 {
 		s.occ[int(p.codeOcc[code])+w] |= m
+		if occC != nil {
+			occC[int(code)*s.nw+w] |= m
+		}
 	}
 	if s.mb != nil {
 		s.mb[cb.mb&mbMask] = uint8(b2i(code != 0))
-	}
-	if s.occC != nil {
-		if old != 0 {
-			s.occC[int(old)*s.nw+w] &^= m
-		}
-		if code != 0 {
-			s.occC[int(code)*s.nw+w] |= m
-		}
 	}
 	if p.nTargets > 0 {
 		if old != 0 && int(p.codeTarget[old]) == c {
@@ -342,7 +341,7 @@ func (s *State) set(p *Program, c int, code uint16) {
 
 // reindexOcc updates the derived indexes of a Program.flat (the
 // occupancy sets per slot and the mailbox, mb nil: none) as put does for
-// the records recs, in order, each setting its cell from old to nu; the
+// the records recs, in order, each setting its cell from old to arg; the
 // cells already hold their new codes. It is small enough to be inlined.
 func reindexOcc(occ []uint64, mb *[mbSlots]uint8, cellB []cellBit, codeOcc []int32, recs []change) {
 	for _, r := range recs {
@@ -350,11 +349,11 @@ func reindexOcc(occ []uint64, mb *[mbSlots]uint8, cellB []cellBit, codeOcc []int
 		if r.old != 0 {
 			occ[int(codeOcc[r.old])+int(cb.w)] &^= cb.m
 		}
-		if r.nu != 0 {
-			occ[int(codeOcc[r.nu])+int(cb.w)] |= cb.m
+		if r.arg != 0 {
+			occ[int(codeOcc[r.arg])+int(cb.w)] |= cb.m
 		}
 		if mb != nil {
-			mb[cb.mb&mbMask] = uint8(b2i(r.nu != 0))
+			mb[cb.mb&mbMask] = uint8(b2i(r.arg != 0))
 		}
 	}
 }
@@ -368,8 +367,8 @@ func (s *State) undoFlat(p *Program, recs []change) {
 		r := &recs[j]
 		cb := &cellB[r.cell]
 		w, m := int(cb.w), cb.m
-		if r.nu != 0 {
-			occ[int(codeOcc[r.nu])+w] &^= m
+		if r.arg != 0 {
+			occ[int(codeOcc[r.arg])+w] &^= m
 		}
 		if r.old != 0 {
 			occ[int(codeOcc[r.old])+w] |= m
