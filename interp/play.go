@@ -281,7 +281,7 @@ func (p *Program) Apply(s *State, ml *MoveList, i int) {
 			}
 		}
 	}
-	if ml.moves[i].rule < 0 && p.passes > 0 && s.passes >= p.passes {
+	if p.passes > 0 && s.passes >= p.passes && ml.moves[i].rule < 0 {
 		s.end = endPasses
 		return
 	}
