@@ -116,9 +116,9 @@ const (
 )
 
 // change is one undo record: cell's (top) code was old. arg is the kind
-// of record in a stacking game (opSet, opPush, opPop), and in a
-// Program.flat the code the cell was set to, so that the record also
-// tells what the move changed (reindexOcc, undoFlat).
+// of record in a stacking game (opSet, opPush, opPop), and in a game
+// without stacks the code the cell was set to, so that the records also
+// tell what the move changed (reindexOcc, undoFlat).
 type change struct {
 	cell int32
 	old  uint16
@@ -232,7 +232,7 @@ func (s *State) setTop(p *Program, c int, code uint16) {
 func (s *State) lift(p *Program, c int) uint16 {
 	if s.hgt == nil {
 		code := s.cells[c]
-		s.set(p, c, 0)
+		s.clear(p, c)
 		return code
 	}
 	code := s.pop(p, c)
@@ -243,7 +243,8 @@ func (s *State) lift(p *Program, c int) uint16 {
 // drop puts code on top of cell c, recorded for Undo.
 func (s *State) drop(p *Program, c int, code uint16) {
 	if s.hgt == nil {
-		s.set(p, c, code)
+		s.changes = append(s.changes, change{cell: int32(c), old: s.cells[c], arg: code}) // (opSet)
+		s.put(p, c, code)
 		return
 	}
 	s.push(p, c, code)
@@ -332,11 +333,11 @@ func (p *Program) compilePut() {
 	}
 }
 
-// set sets cell c to code and records the old code for Undo (games
-// without stacking).
-func (s *State) set(p *Program, c int, code uint16) {
-	s.changes = append(s.changes, change{cell: int32(c), old: s.cells[c]}) // (opSet)
-	s.put(p, c, code)
+// clear empties cell c and records the old code for Undo (games without
+// stacking).
+func (s *State) clear(p *Program, c int) {
+	s.changes = append(s.changes, change{cell: int32(c), old: s.cells[c]}) // (opSet, arg 0: empty)
+	s.put(p, c, 0)
 }
 
 // reindexOcc updates the derived indexes of a Program.flat (the
