@@ -40,7 +40,8 @@ type position struct {
 	stk  []uint16
 	hgt  []int32
 	scap int
-	// Derived indexes, updated by State.put alone.
+	// Derived indexes, updated by State.put alone (and, in a flat Program,
+	// by reindexOcc and undoFlat for whole moves).
 	occ      []uint64        // occupancy bitsets per slot (player, then neutral): [slot*nw+w], bits by Program.bitOf
 	occC     []uint64        // occupancy bitsets per piece code: [code*nw+w] (code 0: unused); nil unless Program.keepOccC
 	onTarget []int32         // per slot: the (top) pieces on their own target cell
