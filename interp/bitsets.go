@@ -68,8 +68,16 @@ func (g *gen) markSources() bool {
 	nsrc, nempty := 0, 0
 	nw := s.nw
 	src, empty := s.bufs[:nw], s.bufs[nw:2*nw]
+	who := r.who
+	all := who != ir.Own && who != ir.NeutralPieces && who != ir.Enemy
 	for w := 0; w < nw; w++ {
-		src[w], empty[w] = g.srcWord(w), g.emptyWord(w)
+		empty[w] = g.emptyWord(w)
+		if all {
+			// (srcWord: every piece, the cells not empty)
+			src[w] = ^empty[w] & g.p.boardMask[w]
+		} else {
+			src[w] = g.srcWord(w)
+		}
 		nsrc += bits.OnesCount64(src[w])
 		nempty += bits.OnesCount64(empty[w])
 	}

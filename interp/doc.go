@@ -289,11 +289,17 @@
 // # Make and unmake
 //
 // A State has three parts (state.go): the position (cells, stacks, the
-// derived indexes: occupancy sets per owner and per piece code, pieces on
-// target, the mailbox; counters), which Clone and CopyFrom copy; the
-// history of undo records; and the scratch space of move generation,
+// derived indexes: occupancy sets per owner, and per piece code only when
+// something reads them; pieces on target when pieces have targets; the
+// mailbox when a rule uses it; counters), which Clone and CopyFrom copy;
+// the history of undo records; and the scratch space of move generation,
 // which each State owns so that States can be used by several goroutines
-// at once. State.put is the one place the derived indexes are updated.
+// at once. State.put is the one place the derived indexes are updated,
+// but for flat Programs (no stacks, no sets per code, no targets: decided
+// at compile time, compilePut), where a leap move writes its cells and
+// undo records itself and updates the occupancy sets and the mailbox from
+// its records in one loop (doLeapsFlat, reindexOcc), and Undo reverts them
+// in one loop (undoFlat).
 // Apply changes the position in place and pushes the old contents of every
 // changed cell and the old counters on the history; Undo pops them. A
 // State that is only played forward (a playout's scratch copy: SetUndo

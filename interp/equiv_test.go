@@ -197,8 +197,13 @@ func checkEquiv(t *testing.T, fast, slow *Program, games, plies int) {
 	}
 }
 
-// occConsistent checks the occupancy bitsets against the cells.
+// occConsistent checks the occupancy bitsets against the cells (those
+// per code when the Program keeps them; otherwise that they are absent),
+// and the mailbox.
 func occConsistent(p *Program, s *State) bool {
+	if !p.keepOccC && s.occC != nil {
+		return false
+	}
 	for c, code := range s.cells {
 		b := int(p.bitOf[c])
 		for sl := 0; sl <= p.np; sl++ {
@@ -207,7 +212,10 @@ func occConsistent(p *Program, s *State) bool {
 				return false
 			}
 		}
-		for k := 1; k < p.ncodes; k++ {
+		if s.mb != nil && s.mb[p.mbox.key[c]] != uint8(b2i(code != 0)) {
+			return false
+		}
+		for k := 1; k < p.ncodes && p.keepOccC; k++ {
 			bit := s.occC[k*s.nw+b>>6]>>(uint(b)&63)&1 != 0
 			if bit != (int(code) == k) {
 				return false

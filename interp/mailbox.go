@@ -396,7 +396,8 @@ func (g *gen) mbDFS(a int32) bool {
 	mb, slotCell := s.mb, g.p.mbox.slotCell
 	dirs := g.dirs
 	any := false
-	for k, o := range r.mbOffs[g.mover] {
+	offs := r.mbOffs[g.mover]
+	for k, o := range offs {
 		b, c := (a+o)&mbMask, (a+2*o)&mbMask
 		if mb[b] != 1 || mb[c] != 0 {
 			continue
@@ -405,7 +406,8 @@ func (g *gen) mbDFS(a int32) bool {
 		any = true
 		s.path = append(s.path, uint32(slotCell[c])|uint32(dirs[k])<<16)
 		more := g.leapOn(false)
-		g.leapOff(more, more != ir.ChainNone && g.mbDFS(c))
+		// (mbLeaps first: most landings have no leap, found without a call)
+		g.leapOff(more, more != ir.ChainNone && mbLeaps(mb, c, offs) && g.mbDFS(c))
 		s.path = s.path[:len(s.path)-1]
 		mb[a], mb[b], mb[c] = 1, 1, 0
 		if g.found {
@@ -413,6 +415,17 @@ func (g *gen) mbDFS(a int32) bool {
 		}
 	}
 	return any
+}
+
+// mbLeaps tells whether the piece on slot a has a leap on mailbox mb
+// with these slot offsets.
+func mbLeaps(mb *[mbSlots]uint8, a int32, offs []int32) bool {
+	for _, o := range offs {
+		if mb[(a+o)&mbMask] == 1 && mb[(a+2*o)&mbMask] == 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // mbCountGen is fastLeaps' count mode for a mailbox rule.

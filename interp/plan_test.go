@@ -96,7 +96,7 @@ func TestPlanText(t *testing.T) {
 	if err := p.Plan().Write(&b); err != nil {
 		t.Fatal(err)
 	}
-	want := `board: 144 cells, 8 directions; sets of 3 words (bit = cell index; 8 of 8 directions are bit shifts); 510 bytes a position
+	want := `board: 144 cells, 8 directions; sets of 3 words (bit = cell index; 8 of 8 directions are bit shifts); 438 bytes a position
 rule step: step
   strategy: step table
   reads onto: occupancy

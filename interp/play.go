@@ -58,10 +58,10 @@ func (p *Program) ParseMove(s *State, ml *MoveList, text string) (int, error) {
 }
 
 // doMove plays move i of ml on s and pushes an undo frame; it does not
-// decide the end of the game.
-func (p *Program) doMove(s *State, ml *MoveList, i int) {
+// decide the end of the game. It returns the mover.
+func (p *Program) doMove(s *State, ml *MoveList, i int) (mover int) {
 	m := ml.moves[i]
-	mover := s.toMove
+	mover = s.toMove
 	if !s.skipLog {
 		s.frames = append(s.frames, frame{
 			nch: int32(len(s.changes)), mover: int8(mover), passes: int32(s.passes),
@@ -81,18 +81,23 @@ func (p *Program) doMove(s *State, ml *MoveList, i int) {
 		case ir.Group:
 			p.doGroup(s, r, mover, path)
 		default:
-			p.doLeaps(s, r, mover, path)
+			if p.flat {
+				p.doLeapsFlat(s, r, mover, path)
+			} else {
+				p.doLeaps(s, r, mover, path)
+			}
 		}
 	}
 	s.ply++
 	s.turns[mover]++
 	s.toMove = p.after(mover)
+	return mover
 }
 
 // doLeaps plays the leaps of a move of leap rule r whose path is
-// [start, landing|d<<16...]: the piece leaves its start, takes what the
-// rule captures on the way, and lands on the last landing, promoted there
-// when a promotion applies.
+// [start, landing|d<<16...] (doLeapsFlat in a Program.flat):
+// the piece leaves its start, takes what the rule captures on the way,
+// and lands on the last landing, promoted there when a promotion applies.
 func (p *Program) doLeaps(s *State, r *rule, mover int, path []uint32) {
 	start := int(path[0])
 	pc := s.lift(p, start)
@@ -127,6 +132,66 @@ func (p *Program) doLeaps(s *State, r *rule, mover int, path []uint32) {
 		}
 	}
 	s.drop(p, cur, pc)
+}
+
+// doLeapsFlat is doLeaps in a Program.flat, where every undo record is a
+// cell's old and new code: it sets the cells and writes the records
+// itself, then updates the derived indexes once (reindexOcc, inlined).
+func (p *Program) doLeapsFlat(s *State, r *rule, mover int, path []uint32) {
+	cells := s.cells
+	n0 := len(s.changes)
+	start := int(path[0])
+	pc := cells[start]
+	ch := append(s.changes, change{cell: int32(start), old: pc})
+	cells[start] = 0
+	cur := start
+	var took, pts int32
+	switch r.capture {
+	case ir.CaptureJumped:
+		L := int(r.lenCode[pc])
+		leap := r.leapCode[pc]
+		for _, e := range path[1:] {
+			base := (cur*p.nd + int(e>>16&dirMask)) * L
+			for j := base; j < base+L-1; j++ {
+				x := leap[j]
+				if old := cells[x]; old != 0 {
+					ch = append(ch, change{cell: x, old: old})
+					cells[x] = 0
+					took++
+					pts += p.codePoints[old]
+				}
+			}
+			cur = int(e & 0xffff)
+		}
+	case ir.CaptureLanding:
+		for _, e := range path[1:] {
+			cur = int(e & 0xffff)
+			if old := cells[cur]; old != 0 {
+				ch = append(ch, change{cell: int32(cur), old: old})
+				cells[cur] = 0
+				took++
+				pts += p.codePoints[old]
+			}
+		}
+	default:
+		cur = int(path[len(path)-1] & 0xffff)
+	}
+	if took != 0 {
+		s.captured[mover] += took
+		s.points[mover] += pts
+	}
+	if len(p.promos[pc]) > 0 {
+		if to := p.promoteTo(pc, cur); to != 0 {
+			pc = to
+		}
+	}
+	ch = append(ch, change{cell: int32(cur), old: cells[cur], arg: pc})
+	cells[cur] = pc
+	s.changes = ch
+	reindexOcc(s.occ, s.mb, p.cellB, p.codeOcc, ch[n0:])
+	if s.skipLog {
+		s.changes = ch[:n0] // the records served the reindex alone
+	}
 }
 
 // take removes the (top) piece on cell c; mover captures it.
@@ -201,9 +266,8 @@ func (p *Program) Apply(s *State, ml *MoveList, i int) {
 	if i < 0 || i >= len(ml.moves) {
 		return
 	}
-	mover := s.toMove
 	s.skipLog = s.unlogged
-	p.doMove(s, ml, i)
+	mover := p.doMove(s, ml, i)
 	s.skipLog = false
 	if len(p.goalsAfter) > 0 {
 		c := &s.ectx
@@ -224,7 +288,7 @@ func (p *Program) Apply(s *State, ml *MoveList, i int) {
 			}
 		}
 	}
-	if ml.moves[i].rule < 0 && p.passes > 0 && s.passes >= p.passes {
+	if p.passes > 0 && s.passes >= p.passes && ml.moves[i].rule < 0 {
 		s.end = endPasses
 		return
 	}
@@ -241,13 +305,16 @@ func (p *Program) Undo(s *State) {
 	}
 	f := s.frames[n-1]
 	s.frames = s.frames[:n-1]
-	if s.hgt == nil {
+	switch {
+	case p.flat:
+		s.undoFlat(p, s.changes[f.nch:])
+	case s.hgt == nil:
 		// Without stacks every record is a cell's old code.
 		for j := len(s.changes) - 1; j >= int(f.nch); j-- {
 			ch := s.changes[j]
 			s.put(p, int(ch.cell), ch.old)
 		}
-	} else {
+	default:
 		for j := len(s.changes) - 1; j >= int(f.nch); j-- {
 			s.undoChange(p, s.changes[j])
 		}

@@ -77,6 +77,16 @@ type Program struct {
 	// (the blockade filter on words makes counting much cheaper than Legal)
 	countPlayouts bool
 
+	// State.put keeps the occupancy sets per code only when something
+	// reads them (compilePut; readsOccC: a quantifier compiled by
+	// quantByCode)
+	keepOccC, readsOccC bool
+	// flat: no stacks, no sets per code, no pieces on target: a leap move
+	// writes its cells and undo records itself and updates the occupancy
+	// sets and the mailbox once (doLeapsFlat), Undo reverts them in one
+	// loop (undoFlat)
+	flat bool
+
 	goalsAfter []goal
 	goalsStart []goal
 	noMove     ir.Outcome
@@ -89,10 +99,12 @@ type Program struct {
 	margin evalFn
 }
 
-// cellBit is where a cell's bit is in a cell set: word w, mask m.
+// cellBit is where a cell's bit is in a cell set: word w, mask m; and,
+// when the game has a mailbox, the cell's slot (mb, for State.put).
 type cellBit struct {
-	m uint64
-	w int32
+	m  uint64
+	w  int32
+	mb uint16
 }
 
 // goal is a compiled goal: when f holds for the player tested, that player
@@ -244,6 +256,7 @@ func Compile(g *ir.Game, cfg Config) (*Program, error) {
 	if err := p.compileEnd(); err != nil {
 		return nil, fmt.Errorf("compile %s: %w", g.Name, err)
 	}
+	p.compilePut()
 	return p, nil
 }
 

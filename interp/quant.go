@@ -75,6 +75,7 @@ func (p *Program) quantByCode(who ir.Who, op ir.Op, sd ir.Side, tab []uint8, siz
 	}
 	codes := p.selCodes(who)
 	nw := p.nw
+	p.readsOccC = true
 	return func(c *ectx) int {
 		occC := c.s.occC
 		n, all := 0, 0

@@ -40,9 +40,10 @@ type position struct {
 	stk  []uint16
 	hgt  []int32
 	scap int
-	// Derived indexes, updated by State.put alone.
+	// Derived indexes, updated by State.put alone (and, in a flat Program,
+	// by reindexOcc and undoFlat for whole moves).
 	occ      []uint64        // occupancy bitsets per slot (player, then neutral): [slot*nw+w], bits by Program.bitOf
-	occC     []uint64        // occupancy bitsets per piece code: [code*nw+w] (code 0: unused)
+	occC     []uint64        // occupancy bitsets per piece code: [code*nw+w] (code 0: unused); nil unless Program.keepOccC
 	onTarget []int32         // per slot: the (top) pieces on their own target cell
 	mb       *[mbSlots]uint8 // the mailbox (Program.mbox): 1 piece, 0 empty, mbWall no cell
 
@@ -119,18 +120,21 @@ const (
 	endLose // a Lose goal: winner is the player who lost
 )
 
-// change is one undo record.
+// change is one undo record: cell's (top) code was old. arg is the kind
+// of record in a stacking game (opSet, opPush, opPop), and in a game
+// without stacks the code the cell was set to, so that the records also
+// tell what the move changed (reindexOcc, undoFlat).
 type change struct {
 	cell int32
 	old  uint16
-	op   uint8
+	arg  uint16
 }
 
 // undo record kinds
 const (
-	opSet  uint8 = iota // the cell's (top) code was old
-	opPush              // a piece was put on top: undo takes it off
-	opPop               // old was taken off the top: undo puts it back
+	opSet  uint16 = iota // the cell's (top) code was old
+	opPush               // a piece was put on top: undo takes it off
+	opPop                // old was taken off the top: undo puts it back
 )
 
 type frame struct {
@@ -159,7 +163,9 @@ func (p *Program) newEmptyState() *State {
 		}
 	}
 	s.onTarget = make([]int32, p.np+1)
-	s.occC = make([]uint64, p.ncodes*p.nw)
+	if p.keepOccC {
+		s.occC = make([]uint64, p.ncodes*p.nw)
+	}
 	ints := make([]int32, 3*p.np)
 	s.turns, s.captured, s.points = ints[:p.np:p.np], ints[p.np:2*p.np:2*p.np], ints[2*p.np:]
 	s.changes = make([]change, 0, 256)
@@ -241,12 +247,12 @@ func (s *State) SetUndo(on bool) {
 func (s *State) lift(p *Program, c int) uint16 {
 	if s.hgt == nil {
 		code := s.cells[c]
-		s.set(p, c, 0)
+		s.clear(p, c)
 		return code
 	}
 	code := s.pop(p, c)
 	if !s.skipLog {
-		s.changes = append(s.changes, change{int32(c), code, opPop})
+		s.changes = append(s.changes, change{cell: int32(c), old: code, arg: opPop})
 	}
 	return code
 }
@@ -254,18 +260,21 @@ func (s *State) lift(p *Program, c int) uint16 {
 // drop puts code on top of cell c, recorded for Undo.
 func (s *State) drop(p *Program, c int, code uint16) {
 	if s.hgt == nil {
-		s.set(p, c, code)
+		if !s.skipLog {
+			s.changes = append(s.changes, change{cell: int32(c), old: s.cells[c], arg: code}) // (opSet)
+		}
+		s.put(p, c, code)
 		return
 	}
 	s.push(p, c, code)
 	if !s.skipLog {
-		s.changes = append(s.changes, change{int32(c), 0, opPush})
+		s.changes = append(s.changes, change{cell: int32(c), arg: opPush})
 	}
 }
 
 // undoChange reverts one undo record.
 func (s *State) undoChange(p *Program, ch change) {
-	switch ch.op {
+	switch ch.arg {
 	case opPush:
 		s.pop(p, int(ch.cell))
 	case opPop:
@@ -280,19 +289,31 @@ func (s *State) undoChange(p *Program, ch change) {
 }
 
 // put sets cell c to code, keeping the derived indexes up to date (no
-// undo record): the occupancy sets per slot and per code, the pieces on
-// their target, the mailbox. It is the one place they are updated.
+// undo record): the occupancy sets per slot, the mailbox, and, when the
+// Program keeps them (compilePut), the occupancy sets per code and the
+// pieces on their target. It is the one place they are updated, with
+// reindexOcc and undoFlat, which do the same for the records of a move at
+// once in Programs that keep neither (Program.flat).
 func (s *State) put(p *Program, c int, code uint16) {
-	cb := p.cellB[c]
-	w, m := int(cb.w), cb.m
+	cb := &p.cellB[c]
 	old := s.cells[c]
+	s.cells[c] = code
+	w, m := int(cb.w), cb.m
+	occC := s.occC
 	if old != 0 {
 		s.occ[int(p.codeOcc[old])+w] &^= m
-		s.occC[int(old)*s.nw+w] &^= m
+		if occC != nil {
+			occC[int(old)*s.nw+w] &^= m
+		}
 	}
 	if code != 0 {
 		s.occ[int(p.codeOcc[code])+w] |= m
-		s.occC[int(code)*s.nw+w] |= m
+		if occC != nil {
+			occC[int(code)*s.nw+w] |= m
+		}
+	}
+	if s.mb != nil {
+		s.mb[cb.mb&mbMask] = uint8(b2i(code != 0))
 	}
 	if p.nTargets > 0 {
 		if old != 0 && int(p.codeTarget[old]) == c {
@@ -302,19 +323,88 @@ func (s *State) put(p *Program, c int, code uint16) {
 			s.onTarget[p.codeSlot[code]]++
 		}
 	}
-	s.cells[c] = code
-	if s.mb != nil {
-		s.mb[p.mbox.key[c]&mbMask] = uint8(b2i(code != 0))
+}
+
+// compilePut decides which derived indexes State.put keeps: the
+// occupancy sets per code only when something reads them (a quantifier
+// counting pieces by code, a rule whose pieces are selected by code and
+// not by owner alone), the pieces on target only when pieces have
+// targets; whether moves are played flat (Program.flat); and it records
+// each cell's mailbox slot.
+func (p *Program) compilePut() {
+	p.keepOccC = p.readsOccC
+	for i := range p.rules {
+		r := &p.rules[i]
+		for pl := range r.srcAll {
+			if r.srcOK != nil && !r.srcAll[pl] {
+				p.keepOccC = true
+			}
+		}
+		for _, ss := range r.sets {
+			if len(ss.codes) > 0 {
+				p.keepOccC = true
+			}
+		}
+		if r.gen == genGroupFast {
+			p.keepOccC = true // the group table's sets come from the sets per code
+		}
+	}
+	p.flat = !p.stacking && !p.keepOccC && p.nTargets == 0
+	if p.mbox != nil {
+		for c := range p.cellB {
+			p.cellB[c].mb = uint16(p.mbox.key[c] & mbMask)
+		}
 	}
 }
 
-// set sets cell c to code and records the old code for Undo (games
-// without stacking).
-func (s *State) set(p *Program, c int, code uint16) {
+// clear empties cell c and records the old code for Undo (games without
+// stacking).
+func (s *State) clear(p *Program, c int) {
 	if !s.skipLog {
-		s.changes = append(s.changes, change{cell: int32(c), old: s.cells[c]}) // (opSet)
+		s.changes = append(s.changes, change{cell: int32(c), old: s.cells[c]}) // (opSet, arg 0: empty)
 	}
-	s.put(p, c, code)
+	s.put(p, c, 0)
+}
+
+// reindexOcc updates the derived indexes of a Program.flat (the
+// occupancy sets per slot and the mailbox, mb nil: none) as put does for
+// the records recs, in order, each setting its cell from old to arg; the
+// cells already hold their new codes. It is small enough to be inlined.
+func reindexOcc(occ []uint64, mb *[mbSlots]uint8, cellB []cellBit, codeOcc []int32, recs []change) {
+	for _, r := range recs {
+		cb := &cellB[r.cell]
+		if r.old != 0 {
+			occ[int(codeOcc[r.old])+int(cb.w)] &^= cb.m
+		}
+		if r.arg != 0 {
+			occ[int(codeOcc[r.arg])+int(cb.w)] |= cb.m
+		}
+		if mb != nil {
+			mb[cb.mb&mbMask] = uint8(b2i(r.arg != 0))
+		}
+	}
+}
+
+// undoFlat reverts the records recs of a Program.flat, the last first:
+// each cell gets its old code back, and the derived indexes are updated
+// as put does, in one loop.
+func (s *State) undoFlat(p *Program, recs []change) {
+	occ, mb, cells, cellB, codeOcc := s.occ, s.mb, s.cells, p.cellB, p.codeOcc
+	for j := len(recs) - 1; j >= 0; j-- {
+		r := &recs[j]
+		cb := &cellB[r.cell]
+		w, m := int(cb.w), cb.m
+		if r.arg != 0 {
+			occ[int(codeOcc[r.arg])+w] &^= m
+		}
+		if r.old != 0 {
+			occ[int(codeOcc[r.old])+w] |= m
+		}
+		if mb != nil {
+			mb[cb.mb&mbMask] = uint8(b2i(r.old != 0))
+		}
+		cells[r.cell] = r.old
+	}
 }
 
 // NewState builds the initial position; a random setup (ir.Setup.Random) is
@@ -512,7 +602,7 @@ func (ps *position) copyFrom(src *position) {
 
 // StateBytes returns the size in bytes of a position: the cells (the top
 // piece of each, 2 bytes, and a wall cell), the occupancy bitsets per
-// slot and per code, the mailbox, the per-player counters (turns,
+// slot and, when something reads them, per code, the mailbox, the per-player counters (turns,
 // captures, points, pieces on target), the stacks in a stacking game, and
 // the scalars (player to move, ply, passes, end of the game: 40 bytes). A State also carries its undo history and
 // scratch buffers for move generation (a few KiB, reused from move to
@@ -524,9 +614,11 @@ func (p *Program) StateBytes() int {
 	if p.mbox != nil {
 		n += mbSlots // mb
 	}
-	n += (p.np + 1) * 4      // onTarget
-	n += p.ncodes * p.nw * 8 // occC
-	n += 3 * p.np * 4        // turns, captured, points
+	n += (p.np + 1) * 4 // onTarget
+	if p.keepOccC {
+		n += p.ncodes * p.nw * 8 // occC
+	}
+	n += 3 * p.np * 4 // turns, captured, points
 	if p.stacking {
 		n += p.nc*p.scap*2 + (p.nc+1)*4 // stk, hgt
 	}

@@ -78,12 +78,12 @@ func (g *gen) genericDFS(c int) bool {
 			for k := 1; k < L; k++ {
 				y = int(p.nb[y*p.nd+int(d)])
 				if s.cells[y] != 0 {
-					s.caps = append(s.caps, change{int32(y), s.pop(p, y), opPop})
+					s.caps = append(s.caps, change{cell: int32(y), old: s.pop(p, y), arg: opPop})
 				}
 			}
 		}
 		if r.capture == ir.CaptureLanding && s.cells[land] != 0 {
-			s.caps = append(s.caps, change{int32(land), s.pop(p, land), opPop})
+			s.caps = append(s.caps, change{cell: int32(land), old: s.pop(p, land), arg: opPop})
 		}
 		captured := len(s.caps) > capBase
 		if g.revisits(captured, int32(land)) {

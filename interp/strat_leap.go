@@ -233,7 +233,7 @@ func (g *gen) fastDFS(c int) bool {
 		if r.capture == ir.CaptureJumped {
 			for j := 0; j < L-1; j++ {
 				if x := leap[base+j]; cells[x] != 0 {
-					s.caps = append(s.caps, change{x, cells[x], opSet})
+					s.caps = append(s.caps, change{cell: x, old: cells[x]})
 					cells[x] = 0
 				}
 			}
