@@ -433,6 +433,14 @@ func (c *checker) checkBoard(es []*Entry) {
 		return
 	}
 	b := &c.g.Board
+	if len(b.Cells) == 0 {
+		at := v.At()
+		if e := ps["cells"]; e != nil {
+			at = e.Pos
+		}
+		c.errorf(at, "this subset keeps no cell of the board: make it larger, or keep cells: all", "the board has no cells")
+		return
+	}
 	if len(b.Cells) > maxBoardCells {
 		c.errorf(v.At(), "", "board has %d cells; at most %d", len(b.Cells), maxBoardCells)
 		return

@@ -28,7 +28,7 @@ var rulesLexer = lexer.MustSimple([]lexer.SimpleRule{
 	{Name: "Size", Pattern: `[0-9]+x[0-9]+`},
 	{Name: "Int", Pattern: `[0-9]+`},
 	{Name: "Keyword", Pattern: `(and|or|not|if|then|else)\b`},
-	{Name: "Ident", Pattern: `[A-Za-z_][A-Za-z0-9_]*(-[A-Za-z][A-Za-z0-9_]*)*`},
+	{Name: "Ident", Pattern: `[\pL_][\pL\pN_]*(-\pL[\pL\pN_]*)*`},
 	{Name: "Op", Pattern: `==|!=|<=|>=|\.\.|[-+*/<>(){}\[\],:;.%]`},
 	// Anything else is one bad character, reported by the parser with its
 	// position instead of a lexer failure.

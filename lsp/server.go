@@ -185,7 +185,7 @@ func (s *Server) read(path string) (string, bool) {
 			return d.text, true
 		}
 	}
-	b, err := os.ReadFile(path)
+	b, err := lang.ReadFile(path)
 	return string(b), err == nil
 }
 
@@ -217,7 +217,7 @@ func (s *Server) diagnose(d *document) []protocol.Diagnostic {
 		if text, ok := s.read(path); ok {
 			return []byte(text), nil
 		}
-		_, err := os.ReadFile(path)
+		_, err := lang.ReadFile(path)
 		return nil, err
 	}, nil)
 	if err == nil {

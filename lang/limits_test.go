@@ -1,0 +1,76 @@
+package lang
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+const tinyGame = "board { shape: square(4x4) }\nplayers: a, b\npiece p {}\n"
+
+// TestEndlessFiles: a rules file, or a base, that never ends (/dev/zero,
+// directly or through a symlink) is refused after MaxFileSize bytes.
+func TestEndlessFiles(t *testing.T) {
+	if _, err := os.Stat("/dev/zero"); err != nil {
+		t.Skip("no /dev/zero")
+	}
+	dir := t.TempDir()
+	link := filepath.Join(dir, "zero.rules")
+	if err := os.Symlink("/dev/zero", link); err != nil {
+		t.Fatal(err)
+	}
+	variant := filepath.Join(dir, "variant.rules")
+	if err := os.WriteFile(variant, []byte("extends: \"zero.rules\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ file, want string }{
+		{"/dev/zero", "file too large (more than 1048576 bytes)"},
+		{link, "file too large (more than 1048576 bytes)"},
+		{variant, `variant.rules:1:10: cannot read base "zero.rules": ` + link + `: file too large (more than 1048576 bytes)`},
+	} {
+		_, err := Load(c.file, nil)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("Load(%s) = %v, want an error containing %q", c.file, err, c.want)
+		}
+	}
+}
+
+// TestLexBOM: a byte-order mark is a space token, and the texts of the
+// tokens still add up to the file.
+func TestLexBOM(t *testing.T) {
+	src := "\uFEFF" + tinyGame
+	var b strings.Builder
+	toks := Lex("x.rules", []byte(src))
+	for _, tk := range toks {
+		b.WriteString(tk.Text)
+	}
+	if b.String() != src {
+		t.Fatalf("tokens give %q, want %q", b.String(), src)
+	}
+	if toks[0].Kind != TokSpace || toks[1].Text != "board" || toks[1].Offset != 3 || toks[1].Pos.Col != 1 {
+		t.Fatalf("first tokens %+v %+v", toks[0], toks[1])
+	}
+	if _, err := LoadSource("x.rules", []byte(src), nil); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestNestingLimitIsExact: MaxNesting levels are accepted, one more is
+// refused.
+func TestNestingLimitIsExact(t *testing.T) {
+	for _, c := range []struct {
+		open, close string
+	}{{"(", ")"}, {"not ", ""}, {"- ", ""}} {
+		deep := func(n int) []byte {
+			return []byte(tinyGame + "piece q { v: 1 }\nend { win: " + strings.Repeat(c.open, n) + "1" + strings.Repeat(c.close, n) + " == 1 }\n")
+		}
+		if _, err := LoadSource("x.rules", deep(MaxNesting-3), nil); err != nil && strings.Contains(err.Error(), "nesting") {
+			t.Errorf("%q x %d refused: %v", c.open, MaxNesting-3, err)
+		}
+		_, err := LoadSource("x.rules", deep(MaxNesting+1), nil)
+		if err == nil || !strings.Contains(err.Error(), "x.rules:5:") || !strings.Contains(err.Error(), "nesting deeper than 100 levels") {
+			t.Errorf("%q x %d: %v", c.open, MaxNesting+1, err)
+		}
+	}
+}
