@@ -21,6 +21,7 @@ type Game struct {
 	Name    string   // stem of the rules file, e.g. "my-game"
 	Title   string   // human title, e.g. "My Game"
 	File    string   // path of the rules file it came from
+	Bases   []string // stems of the rules files it extends, nearest first
 	Options []Option // every declared option, with its resolved value
 
 	Board   Board

@@ -68,6 +68,7 @@ func loadWith(readFile func(string) ([]byte, error), path string, src []byte, op
 	if len(l.r.diags) > 0 {
 		return nil, l.r.sorted(l.order)
 	}
+	g.Bases = l.bases
 	return g, nil
 }
 
@@ -88,6 +89,7 @@ type loader struct {
 	readFile func(string) ([]byte, error)
 	stack    []string // files being loaded, for cycles
 	order    []string // files in the order they were read
+	bases    []string // stems of the files named by extends, in the order read
 	// fatal: a file could not be read or parsed; checking the rest would
 	// only report consequences. (A duplicate entry is not fatal.)
 	fatal bool
@@ -186,6 +188,7 @@ func (l *loader) loadFile(path string, src []byte) []*Entry {
 				l.fatal = true
 				continue
 			}
+			l.bases = append(l.bases, strings.TrimSuffix(filepath.Base(bpath), ".rules"))
 			base = merge(l.r, base, l.loadFile(bpath, bsrc))
 		default:
 			own = append(own, e)

@@ -71,6 +71,7 @@ type MCTS struct {
 // games stays quick; it beats the random player in at least 90% of the
 // games of every bundled game (README).
 const (
+	MaxThreads           = 256 // search trees grown at once
 	DefaultPlayouts      = 1000
 	DefaultExtend        = 4
 	DecisiveRatio        = 1.5

@@ -189,8 +189,8 @@ func (m *MCTS) set(kv string) error {
 		}
 		m.Playouts = n
 	case "threads":
-		if err != nil || n < 1 {
-			return bad("a number of threads, 1 or more")
+		if err != nil || n < 1 || n > MaxThreads {
+			return bad(fmt.Sprintf("a number of threads, 1 to %d", MaxThreads))
 		}
 		m.Threads = n
 	case "cutoff":

@@ -125,11 +125,27 @@ var (
 	resultKeys = []string{"winners", "scores"}
 )
 
-// Read reads one record from r; name (the file name) prefixes every error.
+// DefaultMaxBytes is the largest record Read accepts.
+const DefaultMaxBytes = 16 << 20
+
+// Read reads one record of at most DefaultMaxBytes from r; name (the file
+// name) prefixes every error.
 func Read(r io.Reader, name string) (*Record, error) {
-	data, err := io.ReadAll(r)
+	return ReadLimit(r, name, DefaultMaxBytes)
+}
+
+// ReadLimit reads one record of at most max bytes from r: a longer one
+// (or one that never ends, /dev/zero) is an error once max bytes are read.
+func ReadLimit(r io.Reader, name string, max int64) (*Record, error) {
+	if max <= 0 {
+		max = DefaultMaxBytes
+	}
+	data, err := io.ReadAll(io.LimitReader(r, max+1))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if int64(len(data)) > max {
+		return nil, &Error{Pos{File: name}, fmt.Sprintf("the record is larger than %d bytes (--max-record-size raises the limit)", max)}
 	}
 	return Parse(data, name)
 }

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"regexp"
 	"runtime/debug"
 	"strings"
 
@@ -38,7 +40,45 @@ func (e *internalError) Error() string {
 // Main runs ruleplay with args (without the program name) and returns the
 // exit code. It never panics.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	return execute(newRootCmd(), args, stdin, stdout, stderr)
+	out := &checkedWriter{w: stdout}
+	code := execute(newRootCmd(), args, stdin, out, stderr)
+	if out.err != nil && code == exitOK {
+		// The output is lost (a full disk, /dev/full, a closed pipe):
+		// that is a failure, not success.
+		fmt.Fprintf(stderr, "ruleplay: writing the output: %v\n", out.err)
+		code = exitFailure
+	}
+	return code
+}
+
+// checkedWriter remembers the first error of writing to w and fails every
+// write after it, so that a command's output cannot be lost silently.
+type checkedWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (c *checkedWriter) Write(p []byte) (int, error) {
+	if c.err != nil {
+		return 0, c.err
+	}
+	n, err := c.w.Write(p)
+	if err != nil {
+		c.err = err
+	}
+	return n, err
+}
+
+// Unwrap returns the writer written to (a terminal is still one).
+func (c *checkedWriter) Unwrap() io.Writer { return c.w }
+
+// osFile returns the file behind w, if any, looking through checkedWriter.
+func osFile(w any) (*os.File, bool) {
+	if c, ok := w.(*checkedWriter); ok {
+		w = c.w
+	}
+	f, ok := w.(*os.File)
+	return f, ok
 }
 
 // execute runs root with args and reports any error on stderr.
@@ -70,6 +110,10 @@ func execute(root *cobra.Command, args []string, stdin io.Reader, stdout, stderr
 	}
 	return code
 }
+
+// negativeArgRE matches the flag parser's error for a negative number
+// given as an argument ("-1" reads as the shorthand flag -1).
+var negativeArgRE = regexp.MustCompile(`^unknown shorthand flag: '[0-9]' in (-[0-9]+)$`)
 
 // reportedError stands for errors already printed; only the exit code is
 // left to give.
@@ -126,6 +170,9 @@ Documentation, in the repository's docs/ folder:
 	}
 	root.SetVersionTemplate("ruleplay {{.Version}}\n")
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
+		if m := negativeArgRE.FindStringSubmatch(err.Error()); m != nil {
+			return usageErrorf("%s %s: a negative number is not accepted here (want 0 or more)", c.Name(), m[1])
+		}
 		return usageErrorf("%v", err)
 	})
 	root.AddCommand(

@@ -175,7 +175,7 @@ func (p *progress) done() { p.clear() }
 // terminalRows is the height of the terminal w (0 when w is not one or
 // its size is unknown).
 func terminalRows(w io.Writer) int {
-	f, ok := w.(*os.File)
+	f, ok := osFile(w)
 	if !ok {
 		return 0
 	}
@@ -189,6 +189,6 @@ func terminalRows(w io.Writer) int {
 // isTerminal reports whether w is a terminal (not a file, a pipe or
 // /dev/null).
 func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
+	f, ok := osFile(w)
 	return ok && term.IsTerminal(int(f.Fd()))
 }

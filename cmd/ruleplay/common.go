@@ -7,10 +7,12 @@ import (
 
 	"github.com/ruleplay/ruleplay/analyze"
 	"github.com/ruleplay/ruleplay/games"
+	"github.com/ruleplay/ruleplay/internal/safetext"
 	"github.com/ruleplay/ruleplay/internal/suggest"
 	"github.com/ruleplay/ruleplay/interp"
 	"github.com/ruleplay/ruleplay/ir"
 	"github.com/ruleplay/ruleplay/lang"
+	"github.com/ruleplay/ruleplay/play"
 	"github.com/spf13/cobra"
 )
 
@@ -152,11 +154,11 @@ func (gm *game) replay(s *interp.State, moves []string) error {
 			continue
 		}
 		if ml.Len() == 0 {
-			return fmt.Errorf("move %d %q: the game is already over after %s (%s)", k+1, text, count(k, "move"), resultLine(p, p.Status(s)))
+			return fmt.Errorf("move %d %s: the game is already over after %s (%s)", k+1, safetext.Quote(text, 80), count(k, "move"), resultLine(p, p.Status(s)))
 		}
 		legal := texts(p, &ml)
 		var b strings.Builder
-		fmt.Fprintf(&b, "move %d %q is not legal (%s to move after %s)\n", k+1, text, p.PlayerName(s.ToMove()), count(k, "move"))
+		fmt.Fprintf(&b, "move %d %s is not legal (%s to move after %s)\n", k+1, safetext.Quote(text, 80), p.PlayerName(s.ToMove()), count(k, "move"))
 		b.WriteString(wrapList("legal moves: ", legal, "  ", 80))
 		if near := closest(text, legal); near != "" {
 			fmt.Fprintf(&b, "\ndid you mean %q?", near)
@@ -178,6 +180,9 @@ func texts(p *interp.Program, ml *interp.MoveList) []string {
 // closest returns the legal move text nearest to text by edit distance, or
 // "" when none is near enough to be a typo.
 func closest(text string, legal []string) string {
+	if len(text) > 80 {
+		return "" // no typo is that long; spare the distances
+	}
 	return suggest.Nearest(text, legal, max(1, (len(text)+1)/3))
 }
 
@@ -274,3 +279,7 @@ func scoresText(p *interp.Program, scores []int) string {
 // game has scores and a decided result, the difference between the
 // winners' score and the best of the others.
 func margin(p *interp.Program, st interp.Status) (int, bool) { return analyze.Margin(p, st) }
+
+// maxThreads caps every --threads (and mcts:threads=): each thread costs
+// memory, and no machine has more cores to give.
+const maxThreads = play.MaxThreads

@@ -334,6 +334,6 @@ func (h *session) undo() error {
 
 // isTerminalInput reports whether r is a terminal.
 func isTerminalInput(r io.Reader) bool {
-	f, ok := r.(*os.File)
+	f, ok := osFile(r)
 	return ok && isTerminal(f)
 }

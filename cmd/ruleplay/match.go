@@ -107,8 +107,8 @@ be a bundled game's name ('ruleplay games'; its rules: docs/rules/GAME.md).`,
 			switch {
 			case games < 1:
 				return usageErrorf("--games %d: want 1 or more", games)
-			case threads < 1:
-				return usageErrorf("--threads %d: want 1 or more", threads)
+			case threads < 1 || threads > maxThreads:
+				return usageErrorf("--threads %d: want 1 to %d", threads, maxThreads)
 			case maxPlies < 0:
 				return usageErrorf("--max-plies %d: want 0 (no cap) or more", maxPlies)
 			}

@@ -241,8 +241,8 @@ func (f *playerFlags) check() error {
 		return usageErrorf("--playouts %d: want 0 (the default) or more", f.playouts)
 	case f.cutoff < 0:
 		return usageErrorf("--cutoff %d: want 0 (the default) or more", f.cutoff)
-	case f.threads < 1:
-		return usageErrorf("--threads %d: want 1 or more", f.threads)
+	case f.threads < 1 || f.threads > maxThreads:
+		return usageErrorf("--threads %d: want 1 to %d", f.threads, maxThreads)
 	}
 	return nil
 }
