@@ -6,6 +6,8 @@ import (
 	"io"
 	"os"
 	"strings"
+
+	"github.com/ruleplay/ruleplay/internal/safetext"
 )
 
 // Limits of the parser: beyond them a rules file is refused with a
@@ -64,6 +66,11 @@ func (l *loader) checkLimits(path string, src []byte) (ok bool) {
 		case TokInt, TokSize:
 			if ok && !l.checkNumbers(t) {
 				ok = false
+			}
+		case TokString:
+			if !safetext.Clean(unquote(t.Text)) {
+				ok = false
+				l.r.errorf(t.Pos, "a string holds printable text: no control characters or terminal escapes", "a control character in a string")
 			}
 		}
 		unary := (t.Kind == TokKeyword && t.Text == "not") || (t.Text == "-" && afterOp)

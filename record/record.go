@@ -40,6 +40,7 @@ import (
 	"strings"
 
 	"github.com/ruleplay/ruleplay/internal/suggest"
+	"github.com/ruleplay/ruleplay/internal/safetext"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -289,6 +290,7 @@ func (p *parser) record(doc *yaml.Node) *Record {
 		p.errorf(top, "a record is a mapping (game: NAME, moves: [...]), got %s", describe(top))
 		return nil
 	}
+	p.printable(top, 0)
 	es := p.entries(top, "", recordKeys)
 	if p.err != nil {
 		return nil
@@ -496,4 +498,23 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	sort.Slice(keys, func(i, j int) bool { return NaturalLess(keys[i], keys[j]) })
 	return keys
+}
+
+// printable reports the first text of the record holding a control
+// character (a terminal escape, say): every text of a record is printed
+// by some command. A comment may hold line breaks and tabs.
+func (p *parser) printable(n *yaml.Node, depth int) {
+	if n == nil || depth > 100 || p.err != nil {
+		return
+	}
+	if n.Kind == yaml.ScalarNode {
+		v := strings.NewReplacer("\n", " ", "\t", " ", "\r", " ").Replace(n.Value)
+		if !safetext.Clean(v) {
+			p.errorf(n, "a control character in %s (texts in a record are printable)", safetext.Quote(n.Value, 40))
+		}
+		return
+	}
+	for _, c := range n.Content {
+		p.printable(c, depth+1)
+	}
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/ruleplay/ruleplay/conformance"
 	"github.com/ruleplay/ruleplay/games"
 	"github.com/ruleplay/ruleplay/interp"
+	"github.com/ruleplay/ruleplay/record"
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 )
@@ -20,6 +21,7 @@ type checkFlags struct {
 	games string
 	json  bool
 	fast  bool
+	max   int64
 }
 
 func newCheckCmd() *cobra.Command {
@@ -56,6 +58,7 @@ record agrees, 1 when one disagrees, 2 for usage or file errors.`,
 	fl.StringVar(&f.dir, "dir", "", "check every *.yaml record under `DIR`")
 	fl.StringVar(&f.games, "games", "games", "with --dir: the `DIR` holding <game>.rules")
 	fl.BoolVar(&f.json, "json", false, "print the reports as JSON")
+	fl.Int64Var(&f.max, "max-record-size", record.DefaultMaxBytes, "read records of at most `BYTES` each")
 	fl.BoolVar(&f.fast, "fast", true, "use the interpreter's fast move generators (--fast=false: the generic walker only)")
 	_ = cmd.MarkFlagDirname("dir")
 	_ = cmd.MarkFlagDirname("games")
@@ -63,7 +66,10 @@ record agrees, 1 when one disagrees, 2 for usage or file errors.`,
 }
 
 func runCheck(cmd *cobra.Command, f *checkFlags, args []string) error {
-	c := &conformance.Checker{Games: f.games, Config: interp.Config{NoFast: !f.fast}, Load: loadRules}
+	if f.max < 1 {
+		return usageErrorf("--max-record-size %d: want 1 or more bytes", f.max)
+	}
+	c := &conformance.Checker{Games: f.games, Config: interp.Config{NoFast: !f.fast}, Load: loadRules, MaxRecordBytes: f.max}
 	if !cmd.Flags().Changed("games") {
 		c.Bundled = games.Has // without --games, a game missing from ./games is a bundled one
 	}

@@ -115,15 +115,16 @@ func (gm *game) random() bool { return gm.g.Setup.Random != nil }
 
 // title is the game's title and its option values, e.g.
 // "My Game (size=8x8, players=2)".
+// Control characters are escaped: the title goes to a terminal.
 func (gm *game) title() string {
 	if len(gm.g.Options) == 0 {
-		return gm.g.Title
+		return safetext.Escape(gm.g.Title)
 	}
 	parts := make([]string, len(gm.g.Options))
 	for i, o := range gm.g.Options {
 		parts[i] = o.Name + "=" + lang.OptionValueText(o)
 	}
-	return gm.g.Title + " (" + strings.Join(parts, ", ") + ")"
+	return safetext.Escape(gm.g.Title + " (" + strings.Join(parts, ", ") + ")")
 }
 
 // givenOptions returns the options given on the command line with their
@@ -283,3 +284,22 @@ func margin(p *interp.Program, st interp.Status) (int, bool) { return analyze.Ma
 // maxThreads caps every --threads (and mcts:threads=): each thread costs
 // memory, and no machine has more cores to give.
 const maxThreads = play.MaxThreads
+
+// notAnInput refuses an output file (flag names it) that is one of the
+// command's input files: writing it would destroy what was read. Inputs
+// that do not exist as files (bundled games) are skipped.
+func notAnInput(flag, out string, inputs ...string) error {
+	if out == "" {
+		return nil
+	}
+	ost, err := os.Stat(out)
+	if err != nil {
+		return nil // not there yet: it cannot be an input
+	}
+	for _, in := range inputs {
+		if ist, err := os.Stat(in); err == nil && os.SameFile(ost, ist) {
+			return usageErrorf("%s %s would write over the input file %s; choose another file", flag, out, in)
+		}
+	}
+	return nil
+}

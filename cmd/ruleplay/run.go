@@ -29,6 +29,7 @@ func newRunCmd() *cobra.Command {
 		svgDir   string
 		color    string
 		from     string
+		maxRec   int64
 		played   []string
 		delay    time.Duration
 	)
@@ -123,7 +124,10 @@ record of a resumed game over its own --from file is safe.`,
 			if err != nil {
 				return err
 			}
-			rec, err := readFrom(from)
+			if maxRec < 1 {
+				return usageErrorf("--max-record-size %d: want 1 or more bytes", maxRec)
+			}
+			rec, err := readFrom(from, maxRec)
 			if err != nil {
 				return err
 			}
@@ -132,6 +136,11 @@ record of a resumed game over its own --from file is safe.`,
 				file = args[0]
 			} else {
 				file = rec.Game
+			}
+			// --record over --from is allowed: the record is replaced
+			// whole, once the game is played.
+			if err := notAnInput("--record", recFile, file); err != nil {
+				return err
 			}
 			if err := rec.applyOptions(&gf, cmd.Flags().Changed("seed")); err != nil {
 				return err
@@ -204,6 +213,7 @@ record of a resumed game over its own --from file is safe.`,
 	fl.DurationVar(&delay, "delay", 100*time.Millisecond, "on a terminal, show each move for at least `DURATION` (the board is redrawn in place)")
 	fl.StringVar(&from, "from", "", "resume the game recorded in `RECORD` (a YAML record): its options, setup, seed, seats and moves")
 	fl.StringSliceVarP(&played, "moves", "m", nil, "play `MOVES` first (after --from's), comma-separated, then let the players go on")
+	fl.Int64Var(&maxRec, "max-record-size", record.DefaultMaxBytes, "--from: read a record of at most `BYTES`")
 	_ = cmd.RegisterFlagCompletionFunc("players", completePlayers)
 	_ = cmd.MarkFlagFilename("from", "yaml", "yml")
 	_ = cmd.MarkFlagFilename("record", "yaml", "yml")
@@ -549,7 +559,7 @@ type fromRecord struct {
 }
 
 // readFrom reads the record of --from ("" : nil).
-func readFrom(file string) (*fromRecord, error) {
+func readFrom(file string, max int64) (*fromRecord, error) {
 	if file == "" {
 		return nil, nil
 	}
@@ -558,7 +568,7 @@ func readFrom(file string) (*fromRecord, error) {
 		return nil, fmt.Errorf("--from: %w", err)
 	}
 	defer f.Close()
-	rec, err := record.Read(f, file)
+	rec, err := record.ReadLimit(f, file, max)
 	if err != nil {
 		return nil, err
 	}
