@@ -39,8 +39,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/ruleplay/ruleplay/internal/suggest"
 	"github.com/ruleplay/ruleplay/internal/safetext"
+	"github.com/ruleplay/ruleplay/internal/suggest"
 	"go.yaml.in/yaml/v3"
 )
 
