@@ -71,7 +71,8 @@ type MCTS struct {
 // games stays quick; it beats the random player in at least 90% of the
 // games of every bundled game (README).
 const (
-	MaxThreads           = 256 // search trees grown at once
+	MaxThreads           = 256       // search trees grown at once
+	MaxCutoff            = 1_000_000 // plies of one playout
 	DefaultPlayouts      = 1000
 	DefaultExtend        = 4
 	DecisiveRatio        = 1.5

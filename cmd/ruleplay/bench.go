@@ -115,8 +115,8 @@ games'; its rules: docs/rules/GAME.md).`,
 			if threads < 1 || threads > maxThreads {
 				return usageErrorf("--threads %d: want 1 to %d", threads, maxThreads)
 			}
-			if maxPlies < 0 {
-				return usageErrorf("--max-plies %d: want 0 (no cap) or more", maxPlies)
+			if err := checkPlies(&maxPlies); err != nil {
+				return err
 			}
 			gm, err := gf.load(args[0], maxPlies)
 			if err != nil {
@@ -179,7 +179,7 @@ games'; its rules: docs/rules/GAME.md).`,
 	fl := cmd.Flags()
 	fl.Float64Var(&seconds, "seconds", 2, "measure for `S` seconds in all: a third each for perft, gen perft and playouts (halved by --compare)")
 	fl.IntVar(&threads, "threads", 1, "measure with `N` threads")
-	fl.IntVar(&maxPlies, "max-plies", 1000, "end a playout after `N` plies (0: no cap)")
+	fl.IntVar(&maxPlies, "max-plies", 1000, "end a playout after `N` plies (0: no cap of your own; at most "+plyLimitText+")")
 	fl.BoolVar(&asJSON, "json", false, "print JSON")
 	fl.BoolVar(&compare, "compare", false, "also measure the game's hand-written generator and print the ratios")
 	return cmd

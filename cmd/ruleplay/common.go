@@ -1,8 +1,10 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"os"
+	"os/signal"
 	"strings"
 
 	"github.com/ruleplay/ruleplay/analyze"
@@ -302,4 +304,35 @@ func notAnInput(flag, out string, inputs ...string) error {
 		}
 	}
 	return nil
+}
+
+// maxPliesLimit is the most plies any game or playout is played: a game
+// that never ends is stopped there (as the rules end it at a move limit),
+// so that every command ends and runs in bounded memory.
+const maxPliesLimit = 1_000_000
+
+const plyLimitText = "1,000,000"
+
+// checkPlies checks --max-plies; 0 (no cap asked) becomes maxPliesLimit.
+func checkPlies(n *int) error {
+	switch {
+	case *n < 0:
+		return usageErrorf("--max-plies %d: want 0 (no cap) or more", *n)
+	case *n > maxPliesLimit:
+		return usageErrorf("--max-plies %d: at most %d (0 also means %d)", *n, maxPliesLimit, maxPliesLimit)
+	case *n == 0:
+		*n = maxPliesLimit
+	}
+	return nil
+}
+
+// interruptible returns the command's context, done once the user presses
+// Ctrl-C (SIGINT): a long command then stops after the move being chosen
+// and keeps what it has done.
+func interruptible(cmd *cobra.Command) (context.Context, context.CancelFunc) {
+	ctx := cmd.Context()
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	return signal.NotifyContext(ctx, os.Interrupt)
 }

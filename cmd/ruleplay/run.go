@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -82,7 +83,8 @@ Ctrl-D) also abandons the game, with a message and status 1. A resigned or
 abandoned game's record (--record) has no result. --quiet has no effect in
 a game with a human player.
 
---max-plies ends a game that goes on too long (0: no cap); the game then
+--max-plies ends a game that goes on too long (0: no cap of your own, but
+no game goes on past 1,000,000 plies); the game then
 ends as the rules say it ends at a move limit (a draw unless they score
 it). --record writes the game as a YAML record (docs/notation.md): the game,
 the options given, the random layout if the game has one, the moves and
@@ -111,8 +113,8 @@ record of a resumed game over its own --from file is safe.`,
 		},
 		ValidArgsFunction: completeRulesFile,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if maxPlies < 0 {
-				return usageErrorf("--max-plies %d: want 0 (no cap) or more", maxPlies)
+			if err := checkPlies(&maxPlies); err != nil {
+				return err
 			}
 			if delay < 0 {
 				return usageErrorf("--delay %v: want a duration of 0 or more, e.g. 200ms", delay)
@@ -198,7 +200,9 @@ record of a resumed game over its own --from file is safe.`,
 			if interactive {
 				return playInteractive(cmd, rc)
 			}
-			return runGame(cmd.OutOrStdout(), cmd.ErrOrStderr(), rc)
+			ctx, stop := interruptible(cmd)
+			defer stop()
+			return runGame(ctx, cmd.OutOrStdout(), cmd.ErrOrStderr(), rc)
 		},
 	}
 	gf.register(cmd, "seed for the random setup and the players' random choices")
@@ -206,7 +210,7 @@ record of a resumed game over its own --from file is safe.`,
 	fl := cmd.Flags()
 	fl.StringVar(&players, "players", "greedy", "`PLAYERS`, one per seat in turn order, comma-separated, cycled when fewer (known: "+strings.Join(play.Names(), ", ")+", human)")
 	fl.BoolVarP(&quiet, "quiet", "q", false, "print only the moves and the result, not the boards")
-	fl.IntVar(&maxPlies, "max-plies", 1000, "end the game after `N` plies, as the rules end it at a move limit (0: no cap)")
+	fl.IntVar(&maxPlies, "max-plies", 1000, "end the game after `N` plies, as the rules end it at a move limit (0: no cap of your own; at most "+plyLimitText+")")
 	fl.StringVar(&recFile, "record", "", "write the game as a YAML record to `FILE`")
 	fl.StringVar(&svgDir, "svg-dir", "", "write an SVG picture of every position to `DIR` (000.svg: the start, 001.svg: after move 1, ...)")
 	fl.StringVar(&color, "color", "auto", "colour the boards: `WHEN` is auto (on a terminal, unless NO_COLOR is set), always or never")
@@ -251,6 +255,8 @@ func (f *playerFlags) check() error {
 		return usageErrorf("--playouts %d: want 0 (the default) or more", f.playouts)
 	case f.cutoff < 0:
 		return usageErrorf("--cutoff %d: want 0 (the default) or more", f.cutoff)
+	case f.cutoff > play.MaxCutoff:
+		return usageErrorf("--cutoff %d: at most %d", f.cutoff, play.MaxCutoff)
 	case f.threads < 1 || f.threads > maxThreads:
 		return usageErrorf("--threads %d: want 1 to %d", f.threads, maxThreads)
 	}
@@ -338,7 +344,7 @@ func (rc *runConfig) svg(s *interp.State, last string) error {
 	return writeSVG(filepath.Join(rc.svgDir, fmt.Sprintf("%03d.svg", s.Ply())), rc.gm, s, last)
 }
 
-func runGame(out, errOut io.Writer, rc *runConfig) error {
+func runGame(ctx context.Context, out, errOut io.Writer, rc *runConfig) error {
 	gm, gf := rc.gm, rc.gf
 	p := gm.p
 	s0 := rc.start
@@ -375,7 +381,7 @@ func runGame(out, errOut io.Writer, rc *runConfig) error {
 		players[i] = st.pl
 	}
 	var svgErr error
-	st := play.Game(p, s, players, rng, func(mover int, move string, s *interp.State) {
+	st, stopped := play.GameContext(ctx, p, s, players, rng, func(mover int, move string, s *interp.State) {
 		moves = append(moves, move)
 		if rc.live {
 			// Back to the top of the last frame, clear below, draw again.
@@ -399,6 +405,15 @@ func runGame(out, errOut io.Writer, rc *runConfig) error {
 	})
 	if svgErr != nil {
 		return svgErr
+	}
+	if stopped != nil {
+		// Interrupted: what was played is shown and recorded.
+		fmt.Fprintln(out)
+		fmt.Fprintln(out, wrapWords("moves: ", moves, "  ", 80))
+		if err := rc.record(errOut, s0, moves, st, false, "interrupted"); err != nil {
+			return err
+		}
+		return fmt.Errorf("interrupted after %s", count(s.Ply(), "ply"))
 	}
 	capped := rc.capped(st, s)
 	if rc.quiet || rc.live {
