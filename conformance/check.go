@@ -130,6 +130,9 @@ func (c *Checker) File(path string) *Report {
 	}
 	rep = c.Record(rec, rules)
 	rep.File = path
+	if rep.Problem != nil && rep.Problem.Pos == "" {
+		rep.Problem.Pos = path
+	}
 	return rep
 }
 
