@@ -64,14 +64,23 @@ func (ds Diagnostics) Error() string {
 
 // reporter collects diagnostics and knows the source lines of every file.
 type reporter struct {
-	sources map[string][]string
-	diags   Diagnostics
+	sources  map[string][]string
+	diags    Diagnostics
+	warnings Diagnostics
 }
 
 func newReporter() *reporter { return &reporter{sources: map[string][]string{}} }
 
 func (r *reporter) addSource(file string, src []byte) {
 	r.sources[file] = strings.Split(string(src), "\n")
+}
+
+// warnf records a warning: legal, but worth a look.
+func (r *reporter) warnf(p Pos, hint string, format string, args ...any) {
+	n := len(r.diags)
+	r.errorf(p, hint, "warning: "+format, args...)
+	r.warnings = append(r.warnings, r.diags[n])
+	r.diags = r.diags[:n]
 }
 
 func (r *reporter) errorf(p Pos, hint string, format string, args ...any) {

@@ -74,3 +74,42 @@ func TestNestingLimitIsExact(t *testing.T) {
 		}
 	}
 }
+
+// TestChainWarning: a chain no piece bounds is legal, with a positioned
+// warning; chains that must pass over pieces get none.
+func TestChainWarning(t *testing.T) {
+	src := tinyGame + "jump { length: 1; onto: any; chain: optional }\n"
+	g, err := LoadSource("x.rules", []byte(src), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `x.rules:4:30: warning: the chains of jump can grow without bound: no step needs a piece to pass over, so a chain may wander the board and their number explodes
+ 4 | jump { length: 1; onto: any; chain: optional }
+   |                              ^^^^^
+ hint: make every step pass over a piece (over: enemy), or write chain: none`
+	if len(g.Warnings) != 1 || g.Warnings[0] != want {
+		t.Errorf("warnings %q, want %q", g.Warnings, want)
+	}
+	for _, rule := range []string{
+		"jump { over: enemy; chain: optional }",
+		"jump { over: any; chain: none }",
+		"jump { length: 1 }",
+	} {
+		g, err := LoadSource("x.rules", []byte(tinyGame+rule+"\n"), nil)
+		if err != nil {
+			t.Fatalf("%s: %v", rule, err)
+		}
+		if len(g.Warnings) != 0 {
+			t.Errorf("%s: warnings %q", rule, g.Warnings)
+		}
+	}
+	for _, f := range []string{"salta", "leapfrog", "draughts", "jumpwings", "capture", "froglet"} {
+		g, err := Load("../games/"+f+".rules", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(g.Warnings) != 0 {
+			t.Errorf("%s: warnings %q", f, g.Warnings)
+		}
+	}
+}

@@ -69,6 +69,9 @@ func loadWith(readFile func(string) ([]byte, error), path string, src []byte, op
 		return nil, l.r.sorted(l.order)
 	}
 	g.Bases = l.bases
+	for _, w := range l.r.warnings {
+		g.Warnings = append(g.Warnings, w.String())
+	}
 	return g, nil
 }
 

@@ -34,15 +34,18 @@ for each, OK or the first problem: an illegal move (its index, the position,
 the legal moves and the closest one), a game that ended before the record
 did, a result that differs, or a malformed record.
 
-With FILE and records, every record is checked against FILE. With --dir,
+With FILE and records, every record is checked against FILE, which must be
+the rules of the record's game or of a variant that extends them (a record
+of another game cannot be checked). With --dir,
 every *.yaml under DIR is checked against games/<game>.rules (--games sets
 that folder; without --games, a game missing there is taken from the
 bundled games) or, when FILE is given, against FILE.
 
 FILE may be the name of a bundled game ('ruleplay games'). A record without
 a result is checked for legality only; the optional keys (seats, seed,
-date, engine, comment) are accepted and ignored. Exit status: 0 when every
-record agrees, 1 when one disagrees, 2 for usage or file errors.`,
+date, engine, comment) are accepted and ignored. A record larger than
+--max-record-size is refused. Exit status: 0 when every record agrees, 1
+when one disagrees, 2 for usage or file errors.`,
 		Example: `  ruleplay check games/my-game.rules game1.yaml game2.yaml
   ruleplay check --dir conformance/records
   ruleplay check --dir conformance/records --games games --json`,

@@ -66,6 +66,9 @@ func vetFile(cmd *cobra.Command, gf *gameFlags, file string, explain bool) error
 		return err
 	}
 	g := gm.g
+	for _, w := range g.Warnings {
+		fmt.Fprintln(cmd.ErrOrStderr(), w)
+	}
 	fmt.Fprintf(cmd.OutOrStdout(), "%s: ok (%s: %s, %s, %s)\n", file, g.Title,
 		count(len(g.Board.Cells), "cell"), count(len(g.Players), "player"), count(len(g.Moves), "move"))
 	if explain {
