@@ -113,3 +113,25 @@ func TestChainWarning(t *testing.T) {
 		}
 	}
 }
+
+// TestUnicodeNames: names may hold any letters, also right after the
+// letters of a keyword (the keywords are whole names).
+func TestUnicodeNames(t *testing.T) {
+	src := "board { shape: square(4x4) }\nplayers: orée, andré\npiece ifé {}\nend { win: not false and true }\n"
+	g, err := LoadSource("x.rules", []byte(src), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.Players[0].Name != "orée" || g.Players[1].Name != "andré" || g.Kinds[0].Name != "ifé" {
+		t.Errorf("players %+v, kinds %+v", g.Players, g.Kinds)
+	}
+	kinds := map[string]TokenKind{}
+	for _, tk := range Lex("x.rules", []byte(src)) {
+		kinds[tk.Text] = tk.Kind
+	}
+	for text, want := range map[string]TokenKind{"orée": TokIdent, "andré": TokIdent, "ifé": TokIdent, "not": TokKeyword, "and": TokKeyword} {
+		if kinds[text] != want {
+			t.Errorf("%q lexed as %v, want %v", text, kinds[text], want)
+		}
+	}
+}
