@@ -126,8 +126,9 @@ var (
 	resultKeys = []string{"winners", "scores"}
 )
 
-// DefaultMaxBytes is the largest record Read accepts.
-const DefaultMaxBytes = 16 << 20
+// DefaultMaxBytes is the largest record Read accepts: the YAML parser
+// takes about 150 times a record's size in memory (a node per move).
+const DefaultMaxBytes = 1 << 20
 
 // Read reads one record of at most DefaultMaxBytes from r; name (the file
 // name) prefixes every error.
