@@ -122,8 +122,8 @@ be a bundled game's name ('ruleplay games'; its rules: docs/rules/GAME.md).`,
 		ValidArgsFunction: completeRulesFile,
 		RunE: func(cmd *cobra.Command, args []string) (err error) {
 			switch {
-			case games < 1:
-				return usageErrorf("--games %d: want 1 or more", games)
+			case games < 1 || games > maxMatchGames:
+				return usageErrorf("--games %d: want 1 to %d", games, maxMatchGames)
 			case threads < 1 || threads > maxThreads:
 				return usageErrorf("--threads %d: want 1 to %d", threads, maxThreads)
 			case checkPlies(&maxPlies) != nil:
@@ -418,3 +418,6 @@ func writeMatch(out io.Writer, r *matchJSON, maxPlies int) {
 	}
 	fmt.Fprintln(out)
 }
+
+// maxMatchGames is the most games of one match (their results are kept).
+const maxMatchGames = 1_000_000
