@@ -9,6 +9,7 @@ import (
 	"runtime/debug"
 	"strings"
 
+	"github.com/ruleplay/ruleplay/internal/safetext"
 	"github.com/ruleplay/ruleplay/lang"
 	"github.com/spf13/cobra"
 )
@@ -104,7 +105,7 @@ func execute(root *cobra.Command, args []string, stdin io.Reader, stdout, stderr
 		return rep.code
 	}
 	text, code := classify(err, started)
-	fmt.Fprintln(stderr, text)
+	fmt.Fprintln(stderr, safeLines(text))
 	if code == exitUsage && cmd != nil {
 		fmt.Fprintf(stderr, "Run '%s --help' for usage.\n", cmd.CommandPath())
 	}
@@ -287,4 +288,14 @@ func count(n int, what string) string {
 		return fmt.Sprintf("%d %sies", n, strings.TrimSuffix(what, "y"))
 	}
 	return fmt.Sprintf("%d %s%s", n, what, plural(n))
+}
+
+// safeLines escapes the control characters of a message (a file name or
+// an argument may hold terminal escapes), line by line.
+func safeLines(text string) string {
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		lines[i] = safetext.Escape(l)
+	}
+	return strings.Join(lines, "\n")
 }

@@ -70,7 +70,7 @@ language in docs/language.md.`,
 				changed, err := fmtFile(out, file, write, check)
 				if err != nil {
 					text, code := classify(err, true)
-					fmt.Fprintln(cmd.ErrOrStderr(), text)
+					fmt.Fprintln(cmd.ErrOrStderr(), safeLines(text))
 					worst = max(worst, code)
 				}
 				unformatted = unformatted || changed

@@ -124,3 +124,20 @@ func TestFailedOutputIsFailure(t *testing.T) {
 		}
 	}
 }
+
+// Terminal escapes in an argument (a file name, a move) are escaped in
+// messages, never written raw to the terminal.
+func TestEscapesInMessages(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"vet", "evil\x1b[2J.rules"}, "ruleplay: reading rules: open evil\\x1b[2J.rules: no such file or directory\n"},
+		{[]string{"moves", "salta", "--moves", "\x1b]0;pwned\x07"}, `ruleplay: move 1 "\x1b]0;pwned\a" is not legal`},
+	} {
+		code, _, stderr := runMain(c.args...)
+		if code != exitFailure || !strings.HasPrefix(stderr, c.want) || strings.ContainsAny(stderr, "\x1b\x07") {
+			t.Errorf("%q: exit %d, stderr %q, want it to start with %q", c.args, code, stderr, c.want)
+		}
+	}
+}

@@ -44,7 +44,7 @@ shows the plan of the generic walker alone.`,
 			for _, file := range args {
 				if err := vetFile(cmd, &gf, file, explain); err != nil {
 					text, code := classify(err, true)
-					fmt.Fprintln(cmd.ErrOrStderr(), text)
+					fmt.Fprintln(cmd.ErrOrStderr(), safeLines(text))
 					worst = max(worst, code)
 				}
 			}
