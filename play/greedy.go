@@ -69,6 +69,9 @@ type Greedy struct {
 	replies interp.MoveList
 	mine    interp.MoveList // plan search scratch
 	theirs  interp.MoveList
+	// tried and kept count the moves tried and the positions kept by the
+	// last plan search (bounded; see planChildren and planMemory).
+	tried, kept int
 }
 
 // Defaults of the Greedy remedies. In trials on a race game (greedy
@@ -333,14 +336,15 @@ func (g *Greedy) search(p *interp.Program, s *interp.State, me int) []string {
 	seen := map[uint64]bool{g.ownKey(p, s, me): true}
 	tries := planChildren * g.planNodes()                                     // children tried, at most
 	keep := max(g.planNodes(), planMemory/max(1, cloneFactor*p.StateBytes())) // positions kept, at most
-	kept := 1
+	g.tried, g.kept = 0, 1
 	for n := 0; q.Len() > 0 && n < g.planNodes(); n++ {
 		nd := heap.Pop(q).(*planNode)
 		p.Legal(nd.s, &g.mine)
 		for i := 0; i < g.mine.Len(); i++ {
-			if tries--; tries < 0 {
+			if g.tried == tries {
 				return nil
 			}
+			g.tried++
 			path, child, won := g.expand(p, nd, i, me)
 			if won {
 				return path
@@ -351,10 +355,10 @@ func (g *Greedy) search(p *interp.Program, s *interp.State, me int) []string {
 			if better(p, p.Score(child.s, me), g.bestOwn) {
 				return path
 			}
-			if k := g.ownKey(p, child.s, me); !seen[k] && kept < keep {
+			if k := g.ownKey(p, child.s, me); !seen[k] && g.kept < keep {
 				seen[k] = true
 				heap.Push(q, child)
-				kept++
+				g.kept++
 			}
 		}
 	}

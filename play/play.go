@@ -200,8 +200,8 @@ func (m *MCTS) set(kv string) error {
 		}
 		m.Cutoff = n
 	case "extend":
-		if err != nil || n < 0 {
-			return bad("a number of extensions, 0 (none) or more")
+		if err != nil || n < 0 || n > MaxExtend {
+			return bad(fmt.Sprintf("a number of extensions, 0 (none) to %d", MaxExtend))
 		}
 		m.Extend = n
 		if n == 0 {
