@@ -295,7 +295,11 @@ func count(n int, what string) string {
 func safeLines(text string) string {
 	lines := strings.Split(text, "\n")
 	for i, l := range lines {
-		lines[i] = safetext.Escape(l)
+		parts := strings.Split(l, "\t") // tabs are harmless: kept
+		for j, p := range parts {
+			parts[j] = safetext.Escape(p)
+		}
+		lines[i] = strings.Join(parts, "\t")
 	}
 	return strings.Join(lines, "\n")
 }
