@@ -24,6 +24,7 @@ type checker struct {
 	g    *ir.Game
 
 	opts    map[string]*optDecl
+	consts  map[Expr]bool // isConst, remembered per node
 	optList []string
 	badOpts map[string]bool // declared with a bad default: uses are not reported again
 

@@ -54,13 +54,22 @@ func (d *Diagnostic) String() string {
 // returns for a bad rules file.
 type Diagnostics []*Diagnostic
 
+// Error renders the first MaxShownDiagnostics of them, then how many more
+// there are.
 func (ds Diagnostics) Error() string {
-	parts := make([]string, len(ds))
-	for i, d := range ds {
+	n := min(len(ds), MaxShownDiagnostics)
+	parts := make([]string, n, n+1)
+	for i, d := range ds[:n] {
 		parts[i] = d.String()
+	}
+	if more := len(ds) - n; more > 0 {
+		parts = append(parts, fmt.Sprintf("(and %d more problems; fix these first)", more))
 	}
 	return strings.Join(parts, "\n")
 }
+
+// MaxShownDiagnostics is the most problems Diagnostics.Error renders.
+const MaxShownDiagnostics = 50
 
 // reporter collects diagnostics and knows the source lines of every file.
 type reporter struct {

@@ -135,3 +135,21 @@ func TestUnicodeNames(t *testing.T) {
 		}
 	}
 }
+
+// TestManyProblems: a file with thousands of mistakes shows the first
+// MaxShownDiagnostics, then how many more there are.
+func TestManyProblems(t *testing.T) {
+	src := tinyGame + strings.Repeat("step { dirs: all }\n", 1002)
+	_, err := LoadSource("x.rules", []byte(src), nil)
+	ds, ok := err.(Diagnostics)
+	if !ok || len(ds) != 1001 {
+		t.Fatalf("%d diagnostics (%T), want 1001", len(ds), err)
+	}
+	msg := err.Error()
+	if n := strings.Count(msg, ": step is given twice"); n != MaxShownDiagnostics {
+		t.Errorf("%d shown, want %d", n, MaxShownDiagnostics)
+	}
+	if !strings.HasSuffix(msg, "\n(and 951 more problems; fix these first)") {
+		t.Errorf("message ends %q", msg[max(0, len(msg)-80):])
+	}
+}
