@@ -55,6 +55,7 @@ func (l *loader) checkLimits(path string, src []byte) (ok bool) {
 	ok = true
 	depth := 0      // brackets open
 	var ifs []int   // per bracket level: `if`s opened at that level
+	var open []byte // the brackets open, innermost last
 	prefix := 0     // unary operators in a row just before the current token
 	afterOp := true // the previous token cannot end an operand (so - is unary)
 	ifs = append(ifs, 0)
@@ -83,14 +84,18 @@ func (l *loader) checkLimits(path string, src []byte) (ok bool) {
 		case t.Text == "(" || t.Text == "[" || t.Text == "{":
 			depth++
 			ifs = append(ifs, 0)
+			open = append(open, t.Text[0])
 			prefix = 0
 		case t.Text == ")" || t.Text == "]" || t.Text == "}":
 			if depth > 0 {
 				depth--
 				ifs = ifs[:len(ifs)-1]
+				open = open[:len(open)-1]
 			}
 			prefix = 0
-		case t.Kind == TokNewline || t.Text == ";" || (t.Text == "," && depth == 0):
+		case (t.Kind == TokNewline || t.Text == ";" || t.Text == ",") && (len(open) == 0 || open[len(open)-1] == '{'):
+			// The end of an entry (or of a value of an entry): its ifs are
+			// closed. Inside ( or [ a newline continues the expression.
 			ifs[len(ifs)-1] = 0
 			prefix = 0
 		default:
