@@ -19,7 +19,10 @@ without playing. A good file gives one line:
 
 (cells on the board, players, move rules). A bad file gives every problem
 found, each with its file:line:col, the source line, a caret under the
-problem and a hint; vet then exits with status 1. The language is
+problem and a hint; vet then exits with status 1. A warning (legal rules
+likely to misbehave: a jump whose chains no piece bounds, so that their
+number explodes) is printed on stderr the same way, and the file is still
+ok (status 0). The language is
 explained in docs/language.md; 'ruleplay rules FILE' prints what the
 checker understood.
 
