@@ -55,24 +55,36 @@ func LoadFS(fsys fs.FS, path string, opts map[string]string) (*ir.Game, error) {
 }
 
 func loadWith(readFile func(string) ([]byte, error), path string, src []byte, opts map[string]string) (*ir.Game, error) {
+	g, _, err := vetWith(readFile, path, src, opts)
+	return g, err
+}
+
+// VetSourceWith is LoadSourceWith also returning the checker's warnings
+// with their positions (an editor shows them; Game.Warnings has them
+// rendered).
+func VetSourceWith(path string, src []byte, read func(path string) ([]byte, error), opts map[string]string) (*ir.Game, Diagnostics, error) {
+	return vetWith(read, path, src, opts)
+}
+
+func vetWith(readFile func(string) ([]byte, error), path string, src []byte, opts map[string]string) (*ir.Game, Diagnostics, error) {
 	l := &loader{r: newReporter(), readFile: readFile}
 	entries := l.loadFile(path, src)
 	if l.fatal {
-		return nil, l.r.sorted(l.order)
+		return nil, nil, l.r.sorted(l.order)
 	}
 	c := newChecker(l.r, path)
 	g, optErr := c.check(entries, opts)
 	if optErr != nil {
-		return nil, optErr
+		return nil, nil, optErr
 	}
 	if len(l.r.diags) > 0 {
-		return nil, l.r.sorted(l.order)
+		return nil, nil, l.r.sorted(l.order)
 	}
 	g.Bases = l.bases
 	for _, w := range l.r.warnings {
 		g.Warnings = append(g.Warnings, w.String())
 	}
-	return g, nil
+	return g, l.r.warnings, nil
 }
 
 // OptionError is a problem with an option value given by the user (not in
