@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/ruleplay/ruleplay/internal/inputs"
 	"github.com/ruleplay/ruleplay/internal/safetext"
 	"github.com/ruleplay/ruleplay/internal/suggest"
 	"github.com/ruleplay/ruleplay/interp"
@@ -105,7 +106,7 @@ func (c *Checker) Dir(dir string) ([]*Report, error) {
 // its game in c.Games (or c.Rules); see CheckFile.
 func (c *Checker) File(path string) *Report {
 	rep := &Report{File: path}
-	f, err := os.Open(path)
+	f, err := inputs.Open(path)
 	if err != nil {
 		return rep.fail(&Problem{Kind: BadRecord, Pos: path, Message: "cannot read the record: " + pathErr(err)})
 	}

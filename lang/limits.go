@@ -7,6 +7,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/ruleplay/ruleplay/internal/inputs"
 	"github.com/ruleplay/ruleplay/internal/safetext"
 )
 
@@ -30,7 +31,7 @@ func stripBOM(src []byte) []byte { return bytes.TrimPrefix(src, bom) }
 // file, or one that never ends (/dev/zero, a pipe), is an error without
 // reading more than the limit.
 func ReadFile(path string) ([]byte, error) {
-	f, err := os.Open(path)
+	f, err := inputs.Open(path)
 	if err != nil {
 		return nil, err
 	}

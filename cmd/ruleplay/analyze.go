@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/ruleplay/ruleplay/analyze"
+	"github.com/ruleplay/ruleplay/internal/inputs"
 	"github.com/ruleplay/ruleplay/ir"
 	"github.com/ruleplay/ruleplay/play"
 	"github.com/spf13/cobra"
@@ -439,7 +440,7 @@ has the rules language).`,
 }
 
 func readPart(file string) (*analyze.Part, error) {
-	f, err := os.Open(file)
+	f, err := inputs.Open(file)
 	if err != nil {
 		return nil, err
 	}

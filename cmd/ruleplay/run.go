@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/ruleplay/ruleplay/internal/inputs"
 	"github.com/ruleplay/ruleplay/interp"
 	"github.com/ruleplay/ruleplay/play"
 	"github.com/ruleplay/ruleplay/record"
@@ -578,7 +579,7 @@ func readFrom(file string, max int64) (*fromRecord, error) {
 	if file == "" {
 		return nil, nil
 	}
-	f, err := os.Open(file)
+	f, err := inputs.Open(file)
 	if err != nil {
 		return nil, fmt.Errorf("--from: %w", err)
 	}
