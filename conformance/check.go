@@ -11,6 +11,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/ruleplay/ruleplay/internal/inputs"
+	"github.com/ruleplay/ruleplay/internal/safetext"
 	"github.com/ruleplay/ruleplay/internal/suggest"
 	"github.com/ruleplay/ruleplay/interp"
 	"github.com/ruleplay/ruleplay/ir"
@@ -65,6 +67,10 @@ type Checker struct {
 	// returns the name itself.
 	Bundled func(game string) bool
 
+	// MaxRecordBytes is the largest record File reads (0:
+	// record.DefaultMaxBytes).
+	MaxRecordBytes int64
+
 	progs map[string]loaded
 }
 
@@ -100,11 +106,11 @@ func (c *Checker) Dir(dir string) ([]*Report, error) {
 // its game in c.Games (or c.Rules); see CheckFile.
 func (c *Checker) File(path string) *Report {
 	rep := &Report{File: path}
-	f, err := os.Open(path)
+	f, err := inputs.Open(path)
 	if err != nil {
 		return rep.fail(&Problem{Kind: BadRecord, Pos: path, Message: "cannot read the record: " + pathErr(err)})
 	}
-	rec, err := record.Read(f, path)
+	rec, err := record.ReadLimit(f, path, c.MaxRecordBytes)
 	f.Close()
 	if err != nil {
 		var re *record.Error
@@ -125,6 +131,9 @@ func (c *Checker) File(path string) *Report {
 	}
 	rep = c.Record(rec, rules)
 	rep.File = path
+	if rep.Problem != nil && rep.Problem.Pos == "" {
+		rep.Problem.Pos = path
+	}
 	return rep
 }
 
@@ -189,6 +198,10 @@ func (c *Checker) Record(rec *record.Record, rules string) *Report {
 		pr.Pos = rep.File
 		return rep.fail(pr)
 	}
+	if pr := sameGame(p.Game(), rec.Game, rules); pr != nil {
+		pr.Pos = rep.File
+		return rep.fail(pr)
+	}
 	s, pr := initialState(p, rec)
 	if pr != nil {
 		pr.Pos = rep.File
@@ -208,7 +221,7 @@ func (c *Checker) Record(rec *record.Record, rules string) *Report {
 		}
 		if st := p.Status(s); st.Over {
 			return rep.fail(&Problem{
-				Kind: AfterEnd, Pos: pos, Move: i + 1, Text: text,
+				Kind: AfterEnd, Pos: pos, Move: i + 1, Text: safetext.Short(text, 200),
 				Message:  fmt.Sprintf("move %d, %s: the game is already over after move %d", i+1, quoteMove(text), i),
 				Actual:   outcome(p, st, i),
 				Position: p.Render(s),
@@ -217,7 +230,7 @@ func (c *Checker) Record(rec *record.Record, rules string) *Report {
 		legal := texts(p, &ml)
 		player := p.PlayerName(s.ToMove())
 		return rep.fail(&Problem{
-			Kind: IllegalMove, Pos: pos, Move: i + 1, Text: text, ToMove: player,
+			Kind: IllegalMove, Pos: pos, Move: i + 1, Text: safetext.Short(text, 200), ToMove: player,
 			Message:  fmt.Sprintf("move %d, %s, is not legal (%s to move)", i+1, quoteMove(text), player),
 			Position: p.Render(s),
 			Legal:    legal,
@@ -517,10 +530,10 @@ func texts(p *interp.Program, ml *interp.MoveList) []string {
 // quoteMove shows a recorded move: plain when it is a simple word,
 // quoted when it has spaces or odd characters.
 func quoteMove(s string) string {
-	if moveWordRE.MatchString(s) {
+	if len(s) <= 80 && moveWordRE.MatchString(s) {
 		return s
 	}
-	return fmt.Sprintf("%q", s)
+	return safetext.Quote(s, 80)
 }
 
 var moveWordRE = regexp.MustCompile(`^[A-Za-z0-9:-]+$`)
@@ -536,6 +549,9 @@ func closest(s string, candidates []string, limit int) []string {
 	best := min(2, max(1, (len(ns)+2)/3)) // the largest distance accepted
 	var out []string
 	for _, c := range candidates {
+		if len(ns) > len(c)+2*best+8 {
+			continue // too long to be a typo of c; spare the distance
+		}
 		d := suggest.Distance(ns, norm(c))
 		switch {
 		case d < best:
@@ -566,4 +582,18 @@ func indent(s, in string) string {
 		lines[i] = strings.TrimRight(in+l, " ")
 	}
 	return strings.Join(lines, "\n")
+}
+
+// sameGame tells whether a record of game may be checked against g: g is
+// that game, or a variant that extends it (notation.md).
+func sameGame(g *ir.Game, game, rules string) *Problem {
+	if game == "" || game == g.Name || slices.Contains(g.Bases, game) {
+		return nil
+	}
+	what := g.Name
+	if len(g.Bases) > 0 {
+		what += " (a variant of " + strings.Join(g.Bases, ", ") + ")"
+	}
+	return &Problem{Kind: WrongGame, Message: fmt.Sprintf("the record is of %q, but %s is %s; check it against the rules of %s or of a variant that extends them",
+		safetext.Short(game, 60), rules, what, safetext.Short(game, 60))}
 }

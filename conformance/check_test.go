@@ -188,11 +188,24 @@ func TestClosest(t *testing.T) {
 	}
 }
 
-// TestCheckerRules checks records against one rules file given outright.
+// TestCheckerRules checks records against one rules file given outright:
+// a record of another game is refused; a record of the base game of a
+// variant is checked against the variant.
 func TestCheckerRules(t *testing.T) {
 	c := &Checker{Rules: rulesPath("salta")}
 	r := c.File(filepath.Join("testdata", "broken", "unknown-game.yaml"))
-	if r.Verdict != OK || r.Rules != rulesPath("salta") {
-		t.Errorf("game saltaa checked against salta.rules:\n%s", r.Text())
+	want := `testdata/broken/unknown-game.yaml: the record is of "saltaa", but ` + rulesPath("salta") + ` is salta; check it against the rules of saltaa or of a variant that extends them` + "\n"
+	if r.Verdict != CannotCheck || r.Problem.Kind != WrongGame || r.Text() != want {
+		t.Errorf("game saltaa checked against salta.rules:\n%s\nwant:\n%s", r.Text(), want)
+	}
+	for _, game := range []string{"jumpwings", "jumpwings-advanced"} {
+		r = c.Record(&record.Record{Game: game}, rulesPath("jumpwings-advanced"))
+		if r.Verdict != OK {
+			t.Errorf("record of %s against jumpwings-advanced.rules:\n%s", game, r.Text())
+		}
+	}
+	r = c.Record(&record.Record{Game: "jumpwings-advanced"}, rulesPath("jumpwings"))
+	if r.Verdict != CannotCheck || !strings.Contains(r.Text(), `the record is of "jumpwings-advanced", but ../games/jumpwings.rules is jumpwings;`) {
+		t.Errorf("a variant's record against its base:\n%s", r.Text())
 	}
 }

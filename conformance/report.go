@@ -52,6 +52,7 @@ const (
 	BadRules   Kind = "bad-rules"   // no rules file for the game, or the rules file has errors
 	BadOptions Kind = "bad-options" // an option unknown to the game or a bad value
 	BadSetup   Kind = "bad-setup"   // the setup does not fit the game
+	WrongGame  Kind = "wrong-game"  // the record is of a game the rules file is not, nor extends
 )
 
 // Verdict returns the verdict a problem of this kind gives.

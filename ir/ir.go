@@ -18,10 +18,15 @@ package ir
 
 // Game is a whole checked game.
 type Game struct {
-	Name    string   // stem of the rules file, e.g. "my-game"
-	Title   string   // human title, e.g. "My Game"
-	File    string   // path of the rules file it came from
-	Options []Option // every declared option, with its resolved value
+	Name  string   // stem of the rules file, e.g. "my-game"
+	Title string   // human title, e.g. "My Game"
+	File  string   // path of the rules file it came from
+	Bases []string // stems of the rules files it extends, nearest first
+	// Warnings are the checker's warnings, rendered as diagnostics
+	// (file:line:col, the line, a caret, a hint): legal rules that may
+	// still misbehave. `ruleplay vet` prints them.
+	Warnings []string
+	Options  []Option // every declared option, with its resolved value
 
 	Board   Board
 	Players []Player // in turn order; Players[0] moves first

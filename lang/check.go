@@ -1,12 +1,14 @@
 package lang
 
 import (
+	"errors"
 	"fmt"
 	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
 
+	"github.com/ruleplay/ruleplay/internal/safetext"
 	"github.com/ruleplay/ruleplay/ir"
 )
 
@@ -22,6 +24,7 @@ type checker struct {
 	g    *ir.Game
 
 	opts    map[string]*optDecl
+	consts  map[Expr]bool // isConst, remembered per node
 	optList []string
 	badOpts map[string]bool // declared with a bad default: uses are not reported again
 
@@ -351,11 +354,16 @@ func (c *checker) applyUserOptions(user map[string]string) error {
 		}
 		o := &c.g.Options[d.index]
 		var v ir.Value
+		shown := safetext.Escape(safetext.Short(text, 40))
+		tooBig := &OptionError{fmt.Sprintf("option %s=%s: out of range (numbers are at most %d)", name, shown, MaxNumber)}
 		switch o.Type {
 		case ir.OptInt:
 			n, err := strconv.Atoi(text)
+			if errors.Is(err, strconv.ErrRange) || n > MaxNumber || n < -MaxNumber {
+				return tooBig
+			}
 			if err != nil {
-				return &OptionError{fmt.Sprintf("option %s=%s: not a whole number", name, text)}
+				return &OptionError{fmt.Sprintf("option %s=%s: not a whole number", name, shown)}
 			}
 			v.Int = n
 		case ir.OptBool:
@@ -364,21 +372,24 @@ func (c *checker) applyUserOptions(user map[string]string) error {
 				v.Int = 1
 			case "false", "no", "off", "0":
 			default:
-				return &OptionError{fmt.Sprintf("option %s=%s: want true or false", name, text)}
+				return &OptionError{fmt.Sprintf("option %s=%s: want true or false", name, shown)}
 			}
 		case ir.OptSize:
 			w, h, ok := strings.Cut(strings.ToLower(text), "x")
 			wi, err1 := strconv.Atoi(w)
 			hi, err2 := strconv.Atoi(h)
+			if ok && (errors.Is(err1, strconv.ErrRange) || errors.Is(err2, strconv.ErrRange) || wi > MaxNumber || hi > MaxNumber) {
+				return tooBig
+			}
 			if !ok || err1 != nil || err2 != nil {
-				return &OptionError{fmt.Sprintf("option %s=%s: want a size WxH, e.g. 8x8", name, text)}
+				return &OptionError{fmt.Sprintf("option %s=%s: want a size WxH, e.g. 8x8", name, shown)}
 			}
 			v.W, v.H = wi, hi
 		case ir.OptEnum:
 			v.Str = text
 		}
 		if !c.inRange(*o, v) {
-			return &OptionError{fmt.Sprintf("option %s=%s: out of range (allowed: %s)", name, text, rangeText(*o))}
+			return &OptionError{fmt.Sprintf("option %s=%s: out of range (allowed: %s)", name, shown, rangeText(*o))}
 		}
 		o.Value = v
 	}
@@ -433,6 +444,14 @@ func (c *checker) checkBoard(es []*Entry) {
 		return
 	}
 	b := &c.g.Board
+	if len(b.Cells) == 0 {
+		at := v.At()
+		if e := ps["cells"]; e != nil {
+			at = e.Pos
+		}
+		c.errorf(at, "this subset keeps no cell of the board: make it larger, or keep cells: all", "the board has no cells")
+		return
+	}
 	if len(b.Cells) > maxBoardCells {
 		c.errorf(v.At(), "", "board has %d cells; at most %d", len(b.Cells), maxBoardCells)
 		return

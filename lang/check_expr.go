@@ -180,6 +180,20 @@ func b2i(b bool) int {
 
 // isConst reports whether e mentions only literals and options.
 func (c *checker) isConst(e Expr) bool {
+	// Remembered per node: lower asks at every level of an expression,
+	// which would make a long chain (a and b and c ...) quadratic.
+	if v, ok := c.consts[e]; ok {
+		return v
+	}
+	v := c.isConstNode(e)
+	if c.consts == nil {
+		c.consts = map[Expr]bool{}
+	}
+	c.consts[e] = v
+	return v
+}
+
+func (c *checker) isConstNode(e Expr) bool {
 	switch x := e.(type) {
 	case *Num, *SizeLit, *Str:
 		return true

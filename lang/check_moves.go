@@ -139,8 +139,30 @@ func (c *checker) leapProps(e *Entry, ps map[string]*Entry, r *ir.MoveRule) bool
 			r.Chain = ch
 		}
 		ok = okc && ok
+		if ok && r.Chain != ir.ChainNone && !passesPiece(r) {
+			c.r.warnf(p.Pos, "make every step pass over a piece (over: enemy), or write chain: none",
+				"the chains of %s can grow without bound: no step needs a piece to pass over, so a chain may wander the board and their number explodes", e.Key)
+		}
 	}
 	return ok
+}
+
+// passesPiece tells whether every step of a leap passes over at least one
+// cell that must hold a piece, which bounds its chains by the pieces.
+func passesPiece(r *ir.MoveRule) bool {
+	if r.Length < 2 && r.LengthProp == "" {
+		return false // a step of one cell passes over nothing
+	}
+	if r.Over == nil {
+		return false
+	}
+	switch r.Over.Op {
+	case ir.OpOccupied, ir.OpOwnedBy:
+		return true
+	case ir.OpBool:
+		return false
+	}
+	return true // a condition of its own: given the benefit of the doubt
 }
 
 // choice reads a property whose value is one of the names of m (set:

@@ -249,6 +249,11 @@ func (c *checker) shuffle(v *Call, cells []int) {
 		switch q := ph.Words[1].(type) {
 		case *Num:
 			cnt := q.Val
+			if q.Percent && q.Val > 100 {
+				c.errorf(q.Pos, "percentages in shuffle are of the cells to fill: 0% to 100%", "percentage %d%% is over 100%%", q.Val)
+				ok = false
+				continue
+			}
 			if q.Percent {
 				cnt = (2*n*q.Val + 100) / 200
 			}
@@ -268,6 +273,10 @@ func (c *checker) shuffle(v *Call, cells []int) {
 		}
 	}
 	if !ok {
+		return
+	}
+	if rest >= 0 && sum > n {
+		c.errorf(v.Pos, "the counts must leave some cells to the rest, or drop rest", "shuffle makes %d pieces before rest, for %d cells", sum, n)
 		return
 	}
 	if rest >= 0 {

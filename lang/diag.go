@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/ruleplay/ruleplay/internal/suggest"
 )
@@ -37,12 +38,10 @@ func (d *Diagnostic) String() string {
 		num := fmt.Sprint(d.Pos.Line)
 		pad := strings.Repeat(" ", len(num))
 		line := printable(d.Line)
-		fmt.Fprintf(&b, "\n %s | %s", num, line)
 		col := max(d.Pos.Col, 1)
-		n := max(d.Pos.Len, 1)
-		if col-1+n > len(line) {
-			n = max(len(line)-(col-1), 1)
-		}
+		n := caretWidth(line, col, d.Pos.Len)
+		line, col, n = window(line, col, n)
+		fmt.Fprintf(&b, "\n %s | %s", num, line)
 		fmt.Fprintf(&b, "\n %s | %s%s", pad, strings.Repeat(" ", col-1), strings.Repeat("^", n))
 	}
 	if d.Hint != "" {
@@ -55,24 +54,42 @@ func (d *Diagnostic) String() string {
 // returns for a bad rules file.
 type Diagnostics []*Diagnostic
 
+// Error renders the first MaxShownDiagnostics of them, then how many more
+// there are.
 func (ds Diagnostics) Error() string {
-	parts := make([]string, len(ds))
-	for i, d := range ds {
+	n := min(len(ds), MaxShownDiagnostics)
+	parts := make([]string, n, n+1)
+	for i, d := range ds[:n] {
 		parts[i] = d.String()
+	}
+	if more := len(ds) - n; more > 0 {
+		parts = append(parts, fmt.Sprintf("(and %d more problems; fix these first)", more))
 	}
 	return strings.Join(parts, "\n")
 }
 
+// MaxShownDiagnostics is the most problems Diagnostics.Error renders.
+const MaxShownDiagnostics = 50
+
 // reporter collects diagnostics and knows the source lines of every file.
 type reporter struct {
-	sources map[string][]string
-	diags   Diagnostics
+	sources  map[string][]string
+	diags    Diagnostics
+	warnings Diagnostics
 }
 
 func newReporter() *reporter { return &reporter{sources: map[string][]string{}} }
 
 func (r *reporter) addSource(file string, src []byte) {
 	r.sources[file] = strings.Split(string(src), "\n")
+}
+
+// warnf records a warning: legal, but worth a look.
+func (r *reporter) warnf(p Pos, hint string, format string, args ...any) {
+	n := len(r.diags)
+	r.errorf(p, hint, "warning: "+format, args...)
+	r.warnings = append(r.warnings, r.diags[n])
+	r.diags = r.diags[:n]
 }
 
 func (r *reporter) errorf(p Pos, hint string, format string, args ...any) {
@@ -162,4 +179,45 @@ func printable(s string) string {
 		}
 		return r
 	}, s)
+}
+
+// caretWidth is how many characters the Len bytes from character col of
+// line cover: at least 1, at most what is left of the line.
+func caretWidth(line string, col, nbytes int) int {
+	r := []rune(line)
+	if col-1 >= len(r) {
+		return 1
+	}
+	rest := r[col-1:]
+	n, size := 0, 0
+	for n < len(rest) && size < nbytes {
+		size += utf8.RuneLen(rest[n])
+		n++
+	}
+	return max(n, 1)
+}
+
+// maxShown is the most characters of a source line a diagnostic shows.
+const maxShown = 120
+
+// window cuts a long line down to maxShown characters around the caret
+// (col, n characters), marking the cuts with "...", and returns the caret's
+// place in what is left.
+func window(line string, col, n int) (string, int, int) {
+	r := []rune(line)
+	if len(r) <= maxShown {
+		return line, col, n
+	}
+	n = min(n, maxShown/2)
+	start := max(0, min(col-1-maxShown/3, len(r)-maxShown))
+	end := min(len(r), start+maxShown)
+	out := string(r[start:end])
+	if start > 0 {
+		out = "..." + out
+		col = col - start + 3
+	}
+	if end < len(r) {
+		out += "..."
+	}
+	return out, col, n
 }

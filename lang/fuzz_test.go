@@ -20,6 +20,17 @@ func FuzzLoad(f *testing.F) {
 		}
 	}
 	f.Add([]byte("board { shape: hex(1, 2, 1) }\nplayers: numbered(2)\n"))
+	// The limits: nesting far past MaxNesting, numbers past MaxNumber and
+	// past 64 bits, a BOM and Unicode names, control characters.
+	head := "board { shape: square(4x4) }\nplayers: a, b\npiece p { v: 1 }\n"
+	f.Add([]byte(head + "end { win: " + strings.Repeat("(", 20000) + "true" + strings.Repeat(")", 20000) + " }\n"))
+	f.Add([]byte(head + "end { win: " + strings.Repeat("not ", 20000) + "true }\n"))
+	f.Add([]byte(head + "end { win: " + strings.Repeat("- ", 20000) + "1 == 1 }\n"))
+	f.Add([]byte(head + "end { win: " + strings.Repeat("if true then ", 5000) + "true" + strings.Repeat(" else false", 5000) + " }\n"))
+	f.Add([]byte(head + "piece q { v: 99999999999999999999999999 }\n"))
+	f.Add([]byte("board { shape: square(1000000001x18446744073709551617) }\nplayers: a, b\n"))
+	f.Add([]byte("\uFEFF" + head + "piece läufer {}\n"))
+	f.Add([]byte(head + "game: \"\x1b[2J\"\n"))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		const path = "testdata/fuzz.rules"
 		g, err := LoadSource(path, src, nil)

@@ -1,6 +1,8 @@
 package lang
 
 import (
+	"io"
+
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
 )
@@ -20,20 +22,75 @@ import (
 //	term    = Int ["%"] | Size | String | Ident { "." Ident } | call | list
 //	          | "(" expr ")" | "if" expr "then" expr "else" expr
 
-var rulesLexer = lexer.MustSimple([]lexer.SimpleRule{
+// rulesLexer is the lexer of rules files. Keywords are the names among
+// the identifiers (a regular expression's \b would cut "andré" into "and"
+// and "ré": it knows ASCII letters only).
+var rulesLexer = newKeywordLexer(lexer.MustSimple([]lexer.SimpleRule{
 	{Name: "Comment", Pattern: `#[^\n]*`},
 	{Name: "Newline", Pattern: `\n`},
 	{Name: "Whitespace", Pattern: `[ \t\r]+`},
 	{Name: "String", Pattern: `"(\\.|[^"\\\n])*"`},
 	{Name: "Size", Pattern: `[0-9]+x[0-9]+`},
 	{Name: "Int", Pattern: `[0-9]+`},
+	{Name: "Ident", Pattern: `[\pL_][\pL\pN_]*(-\pL[\pL\pN_]*)*`},
+	// Never matched (Ident comes first): the type keywordLexer gives to
+	// the identifiers that are keywords.
 	{Name: "Keyword", Pattern: `(and|or|not|if|then|else)\b`},
-	{Name: "Ident", Pattern: `[A-Za-z_][A-Za-z0-9_]*(-[A-Za-z][A-Za-z0-9_]*)*`},
 	{Name: "Op", Pattern: `==|!=|<=|>=|\.\.|[-+*/<>(){}\[\],:;.%]`},
 	// Anything else is one bad character, reported by the parser with its
 	// position instead of a lexer failure.
 	{Name: "Bad", Pattern: `.`},
-})
+}))
+
+var keywords = map[string]bool{"and": true, "or": true, "not": true, "if": true, "then": true, "else": true}
+
+// keywordLexer is a lexer definition that types the identifiers that are
+// keywords as Keyword.
+type keywordLexer struct {
+	*lexer.StatefulDefinition
+	ident, keyword lexer.TokenType
+}
+
+func newKeywordLexer(d *lexer.StatefulDefinition) *keywordLexer {
+	s := d.Symbols()
+	return &keywordLexer{d, s["Ident"], s["Keyword"]}
+}
+
+// LexString lexes s.
+func (k *keywordLexer) LexString(filename, s string) (lexer.Lexer, error) {
+	l, err := k.StatefulDefinition.LexString(filename, s)
+	if err != nil {
+		return nil, err
+	}
+	return &keywordTokens{l, k}, nil
+}
+
+// LexBytes lexes b.
+func (k *keywordLexer) LexBytes(filename string, b []byte) (lexer.Lexer, error) {
+	return k.LexString(filename, string(b))
+}
+
+// Lex lexes what r holds.
+func (k *keywordLexer) Lex(filename string, r io.Reader) (lexer.Lexer, error) {
+	b, err := io.ReadAll(r)
+	if err != nil {
+		return nil, err
+	}
+	return k.LexString(filename, string(b))
+}
+
+type keywordTokens struct {
+	lexer.Lexer
+	k *keywordLexer
+}
+
+func (t *keywordTokens) Next() (lexer.Token, error) {
+	tok, err := t.Lexer.Next()
+	if err == nil && tok.Type == t.k.ident && keywords[tok.Value] {
+		tok.Type = t.k.keyword
+	}
+	return tok, err
+}
 
 var rulesParser = participle.MustBuild[gFile](
 	participle.Lexer(rulesLexer),

@@ -39,6 +39,15 @@ type Token struct {
 // included: the texts of the tokens, in order, are src. It never fails: a
 // character the language does not know is a TokBad token.
 func Lex(path string, src []byte) []Token {
+	if rest := stripBOM(src); len(rest) < len(src) {
+		// A byte-order mark is not text: a space token before column 1.
+		out := []Token{{Kind: TokSpace, Text: string(bom), Pos: Pos{File: path, Line: 1, Col: 1}}}
+		for _, t := range Lex(path, rest) {
+			t.Offset += len(bom)
+			out = append(out, t)
+		}
+		return out
+	}
 	kinds := map[lexer.TokenType]TokenKind{}
 	for name, t := range rulesLexer.Symbols() {
 		switch name {
@@ -99,6 +108,7 @@ func Lex(path string, src []byte) []Token {
 // gives Diagnostics (the syntax error, with its position and a hint).
 func Parse(path string, src []byte) ([]*Entry, error) {
 	l := &loader{r: newReporter()}
+	src = stripBOM(src)
 	l.r.addSource(path, src)
 	entries, ok := l.parse(path, src)
 	if !ok {

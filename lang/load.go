@@ -17,9 +17,10 @@ import (
 // Limits on what a rules file may ask for; beyond them the checker reports an
 // error instead of letting a typo exhaust memory.
 const (
-	maxFileSize   = 1 << 20 // bytes of one rules file
-	maxBaseDepth  = 16      // nested extends/imports
-	maxBoardSide  = 64      // cells along one side
+	// MaxFileSize is the most bytes a rules file may have.
+	MaxFileSize   = 1 << 20
+	maxBaseDepth  = 16 // nested extends/imports
+	maxBoardSide  = 64 // cells along one side
 	maxBoardCells = 4096
 	maxPlayers    = 26
 )
@@ -29,7 +30,7 @@ const (
 // resolved game. A bad file gives Diagnostics (every independent problem,
 // with positions); an unreadable file or a bad option gives a plain error.
 func Load(path string, opts map[string]string) (*ir.Game, error) {
-	src, err := os.ReadFile(path)
+	src, err := ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("reading rules: %w", err)
 	}
@@ -39,7 +40,7 @@ func Load(path string, opts map[string]string) (*ir.Game, error) {
 // LoadSource is Load with the file's text given; bases named by `extends`
 // are still read from disk, relative to path.
 func LoadSource(path string, src []byte, opts map[string]string) (*ir.Game, error) {
-	return loadWith(os.ReadFile, path, src, opts)
+	return loadWith(ReadFile, path, src, opts)
 }
 
 // LoadFS is Load reading from fsys (the bundled games, package games):
@@ -54,20 +55,36 @@ func LoadFS(fsys fs.FS, path string, opts map[string]string) (*ir.Game, error) {
 }
 
 func loadWith(readFile func(string) ([]byte, error), path string, src []byte, opts map[string]string) (*ir.Game, error) {
+	g, _, err := vetWith(readFile, path, src, opts)
+	return g, err
+}
+
+// VetSourceWith is LoadSourceWith also returning the checker's warnings
+// with their positions (an editor shows them; Game.Warnings has them
+// rendered).
+func VetSourceWith(path string, src []byte, read func(path string) ([]byte, error), opts map[string]string) (*ir.Game, Diagnostics, error) {
+	return vetWith(read, path, src, opts)
+}
+
+func vetWith(readFile func(string) ([]byte, error), path string, src []byte, opts map[string]string) (*ir.Game, Diagnostics, error) {
 	l := &loader{r: newReporter(), readFile: readFile}
 	entries := l.loadFile(path, src)
 	if l.fatal {
-		return nil, l.r.sorted(l.order)
+		return nil, nil, l.r.sorted(l.order)
 	}
 	c := newChecker(l.r, path)
 	g, optErr := c.check(entries, opts)
 	if optErr != nil {
-		return nil, optErr
+		return nil, nil, optErr
 	}
 	if len(l.r.diags) > 0 {
-		return nil, l.r.sorted(l.order)
+		return nil, nil, l.r.sorted(l.order)
 	}
-	return g, nil
+	g.Bases = l.bases
+	for _, w := range l.r.warnings {
+		g.Warnings = append(g.Warnings, w.String())
+	}
+	return g, l.r.warnings, nil
 }
 
 // OptionError is a problem with an option value given by the user (not in
@@ -87,6 +104,7 @@ type loader struct {
 	readFile func(string) ([]byte, error)
 	stack    []string // files being loaded, for cycles
 	order    []string // files in the order they were read
+	bases    []string // stems of the files named by extends, in the order read
 	// fatal: a file could not be read or parsed; checking the rest would
 	// only report consequences. (A duplicate entry is not fatal.)
 	fatal bool
@@ -95,13 +113,16 @@ type loader struct {
 // parse reads one file into entries, reporting a file too large, binary
 // data or a syntax error (ok false).
 func (l *loader) parse(path string, src []byte) (entries []*Entry, ok bool) {
-	if len(src) > maxFileSize {
-		l.r.errorf(Pos{File: path}, "", "file too large (%d bytes; at most %d)", len(src), maxFileSize)
+	if len(src) > MaxFileSize {
+		l.r.errorf(Pos{File: path}, "", "file too large (%d bytes; at most %d)", len(src), MaxFileSize)
 		return nil, false
 	}
 	if i := strings.IndexByte(string(src), 0); i >= 0 {
 		line := 1 + strings.Count(string(src[:i]), "\n")
 		l.r.errorf(Pos{File: path, Line: line, Col: 1 + i - (strings.LastIndexByte(string(src[:i]), '\n') + 1), Len: 1}, "is this a rules file?", "binary data (a NUL byte) in a rules file")
+		return nil, false
+	}
+	if !l.checkLimits(path, src) {
 		return nil, false
 	}
 	gf, err := parse(path, src)
@@ -114,6 +135,7 @@ func (l *loader) parse(path string, src []byte) (entries []*Entry, ok bool) {
 
 // loadFile parses one file and merges its bases under it.
 func (l *loader) loadFile(path string, src []byte) []*Entry {
+	src = stripBOM(src)
 	l.order = append(l.order, path)
 	l.r.addSource(path, src)
 	entries, ok := l.parse(path, src)
@@ -181,6 +203,7 @@ func (l *loader) loadFile(path string, src []byte) []*Entry {
 				l.fatal = true
 				continue
 			}
+			l.bases = append(l.bases, strings.TrimSuffix(filepath.Base(bpath), ".rules"))
 			base = merge(l.r, base, l.loadFile(bpath, bsrc))
 		default:
 			own = append(own, e)

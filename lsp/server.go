@@ -185,7 +185,7 @@ func (s *Server) read(path string) (string, bool) {
 			return d.text, true
 		}
 	}
-	b, err := os.ReadFile(path)
+	b, err := lang.ReadFile(path)
 	return string(b), err == nil
 }
 
@@ -204,8 +204,9 @@ func (s *Server) publishAll(ctx *glsp.Context) {
 }
 
 var (
-	severityError = protocol.DiagnosticSeverityError
-	sourceName    = "ruleplay"
+	severityError   = protocol.DiagnosticSeverityError
+	severityWarning = protocol.DiagnosticSeverityWarning
+	sourceName      = "ruleplay"
 )
 
 // diagnose checks a document as `ruleplay vet` does. A problem found in a
@@ -213,19 +214,28 @@ var (
 // with its place.
 func (s *Server) diagnose(d *document) []protocol.Diagnostic {
 	out := []protocol.Diagnostic{}
-	_, err := lang.LoadSourceWith(d.path, []byte(d.text), func(path string) ([]byte, error) {
+	_, warnings, err := lang.VetSourceWith(d.path, []byte(d.text), func(path string) ([]byte, error) {
 		if text, ok := s.read(path); ok {
 			return []byte(text), nil
 		}
-		_, err := os.ReadFile(path)
+		_, err := lang.ReadFile(path)
 		return nil, err
 	}, nil)
 	if err == nil {
-		return out
+		return s.convert(d, warnings, &severityWarning, out)
 	}
 	var diags lang.Diagnostics
 	if !errors.As(err, &diags) {
 		return append(out, protocol.Diagnostic{Severity: &severityError, Source: &sourceName, Message: err.Error()})
+	}
+	return s.convert(d, diags, &severityError, out)
+}
+
+// convert appends diags to out as LSP diagnostics of severity sev: those
+// of another file (a base, a module) on the entry that reads it.
+func (s *Server) convert(d *document, diags lang.Diagnostics, sev *protocol.DiagnosticSeverity, out []protocol.Diagnostic) []protocol.Diagnostic {
+	if len(diags) == 0 {
+		return out
 	}
 	f := parseFile(d.path, d.text)
 	for _, dg := range diags {
@@ -248,7 +258,7 @@ func (s *Server) diagnose(d *document) []protocol.Diagnostic {
 			}
 			msg = fmt.Sprintf("in %s: %s", place, msg)
 		}
-		out = append(out, protocol.Diagnostic{Range: r, Severity: &severityError, Source: &sourceName, Message: msg})
+		out = append(out, protocol.Diagnostic{Range: r, Severity: sev, Source: &sourceName, Message: msg})
 	}
 	return out
 }

@@ -22,6 +22,8 @@ import (
 	"io"
 	"math"
 	"strings"
+
+	"github.com/ruleplay/ruleplay/internal/safetext"
 )
 
 // View is what is drawn.
@@ -271,6 +273,8 @@ func labelSize(l string) int {
 }
 
 func esc(s string) string {
+	// Control characters are not allowed in XML at all: they are written
+	// as Go escapes (\x1b), so the picture stays valid whatever the names.
 	r := strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;")
-	return r.Replace(s)
+	return r.Replace(safetext.Escape(s))
 }

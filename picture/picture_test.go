@@ -5,6 +5,7 @@ import (
 	"encoding/xml"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -59,7 +60,7 @@ func TestSVGStructure(t *testing.T) {
 		for {
 			tok, err := dec.Token()
 			if err != nil {
-				if err.Error() != "EOF" {
+				if err != io.EOF {
 					t.Fatalf("%s: not well-formed: %v", name, err)
 				}
 				break
@@ -104,5 +105,38 @@ func TestSVGStructure(t *testing.T) {
 		if err != nil || !bytes.Equal(want, out) {
 			t.Errorf("%s: differs from %s (go test ./picture -update)", name, golden)
 		}
+	}
+}
+
+// Whatever the names (markup, control characters, invalid UTF-8), the
+// picture is well-formed XML and holds no control character.
+func TestHostileNamesGiveValidSVG(t *testing.T) {
+	v := squareView()
+	v.Title = "a <b> & \"c\" \x1b[2J\x00\xff"
+	v.Caption = "</svg><script>x</script>\x07"
+	v.Players = []string{"p\x1b", "<q>"}
+	v.Cells[0].Name = "&\x01"
+	v.Cells[1].Stack = []Piece{{Owner: 0, Kind: "k\x02", Label: "<\x03"}}
+	var b bytes.Buffer
+	if err := SVG(&b, v); err != nil {
+		t.Fatal(err)
+	}
+	dec := xml.NewDecoder(bytes.NewReader(b.Bytes()))
+	for {
+		_, err := dec.Token()
+		if err != nil {
+			if err != io.EOF {
+				t.Fatalf("not well-formed: %v\n%s", err, b.String())
+			}
+			break
+		}
+	}
+	for _, c := range b.String() {
+		if c < 0x20 && c != '\n' && c != '\t' || c == 0x7f || c == 0xfffd {
+			t.Fatalf("control character %U in the picture", c)
+		}
+	}
+	if !strings.Contains(b.String(), `<title>a &lt;b&gt; &amp; &quot;c&quot; \x1b[2J\x00\xff</title>`) {
+		t.Errorf("title not escaped as expected:\n%s", b.String())
 	}
 }

@@ -69,6 +69,9 @@ type Greedy struct {
 	replies interp.MoveList
 	mine    interp.MoveList // plan search scratch
 	theirs  interp.MoveList
+	// tried and kept count the moves tried and the positions kept by the
+	// last plan search (bounded; see planChildren and planMemory).
+	tried, kept int
 }
 
 // Defaults of the Greedy remedies. In trials on a race game (greedy
@@ -80,6 +83,15 @@ const (
 	DefaultPlanAfter = 6
 	DefaultPlanNodes = 1000
 	planWeight       = 3
+	// A plan search tries at most planChildren positions per position it
+	// expands (on average), and keeps at most planMemory bytes of
+	// positions to expand: its time and memory are bounded whatever the
+	// board and the number of moves.
+	planChildren = 50
+	planMemory   = 64 << 20
+	// cloneFactor: a copy of a position (with the interpreter's scratch
+	// space) takes about this many times Program.StateBytes.
+	cloneFactor = 8
 )
 
 // Name returns "greedy" or, with Depth 2, "lookahead".
@@ -322,10 +334,17 @@ func (q *planQueue) Pop() any {
 func (g *Greedy) search(p *interp.Program, s *interp.State, me int) []string {
 	q := &planQueue{{s: s.Clone(), f: planWeight * cost(p, p.Score(s, me))}}
 	seen := map[uint64]bool{g.ownKey(p, s, me): true}
+	tries := planChildren * g.planNodes()                                     // children tried, at most
+	keep := max(g.planNodes(), planMemory/max(1, cloneFactor*p.StateBytes())) // positions kept, at most
+	g.tried, g.kept = 0, 1
 	for n := 0; q.Len() > 0 && n < g.planNodes(); n++ {
 		nd := heap.Pop(q).(*planNode)
 		p.Legal(nd.s, &g.mine)
 		for i := 0; i < g.mine.Len(); i++ {
+			if g.tried == tries {
+				return nil
+			}
+			g.tried++
 			path, child, won := g.expand(p, nd, i, me)
 			if won {
 				return path
@@ -336,9 +355,10 @@ func (g *Greedy) search(p *interp.Program, s *interp.State, me int) []string {
 			if better(p, p.Score(child.s, me), g.bestOwn) {
 				return path
 			}
-			if k := g.ownKey(p, child.s, me); !seen[k] {
+			if k := g.ownKey(p, child.s, me); !seen[k] && g.kept < keep {
 				seen[k] = true
 				heap.Push(q, child)
+				g.kept++
 			}
 		}
 	}

@@ -71,6 +71,13 @@ type MCTS struct {
 // games stays quick; it beats the random player in at least 90% of the
 // games of every bundled game (README).
 const (
+	MaxThreads = 256       // search trees grown at once
+	MaxCutoff  = 1_000_000 // plies of one playout
+	MaxExtend  = 100       // extensions of an undecided search
+	// MaxTreeBytes bounds the memory of the search trees of one move (all
+	// threads together): a search whose trees are full stops there, with
+	// the visits it has, whatever its budget of playouts or time.
+	MaxTreeBytes         = 256 << 20
 	DefaultPlayouts      = 1000
 	DefaultExtend        = 4
 	DecisiveRatio        = 1.5
@@ -113,7 +120,16 @@ type search struct {
 	gainN   float64
 	hasSc   bool
 	st      interp.Status // scratch for StatusInto
+	// bytes estimates the memory of the tree; the search stops growing it
+	// past maxBytes.
+	bytes, maxBytes int
 }
+
+// Estimated sizes, in bytes, of a tree node and of an entry of its lists.
+const (
+	nodeBytes  = 96
+	entryBytes = 12 // an untried move (int32) and, later, its child pointer
+)
 
 // Choose returns the move of ml that the search prefers.
 func (m *MCTS) Choose(p *interp.Program, s *interp.State, ml *interp.MoveList, rng *rand.Rand) int {
@@ -152,6 +168,7 @@ func (m *MCTS) Visits(p *interp.Program, s *interp.State, n int, rng *rand.Rand)
 	trees := make([]*search, threads)
 	for t := range trees {
 		trees[t] = m.newSearch(p, s, rand.New(rand.NewPCG(seeds[2*t], seeds[2*t+1])))
+		trees[t].maxBytes = MaxTreeBytes / threads
 	}
 	run := func(t int) {
 		share := -1 // no playout budget: time only
@@ -167,6 +184,7 @@ func (m *MCTS) Visits(p *interp.Program, s *interp.State, n int, rng *rand.Rand)
 	if extend == 0 {
 		extend = DefaultExtend
 	}
+	extend = min(extend, MaxExtend)
 	if budget <= 0 {
 		extend = 0
 	}
@@ -206,7 +224,11 @@ func (m *MCTS) Visits(p *interp.Program, s *interp.State, n int, rng *rand.Rand)
 				values[ch.move] += ch.value
 			}
 		}
-		if round >= extend || decided(visits, values) || (!deadline.IsZero() && !time.Now().Before(deadline)) {
+		full := false
+		for _, tr := range trees {
+			full = full || tr.full()
+		}
+		if round >= extend || full || decided(visits, values) || (!deadline.IsZero() && !time.Now().Before(deadline)) {
 			return visits
 		}
 	}
@@ -291,9 +313,15 @@ func (sr *search) run(playouts int, deadline time.Time) {
 		if timed && i%8 == 0 && !time.Now().Before(deadline) && i > 0 {
 			return
 		}
+		if sr.full() {
+			return
+		}
 		sr.iterate()
 	}
 }
+
+// full tells whether the tree has reached its memory bound.
+func (sr *search) full() bool { return sr.maxBytes > 0 && sr.bytes >= sr.maxBytes }
 
 // iterate is one selection, expansion, playout and backpropagation.
 func (sr *search) iterate() {
@@ -311,6 +339,7 @@ func (sr *search) iterate() {
 		if !n.expanded {
 			n.expanded = true
 			n.untried = make([]int32, ml.Len())
+			sr.bytes += entryBytes * ml.Len()
 			for i := range n.untried {
 				n.untried[i] = int32(i)
 			}
@@ -325,6 +354,7 @@ func (sr *search) iterate() {
 			n.untried = n.untried[:len(n.untried)-1]
 			ch := &node{move: mv, mover: int32(s.ToMove())}
 			n.children = append(n.children, ch)
+			sr.bytes += nodeBytes
 			p.Apply(s, ml, int(mv))
 			sr.path = append(sr.path, ch)
 			break

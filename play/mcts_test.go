@@ -27,12 +27,15 @@ func TestNewWithSettings(t *testing.T) {
 		t.Errorf("options: %+v", *m)
 	}
 	for spec, want := range map[string]string{
-		"mcts:playouts=-1":  `player "mcts:playouts=-1": playouts=-1: want a number of playouts, 0 or more`,
-		"mcts:threads=0":    `player "mcts:threads=0": threads=0: want a number of threads, 1 or more`,
-		"mcts:think=fast":   `player "mcts:think=fast": think=fast: want a duration such as 200ms or 1s`,
-		"mcts:playout=3":    `player "mcts:playout=3": unknown setting "playout" (mcts settings: playouts, think, threads, cutoff, extend); did you mean "playouts"?`,
-		"mcts:":             `player "mcts:": bad setting "": want KEY=VALUE, e.g. playouts=500`,
-		"greedy:playouts=3": `player "greedy:playouts=3": greedy has no settings (only mcts has: playouts, think, threads, cutoff, extend)`,
+		"mcts:playouts=-1":    `player "mcts:playouts=-1": playouts=-1: want a number of playouts, 0 or more`,
+		"mcts:threads=0":      `player "mcts:threads=0": threads=0: want a number of threads, 1 to 256`,
+		"mcts:threads=257":    `player "mcts:threads=257": threads=257: want a number of threads, 1 to 256`,
+		"mcts:extend=101":     `player "mcts:extend=101": extend=101: want a number of extensions, 0 (none) to 100`,
+		"mcts:cutoff=1000001": `player "mcts:cutoff=1000001": cutoff=1000001: want a number of plies, 0 (the default) to 1000000`,
+		"mcts:think=fast":     `player "mcts:think=fast": think=fast: want a duration such as 200ms or 1s`,
+		"mcts:playout=3":      `player "mcts:playout=3": unknown setting "playout" (mcts settings: playouts, think, threads, cutoff, extend); did you mean "playouts"?`,
+		"mcts:":               `player "mcts:": bad setting "": want KEY=VALUE, e.g. playouts=500`,
+		"greedy:playouts=3":   `player "greedy:playouts=3": greedy has no settings (only mcts has: playouts, think, threads, cutoff, extend)`,
 	} {
 		if _, err := New(spec); err == nil || err.Error() != want {
 			t.Errorf("New(%q) = %v, want %s", spec, err, want)

@@ -47,6 +47,7 @@
 package play
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -189,18 +190,18 @@ func (m *MCTS) set(kv string) error {
 		}
 		m.Playouts = n
 	case "threads":
-		if err != nil || n < 1 {
-			return bad("a number of threads, 1 or more")
+		if err != nil || n < 1 || n > MaxThreads {
+			return bad(fmt.Sprintf("a number of threads, 1 to %d", MaxThreads))
 		}
 		m.Threads = n
 	case "cutoff":
-		if err != nil || n < 0 {
-			return bad("a number of plies, 0 (the default) or more")
+		if err != nil || n < 0 || n > MaxCutoff {
+			return bad(fmt.Sprintf("a number of plies, 0 (the default) to %d", MaxCutoff))
 		}
 		m.Cutoff = n
 	case "extend":
-		if err != nil || n < 0 {
-			return bad("a number of extensions, 0 (none) or more")
+		if err != nil || n < 0 || n > MaxExtend {
+			return bad(fmt.Sprintf("a number of extensions, 0 (none) to %d", MaxExtend))
 		}
 		m.Extend = n
 		if n == 0 {
@@ -307,11 +308,21 @@ func lowestIsBest(p *interp.Program) bool {
 // status. The game must end: compile the Program with Config.MaxPlies when
 // the rules alone may not end it.
 func Game(p *interp.Program, s *interp.State, seats []Player, rng *rand.Rand, observe func(mover int, move string, s *interp.State)) interp.Status {
+	st, _ := GameContext(context.Background(), p, s, seats, rng, observe)
+	return st
+}
+
+// GameContext is Game stopping before the next move once ctx is done (an
+// interrupt): it then returns ctx's error, s being the position reached.
+func GameContext(ctx context.Context, p *interp.Program, s *interp.State, seats []Player, rng *rand.Rand, observe func(mover int, move string, s *interp.State)) (interp.Status, error) {
 	var ml interp.MoveList
 	for {
+		if err := ctx.Err(); err != nil {
+			return interp.Status{}, err
+		}
 		p.Legal(s, &ml)
 		if ml.Len() == 0 {
-			return p.Status(s)
+			return p.Status(s), nil
 		}
 		mover := s.ToMove()
 		pl := seats[mover%len(seats)]

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -20,6 +21,10 @@ func FuzzRead(f *testing.F) {
 		}
 	}
 	f.Add([]byte("game: x\nmoves: [a1-b2]\nresult: {winners: [p1], scores: {p1: 3}}\n"))
+	// Huge numbers, deep nesting, control characters.
+	f.Add([]byte("game: x\nseed: 99999999999999999999999\nresult: {winners: [p1], scores: {p1: 1e999}}\n"))
+	f.Add([]byte("game: x\nmoves: " + strings.Repeat("[", 5000) + strings.Repeat("]", 5000) + "\n"))
+	f.Add([]byte("game: \"x\\x1b[2J\"\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		rec, err := Read(bytes.NewReader(data), "fuzz.yaml")
 		if err != nil {

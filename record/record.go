@@ -39,6 +39,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ruleplay/ruleplay/internal/safetext"
 	"github.com/ruleplay/ruleplay/internal/suggest"
 	"go.yaml.in/yaml/v3"
 )
@@ -125,11 +126,28 @@ var (
 	resultKeys = []string{"winners", "scores"}
 )
 
-// Read reads one record from r; name (the file name) prefixes every error.
+// DefaultMaxBytes is the largest record Read accepts: the YAML parser
+// takes about 150 times a record's size in memory (a node per move).
+const DefaultMaxBytes = 1 << 20
+
+// Read reads one record of at most DefaultMaxBytes from r; name (the file
+// name) prefixes every error.
 func Read(r io.Reader, name string) (*Record, error) {
-	data, err := io.ReadAll(r)
+	return ReadLimit(r, name, DefaultMaxBytes)
+}
+
+// ReadLimit reads one record of at most max bytes from r: a longer one
+// (or one that never ends, /dev/zero) is an error once max bytes are read.
+func ReadLimit(r io.Reader, name string, max int64) (*Record, error) {
+	if max <= 0 {
+		max = DefaultMaxBytes
+	}
+	data, err := io.ReadAll(io.LimitReader(r, max+1))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if int64(len(data)) > max {
+		return nil, &Error{Pos{File: name}, fmt.Sprintf("the record is larger than %d bytes (--max-record-size raises the limit)", max)}
 	}
 	return Parse(data, name)
 }
@@ -273,6 +291,7 @@ func (p *parser) record(doc *yaml.Node) *Record {
 		p.errorf(top, "a record is a mapping (game: NAME, moves: [...]), got %s", describe(top))
 		return nil
 	}
+	p.printable(top, 0)
 	es := p.entries(top, "", recordKeys)
 	if p.err != nil {
 		return nil
@@ -480,4 +499,23 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	sort.Slice(keys, func(i, j int) bool { return NaturalLess(keys[i], keys[j]) })
 	return keys
+}
+
+// printable reports the first text of the record holding a control
+// character (a terminal escape, say): every text of a record is printed
+// by some command. A comment may hold line breaks and tabs.
+func (p *parser) printable(n *yaml.Node, depth int) {
+	if n == nil || depth > 100 || p.err != nil {
+		return
+	}
+	if n.Kind == yaml.ScalarNode {
+		v := strings.NewReplacer("\n", " ", "\t", " ", "\r", " ").Replace(n.Value)
+		if !safetext.Clean(v) {
+			p.errorf(n, "a control character in %s (texts in a record are printable)", safetext.Quote(n.Value, 40))
+		}
+		return
+	}
+	for _, c := range n.Content {
+		p.printable(c, depth+1)
+	}
 }

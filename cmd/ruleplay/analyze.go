@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/ruleplay/ruleplay/analyze"
+	"github.com/ruleplay/ruleplay/internal/inputs"
 	"github.com/ruleplay/ruleplay/ir"
 	"github.com/ruleplay/ruleplay/play"
 	"github.com/spf13/cobra"
@@ -122,7 +123,7 @@ games'; its rules: docs/rules/GAME.md).`,
 	fl.StringVar(&players, "players", "mcts,mcts", "computer `PLAYERS`, one per seat, comma-separated (known: "+strings.Join(play.Names(), ", ")+")")
 	fl.IntVarP(&games, "games", "n", 20, fmt.Sprintf("play `N` games of each file (up to %d)", analyze.MaxGames))
 	fl.IntVar(&threads, "threads", min(runtime.NumCPU(), analyze.MaxThreads), fmt.Sprintf("play `N` games at once (up to %d)", analyze.MaxThreads))
-	fl.IntVar(&maxPlies, "max-plies", 1000, "end a game after `N` plies, as the rules end it at a move limit (0: no cap)")
+	fl.IntVar(&maxPlies, "max-plies", 1000, "end a game after `N` plies, as the rules end it at a move limit (0: no cap of your own; at most "+plyLimitText+")")
 	fl.StringVar(&shardArg, "shard", "", "play only the games whose index is I mod N: `I/N`, and write a part file for 'analyze merge'")
 	fl.StringVar(&partFile, "part", "", "--shard: write the part to `FILE` (default analyze-part-I-of-N.json)")
 	_ = cmd.RegisterFlagCompletionFunc("players", completePlayers)
@@ -152,8 +153,8 @@ func (a *analysis) check(files []string, shardArg string) error {
 		return usageErrorf("--games %d: want 1 to %d", a.games, analyze.MaxGames)
 	case a.threads < 1 || a.threads > analyze.MaxThreads:
 		return usageErrorf("--threads %d: want 1 to %d", a.threads, analyze.MaxThreads)
-	case a.maxPlies < 0:
-		return usageErrorf("--max-plies %d: want 0 (no cap) or more", a.maxPlies)
+	case checkPlies(&a.maxPlies) != nil:
+		return checkPlies(&a.maxPlies)
 	case len(files) > analyze.MaxFiles:
 		return usageErrorf("%d rules files: analyze compares up to %d", len(files), analyze.MaxFiles)
 	}
@@ -439,7 +440,7 @@ has the rules language).`,
 }
 
 func readPart(file string) (*analyze.Part, error) {
-	f, err := os.Open(file)
+	f, err := inputs.Open(file)
 	if err != nil {
 		return nil, err
 	}

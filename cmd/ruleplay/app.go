@@ -4,9 +4,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"regexp"
 	"runtime/debug"
 	"strings"
 
+	"github.com/ruleplay/ruleplay/internal/safetext"
 	"github.com/ruleplay/ruleplay/interp"
 	"github.com/ruleplay/ruleplay/lang"
 	"github.com/spf13/cobra"
@@ -39,7 +42,45 @@ func (e *internalError) Error() string {
 // Main runs ruleplay with args (without the program name) and returns the
 // exit code. It never panics.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	return execute(newRootCmd(), args, stdin, stdout, stderr)
+	out := &checkedWriter{w: stdout}
+	code := execute(newRootCmd(), args, stdin, out, stderr)
+	if out.err != nil && code == exitOK {
+		// The output is lost (a full disk, /dev/full, a closed pipe):
+		// that is a failure, not success.
+		fmt.Fprintf(stderr, "ruleplay: writing the output: %v\n", out.err)
+		code = exitFailure
+	}
+	return code
+}
+
+// checkedWriter remembers the first error of writing to w and fails every
+// write after it, so that a command's output cannot be lost silently.
+type checkedWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (c *checkedWriter) Write(p []byte) (int, error) {
+	if c.err != nil {
+		return 0, c.err
+	}
+	n, err := c.w.Write(p)
+	if err != nil {
+		c.err = err
+	}
+	return n, err
+}
+
+// Unwrap returns the writer written to (a terminal is still one).
+func (c *checkedWriter) Unwrap() io.Writer { return c.w }
+
+// osFile returns the file behind w, if any, looking through checkedWriter.
+func osFile(w any) (*os.File, bool) {
+	if c, ok := w.(*checkedWriter); ok {
+		w = c.w
+	}
+	f, ok := w.(*os.File)
+	return f, ok
 }
 
 // execute runs root with args and reports any error on stderr.
@@ -71,12 +112,16 @@ func execute(root *cobra.Command, args []string, stdin io.Reader, stdout, stderr
 		return rep.code
 	}
 	text, code := classify(err, started)
-	fmt.Fprintln(stderr, text)
+	fmt.Fprintln(stderr, safeLines(text))
 	if code == exitUsage && cmd != nil {
 		fmt.Fprintf(stderr, "Run '%s --help' for usage.\n", cmd.CommandPath())
 	}
 	return code
 }
+
+// negativeArgRE matches the flag parser's error for a negative number
+// given as an argument ("-1" reads as the shorthand flag -1).
+var negativeArgRE = regexp.MustCompile(`^unknown shorthand flag: '[0-9]' in (-[0-9]+)$`)
 
 // reportedError stands for errors already printed; only the exit code is
 // left to give.
@@ -133,6 +178,9 @@ Documentation, in the repository's docs/ folder:
 	}
 	root.SetVersionTemplate("ruleplay {{.Version}}\n")
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
+		if m := negativeArgRE.FindStringSubmatch(err.Error()); m != nil {
+			return usageErrorf("%s %s: a negative number is not accepted here (want 0 or more)", c.Name(), m[1])
+		}
 		return usageErrorf("%v", err)
 	})
 	root.AddCommand(
@@ -247,4 +295,18 @@ func count(n int, what string) string {
 		return fmt.Sprintf("%d %sies", n, strings.TrimSuffix(what, "y"))
 	}
 	return fmt.Sprintf("%d %s%s", n, what, plural(n))
+}
+
+// safeLines escapes the control characters of a message (a file name or
+// an argument may hold terminal escapes), line by line.
+func safeLines(text string) string {
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		parts := strings.Split(l, "\t") // tabs are harmless: kept
+		for j, p := range parts {
+			parts[j] = safetext.Escape(p)
+		}
+		lines[i] = strings.Join(parts, "\t")
+	}
+	return strings.Join(lines, "\n")
 }

@@ -109,14 +109,14 @@ games'; its rules: docs/rules/GAME.md).`,
 		Args:              exactArgs("FILE"),
 		ValidArgsFunction: completeRulesFile,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if seconds <= 0 || math.IsNaN(seconds) || math.IsInf(seconds, 0) {
-				return usageErrorf("--seconds %v: want a positive number", seconds)
+			if seconds <= 0 || math.IsNaN(seconds) || seconds > maxBenchSeconds {
+				return usageErrorf("--seconds %v: want a positive number of seconds, at most %d", seconds, maxBenchSeconds)
 			}
-			if threads < 1 {
-				return usageErrorf("--threads %d: want 1 or more", threads)
+			if threads < 1 || threads > maxThreads {
+				return usageErrorf("--threads %d: want 1 to %d", threads, maxThreads)
 			}
-			if maxPlies < 0 {
-				return usageErrorf("--max-plies %d: want 0 (no cap) or more", maxPlies)
+			if err := checkPlies(&maxPlies); err != nil {
+				return err
 			}
 			gm, err := gf.load(args[0], maxPlies)
 			if err != nil {
@@ -179,7 +179,7 @@ games'; its rules: docs/rules/GAME.md).`,
 	fl := cmd.Flags()
 	fl.Float64Var(&seconds, "seconds", 2, "measure for `S` seconds in all: a third each for perft, gen perft and playouts (halved by --compare)")
 	fl.IntVar(&threads, "threads", 1, "measure with `N` threads")
-	fl.IntVar(&maxPlies, "max-plies", 1000, "end a playout after `N` plies (0: no cap)")
+	fl.IntVar(&maxPlies, "max-plies", 1000, "end a playout after `N` plies (0: no cap of your own; at most "+plyLimitText+")")
 	fl.BoolVar(&asJSON, "json", false, "print JSON")
 	fl.BoolVar(&compare, "compare", false, "also measure the game's hand-written generator and print the ratios")
 	return cmd
@@ -385,3 +385,7 @@ func timedRate(perft func(depth int) uint64, depth int, secs float64) float64 {
 	}
 	return 0
 }
+
+// maxBenchSeconds is the longest bench (a day): beyond it a duration
+// overflows, and no one waits that long.
+const maxBenchSeconds = 24 * 60 * 60

@@ -11,6 +11,7 @@ import (
 	"github.com/ruleplay/ruleplay/conformance"
 	"github.com/ruleplay/ruleplay/games"
 	"github.com/ruleplay/ruleplay/interp"
+	"github.com/ruleplay/ruleplay/record"
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 )
@@ -20,6 +21,7 @@ type checkFlags struct {
 	games string
 	json  bool
 	fast  bool
+	max   int64
 }
 
 func newCheckCmd() *cobra.Command {
@@ -32,15 +34,18 @@ for each, OK or the first problem: an illegal move (its index, the position,
 the legal moves and the closest one), a game that ended before the record
 did, a result that differs, or a malformed record.
 
-With FILE and records, every record is checked against FILE. With --dir,
+With FILE and records, every record is checked against FILE, which must be
+the rules of the record's game or of a variant that extends them (a record
+of another game cannot be checked). With --dir,
 every *.yaml under DIR is checked against games/<game>.rules (--games sets
 that folder; without --games, a game missing there is taken from the
 bundled games) or, when FILE is given, against FILE.
 
 FILE may be the name of a bundled game ('ruleplay games'). A record without
 a result is checked for legality only; the optional keys (seats, seed,
-date, engine, comment) are accepted and ignored. Exit status: 0 when every
-record agrees, 1 when one disagrees, 2 for usage or file errors.`,
+date, engine, comment) are accepted and ignored. A record larger than
+--max-record-size is refused. Exit status: 0 when every record agrees, 1
+when one disagrees, 2 for usage or file errors.`,
 		Example: `  ruleplay check games/my-game.rules game1.yaml game2.yaml
   ruleplay check --dir conformance/records
   ruleplay check --dir conformance/records --games games --json`,
@@ -56,6 +61,7 @@ record agrees, 1 when one disagrees, 2 for usage or file errors.`,
 	fl.StringVar(&f.dir, "dir", "", "check every *.yaml record under `DIR`")
 	fl.StringVar(&f.games, "games", "games", "with --dir: the `DIR` holding <game>.rules")
 	fl.BoolVar(&f.json, "json", false, "print the reports as JSON")
+	fl.Int64Var(&f.max, "max-record-size", record.DefaultMaxBytes, "read records of at most `BYTES` each")
 	fl.BoolVar(&f.fast, "fast", true, "use the interpreter's fast move generators (--fast=false: the generic walker only)")
 	_ = cmd.MarkFlagDirname("dir")
 	_ = cmd.MarkFlagDirname("games")
@@ -63,7 +69,10 @@ record agrees, 1 when one disagrees, 2 for usage or file errors.`,
 }
 
 func runCheck(cmd *cobra.Command, f *checkFlags, args []string) error {
-	c := &conformance.Checker{Games: f.games, Config: interp.Config{NoFast: !f.fast}, Load: loadRules}
+	if f.max < 1 {
+		return usageErrorf("--max-record-size %d: want 1 or more bytes", f.max)
+	}
+	c := &conformance.Checker{Games: f.games, Config: interp.Config{NoFast: !f.fast}, Load: loadRules, MaxRecordBytes: f.max}
 	if !cmd.Flags().Changed("games") {
 		c.Bundled = games.Has // without --games, a game missing from ./games is a bundled one
 	}
@@ -175,7 +184,7 @@ func (p *progress) done() { p.clear() }
 // terminalRows is the height of the terminal w (0 when w is not one or
 // its size is unknown).
 func terminalRows(w io.Writer) int {
-	f, ok := w.(*os.File)
+	f, ok := osFile(w)
 	if !ok {
 		return 0
 	}
@@ -189,6 +198,6 @@ func terminalRows(w io.Writer) int {
 // isTerminal reports whether w is a terminal (not a file, a pipe or
 // /dev/null).
 func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
+	f, ok := osFile(w)
 	return ok && term.IsTerminal(int(f.Fd()))
 }

@@ -1,16 +1,20 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"os"
+	"os/signal"
 	"strings"
 
 	"github.com/ruleplay/ruleplay/analyze"
 	"github.com/ruleplay/ruleplay/games"
+	"github.com/ruleplay/ruleplay/internal/safetext"
 	"github.com/ruleplay/ruleplay/internal/suggest"
 	"github.com/ruleplay/ruleplay/interp"
 	"github.com/ruleplay/ruleplay/ir"
 	"github.com/ruleplay/ruleplay/lang"
+	"github.com/ruleplay/ruleplay/play"
 	"github.com/spf13/cobra"
 )
 
@@ -113,15 +117,16 @@ func (gm *game) random() bool { return gm.g.Setup.Random != nil }
 
 // title is the game's title and its option values, e.g.
 // "My Game (size=8x8, players=2)".
+// Control characters are escaped: the title goes to a terminal.
 func (gm *game) title() string {
 	if len(gm.g.Options) == 0 {
-		return gm.g.Title
+		return safetext.Escape(gm.g.Title)
 	}
 	parts := make([]string, len(gm.g.Options))
 	for i, o := range gm.g.Options {
 		parts[i] = o.Name + "=" + lang.OptionValueText(o)
 	}
-	return gm.g.Title + " (" + strings.Join(parts, ", ") + ")"
+	return safetext.Escape(gm.g.Title + " (" + strings.Join(parts, ", ") + ")")
 }
 
 // givenOptions returns the options given on the command line with their
@@ -152,11 +157,11 @@ func (gm *game) replay(s *interp.State, moves []string) error {
 			continue
 		}
 		if ml.Len() == 0 {
-			return fmt.Errorf("move %d %q: the game is already over after %s (%s)", k+1, text, count(k, "move"), resultLine(p, p.Status(s)))
+			return fmt.Errorf("move %d %s: the game is already over after %s (%s)", k+1, safetext.Quote(text, 80), count(k, "move"), resultLine(p, p.Status(s)))
 		}
 		legal := p.Texts(&ml)
 		var b strings.Builder
-		fmt.Fprintf(&b, "move %d %q is not legal (%s to move after %s)\n", k+1, text, p.PlayerName(s.ToMove()), count(k, "move"))
+		fmt.Fprintf(&b, "move %d %s is not legal (%s to move after %s)\n", k+1, safetext.Quote(text, 80), p.PlayerName(s.ToMove()), count(k, "move"))
 		b.WriteString(wrapList("legal moves: ", legal, "  ", 80))
 		if near := suggest.Typo(text, legal); near != "" {
 			fmt.Fprintf(&b, "\ndid you mean %q?", near)
@@ -259,3 +264,57 @@ func scoresText(p *interp.Program, scores []int) string {
 // game has scores and a decided result, the difference between the
 // winners' score and the best of the others.
 func margin(p *interp.Program, st interp.Status) (int, bool) { return analyze.Margin(p, st) }
+
+// maxThreads caps every --threads (and mcts:threads=): each thread costs
+// memory, and no machine has more cores to give.
+const maxThreads = play.MaxThreads
+
+// notAnInput refuses an output file (flag names it) that is one of the
+// command's input files: writing it would destroy what was read. Inputs
+// that do not exist as files (bundled games) are skipped.
+func notAnInput(flag, out string, inputs ...string) error {
+	if out == "" {
+		return nil
+	}
+	ost, err := os.Stat(out)
+	if err != nil {
+		return nil // not there yet: it cannot be an input
+	}
+	for _, in := range inputs {
+		if ist, err := os.Stat(in); err == nil && os.SameFile(ost, ist) {
+			return usageErrorf("%s %s would write over the input file %s; choose another file", flag, out, in)
+		}
+	}
+	return nil
+}
+
+// maxPliesLimit is the most plies any game or playout is played: a game
+// that never ends is stopped there (as the rules end it at a move limit),
+// so that every command ends and runs in bounded memory.
+const maxPliesLimit = 1_000_000
+
+const plyLimitText = "1,000,000"
+
+// checkPlies checks --max-plies; 0 (no cap asked) becomes maxPliesLimit.
+func checkPlies(n *int) error {
+	switch {
+	case *n < 0:
+		return usageErrorf("--max-plies %d: want 0 (no cap) or more", *n)
+	case *n > maxPliesLimit:
+		return usageErrorf("--max-plies %d: at most %d (0 also means %d)", *n, maxPliesLimit, maxPliesLimit)
+	case *n == 0:
+		*n = maxPliesLimit
+	}
+	return nil
+}
+
+// interruptible returns the command's context, done once the user presses
+// Ctrl-C (SIGINT): a long command then stops after the move being chosen
+// and keeps what it has done.
+func interruptible(cmd *cobra.Command) (context.Context, context.CancelFunc) {
+	ctx := cmd.Context()
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	return signal.NotifyContext(ctx, os.Interrupt)
+}

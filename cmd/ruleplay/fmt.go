@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/ruleplay/ruleplay/lang"
 	"github.com/ruleplay/ruleplay/lang/format"
 	"github.com/spf13/cobra"
 )
@@ -43,9 +44,12 @@ language in docs/language.md.`,
 				if write {
 					return usageErrorf("fmt -w needs files")
 				}
-				src, err := io.ReadAll(cmd.InOrStdin())
+				src, err := io.ReadAll(io.LimitReader(cmd.InOrStdin(), lang.MaxFileSize+1))
 				if err != nil {
 					return err
+				}
+				if len(src) > lang.MaxFileSize {
+					return fmt.Errorf("fmt: the input is larger than %d bytes, the most a rules file may have", lang.MaxFileSize)
 				}
 				res, err := format.Source("<stdin>", src)
 				if err != nil {
@@ -66,7 +70,7 @@ language in docs/language.md.`,
 				changed, err := fmtFile(out, file, write, check)
 				if err != nil {
 					text, code := classify(err, true)
-					fmt.Fprintln(cmd.ErrOrStderr(), text)
+					fmt.Fprintln(cmd.ErrOrStderr(), safeLines(text))
 					worst = max(worst, code)
 				}
 				unformatted = unformatted || changed
@@ -88,7 +92,7 @@ language in docs/language.md.`,
 // fmtFile formats one file: printed, written in place, or only checked.
 // It reports whether the file was not formatted.
 func fmtFile(out io.Writer, file string, write, check bool) (bool, error) {
-	src, err := os.ReadFile(file)
+	src, err := lang.ReadFile(file)
 	if err != nil {
 		return false, fmt.Errorf("reading rules: %w", err)
 	}
@@ -108,7 +112,12 @@ func fmtFile(out io.Writer, file string, write, check bool) (bool, error) {
 			if err != nil {
 				return changed, err
 			}
-			if err := os.WriteFile(file, res, st.Mode().Perm()); err != nil {
+			// Through a temporary file renamed over the file: a failure
+			// half-way leaves the file as it was.
+			if err := writeAtomically(file, func(w io.Writer) error { _, err := w.Write(res); return err }, "writing "+file); err != nil {
+				return changed, err
+			}
+			if err := os.Chmod(file, st.Mode().Perm()); err != nil {
 				return changed, fmt.Errorf("writing %s: %w", file, err)
 			}
 		}

@@ -150,7 +150,9 @@ func (h *session) loop() (st interp.Status, end string, err error) {
 		fmt.Fprintf(h.out, "%s> ", p.PlayerName(mover))
 		h.prompt = true
 		if !h.in.Scan() {
-			if err := h.in.Err(); err != nil {
+			if err := h.in.Err(); errors.Is(err, bufio.ErrTooLong) {
+				return p.Status(s), "", fmt.Errorf("reading the input: a line longer than %d bytes (a move is one short line)", bufio.MaxScanTokenSize)
+			} else if err != nil {
 				return p.Status(s), "", fmt.Errorf("reading the input: %w", err)
 			}
 			return p.Status(s), "", io.EOF
@@ -334,6 +336,6 @@ func (h *session) undo() error {
 
 // isTerminalInput reports whether r is a terminal.
 func isTerminalInput(r io.Reader) bool {
-	f, ok := r.(*os.File)
+	f, ok := osFile(r)
 	return ok && isTerminal(f)
 }

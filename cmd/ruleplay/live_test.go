@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -68,7 +69,7 @@ func TestLiveRedraw(t *testing.T) {
 	rc := &runConfig{gm: gm, gf: &gf, pf: &playerFlags{threads: 1}, seats: []seat{st, st}, maxPlies: 6,
 		start: gm.start(&gf), live: true}
 	var out, errOut bytes.Buffer
-	if err := runGame(&out, &errOut, rc); err != nil {
+	if err := runGame(context.Background(), &out, &errOut, rc); err != nil {
 		t.Fatal(err)
 	}
 	if n := strings.Count(out.String(), "\x1b[J"); n != 6 {
@@ -134,7 +135,7 @@ func TestLiveTallerThanTerminal(t *testing.T) {
 	rc := &runConfig{gm: gm, gf: &gf, pf: &playerFlags{threads: 1}, seats: []seat{st, st}, maxPlies: 2,
 		start: gm.start(&gf), live: true, rows: 5}
 	var out, errOut bytes.Buffer
-	if err := runGame(&out, &errOut, rc); err != nil {
+	if err := runGame(context.Background(), &out, &errOut, rc); err != nil {
 		t.Fatal(err)
 	}
 	if strings.Contains(out.String(), "\x1b[") {

@@ -20,7 +20,8 @@
 // Every error goes back up as an error (RunE everywhere; cobra's own error
 // and usage printing is silenced) and Main prints it once:
 //
-//	ruleplay: <message>          exit 1: a failure (bad rules file, illegal move, ...)
+//	ruleplay: <message>          exit 1: a failure (bad rules file, illegal move,
+//	                             an output that cannot be written, Ctrl-C, ...)
 //	ruleplay: <message>          exit 2: a usage error (bad flag, missing argument,
 //	                             bad --option, unknown player or option)
 //	<rendered diagnostics>       exit 1: a bad rules file (file:line:col, caret, hint)

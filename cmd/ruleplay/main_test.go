@@ -55,6 +55,9 @@ func TestScripts(t *testing.T) {
 			return nil
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			"limited":  cmdLimited,
+			"append":   cmdAppend,
+			"waitfile": cmdWaitFile,
 			// status CODE PROGRAM ARGS...: run PROGRAM and check its exit status.
 			"status": func(ts *testscript.TestScript, neg bool, args []string) {
 				if neg || len(args) < 2 {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -44,6 +45,22 @@ type matchGame struct {
 	seats   []int // the seats sharing the win
 	plies   int
 	capped  bool
+	done    bool // played to its end (not interrupted)
+}
+
+// finished returns the games played to their end, and an error telling
+// how many were when the match was interrupted.
+func finished(results []matchGame) ([]matchGame, error) {
+	var out []matchGame
+	for _, r := range results {
+		if r.done {
+			out = append(out, r)
+		}
+	}
+	if len(out) == len(results) {
+		return results, nil
+	}
+	return out, fmt.Errorf("interrupted: %d of %s played; the table counts those", len(out), count(len(results), "game"))
 }
 
 func newMatchCmd() *cobra.Command {
@@ -103,14 +120,14 @@ be a bundled game's name ('ruleplay games'; its rules: docs/rules/GAME.md).`,
   ruleplay match my-game.rules --players mcts:playouts=2000,mcts --games 10 --seed 3`,
 		Args:              exactArgs("FILE"),
 		ValidArgsFunction: completeRulesFile,
-		RunE: func(cmd *cobra.Command, args []string) error {
+		RunE: func(cmd *cobra.Command, args []string) (err error) {
 			switch {
-			case games < 1:
-				return usageErrorf("--games %d: want 1 or more", games)
-			case threads < 1:
-				return usageErrorf("--threads %d: want 1 or more", threads)
-			case maxPlies < 0:
-				return usageErrorf("--max-plies %d: want 0 (no cap) or more", maxPlies)
+			case games < 1 || games > maxMatchGames:
+				return usageErrorf("--games %d: want 1 to %d", games, maxMatchGames)
+			case threads < 1 || threads > maxThreads:
+				return usageErrorf("--threads %d: want 1 to %d", threads, maxThreads)
+			case checkPlies(&maxPlies) != nil:
+				return checkPlies(&maxPlies)
 			}
 			if err := pf.check(); err != nil {
 				return err
@@ -135,10 +152,20 @@ be a bundled game's name ('ruleplay games'; its rules: docs/rules/GAME.md).`,
 			}
 			m := &match{gm: gm, gf: &gf, pf: &pf, specs: specs, games: games, maxPlies: maxPlies}
 			bar := newProgress(cmd.ErrOrStderr(), games)
-			results, err := m.play(threads, bar)
+			ctx, stop := interruptible(cmd)
+			defer stop()
+			results, err := m.play(ctx, threads, bar)
 			bar.done()
 			if err != nil {
 				return err
+			}
+			results, interrupted := finished(results)
+			if interrupted != nil && len(results) == 0 {
+				return fmt.Errorf("interrupted before any game ended")
+			}
+			if interrupted != nil {
+				// The table counts the games that ended.
+				defer func() { err = interrupted }()
 			}
 			r := m.tally(results)
 			if asJSON {
@@ -160,7 +187,7 @@ be a bundled game's name ('ruleplay games'; its rules: docs/rules/GAME.md).`,
 	fl.IntVarP(&games, "games", "n", 10, "play `N` games")
 	fl.IntVar(&threads, "threads", 1, "play `N` games at once")
 	fl.BoolVar(&asJSON, "json", false, "print JSON")
-	fl.IntVar(&maxPlies, "max-plies", 1000, "end a game after `N` plies, as the rules end it at a move limit (0: no cap)")
+	fl.IntVar(&maxPlies, "max-plies", 1000, "end a game after `N` plies, as the rules end it at a move limit (0: no cap of your own; at most "+plyLimitText+")")
 	_ = cmd.RegisterFlagCompletionFunc("players", completePlayers)
 	return cmd
 }
@@ -176,7 +203,7 @@ type match struct {
 }
 
 // play plays the games on threads goroutines.
-func (m *match) play(threads int, bar *progress) ([]matchGame, error) {
+func (m *match) play(ctx context.Context, threads int, bar *progress) ([]matchGame, error) {
 	results := make([]matchGame, m.games)
 	var mu sync.Mutex
 	next := 0
@@ -190,7 +217,10 @@ func (m *match) play(threads int, bar *progress) ([]matchGame, error) {
 			if g >= m.games {
 				return
 			}
-			r, err := m.playOne(g)
+			r, err := m.playOne(ctx, g)
+			if ctx.Err() != nil {
+				return // interrupted: r is not finished
+			}
 			mu.Lock()
 			results[g] = r
 			if err != nil && failed == nil {
@@ -213,7 +243,7 @@ func (m *match) entrant(g, j int) int {
 }
 
 // playOne plays game g.
-func (m *match) playOne(g int) (matchGame, error) {
+func (m *match) playOne(ctx context.Context, g int) (matchGame, error) {
 	p := m.gm.p
 	np := p.NumPlayers()
 	seats := make([]play.Player, np)
@@ -226,8 +256,11 @@ func (m *match) playOne(g int) (matchGame, error) {
 	}
 	s := p.NewState(m.gf.seed + uint64(g/np))
 	rng := rand.New(rand.NewPCG(m.gf.seed, 0x6d61746368+uint64(g)))
-	st := play.Game(p, s, seats, rng, nil)
-	r := matchGame{plies: s.Ply(), capped: st.Reason == "limit" && m.maxPlies > 0 && s.Ply() >= m.maxPlies && (m.gm.g.End.Plies == 0 || s.Ply() < m.gm.g.End.Plies)}
+	st, err := play.GameContext(ctx, p, s, seats, rng, nil)
+	if err != nil {
+		return matchGame{}, err
+	}
+	r := matchGame{done: true, plies: s.Ply(), capped: st.Reason == "limit" && m.maxPlies > 0 && s.Ply() >= m.maxPlies && (m.gm.g.End.Plies == 0 || s.Ply() < m.gm.g.End.Plies)}
 	for _, w := range st.Winners {
 		r.winners = append(r.winners, m.entrant(g, w))
 	}
@@ -370,3 +403,6 @@ func writeMatch(out io.Writer, r *matchJSON, maxPlies int) {
 	}
 	fmt.Fprintln(out)
 }
+
+// maxMatchGames is the most games of one match (their results are kept).
+const maxMatchGames = 1_000_000

@@ -54,8 +54,8 @@ docs/rules/GAME.md.`,
 			if err != nil || depth < 0 {
 				return usageErrorf("perft: DEPTH must be a whole number, 0 or more, not %q", args[1])
 			}
-			if threads < 1 {
-				return usageErrorf("--threads %d: want 1 or more", threads)
+			if threads < 1 || threads > maxThreads {
+				return usageErrorf("--threads %d: want 1 to %d", threads, maxThreads)
 			}
 			gm, err := gf.load(args[0], 0)
 			if err != nil {

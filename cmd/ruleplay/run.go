@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -12,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/ruleplay/ruleplay/internal/inputs"
 	"github.com/ruleplay/ruleplay/interp"
 	"github.com/ruleplay/ruleplay/play"
 	"github.com/ruleplay/ruleplay/record"
@@ -29,6 +31,7 @@ func newRunCmd() *cobra.Command {
 		svgDir   string
 		color    string
 		from     string
+		maxRec   int64
 		played   []string
 		delay    time.Duration
 	)
@@ -81,7 +84,8 @@ Ctrl-D) also abandons the game, with a message and status 1. A resigned or
 abandoned game's record (--record) has no result. --quiet has no effect in
 a game with a human player.
 
---max-plies ends a game that goes on too long (0: no cap); the game then
+--max-plies ends a game that goes on too long (0: no cap of your own, but
+no game goes on past 1,000,000 plies); the game then
 ends as the rules say it ends at a move limit (a draw unless they score
 it). --record writes the game as a YAML record (docs/notation.md): the game,
 the options given, the random layout if the game has one, the moves and
@@ -110,8 +114,8 @@ record of a resumed game over its own --from file is safe.`,
 		},
 		ValidArgsFunction: completeRulesFile,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if maxPlies < 0 {
-				return usageErrorf("--max-plies %d: want 0 (no cap) or more", maxPlies)
+			if err := checkPlies(&maxPlies); err != nil {
+				return err
 			}
 			if delay < 0 {
 				return usageErrorf("--delay %v: want a duration of 0 or more, e.g. 200ms", delay)
@@ -123,7 +127,10 @@ record of a resumed game over its own --from file is safe.`,
 			if err != nil {
 				return err
 			}
-			rec, err := readFrom(from)
+			if maxRec < 1 {
+				return usageErrorf("--max-record-size %d: want 1 or more bytes", maxRec)
+			}
+			rec, err := readFrom(from, maxRec)
 			if err != nil {
 				return err
 			}
@@ -132,6 +139,11 @@ record of a resumed game over its own --from file is safe.`,
 				file = args[0]
 			} else {
 				file = rec.Game
+			}
+			// --record over --from is allowed: the record is replaced
+			// whole, once the game is played.
+			if err := notAnInput("--record", recFile, file); err != nil {
+				return err
 			}
 			if err := rec.applyOptions(&gf, cmd.Flags().Changed("seed")); err != nil {
 				return err
@@ -189,7 +201,9 @@ record of a resumed game over its own --from file is safe.`,
 			if interactive {
 				return playInteractive(cmd, rc)
 			}
-			return runGame(cmd.OutOrStdout(), cmd.ErrOrStderr(), rc)
+			ctx, stop := interruptible(cmd)
+			defer stop()
+			return runGame(ctx, cmd.OutOrStdout(), cmd.ErrOrStderr(), rc)
 		},
 	}
 	gf.register(cmd, "seed for the random setup and the players' random choices")
@@ -197,13 +211,14 @@ record of a resumed game over its own --from file is safe.`,
 	fl := cmd.Flags()
 	fl.StringVar(&players, "players", "greedy", "`PLAYERS`, one per seat in turn order, comma-separated, cycled when fewer (known: "+strings.Join(play.Names(), ", ")+", human)")
 	fl.BoolVarP(&quiet, "quiet", "q", false, "print only the moves and the result, not the boards")
-	fl.IntVar(&maxPlies, "max-plies", 1000, "end the game after `N` plies, as the rules end it at a move limit (0: no cap)")
+	fl.IntVar(&maxPlies, "max-plies", 1000, "end the game after `N` plies, as the rules end it at a move limit (0: no cap of your own; at most "+plyLimitText+")")
 	fl.StringVar(&recFile, "record", "", "write the game as a YAML record to `FILE`")
 	fl.StringVar(&svgDir, "svg-dir", "", "write an SVG picture of every position to `DIR` (000.svg: the start, 001.svg: after move 1, ...)")
 	fl.StringVar(&color, "color", "auto", "colour the boards: `WHEN` is auto (on a terminal, unless NO_COLOR is set), always or never")
 	fl.DurationVar(&delay, "delay", 100*time.Millisecond, "on a terminal, show each move for at least `DURATION` (the board is redrawn in place)")
 	fl.StringVar(&from, "from", "", "resume the game recorded in `RECORD` (a YAML record): its options, setup, seed, seats and moves")
 	fl.StringSliceVarP(&played, "moves", "m", nil, "play `MOVES` first (after --from's), comma-separated, then let the players go on")
+	fl.Int64Var(&maxRec, "max-record-size", record.DefaultMaxBytes, "--from: read a record of at most `BYTES`")
 	_ = cmd.RegisterFlagCompletionFunc("players", completePlayers)
 	_ = cmd.MarkFlagFilename("from", "yaml", "yml")
 	_ = cmd.MarkFlagFilename("record", "yaml", "yml")
@@ -241,8 +256,10 @@ func (f *playerFlags) check() error {
 		return usageErrorf("--playouts %d: want 0 (the default) or more", f.playouts)
 	case f.cutoff < 0:
 		return usageErrorf("--cutoff %d: want 0 (the default) or more", f.cutoff)
-	case f.threads < 1:
-		return usageErrorf("--threads %d: want 1 or more", f.threads)
+	case f.cutoff > play.MaxCutoff:
+		return usageErrorf("--cutoff %d: at most %d", f.cutoff, play.MaxCutoff)
+	case f.threads < 1 || f.threads > maxThreads:
+		return usageErrorf("--threads %d: want 1 to %d", f.threads, maxThreads)
 	}
 	return nil
 }
@@ -328,7 +345,7 @@ func (rc *runConfig) svg(s *interp.State, last string) error {
 	return writeSVG(filepath.Join(rc.svgDir, fmt.Sprintf("%03d.svg", s.Ply())), rc.gm, s, last)
 }
 
-func runGame(out, errOut io.Writer, rc *runConfig) error {
+func runGame(ctx context.Context, out, errOut io.Writer, rc *runConfig) error {
 	gm, gf := rc.gm, rc.gf
 	p := gm.p
 	s0 := rc.start
@@ -365,7 +382,7 @@ func runGame(out, errOut io.Writer, rc *runConfig) error {
 		players[i] = st.pl
 	}
 	var svgErr error
-	st := play.Game(p, s, players, rng, func(mover int, move string, s *interp.State) {
+	st, stopped := play.GameContext(ctx, p, s, players, rng, func(mover int, move string, s *interp.State) {
 		moves = append(moves, move)
 		if rc.live {
 			// Back to the top of the last frame, clear below, draw again.
@@ -389,6 +406,15 @@ func runGame(out, errOut io.Writer, rc *runConfig) error {
 	})
 	if svgErr != nil {
 		return svgErr
+	}
+	if stopped != nil {
+		// Interrupted: what was played is shown and recorded.
+		fmt.Fprintln(out)
+		fmt.Fprintln(out, wrapWords("moves: ", moves, "  ", 80))
+		if err := rc.record(errOut, s0, moves, st, false, "interrupted"); err != nil {
+			return err
+		}
+		return fmt.Errorf("interrupted after %s", count(s.Ply(), "ply"))
 	}
 	capped := rc.capped(st, s)
 	if rc.quiet || rc.live {
@@ -549,16 +575,16 @@ type fromRecord struct {
 }
 
 // readFrom reads the record of --from ("" : nil).
-func readFrom(file string) (*fromRecord, error) {
+func readFrom(file string, max int64) (*fromRecord, error) {
 	if file == "" {
 		return nil, nil
 	}
-	f, err := os.Open(file)
+	f, err := inputs.Open(file)
 	if err != nil {
 		return nil, fmt.Errorf("--from: %w", err)
 	}
 	defer f.Close()
-	rec, err := record.Read(f, file)
+	rec, err := record.ReadLimit(f, file, max)
 	if err != nil {
 		return nil, err
 	}

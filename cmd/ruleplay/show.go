@@ -56,6 +56,9 @@ Cell names and move texts are explained in docs/notation.md.`,
 			if err != nil {
 				return err
 			}
+			if err := notAnInput("--svg", svg, args[0]); err != nil {
+				return err
+			}
 			gm, err := gf.load(args[0], 0)
 			if err != nil {
 				return err

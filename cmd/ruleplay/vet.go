@@ -19,7 +19,10 @@ without playing. A good file gives one line:
 
 (cells on the board, players, move rules). A bad file gives every problem
 found, each with its file:line:col, the source line, a caret under the
-problem and a hint; vet then exits with status 1. The language is
+problem and a hint; vet then exits with status 1. A warning (legal rules
+likely to misbehave: a jump whose chains no piece bounds, so that their
+number explodes) is printed on stderr the same way, and the file is still
+ok (status 0). The language is
 explained in docs/language.md; 'ruleplay rules FILE' prints what the
 checker understood.
 
@@ -44,7 +47,7 @@ shows the plan of the generic walker alone.`,
 			for _, file := range args {
 				if err := vetFile(cmd, &gf, file, explain); err != nil {
 					text, code := classify(err, true)
-					fmt.Fprintln(cmd.ErrOrStderr(), text)
+					fmt.Fprintln(cmd.ErrOrStderr(), safeLines(text))
 					worst = max(worst, code)
 				}
 			}
@@ -66,6 +69,9 @@ func vetFile(cmd *cobra.Command, gf *gameFlags, file string, explain bool) error
 		return err
 	}
 	g := gm.g
+	for _, w := range g.Warnings {
+		fmt.Fprintln(cmd.ErrOrStderr(), w)
+	}
 	fmt.Fprintf(cmd.OutOrStdout(), "%s: ok (%s: %s, %s, %s)\n", file, g.Title,
 		count(len(g.Board.Cells), "cell"), count(len(g.Players), "player"), count(len(g.Moves), "move"))
 	if explain {

@@ -48,5 +48,8 @@ func Nearest(name string, known []string, within int) string {
 // to be a typo of it (an edit distance of at most a third of its length),
 // or "".
 func Typo(text string, known []string) string {
+	if len(text) > 80 {
+		return "" // no typo is that long; spare the distances
+	}
 	return Nearest(text, known, max(1, (len(text)+1)/3))
 }
