@@ -151,6 +151,7 @@ func TestBrowser(t *testing.T) {
 	p.crossingsGroup()
 	p.typed()
 	p.watch()
+	p.seatsByOption()
 	p.jumpwings()
 	if shot := os.Getenv("RULEPLAY_SCREENSHOT"); shot != "" {
 		png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
@@ -343,6 +344,23 @@ func (p page) typed() {
 func (p page) watch() {
 	p.eval(`(() => { const s = document.getElementById("speed"); s.value = "0"; s.dispatchEvent(new Event("input")); return "ok"; })()`)
 	p.start("tiny", "", "random", "greedy")
+	p.wait(`document.getElementById("status").textContent.startsWith("Result: ")`)
+}
+
+// seatsByOption: an option that changes the number of players (Capture's
+// players) changes the seats offered; a game started then has them all.
+func (p page) seatsByOption() {
+	t := p.t
+	p.eval(`(() => { const g = document.getElementById("game"); g.value = "capture"; g.dispatchEvent(new Event("change")); return "ok"; })()`)
+	p.wait(`document.querySelectorAll("#seats select").length === 2`)
+	p.eval(`(() => { const o = document.querySelector('[data-option="players"]'); o.value = "3"; o.dispatchEvent(new Event("change")); return "ok"; })()`)
+	p.wait(`document.querySelectorAll("#seats select").length === 3`)
+	p.eval(`(() => { for (const s of document.querySelectorAll("#seats select")) { s.value = "random"; s.dispatchEvent(new Event("change")); } document.body.dataset.ply = "none"; return "ok"; })()`)
+	p.do(chromedp.Click(chromedp.CSS("#new")))
+	p.wait(`document.body.dataset.ply !== "none" && document.getElementById("title").textContent !== ""`)
+	if got := p.eval(`Array.from(document.querySelectorAll("#seats .seat")).map(e => e.firstChild.textContent.trim()).join(" ")`); got != "p1 p2 p3" {
+		t.Errorf("seats %q, want p1 p2 p3", got)
+	}
 	p.wait(`document.getElementById("status").textContent.startsWith("Result: ")`)
 }
 

@@ -115,6 +115,7 @@ func (s *Server) routes() {
 	m.Handle("GET /", http.FileServerFS(staticFS()))
 	m.HandleFunc("GET /api/games", s.listGames)
 	m.HandleFunc("POST /api/sessions", s.create)
+	m.HandleFunc("POST /api/players", s.playersHandler)
 	m.HandleFunc("GET /api/sessions/{id}", s.withSession(s.get))
 	m.HandleFunc("DELETE /api/sessions/{id}", s.closeSession)
 	m.HandleFunc("POST /api/sessions/{id}/move", s.withSession(s.moveHandler))
@@ -241,6 +242,39 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusCreated, ss.view())
+}
+
+// playersReq is the body of POST /api/players.
+type playersReq struct {
+	Game    string            `json:"game"`
+	Options map[string]string `json:"options"`
+}
+
+// playersHandler answers the players of a game with options (an option
+// may change how many there are): the seats the page offers.
+func (s *Server) playersHandler(w http.ResponseWriter, r *http.Request) {
+	var req playersReq
+	if e := decode(r, &req); e != nil {
+		e.write(w)
+		return
+	}
+	e, err := s.games.lookup(req.Game)
+	if err != nil {
+		notFound(err.Error()).write(w)
+		return
+	}
+	g, err := e.load(req.Options)
+	if err != nil {
+		badRequest(err.Error()).write(w)
+		return
+	}
+	names := make([]string, len(g.Players))
+	for i, p := range g.Players {
+		names[i] = p.Name
+	}
+	writeJSON(w, http.StatusOK, struct {
+		Players []string `json:"players"`
+	}{names})
 }
 
 // register adds a session, after closing the idle ones.

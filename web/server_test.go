@@ -359,3 +359,27 @@ func TestRecordRoundTrip(t *testing.T) {
 		t.Errorf("the game from the record differs:\n got %s\nwant %s", a, g)
 	}
 }
+
+// TestPlayers: the seats of a game depend on its options (Capture's
+// players option), and bad requests are answered as such.
+func TestPlayers(t *testing.T) {
+	srv, _ := newTest(t, Limits{})
+	expect(t, srv, "POST", "/api/players", `{"game":"capture","options":{"players":"4"}}`, http.StatusOK,
+		`{"players":["p1","p2","p3","p4"]}`+"\n")
+	expect(t, srv, "POST", "/api/players", `{"game":"capture"}`, http.StatusOK,
+		`{"players":["p1","p2"]}`+"\n")
+	expect(t, srv, "POST", "/api/players", `{"game":"tiny","options":{"size":"4x4"}}`, http.StatusOK,
+		`{"players":["white","black"]}`+"\n")
+	code, body := call(t, srv, "POST", "/api/players", `{"game":"capture","options":{"players":"9"}}`)
+	if code != http.StatusBadRequest || !strings.Contains(body, `players`) {
+		t.Errorf("players=9: %d %s", code, body)
+	}
+	code, body = call(t, srv, "POST", "/api/players", `{"game":"nope"}`)
+	if code != http.StatusNotFound || !strings.Contains(body, `unknown game \"nope\"`) {
+		t.Errorf("unknown game: %d %s", code, body)
+	}
+	code, _ = call(t, srv, "POST", "/api/players", `{"game":"capture","extra":1}`)
+	if code != http.StatusBadRequest {
+		t.Errorf("unknown field: %d", code)
+	}
+}

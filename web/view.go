@@ -130,7 +130,6 @@ func title(p *interp.Program) string {
 	return g.Title + " (" + strings.Join(parts, ", ") + ")"
 }
 
-
 func playerNames(p *interp.Program) []string {
 	out := make([]string, p.NumPlayers())
 	for i := range out {

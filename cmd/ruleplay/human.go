@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -32,6 +33,47 @@ type session struct {
 	hist   []turn
 	shown  bool // the board of the current position has been shown
 	prompt bool // a prompt is waiting for its line
+	// ctx is done when the user presses Ctrl-C; lines come from a
+	// goroutine reading in (readLine) so that a prompt can be interrupted
+	ctx   context.Context
+	lines chan lineRead
+}
+
+// lineRead is one line read from the input, or why there is none.
+type lineRead struct {
+	text string
+	err  error // io.EOF at the end of the input
+}
+
+// errInterrupted stands for Ctrl-C at the prompt.
+var errInterrupted = errors.New("interrupted")
+
+// readLine returns the next input line, io.EOF at the end of the input,
+// or errInterrupted when Ctrl-C comes first.
+func (h *session) readLine() (string, error) {
+	if h.lines == nil {
+		h.lines = make(chan lineRead)
+		go func() {
+			for h.in.Scan() {
+				h.lines <- lineRead{text: h.in.Text()}
+			}
+			err := h.in.Err()
+			if errors.Is(err, bufio.ErrTooLong) {
+				err = fmt.Errorf("reading the input: a line longer than %d bytes (a move is one short line)", bufio.MaxScanTokenSize)
+			} else if err != nil {
+				err = fmt.Errorf("reading the input: %w", err)
+			} else {
+				err = io.EOF
+			}
+			h.lines <- lineRead{err: err}
+		}()
+	}
+	select {
+	case <-h.ctx.Done():
+		return "", errInterrupted
+	case l := <-h.lines:
+		return l.text, l.err
+	}
 }
 
 // turn is one move played in a session.
@@ -70,6 +112,9 @@ func playInteractive(cmd *cobra.Command, rc *runConfig) error {
 	if err := rc.svg(h.s, ""); err != nil {
 		return err
 	}
+	ctx, stop := interruptible(cmd)
+	defer stop()
+	h.ctx = ctx
 	st, end, err := h.loop()
 	moves := make([]string, len(h.hist))
 	for i, t := range h.hist {
@@ -78,6 +123,14 @@ func playInteractive(cmd *cobra.Command, rc *runConfig) error {
 	errOut := cmd.ErrOrStderr()
 	plies := count(h.s.Ply(), "ply")
 	switch {
+	case errors.Is(err, errInterrupted):
+		// Ctrl-C at the prompt: what was played is shown and recorded.
+		fmt.Fprintln(h.out)
+		fmt.Fprintln(h.out, wrapWords("moves: ", moves, "  ", 80))
+		if rerr := rc.record(errOut, h.s0, moves, st, false, "interrupted"); rerr != nil {
+			return rerr
+		}
+		return fmt.Errorf("interrupted after %s", plies)
 	case errors.Is(err, io.EOF):
 		if h.prompt {
 			fmt.Fprintln(h.out)
@@ -149,15 +202,11 @@ func (h *session) loop() (st interp.Status, end string, err error) {
 		}
 		fmt.Fprintf(h.out, "%s> ", p.PlayerName(mover))
 		h.prompt = true
-		if !h.in.Scan() {
-			if err := h.in.Err(); errors.Is(err, bufio.ErrTooLong) {
-				return p.Status(s), "", fmt.Errorf("reading the input: a line longer than %d bytes (a move is one short line)", bufio.MaxScanTokenSize)
-			} else if err != nil {
-				return p.Status(s), "", fmt.Errorf("reading the input: %w", err)
-			}
-			return p.Status(s), "", io.EOF
+		text, err := h.readLine()
+		if err != nil {
+			return p.Status(s), "", err
 		}
-		line := strings.TrimSpace(h.in.Text())
+		line := strings.TrimSpace(text)
 		if h.echo {
 			fmt.Fprintln(h.out, line)
 		}

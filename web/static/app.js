@@ -98,12 +98,43 @@ function showSetup() {
     }
     input.dataset.option = o.name;
     input.dataset.default = o.default;
+    input.onchange = refreshSeats;
     l.appendChild(input);
     opts.appendChild(l);
   }
+  showSeats(g.players || []);
+}
+
+// chosenOptions are the options of the setup panel that differ from their
+// defaults.
+function chosenOptions() {
+  const options = {};
+  for (const el of $("options").querySelectorAll("[data-option]")) {
+    const v = el.type === "checkbox" ? String(el.checked) : el.value.trim();
+    if (v !== el.dataset.default) options[el.dataset.option] = v;
+  }
+  return options;
+}
+
+// refreshSeats asks the server for the players of the game with the
+// options chosen (an option may change how many there are) and shows
+// their seats; a bad option leaves the seats as they are until Start says
+// what is wrong.
+async function refreshSeats() {
+  const g = currentEntry();
+  try {
+    const r = await api("POST", "/api/players", { game: g.name, options: chosenOptions() });
+    if (currentEntry() === g) showSeats(r.players);
+  } catch (e) {
+    // Start reports the option's error.
+  }
+}
+
+// showSeats lays out one seat (player kind, mcts think time) per player.
+function showSeats(players) {
   const seats = $("seats");
   seats.textContent = "";
-  (g.players || []).forEach((name, i) => {
+  players.forEach((name, i) => {
     const d = document.createElement("div");
     d.className = "seat";
     const sel = document.createElement("select");
@@ -131,21 +162,18 @@ function showSetup() {
   });
 }
 
-// chosenSeats are the seats of the setup panel for game g.
+// chosenSeats are the seats of the setup panel (those of game g, with
+// the options chosen).
 function chosenSeats(g) {
-  return (g.players || []).map((_, i) => {
-    const player = $("seat" + i).value;
+  return Array.from($("seats").querySelectorAll("select")).map((sel, i) => {
+    const player = sel.value;
     return player === "mcts" ? { player, think_ms: Number($("think" + i).value) } : { player };
   });
 }
 
 async function newGame() {
   const g = currentEntry();
-  const options = {};
-  for (const el of $("options").querySelectorAll("[data-option]")) {
-    const v = el.type === "checkbox" ? String(el.checked) : el.value.trim();
-    if (v !== el.dataset.default) options[el.dataset.option] = v;
-  }
+  const options = chosenOptions();
   const seats = chosenSeats(g);
   try {
     if (game) api("DELETE", "/api/sessions/" + game.id).catch(() => {});
