@@ -195,7 +195,7 @@ record of a resumed game over its own --from file is safe.`,
 					return fmt.Errorf("--svg-dir: %w", err)
 				}
 			}
-			rc := &runConfig{gm: gm, gf: &gf, pf: &pf, seats: seats, quiet: quiet, maxPlies: maxPlies, recFile: recFile, svgDir: svgDir, colour: colour,
+			rc := &runConfig{gm: gm, gf: &gf, pf: &pf, seats: seats, quiet: quiet, maxPlies: maxPlies, recFile: recFile, svgDir: svgDir, inputs: []string{file, from}, colour: colour,
 				start: start, prefix: prefix, live: !quiet && isTerminal(cmd.OutOrStdout()), delay: delay,
 				rows: terminalRows(cmd.OutOrStdout())}
 			if interactive {
@@ -328,6 +328,7 @@ type runConfig struct {
 	maxPlies int
 	recFile  string
 	svgDir   string
+	inputs   []string // the command's input files, which --svg-dir may not write over
 	colour   bool
 	start    *interp.State // the initial position
 	prefix   []string      // moves already played (--from, --moves), all legal
@@ -342,7 +343,11 @@ func (rc *runConfig) svg(s *interp.State, last string) error {
 	if rc.svgDir == "" {
 		return nil
 	}
-	return writeSVG(filepath.Join(rc.svgDir, fmt.Sprintf("%03d.svg", s.Ply())), rc.gm, s, last)
+	out := filepath.Join(rc.svgDir, fmt.Sprintf("%03d.svg", s.Ply()))
+	if err := notAnInput("--svg-dir", out, rc.inputs...); err != nil {
+		return err
+	}
+	return writeSVG(out, rc.gm, s, last)
 }
 
 func runGame(ctx context.Context, out, errOut io.Writer, rc *runConfig) error {
