@@ -337,11 +337,18 @@ type runConfig struct {
 	rows     int           // live: the terminal's height (0: unknown)
 }
 
+// maxSVGs bounds the pictures --svg-dir writes for one game (a few KiB
+// each): a game of a million plies would fill a disk.
+const maxSVGs = 10_000
+
 // svg writes the picture of position s (after the move last) as
 // NNN.svg, NNN being the ply, when --svg-dir is given.
 func (rc *runConfig) svg(s *interp.State, last string) error {
 	if rc.svgDir == "" {
 		return nil
+	}
+	if s.Ply() >= maxSVGs {
+		return fmt.Errorf("--svg-dir: more than %d positions to draw; end the game sooner with --max-plies", maxSVGs)
 	}
 	out := filepath.Join(rc.svgDir, fmt.Sprintf("%03d.svg", s.Ply()))
 	if err := notAnInput("--svg-dir", out, rc.inputs...); err != nil {
