@@ -133,24 +133,10 @@ func (l *loader) checkNumbers(t Token) bool {
 		if len(digits) > 10 || (len(digits) == 10 && digits > fmt.Sprint(MaxNumber)) {
 			pos := t.Pos
 			pos.Col, pos.Len = col, len(p)
-			l.r.errorf(pos, fmt.Sprintf("numbers in a rules file are at most %d", MaxNumber), "number %s is out of range", shorten(p, 40))
+			l.r.errorf(pos, fmt.Sprintf("numbers in a rules file are at most %d", MaxNumber), "number %s is out of range", safetext.Short(p, 40))
 			return false
 		}
 		col += len(p) + 1
 	}
 	return true
-}
-
-// shorten cuts a long text for a message: its start, "...", its end and
-// how long it was.
-func shorten(s string, max int) string {
-	if len(s) <= max {
-		return s
-	}
-	r := []rune(s)
-	if len(r) <= max {
-		return s
-	}
-	half := max / 2
-	return fmt.Sprintf("%s...%s (%d characters)", string(r[:half]), string(r[len(r)-half:]), len(r))
 }
