@@ -136,9 +136,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	defer func() {
 		if v := recover(); v != nil {
 			if le, ok := v.(*interp.LimitError); ok {
-				// The game's rules cost too much in this position; the
-				// session's State is left unusable: start a new game.
-				(&apiError{status: http.StatusUnprocessableEntity, Message: le.Error() + "; start a new game"}).write(w)
+				limitError(le).write(w)
 				return
 			}
 			(&apiError{status: http.StatusInternalServerError, Message: fmt.Sprintf("internal error: %v; please report this", v)}).write(w)
@@ -237,11 +235,22 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		badRequest(err.Error()).write(w)
 		return
 	}
+	var v any
+	if err := interp.Guard(func() { v = ss.view() }); err != nil {
+		limitError(err.(*interp.LimitError)).write(w)
+		return
+	}
 	if e := s.register(ss); e != nil {
 		e.write(w)
 		return
 	}
-	writeJSON(w, http.StatusCreated, ss.view())
+	writeJSON(w, http.StatusCreated, v)
+}
+
+// limitError answers a position whose moves cost more than the engine's
+// bound (the rules file's fault): 422, and the game is not kept.
+func limitError(le *interp.LimitError) *apiError {
+	return &apiError{status: http.StatusUnprocessableEntity, Message: le.Error() + "; the game is closed"}
 }
 
 // playersReq is the body of POST /api/players.
@@ -332,6 +341,19 @@ func (s *Server) withSession(h func(http.ResponseWriter, *http.Request, *session
 			return
 		}
 		defer ss.mu.Unlock()
+		defer func() {
+			if v := recover(); v != nil {
+				le, ok := v.(*interp.LimitError)
+				if !ok {
+					panic(v)
+				}
+				// The game's State is left unusable: the game is closed.
+				s.mu.Lock()
+				delete(s.open, r.PathValue("id"))
+				s.mu.Unlock()
+				limitError(le).write(w)
+			}
+		}()
 		if e := h(w, r, ss); e != nil {
 			e.write(w)
 			return

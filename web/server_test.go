@@ -383,3 +383,21 @@ func TestPlayers(t *testing.T) {
 		t.Errorf("unknown field: %d", code)
 	}
 }
+
+// TestLimitError: a game whose moves cost more than the engine's bound
+// (chains of steps without end) is refused with the rule's place (422),
+// and no game is kept open.
+func TestLimitError(t *testing.T) {
+	srv, err := New(Config{Files: []string{"testdata/endless.rules"}, Engine: "ruleplay test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, body := call(t, srv, "POST", "/api/sessions", `{"game":"endless","seats":[{"player":"human"}]}`)
+	want := `testdata/endless.rules:5:1: rule \"jump\": the moves of one position need more than`
+	if code != http.StatusUnprocessableEntity || !strings.Contains(body, want) || !strings.Contains(body, `the game is closed`) {
+		t.Errorf("got %d %s", code, body)
+	}
+	if n := openGames(srv); n != 0 {
+		t.Errorf("%d games open", n)
+	}
+}
