@@ -235,13 +235,16 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		badRequest(err.Error()).write(w)
 		return
 	}
-	var v any
-	if err := interp.Guard(func() { v = ss.view() }); err != nil {
-		limitError(err.(*interp.LimitError)).write(w)
-		return
-	}
 	if e := s.register(ss); e != nil {
 		e.write(w)
+		return
+	}
+	var v any
+	if err := interp.Guard(func() { v = ss.view() }); err != nil {
+		s.mu.Lock()
+		delete(s.open, ss.id)
+		s.mu.Unlock()
+		limitError(err.(*interp.LimitError)).write(w)
 		return
 	}
 	writeJSON(w, http.StatusCreated, v)
