@@ -126,16 +126,21 @@ func (k *kern1) kernLeaps(src, o, e uint64, td *[32]uint64) (n int) {
 func (k *kern1) kernAny(src, o, e uint64) bool {
 	dirs := k.dirs[:k.nd]
 	for i := range dirs {
-		d := &dirs[i]
-		x := d.valid & src & bits.RotateLeft64(e, int(d.re))
-		if k.long {
-			x &= bits.RotateLeft64(o, int(d.ro))
-		}
-		if x != 0 {
+		if dirs[i].firsts(src, o, e, k.long) != 0 {
 			return true
 		}
 	}
 	return false
+}
+
+// firsts returns the sources of src with a first leap in direction d
+// (long: of two cells, over a cell of o).
+func (d *kernDir) firsts(src, o, e uint64, long bool) uint64 {
+	x := d.valid & src & bits.RotateLeft64(e, int(d.re))
+	if long {
+		x &= bits.RotateLeft64(o, int(d.ro))
+	}
+	return x
 }
 
 // firstLeapsK is firstLeaps by the kernel of tier t (t.k1 not nil).
@@ -189,11 +194,9 @@ func (k *kern1) touched(src, o, e uint64) (t uint64) {
 	if k.remove {
 		return src
 	}
-	for _, d := range k.dirs[:k.nd] {
-		x := d.valid & src & bits.RotateLeft64(e, int(d.re))
-		if k.long {
-			x &= bits.RotateLeft64(o, int(d.ro))
-		}
+	for i := range k.dirs[:k.nd] {
+		d := &k.dirs[i]
+		x := d.firsts(src, o, e, k.long)
 		if x == 0 {
 			continue
 		}
