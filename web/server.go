@@ -218,13 +218,9 @@ type newGame struct {
 
 func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 	var req newGame
-	if e := decode(r, &req); e != nil {
-		e.write(w)
-		return
-	}
-	e, err := s.games.lookup(req.Game)
-	if err != nil {
-		notFound(err.Error()).write(w)
+	e, ae := s.decodeGame(r, &req, &req.Game)
+	if ae != nil {
+		ae.write(w)
 		return
 	}
 	if req.Seed == 0 {
@@ -256,6 +252,19 @@ func limitError(le *interp.LimitError) *apiError {
 	return &apiError{status: http.StatusUnprocessableEntity, Message: le.Error() + "; the game is closed"}
 }
 
+// decodeGame reads a request body naming a game (into v, whose game
+// field is game) and finds that game.
+func (s *Server) decodeGame(r *http.Request, v any, game *string) (*entry, *apiError) {
+	if e := decode(r, v); e != nil {
+		return nil, e
+	}
+	e, err := s.games.lookup(*game)
+	if err != nil {
+		return nil, notFound(err.Error())
+	}
+	return e, nil
+}
+
 // playersReq is the body of POST /api/players.
 type playersReq struct {
 	Game    string            `json:"game"`
@@ -266,13 +275,9 @@ type playersReq struct {
 // may change how many there are): the seats the page offers.
 func (s *Server) playersHandler(w http.ResponseWriter, r *http.Request) {
 	var req playersReq
-	if e := decode(r, &req); e != nil {
-		e.write(w)
-		return
-	}
-	e, err := s.games.lookup(req.Game)
-	if err != nil {
-		notFound(err.Error()).write(w)
+	e, ae := s.decodeGame(r, &req, &req.Game)
+	if ae != nil {
+		ae.write(w)
 		return
 	}
 	g, err := e.load(req.Options)

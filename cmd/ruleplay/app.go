@@ -87,14 +87,12 @@ func osFile(w any) (*os.File, bool) {
 func execute(root *cobra.Command, args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	defer func() {
 		if r := recover(); r != nil {
-			if le, ok := r.(*interp.LimitError); ok {
-				// A rules file whose moves cost too much: bad input.
-				fmt.Fprintf(stderr, "ruleplay: %v\n", le)
-				code = exitFailure
-				return
-			}
-			fmt.Fprintf(stderr, "ruleplay: %v\n", &internalError{r})
+			err := panicError(r)
+			fmt.Fprintf(stderr, "ruleplay: %v\n", err)
 			code = exitInternal
+			if _, ok := err.(*interp.LimitError); ok {
+				code = exitFailure // a rules file whose moves cost too much: bad input
+			}
 		}
 	}()
 	started := false // a command's RunE was reached: later errors are failures, not usage errors
