@@ -6,8 +6,8 @@ package games
 import (
 	"embed"
 	"io/fs"
-	"sort"
-	"strings"
+
+	"github.com/ruleplay/ruleplay/internal/rulesfs"
 )
 
 //go:embed *.rules
@@ -18,17 +18,7 @@ var files embed.FS
 func FS() fs.FS { return files }
 
 // Names lists the bundled games (the stems of the rules files), sorted.
-func Names() []string {
-	entries, _ := fs.ReadDir(files, ".")
-	var out []string
-	for _, e := range entries {
-		if n, ok := strings.CutSuffix(e.Name(), ".rules"); ok {
-			out = append(out, n)
-		}
-	}
-	sort.Strings(out)
-	return out
-}
+func Names() []string { return rulesfs.Names(files) }
 
 // Has reports whether name is a bundled game.
 func Has(name string) bool {

@@ -8,8 +8,8 @@ import (
 	"embed"
 	"fmt"
 	"io/fs"
-	"sort"
-	"strings"
+
+	"github.com/ruleplay/ruleplay/internal/rulesfs"
 )
 
 //go:embed *.rules
@@ -26,14 +26,4 @@ func Open(name string) (src []byte, path string, err error) {
 }
 
 // Names lists the modules, sorted.
-func Names() []string {
-	entries, _ := fs.ReadDir(files, ".")
-	var out []string
-	for _, e := range entries {
-		if n, ok := strings.CutSuffix(e.Name(), ".rules"); ok {
-			out = append(out, n)
-		}
-	}
-	sort.Strings(out)
-	return out
-}
+func Names() []string { return rulesfs.Names(files) }
