@@ -17,6 +17,27 @@ import "github.com/ruleplay/ruleplay/ir"
 //
 // In a chain, a leap that takes nothing off the board may not land on a
 // cell of its path (revisits), which keeps chains finite.
+//
+// A chain that keeps its first direction (ir.MoveRule.ChainSame) is
+// explored one first direction at a time (eachFirstDir): the walker runs
+// from the start cell with the mover's directions narrowed to one, so
+// every leap of the chain goes that way; moves come in the same order
+// (direction, then a prefix before its extensions).
+
+// eachFirstDir runs walk from cell c once per direction of g.dirs, with
+// g.dirs narrowed to that direction (chain-dirs: same), and restores
+// g.dirs; it stops when walk found what the mode looks for.
+func (g *gen) eachFirstDir(c int, walk func(int) bool) {
+	all := g.dirs
+	for i := range all {
+		g.dirs = all[i : i+1]
+		walk(c)
+		if g.found {
+			break
+		}
+	}
+	g.dirs = all
+}
 
 // leapOn applies the chain policy's first half once the walker has put
 // a leap on the path: it emits the path when it is a move whatever

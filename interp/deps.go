@@ -24,10 +24,11 @@ const (
 	depGroup                    // the variables of a group capture (size, run, distance)
 	depBoard                    // pieces anywhere: quantifiers, captures, points, distances, scores
 	depUnknown                  // an operator this analysis does not know
+	depLast                     // the cell the previous ply's move ended on (next-to)
 )
 
 // depNames names the members of a dep set, in bit order.
-var depNames = [...]string{"occupancy", "owner", "kind", "cell", "height", "level", "moving piece", "counters", "group", "board", "unknown"}
+var depNames = [...]string{"occupancy", "owner", "kind", "cell", "height", "level", "moving piece", "counters", "group", "board", "unknown", "last move"}
 
 // depsOf returns what e reads (nothing for a nil expression).
 func depsOf(e *ir.Expr) dep {
@@ -70,6 +71,8 @@ func opDeps(e *ir.Expr) dep {
 			return depCounters
 		}
 		return depGroup
+	case ir.OpNextTo:
+		return depLast
 	case ir.OpEvery, ir.OpSome, ir.OpCount, ir.OpCaptured, ir.OpPoints, ir.OpDistance, ir.OpScore,
 		ir.OpEveryCell, ir.OpSomeCell, ir.OpCountCell:
 		return depBoard

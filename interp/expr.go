@@ -87,6 +87,8 @@ func (xc *exprCompiler) compile(e *ir.Expr, cell bool) (evalFn, error) {
 		return xc.stackValue(e, cell)
 	case ir.OpKindIs, ir.OpEmpty, ir.OpOccupied, ir.OpOwnedBy, ir.OpOnTarget, ir.OpInZone:
 		return xc.cellCond(e, cell)
+	case ir.OpNextTo:
+		return xc.nextTo(e, cell)
 	case ir.OpEveryCell, ir.OpSomeCell, ir.OpCountCell:
 		return xc.cellQuant(e)
 	case ir.OpEvery, ir.OpSome, ir.OpCount:
@@ -380,6 +382,54 @@ func (xc *exprCompiler) cellCond(e *ir.Expr, cell bool) (evalFn, error) {
 	}
 	z, sd := p.zones[e.Int], e.Side
 	return func(c *ectx) int { return b2i(z[c.side(sd)][c.cell]) }, nil
+}
+
+// nextTo compiles OpNextTo: the cell under test is the neighbour, in one
+// of e.Dirs, of the cell the previous ply ended on (State.last, kept by
+// Apply once a rule reads it: Program.keepLast).
+func (xc *exprCompiler) nextTo(e *ir.Expr, cell bool) (evalFn, error) {
+	if err := xc.needCell(cell); err != nil {
+		return nil, err
+	}
+	if xc.kind != exCell {
+		return nil, fmt.Errorf("%s: next-to is a condition of a move rule's cells", xc.what)
+	}
+	p := xc.p
+	var dirs []int32
+	for _, d := range dedupDirs(e.Dirs) {
+		if d < 0 || d >= p.nd {
+			return nil, fmt.Errorf("%s: direction %d out of range", xc.what, d)
+		}
+		dirs = append(dirs, int32(d))
+	}
+	p.keepLast = true
+	return func(c *ectx) int {
+		l := int(c.s.last)
+		if l < 0 {
+			return 0
+		}
+		for _, d := range dirs {
+			if int(p.nb[l*p.nd+int(d)]) == c.cell {
+				return 1
+			}
+		}
+		return 0
+	}, nil
+}
+
+// dedupDirs returns ds without repeats, in order.
+func dedupDirs(ds []int) []int {
+	var out []int
+	for _, d := range ds {
+		dup := false
+		for _, o := range out {
+			dup = dup || o == d
+		}
+		if !dup {
+			out = append(out, d)
+		}
+	}
+	return out
 }
 
 // playerValue compiles the values of a player (e.Side): pieces captured

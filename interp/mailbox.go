@@ -43,7 +43,7 @@ type mailbox struct {
 // mbCandidate tells whether rule r's leaps depend on occupancy alone
 // (before the layout is checked).
 func (p *Program) mbCandidate(r *rule) bool {
-	if r.action != ir.Leap || r.gen != genLeap || r.length != 2 || r.capture != ir.CaptureJumped || r.hasPromo {
+	if r.action != ir.Leap || r.gen != genLeap || r.length != 2 || r.capture != ir.CaptureJumped || r.hasPromo || r.sameDir {
 		return false
 	}
 	if len(r.lengths) != 1 || r.lengths[0] != 2 {

@@ -156,6 +156,9 @@ func patternClass(m *ir.MoveRule) string {
 	case ir.ChainCompulsory:
 		parts = append(parts, "compulsory chain")
 	}
+	if m.ChainSame {
+		parts = append(parts, "keeping its first direction")
+	}
 	return strings.Join(parts, ", ")
 }
 
@@ -205,6 +208,9 @@ func (p *Program) ruleNotes(r *rule) []string {
 	}
 	if r.alwaysTakes {
 		n = append(n, "every leap takes a piece")
+	}
+	if r.sameDir {
+		n = append(n, "chains walked one first direction at a time (no bitset or mailbox walker)")
 	}
 	for _, offs := range r.mbOffs {
 		if offs != nil {

@@ -65,9 +65,12 @@ func (p *Program) doMove(s *State, ml *MoveList, i int) (mover int) {
 	if !s.skipLog {
 		s.frames = append(s.frames, frame{
 			nch: int32(len(s.changes)), mover: int8(mover), passes: int32(s.passes),
-			end: s.end, winner: int8(s.winner),
+			end: s.end, winner: int8(s.winner), last: s.last,
 			captured: s.captured[mover], points: s.points[mover],
 		})
+	}
+	if p.keepLast {
+		s.last = p.lastCell(m, ml)
 	}
 	if m.rule < 0 {
 		s.passes++
@@ -92,6 +95,23 @@ func (p *Program) doMove(s *State, ml *MoveList, i int) (mover int) {
 	s.turns[mover]++
 	s.toMove = p.after(mover)
 	return mover
+}
+
+// lastCell is the cell move m of ml ends on (State.last): a removal's
+// cell, a leap's final landing, a group move's head destination; -1 for
+// a pass.
+func (p *Program) lastCell(m mv, ml *MoveList) int32 {
+	if m.rule < 0 || m.n == 0 {
+		return -1
+	}
+	path := ml.arena[m.off : m.off+m.n]
+	switch p.rules[m.rule].action {
+	case ir.Remove:
+		return int32(path[0] & 0xffff)
+	case ir.Group:
+		return int32(path[1] & 0xffff)
+	}
+	return int32(path[len(path)-1] & 0xffff)
 }
 
 // doLeaps plays the leaps of a move of leap rule r whose path is
@@ -327,6 +347,7 @@ func (p *Program) Undo(s *State) {
 	s.passes = int(f.passes)
 	s.end, s.winner = f.end, int(f.winner)
 	s.captured[mover], s.points[mover] = f.captured, f.points
+	s.last = f.last
 }
 
 // Status reports whether s is over, the winners, the scores (on every call

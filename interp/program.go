@@ -86,6 +86,9 @@ type Program struct {
 	// sets and the mailbox once (doLeapsFlat), Undo reverts them in one
 	// loop (undoFlat)
 	flat bool
+	// keepLast: a condition reads the cell the previous ply ended on
+	// (next-to): Apply keeps it in State.last
+	keepLast bool
 
 	goalsAfter []goal
 	goalsStart []goal
@@ -176,6 +179,7 @@ type rule struct {
 	hasPromo bool   // some promotion applies to a piece this rule moves
 	capture  ir.Capture
 	chain    ir.Chain
+	sameDir  bool // a chain keeps its first direction (chain.go: eachFirstDir)
 	gen      int
 
 	// fast path tables (gen == genStep or genLeap)
@@ -605,7 +609,7 @@ func (p *Program) compileRule(i int) error {
 	m := &p.g.Moves[i]
 	r := &p.rules[i]
 	r.idx, r.name, r.action, r.who = i, m.Name, m.Action, m.Piece
-	r.length, r.capture, r.chain = m.Length, m.Capture, m.Chain
+	r.length, r.capture, r.chain, r.sameDir = m.Length, m.Capture, m.Chain, m.ChainSame
 	if err := p.compileSelection(r, m); err != nil {
 		return err
 	}
@@ -654,6 +658,9 @@ func (p *Program) compileSelection(r *rule, m *ir.MoveRule) error {
 	}
 	if m.Chain < ir.ChainNone || m.Chain > ir.ChainCompulsory {
 		return fmt.Errorf("unknown chain %d", m.Chain)
+	}
+	if m.ChainSame && (m.Chain == ir.ChainNone || m.Action != ir.Leap) {
+		return fmt.Errorf("chain-dirs: same without a chain of leaps")
 	}
 	if m.Kinds != nil {
 		r.kindOK = make([]bool, len(p.g.Kinds))
@@ -968,7 +975,9 @@ func (p *Program) fillSrcAll(r *rule) {
 // shifts and builds what that needs: the slots its conditions hold on, the
 // landing cells per bit (fillLands) and r.alwaysTakes.
 func (p *Program) compileShift(r *rule) {
-	if r.stride != 0 || p.np+2 > 64 {
+	// A chain keeping its direction is walked by fastDFS alone (the
+	// bitset walkers and counters follow chains in every direction).
+	if r.stride != 0 || p.np+2 > 64 || r.sameDir {
 		return
 	}
 	for _, ds := range r.dirs {

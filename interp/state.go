@@ -53,6 +53,11 @@ type position struct {
 	captured []int32
 	points   []int32
 	passes   int // consecutive passes
+	// last: the cell the previous ply's move ended on (a removal's cell,
+	// a leap's final landing, a group's head destination), -1 at the
+	// start and after a pass; kept only when a rule reads it
+	// (Program.keepLast), -1 otherwise
+	last int32
 
 	end    uint8 // endNone, endGoal, endLose, endLimit, endPasses (decided by Apply)
 	winner int   // endGoal: the player who reached the goal; endLose: the player who lost
@@ -142,13 +147,14 @@ type frame struct {
 	passes   int32
 	captured int32
 	points   int32
-	mover    int8 // (at most 100 players)
+	last     int32 // the position's last cell before the move
+	mover    int8  // (at most 100 players)
 	winner   int8
 	end      uint8
 }
 
 func (p *Program) newEmptyState() *State {
-	s := &State{position: position{np: p.np, nw: p.nw}, scratch: newScratch(p.nc, p.nw)}
+	s := &State{position: position{np: p.np, nw: p.nw, last: -1}, scratch: newScratch(p.nc, p.nw)}
 	s.cellsW = make([]uint16, p.nc+1)
 	s.cellsW[p.nc] = uint16(p.ncodes)
 	s.cells = s.cellsW[:p.nc]
@@ -571,6 +577,7 @@ func (s *State) CopyFrom(src *State) {
 func (ps *position) copyFrom(src *position) {
 	ps.np, ps.nw = src.np, src.nw
 	ps.toMove, ps.ply, ps.passes, ps.end, ps.winner = src.toMove, src.ply, src.passes, src.end, src.winner
+	ps.last = src.last
 	ps.cellsW = append(ps.cellsW[:0], src.cellsW...)
 	ps.cells = ps.cellsW[:len(src.cells)]
 	ps.occ = append(ps.occ[:0], src.occ...)

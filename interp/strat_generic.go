@@ -23,7 +23,11 @@ func (g *gen) genericLeaps() {
 		}
 		g.pc = code
 		s.path = append(s.path[:0], uint32(c))
-		g.genericDFS(c)
+		if r.sameDir {
+			g.eachFirstDir(c, g.genericDFS)
+		} else {
+			g.genericDFS(c)
+		}
 		s.path = s.path[:0]
 		if g.found {
 			return

@@ -23,7 +23,7 @@ func (g *gen) fastLeaps() {
 		g.mbCountGen()
 		return
 	}
-	if r.length == 2 && g.ml == nil && g.count && g.sel < 0 && !g.filt && r.ontoEmpty[g.mover] &&
+	if r.length == 2 && g.ml == nil && g.count && g.sel < 0 && !g.filt && r.ontoEmpty[g.mover] && !r.sameDir &&
 		!(r.shift && s.nw == 1 && p.np+1 <= maxSlots) && g.fewEmpty() {
 		g.countByLandings()
 		return
@@ -84,6 +84,8 @@ func (g *gen) fastLeaps() {
 				g.shiftDFS2(b, g.occ1, g.o1, g.e1)
 			case r.mbOffs != nil:
 				g.mbDFS(p.mbox.key[c])
+			case r.sameDir:
+				g.eachFirstDir(c, g.fastDFS)
 			default:
 				g.fastDFS(c)
 			}

@@ -71,6 +71,12 @@ type Option struct {
 	// values mean unbounded); for OptEnum the choices.
 	Min, Max Value
 	Choices  []string
+	// Step, for OptInt and OptSize (0: none): the value's distance from
+	// Min is a multiple of Step (for a size, on both sides): `step: 2`
+	// with range 6x6 .. 16x16 allows 6x6, 6x8, 8x8, ...
+	Step int
+	// Square, for OptSize: width and height must be equal.
+	Square bool
 }
 
 // OptionType is the type of an option's value.
@@ -279,8 +285,15 @@ type MoveRule struct {
 	Over, Onto *Expr
 	Capture    Capture
 	Chain      Chain
+	// ChainSame (chain-dirs: same): every leap of a chain goes in the
+	// direction of its first leap (Chain must not be ChainNone); false:
+	// each leap may take any of Dirs.
+	ChainSame bool
 	// For a chain with CaptureNone the path never revisits a cell (the start
 	// included), which bounds every chain.
+	//
+	// For a Remove rule, Onto is the condition on the removed piece's cell
+	// (`at:`), nil: any.
 }
 
 // FilterKind names a legality filter.
@@ -427,6 +440,13 @@ const (
 	OpEveryCell
 	OpSomeCell
 	OpCountCell
+
+	// OpNextTo (cell conditions of move rules): the cell under test is the
+	// neighbour, in one of Dirs, of the cell the previous ply's move ended
+	// on (a removal: the removed cell; a leap: its final landing; a group
+	// move: the head's destination). False when there is no such cell (the
+	// first ply, or after a pass).
+	OpNextTo
 )
 
 // Expr is a resolved expression.
@@ -436,6 +456,6 @@ type Expr struct {
 	Name string // OpVar
 	Side Side
 	Who  Who
-	Dirs []int // OpDistance
+	Dirs []int // OpDistance, OpNextTo
 	Args []*Expr
 }

@@ -223,6 +223,7 @@ func (c *checker) checkOptions(es []*Entry) {
 		if p, ok := ps["range"]; ok {
 			c.optionRange(&o, p)
 		}
+		c.optionConstraints(&o, ps)
 		if p, ok := ps["choices"]; ok {
 			if o.Type != ir.OptEnum {
 				c.errorf(p.Pos, "", "choices are for options whose values are names")
@@ -247,8 +248,12 @@ func (c *checker) checkOptions(es []*Entry) {
 		if _, dup := c.opts[name]; dup {
 			continue
 		}
-		if !c.inRange(o, o.Value) {
-			c.errorf(e.Values[0].At(), "", "default of option %s is outside its range %s", name, rangeText(o))
+		if why := optionViolation(o, o.Value); why != "" {
+			msg := fmt.Sprintf("default of option %s is outside its range %s", name, rangeText(o))
+			if why != "outside its range" {
+				msg = fmt.Sprintf("default of option %s is %s (allowed: %s)", name, why, rangeText(o))
+			}
+			c.errorf(e.Values[0].At(), "", "%s", msg)
 			c.badOpts[name] = true
 			continue
 		}
@@ -290,7 +295,70 @@ func (c *checker) optionRange(o *ir.Option, p *Entry) {
 	}
 }
 
-func (c *checker) inRange(o ir.Option, v ir.Value) bool {
+// optionConstraints reads an option's step: N (number and size options
+// with a range: the value is MIN plus a multiple of N, on both sides of
+// a size) and square: true (size options: width equals height).
+func (c *checker) optionConstraints(o *ir.Option, ps map[string]*Entry) {
+	if p, ok := ps["step"]; ok {
+		v, okv := c.single(p)
+		n, isNum := v.(*Num)
+		switch {
+		case !okv:
+		case o.Type != ir.OptInt && o.Type != ir.OptSize:
+			c.errorf(p.Pos, "", "only number and size options have a step")
+		case !isNum || n.Percent || n.Val < 1:
+			c.errorf(v.At(), "write step: 2", "a step is a whole number of at least 1")
+		case o.Max == (ir.Value{}):
+			c.errorf(p.Pos, "add range: MIN .. MAX: the steps count from MIN", "a step needs a range")
+		default:
+			o.Step = n.Val
+		}
+	}
+	if p, ok := ps["square"]; ok {
+		v, okv := c.single(p)
+		n, isName := v.(*Name)
+		switch {
+		case !okv:
+		case o.Type != ir.OptSize:
+			c.errorf(p.Pos, "", "only size options can be square")
+		case !isName || (n.Dotted() != "true" && n.Dotted() != "false"):
+			c.errorf(v.At(), "write square: true", "square takes true or false")
+		default:
+			o.Square = n.Dotted() == "true"
+		}
+	}
+}
+
+// optionViolation says why v is not a value of option o ("" when it is).
+func optionViolation(o ir.Option, v ir.Value) string {
+	if !inRange(o, v) {
+		return "outside its range"
+	}
+	if o.Square && v.W != v.H {
+		return "not square: width and height must be equal"
+	}
+	if o.Step > 1 {
+		off := []int{v.Int - o.Min.Int}
+		if o.Type == ir.OptSize {
+			off = []int{v.W - o.Min.W, v.H - o.Min.H}
+		}
+		for _, d := range off {
+			if d%o.Step != 0 {
+				return fmt.Sprintf("not in steps of %d from %s", o.Step, minText(o))
+			}
+		}
+	}
+	return ""
+}
+
+func minText(o ir.Option) string {
+	if o.Type == ir.OptSize {
+		return fmt.Sprintf("%dx%d", o.Min.W, o.Min.H)
+	}
+	return strconv.Itoa(o.Min.Int)
+}
+
+func inRange(o ir.Option, v ir.Value) bool {
 	switch o.Type {
 	case ir.OptInt:
 		if o.Min == (ir.Value{}) && o.Max == (ir.Value{}) {
@@ -309,11 +377,18 @@ func (c *checker) inRange(o ir.Option, v ir.Value) bool {
 }
 
 func rangeText(o ir.Option) string {
+	var extra string
+	if o.Square {
+		extra += ", square"
+	}
+	if o.Step > 1 {
+		extra += fmt.Sprintf(", in steps of %d", o.Step)
+	}
 	switch o.Type {
 	case ir.OptInt:
-		return fmt.Sprintf("%d..%d", o.Min.Int, o.Max.Int)
+		return fmt.Sprintf("%d..%d", o.Min.Int, o.Max.Int) + extra
 	case ir.OptSize:
-		return fmt.Sprintf("%dx%d..%dx%d", o.Min.W, o.Min.H, o.Max.W, o.Max.H)
+		return fmt.Sprintf("%dx%d..%dx%d", o.Min.W, o.Min.H, o.Max.W, o.Max.H) + extra
 	case ir.OptEnum:
 		return strings.Join(o.Choices, "|")
 	}
@@ -388,8 +463,10 @@ func (c *checker) applyUserOptions(user map[string]string) error {
 		case ir.OptEnum:
 			v.Str = text
 		}
-		if !c.inRange(*o, v) {
+		if why := optionViolation(*o, v); why == "outside its range" {
 			return &OptionError{fmt.Sprintf("option %s=%s: out of range (allowed: %s)", name, shown, rangeText(*o))}
+		} else if why != "" {
+			return &OptionError{fmt.Sprintf("option %s=%s: %s (allowed: %s)", name, shown, why, rangeText(*o))}
 		}
 		o.Value = v
 	}

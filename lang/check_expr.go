@@ -239,6 +239,12 @@ func (c *checker) cellList(e Expr) ([]int, bool) {
 			ok = false
 			continue
 		}
+		if contains(cellSetNames, n.Dotted()) {
+			cells, oks := c.cellSet(n)
+			ok = ok && oks
+			out = append(out, cells...)
+			continue
+		}
 		ci, found := c.cells[n.Dotted()]
 		if !found {
 			hint := didYouMean(n.Dotted(), c.cellNames())
@@ -252,6 +258,71 @@ func (c *checker) cellList(e Expr) ([]int, bool) {
 		out = append(out, ci)
 	}
 	return out, ok
+}
+
+// cellSetNames are the sets of cells a name gives wherever cells are
+// listed and after `in`.
+var cellSetNames = []string{"all", "dark", "light", "corners", "centre"}
+
+// cellSet returns the cells of the set named n (one of cellSetNames) on
+// this board, in board order: every cell, the dark cells (a1 dark: file
+// index plus rank index even), the light ones, the corners of a square
+// board that are on it, the 1, 2 or 4 central cells of a square board
+// (the middle file or two, times the middle rank or two). A set other
+// than all on a hex board, or a set with no cell on the board, is an
+// error at n.
+func (c *checker) cellSet(n *Name) ([]int, bool) {
+	b := &c.g.Board
+	name := n.Dotted()
+	if b.Shape == ir.Hex && name != "all" {
+		c.errorf(n.Pos, "list the cells, or use all or rows(...)", "a hex board has no %s: %s is a set of square boards", name, name)
+		return nil, false
+	}
+	mid := func(w, v int) bool { return v == (w-1)/2 || v == w/2 }
+	var out []int
+	for i, cl := range b.Cells {
+		var in bool
+		switch name {
+		case "all":
+			in = true
+		case "dark":
+			in = (cl.X+cl.Y)%2 == 0
+		case "light":
+			in = (cl.X+cl.Y)%2 == 1
+		case "corners":
+			in = (cl.X == 0 || cl.X == b.Width-1) && (cl.Y == 0 || cl.Y == b.Height-1)
+		default: // centre
+			in = mid(b.Width, cl.X) && mid(b.Height, cl.Y)
+		}
+		if in {
+			out = append(out, i)
+		}
+	}
+	if len(out) == 0 {
+		c.errorf(n.Pos, "this board keeps cells of one colour only (board { cells: ... })", "no %s cell on this board", name)
+		return nil, false
+	}
+	return out, true
+}
+
+// setZone returns the zone that stands for cell set n after `in` or as a
+// quantifier's cells, added to the game's zones (the same cells for every
+// player) when first used.
+func (c *checker) setZone(n *Name) (int, bool) {
+	if zi, ok := c.zones[n.Dotted()]; ok {
+		return zi, true
+	}
+	cells, ok := c.cellSet(n)
+	if !ok {
+		return 0, false
+	}
+	z := ir.Zone{Name: n.Dotted(), Cells: make([][]int, len(c.g.Players))}
+	for p := range z.Cells {
+		z.Cells[p] = cells
+	}
+	c.zones[z.Name] = len(c.g.Zones)
+	c.g.Zones = append(c.g.Zones, z)
+	return c.zones[z.Name], true
 }
 
 // --- directions --------------------------------------------------------------
@@ -632,8 +703,20 @@ func (c *checker) lowerCellPhrase(x *Phrase, ctx exprCtx) (*ir.Expr, typ, bool) 
 			side, zone = s, second.Parts[1]
 		}
 		zi, ok := c.zones[zone]
+		if !ok && len(second.Parts) == 1 && contains(cellSetNames, zone) {
+			if zi, ok = c.setZone(second); !ok {
+				return nil, 0, false
+			}
+		}
 		if !ok {
-			c.errorf(second.Pos, hintFor(zone, "zones", c.zoneNames()), "unknown zone %q", zone)
+			hint := didYouMean(zone, c.zoneNames())
+			if hint == "" {
+				hint = didYouMean(zone, cellSetNames)
+			}
+			if hint == "" {
+				hint = hintFor(zone, "zones", c.zoneNames())
+			}
+			c.errorf(second.Pos, hint, "unknown zone %q", zone)
 			return nil, 0, false
 		}
 		return &ir.Expr{Op: ir.OpInZone, Int: zi, Side: side}, tBool, true
@@ -692,6 +775,8 @@ var goalCalls = []string{"every", "some", "count", "distance"}
 
 func (c *checker) lowerCall(x *Call, ctx exprCtx) (*ir.Expr, typ, bool) {
 	switch x.Fn {
+	case "next-to":
+		return c.nextTo(x, ctx)
 	case "distance":
 		if ctx != ctxValue && ctx != ctxGoal {
 			break
@@ -750,6 +835,37 @@ func (c *checker) lowerCall(x *Call, ctx exprCtx) (*ir.Expr, typ, bool) {
 	return nil, 0, false
 }
 
+// nextTo lowers next-to(last, DIRS), a cell condition of move rules: the
+// cell is a neighbour, in one of DIRS, of the cell the previous ply ended
+// on. DIRS must be the same for every player.
+func (c *checker) nextTo(x *Call, ctx exprCtx) (*ir.Expr, typ, bool) {
+	if ctx != ctxCell {
+		c.errorf(x.Pos, "use it in a move's cell condition: at, onto, over or from", "next-to(last, ...) is a condition on a move's cells, not allowed here")
+		return nil, 0, false
+	}
+	if len(x.Args) != 2 {
+		c.errorf(x.Pos, "write next-to(last, orthogonal)", "next-to takes the cell last and a set of directions")
+		return nil, 0, false
+	}
+	if n, ok := x.Args[0].(*Name); !ok || n.Dotted() != "last" {
+		c.errorf(x.Args[0].At(), "write next-to(last, orthogonal): last is the cell the previous move ended on", "next-to's first argument must be last")
+		return nil, 0, false
+	}
+	var ds []int
+	for pl := range c.g.Players {
+		d, ok := c.dirSet(x.Args[1], pl)
+		if !ok {
+			return nil, 0, false
+		}
+		if pl > 0 && fmt.Sprint(d) != fmt.Sprint(ds) {
+			c.errorf(x.Args[1].At(), "name the directions (orthogonal, n, ...), not forward or backward", "next-to needs the same directions for every player")
+			return nil, 0, false
+		}
+		ds = d
+	}
+	return &ir.Expr{Op: ir.OpNextTo, Dirs: ds}, tBool, true
+}
+
 // lowerPieceCond lowers the condition of a quantifier: cell words and
 // `on target` / `in ZONE`.
 func (c *checker) lowerPieceCond(e Expr) (*ir.Expr, typ, bool) {
@@ -786,6 +902,9 @@ func (c *checker) lowerPieceCond(e Expr) (*ir.Expr, typ, bool) {
 			}
 			return &ir.Expr{Op: op, Args: []*ir.Expr{a, b}}, tBool, true
 		}
+	}
+	if x, ok := e.(*Call); ok && x.Fn == "next-to" {
+		return c.nextTo(x, ctxGoal)
 	}
 	c.errorf(e.At(), "write on target, in ZONE, or a cell condition", "unknown condition")
 	return nil, 0, false
@@ -865,6 +984,11 @@ func (c *checker) zoneRef(n *Name, ctx exprCtx) (*ir.Expr, bool) {
 		side, zone = s, n.Parts[1]
 	}
 	zi, ok := c.zones[zone]
+	if !ok && len(n.Parts) == 1 && contains(cellSetNames, zone) {
+		if zi, ok = c.setZone(n); !ok {
+			return nil, false
+		}
+	}
 	if !ok {
 		return nil, false
 	}

@@ -8,8 +8,8 @@ import (
 
 var moveProps = map[string][]string{
 	"step":   {"when", "piece", "from", "dirs", "onto", "capture"},
-	"jump":   {"when", "piece", "from", "dirs", "length", "over", "onto", "capture", "chain"},
-	"remove": {"when", "piece"},
+	"jump":   {"when", "piece", "from", "dirs", "length", "over", "onto", "capture", "chain", "chain-dirs"},
+	"remove": {"when", "piece", "at"},
 	"group":  {"when", "piece", "dirs", "onto", "capture"},
 }
 
@@ -73,6 +73,9 @@ func (c *checker) checkMoves(entries []*Entry) {
 		}
 		if r.Action != ir.Remove {
 			ok = c.leapProps(e, ps, &r) && ok
+		} else if p, has := ps["at"]; has {
+			r.Onto = c.cellCondProp(p, "at", "e.g. at: in corners or in centre")
+			ok = r.Onto != nil && ok
 		}
 		if !ok {
 			continue
@@ -143,6 +146,16 @@ func (c *checker) leapProps(e *Entry, ps map[string]*Entry, r *ir.MoveRule) bool
 			c.r.warnf(p.Pos, "make every step pass over a piece (over: enemy), or write chain: none",
 				"the chains of %s can grow without bound: no step needs a piece to pass over, so a chain may wander the board and their number explodes", e.Key)
 		}
+	}
+	if p, has := ps["chain-dirs"]; has {
+		same, set, okc := choice(c, p, map[string]bool{"any": false, "same": true},
+			"chain-dirs: any (each leap in any direction) or same (every leap in the first leap's direction)", "unknown chain-dirs")
+		ok = okc && ok
+		if set && r.Chain == ir.ChainNone {
+			c.errorf(p.Pos, "add chain: optional or chain: compulsory, or drop chain-dirs", "chain-dirs without a chain: the %s makes one leap a move", e.Key)
+			ok = false
+		}
+		r.ChainSame = same && set
 	}
 	return ok
 }
@@ -242,6 +255,24 @@ func (c *checker) leapLength(ps map[string]*Entry, r *ir.MoveRule) bool {
 	return true
 }
 
+// cellCondProp lowers property p (named key) as a cell condition of a
+// move rule; nil when it is not one (reported, with hint).
+func (c *checker) cellCondProp(p *Entry, key, hint string) *ir.Expr {
+	v, okv := c.single(p)
+	if !okv {
+		return nil
+	}
+	ex, t, okl := c.lower(v, ctxCell)
+	if !okl {
+		return nil
+	}
+	if t != tBool {
+		c.errorf(v.At(), hint, "%s needs a condition on the cell", key)
+		return nil
+	}
+	return ex
+}
+
 // leapConds reads the rule's cell conditions over, onto (empty by
 // default) and from.
 func (c *checker) leapConds(ps map[string]*Entry, r *ir.MoveRule) bool {
@@ -251,20 +282,9 @@ func (c *checker) leapConds(ps map[string]*Entry, r *ir.MoveRule) bool {
 		if !has {
 			return nil
 		}
-		v, okv := c.single(p)
-		if !okv {
+		ex := c.cellCondProp(p, key, "e.g. over: enemy")
+		if ex == nil {
 			ok = false
-			return nil
-		}
-		ex, t, okl := c.lower(v, ctxCell)
-		if !okl {
-			ok = false
-			return nil
-		}
-		if t != tBool {
-			c.errorf(v.At(), "e.g. over: enemy", "%s needs a condition on the cell", key)
-			ok = false
-			return nil
 		}
 		return ex
 	}

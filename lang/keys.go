@@ -5,7 +5,7 @@ package lang
 // reported with the nearest known one), and Keys hands them to the test
 // that every one of them is explained in docs/language.md.
 var (
-	optionProps       = []string{"range", "doc", "choices"}
+	optionProps       = []string{"range", "doc", "choices", "step", "square"}
 	boardProps        = []string{"shape", "cells"}
 	playerProps       = []string{"forward"}
 	pieceProps        = []string{"symbol", "numbered"} // and any number property
@@ -65,19 +65,20 @@ func Words() map[string][]string {
 // Choices returns, for the properties whose value is one of a few fixed
 // names, those names: "capture" (of step and jump), "chain", "cells" (of
 // board), "forward" (of player), "no-move" and "at-limit" (of end), "best"
-// (of score), "take" (of a group's capture), "forbid" (the entry), and
+// (of score), "take" (of a group's capture), "chain-dirs" (of jump), "forbid" (the entry), and
 // "piece" (of a move: the owners that may come before kinds).
 func Choices() map[string][]string {
 	return map[string][]string{
-		"capture":  {"none", "jumped", "landing"},
-		"chain":    {"none", "optional", "compulsory"},
-		"cells":    {"all", "dark", "light"},
-		"forward":  {"north", "south", "east", "west"},
-		"no-move":  {"score", "draw", "lose", "pass"},
-		"at-limit": {"score", "draw"},
-		"best":     {"highest", "lowest"},
-		"take":     {"first", "all"},
-		"forbid":   {"blockade"},
-		"piece":    {"own", "enemy", "neutral", "any"},
+		"capture":    {"none", "jumped", "landing"},
+		"chain":      {"none", "optional", "compulsory"},
+		"chain-dirs": {"any", "same"},
+		"cells":      {"all", "dark", "light"},
+		"forward":    {"north", "south", "east", "west"},
+		"no-move":    {"score", "draw", "lose", "pass"},
+		"at-limit":   {"score", "draw"},
+		"best":       {"highest", "lowest"},
+		"take":       {"first", "all"},
+		"forbid":     {"blockade"},
+		"piece":      {"own", "enemy", "neutral", "any"},
 	}
 }
