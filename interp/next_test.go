@@ -89,6 +89,7 @@ func nextCases() []nextCase {
 		{"jumpwings.rules", map[string]string{"goal": "long"}, []uint64{38, 1444, 55042, 2086038}, nil},
 		{"jumpwings-advanced.rules", nil, []uint64{38, 1444, 56382, 2199570}, nil},
 		{"jumpwings-relative.rules", nil, []uint64{38, 1444, 55042, 2081886}, []uint64{78730018}},
+		{"konane.rules", nil, []uint64{4, 12, 28, 172, 892, 7124}, nil}, // published (games.md)
 	}
 }
 

@@ -110,6 +110,9 @@ func (p *Program) rulePlan(r *rule) RulePlan {
 		name string
 		e    *ir.Expr
 	}{{"when", m.When}, {"from", m.From}, {"over", m.Over}, {"onto", m.Onto}} {
+		if c.name == "onto" && m.Action == ir.Remove {
+			c.name = "at" // the removed piece's cell
+		}
 		if c.e != nil {
 			rp.Reads = append(rp.Reads, c.name+": "+depsOf(c.e).String())
 		}

@@ -37,6 +37,8 @@ func playoutPrograms(t *testing.T) map[string]*Program {
 		{"jumpwings.rules", nil},
 		{"jumpwings-advanced.rules", nil},
 		{"jumpwings-relative.rules", nil},
+		{"konane.rules", nil},
+		{"konane.rules", map[string]string{"size": "12x12"}},
 	} {
 		p, err := Compile(loadGame(t, f.file, f.opts), Config{MaxPlies: 300})
 		if err != nil {
