@@ -182,6 +182,14 @@ func recSpecs() []recSpec {
 		{file: "jumpwings-relative/dark-wins-2.yaml", game: "jumpwings-relative", seed: 100, eps: 1, plies: 600, want: winsBy(1, "goal"), what: "dark tops a light gate"},
 		{file: "jumpwings-relative/long-goal.yaml", game: "jumpwings-relative", opts: o("goal", "long"), seed: 1, eps: 1, plies: 1000, want: oneWinner, what: "goal=long: a player holds all three gates at the start of its turn"},
 		{file: "jumpwings-relative/opening.yaml", game: "jumpwings-relative", seed: 1, eps: 1, stop: 10, what: "the first 10 moves (legality only)"},
+
+		// Konane: who cannot move loses; straight chains; the sizes.
+		{file: "konane/black-wins.yaml", game: "konane", seed: 1, eps: 1, want: winsBy(0, "no move"), what: "black wins: white has no move"},
+		{file: "konane/white-wins.yaml", game: "konane", seed: 1, eps: 1, want: winsBy(1, "no move"), what: "white wins: black has no move"},
+		{file: "konane/black-wins-greedy.yaml", game: "konane", seed: 1, eps: 0.2, value: material, want: winsBy(0, "no move"), what: "black wins, greedy play"},
+		{file: "konane/6x6.yaml", game: "konane", opts: o("size", "6x6"), seed: 1, eps: 1, want: oneWinner, what: "size=6x6: a player has no move"},
+		{file: "konane/10x10.yaml", game: "konane", opts: o("size", "10x10"), seed: 1, eps: 1, want: oneWinner, what: "size=10x10: a player has no move"},
+		{file: "konane/opening.yaml", game: "konane", seed: 1, eps: 1, stop: 12, what: "the first 12 moves (legality only)"},
 	}
 }
 

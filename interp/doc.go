@@ -155,7 +155,13 @@
 // Chains are explored by the walkers of the generic, table, bitset and
 // mailbox representations with one chain policy (chain.go: leapOn and
 // leapOff for moves, countLeap for counts, revisits for the rule that a
-// leap taking nothing may not come back on its path). Such leaps make
+// leap taking nothing may not come back on its path). A chain that keeps
+// its first direction (ir.MoveRule.ChainSame, `chain-dirs: same`) is
+// explored by the generic walker and the leap table's fastDFS, run once
+// per first direction with the mover's directions narrowed to it
+// (eachFirstDir); the planner keeps such a rule off the bitset and
+// mailbox walkers and counters (no rule.shift, no mailbox, no
+// countByLandings), which follow chains in every direction. Such leaps make
 // chains grow with the board: revisits counts them against
 // Config.MaxLeaps per position, and the words of one position's move
 // paths are bounded too; past either bound generation stops with a
@@ -180,8 +186,15 @@
 //     cell already on the chain's path (the start included). With
 //     CaptureNone this is the IR's rule; for capturing rules it only
 //     concerns leaps that happen to take nothing, and keeps chains finite.
-//   - A removal rule honours Kinds, and Onto as a condition on the cell of
-//     the removed piece.
+//   - A removal rule honours Kinds, and Onto (`at:`) as a condition on
+//     the cell of the removed piece.
+//   - next-to(last, DIRS) (ir.OpNextTo) reads the cell the previous ply's
+//     move ended on: a removal's cell, a leap's final landing, a group
+//     move's head destination; none (false) at the start and after a
+//     pass. It is a dependency of its own (depLast), so a condition
+//     reading it is never tabulated: removals evaluate it, leaps with it
+//     go to the generic walker, and the counters that work on occupancy
+//     words alone (wordsCount, mbPerft, blockFast) are not used.
 //   - NoMove OutcomeNone counts as a draw. An OutcomeLose at the ply limit
 //     makes the player to move lose. A pass at the limit is a draw.
 //   - After a move the game ends by an after-move goal of the mover first
@@ -291,23 +304,23 @@
 // A State has three parts (state.go): the position (cells, stacks, the
 // derived indexes: occupancy sets per owner, and per piece code only when
 // something reads them; pieces on target when pieces have targets; the
-// mailbox when a rule uses it; counters), which Clone and CopyFrom copy;
-// the history of undo records; and the scratch space of move generation,
-// which each State owns so that States can be used by several goroutines
-// at once. State.put is the one place the derived indexes are updated,
-// but for flat Programs (no stacks, no sets per code, no targets: decided
-// at compile time, compilePut), where a leap move writes its cells and
-// undo records itself and updates the occupancy sets and the mailbox from
-// its records in one loop (doLeapsFlat, reindexOcc), and Undo reverts them
-// in one loop (undoFlat).
-// Apply changes the position in place and pushes the old contents of every
-// changed cell and the old counters on the history; Undo pops them. A
-// State that is only played forward (a playout's scratch copy: SetUndo
-// false) skips the history when applying moves; the moves that
-// generation itself tries and takes back are recorded either way. Chains
-// are explored during generation by changing and restoring the cells (or
-// the strategy's own representation) directly. The end of the game (goal,
-// ply limit, passes) is decided in Apply and stored in the position; a
-// turn-start goal and the absence of a legal move are found when moves
-// are generated.
+// mailbox when a rule uses it; counters; the cell the last move ended on,
+// kept by Apply only when a rule reads it: Program.keepLast), which Clone
+// and CopyFrom copy; the history of undo records; and the scratch space of
+// move generation, which each State owns so that States can be used by
+// several goroutines at once. State.put is the one place the derived
+// indexes are updated, but for flat Programs (no stacks, no sets per code,
+// no targets: decided at compile time, compilePut), where a leap move
+// writes its cells and undo records itself and updates the occupancy sets
+// and the mailbox from its records in one loop (doLeapsFlat, reindexOcc),
+// and Undo reverts them in one loop (undoFlat). Apply changes the position
+// in place and pushes the old contents of every changed cell and the old
+// counters (and last cell) on the history; Undo pops them. A State that is
+// only played forward (a playout's scratch copy: SetUndo false) skips the
+// history when applying moves; the moves that generation itself tries and
+// takes back are recorded either way. Chains are explored during
+// generation by changing and restoring the cells (or the strategy's own
+// representation) directly. The end of the game (goal, ply limit, passes)
+// is decided in Apply and stored in the position; a turn-start goal and
+// the absence of a legal move are found when moves are generated.
 package interp

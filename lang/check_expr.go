@@ -249,6 +249,9 @@ func (c *checker) cellList(e Expr) ([]int, bool) {
 		if !found {
 			hint := didYouMean(n.Dotted(), c.cellNames())
 			if hint == "" {
+				hint = didYouMean(n.Dotted(), cellSetNames)
+			}
+			if hint == "" {
 				hint = c.boardExtent()
 			}
 			c.errorf(n.Pos, hint, "no cell %q on this board", n.Dotted())

@@ -35,6 +35,8 @@ func TestGenPerftMatchesPerft(t *testing.T) {
 		{"capture", nil},
 		{"crossings", nil},
 		{"pyramid", nil},
+		{"konane", nil},
+		{"konane", []string{"size=6x6"}},
 	}
 	for _, c := range cases {
 		for _, fast := range []bool{true, false} {

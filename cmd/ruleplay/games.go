@@ -369,6 +369,9 @@ func (d describer) move(r ir.MoveRule) string {
 	if r.Action != ir.Remove && r.Onto != nil {
 		b.WriteString("; onto " + cell(r.Onto))
 	}
+	if r.Action == ir.Remove && r.Onto != nil {
+		b.WriteString("; at " + cell(r.Onto))
+	}
 	switch r.Capture {
 	case ir.CaptureJumped:
 		b.WriteString("; captures the pieces jumped")
@@ -380,6 +383,9 @@ func (d describer) move(r ir.MoveRule) string {
 		b.WriteString("; may go on jumping (every prefix is a move)")
 	case ir.ChainCompulsory:
 		b.WriteString("; must go on jumping while it can")
+	}
+	if r.ChainSame {
+		b.WriteString(", in the direction of its first jump")
 	}
 	if gc := r.GroupCapture; gc != nil {
 		take := "the first"
@@ -545,6 +551,12 @@ func (d describer) expr(e *ir.Expr) string {
 			ns[i] = d.g.Board.Dirs[x].Name
 		}
 		return "distance(" + strings.Join(ns, " ") + ")"
+	case ir.OpNextTo:
+		ns := make([]string, len(e.Dirs))
+		for i, x := range e.Dirs {
+			ns[i] = d.g.Board.Dirs[x].Name
+		}
+		return "next-to(last, " + strings.Join(ns, " ") + ")"
 	case ir.OpHeight:
 		return "height"
 	case ir.OpLevel:
