@@ -368,3 +368,27 @@ func TestKonanePerftSizes(t *testing.T) {
 		}
 	}
 }
+
+// The leap table's straight chains and the generic walker agree along
+// random games (moves, counts, selections, results, undo) on three sizes.
+func TestKonaneFastEqualsGeneric(t *testing.T) {
+	games := 8
+	if testing.Short() {
+		games = 3
+	}
+	for _, size := range []string{"6x6", "8x8", "12x12"} {
+		g := loadGame(t, "konane.rules", map[string]string{"size": size})
+		fast, err := Compile(g, Config{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		slow, err := Compile(g, Config{NoFast: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if jump := fast.rules[2]; jump.gen != genLeap || jump.shift || jump.mbOffs != nil || !jump.sameDir {
+			t.Errorf("%s: jump rule: gen %d shift %v mailbox %v", size, jump.gen, jump.shift, jump.mbOffs != nil)
+		}
+		checkEquiv(t, fast, slow, games, 400)
+	}
+}
