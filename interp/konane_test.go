@@ -392,3 +392,38 @@ func TestKonaneFastEqualsGeneric(t *testing.T) {
 		checkEquiv(t, fast, slow, games, 400)
 	}
 }
+
+// A straight chain that captures nothing, named by its ends: the walkers
+// follow it (not reachability), one move per start, direction and end.
+func TestChainSameTextEnds(t *testing.T) {
+	src := `board { shape: square(5x5) }
+players: a, b
+piece stone {}
+setup a { stone: a1 }
+setup b { stone: a2 a4 b1 b2 b3 d4 }
+jump { dirs: all; over: occupied; chain: optional; chain-dirs: DIRS; text: ends }
+`
+	for dirs, want := range map[string][]string{
+		// n: a3, a5 (over a2, a4); ne: c3, e5 (over b2, d4); e: c1.
+		"same": {"a1-a3", "a1-a5", "a1-c3", "a1-e5", "a1-c1"},
+		// Chains that turn are found by reachability (strat_reach.go).
+		"any": nil,
+	} {
+		g, err := lang.LoadSource("straight.rules", []byte(strings.Replace(src, "DIRS", dirs, 1)), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, noFast := range []bool{false, true} {
+			p, err := Compile(g, Config{NoFast: noFast})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if (p.rules[0].gen == genReach) != (dirs == "any") {
+				t.Errorf("chain-dirs: %s: strategy %s", dirs, strategies[p.rules[0].gen].name())
+			}
+			if want != nil {
+				wantMoves(t, p, p.NewState(0), want...)
+			}
+		}
+	}
+}

@@ -162,6 +162,9 @@ func patternClass(m *ir.MoveRule) string {
 	if m.ChainSame {
 		parts = append(parts, "keeping its first direction")
 	}
+	if m.TextEnds {
+		parts = append(parts, "named by its ends")
+	}
 	return strings.Join(parts, ", ")
 }
 

@@ -7,8 +7,8 @@ import (
 )
 
 var moveProps = map[string][]string{
-	"step":   {"when", "piece", "from", "dirs", "onto", "capture"},
-	"jump":   {"when", "piece", "from", "dirs", "length", "over", "onto", "capture", "chain", "chain-dirs"},
+	"step":   {"when", "piece", "from", "dirs", "onto", "capture", "text"},
+	"jump":   {"when", "piece", "from", "dirs", "length", "over", "onto", "capture", "chain", "chain-dirs", "text"},
 	"remove": {"when", "piece", "at"},
 	"group":  {"when", "piece", "dirs", "onto", "capture"},
 }
@@ -135,6 +135,14 @@ func (c *checker) leapProps(e *Entry, ps map[string]*Entry, r *ir.MoveRule) bool
 		}
 		ok = okc && ok
 	}
+	if p, has := ps["text"]; has {
+		texts := map[string]bool{"path": false, "ends": true}
+		ends, set, okc := choice(c, p, texts, "text: path (every landing: a1-c1-c3) or ends (the first and last cells: a1-c3)", "unknown move text")
+		if set {
+			r.TextEnds = ends
+		}
+		ok = okc && ok
+	}
 	if p, has := ps["chain"]; has {
 		chains := map[string]ir.Chain{"none": ir.ChainNone, "optional": ir.ChainOptional, "compulsory": ir.ChainCompulsory}
 		ch, set, okc := choice(c, p, chains, "chain: none, optional (every prefix is a move) or compulsory (go on while possible)", "unknown chain")
@@ -142,21 +150,31 @@ func (c *checker) leapProps(e *Entry, ps map[string]*Entry, r *ir.MoveRule) bool
 			r.Chain = ch
 		}
 		ok = okc && ok
-		if ok && r.Chain != ir.ChainNone && !passesPiece(r) {
-			c.r.warnf(p.Pos, "make every step pass over a piece (over: enemy), or write chain: none",
-				"the chains of %s can grow without bound: no step needs a piece to pass over, so a chain may wander the board and their number explodes", e.Key)
-		}
 	}
-	if p, has := ps["chain-dirs"]; has {
-		same, set, okc := choice(c, p, map[string]bool{"any": false, "same": true},
-			"chain-dirs: any (each leap in any direction) or same (every leap in the first leap's direction)", "unknown chain-dirs")
-		ok = okc && ok
-		if set && r.Chain == ir.ChainNone {
-			c.errorf(p.Pos, "add chain: optional or chain: compulsory, or drop chain-dirs", "chain-dirs without a chain: the %s makes one leap a move", e.Key)
-			ok = false
-		}
-		r.ChainSame = same && set
+	ok = c.chainDirs(e, ps, r) && ok
+	// A chain that keeps its direction is a straight line: it cannot wander.
+	if p, has := ps["chain"]; has && ok && r.Chain != ir.ChainNone && !passesPiece(r) &&
+		!(r.TextEnds && r.Capture == ir.CaptureNone) && !r.ChainSame {
+		c.r.warnf(p.Pos, "make every step pass over a piece (over: enemy), or write chain: none",
+			"the chains of %s can grow without bound: no step needs a piece to pass over, so a chain may wander the board and their number explodes", e.Key)
 	}
+	return ok
+}
+
+// chainDirs reads chain-dirs: any (the default) or same (r.ChainSame),
+// which needs a chain.
+func (c *checker) chainDirs(e *Entry, ps map[string]*Entry, r *ir.MoveRule) bool {
+	p, has := ps["chain-dirs"]
+	if !has {
+		return true
+	}
+	same, set, ok := choice(c, p, map[string]bool{"any": false, "same": true},
+		"chain-dirs: any (each leap in any direction) or same (every leap in the first leap's direction)", "unknown chain-dirs")
+	if set && r.Chain == ir.ChainNone {
+		c.errorf(p.Pos, "add chain: optional or chain: compulsory, or drop chain-dirs", "chain-dirs without a chain: the %s makes one leap a move", e.Key)
+		return false
+	}
+	r.ChainSame = same && set
 	return ok
 }
 
