@@ -61,6 +61,10 @@ func saltaModel(limit int) func(*interp.Program, *interp.State) (model, error) {
 	return func(*interp.Program, *interp.State) (model, error) { return oracle.NewSalta(limit), nil }
 }
 
+func konaneModel(size int) func(*interp.Program, *interp.State) (model, error) {
+	return func(*interp.Program, *interp.State) (model, error) { return oracle.NewKonane(size) }
+}
+
 func diffCases() []diffCase {
 	sz := func(s string) map[string]string { return map[string]string{"size": s} }
 	with := func(m map[string]string, k, v string) map[string]string {
@@ -94,6 +98,11 @@ func diffCases() []diffCase {
 		{name: "capture", game: "capture", games: 6, eps: random, model: func(*interp.Program, *interp.State) (model, error) { return newNaiveCapture(2), nil }},
 		{name: "capture 5 players", game: "capture", opts: map[string]string{"players": "5"}, games: 4, eps: random, model: func(*interp.Program, *interp.State) (model, error) { return newNaiveCapture(5), nil }},
 		{name: "pyramid", game: "pyramid", games: 10, eps: random, model: func(*interp.Program, *interp.State) (model, error) { return newNaivePyramid(), nil }},
+		{name: "konane", game: "konane", games: 20, eps: random, model: konaneModel(8)},
+		{name: "konane greedy", game: "konane", games: 10, eps: 0.2, value: material, model: konaneModel(8)},
+		{name: "konane 6x6", game: "konane", opts: sz("6x6"), games: 20, eps: random, model: konaneModel(6)},
+		{name: "konane 10x10", game: "konane", opts: sz("10x10"), games: 10, eps: random, model: konaneModel(10)},
+		{name: "konane 16x16", game: "konane", opts: sz("16x16"), games: 4, eps: random, model: konaneModel(16)},
 		{name: "pyramid greedy", game: "pyramid", games: 30, eps: 0.1, value: pyramidValue, model: func(*interp.Program, *interp.State) (model, error) { return newNaivePyramid(), nil }},
 	}
 }

@@ -75,6 +75,8 @@ func checkIndependent(t *testing.T, game string, tb *PerftTable, depth int) {
 			perft = m.Perft
 		case *oracle.Salta:
 			perft = m.Perft
+		case *oracle.Konane:
+			perft = m.Perft
 		}
 	case strings.HasPrefix(tb.Source, "naive"):
 		var g naiveGame
@@ -137,6 +139,13 @@ func oracleStart(t *testing.T, game string, tb *PerftTable) model {
 	case "salta":
 		limit, _ := strconv.Atoi(opt(tb.Options, "limit", "0"))
 		return oracle.NewSalta(limit)
+	case "konane":
+		n, _ := strconv.Atoi(strings.Split(opt(tb.Options, "size", "8x8"), "x")[0])
+		g, err := oracle.NewKonane(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return g
 	}
 	t.Fatalf("no oracle for %s", game)
 	return nil
