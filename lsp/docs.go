@@ -184,7 +184,7 @@ func (d *docIndex) wordDoc(key, word string) string {
 		}
 	}
 	switch key {
-	case "dirs", "capture", "chain":
+	case "dirs", "capture", "chain", "chain-dirs", "text":
 		places[0] = d.find(key, "Moves", 4)
 	case "no-move", "at-limit", "passes", "plies", "end label":
 		places[0] = d.find("end", "Entries", 3)

@@ -531,7 +531,7 @@ func (v *view) cellCands() []candidate {
 	w := lang.Words()
 	out := words("cell condition", kindWord, "over", w["cell condition"]...)
 	out = append(out, v.named(declKind_)...)
-	return append(out, words("cell condition", kindWord, "over", "in", "on", "not", "height", "level", "piece")...)
+	return append(out, words("cell condition", kindWord, "over", "in", "on", "not", "height", "level", "piece", "next-to")...)
 }
 
 // contextCands are the candidates that the tokens before the cursor
@@ -553,7 +553,8 @@ func (v *view) contextCands(calls []openCall, prev, prev2 *lang.Token) (out []ca
 	if prev != nil && prev.Kind == lang.TokIdent {
 		switch prev.Text {
 		case "in":
-			return append(v.named(declZone), words("side", kindWord, "", "opponent", "own")...), true
+			out := append(v.named(declZone), words("side", kindWord, "", "opponent", "own")...)
+			return append(out, words("cell set", kindWord, "", "all", "dark", "light", "corners", "centre")...), true
 		case "on":
 			return words("cell condition", kindWord, "", "target"), true
 		}
@@ -588,11 +589,11 @@ func (v *view) keyCands(key, parent string) []candidate {
 		out := words("direction set", kindWord, "dirs", w["direction set"]...)
 		out = append(out, words("direction", kindWord, "dirs", squareDirs...)...)
 		return append(out, v.named(declOption)...)
-	case "over", "onto", "from", "enemy":
+	case "over", "onto", "from", "enemy", "at":
 		return v.cellCands()
 	case "piece":
 		return append(words("owner", kindWord, "piece", lang.Choices()["piece"]...), v.named(declKind_)...)
-	case "capture", "chain", "cells", "forward", "no-move", "at-limit", "best", "take", "forbid":
+	case "capture", "chain", "chain-dirs", "cells", "forward", "no-move", "at-limit", "best", "take", "forbid":
 		return words("choice", kindVal, key, lang.Choices()[key]...)
 	case "when":
 		if parent == "capture" {

@@ -274,12 +274,12 @@ func TestSession(t *testing.T) {
 	c.diagnostics()
 	l, ch = position(t, typed, "  ch\n", 4)
 	items := labels(t, c.call("textDocument/completion", c.at("mine.rules", l, ch)))
-	if items != "chain" {
+	if items != "chain chain-dirs" {
 		t.Errorf("completion of ch: %s", items)
 	}
 	l, ch = position(t, typed, "onto: \n", 6)
 	items = labels(t, c.call("textDocument/completion", c.at("mine.rules", l, ch)))
-	if want := "empty occupied own friend enemy neutral any gold green red stone white yellow in on not height level piece"; items != want {
+	if want := "empty occupied own friend enemy neutral any gold green red stone white yellow in on not height level piece next-to"; items != want {
 		t.Errorf("completion of onto:\n got %s\nwant %s", items, want)
 	}
 	l, ch = position(t, typed, "shuffle(", 8)
