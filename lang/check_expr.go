@@ -804,6 +804,11 @@ func (c *checker) lowerCall(x *Call, ctx exprCtx) (*ir.Expr, typ, bool) {
 		sideName, ok := x.Args[0].(*Name)
 		var side ir.Side
 		var out *ir.Expr
+		if ok && len(sideName.Parts) == 1 && contains(cellSetNames, sideName.Dotted()) {
+			if _, okz := c.setZone(sideName); !okz {
+				return nil, 0, false // reported (a set this board lacks)
+			}
+		}
 		if ok {
 			side, ok = c.sideName(sideName.Dotted(), ctx)
 			out = &ir.Expr{Op: map[string]ir.Op{"every": ir.OpEvery, "some": ir.OpSome, "count": ir.OpCount}[x.Fn], Side: side, Who: ir.Own}

@@ -66,6 +66,7 @@ setup a { stone: corners centre }
 setup b { stone: b2 }
 zone mid: centre
 zone edge: dark
+end { win: count(centre, own) == 2 }
 `
 	for _, tc := range []struct{ size, a, mid string }{
 		{"5x5", "a1 e1 a5 e5 c3", "c3"},
@@ -87,6 +88,13 @@ zone edge: dark
 		}
 		if got := zoneCells(t, g, "mid"); got != tc.mid {
 			t.Errorf("%s: centre %s, want %s", tc.size, got, tc.mid)
+		}
+		// A set used as the cells of a quantifier is a zone of its own.
+		if got := zoneCells(t, g, "centre"); got != tc.mid {
+			t.Errorf("%s: count(centre, ...) over %s, want %s", tc.size, got, tc.mid)
+		}
+		if cond := g.End.Goals[0].Cond; cond.Op != ir.OpEq || cond.Args[0].Op != ir.OpCountCell || g.Zones[cond.Args[0].Int].Name != "centre" {
+			t.Errorf("%s: goal %+v", tc.size, cond)
 		}
 		if got := zoneCells(t, g, "edge"); !strings.HasPrefix(got, "a1 c1 e1 b2") {
 			t.Errorf("%s: dark cells %s", tc.size, got)
@@ -138,5 +146,26 @@ func TestKonaneLowering(t *testing.T) {
 	}
 	if !jump.ChainSame || jump.Chain != ir.ChainOptional {
 		t.Errorf("jump: ChainSame %v, chain %v", jump.ChainSame, jump.Chain)
+	}
+}
+
+// A chain of steps may wander the board (a warning), unless it keeps its
+// direction: a straight line is bounded by the board.
+func TestChainSameNoWanderWarning(t *testing.T) {
+	src := `board { shape: square(8x8) }
+players: a, b
+piece stone {}
+setup a { stone: a1 }
+setup b { stone: h8 }
+jump slide { length: 1; chain: optional; chain-dirs: DIRS }
+`
+	for dirs, warns := range map[string]int{"same": 0, "any": 1} {
+		g, err := LoadSource("slide.rules", []byte(strings.Replace(src, "DIRS", dirs, 1)), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(g.Warnings) != warns || (warns > 0 && !strings.Contains(g.Warnings[0], "can grow without bound")) {
+			t.Errorf("chain-dirs: %s: warnings %q", dirs, g.Warnings)
+		}
 	}
 }
