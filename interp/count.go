@@ -406,7 +406,7 @@ func (p *Program) compileWordsCount() {
 					return
 				}
 			}
-			if r.chain != ir.ChainNone && (r.chain != ir.ChainOptional || r.length != 2 || !r.alwaysTakes || r.hasPromo) {
+			if r.chain != ir.ChainNone && (r.chain != ir.ChainOptional || r.length != 2 || !r.alwaysTakes || r.hasPromo || r.sameDir) {
 				return
 			}
 		default:

@@ -166,9 +166,10 @@
 // its first direction (ir.MoveRule.ChainSame, `chain-dirs: same`) is
 // explored by the generic walker and the leap table's fastDFS, run once
 // per first direction with the mover's directions narrowed to it
-// (eachFirstDir); the planner keeps such a rule off the bitset and
-// mailbox walkers and counters (no rule.shift, no mailbox, no
-// countByLandings), which follow chains in every direction. Such leaps make
+// (eachFirstDir); its first leaps may still be marked on bitsets
+// (rule.shift), but the planner keeps it off the bitset and mailbox
+// walkers and chain counters (shiftDFS2, countChains2, wordsCount, the
+// mailbox, countByLandings), which follow chains in every direction. Such leaps make
 // chains grow with the board: revisits counts them against
 // Config.MaxLeaps per position, and the words of one position's move
 // paths are bounded too; past either bound generation stops with a

@@ -216,7 +216,7 @@ func (p *Program) ruleNotes(r *rule) []string {
 		n = append(n, "every leap takes a piece")
 	}
 	if r.sameDir {
-		n = append(n, "chains walked one first direction at a time (no bitset or mailbox walker)")
+		n = append(n, "chains walked one first direction at a time on the leap table (not on the bitset or mailbox walkers)")
 	}
 	for _, offs := range r.mbOffs {
 		if offs != nil {

@@ -985,9 +985,7 @@ func (p *Program) fillSrcAll(r *rule) {
 // shifts and builds what that needs: the slots its conditions hold on, the
 // landing cells per bit (fillLands) and r.alwaysTakes.
 func (p *Program) compileShift(r *rule) {
-	// A chain keeping its direction is walked by fastDFS alone (the
-	// bitset walkers and counters follow chains in every direction).
-	if r.stride != 0 || p.np+2 > 64 || r.sameDir {
+	if r.stride != 0 || p.np+2 > 64 {
 		return
 	}
 	for _, ds := range r.dirs {

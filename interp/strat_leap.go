@@ -29,7 +29,10 @@ func (g *gen) fastLeaps() {
 		return
 	}
 	marked := g.markSources()
-	shift1 := g.one && r.length == 2
+	// A chain that keeps its direction has its first leaps marked on
+	// bitsets, then is walked by fastDFS (shiftDFS2 and the bitset
+	// counters follow chains in every direction).
+	shift1 := g.one && r.length == 2 && !r.sameDir
 	if g.one {
 		if s.mark[0] == 0 {
 			return
