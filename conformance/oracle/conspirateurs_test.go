@@ -105,11 +105,11 @@ func TestConspirateursEnd(t *testing.T) {
 		t.Fatalf("equal shelters: winners %v", g.Winners())
 	}
 	sh := strings.Fields(CsShelters)
-	g = csAt(t, strings.Join(sh[:19], " ")+" c2", "i9", [2]int{}, 0)
+	g = csAt(t, strings.Join(sh[:19], " ")+" p9", "i9", [2]int{}, 0)
 	if !slices.Equal(g.Sheltered(), []int{19, 0}) || g.Over() {
 		t.Fatalf("sheltered %v over %v", g.Sheltered(), g.Over())
 	}
-	playAll(t, g, "c2-d1")
+	playAll(t, g, "p9-q9")
 	if g.Reason() != "goal" || !slices.Equal(g.Winners(), []int{0}) {
 		t.Fatalf("reason %q winners %v", g.Reason(), g.Winners())
 	}
