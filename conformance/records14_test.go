@@ -207,3 +207,37 @@ func oracleFor14(rec *record.Record, opt func(k, def string) string) (model, []s
 	}
 	return nil, nil, nil
 }
+
+// TestBrokenRecords14AgainstOracle replays the broken records of the
+// issue-14 games through conformance/oracle: every move before the bad
+// one is legal there, the bad one is not.
+func TestBrokenRecords14AgainstOracle(t *testing.T) {
+	for name, bad := range map[string]int{
+		"konane-turning-chain":                      4,
+		"draughts-international-capture-compulsory": 3,
+		"chinese-checkers-no-jump":                  3,
+		"conspirateurs-drop-outside":                2,
+	} {
+		path := filepath.Join("testdata", "broken", name+".yaml")
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec, err := record.Parse(data, path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, _, err := oracleFor(rec)
+		if err != nil || m == nil {
+			t.Fatalf("%s: no oracle (%v)", path, err)
+		}
+		for i, mv := range rec.Moves[:bad-1] {
+			if err := m.Play(mv); err != nil {
+				t.Fatalf("%s: move %d: %v", path, i+1, err)
+			}
+		}
+		if err := m.Play(rec.Moves[bad-1]); err == nil {
+			t.Errorf("%s: move %d (%s) is legal for the oracle; legal: %v", path, bad, rec.Moves[bad-1], m.Moves())
+		}
+	}
+}
