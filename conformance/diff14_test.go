@@ -96,8 +96,8 @@ func diffCases14() []diffCase {
 	random := 1.0
 	return []diffCase{
 		{name: "konane", game: "konane", games: 20, eps: random, model: konaneModel(8)},
-		{name: "konane 6x6", game: "konane", opts: sz("6"), games: 20, eps: random, model: konaneModel(6)},
-		{name: "konane 16x16", game: "konane", opts: sz("16"), games: 4, eps: random, model: konaneModel(16)},
+		{name: "konane 6x6", game: "konane", opts: sz("6x6"), games: 20, eps: random, model: konaneModel(6)},
+		{name: "konane 16x16", game: "konane", opts: sz("16x16"), games: 4, eps: random, model: konaneModel(16)},
 		{name: "konane greedy", game: "konane", games: 10, eps: 0.2, value: material, model: konaneModel(8)},
 		{name: "draughts-international", game: "draughts-international", games: 6, plies: 400, eps: random, model: draughtsIntlModel},
 		{name: "draughts-international greedy", game: "draughts-international", games: 6, plies: 400, eps: 0.2, value: material, model: draughtsIntlModel},
@@ -140,7 +140,7 @@ func perftCases14() []perftCase {
 	return []perftCase{
 		{name: "konane", game: "konane", depth: 6, midDepth: 3, games: 4, plies: 60,
 			oracle: func() perfter { g, _ := oracle.NewKonane(8); return g }},
-		{name: "konane 10x10", game: "konane", opts: map[string]string{"size": "10"}, depth: 5, midDepth: 3, games: 2, plies: 60,
+		{name: "konane 10x10", game: "konane", opts: map[string]string{"size": "10x10"}, depth: 5, midDepth: 3, games: 2, plies: 60,
 			oracle: func() perfter { g, _ := oracle.NewKonane(10); return g }},
 		{name: "draughts-international", game: "draughts-international", depth: 5, midDepth: 3, games: 4, plies: 200,
 			oracle: func() perfter { return oracle.NewDraughts() }},
