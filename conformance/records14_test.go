@@ -36,14 +36,14 @@ type oracleRecSpec struct {
 func oracleRecSpecs() []oracleRecSpec {
 	bw, wb := []string{"black", "white"}, []string{"white", "black"}
 	return []oracleRecSpec{
-		{file: "konane/black-wins.yaml", game: "konane", players: bw, seed: 1, eps: 1, plies: 200, winners: []int{0}, what: "black wins"},
-		{file: "konane/white-wins.yaml", game: "konane", players: bw, seed: 1, eps: 1, plies: 200, winners: []int{1}, what: "white wins"},
-		{file: "draughts-international/white-wins.yaml", game: "draughts-international", players: wb, seed: 1, eps: 1, plies: 3000, winners: []int{0}, what: "white wins"},
-		{file: "draughts-international/black-wins.yaml", game: "draughts-international", players: wb, seed: 1, eps: 1, plies: 3000, winners: []int{1}, what: "black wins"},
-		{file: "chinese-checkers/p1-wins.yaml", game: "chinese-checkers", players: []string{"p1", "p2"}, seed: 1, eps: 0.1, greedy: true, plies: 1000, winners: []int{0}, what: "p1 fills the top point"},
-		{file: "chinese-checkers/p2-wins.yaml", game: "chinese-checkers", players: []string{"p1", "p2"}, seed: 1, eps: 0.1, greedy: true, plies: 1000, winners: []int{1}, what: "p2 fills the bottom point"},
-		{file: "conspirateurs/black-wins.yaml", game: "conspirateurs", players: bw, seed: 1, eps: 0.1, greedy: true, plies: 2000, winners: []int{0}, what: "black wins"},
-		{file: "conspirateurs/white-wins.yaml", game: "conspirateurs", players: bw, seed: 1, eps: 0.1, greedy: true, plies: 2000, winners: []int{1}, what: "white wins"},
+		{file: "konane/oracle-black-wins.yaml", game: "konane", players: bw, seed: 1, eps: 1, plies: 200, winners: []int{0}, what: "black wins"},
+		{file: "konane/oracle-white-wins.yaml", game: "konane", players: bw, seed: 1, eps: 1, plies: 200, winners: []int{1}, what: "white wins"},
+		{file: "draughts-international/oracle-white-wins.yaml", game: "draughts-international", players: wb, seed: 1, eps: 1, plies: 3000, winners: []int{0}, what: "white wins"},
+		{file: "draughts-international/oracle-black-wins.yaml", game: "draughts-international", players: wb, seed: 1, eps: 1, plies: 3000, winners: []int{1}, what: "black wins"},
+		{file: "chinese-checkers/oracle-p1-wins.yaml", game: "chinese-checkers", players: []string{"p1", "p2"}, seed: 1, eps: 0.1, greedy: true, plies: 1000, winners: []int{0}, what: "p1 fills the top point"},
+		{file: "chinese-checkers/oracle-p2-wins.yaml", game: "chinese-checkers", players: []string{"p1", "p2"}, seed: 1, eps: 0.1, greedy: true, plies: 1000, winners: []int{1}, what: "p2 fills the bottom point"},
+		{file: "conspirateurs/oracle-black-wins.yaml", game: "conspirateurs", players: bw, seed: 1, eps: 0.1, greedy: true, plies: 2000, winners: []int{0}, what: "black wins"},
+		{file: "conspirateurs/oracle-white-wins.yaml", game: "conspirateurs", players: bw, seed: 1, eps: 0.1, greedy: true, plies: 2000, winners: []int{1}, what: "white wins"},
 	}
 }
 
