@@ -85,6 +85,28 @@ func onShelters(p *interp.Program, s *interp.State, mover int) int {
 	return v
 }
 
+// rowsAhead rates a two-player Chinese Checkers position for mover: the
+// rows its marbles have advanced (p1 up, p2 down) minus the opponent's.
+func rowsAhead(p *interp.Program, s *interp.State, mover int) int {
+	v := 0
+	for c := range p.Game().Board.Cells {
+		pc, ok := p.PieceAt(s, c)
+		if !ok {
+			continue
+		}
+		row := atoiOr(p.CellName(c)[1:])
+		owner := p.Game().Pieces[pc].Owner
+		if owner == 1 {
+			row = 18 - row
+		}
+		if owner != mover {
+			row = -row
+		}
+		v += row
+	}
+	return v
+}
+
 func atoiOr(s string) int {
 	n, _ := strconv.Atoi(s)
 	return n
@@ -102,6 +124,7 @@ func diffCases14() []diffCase {
 		{name: "draughts-international", game: "draughts-international", games: 6, plies: 400, eps: random, model: draughtsIntlModel},
 		{name: "draughts-international greedy", game: "draughts-international", games: 6, plies: 400, eps: 0.2, value: material, model: draughtsIntlModel},
 		{name: "chinese-checkers", game: "chinese-checkers", games: 4, plies: 300, eps: random, model: chineseModel(2)},
+		{name: "chinese-checkers greedy", game: "chinese-checkers", games: 3, plies: 1000, eps: 0.1, value: rowsAhead, model: chineseModel(2)},
 		{name: "chinese-checkers 3 players", game: "chinese-checkers", opts: pl("3"), games: 2, plies: 300, eps: random, model: chineseModel(3)},
 		{name: "chinese-checkers 4 players", game: "chinese-checkers", opts: pl("4"), games: 2, plies: 300, eps: random, model: chineseModel(4)},
 		{name: "chinese-checkers 6 players", game: "chinese-checkers", opts: pl("6"), games: 2, plies: 300, eps: random, model: chineseModel(6)},
