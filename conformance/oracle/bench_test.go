@@ -118,3 +118,7 @@ func BenchmarkChineseCheckersPerftD3(b *testing.B) {
 func BenchmarkConspirateursPerftD3(b *testing.B) {
 	benchPerft(b, NewConspirateurs().Perft, 3)
 }
+
+func BenchmarkDraughtsGenPerftD5(b *testing.B) {
+	benchPerft(b, NewDraughts().GenPerft, 5)
+}
