@@ -61,10 +61,6 @@ func saltaModel(limit int) func(*interp.Program, *interp.State) (model, error) {
 	return func(*interp.Program, *interp.State) (model, error) { return oracle.NewSalta(limit), nil }
 }
 
-func konaneModel(size int) func(*interp.Program, *interp.State) (model, error) {
-	return func(*interp.Program, *interp.State) (model, error) { return oracle.NewKonane(size) }
-}
-
 func diffCases() []diffCase {
 	sz := func(s string) map[string]string { return map[string]string{"size": s} }
 	with := func(m map[string]string, k, v string) map[string]string {
@@ -98,11 +94,6 @@ func diffCases() []diffCase {
 		{name: "capture", game: "capture", games: 6, eps: random, model: func(*interp.Program, *interp.State) (model, error) { return newNaiveCapture(2), nil }},
 		{name: "capture 5 players", game: "capture", opts: map[string]string{"players": "5"}, games: 4, eps: random, model: func(*interp.Program, *interp.State) (model, error) { return newNaiveCapture(5), nil }},
 		{name: "pyramid", game: "pyramid", games: 10, eps: random, model: func(*interp.Program, *interp.State) (model, error) { return newNaivePyramid(), nil }},
-		{name: "konane", game: "konane", games: 20, eps: random, model: konaneModel(8)},
-		{name: "konane greedy", game: "konane", games: 10, eps: 0.2, value: material, model: konaneModel(8)},
-		{name: "konane 6x6", game: "konane", opts: sz("6x6"), games: 20, eps: random, model: konaneModel(6)},
-		{name: "konane 10x10", game: "konane", opts: sz("10x10"), games: 10, eps: random, model: konaneModel(10)},
-		{name: "konane 16x16", game: "konane", opts: sz("16x16"), games: 4, eps: random, model: konaneModel(16)},
 		{name: "pyramid greedy", game: "pyramid", games: 30, eps: 0.1, value: pyramidValue, model: func(*interp.Program, *interp.State) (model, error) { return newNaivePyramid(), nil }},
 	}
 }
@@ -122,24 +113,27 @@ type diffStats struct {
 // -v).
 func TestDifferential(t *testing.T) {
 	for _, c := range diffCases() {
-		t.Run(c.name, func(t *testing.T) {
-			games := c.games
-			if testing.Short() {
-				games = max(1, games/4)
-			}
-			fast := compile(t, c.game, c.opts, interp.Config{})
-			slow := compile(t, c.game, c.opts, interp.Config{NoFast: true})
-			st := diffStats{reasons: map[string]int{}}
-			for seed := uint64(1); seed <= uint64(games); seed++ {
-				diffGame(t, c, fast, slow, seed, &st)
-				if t.Failed() {
-					return
-				}
-			}
-			t.Logf("%d games, %d positions, same move order in %d (%.0f%%), endings %v",
-				st.games, st.positions, st.sameOrder, 100*float64(st.sameOrder)/float64(max(1, st.positions)), st.reasons)
-		})
+		t.Run(c.name, func(t *testing.T) { runDiffCase(t, c) })
 	}
+}
+
+// runDiffCase plays the seeded games of c (a quarter under -short).
+func runDiffCase(t *testing.T, c diffCase) {
+	games := c.games
+	if testing.Short() {
+		games = max(1, games/4)
+	}
+	fast := compile(t, c.game, c.opts, interp.Config{})
+	slow := compile(t, c.game, c.opts, interp.Config{NoFast: true})
+	st := diffStats{reasons: map[string]int{}}
+	for seed := uint64(1); seed <= uint64(games); seed++ {
+		diffGame(t, c, fast, slow, seed, &st)
+		if t.Failed() {
+			return
+		}
+	}
+	t.Logf("%d games, %d positions, same move order in %d (%.0f%%), endings %v",
+		st.games, st.positions, st.sameOrder, 100*float64(st.sameOrder)/float64(max(1, st.positions)), st.reasons)
 }
 
 func diffGame(t *testing.T, c diffCase, fast, slow *interp.Program, seed uint64, st *diffStats) {
