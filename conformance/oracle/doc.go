@@ -29,10 +29,17 @@
 //     "pass"; two passes end the game, more men on shelters (Sheltered)
 //     winning ("passes"). Scores is nil.
 //
-// Each has SetPosition for hand-built positions, Clone, Perft (make and
-// unmake on a mailbox with a two-cell border, move buffers reused per
-// depth), and the conformance package's model methods (Moves, Play, Over,
-// Winners, Scores, Margin, Reason).
+// Each has SetPosition for hand-built positions, Clone, Perft and GenPerft
+// (make and unmake on a mailbox with a two-cell border, move buffers
+// reused per depth, nothing allocated once they have grown), and the
+// conformance package's model methods (Moves, Play, Over, Winners, Scores,
+// Margin, Reason); Baseline serves them to ruleplay bench --compare. Moves
+// named by their ends without capture (Chinese Checkers, Conspirateurs)
+// are found by a breadth-first search of the landing cells, equivalent to
+// enumerating simple paths (any walk to a cell contains a simple path);
+// the tests check it against naive path enumerators. The draughts capture
+// search enumerates chains depth-first (captures change the board) and
+// merges equal effects.
 //
 // They are written straight from the rule book and share no code with the
 // rules language (lang, ir, stdlib) or the interpreter (interp). They serve
