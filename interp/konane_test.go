@@ -427,3 +427,32 @@ jump { dirs: all; over: occupied; chain: optional; chain-dirs: DIRS; text: ends 
 		}
 	}
 }
+
+// After a pass there is no last cell: next-to(last, ...) holds nowhere.
+func TestNextToAfterPass(t *testing.T) {
+	src := `board { shape: square(3x3) }
+players: a, b
+piece stone {}
+setup a { stone: a1 }
+setup b { stone: b3 c3 }
+step { when: ply == 1; dirs: n }
+remove { when: ply == 3; piece: any; at: next-to(last, all) or in corners }
+end { no-move: pass }
+`
+	g, err := lang.LoadSource("pass.rules", []byte(src), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, noFast := range []bool{false, true} {
+		p, err := Compile(g, Config{NoFast: noFast})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := p.NewState(0)
+		play(t, p, s, "a1-a2", "pass")
+		// b3 is next to a2, where the move before the pass ended.
+		wantMoves(t, p, s, "xc3")
+		p.Undo(s)
+		wantMoves(t, p, s, "pass")
+	}
+}
