@@ -231,6 +231,9 @@ func (p *Program) candidates(s *State, ml *MoveList, g *gen) bool {
 			if t.dedup {
 				p.dedup(ml)
 			}
+			if t.prefer {
+				p.preferMost(s, ml)
+			}
 			s.tier = ti
 			return true
 		}

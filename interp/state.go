@@ -54,8 +54,9 @@ type position struct {
 	points   []int32
 	passes   int // consecutive passes
 
-	end    uint8 // endNone, endGoal, endLose, endLimit, endPasses (decided by Apply)
+	end    uint8 // endNone, endGoal, endLose, endLimit, endPasses, endDraw (decided by Apply)
 	winner int   // endGoal: the player who reached the goal; endLose: the player who lost
+	ctr    []int32 // the counters (ir.Game.Counters; nil: none)
 }
 
 // history holds the undo records of the moves applied.
@@ -66,6 +67,8 @@ type history struct {
 	// skipLog: so does the move being applied (the moves that move
 	// generation plays and takes back are always recorded)
 	unlogged, skipLog bool
+	// ctrLog: the counters before each recorded move (games with counters)
+	ctrLog []int32
 }
 
 // scratch is what move generation reuses from call to call.
@@ -86,6 +89,10 @@ type scratch struct {
 	gbuf    []uint16     // the pieces of a group being moved
 	hbuf    []int32      // occH
 	grp     groupScratch // fastGroups (strat_group.go)
+	// rules whose captures are taken at the end (jumping.go): taken[c]
+	// marks the cells taken by the chain being explored, tk lists them
+	taken []bool
+	tk    []int32
 }
 
 // newScratch makes the scratch of a State on a board of nc cells and nw
@@ -102,6 +109,7 @@ type aux struct {
 	mctx ectx // the margin of Status
 	bulk [maxBulk]bulkRule
 	sets bulkSets // firstLeaps
+	caps []int32  // preferMost: the pieces each move captures
 }
 
 // ax returns the auxiliary scratch of s.
@@ -118,6 +126,7 @@ const (
 	endLimit
 	endPasses
 	endLose // a Lose goal: winner is the player who lost
+	endDraw // a draw goal
 )
 
 // change is one undo record: cell's (top) code was old. arg is the kind
@@ -170,6 +179,9 @@ func (p *Program) newEmptyState() *State {
 	s.turns, s.captured, s.points = ints[:p.np:p.np], ints[p.np:2*p.np:2*p.np], ints[2*p.np:]
 	s.changes = make([]change, 0, 256)
 	s.frames = make([]frame, 0, 128)
+	if len(p.ctrs) > 0 {
+		s.ctr = make([]int32, len(p.ctrs))
+	}
 	if p.stacking {
 		s.scap = p.scap
 		s.stk = make([]uint16, p.nc*p.scap)
@@ -240,7 +252,7 @@ func (s *State) setTop(p *Program, c int, code uint16) {
 // Either way the moves already recorded are dropped.
 func (s *State) SetUndo(on bool) {
 	s.unlogged = !on
-	s.changes, s.frames = s.changes[:0], s.frames[:0]
+	s.changes, s.frames, s.ctrLog = s.changes[:0], s.frames[:0], s.ctrLog[:0]
 }
 
 // lift takes the top piece off cell c, recorded for Undo.
@@ -561,7 +573,7 @@ func (s *State) CopyFrom(src *State) {
 		return
 	}
 	s.position.copyFrom(&src.position)
-	s.changes, s.frames = s.changes[:0], s.frames[:0]
+	s.changes, s.frames, s.ctrLog = s.changes[:0], s.frames[:0], s.ctrLog[:0]
 	if len(s.mark) < src.nw {
 		s.scratch = newScratch(len(src.cells), src.nw)
 	}
@@ -591,6 +603,9 @@ func (ps *position) copyFrom(src *position) {
 	copy(ps.turns, src.turns)
 	copy(ps.captured, src.captured)
 	copy(ps.points, src.points)
+	if src.ctr != nil {
+		ps.ctr = append(ps.ctr[:0], src.ctr...)
+	}
 	ps.scap = src.scap
 	if src.hgt != nil {
 		ps.stk = append(ps.stk[:0], src.stk...)

@@ -9,6 +9,9 @@ func (g *gen) genericLeaps() {
 	p, s, r := g.p, g.s, g.r
 	g.ctx = p.guardCtx(s)
 	g.dirs = r.dirs[g.mover]
+	if r.long {
+		g.longLeaps()
+	}
 	for c := 0; c < p.nc; c++ {
 		code := s.cells[c]
 		if !p.selects(r, g.mover, int(code)) || r.lenCode[code] == 0 {
@@ -23,7 +26,11 @@ func (g *gen) genericLeaps() {
 		}
 		g.pc = code
 		s.path = append(s.path[:0], uint32(c))
-		g.genericDFS(c)
+		if r.long {
+			g.longDFS(c)
+		} else {
+			g.genericDFS(c)
+		}
 		s.path = s.path[:0]
 		if g.found {
 			return

@@ -402,6 +402,7 @@ const (
 	ctxValue                 // score value: a number for a player
 	ctxMargin                // margin: winner.*, loser.*
 	ctxGroup                 // group capture: size, run, distance
+	ctxCounts                // a counter's counts: moved KIND, captures, pass
 )
 
 type typ int
@@ -436,6 +437,9 @@ func (c *checker) lower(e Expr, ctx exprCtx) (*ir.Expr, typ, bool) {
 	case *Phrase:
 		if ctx == ctxCell || ctx == ctxGoal {
 			return c.lowerCellPhrase(x, ctx)
+		}
+		if ctx == ctxCounts {
+			return c.lowerMoved(x)
 		}
 	case *Unary:
 		a, t, ok := c.lower(x.X, ctx)
@@ -485,6 +489,8 @@ func (c *checker) ctxHint(ctx exprCtx) string {
 		return "e.g. every(own, on target), some(own, in opponent.start), count(opponent) == 0"
 	case ctxValue:
 		return knownList("player values", playerValues) + ", distance(DIRECTIONS), count(own)"
+	case ctxCounts:
+		return knownList("move values", moveValues) + ", e.g. moved king and captures == 0"
 	}
 	return "use winner.score, loser.score, winner.moves, loser.moves"
 }
@@ -519,12 +525,17 @@ func (c *checker) lowerName(x *Name, ctx exprCtx) (*ir.Expr, typ, bool) {
 		}
 		c.errorf(x.Pos, hintFor(n, "names", []string{"size", "run", "distance"}), "unknown name %q", n)
 		return nil, 0, false
+	case ctxCounts:
+		return c.lowerMoveValue(x)
 	case ctxGuard:
 		if n == "turn" || n == "ply" {
 			return &ir.Expr{Op: ir.OpVar, Name: n}, tInt, true
 		}
 		c.errorf(x.Pos, hintFor(n, "names", append([]string{"turn", "ply"}, c.optList...)), "unknown name %q", n)
 		return nil, 0, false
+	}
+	if i, ok := c.counters[n]; ok && (ctx == ctxGoal || ctx == ctxValue) {
+		return &ir.Expr{Op: ir.OpCounter, Int: i}, tInt, true
 	}
 	side, field := ir.SideOwn, n
 	if len(x.Parts) == 2 {

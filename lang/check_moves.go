@@ -8,7 +8,7 @@ import (
 
 var moveProps = map[string][]string{
 	"step":   {"when", "piece", "from", "dirs", "onto", "capture"},
-	"jump":   {"when", "piece", "from", "dirs", "length", "over", "onto", "capture", "chain"},
+	"jump":   {"when", "piece", "from", "dirs", "length", "over", "hurdle", "onto", "capture", "taken", "chain"},
 	"remove": {"when", "piece"},
 	"group":  {"when", "piece", "dirs", "onto", "capture"},
 }
@@ -132,6 +132,7 @@ func (c *checker) leapProps(e *Entry, ps map[string]*Entry, r *ir.MoveRule) bool
 		}
 		ok = okc && ok
 	}
+	ok = c.takenProp(ps, r) && ok
 	if p, has := ps["chain"]; has {
 		chains := map[string]ir.Chain{"none": ir.ChainNone, "optional": ir.ChainOptional, "compulsory": ir.ChainCompulsory}
 		ch, set, okc := choice(c, p, chains, "chain: none, optional (every prefix is a move) or compulsory (go on while possible)", "unknown chain")
@@ -150,7 +151,10 @@ func (c *checker) leapProps(e *Entry, ps map[string]*Entry, r *ir.MoveRule) bool
 // passesPiece tells whether every step of a leap passes over at least one
 // cell that must hold a piece, which bounds its chains by the pieces.
 func passesPiece(r *ir.MoveRule) bool {
-	if r.Length < 2 && r.LengthProp == "" {
+	if r.Hurdle != nil {
+		return true // every leap passes over its hurdle
+	}
+	if r.Length < 2 && r.LengthProp == "" && r.LengthTo == 0 {
 		return false // a step of one cell passes over nothing
 	}
 	if r.Over == nil {
@@ -230,6 +234,13 @@ func (c *checker) leapLength(ps map[string]*Entry, r *ir.MoveRule) bool {
 		}
 		return ok
 	}
+	if n, isName := v.(*Name); isName && n.Dotted() == "any" && !c.isConst(v) {
+		r.Length, r.LengthTo = 1, ir.LengthAny
+		return true
+	}
+	if b, isBin := v.(*Binary); isBin && b.Op == ".." {
+		return c.lengthRange(b, r)
+	}
 	val, okc := c.constValue(v)
 	if !okc {
 		return false
@@ -271,10 +282,15 @@ func (c *checker) leapConds(ps map[string]*Entry, r *ir.MoveRule) bool {
 	r.Over = cond("over")
 	r.Onto = cond("onto")
 	r.From = cond("from")
+	r.Hurdle = cond("hurdle")
 	if _, has := ps["onto"]; !has {
 		r.Onto = &ir.Expr{Op: ir.OpEmpty}
 	}
-	if r.Over != nil && r.Length < 2 && r.LengthProp == "" {
+	if r.Hurdle != nil && r.Length < 2 && r.LengthProp == "" && r.LengthTo == 0 {
+		c.errorf(ps["hurdle"].Pos, "a hurdle is a cell passed over: give the jump length: 2 or more, or length: any", "hurdle has no cell to test")
+		ok = false
+	}
+	if r.Over != nil && r.Length < 2 && r.LengthProp == "" && r.LengthTo == 0 {
 		c.errorf(ps["over"].Pos, "a leap of one cell passes over nothing", "over has no cell to test")
 		ok = false
 	}
@@ -384,6 +400,8 @@ func (c *checker) checkEnd(es []*Entry) {
 	e := es[0]
 	for _, p := range e.Block {
 		switch p.Key {
+		case "draw":
+			c.drawGoal(p)
 		case "win", "lose":
 			check := ir.AfterMove
 			if len(p.Labels) == 1 && contains(endMoments, p.Labels[0].Name) {
@@ -599,7 +617,11 @@ func (c *checker) checkPromotions(es []*Entry) {
 			c.errorf(tn.Pos, "", "a kind cannot be promoted to itself")
 			continue
 		}
-		c.g.Promotions = append(c.g.Promotions, ir.Promotion{Kind: from, To: k, Zone: z, Pos: e.Pos.String()})
+		atEnd, okAt := c.promoteAt(ps["at"])
+		if !okAt {
+			continue
+		}
+		c.g.Promotions = append(c.g.Promotions, ir.Promotion{Kind: from, To: k, Zone: z, AtMoveEnd: atEnd, Pos: e.Pos.String()})
 		// Pieces of the new kind may appear for every owner that has the old one.
 		for pi := 0; pi < len(c.g.Pieces); pi++ {
 			pc := c.g.Pieces[pi]
