@@ -555,7 +555,7 @@ func (c *checker) lowerName(x *Name, ctx exprCtx) (*ir.Expr, typ, bool) {
 		return &ir.Expr{Op: ir.OpCount, Side: side, Who: ir.Own}, tInt, true
 	}
 	if !ok || (op == ir.OpScore && ctx != ctxMargin && ctx != ctxGoal) {
-		c.errorf(x.Pos, hintFor(field, "player values", playerValues), "unknown name %q", n)
+		c.errorf(x.Pos, hintFor(field, "player values", c.valueNames(ctx)), "unknown name %q", n)
 		return nil, 0, false
 	}
 	if op == ir.OpScore && c.g.Score == nil {

@@ -39,17 +39,58 @@ func (c *checker) takenProp(ps map[string]*Entry, r *ir.MoveRule) bool {
 	if !has {
 		return true
 	}
-	at, set, ok := choice(c, p, map[string]bool{"at-once": false, "at-end": true},
-		"taken: at-once (captured pieces leave at once) or at-end (they stay, blocking, until the move ends)", "unknown capture timing")
+	at, set, ok := namedChoice(c, p, []string{"at-once", "at-end"}, "captured pieces leave at once (at-once) or stay, blocking, until the move ends (at-end)", "unknown capture timing")
 	if !set {
 		return ok
 	}
-	if at && r.Capture != ir.CaptureJumped {
+	if at == 1 && r.Capture != ir.CaptureJumped {
 		c.errorf(p.Pos, "add capture: jumped, or remove taken: at-end", "taken: at-end is about the pieces a jump passes over, but this jump captures none")
 		return false
 	}
-	r.TakenAtEnd = at
+	r.TakenAtEnd = at == 1
 	return true
+}
+
+// namedChoice reads a property whose value is one of names: i is its
+// index. A misspelt name gets "did you mean"; anything else the list
+// with what (after "choices: ..."). A property with no single value is
+// already reported: neither set nor an error here.
+func namedChoice(c *checker, p *Entry, names []string, what, msg string) (i int, set, ok bool) {
+	v, okv := c.single(p)
+	if !okv {
+		return 0, false, true
+	}
+	hint := fmt.Sprintf("write %s: %s (%s)", p.Key, names[0], what)
+	if len(names) > 1 {
+		hint = fmt.Sprintf("%s: %s (%s)", p.Key, joinOr(names), what)
+	}
+	if n, _ := v.(*Name); n != nil {
+		for i, x := range names {
+			if x == n.Dotted() {
+				return i, true, true
+			}
+		}
+		if h := didYouMean(n.Dotted(), names); h != "" {
+			hint = h
+		}
+		c.errorf(v.At(), hint, "%s %q", msg, n.Dotted())
+		return 0, false, false
+	}
+	c.errorf(v.At(), hint, "%s", msg)
+	return 0, false, false
+}
+
+// joinOr joins names as "a, b or c".
+func joinOr(names []string) string {
+	out := names[0]
+	for i, n := range names[1:] {
+		if i == len(names)-2 {
+			out += " or " + n
+		} else {
+			out += ", " + n
+		}
+	}
+	return out
 }
 
 // promoteAt reads a promotion's `at: landing | move-end` (nil: landing).
@@ -57,9 +98,8 @@ func (c *checker) promoteAt(p *Entry) (atEnd, ok bool) {
 	if p == nil {
 		return false, true
 	}
-	at, set, ok := choice(c, p, map[string]bool{"landing": false, "move-end": true},
-		"at: landing (a chain ends where the piece is promoted) or move-end (only where its whole move ends)", "unknown promotion moment")
-	return at && set, ok
+	at, set, ok := namedChoice(c, p, []string{"landing", "move-end"}, "promoted on any landing in the zone, ending a chain (landing), or only where the whole move ends (move-end)", "unknown promotion moment")
+	return at == 1 && set, ok
 }
 
 // checkPrefer reads the top-level `prefer: most-captured`.
@@ -69,10 +109,8 @@ func (c *checker) checkPrefer(es []*Entry) {
 			c.errorf(e.Pos, "write prefer: most-captured", "prefer takes a value")
 			continue
 		}
-		pr, set, _ := choice(c, e, map[string]ir.Prefer{"most-captured": ir.PreferMostCaptured},
-			"prefer: most-captured (only the moves that capture the most pieces stay)", "unknown preference")
-		if set {
-			c.g.Prefer = pr
+		if _, set, _ := namedChoice(c, e, []string{"most-captured"}, "only the moves that capture the most pieces stay", "unknown preference"); set {
+			c.g.Prefer = ir.PreferMostCaptured
 		}
 	}
 }
@@ -180,4 +218,16 @@ func (c *checker) drawGoal(p *Entry) {
 		return
 	}
 	c.g.End.Goals = append(c.g.End.Goals, ir.Goal{Check: ir.AfterMove, Cond: ex, Draw: true, Pos: fmt.Sprint(v.At())})
+}
+
+// valueNames lists the player values, and the counters where goals and
+// scores may read them (for hints).
+func (c *checker) valueNames(ctx exprCtx) []string {
+	names := playerValues
+	if ctx == ctxGoal || ctx == ctxValue {
+		for _, ct := range c.g.Counters {
+			names = append(append([]string(nil), names...), ct.Name)
+		}
+	}
+	return names
 }

@@ -290,6 +290,10 @@ func (c *checker) leapConds(ps map[string]*Entry, r *ir.MoveRule) bool {
 		c.errorf(ps["hurdle"].Pos, "a hurdle is a cell passed over: give the jump length: 2 or more, or length: any", "hurdle has no cell to test")
 		ok = false
 	}
+	if r.Hurdle != nil && r.Over == nil {
+		c.errorf(ps["hurdle"].Pos, "add over: empty (the cells passed over besides the hurdle)", "a hurdle is the one cell passed over that fails over, but every cell satisfies over")
+		ok = false
+	}
 	if r.Over != nil && r.Length < 2 && r.LengthProp == "" && r.LengthTo == 0 {
 		c.errorf(ps["over"].Pos, "a leap of one cell passes over nothing", "over has no cell to test")
 		ok = false
