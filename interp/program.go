@@ -186,13 +186,13 @@ type rule struct {
 	// (jumping.go): the generic walker's longDFS, Apply's doLeapsLong;
 	// lenMax the longest leap, hurdle the compiled Hurdle, atEnd
 	// TakenAtEnd
-	long   bool
-	lenMax int
-	hurdle evalFn
-	atEnd  bool
-	capture  ir.Capture
-	chain    ir.Chain
-	gen      int
+	long    bool
+	lenMax  int
+	hurdle  evalFn
+	atEnd   bool
+	capture ir.Capture
+	chain   ir.Chain
+	gen     int
 
 	// fast path tables (gen == genStep or genLeap)
 	srcOK     []bool  // [mover*ncodes+code]: the piece on a cell may move

@@ -54,8 +54,8 @@ type position struct {
 	points   []int32
 	passes   int // consecutive passes
 
-	end    uint8 // endNone, endGoal, endLose, endLimit, endPasses, endDraw (decided by Apply)
-	winner int   // endGoal: the player who reached the goal; endLose: the player who lost
+	end    uint8   // endNone, endGoal, endLose, endLimit, endPasses, endDraw (decided by Apply)
+	winner int     // endGoal: the player who reached the goal; endLose: the player who lost
 	ctr    []int32 // the counters (ir.Game.Counters; nil: none)
 }
 
