@@ -23,6 +23,7 @@ import (
 // the generic walker.
 func (p *Program) compileLong(r *rule, m *ir.MoveRule) error {
 	r.long, r.atEnd = true, m.TakenAtEnd
+	r.leap, r.rev = nil, nil // the rays are walked on the neighbour table
 	switch {
 	case m.LengthTo == ir.LengthAny:
 		r.lenMax = p.nc
