@@ -21,6 +21,7 @@ var brokenKinds = map[string]Kind{
 	"bad-option-value":     BadOptions,
 	"illegal-move":         IllegalMove,
 	"illegal-no-result":    IllegalMove,
+	"majority":             IllegalMove,
 	"not-over":             NotOver,
 	"pass-not-allowed":     IllegalMove,
 	"scores-without-score": WrongResult,
