@@ -127,7 +127,8 @@ type promo struct {
 
 type tier struct {
 	rules []int // indices into Program.rules, ascending
-	dedup bool  // two rules of the tier could yield the same text
+	dedup bool  // two rules of the tier could yield the same text (or ends: the moves are built as a list)
+	ends  bool  // moves named by their ends are merged (ends.go)
 	// prefer: the game prefers the moves that capture the most and some
 	// rule of the tier captures: the tier's moves are built and narrowed
 	// (jumping.go)
@@ -159,6 +160,7 @@ const (
 	genGroup            // group move, generic
 	genGroupFast        // fast: group move with local conditions, table driven
 	genStack            // fast: leap without chain or capture, conditions on heights, levels and kinds tabulated (stack.go)
+	genReach            // moves named by their ends, chains that capture nothing: reachability (strat_reach.go)
 )
 
 type rule struct {
@@ -186,13 +188,14 @@ type rule struct {
 	// (jumping.go): the generic walker's longDFS, Apply's doLeapsLong;
 	// lenMax the longest leap, hurdle the compiled Hurdle, atEnd
 	// TakenAtEnd
-	long    bool
-	lenMax  int
-	hurdle  evalFn
-	atEnd   bool
-	capture ir.Capture
-	chain   ir.Chain
-	gen     int
+	long     bool
+	lenMax   int
+	hurdle   evalFn
+	atEnd    bool
+	capture  ir.Capture
+	chain    ir.Chain
+	textEnds bool // moves named by their ends (ir.MoveRule.TextEnds)
+	gen      int
 
 	// fast path tables (gen == genStep or genLeap)
 	srcOK     []bool  // [mover*ncodes+code]: the piece on a cell may move
@@ -606,7 +609,10 @@ func (p *Program) compileRules() error {
 		}
 		if len(rs) > 0 {
 			p.tiers = append(p.tiers, tier{rules: rs, dedup: p.tierNeedsDedup(rs), prefer: p.tierPrefers(rs)})
-			p.planDedup(&p.tiers[len(p.tiers)-1])
+			t := &p.tiers[len(p.tiers)-1]
+			p.planDedup(t)
+			t.ends = p.endsTier(rs)
+			t.dedup = t.dedup || t.ends
 		}
 	}
 	for r, u := range used {
@@ -633,7 +639,7 @@ func (p *Program) compileRule(i int) error {
 	m := &p.g.Moves[i]
 	r := &p.rules[i]
 	r.idx, r.name, r.action, r.who = i, m.Name, m.Action, m.Piece
-	r.length, r.capture, r.chain = m.Length, m.Capture, m.Chain
+	r.length, r.capture, r.chain, r.textEnds = m.Length, m.Capture, m.Chain, m.TextEnds
 	if err := p.compileSelection(r, m); err != nil {
 		return err
 	}
@@ -662,6 +668,10 @@ func (p *Program) compileRule(i int) error {
 	r.gen = genGeneric
 	if m.LengthTo != 0 || m.Hurdle != nil || m.TakenAtEnd {
 		return p.compileLong(r, m) // the generic walker alone
+	}
+	if reachable(m) {
+		r.gen = genReach // the rule's meaning, with or without fast paths
+		return nil
 	}
 	if p.cfg.NoFast {
 		return nil
@@ -1230,6 +1240,9 @@ func (p *Program) tierNeedsDedup(rs []int) bool {
 			}
 			if rb.action == ir.Group {
 				ra, rb = rb, ra
+			}
+			if (ra.textEnds && ra.chain != ir.ChainNone || rb.textEnds && rb.chain != ir.ChainNone) && !p.srcDisjoint(ra, rb) {
+				return true // a chain named by its ends may end anywhere
 			}
 			for pl := 0; pl < p.np; pl++ {
 				for _, da := range ra.dirs[pl] {
