@@ -535,7 +535,7 @@ func (c *checker) lowerName(x *Name, ctx exprCtx) (*ir.Expr, typ, bool) {
 		return nil, 0, false
 	}
 	if i, ok := c.counters[n]; ok && (ctx == ctxGoal || ctx == ctxValue) {
-		return &ir.Expr{Op: ir.OpCounter, Int: i}, tInt, true
+		return &ir.Expr{Op: ir.OpCounter, Int: i}, tInt, i >= 0 // (a bad counter is reported at its entry)
 	}
 	side, field := ir.SideOwn, n
 	if len(x.Parts) == 2 {

@@ -2,6 +2,7 @@ package lang
 
 import (
 	"fmt"
+	"sort"
 
 	"github.com/ruleplay/ruleplay/ir"
 )
@@ -132,6 +133,7 @@ func (c *checker) checkCounters(es []*Entry) {
 			c.errorf(e.Labels[0].Pos, "choose another name", "%q is already a name of the language", name)
 			continue
 		}
+		c.counters[name] = -1 // a bad counter: its uses are not reported again
 		ps := c.props(e, "counter", counterProps)
 		p, has := ps["counts"]
 		if !has {
@@ -225,9 +227,11 @@ func (c *checker) drawGoal(p *Entry) {
 func (c *checker) valueNames(ctx exprCtx) []string {
 	names := playerValues
 	if ctx == ctxGoal || ctx == ctxValue {
-		for _, ct := range c.g.Counters {
-			names = append(append([]string(nil), names...), ct.Name)
+		names = append([]string(nil), names...)
+		for n := range c.counters {
+			names = append(names, n)
 		}
+		sort.Strings(names[len(playerValues):])
 	}
 	return names
 }
