@@ -222,3 +222,53 @@ func TestSameEndsDifferentCaptures(t *testing.T) {
 		}
 	}
 }
+
+func TestLengthRangeAndHurdleWithoutCapture(t *testing.T) {
+	// A range of lengths walks the ray until a cell fails over (a3 stops
+	// the northward walk: no a3, no a4); a fixed length with a hurdle
+	// passes exactly one piece (a3) among the cells passed over.
+	src := `
+board { shape: square(5x5) }
+players: black, white
+piece stone {}
+setup black { stone: a1 }
+setup white { stone: a3 e5 }
+jump range { piece: own; dirs: n, e; length: 2 .. 3; over: empty }
+jump cannon { piece: own; dirs: n, e; length: 3; over: empty; hurdle: occupied }
+`
+	for _, p := range endsGame(t, src) {
+		s := p.NewState(0)
+		wantMoves(t, p, s, "a1-c1", "a1-d1", "a1-a4")
+		play(t, p, s, "a1-a4")
+		if pieceName(p, s, "a3") != "white stone" || pieceName(p, s, "a4") != "black stone" {
+			t.Errorf("after a1-a4:\n%s", p.Render(s))
+		}
+	}
+}
+
+func TestPassCounterDraw(t *testing.T) {
+	// Nobody can move: each player passes; the third pass in a row draws
+	// by the counter.
+	src := `
+board { shape: square(2x1) }
+players: black, white
+piece stone {}
+setup black { stone: a1 }
+setup white { stone: b1 }
+step { dirs: e, w }
+counter idle { counts: pass and captures == 0 }
+end { no-move: pass; draw: idle >= 3 }
+`
+	for _, p := range endsGame(t, src) {
+		s := p.NewState(0)
+		wantMoves(t, p, s, "pass")
+		play(t, p, s, "pass", "pass")
+		wantStatus(t, p, s, false, "")
+		play(t, p, s, "pass")
+		wantStatus(t, p, s, true, "goal", 0, 1)
+		p.Undo(s)
+		if s.ctr[0] != 2 {
+			t.Errorf("after undo the counter is %d, want 2", s.ctr[0])
+		}
+	}
+}
