@@ -460,7 +460,7 @@ func (v *view) labelCands() []candidate {
 		}
 	case "promote":
 		return v.named(declKind_)
-	case "win", "lose":
+	case "win", "lose", "draw":
 		var out []candidate
 		for _, m := range lang.Keys()["end label"] {
 			out = append(out, candidate{label: m, detail: "moment", kind: protocol.CompletionItemKindKeyword, doc: languageDocs.wordDoc("end label", m)})
@@ -588,18 +588,18 @@ func (v *view) keyCands(key, parent string) []candidate {
 		out := words("direction set", kindWord, "dirs", w["direction set"]...)
 		out = append(out, words("direction", kindWord, "dirs", squareDirs...)...)
 		return append(out, v.named(declOption)...)
-	case "over", "onto", "from", "enemy":
+	case "over", "onto", "from", "enemy", "hurdle":
 		return v.cellCands()
 	case "piece":
 		return append(words("owner", kindWord, "piece", lang.Choices()["piece"]...), v.named(declKind_)...)
-	case "capture", "chain", "cells", "forward", "no-move", "at-limit", "best", "take", "forbid":
+	case "capture", "chain", "cells", "forward", "no-move", "at-limit", "best", "take", "forbid", "taken", "prefer", "at", "text":
 		return words("choice", kindVal, key, lang.Choices()[key]...)
 	case "when":
 		if parent == "capture" {
 			return words("group value", kindWord, "", "size", "run", "distance")
 		}
 		return append(words("turn value", kindWord, "", "turn", "ply", "not"), v.named(declOption)...)
-	case "win", "lose":
+	case "win", "lose", "draw":
 		out := words("goal", kindFunc, "win", "every", "some", "count")
 		out = append(out, words("player", kindWord, "", "own", "opponent")...)
 		out = append(out, words("player value", kindVal, "value", w["player value"]...)...)
