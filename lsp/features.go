@@ -460,7 +460,7 @@ func (v *view) labelCands() []candidate {
 		}
 	case "promote":
 		return v.named(declKind_)
-	case "win", "lose", "draw":
+	case "win", "lose":
 		var out []candidate
 		for _, m := range lang.Keys()["end label"] {
 			out = append(out, candidate{label: m, detail: "moment", kind: protocol.CompletionItemKindKeyword, doc: languageDocs.wordDoc("end label", m)})
