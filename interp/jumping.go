@@ -116,7 +116,9 @@ func (p *Program) doMoveCounted(s *State, ml *MoveList, i int) (mover int) {
 	if !s.skipLog {
 		s.ctrLog = append(s.ctrLog, s.ctr...)
 	}
-	mover = p.doMovePlain(s, ml, i)
+	s.counting = true
+	mover = p.doMove(s, ml, i)
+	s.counting = false
 	c := &s.ectx
 	*c = ectx{p: p, s: s, own: mover, opp: p.after(mover)}
 	c.moved, c.caps, c.pass = moved, int(s.captured[mover]-before), m.rule < 0

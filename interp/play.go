@@ -63,14 +63,9 @@ func (p *Program) ParseMove(s *State, ml *MoveList, text string) (int, error) {
 // doMove plays move i of ml on s and pushes an undo frame; it does not
 // decide the end of the game. It returns the mover.
 func (p *Program) doMove(s *State, ml *MoveList, i int) (mover int) {
-	if p.ctrs != nil {
+	if p.ctrs != nil && !s.counting {
 		return p.doMoveCounted(s, ml, i)
 	}
-	return p.doMovePlain(s, ml, i)
-}
-
-// doMovePlain is doMove without the counters.
-func (p *Program) doMovePlain(s *State, ml *MoveList, i int) (mover int) {
 	m := ml.moves[i]
 	mover = s.toMove
 	if !s.skipLog {

@@ -67,8 +67,10 @@ type history struct {
 	// skipLog: so does the move being applied (the moves that move
 	// generation plays and takes back are always recorded)
 	unlogged, skipLog bool
-	// ctrLog: the counters before each recorded move (games with counters)
-	ctrLog []int32
+	// ctrLog: the counters before each recorded move (games with counters);
+	// counting: doMoveCounted is playing a move (doMove plays it plainly)
+	ctrLog   []int32
+	counting bool
 }
 
 // scratch is what move generation reuses from call to call.
