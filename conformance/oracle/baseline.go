@@ -21,15 +21,18 @@ type B interface {
 	// RandomPlayouts plays n games of uniformly random legal moves from the
 	// start, each until the game is over or maxPlies plies have been played
 	// (maxPlies <= 0: no cap; Salta without a limit still stops at
-	// SaltaPlayoutCap), with a generator seeded by seed; it returns the
+	// SaltaPlayoutCap, Chinese Checkers and Conspirateurs at
+	// RacePlayoutCap), with a generator seeded by seed; it returns the
 	// plies played in all.
 	RandomPlayouts(n int, seed uint64, maxPlies int) (plies int)
 }
 
 // Baseline returns the oracle of the bundled game whose rules file has
-// this stem ("leapfrog", "leapfrog-murray", "froglet", "salta"; a path to
-// the file, or the name the file declares, "Leap Frog", "Leap Frog
-// (Murray's variant)", "Froglet", "Salta", are accepted too), with the
+// this stem ("leapfrog", "leapfrog-murray", "froglet", "salta", "konane",
+// "draughts-international", "chinese-checkers", "conspirateurs"; a path
+// to the file, or the name the file declares, "Leap Frog", "Leap Frog
+// (Murray's variant)", "Froglet", "Salta", "Konane", "International
+// draughts", "Chinese Checkers", "Conspirateurs", are accepted too), with the
 // rules file's options as the command line gives them (name -> value, the
 // defaults of the rules file for those not given). It reports false for
 // another game, an option the game does not have, or a value the rules
@@ -53,7 +56,7 @@ func Baseline(game string, opts map[string]string) (B, bool) {
 		}
 		return saltaB{NewSalta(limit)}, true
 	}
-	return nil, false
+	return baseline14(game, opts)
 }
 
 // baselineStem maps a rules file path or a declared game name to the stem
@@ -68,6 +71,14 @@ func baselineStem(game string) string {
 		return "froglet"
 	case "Salta":
 		return "salta"
+	case "Konane":
+		return "konane"
+	case "International draughts":
+		return "draughts-international"
+	case "Chinese Checkers":
+		return "chinese-checkers"
+	case "Conspirateurs":
+		return "conspirateurs"
 	}
 	if i := strings.LastIndexAny(game, `/\`); i >= 0 {
 		game = game[i+1:]

@@ -29,6 +29,18 @@ func TestBaseline(t *testing.T) {
 		{"Froglet", nil, true, []uint64{144}},
 		{"Salta", nil, true, []uint64{}},
 		{"English draughts", nil, false, nil},
+		{"konane", nil, true, []uint64{4, 12, 28, 172, 892}},
+		{"Konane", map[string]string{"size": "6x6"}, true, []uint64{4, 12}},
+		{"konane", map[string]string{"size": "7x7"}, false, nil},
+		{"konane", map[string]string{"size": "8x10"}, false, nil},
+		{"konane", map[string]string{"players": "3"}, false, nil},
+		{"games/draughts-international.rules", nil, true, []uint64{9, 81, 658, 4265}},
+		{"International draughts", map[string]string{"size": "8x8"}, false, nil},
+		{"chinese-checkers", nil, true, []uint64{14, 196, 4760}},
+		{"Chinese Checkers", map[string]string{"players": "6"}, true, []uint64{14}},
+		{"chinese-checkers", map[string]string{"players": "5"}, false, nil},
+		{"conspirateurs", nil, true, []uint64{45, 1980}},
+		{"Conspirateurs", map[string]string{"limit": "3"}, false, nil},
 	} {
 		b, ok := Baseline(tc.game, tc.opts)
 		if ok != tc.ok {
