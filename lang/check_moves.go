@@ -162,8 +162,8 @@ func passesPiece(r *ir.MoveRule) bool {
 	if r.Hurdle != nil {
 		return true // every leap passes over its hurdle
 	}
-	if r.Length < 2 && r.LengthProp == "" && r.LengthTo == 0 {
-		return false // a step of one cell passes over nothing
+	if r.Length < 2 && r.LengthProp == "" {
+		return false // a step of one cell passes over nothing (and so may a long jump's shortest leap)
 	}
 	if r.Over == nil {
 		return false
@@ -171,7 +171,7 @@ func passesPiece(r *ir.MoveRule) bool {
 	switch r.Over.Op {
 	case ir.OpOccupied, ir.OpOwnedBy:
 		return true
-	case ir.OpBool:
+	case ir.OpBool, ir.OpEmpty:
 		return false
 	}
 	return true // a condition of its own: given the benefit of the doubt
