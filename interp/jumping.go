@@ -214,8 +214,9 @@ func (g *gen) longLeaps() {
 func (g *gen) longDFS(c int) bool {
 	p, s, r := g.p, g.s, g.r
 	lo, hi := r.length, r.lenMax
-	if r.lenCode[g.pc] != int32(lo) && lo == hi {
-		lo, hi = int(r.lenCode[g.pc]), int(r.lenCode[g.pc]) // a length by kind property
+	if lo == hi { // a fixed length: the piece's own (MoveRule.LengthProp)
+		lo = int(r.lenCode[g.pc])
+		hi = lo
 	}
 	level := s.height(c) - 1
 	any := false
