@@ -628,7 +628,7 @@ func (ps *position) copyFrom(src *position) {
 // StateBytes returns the size in bytes of a position: the cells (the top
 // piece of each, 2 bytes, and a wall cell), the occupancy bitsets per
 // slot and, when something reads them, per code, the mailbox, the per-player counters (turns,
-// captures, points, pieces on target), the stacks in a stacking game, and
+// captures, points, pieces on target), the rules' counters, the stacks in a stacking game, and
 // the scalars (player to move, ply, passes, end of the game: 40 bytes). A State also carries its undo history and
 // scratch buffers for move generation (a few KiB, reused from move to
 // move), which are not counted.
@@ -643,7 +643,8 @@ func (p *Program) StateBytes() int {
 	if p.keepOccC {
 		n += p.ncodes * p.nw * 8 // occC
 	}
-	n += 3 * p.np * 4 // turns, captured, points
+	n += 3 * p.np * 4    // turns, captured, points
+	n += 4 * len(p.ctrs) // the rules' counters
 	if p.stacking {
 		n += p.nc*p.scap*2 + (p.nc+1)*4 // stk, hgt
 	}
