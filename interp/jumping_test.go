@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/ruleplay/ruleplay/ir"
@@ -194,6 +195,9 @@ func TestQuietCounterDraw(t *testing.T) {
 		wantStatus(t, p, s, true, "goal", 0, 1)
 		if s.ctr[0] != 50 {
 			t.Errorf("counter = %d, want 50", s.ctr[0])
+		}
+		if r := p.Render(s); !strings.HasSuffix(r, "result: draw (goal)\ncounters: quiet 50\n") {
+			t.Errorf("render ends:\n%s", r)
 		}
 		p.Undo(s)
 		wantStatus(t, p, s, false, "")
