@@ -287,7 +287,12 @@ func whichGoal(g *ir.Game, winners []int, toMove, lastMover int) int {
 			continue
 		}
 		want := []int{who}
-		if goal.Lose {
+		if goal.Draw {
+			want = want[:0]
+			for i := range np {
+				want = append(want, i)
+			}
+		} else if goal.Lose {
 			want = want[:0]
 			for i := range np {
 				if i != who {

@@ -24,6 +24,7 @@ var brokenKinds = map[string]Kind{
 	"illegal-move":         IllegalMove,
 	"illegal-no-result":    IllegalMove,
 	"konane-bad-size":      BadOptions,
+	"majority":             IllegalMove,
 	"not-over":             NotOver,
 	"pass-not-allowed":     IllegalMove,
 	"scores-without-score": WrongResult,

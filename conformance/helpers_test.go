@@ -191,3 +191,43 @@ func material(p *interp.Program, s *interp.State, mover int) int {
 	}
 	return v
 }
+
+// cautious rates a position for mover as material does after the
+// opponent's best reply (a two-ply search): a move that gives pieces away
+// rates low. Kings are worth three men, so that both sides crown and
+// keep them.
+func cautious(p *interp.Program, s *interp.State, mover int) int {
+	var ml interp.MoveList
+	p.Legal(s, &ml)
+	if ml.Len() == 0 {
+		return kingMaterial(p, s, mover)
+	}
+	worst := 1 << 30
+	for i := 0; i < ml.Len(); i++ {
+		p.Apply(s, &ml, i)
+		worst = min(worst, kingMaterial(p, s, mover))
+		p.Undo(s)
+	}
+	return worst
+}
+
+// kingMaterial is material with pieces of a kind named "king" worth 3.
+func kingMaterial(p *interp.Program, s *interp.State, mover int) int {
+	v := 0
+	g := p.Game()
+	for c := range g.Board.Cells {
+		pc, ok := p.PieceAt(s, c)
+		if !ok || g.Pieces[pc].Owner < 0 {
+			continue
+		}
+		w := 1
+		if g.Kinds[g.Pieces[pc].Kind].Name == "king" {
+			w = 3
+		}
+		if g.Pieces[pc].Owner != mover {
+			w = -w
+		}
+		v += w
+	}
+	return v
+}

@@ -18,6 +18,7 @@ import (
 )
 
 var regen = flag.Bool("regen", false, "TestRegenerateRecords: rewrite conformance/records from their seeds")
+var regenGame = flag.String("regen.game", "", "TestRegenerateRecords: only the records of this game")
 
 // recSpec describes one recorded game of conformance/records: how to play
 // it and which outcome to look for. The generator tries seeds from seed
@@ -154,6 +155,15 @@ func recSpecs() []recSpec {
 		{file: "draughts/black-wins-random.yaml", game: "draughts", seed: 1, eps: 1, plies: 400, want: winsBy(0, "no move"), what: "black wins, random play"},
 		{file: "draughts/opening.yaml", game: "draughts", seed: 1, eps: 1, stop: 20, what: "the first 20 moves (legality only)"},
 
+		// International draughts: a player without a move loses; fifty
+		// quiet king plies in a row draw (cautious play: two plies).
+		{file: "draughts-international/white-wins.yaml", game: "draughts-international", seed: 1, eps: 0.2, value: material, plies: 600, want: winsBy(0, "no move"), what: "white wins: black has no move"},
+		{file: "draughts-international/white-wins-2.yaml", game: "draughts-international", seed: 100, eps: 0.2, value: material, plies: 600, want: winsBy(0, "no move"), what: "white wins: black has no move"},
+		{file: "draughts-international/black-wins.yaml", game: "draughts-international", seed: 1, eps: 0.2, value: material, plies: 600, want: winsBy(1, "no move"), what: "black wins: white has no move"},
+		{file: "draughts-international/black-wins-2.yaml", game: "draughts-international", seed: 100, eps: 0.2, value: material, plies: 600, want: winsBy(1, "no move"), what: "black wins: white has no move"},
+		{file: "draughts-international/quiet-draw.yaml", game: "draughts-international", seed: 1, eps: 0.1, value: cautious, plies: 1500, want: endsBy("goal", 2), what: "a draw: the 50th king move without a capture in a row"},
+		{file: "draughts-international/opening.yaml", game: "draughts-international", seed: 1, eps: 1, stop: 20, what: "the first 20 moves (legality only)"},
+
 		// Breakthrough: reaching the far rank or taking every piece wins.
 		{file: "breakthrough/white-reaches.yaml", game: "breakthrough", seed: 1, eps: 1, want: reaches(0), what: "white reaches rank 8"},
 		{file: "breakthrough/black-reaches.yaml", game: "breakthrough", seed: 1, eps: 1, want: reaches(1), what: "black reaches rank 1"},
@@ -204,6 +214,9 @@ func TestRegenerateRecords(t *testing.T) {
 		t.Skip("run with -regen to rewrite conformance/records")
 	}
 	for _, sp := range recSpecs() {
+		if *regenGame != "" && sp.game != *regenGame {
+			continue
+		}
 		rec, seed, err := generate(t, sp)
 		if err != nil {
 			t.Errorf("%s: %v", sp.file, err)

@@ -426,7 +426,7 @@ func (p *Program) plainTurns() bool {
 		return false
 	}
 	for _, t := range p.tiers {
-		if t.dedup {
+		if t.dedup || t.prefer {
 			return false
 		}
 	}
@@ -530,9 +530,12 @@ func (p *Program) countMoves(s *State, ml *MoveList, selecting bool) (n int, bui
 	s.selFilt = false
 	for ti := range p.tiers {
 		t := &p.tiers[ti]
-		if t.dedup {
+		if t.dedup || (t.prefer && p.tierHasMove(s, t)) {
 			p.Legal(s, ml)
 			return len(ml.moves), true
+		}
+		if t.prefer {
+			continue
 		}
 		s.tier = ti
 		if n, built, ok := p.countTier(s, t, g, ml, selecting); ok {

@@ -74,7 +74,7 @@ func opDeps(e *ir.Expr) dep {
 	case ir.OpNextTo:
 		return depLast
 	case ir.OpEvery, ir.OpSome, ir.OpCount, ir.OpCaptured, ir.OpPoints, ir.OpDistance, ir.OpScore,
-		ir.OpEveryCell, ir.OpSomeCell, ir.OpCountCell:
+		ir.OpEveryCell, ir.OpSomeCell, ir.OpCountCell, ir.OpCounter, ir.OpMoved, ir.OpCaptures, ir.OpPass:
 		return depBoard
 	}
 	return depUnknown

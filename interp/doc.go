@@ -89,7 +89,44 @@
 // before any leap. A piece that ends a leap or a group move on a cell of
 // its owner's cells of a promotion's zone becomes the promotion's kind (the
 // piece type with the same owner and number); a chain ends there at once,
-// compulsory or not. Neutral pieces are never promoted.
+// compulsory or not, unless the promotion is AtMoveEnd: then only the
+// last landing counts (Apply promotes where the move ends; generation asks
+// stopsAt, which skips such promotions, and rule.hasPromo counts only the
+// promotions that end chains). Neutral pieces are never promoted.
+//
+// # Long leaps, hurdles, captures taken at the end (jumping.go)
+//
+// A rule with a range of lengths (MoveRule.LengthTo), a Hurdle or
+// TakenAtEnd is "long" (rule.long), decided at compile time: it goes to
+// the generic walker alone (with or without fast paths; the plan says
+// so), and no other strategy sees it. longDFS walks each direction's ray
+// outwards on the neighbour table: a cell is a landing when the length is
+// in range, the hurdle (if any) has been passed and Onto holds; the walk
+// passes a cell that satisfies Over, or the first that satisfies Hurdle,
+// and stops at any other. With TakenAtEnd the pieces a chain captures
+// stay on the board, marked in the scratch (State.taken, listed in tk),
+// and a marked cell is neither passed, jumped nor landed on; without it
+// they are taken off at once as by genericDFS. Apply replays a long
+// move's leaps cell by cell along each leap's direction (doLeapsLong),
+// taking what it passes: both timings give the same position, since a
+// chain never passes a taken cell again. Other rules pay one test of
+// rule.long in doMove.
+//
+// # The majority and counters (jumping.go)
+//
+// With ir.PreferMostCaptured a tier holding a capturing rule is marked
+// (tier.prefer): Legal plays each of its moves and takes it back to count
+// its captures and keeps those that take the most (preferMost, before
+// the merge of moves named by their ends, so that texts carry captured
+// cells only where legal moves share their ends); counting and selecting
+// ask whether the tier has a move and then build the list (countMoves),
+// and such a game never counts on occupancy words (plainTurns).
+// Counters (ir.Game.Counters) are compiled as closures over the move
+// just played (ectx.moved, caps, pass); a game with counters plays moves
+// through doMoveCounted, which logs the counters (State.ctrLog) for Undo
+// and updates them after the move: a game without counters pays one nil
+// test per move. A draw goal ends the game with endDraw (reason "goal",
+// every player a winner).
 //
 // # Group moves
 //
@@ -119,8 +156,9 @@
 // the board, never from a game. Program.Plan reports the choice per rule,
 // with the tables built for it, and `ruleplay vet --explain` prints it.
 //
-//   - generic walker (strat_generic.go): follows the rule literally with
-//     the compiled closures, walking the neighbour table a cell at a time
+//   - generic walker (strat_generic.go; long rules: jumping.go): follows
+//     the rule literally with the compiled closures, walking the neighbour
+//     table a cell at a time
 //     and exploring chains on the position itself. It serves every rule
 //     and is the reference: Config.NoFast gives every rule to it, and the
 //     tests compare every other strategy with it (moves and their order,
@@ -312,23 +350,24 @@
 // A State has three parts (state.go): the position (cells, stacks, the
 // derived indexes: occupancy sets per owner, and per piece code only when
 // something reads them; pieces on target when pieces have targets; the
-// mailbox when a rule uses it; counters; the cell the last move ended on,
-// kept by Apply only when a rule reads it: Program.keepLast), which Clone
-// and CopyFrom copy; the history of undo records; and the scratch space of
-// move generation, which each State owns so that States can be used by
-// several goroutines at once. State.put is the one place the derived
-// indexes are updated, but for flat Programs (no stacks, no sets per code,
-// no targets: decided at compile time, compilePut), where a leap move
-// writes its cells and undo records itself and updates the occupancy sets
-// and the mailbox from its records in one loop (doLeapsFlat, reindexOcc),
-// and Undo reverts them in one loop (undoFlat). Apply changes the position
-// in place and pushes the old contents of every changed cell and the old
-// counters (and last cell) on the history; Undo pops them. A State that is
-// only played forward (a playout's scratch copy: SetUndo false) skips the
-// history when applying moves; the moves that generation itself tries and
-// takes back are recorded either way. Chains are explored during
-// generation by changing and restoring the cells (or the strategy's own
-// representation) directly. The end of the game (goal, ply limit, passes)
-// is decided in Apply and stored in the position; a turn-start goal and
-// the absence of a legal move are found when moves are generated.
+// mailbox when a rule uses it; counters, and the rules' counters
+// (position.ctr); the cell the last move ended on, kept by Apply only
+// when a rule reads it: Program.keepLast), which Clone and CopyFrom copy;
+// the history of undo records; and the scratch space of move generation,
+// which each State owns so that States can be used by several goroutines
+// at once. State.put is the one place the derived indexes are updated,
+// but for flat Programs (no stacks, no sets per code, no targets: decided
+// at compile time, compilePut), where a leap move writes its cells and
+// undo records itself and updates the occupancy sets and the mailbox from
+// its records in one loop (doLeapsFlat, reindexOcc), and Undo reverts them
+// in one loop (undoFlat). Apply changes the position in place and pushes
+// the old contents of every changed cell and the old counters (and last
+// cell) on the history; Undo pops them. A State that is only played
+// forward (a playout's scratch copy: SetUndo false) skips the history
+// when applying moves; the moves that generation itself tries and takes
+// back are recorded either way. Chains are explored during generation by
+// changing and restoring the cells (or the strategy's own representation)
+// directly. The end of the game (goal, ply limit, passes) is decided in
+// Apply and stored in the position; a turn-start goal and the absence of
+// a legal move are found when moves are generated.
 package interp

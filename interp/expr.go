@@ -25,6 +25,10 @@ type ectx struct {
 	level int
 	// group captures: size, run, distance
 	gsize, grun, gdist int
+	// a counter's counts (exCounts): the kind the move moved (-1: none),
+	// the pieces it captured, whether it was a pass
+	moved, caps int
+	pass        bool
 }
 
 func (c *ectx) side(sd ir.Side) int {
@@ -49,6 +53,7 @@ const (
 	exPlayer                 // goals and scores: a player, no cell
 	exMargin                 // Score.Margin: winner and loser
 	exGroup                  // GroupCapture.When: size, run, distance, and the guard variables
+	exCounts                 // Counter.Counts: the move just played (moved, captures, pass)
 )
 
 type exprCompiler struct {
@@ -95,6 +100,8 @@ func (xc *exprCompiler) compile(e *ir.Expr, cell bool) (evalFn, error) {
 		return xc.pieceQuant(e)
 	case ir.OpCaptured, ir.OpPoints, ir.OpMoves, ir.OpDistance, ir.OpScore:
 		return xc.playerValue(e)
+	case ir.OpCounter, ir.OpMoved, ir.OpCaptures, ir.OpPass:
+		return xc.counterValue(e)
 	}
 	return nil, fmt.Errorf("%s: unknown operator %d", xc.what, e.Op)
 }

@@ -58,3 +58,23 @@ func TestMaxArena(t *testing.T) {
 		t.Fatalf("%v", err)
 	}
 }
+
+// TestMaxLeapsLong: a long leap's chains that take nothing (a rook's
+// slides chained) are bounded the same way.
+func TestMaxLeapsLong(t *testing.T) {
+	src := `board { shape: square(8x8) }
+players: a, b
+piece p {}
+setup a { p: a1 }
+jump slide { length: any; over: empty; dirs: orthogonal; chain: optional }
+`
+	for _, noFast := range []bool{false, true} {
+		p := loadSrc(t, "slides.rules", src, Config{NoFast: noFast, MaxLeaps: 5000})
+		var ml MoveList
+		err := Guard(func() { p.Legal(p.NewState(0), &ml) })
+		var le *LimitError
+		if !errors.As(err, &le) || le.Rule != "slide" || le.Limit != 5000 || le.Pos != "slides.rules:5:1" {
+			t.Errorf("noFast %v: %v, want a *LimitError of slide", noFast, err)
+		}
+	}
+}

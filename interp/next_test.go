@@ -83,6 +83,7 @@ type nextCase struct {
 func nextCases() []nextCase {
 	return []nextCase{
 		{"draughts.rules", nil, []uint64{7, 49, 302, 1469, 7361, 36768, 179740}, []uint64{845931, 3963680}},
+		{"draughts-international.rules", nil, []uint64{9, 81, 658, 4265, 27117, 167140}, []uint64{1049442}},
 		{"breakthrough.rules", nil, []uint64{22, 484, 11132, 256036}, []uint64{6182818}},
 		{"crossings.rules", nil, []uint64{60, 3600, 269358, 20073890}, []uint64{1646767740}},
 		{"jumpwings.rules", nil, []uint64{38, 1444, 55042, 2081826}, []uint64{78722986}},

@@ -50,6 +50,7 @@ type TierPlan struct {
 	CountSel bool // playouts count the moves and build the one drawn
 	Precheck bool // whether it has a move is asked on bitsets first
 	Kernel   bool // its first leaps are found by the flat one-word kernel (bulk1.go)
+	Prefer   bool // narrowed to the moves capturing the most (built, then each played to count)
 }
 
 // Plan reports what Compile chose (see Plan).
@@ -59,7 +60,7 @@ func (p *Program) Plan() Plan {
 		pl.Rules = append(pl.Rules, p.rulePlan(&p.rules[i]))
 	}
 	for _, t := range p.tiers {
-		tp := TierPlan{Dedup: t.dedup, Bulk: t.bulk, CountSel: t.countSel, Precheck: t.precheck, Kernel: t.k1 != nil}
+		tp := TierPlan{Dedup: t.dedup, Bulk: t.bulk, CountSel: t.countSel, Precheck: t.precheck, Kernel: t.k1 != nil, Prefer: t.prefer}
 		for _, ri := range t.rules {
 			tp.Rules = append(tp.Rules, p.rules[ri].name)
 		}
@@ -109,7 +110,7 @@ func (p *Program) rulePlan(r *rule) RulePlan {
 	for _, c := range []struct {
 		name string
 		e    *ir.Expr
-	}{{"when", m.When}, {"from", m.From}, {"over", m.Over}, {"onto", m.Onto}} {
+	}{{"when", m.When}, {"from", m.From}, {"over", m.Over}, {"hurdle", m.Hurdle}, {"onto", m.Onto}} {
 		if c.name == "onto" && m.Action == ir.Remove {
 			c.name = "at" // the removed piece's cell
 		}
@@ -138,6 +139,10 @@ func patternClass(m *ir.MoveRule) string {
 	}
 	var parts []string
 	switch {
+	case m.LengthTo == ir.LengthAny:
+		parts = append(parts, fmt.Sprintf("long leap (lengths %d and up)", m.Length))
+	case m.LengthTo != 0:
+		parts = append(parts, fmt.Sprintf("long leap (lengths %d .. %d)", m.Length, m.LengthTo))
 	case m.LengthProp != "":
 		parts = append(parts, "leap of length piece."+m.LengthProp)
 	case m.Length == 1:
@@ -147,11 +152,17 @@ func patternClass(m *ir.MoveRule) string {
 	default:
 		parts = append(parts, fmt.Sprintf("leap of length %d", m.Length))
 	}
+	if m.Hurdle != nil {
+		parts = append(parts, "over one hurdle")
+	}
 	switch m.Capture {
 	case ir.CaptureJumped:
 		parts = append(parts, "capturing the jumped pieces")
 	case ir.CaptureLanding:
 		parts = append(parts, "capturing by landing")
+	}
+	if m.TakenAtEnd {
+		parts = append(parts, "taken at the end")
 	}
 	switch m.Chain {
 	case ir.ChainOptional:
@@ -209,6 +220,9 @@ func (p *Program) ruleTables(r *rule) []string {
 // ruleNotes lists the machinery rule r uses beside its strategy.
 func (p *Program) ruleNotes(r *rule) []string {
 	var n []string
+	if r.long {
+		n = append(n, "a long rule (lengths, hurdle or captures taken at the end): the generic walker alone")
+	}
 	if r.shift {
 		n = append(n, fmt.Sprintf("first leaps by bitset shifts (%d word%s)", p.nw, plural(p.nw)))
 	}
@@ -275,6 +289,9 @@ func (pl Plan) Write(w io.Writer) error {
 		}
 		if t.Dedup {
 			b.WriteString(" (deduplicated)")
+		}
+		if t.Prefer {
+			b.WriteString(" (most captures only: moves built and counted)")
 		}
 		b.WriteByte('\n')
 	}

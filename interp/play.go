@@ -63,6 +63,9 @@ func (p *Program) ParseMove(s *State, ml *MoveList, text string) (int, error) {
 // doMove plays move i of ml on s and pushes an undo frame; it does not
 // decide the end of the game. It returns the mover.
 func (p *Program) doMove(s *State, ml *MoveList, i int) (mover int) {
+	if p.ctrs != nil && !s.counting {
+		return p.doMoveCounted(s, ml, i)
+	}
 	m := ml.moves[i]
 	mover = s.toMove
 	if !s.skipLog {
@@ -87,7 +90,9 @@ func (p *Program) doMove(s *State, ml *MoveList, i int) (mover int) {
 		case ir.Group:
 			p.doGroup(s, r, mover, path)
 		default:
-			if p.flat {
+			if r.long {
+				p.doLeapsLong(s, r, mover, path)
+			} else if p.flat {
 				p.doLeapsFlat(s, r, mover, path)
 			} else {
 				p.doLeaps(s, r, mover, path)
@@ -306,6 +311,8 @@ func (p *Program) Apply(s *State, ml *MoveList, i int) {
 				s.end, s.winner = endGoal, int(mover)
 				if gl.lose {
 					s.end = endLose
+				} else if gl.draw {
+					s.end = endDraw
 				}
 				return
 			}
@@ -351,6 +358,11 @@ func (p *Program) Undo(s *State) {
 	s.end, s.winner = f.end, int(f.winner)
 	s.captured[mover], s.points[mover] = f.captured, f.points
 	s.last = f.last
+	if s.ctr != nil {
+		k := len(s.ctrLog) - len(s.ctr)
+		copy(s.ctr, s.ctrLog[k:])
+		s.ctrLog = s.ctrLog[:k]
+	}
 }
 
 // Status reports whether s is over, the winners, the scores (on every call
@@ -385,6 +397,8 @@ func (p *Program) StatusInto(s *State, st *Status) {
 		st.Over, st.Reason, w = true, "goal", p.appendAllBut(w, s.winner)
 	case endPasses:
 		st.Over, st.Reason, w = true, "passes", p.appendEveryone(w)
+	case endDraw:
+		st.Over, st.Reason, w = true, "goal", p.appendEveryone(w)
 	case endLimit:
 		st.Over, st.Reason, w = true, "limit", p.appendOutcome(w, s, p.atLimit, st.Scores)
 	default:

@@ -92,6 +92,7 @@ type Program struct {
 
 	goalsAfter []goal
 	goalsStart []goal
+	ctrs       []evalFn // the counters' conditions (ir.Game.Counters); nil: none
 	noMove     ir.Outcome
 	passes     int
 	limit      int // 0: none
@@ -115,19 +116,26 @@ type cellBit struct {
 type goal struct {
 	f    evalFn
 	lose bool
+	draw bool // the game ends as a draw
 }
 
 // promo is a compiled promotion for one piece code: on a cell where zone
-// is true the piece becomes code to.
+// is true the piece becomes code to; atEnd: only where the whole move
+// ends (a chain goes on through the zone).
 type promo struct {
-	zone []bool
-	to   uint16
+	zone  []bool
+	to    uint16
+	atEnd bool
 }
 
 type tier struct {
 	rules []int // indices into Program.rules, ascending
 	dedup bool  // two rules of the tier could yield the same text (or ends: the moves are built as a list)
 	ends  bool  // moves named by their ends are merged (ends.go)
+	// prefer: the game prefers the moves that capture the most and some
+	// rule of the tier captures: the tier's moves are built and narrowed
+	// (jumping.go)
+	prefer bool
 	// shifts: every rule of the tier is a shift rule or a removal without
 	// conditions, so that its first leaps are found on bitsets (bulk.go)
 	shifts bool
@@ -178,7 +186,15 @@ type rule struct {
 	enemy    evalFn // group captures: the enemy run condition (nil: no capture)
 	gwhen    evalFn // group captures: when (nil: always)
 	gall     bool   // group captures take the whole run
-	hasPromo bool   // some promotion applies to a piece this rule moves
+	hasPromo bool   // some promotion that ends a chain (not AtMoveEnd) applies to a piece this rule moves
+	// long: a range of lengths, a hurdle or captures taken at the end
+	// (jumping.go): the generic walker's longDFS, Apply's doLeapsLong;
+	// lenMax the longest leap, hurdle the compiled Hurdle, atEnd
+	// TakenAtEnd
+	long     bool
+	lenMax   int
+	hurdle   evalFn
+	atEnd    bool
 	capture  ir.Capture
 	chain    ir.Chain
 	sameDir  bool // a chain keeps its first direction (chain.go: eachFirstDir)
@@ -469,7 +485,7 @@ func (p *Program) compilePromotions() error {
 				return fmt.Errorf("promotion %d (%s): no piece type %s of %s numbered %d", i+1, pr.Pos,
 					g.Kinds[pr.To].Name, g.Players[piece.Owner].Name, piece.Number)
 			}
-			p.promos[pc+1] = append(p.promos[pc+1], promo{zone: p.zones[pr.Zone][piece.Owner], to: uint16(to + 1)})
+			p.promos[pc+1] = append(p.promos[pc+1], promo{zone: p.zones[pr.Zone][piece.Owner], to: uint16(to + 1), atEnd: pr.AtMoveEnd})
 		}
 	}
 	return nil
@@ -484,6 +500,18 @@ func (p *Program) promoteTo(code uint16, c int) uint16 {
 		}
 	}
 	return 0
+}
+
+// stopsAt tells whether a piece of code landing on cell c in a chain is
+// promoted there, which ends the chain (promotions at the move's end
+// aside).
+func (p *Program) stopsAt(code uint16, c int) bool {
+	for _, pr := range p.promos[code] {
+		if pr.zone[c] && !pr.atEnd {
+			return true
+		}
+	}
+	return false
 }
 
 // propTable returns (building it once) a kind property per piece code (0
@@ -584,7 +612,7 @@ func (p *Program) compileRules() error {
 			used[r] = true
 		}
 		if len(rs) > 0 {
-			p.tiers = append(p.tiers, tier{rules: rs, dedup: p.tierNeedsDedup(rs)})
+			p.tiers = append(p.tiers, tier{rules: rs, dedup: p.tierNeedsDedup(rs), prefer: p.tierPrefers(rs)})
 			t := &p.tiers[len(p.tiers)-1]
 			p.planDedup(t)
 			t.ends = p.endsTier(rs)
@@ -642,6 +670,9 @@ func (p *Program) compileRule(i int) error {
 		return err
 	}
 	r.gen = genGeneric
+	if m.LengthTo != 0 || m.Hurdle != nil || m.TakenAtEnd {
+		return p.compileLong(r, m) // the generic walker alone
+	}
 	if reachable(m) {
 		r.gen = genReach // the rule's meaning, with or without fast paths
 		return nil
@@ -720,8 +751,8 @@ func (p *Program) compileCellCond(e *ir.Expr, what string) (evalFn, error) {
 func (p *Program) fillPromoSlots(r *rule) {
 	for code := 1; code < p.ncodes; code++ {
 		if r.kindOK == nil || r.kindOK[p.codeKind[code]] {
-			if len(p.promos[code]) > 0 {
-				r.hasPromo = true
+			for _, pr := range p.promos[code] {
+				r.hasPromo = r.hasPromo || !pr.atEnd
 			}
 		}
 	}
@@ -1320,6 +1351,9 @@ func positiveMultiple(x, y, dx, dy int) bool {
 func (p *Program) compileEnd() error {
 	g := p.g
 	hasScore := g.Score != nil
+	if err := p.compileCounters(); err != nil {
+		return err
+	}
 	for i, gl := range g.End.Goals {
 		xc := &exprCompiler{p: p, kind: exPlayer, hasScore: hasScore, what: fmt.Sprintf("goal %d (%s)", i+1, gl.Pos)}
 		f, err := xc.compile(gl.Cond, false)
@@ -1328,9 +1362,12 @@ func (p *Program) compileEnd() error {
 		}
 		switch gl.Check {
 		case ir.AfterMove:
-			p.goalsAfter = append(p.goalsAfter, goal{f, gl.Lose})
+			p.goalsAfter = append(p.goalsAfter, goal{f, gl.Lose, gl.Draw})
 		case ir.TurnStart:
-			p.goalsStart = append(p.goalsStart, goal{f, gl.Lose})
+			if gl.Draw {
+				return fmt.Errorf("goal %d (%s): a draw goal is tested after a move", i+1, gl.Pos)
+			}
+			p.goalsStart = append(p.goalsStart, goal{f, gl.Lose, false})
 		default:
 			return fmt.Errorf("goal %d (%s): unknown check %d", i+1, gl.Pos, gl.Check)
 		}

@@ -8,7 +8,8 @@ import (
 )
 
 // Render draws the board as text, then a line "to move: <player>" or
-// "result: ..." when the game is over.
+// "result: ..." when the game is over, and in a game with counters a line
+// "counters: NAME VALUE, ...".
 //
 // Square boards: one line per rank from the top down: the rank number
 // right-aligned in 2 characters, a space, then one column per file of width
@@ -36,9 +37,16 @@ func (p *Program) Render(s *State) string {
 	st := p.Status(s)
 	if !st.Over {
 		writeLine(&b, "to move: "+p.PlayerName(s.toMove))
-		return b.String()
+	} else {
+		writeLine(&b, "result: "+p.ResultText(st))
 	}
-	writeLine(&b, "result: "+p.ResultText(st))
+	if len(s.ctr) > 0 {
+		parts := make([]string, len(s.ctr))
+		for i, v := range s.ctr {
+			parts[i] = fmt.Sprintf("%s %d", p.g.Counters[i].Name, v)
+		}
+		writeLine(&b, "counters: "+strings.Join(parts, ", "))
+	}
 	return b.String()
 }
 

@@ -59,8 +59,9 @@ type position struct {
 	// (Program.keepLast), -1 otherwise
 	last int32
 
-	end    uint8 // endNone, endGoal, endLose, endLimit, endPasses (decided by Apply)
-	winner int   // endGoal: the player who reached the goal; endLose: the player who lost
+	end    uint8   // endNone, endGoal, endLose, endLimit, endPasses, endDraw (decided by Apply)
+	winner int     // endGoal: the player who reached the goal; endLose: the player who lost
+	ctr    []int32 // the counters (ir.Game.Counters; nil: none)
 }
 
 // history holds the undo records of the moves applied.
@@ -71,6 +72,10 @@ type history struct {
 	// skipLog: so does the move being applied (the moves that move
 	// generation plays and takes back are always recorded)
 	unlogged, skipLog bool
+	// ctrLog: the counters before each recorded move (games with counters);
+	// counting: doMoveCounted is playing a move (doMove plays it plainly)
+	ctrLog   []int32
+	counting bool
 }
 
 // scratch is what move generation reuses from call to call.
@@ -95,6 +100,10 @@ type scratch struct {
 	gbuf          []uint16     // the pieces of a group being moved
 	hbuf          []int32      // occH
 	grp           groupScratch // fastGroups (strat_group.go)
+	// rules whose captures are taken at the end (jumping.go): taken[c]
+	// marks the cells taken by the chain being explored, tk lists them
+	taken []bool
+	tk    []int32
 }
 
 // newScratch makes the scratch of a State on a board of nc cells and nw
@@ -111,6 +120,7 @@ type aux struct {
 	mctx ectx // the margin of Status
 	bulk [maxBulk]bulkRule
 	sets bulkSets // firstLeaps
+	caps []int32  // preferMost: the pieces each move captures
 	// mergeEnds (ends.go): the captured cells of the moves, per move the
 	// span of its cells in ecaps, and whether its text needs them
 	ecaps, espan []int32
@@ -131,6 +141,7 @@ const (
 	endLimit
 	endPasses
 	endLose // a Lose goal: winner is the player who lost
+	endDraw // a draw goal
 )
 
 // change is one undo record: cell's (top) code was old. arg is the kind
@@ -184,6 +195,9 @@ func (p *Program) newEmptyState() *State {
 	s.turns, s.captured, s.points = ints[:p.np:p.np], ints[p.np:2*p.np:2*p.np], ints[2*p.np:]
 	s.changes = make([]change, 0, 256)
 	s.frames = make([]frame, 0, 128)
+	if len(p.ctrs) > 0 {
+		s.ctr = make([]int32, len(p.ctrs))
+	}
 	if p.stacking {
 		s.scap = p.scap
 		s.stk = make([]uint16, p.nc*p.scap)
@@ -254,7 +268,7 @@ func (s *State) setTop(p *Program, c int, code uint16) {
 // Either way the moves already recorded are dropped.
 func (s *State) SetUndo(on bool) {
 	s.unlogged = !on
-	s.changes, s.frames = s.changes[:0], s.frames[:0]
+	s.changes, s.frames, s.ctrLog = s.changes[:0], s.frames[:0], s.ctrLog[:0]
 }
 
 // lift takes the top piece off cell c, recorded for Undo.
@@ -575,7 +589,7 @@ func (s *State) CopyFrom(src *State) {
 		return
 	}
 	s.position.copyFrom(&src.position)
-	s.changes, s.frames = s.changes[:0], s.frames[:0]
+	s.changes, s.frames, s.ctrLog = s.changes[:0], s.frames[:0], s.ctrLog[:0]
 	if len(s.mark) < src.nw {
 		s.scratch = newScratch(len(src.cells), src.nw)
 	}
@@ -606,6 +620,9 @@ func (ps *position) copyFrom(src *position) {
 	copy(ps.turns, src.turns)
 	copy(ps.captured, src.captured)
 	copy(ps.points, src.points)
+	if src.ctr != nil {
+		ps.ctr = append(ps.ctr[:0], src.ctr...)
+	}
 	ps.scap = src.scap
 	if src.hgt != nil {
 		ps.stk = append(ps.stk[:0], src.stk...)
@@ -618,7 +635,7 @@ func (ps *position) copyFrom(src *position) {
 // StateBytes returns the size in bytes of a position: the cells (the top
 // piece of each, 2 bytes, and a wall cell), the occupancy bitsets per
 // slot and, when something reads them, per code, the mailbox, the per-player counters (turns,
-// captures, points, pieces on target), the stacks in a stacking game, and
+// captures, points, pieces on target), the rules' counters, the stacks in a stacking game, and
 // the scalars (player to move, ply, passes, end of the game: 40 bytes). A State also carries its undo history and
 // scratch buffers for move generation (a few KiB, reused from move to
 // move), which are not counted.
@@ -633,7 +650,8 @@ func (p *Program) StateBytes() int {
 	if p.keepOccC {
 		n += p.ncodes * p.nw * 8 // occC
 	}
-	n += 3 * p.np * 4 // turns, captured, points
+	n += 3 * p.np * 4    // turns, captured, points
+	n += 4 * len(p.ctrs) // the rules' counters
 	if p.stacking {
 		n += p.nc*p.scap*2 + (p.nc+1)*4 // stk, hgt
 	}

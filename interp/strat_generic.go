@@ -9,6 +9,9 @@ func (g *gen) genericLeaps() {
 	p, s, r := g.p, g.s, g.r
 	g.ctx = p.guardCtx(s)
 	g.dirs = r.dirs[g.mover]
+	if r.long {
+		g.longLeaps()
+	}
 	for c := 0; c < p.nc; c++ {
 		code := s.cells[c]
 		if !p.selects(r, g.mover, int(code)) || r.lenCode[code] == 0 {
@@ -23,10 +26,14 @@ func (g *gen) genericLeaps() {
 		}
 		g.pc = code
 		s.path = append(s.path[:0], uint32(c))
+		walk := g.genericDFS
+		if r.long {
+			walk = g.longDFS
+		}
 		if r.sameDir {
-			g.eachFirstDir(c, g.genericDFS)
+			g.eachFirstDir(c, walk)
 		} else {
-			g.genericDFS(c)
+			walk(c)
 		}
 		s.path = s.path[:0]
 		if g.found {

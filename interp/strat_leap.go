@@ -173,7 +173,7 @@ func (g *gen) countByLandings() {
 				}
 				pc := cells[c]
 				switch {
-				case r.chain == ir.ChainNone || (r.hasPromo && p.promoteTo(pc, l) != 0):
+				case r.chain == ir.ChainNone || (r.hasPromo && p.stopsAt(pc, l)):
 					g.n++
 				case !near && lw[bitOf[x]>>6]>>(bitOf[x]&63)&1 == 0:
 					g.n++ // the first leap, ending the chain

@@ -48,17 +48,46 @@ type Game struct {
 	// which stacks it may land on). Cell conditions see the top piece.
 	Stacking bool
 	// Promotions change a piece's kind when it ends a leap or group move in
-	// a zone; a chain stops there.
+	// a zone; a chain stops there (unless the promotion is AtMoveEnd).
 	Promotions []Promotion
+	// Prefer narrows the moves of the chosen priority tier (PreferNone:
+	// every move stays).
+	Prefer Prefer
+	// Counters are numbers kept in the position, updated after every ply
+	// (Counter); goals read them with OpCounter.
+	Counters []Counter
+}
+
+// Prefer says which moves of the chosen priority tier stay.
+type Prefer int
+
+const (
+	PreferNone Prefer = iota
+	// PreferMostCaptured keeps only the moves that capture the most
+	// pieces (every piece counts 1).
+	PreferMostCaptured
+)
+
+// Counter is a number in the position: after every ply it goes up by one
+// when Counts holds for the move just played, and back to 0 otherwise.
+// Counts is evaluated with the move values OpMoved, OpCaptures and OpPass
+// (and constants); it starts at 0.
+type Counter struct {
+	Name   string
+	Counts *Expr
+	Pos    string
 }
 
 // Promotion: a piece of kind Kind that ends a leap (or a group move) on a
 // cell of zone Zone (the owner's cells of that zone) becomes kind To; a
-// chain ends at once.
+// chain ends at once. With AtMoveEnd the piece is promoted only when its
+// whole move ends in the zone: a chain landing in the zone goes on, the
+// piece keeping its kind until the move ends.
 type Promotion struct {
-	Kind, To int
-	Zone     int
-	Pos      string
+	Kind, To  int
+	Zone      int
+	AtMoveEnd bool
+	Pos       string
 }
 
 // Option is a declared option and its value after defaults and overrides.
@@ -274,6 +303,23 @@ type MoveRule struct {
 	// kind property of that name (Kind.Props).
 	Length     int
 	LengthProp string
+	// LengthTo makes the length a range: 0, exactly Length; LengthAny,
+	// every length from Length on while the ray stays on the board;
+	// otherwise every length Length..LengthTo. The ray is walked outwards
+	// from the moving piece and the walk stops at the first cell passed
+	// over that satisfies neither Over nor (once) Hurdle, or is taken
+	// (TakenAtEnd).
+	LengthTo int
+	// Hurdle, when not nil, is a cell condition: exactly one of the cells
+	// a leap passes over satisfies it, the first one met that does not
+	// satisfy Over; every other cell passed over satisfies Over. With
+	// CaptureJumped the hurdle's piece is captured (a flying capture).
+	Hurdle *Expr
+	// TakenAtEnd: the pieces a chain captures stay on their cells until
+	// the move ends; until then a taken cell satisfies no Over, Hurdle or
+	// Onto (nothing passes over it, jumps it again or lands on it). False:
+	// captured pieces leave the board at once.
+	TakenAtEnd bool
 	// From is a condition on the moving piece (nil: any), evaluated as a
 	// cell condition at its start cell, with OpLevel its level in the stack.
 	From *Expr
@@ -302,6 +348,9 @@ type MoveRule struct {
 	// For a Remove rule, Onto is the condition on the removed piece's cell
 	// (`at:`), nil: any.
 }
+
+// LengthAny is MoveRule.LengthTo for leaps of any length.
+const LengthAny = -1
 
 // FilterKind names a legality filter.
 type FilterKind int
@@ -343,7 +392,10 @@ type Goal struct {
 	Check GoalCheck
 	Cond  *Expr // evaluated with own = that player, opponent = the next player
 	Lose  bool
-	Pos   string
+	// Draw: when Cond holds the game ends at once as a draw (every player
+	// shares the result); Lose is then false.
+	Draw bool
+	Pos  string
 }
 
 // End says how the game ends.
@@ -454,6 +506,16 @@ const (
 	// move: the head's destination). False when there is no such cell (the
 	// first ply, or after a pass).
 	OpNextTo
+	// OpCounter: the value of counter Int (index into Game.Counters), in
+	// goals and scores.
+	OpCounter
+	// Move values, in Counter.Counts only, about the move just played:
+	// OpMoved is true when it moved a piece of kind Int (its kind at the
+	// start of the move; a removal or a pass moves nothing); OpCaptures
+	// the pieces it captured; OpPass true when it was a pass.
+	OpMoved
+	OpCaptures
+	OpPass
 )
 
 // Expr is a resolved expression.

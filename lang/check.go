@@ -36,6 +36,7 @@ type checker struct {
 	zones    map[string]int
 	rules    map[string]int
 	pieceIdx map[[3]int]int
+	counters map[string]int // counter names -> index in g.Counters
 
 	boardOK   bool
 	playersOK bool
@@ -55,7 +56,7 @@ func newChecker(r *reporter, path string) *checker {
 
 var topKeys = []string{"game", "option", "board", "players", "player", "piece", "setup", "target",
 	"zone", "step", "jump", "remove", "group", "priority", "forbid", "end", "score", "import", "extends",
-	"stacking", "promote"}
+	"stacking", "promote", "prefer", "counter"}
 
 func (c *checker) errorf(p Pos, hint, format string, args ...any) {
 	c.r.errorf(p, hint, format, args...)
@@ -95,7 +96,9 @@ func (c *checker) check(entries []*Entry, userOpts map[string]string) (*ir.Game,
 		c.checkMoves(entries)
 		c.checkPriority(by["priority"])
 		c.checkForbid(by["forbid"])
+		c.checkPrefer(by["prefer"])
 		c.checkScore(by["score"])
+		c.checkCounters(by["counter"])
 		c.checkEnd(by["end"])
 	}
 	return c.g, nil

@@ -476,6 +476,7 @@ const (
 	ctxValue                 // score value: a number for a player
 	ctxMargin                // margin: winner.*, loser.*
 	ctxGroup                 // group capture: size, run, distance
+	ctxCounts                // a counter's counts: moved KIND, captures, pass
 )
 
 type typ int
@@ -510,6 +511,9 @@ func (c *checker) lower(e Expr, ctx exprCtx) (*ir.Expr, typ, bool) {
 	case *Phrase:
 		if ctx == ctxCell || ctx == ctxGoal {
 			return c.lowerCellPhrase(x, ctx)
+		}
+		if ctx == ctxCounts {
+			return c.lowerMoved(x)
 		}
 	case *Unary:
 		a, t, ok := c.lower(x.X, ctx)
@@ -559,6 +563,8 @@ func (c *checker) ctxHint(ctx exprCtx) string {
 		return "e.g. every(own, on target), some(own, in opponent.start), count(opponent) == 0"
 	case ctxValue:
 		return knownList("player values", playerValues) + ", distance(DIRECTIONS), count(own)"
+	case ctxCounts:
+		return knownList("move values", moveValues) + ", e.g. moved king and captures == 0"
 	}
 	return "use winner.score, loser.score, winner.moves, loser.moves"
 }
@@ -593,12 +599,17 @@ func (c *checker) lowerName(x *Name, ctx exprCtx) (*ir.Expr, typ, bool) {
 		}
 		c.errorf(x.Pos, hintFor(n, "names", []string{"size", "run", "distance"}), "unknown name %q", n)
 		return nil, 0, false
+	case ctxCounts:
+		return c.lowerMoveValue(x)
 	case ctxGuard:
 		if n == "turn" || n == "ply" {
 			return &ir.Expr{Op: ir.OpVar, Name: n}, tInt, true
 		}
 		c.errorf(x.Pos, hintFor(n, "names", append([]string{"turn", "ply"}, c.optList...)), "unknown name %q", n)
 		return nil, 0, false
+	}
+	if i, ok := c.counters[n]; ok && (ctx == ctxGoal || ctx == ctxValue) {
+		return &ir.Expr{Op: ir.OpCounter, Int: i}, tInt, i >= 0 // (a bad counter is reported at its entry)
 	}
 	side, field := ir.SideOwn, n
 	if len(x.Parts) == 2 {
@@ -618,7 +629,7 @@ func (c *checker) lowerName(x *Name, ctx exprCtx) (*ir.Expr, typ, bool) {
 		return &ir.Expr{Op: ir.OpCount, Side: side, Who: ir.Own}, tInt, true
 	}
 	if !ok || (op == ir.OpScore && ctx != ctxMargin && ctx != ctxGoal) {
-		c.errorf(x.Pos, hintFor(field, "player values", playerValues), "unknown name %q", n)
+		c.errorf(x.Pos, hintFor(field, "player values", c.valueNames(ctx)), "unknown name %q", n)
 		return nil, 0, false
 	}
 	if op == ir.OpScore && c.g.Score == nil {

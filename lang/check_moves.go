@@ -8,7 +8,7 @@ import (
 
 var moveProps = map[string][]string{
 	"step":   {"when", "piece", "from", "dirs", "onto", "capture", "text"},
-	"jump":   {"when", "piece", "from", "dirs", "length", "over", "onto", "capture", "chain", "chain-dirs", "text"},
+	"jump":   {"when", "piece", "from", "dirs", "length", "over", "hurdle", "onto", "capture", "taken", "chain", "chain-dirs", "text"},
 	"remove": {"when", "piece", "at"},
 	"group":  {"when", "piece", "dirs", "onto", "capture"},
 }
@@ -135,6 +135,7 @@ func (c *checker) leapProps(e *Entry, ps map[string]*Entry, r *ir.MoveRule) bool
 		}
 		ok = okc && ok
 	}
+	ok = c.takenProp(ps, r) && ok
 	if p, has := ps["text"]; has {
 		texts := map[string]bool{"path": false, "ends": true}
 		ends, set, okc := choice(c, p, texts, "text: path (every landing: a1-c1-c3) or ends (the first and last cells: a1-c3)", "unknown move text")
@@ -181,8 +182,11 @@ func (c *checker) chainDirs(e *Entry, ps map[string]*Entry, r *ir.MoveRule) bool
 // passesPiece tells whether every step of a leap passes over at least one
 // cell that must hold a piece, which bounds its chains by the pieces.
 func passesPiece(r *ir.MoveRule) bool {
+	if r.Hurdle != nil {
+		return true // every leap passes over its hurdle
+	}
 	if r.Length < 2 && r.LengthProp == "" {
-		return false // a step of one cell passes over nothing
+		return false // a step of one cell passes over nothing (and so may a long jump's shortest leap)
 	}
 	if r.Over == nil {
 		return false
@@ -190,7 +194,7 @@ func passesPiece(r *ir.MoveRule) bool {
 	switch r.Over.Op {
 	case ir.OpOccupied, ir.OpOwnedBy:
 		return true
-	case ir.OpBool:
+	case ir.OpBool, ir.OpEmpty:
 		return false
 	}
 	return true // a condition of its own: given the benefit of the doubt
@@ -261,6 +265,13 @@ func (c *checker) leapLength(ps map[string]*Entry, r *ir.MoveRule) bool {
 		}
 		return ok
 	}
+	if n, isName := v.(*Name); isName && n.Dotted() == "any" && !c.isConst(v) {
+		r.Length, r.LengthTo = 1, ir.LengthAny
+		return true
+	}
+	if b, isBin := v.(*Binary); isBin && b.Op == ".." {
+		return c.lengthRange(b, r)
+	}
 	val, okc := c.constValue(v)
 	if !okc {
 		return false
@@ -309,10 +320,19 @@ func (c *checker) leapConds(ps map[string]*Entry, r *ir.MoveRule) bool {
 	r.Over = cond("over")
 	r.Onto = cond("onto")
 	r.From = cond("from")
+	r.Hurdle = cond("hurdle")
 	if _, has := ps["onto"]; !has {
 		r.Onto = &ir.Expr{Op: ir.OpEmpty}
 	}
-	if r.Over != nil && r.Length < 2 && r.LengthProp == "" {
+	if r.Hurdle != nil && r.Length < 2 && r.LengthProp == "" && r.LengthTo == 0 {
+		c.errorf(ps["hurdle"].Pos, "a hurdle is a cell passed over: give the jump length: 2 or more, or length: any", "hurdle has no cell to test")
+		ok = false
+	}
+	if r.Hurdle != nil && r.Over == nil {
+		c.errorf(ps["hurdle"].Pos, "add over: empty (the cells passed over besides the hurdle)", "a hurdle is the one cell passed over that fails over, but every cell satisfies over")
+		ok = false
+	}
+	if r.Over != nil && r.Length < 2 && r.LengthProp == "" && r.LengthTo == 0 {
 		c.errorf(ps["over"].Pos, "a leap of one cell passes over nothing", "over has no cell to test")
 		ok = false
 	}
@@ -422,6 +442,8 @@ func (c *checker) checkEnd(es []*Entry) {
 	e := es[0]
 	for _, p := range e.Block {
 		switch p.Key {
+		case "draw":
+			c.drawGoal(p)
 		case "win", "lose":
 			check := ir.AfterMove
 			if len(p.Labels) == 1 && contains(endMoments, p.Labels[0].Name) {
@@ -637,7 +659,11 @@ func (c *checker) checkPromotions(es []*Entry) {
 			c.errorf(tn.Pos, "", "a kind cannot be promoted to itself")
 			continue
 		}
-		c.g.Promotions = append(c.g.Promotions, ir.Promotion{Kind: from, To: k, Zone: z, Pos: e.Pos.String()})
+		atEnd, okAt := c.promoteAt(ps["at"])
+		if !okAt {
+			continue
+		}
+		c.g.Promotions = append(c.g.Promotions, ir.Promotion{Kind: from, To: k, Zone: z, AtMoveEnd: atEnd, Pos: e.Pos.String()})
 		// Pieces of the new kind may appear for every owner that has the old one.
 		for pi := 0; pi < len(c.g.Pieces); pi++ {
 			pc := c.g.Pieces[pi]

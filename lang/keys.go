@@ -10,11 +10,12 @@ var (
 	playerProps       = []string{"forward"}
 	pieceProps        = []string{"symbol", "numbered"} // and any number property
 	setupProps        = []string{"fill", "empty"}      // and KIND: CELLS
-	promoteProps      = []string{"to", "in"}
+	promoteProps      = []string{"to", "in", "at"}
 	groupCaptureProps = []string{"enemy", "when", "take"}
-	endProps          = []string{"win", "lose", "no-move", "passes", "plies", "at-limit"}
+	endProps          = []string{"win", "lose", "draw", "no-move", "passes", "plies", "at-limit"}
 	endMoments        = []string{"after-move", "turn-start"}
 	scoreProps        = []string{"value", "best", "margin"}
+	counterProps      = []string{"counts"}
 )
 
 // Keys returns every key the checker accepts, by where it may appear:
@@ -34,6 +35,7 @@ func Keys() map[string][]string {
 		"end":       endProps,
 		"end label": endMoments,
 		"score":     scoreProps,
+		"counter":   counterProps,
 	}
 	for k, v := range moveProps {
 		m[k] = v
@@ -66,8 +68,9 @@ func Words() map[string][]string {
 // names, those names: "capture" (of step and jump), "chain", "cells" (of
 // board), "forward" (of player), "no-move" and "at-limit" (of end), "best"
 // (of score), "take" (of a group's capture), "chain-dirs" (of jump),
-// "forbid" (the entry), "text" (of step and jump), and "piece" (of a
-// move: the owners that may come before kinds).
+// "forbid" (the entry), "text" (of step and jump), "piece" (of a move: the
+// owners that may come before kinds), "taken" (of jump), "prefer" (the
+// entry) and "at" (of promote).
 func Choices() map[string][]string {
 	return map[string][]string{
 		"capture":    {"none", "jumped", "landing"},
@@ -82,5 +85,8 @@ func Choices() map[string][]string {
 		"take":       {"first", "all"},
 		"forbid":     {"blockade"},
 		"piece":      {"own", "enemy", "neutral", "any"},
+		"taken":      {"at-once", "at-end"},
+		"prefer":     {"most-captured"},
+		"at":         {"landing", "move-end"},
 	}
 }

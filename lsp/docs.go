@@ -184,8 +184,12 @@ func (d *docIndex) wordDoc(key, word string) string {
 		}
 	}
 	switch key {
-	case "dirs", "capture", "chain", "chain-dirs", "text":
+	case "dirs", "capture", "chain", "chain-dirs", "taken", "text":
 		places[0] = d.find(key, "Moves", 4)
+	case "prefer", "promote":
+		places[0] = d.find(key, "Entries", 3)
+	case "at":
+		places[0] = d.find("promote", "Entries", 3)
 	case "no-move", "at-limit", "passes", "plies", "end label":
 		places[0] = d.find("end", "Entries", 3)
 	case "best", "value", "margin":

@@ -589,18 +589,23 @@ func (v *view) keyCands(key, parent string) []candidate {
 		out := words("direction set", kindWord, "dirs", w["direction set"]...)
 		out = append(out, words("direction", kindWord, "dirs", squareDirs...)...)
 		return append(out, v.named(declOption)...)
-	case "over", "onto", "from", "enemy", "at":
+	case "at":
+		if parent == "promote" {
+			return words("choice", kindVal, key, lang.Choices()[key]...)
+		}
+		return v.cellCands() // a removal's cell
+	case "over", "onto", "from", "enemy", "hurdle":
 		return v.cellCands()
 	case "piece":
 		return append(words("owner", kindWord, "piece", lang.Choices()["piece"]...), v.named(declKind_)...)
-	case "capture", "chain", "chain-dirs", "cells", "forward", "no-move", "at-limit", "best", "take", "forbid":
+	case "capture", "chain", "chain-dirs", "cells", "forward", "no-move", "at-limit", "best", "take", "forbid", "taken", "prefer", "text":
 		return words("choice", kindVal, key, lang.Choices()[key]...)
 	case "when":
 		if parent == "capture" {
 			return words("group value", kindWord, "", "size", "run", "distance")
 		}
 		return append(words("turn value", kindWord, "", "turn", "ply", "not"), v.named(declOption)...)
-	case "win", "lose":
+	case "win", "lose", "draw":
 		out := words("goal", kindFunc, "win", "every", "some", "count")
 		out = append(out, words("player", kindWord, "", "own", "opponent")...)
 		out = append(out, words("player value", kindVal, "value", w["player value"]...)...)

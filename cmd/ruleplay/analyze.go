@@ -304,6 +304,8 @@ func goalTexts(g *ir.Game) []string {
 		key := "win"
 		if goal.Lose {
 			key = "lose"
+		} else if goal.Draw {
+			key = "draw"
 		}
 		if goal.Check == ir.TurnStart {
 			key += " turn-start"

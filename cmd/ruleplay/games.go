@@ -244,8 +244,18 @@ func summaryMoves(b *strings.Builder, g *ir.Game, d describer) {
 			b.WriteString("  forbidden: a move after which the opponent has no move, unless every move is such\n")
 		}
 	}
+	if g.Prefer == ir.PreferMostCaptured {
+		b.WriteString("  (of the moves allowed, only those capturing the most pieces)\n")
+	}
 	for _, pr := range g.Promotions {
-		fmt.Fprintf(b, "  promotion: a %s ending a move in %s becomes a %s (a chain ends there)\n", g.Kinds[pr.Kind].Name, g.Zones[pr.Zone].Name, g.Kinds[pr.To].Name)
+		when := "(a chain ends there)"
+		if pr.AtMoveEnd {
+			when = "(only where its whole move ends)"
+		}
+		fmt.Fprintf(b, "  promotion: a %s ending a move in %s becomes a %s %s\n", g.Kinds[pr.Kind].Name, g.Zones[pr.Zone].Name, g.Kinds[pr.To].Name, when)
+	}
+	for _, ct := range g.Counters {
+		b.WriteString(wrapWords("  ", strings.Fields(fmt.Sprintf("counter %s: the plies in a row where %s", ct.Name, d.expr(ct.Counts))), "    ", 80) + "\n")
 	}
 }
 
@@ -261,7 +271,11 @@ func summaryEnd(b *strings.Builder, g *ir.Game, d describer) {
 		if goal.Lose {
 			verb = "loses"
 		}
-		b.WriteString(wrapWords("  ", strings.Fields(fmt.Sprintf("%s %s when %s", when, verb, d.expr(goal.Cond))), "    ", 80) + "\n")
+		line := fmt.Sprintf("%s %s when %s", when, verb, d.expr(goal.Cond))
+		if goal.Draw {
+			line = "after a move, the game is drawn when " + d.expr(goal.Cond)
+		}
+		b.WriteString(wrapWords("  ", strings.Fields(line), "    ", 80) + "\n")
 	}
 	fmt.Fprintf(b, "  a player with no move: %s\n", outcomeText(g.End.NoMove))
 	if g.End.Passes > 0 {
@@ -342,8 +356,13 @@ func (d describer) move(r ir.MoveRule) string {
 		fmt.Fprintf(&b, "the k pieces at the end of a line (%s) move 1..k cells %s", strings.TrimPrefix(strings.TrimPrefix(piece, "an "), "a "), d.dirs(r.Dirs))
 	default:
 		length := strconv.Itoa(r.Length)
-		if r.LengthProp != "" {
+		switch {
+		case r.LengthProp != "":
 			length = "piece." + r.LengthProp
+		case r.LengthTo == ir.LengthAny:
+			length = "any number of"
+		case r.LengthTo != 0:
+			length = fmt.Sprintf("%d..%d", r.Length, r.LengthTo)
 		}
 		if length == "1" {
 			fmt.Fprintf(&b, "%s steps one cell %s", piece, d.dirs(r.Dirs))
@@ -366,6 +385,9 @@ func (d describer) move(r ir.MoveRule) string {
 	if r.Over != nil {
 		b.WriteString("; over " + cell(r.Over))
 	}
+	if r.Hurdle != nil {
+		b.WriteString("; over exactly one hurdle " + cell(r.Hurdle))
+	}
 	if r.Action != ir.Remove && r.Onto != nil {
 		b.WriteString("; onto " + cell(r.Onto))
 	}
@@ -375,6 +397,9 @@ func (d describer) move(r ir.MoveRule) string {
 	switch r.Capture {
 	case ir.CaptureJumped:
 		b.WriteString("; captures the pieces jumped")
+		if r.TakenAtEnd {
+			b.WriteString(" (they stay, blocking, until the move ends)")
+		}
 	case ir.CaptureLanding:
 		b.WriteString("; captures the piece landed on")
 	}
@@ -565,6 +590,14 @@ func (d describer) expr(e *ir.Expr) string {
 		return "piece." + e.Name
 	case ir.OpKindIs:
 		return d.g.Kinds[e.Int].Name
+	case ir.OpCounter:
+		return d.g.Counters[e.Int].Name
+	case ir.OpMoved:
+		return "moved " + d.g.Kinds[e.Int].Name
+	case ir.OpCaptures:
+		return "captures"
+	case ir.OpPass:
+		return "pass"
 	}
 	if op := opText(e.Op); op != "" {
 		return arg(0) + " " + op + " " + arg(1)

@@ -379,13 +379,14 @@ func drawBoard(p *interp.Program, s *interp.State, colour bool, last []int, fram
 	if frame {
 		b.WriteString(legend(p))
 	}
-	// The last line of Render: whose turn, or the result.
-	r := p.Render(s)
-	r = strings.TrimSuffix(r, "\n")
-	if i := strings.LastIndexByte(r, '\n'); i >= 0 {
-		r = r[i+1:]
+	// The last lines of Render: whose turn, or the result, and the
+	// rules' counters.
+	lines := strings.Split(strings.TrimSuffix(p.Render(s), "\n"), "\n")
+	k := len(lines) - 1
+	for k > 0 && !strings.HasPrefix(lines[k], "to move: ") && !strings.HasPrefix(lines[k], "result: ") {
+		k--
 	}
-	b.WriteString(r + "\n")
+	b.WriteString(strings.Join(lines[k:], "\n") + "\n")
 	return b.String()
 }
 

@@ -1,0 +1,314 @@
+package interp
+
+import (
+	"fmt"
+
+	"github.com/ruleplay/ruleplay/ir"
+)
+
+// The jumping family's concepts (see docs/language.md):
+//
+//   - long leaps (MoveRule.LengthTo), hurdles (MoveRule.Hurdle) and
+//     captures taken at the end of the move (MoveRule.TakenAtEnd): such a
+//     rule is "long" and goes to the generic walker, which walks each ray
+//     outwards (longDFS); Apply replays its leaps cell by cell
+//     (doLeapsLong);
+//   - the majority (ir.PreferMostCaptured): the moves of a tier with a
+//     capturing rule are built and only those capturing the most stay
+//     (preferMost); counting and selecting build them too (countMoves);
+//   - counters (ir.Game.Counters): kept in the position, updated by
+//     doMoveCounted after each ply, logged for Undo.
+
+// compileLong compiles a long rule's lengths and hurdle; it stays with
+// the generic walker.
+func (p *Program) compileLong(r *rule, m *ir.MoveRule) error {
+	r.long, r.atEnd = true, m.TakenAtEnd
+	r.leap, r.rev = nil, nil // the rays are walked on the neighbour table
+	switch {
+	case m.LengthTo == ir.LengthAny:
+		r.lenMax = p.nc
+	case m.LengthTo == 0:
+		r.lenMax = r.length
+	case m.LengthTo < m.Length || m.LengthProp != "":
+		return fmt.Errorf("leap lengths %d..%d: not a range", m.Length, m.LengthTo)
+	default:
+		r.lenMax = m.LengthTo
+	}
+	if m.TakenAtEnd && m.Capture != ir.CaptureJumped {
+		return fmt.Errorf("captures taken at the end need CaptureJumped")
+	}
+	var err error
+	r.hurdle, err = p.compileCellCond(m.Hurdle, "hurdle")
+	return err
+}
+
+// tierPrefers tells whether the tier of rules rs narrows its moves to
+// those capturing the most: the game says so and some rule captures.
+func (p *Program) tierPrefers(rs []int) bool {
+	if p.g.Prefer != ir.PreferMostCaptured {
+		return false
+	}
+	for _, ri := range rs {
+		m := &p.g.Moves[ri]
+		if m.Capture != ir.CaptureNone || m.Action == ir.Remove || m.GroupCapture != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// compileCounters compiles the counters' conditions (p.ctrs).
+func (p *Program) compileCounters() error {
+	for i, ct := range p.g.Counters {
+		xc := &exprCompiler{p: p, kind: exCounts, what: fmt.Sprintf("counter %s (%s)", ct.Name, ct.Pos)}
+		f, err := xc.compile(ct.Counts, false)
+		if err != nil {
+			return err
+		}
+		if i == 0 {
+			p.ctrs = make([]evalFn, 0, len(p.g.Counters))
+		}
+		p.ctrs = append(p.ctrs, f)
+	}
+	return nil
+}
+
+// counterValue compiles a counter's value (goals and scores) and the
+// values of the move just played (a counter's counts).
+func (xc *exprCompiler) counterValue(e *ir.Expr) (evalFn, error) {
+	if e.Op == ir.OpCounter {
+		if xc.kind != exPlayer {
+			return nil, fmt.Errorf("%s: a counter is read in goals and scores", xc.what)
+		}
+		if e.Int < 0 || e.Int >= len(xc.p.g.Counters) {
+			return nil, fmt.Errorf("%s: counter %d out of range", xc.what, e.Int)
+		}
+		k := e.Int
+		return func(c *ectx) int { return int(c.s.ctr[k]) }, nil
+	}
+	if xc.kind != exCounts {
+		return nil, fmt.Errorf("%s: moved, captures and pass are read in a counter's counts", xc.what)
+	}
+	switch e.Op {
+	case ir.OpMoved:
+		if e.Int < 0 || e.Int >= len(xc.p.g.Kinds) {
+			return nil, fmt.Errorf("%s: kind %d out of range", xc.what, e.Int)
+		}
+		k := e.Int
+		return func(c *ectx) int { return b2i(c.moved == k) }, nil
+	case ir.OpCaptures:
+		return func(c *ectx) int { return c.caps }, nil
+	}
+	return func(c *ectx) int { return b2i(c.pass) }, nil
+}
+
+// doMoveCounted is doMove in a game with counters: the counters are
+// logged (unless the move is not recorded), the move played, and each
+// counter goes up by one when its condition holds for the move, back to 0
+// otherwise.
+func (p *Program) doMoveCounted(s *State, ml *MoveList, i int) (mover int) {
+	m := ml.moves[i]
+	moved := -1
+	if m.rule >= 0 && p.rules[m.rule].action != ir.Remove {
+		moved = int(p.codeKind[s.cells[ml.arena[m.off]]])
+	}
+	before := s.captured[s.toMove]
+	if !s.skipLog {
+		s.ctrLog = append(s.ctrLog, s.ctr...)
+	}
+	s.counting = true
+	mover = p.doMove(s, ml, i)
+	s.counting = false
+	c := &s.ectx
+	*c = ectx{p: p, s: s, own: mover, opp: p.after(mover)}
+	c.moved, c.caps, c.pass = moved, int(s.captured[mover]-before), m.rule < 0
+	for k, f := range p.ctrs {
+		if f(c) != 0 {
+			s.ctr[k]++
+		} else {
+			s.ctr[k] = 0
+		}
+	}
+	return mover
+}
+
+// doLeapsLong plays a move of a long rule: the piece leaves its start; on
+// each leap, from the cell it is on to the landing in the leap's
+// direction, it takes what the rule captures (the pieces passed over, or
+// the piece landed on), and it lands on the last landing, promoted there
+// when a promotion applies. Taking a piece at once or at the move's end
+// gives the same position: a chain never passes a taken cell again.
+func (p *Program) doLeapsLong(s *State, r *rule, mover int, path []uint32) {
+	pc := s.lift(p, int(path[0]))
+	cur, nd := int(path[0]), p.nd
+	for _, e := range path[1:] {
+		land, d := int(e&0xffff), int(e>>16&dirMask)
+		if r.capture == ir.CaptureJumped {
+			for y := int(p.nb[cur*nd+d]); y != land && y >= 0; y = int(p.nb[y*nd+d]) {
+				if s.cells[y] != 0 {
+					p.take(s, mover, y)
+				}
+			}
+		}
+		if r.capture == ir.CaptureLanding && s.cells[land] != 0 {
+			p.take(s, mover, land)
+		}
+		cur = land
+	}
+	if to := p.promoteTo(pc, cur); to != 0 {
+		pc = to
+	}
+	s.drop(p, cur, pc)
+}
+
+// tierHasMove tells whether tier t has a move for the player to move
+// (existence mode).
+func (p *Program) tierHasMove(s *State, t *tier) bool {
+	g := &s.ax().gen2
+	g.bind(p, s, nil)
+	g.mover, g.found, g.count, g.sel = s.toMove, false, false, -1
+	return p.runTier(s, t, g)
+}
+
+// preferMost keeps, of the moves of ml (a tier's), those that capture the
+// most pieces: each is played and taken back to count them.
+func (p *Program) preferMost(s *State, ml *MoveList) {
+	if len(ml.moves) < 2 {
+		return
+	}
+	x := s.ax()
+	x.caps = x.caps[:0]
+	best := int32(0)
+	for i := range ml.moves {
+		before := s.captured[s.toMove]
+		mover := p.doMove(s, ml, i)
+		n := s.captured[mover] - before
+		p.Undo(s)
+		x.caps = append(x.caps, n)
+		best = max(best, n)
+	}
+	k := 0
+	for i, n := range x.caps {
+		if n == best {
+			ml.moves[k] = ml.moves[i]
+			k++
+		}
+	}
+	ml.moves = ml.moves[:k]
+}
+
+// longLeaps prepares the generic walker for a long rule (the marks of
+// pieces taken at the end).
+func (g *gen) longLeaps() {
+	if s := g.s; g.r.atEnd && len(s.taken) < g.p.nc {
+		s.taken = make([]bool, g.p.nc)
+	}
+}
+
+// longDFS explores the leaps of a long rule of the piece g.pc on top of
+// cell c: along each direction the ray is walked outwards; a cell is a
+// landing when the leap's length is in range, the hurdle (if the rule has
+// one) was passed and the cell may be landed on; the walk goes on past a
+// cell satisfying Over, or the first that satisfies Hurdle, and stops at
+// any other cell and at a taken one. It reports whether a leap was made.
+func (g *gen) longDFS(c int) bool {
+	p, s, r := g.p, g.s, g.r
+	lo, hi := r.length, r.lenMax
+	if lo == hi { // a fixed length: the piece's own (MoveRule.LengthProp)
+		lo = int(r.lenCode[g.pc])
+		hi = lo
+	}
+	level := s.height(c) - 1
+	any := false
+	for _, d := range g.dirs {
+		hurdle := false
+		x := c
+		for k := 1; k <= hi; k++ {
+			if x = int(p.nb[x*p.nd+int(d)]); x < 0 {
+				break
+			}
+			g.ctx.mcode, g.ctx.level = int(g.pc), level
+			if k >= lo && (r.hurdle == nil || hurdle) && g.landable(x) {
+				any = g.longLeap(c, x, int(d)) || any
+				if g.found {
+					return true
+				}
+			}
+			if k == hi || (r.atEnd && s.taken[x]) {
+				break
+			}
+			if !g.test(r.over, x) {
+				if r.hurdle == nil || hurdle || !g.test(r.hurdle, x) {
+					break
+				}
+				hurdle = true
+			}
+		}
+	}
+	return any
+}
+
+// landable tells whether a long rule's leap may land on cell x.
+func (g *gen) landable(x int) bool {
+	r, s := g.r, g.s
+	if r.atEnd && s.taken[x] {
+		return false
+	}
+	if !g.test(r.onto, x) {
+		return false
+	}
+	return s.cells[x] == 0 || r.capture == ir.CaptureLanding || g.p.stacking
+}
+
+// longLeap plays the leap of the piece g.pc from c to x in direction d
+// (taking what it captures: off the board at once, or marked taken),
+// explores what follows by the chain policy, and takes it back. It
+// reports whether the leap was made (revisits may forbid it).
+func (g *gen) longLeap(c, x, d int) bool {
+	p, s, r := g.p, g.s, g.r
+	capBase, tkBase := len(s.caps), len(s.tk)
+	mover := g.mover
+	oldCapt, oldPts := s.captured[mover], s.points[mover]
+	if r.capture == ir.CaptureJumped {
+		for y := int(p.nb[c*p.nd+d]); y != x; y = int(p.nb[y*p.nd+d]) {
+			switch {
+			case s.cells[y] == 0:
+			case r.atEnd:
+				s.taken[y] = true
+				s.tk = append(s.tk, int32(y))
+				s.captured[mover]++
+				s.points[mover] += p.codePoints[s.cells[y]]
+			default:
+				s.caps = append(s.caps, change{cell: int32(y), old: s.pop(p, y), arg: opPop})
+			}
+		}
+	}
+	if r.capture == ir.CaptureLanding && s.cells[x] != 0 {
+		s.caps = append(s.caps, change{cell: int32(x), old: s.pop(p, x), arg: opPop})
+	}
+	if g.revisits(len(s.caps) > capBase || len(s.tk) > tkBase, int32(x)) {
+		return false // nothing was taken, nothing to restore
+	}
+	for _, ch := range s.caps[capBase:] {
+		s.captured[mover]++
+		s.points[mover] += p.codePoints[ch.old]
+	}
+	s.pop(p, c)
+	s.push(p, x, g.pc)
+	s.path = append(s.path, uint32(x)|uint32(d)<<16)
+	more := g.leapOn(g.promotesAt(x))
+	g.leapOff(more, more != ir.ChainNone && g.longDFS(x))
+	s.path = s.path[:len(s.path)-1]
+	s.pop(p, x)
+	s.push(p, c, g.pc)
+	for j := len(s.caps) - 1; j >= capBase; j-- {
+		s.push(p, int(s.caps[j].cell), s.caps[j].old)
+	}
+	s.caps = s.caps[:capBase]
+	for _, y := range s.tk[tkBase:] {
+		s.taken[y] = false
+	}
+	s.tk = s.tk[:tkBase]
+	s.captured[mover], s.points[mover] = oldCapt, oldPts
+	return true
+}

@@ -1,0 +1,237 @@
+package lang
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/ruleplay/ruleplay/ir"
+)
+
+// The jumping family's properties: long leaps (length: any, length: A ..
+// B), hurdles, the timing of captures (taken:), the majority (prefer:),
+// the timing of promotions (promote { at: ... }), counters and the draw
+// goal.
+
+// moveValues are the names a counter's counts may use.
+var moveValues = []string{"moved KIND", "captures", "pass"}
+
+// lengthRange reads `length: A .. B` (1 <= A <= B <= 64).
+func (c *checker) lengthRange(b *Binary, r *ir.MoveRule) bool {
+	lo, ok1 := c.constValue(b.L)
+	hi, ok2 := c.constValue(b.R)
+	if !ok1 || !ok2 {
+		return false
+	}
+	if lo.kind != cvInt || hi.kind != cvInt || lo.i < 1 || hi.i > maxLeapLength || lo.i > hi.i {
+		c.errorf(b.Pos, "write length: 2 .. 5 (the shortest, then the longest), or length: any", "a jump's lengths are a range of 1..%d cells, the shortest first", maxLeapLength)
+		return false
+	}
+	r.Length, r.LengthTo = lo.i, hi.i
+	if lo.i == hi.i {
+		r.LengthTo = 0
+	}
+	return true
+}
+
+// takenProp reads `taken: at-once | at-end` (at-end needs capture:
+// jumped).
+func (c *checker) takenProp(ps map[string]*Entry, r *ir.MoveRule) bool {
+	p, has := ps["taken"]
+	if !has {
+		return true
+	}
+	at, set, ok := namedChoice(c, p, []string{"at-once", "at-end"}, "captured pieces leave at once (at-once) or stay, blocking, until the move ends (at-end)", "unknown capture timing")
+	if !set {
+		return ok
+	}
+	if at == 1 && r.Capture != ir.CaptureJumped {
+		c.errorf(p.Pos, "add capture: jumped, or remove taken: at-end", "taken: at-end is about the pieces a jump passes over, but this jump captures none")
+		return false
+	}
+	r.TakenAtEnd = at == 1
+	return true
+}
+
+// namedChoice reads a property whose value is one of names: i is its
+// index. A misspelt name gets "did you mean"; anything else the list
+// with what (after "choices: ..."). A property with no single value is
+// already reported: neither set nor an error here.
+func namedChoice(c *checker, p *Entry, names []string, what, msg string) (i int, set, ok bool) {
+	v, okv := c.single(p)
+	if !okv {
+		return 0, false, true
+	}
+	hint := fmt.Sprintf("write %s: %s (%s)", p.Key, names[0], what)
+	if len(names) > 1 {
+		hint = fmt.Sprintf("%s: %s (%s)", p.Key, joinOr(names), what)
+	}
+	if n, _ := v.(*Name); n != nil {
+		for i, x := range names {
+			if x == n.Dotted() {
+				return i, true, true
+			}
+		}
+		if h := didYouMean(n.Dotted(), names); h != "" {
+			hint = h
+		}
+		c.errorf(v.At(), hint, "%s %q", msg, n.Dotted())
+		return 0, false, false
+	}
+	c.errorf(v.At(), hint, "%s", msg)
+	return 0, false, false
+}
+
+// joinOr joins names as "a, b or c".
+func joinOr(names []string) string {
+	out := names[0]
+	for i, n := range names[1:] {
+		if i == len(names)-2 {
+			out += " or " + n
+		} else {
+			out += ", " + n
+		}
+	}
+	return out
+}
+
+// promoteAt reads a promotion's `at: landing | move-end` (nil: landing).
+func (c *checker) promoteAt(p *Entry) (atEnd, ok bool) {
+	if p == nil {
+		return false, true
+	}
+	at, set, ok := namedChoice(c, p, []string{"landing", "move-end"}, "promoted on any landing in the zone, ending a chain (landing), or only where the whole move ends (move-end)", "unknown promotion moment")
+	return at == 1 && set, ok
+}
+
+// checkPrefer reads the top-level `prefer: most-captured`.
+func (c *checker) checkPrefer(es []*Entry) {
+	for _, e := range es {
+		if len(e.Labels) > 0 || e.HasBlock {
+			c.errorf(e.Pos, "write prefer: most-captured", "prefer takes a value")
+			continue
+		}
+		if _, set, _ := namedChoice(c, e, []string{"most-captured"}, "only the moves that capture the most pieces stay", "unknown preference"); set {
+			c.g.Prefer = ir.PreferMostCaptured
+		}
+	}
+}
+
+// checkCounters reads `counter NAME { counts: CONDITION }`, in file order.
+func (c *checker) checkCounters(es []*Entry) {
+	c.counters = map[string]int{}
+	for _, e := range es {
+		if len(e.Labels) != 1 || len(e.Values) > 0 || !e.HasBlock {
+			c.errorf(e.Pos, "write counter NAME { counts: moved king and captures == 0 }", "a counter takes a name and a block")
+			continue
+		}
+		name := e.Labels[0].Name
+		if _, dup := c.counters[name]; dup {
+			c.errorf(e.Labels[0].Pos, "", "two counters are named %s", name)
+			continue
+		}
+		if c.isReserved(name) {
+			c.errorf(e.Labels[0].Pos, "choose another name", "%q is already a name of the language", name)
+			continue
+		}
+		c.counters[name] = -1 // a bad counter: its uses are not reported again
+		ps := c.props(e, "counter", counterProps)
+		p, has := ps["counts"]
+		if !has {
+			c.errorf(e.Pos, "add counts: moved king and captures == 0", "the counter has no condition")
+			continue
+		}
+		v, ok := c.single(p)
+		if !ok {
+			continue
+		}
+		ex, t, ok := c.lower(v, ctxCounts)
+		if !ok {
+			continue
+		}
+		if t != tBool {
+			c.errorf(v.At(), "e.g. counts: moved king and captures == 0", "counts needs a condition on the move")
+			continue
+		}
+		c.counters[name] = len(c.g.Counters)
+		c.g.Counters = append(c.g.Counters, ir.Counter{Name: name, Counts: ex, Pos: e.Pos.String()})
+	}
+}
+
+// isReserved tells whether a counter's name would hide a name of goals.
+func (c *checker) isReserved(n string) bool {
+	_, opt := c.opts[n]
+	return opt || contains(playerValues, n) || contains(cellWords, n) || n == "own" || n == "opponent"
+}
+
+// lowerMoveValue lowers a name in a counter's counts: captures, pass.
+func (c *checker) lowerMoveValue(x *Name) (*ir.Expr, typ, bool) {
+	switch x.Dotted() {
+	case "captures":
+		return &ir.Expr{Op: ir.OpCaptures}, tInt, true
+	case "pass":
+		return &ir.Expr{Op: ir.OpPass}, tBool, true
+	case "moved":
+		c.errorf(x.Pos, "write moved KIND, e.g. moved king", "moved needs a piece kind")
+		return nil, 0, false
+	}
+	c.errorf(x.Pos, hintFor(x.Dotted(), "move values", []string{"moved", "captures", "pass"}), "unknown move value %q", x.Dotted())
+	return nil, 0, false
+}
+
+// lowerMoved lowers `moved KIND` in a counter's counts.
+func (c *checker) lowerMoved(x *Phrase) (*ir.Expr, typ, bool) {
+	first, _ := x.Words[0].(*Name)
+	if first == nil || first.Dotted() != "moved" || len(x.Words) != 2 {
+		c.errorf(x.Pos, c.ctxHint(ctxCounts), "unknown move value")
+		return nil, 0, false
+	}
+	kn, _ := x.Words[1].(*Name)
+	if kn == nil {
+		c.errorf(x.Words[1].At(), "write moved KIND, e.g. moved king", "expected a piece kind")
+		return nil, 0, false
+	}
+	k, ok := c.lookupKind(kn)
+	if !ok {
+		return nil, 0, false
+	}
+	return &ir.Expr{Op: ir.OpMoved, Int: k}, tBool, true
+}
+
+// drawGoal reads `draw: CONDITION` in the end block: after a move, the
+// game ends as a draw when it holds.
+func (c *checker) drawGoal(p *Entry) {
+	if len(p.Labels) > 0 {
+		c.errorf(p.Labels[0].Pos, "write draw: CONDITION (tested after every move)", "unexpected %q after draw", p.Labels[0].Name)
+		return
+	}
+	v, ok := c.single(p)
+	if !ok {
+		return
+	}
+	ex, t, ok := c.lower(v, ctxGoal)
+	if !ok {
+		return
+	}
+	if t != tBool {
+		c.errorf(v.At(), "e.g. draw: quiet >= 50", "draw needs a condition")
+		return
+	}
+	if ex.Op == ir.OpBool && ex.Int == 0 {
+		return
+	}
+	c.g.End.Goals = append(c.g.End.Goals, ir.Goal{Check: ir.AfterMove, Cond: ex, Draw: true, Pos: fmt.Sprint(v.At())})
+}
+
+// valueNames lists the player values, and the counters where goals and
+// scores may read them (for hints).
+func (c *checker) valueNames(ctx exprCtx) []string {
+	names := playerValues
+	if ctx == ctxGoal || ctx == ctxValue {
+		names = append([]string(nil), names...)
+		for n := range c.counters {
+			names = append(names, n)
+		}
+		sort.Strings(names[len(playerValues):])
+	}
+	return names
+}
