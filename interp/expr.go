@@ -91,7 +91,7 @@ func (xc *exprCompiler) compile(e *ir.Expr, cell bool) (evalFn, error) {
 		return xc.cellQuant(e)
 	case ir.OpEvery, ir.OpSome, ir.OpCount:
 		return xc.pieceQuant(e)
-	case ir.OpCaptured, ir.OpPoints, ir.OpMoves, ir.OpDistance, ir.OpScore:
+	case ir.OpCaptured, ir.OpPoints, ir.OpMoves, ir.OpDistance, ir.OpScore, ir.OpHand:
 		return xc.playerValue(e)
 	}
 	return nil, fmt.Errorf("%s: unknown operator %d", xc.what, e.Op)
@@ -397,6 +397,8 @@ func (xc *exprCompiler) playerValue(e *ir.Expr) (evalFn, error) {
 		return func(c *ectx) int { return int(c.s.points[c.side(sd)]) }, nil
 	case ir.OpMoves:
 		return func(c *ectx) int { return int(c.s.turns[c.side(sd)]) }, nil
+	case ir.OpHand:
+		return func(c *ectx) int { return c.p.handOf(c.s, c.side(sd)) }, nil
 	case ir.OpDistance:
 		dt, err := p.distanceTable(e.Dirs)
 		if err != nil {

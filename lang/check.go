@@ -55,7 +55,7 @@ func newChecker(r *reporter, path string) *checker {
 
 var topKeys = []string{"game", "option", "board", "players", "player", "piece", "setup", "target",
 	"zone", "step", "jump", "remove", "group", "priority", "forbid", "end", "score", "import", "extends",
-	"stacking", "promote"}
+	"stacking", "promote", "hand", "lock", "drop"}
 
 func (c *checker) errorf(p Pos, hint, format string, args ...any) {
 	c.r.errorf(p, hint, format, args...)
@@ -88,8 +88,10 @@ func (c *checker) check(entries []*Entry, userOpts map[string]string) (*ir.Game,
 	c.checkPieces(by["piece"])
 	if c.boardOK && c.playersOK {
 		c.checkSetup(by["setup"])
+		c.checkHands(by["hand"])
 		c.checkTargets(by["target"])
 		c.checkZones(by["zone"])
+		c.checkLocks(by["lock"])
 		c.checkStacking(by["stacking"])
 		c.checkPromotions(by["promote"])
 		c.checkMoves(entries)
