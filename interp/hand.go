@@ -2,6 +2,7 @@ package interp
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/ruleplay/ruleplay/ir"
 )
@@ -90,6 +91,32 @@ func (p *Program) InHand(s *State, player int) []ir.PieceCount {
 		}
 	}
 	return out
+}
+
+// HandText describes the pieces in hand in s, one player after the other
+// in turn order: "in hand: black man 20; white man 19" (kinds by name
+// with their counts, "none" for an empty hand); "" in a game without
+// hands.
+func (p *Program) HandText(s *State) string {
+	if !p.hands {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString("in hand:")
+	for pl := 0; pl < p.np; pl++ {
+		if pl > 0 {
+			b.WriteByte(';')
+		}
+		b.WriteString(" " + p.g.Players[pl].Name)
+		held := p.InHand(s, pl)
+		if len(held) == 0 {
+			b.WriteString(" none")
+		}
+		for _, pc := range held {
+			fmt.Fprintf(&b, " %s %d", p.g.Kinds[p.g.Pieces[pc.Piece].Kind].Name, pc.Count)
+		}
+	}
+	return b.String()
 }
 
 // compileLocks checks the locks; a fixed lock is folded into the From of
