@@ -30,6 +30,7 @@ var strategies = [...]strategy{
 	genGroupFast: groupTableStrategy{},
 	genStack:     stackStrategy{},
 	genDrop:      dropStrategy{},
+	genReach:     reachStrategy{},
 }
 
 // runGen emits the moves of rule g.r with its strategy.
