@@ -454,7 +454,7 @@ var declItemKind = map[declKind]protocol.CompletionItemKind{
 func (v *view) labelCands() []candidate {
 	e := v.last()
 	switch e.key.Text {
-	case "player", "setup", "target":
+	case "player", "setup", "target", "hand":
 		if keyOf(v.chain, 1) == "" {
 			return v.named(declPlayer)
 		}
@@ -588,11 +588,11 @@ func (v *view) keyCands(key, parent string) []candidate {
 		out := words("direction set", kindWord, "dirs", w["direction set"]...)
 		out = append(out, words("direction", kindWord, "dirs", squareDirs...)...)
 		return append(out, v.named(declOption)...)
-	case "over", "onto", "from", "enemy":
+	case "over", "onto", "from", "enemy", "chain-stop":
 		return v.cellCands()
 	case "piece":
 		return append(words("owner", kindWord, "piece", lang.Choices()["piece"]...), v.named(declKind_)...)
-	case "capture", "chain", "cells", "forward", "no-move", "at-limit", "best", "take", "forbid":
+	case "capture", "chain", "cells", "forward", "no-move", "at-limit", "at-passes", "best", "take", "forbid":
 		return words("choice", kindVal, key, lang.Choices()[key]...)
 	case "when":
 		if parent == "capture" {
