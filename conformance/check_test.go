@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -39,7 +41,36 @@ var brokenKinds = map[string]Kind{
 	"wrong-scores":         WrongResult,
 	"wrong-winner":         WrongResult,
 	"yaml-syntax":          BadRecord,
+
+	// Games of issue 14 (the bad move is also checked against
+	// conformance/oracle: TestBrokenRecords14AgainstOracle).
+	"konane-turning-chain":                      IllegalMove,
+	"draughts-international-capture-compulsory": IllegalMove,
+	"chinese-checkers-no-jump":                  IllegalMove,
+	"conspirateurs-drop-outside":                IllegalMove,
 }
+
+// brokenGame returns the game of a broken record of testdata/broken when
+// its rules file is missing from games/ (a game still being written),
+// "" otherwise.
+func brokenGame(t *testing.T, path string) string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := record.Parse(data, path)
+	if err != nil || rec.Game == "" {
+		return ""
+	}
+	if _, err := os.Stat(rulesPath(rec.Game)); err == nil || !slices.Contains(games14, rec.Game) {
+		return ""
+	}
+	return rec.Game
+}
+
+// games14 are the games of issue 14, whose rules files may not exist yet.
+var games14 = []string{"draughts-international", "konane", "chinese-checkers", "conspirateurs"}
 
 // TestBrokenRecords checks every record of testdata/broken against its
 // golden report: NAME.txt (Report.Text) and NAME.json (the JSON form).
@@ -55,6 +86,9 @@ func TestBrokenRecords(t *testing.T) {
 	for _, path := range files {
 		name := strings.TrimSuffix(filepath.Base(path), ".yaml")
 		t.Run(name, func(t *testing.T) {
+			if g := brokenGame(t, path); g != "" {
+				t.Skipf("no %s yet: the record of %s cannot be checked", rulesPath(g), g)
+			}
 			for _, cfg := range []interp.Config{{}, {NoFast: true}} {
 				r := CheckFile(path, gamesDir, cfg)
 				want, ok := brokenKinds[name]
@@ -148,7 +182,18 @@ func TestCheckDir(t *testing.T) {
 			t.Errorf("reports out of order: %s before %s", reports[i-1].File, reports[i].File)
 		}
 	}
-	if got, want := Summary(reports), "22 records: 0 ok, 12 disagree, 10 cannot be checked"; got != want {
+	// The expected verdicts follow from brokenKinds; a record of an
+	// issue-14 game whose rules file is missing cannot be checked.
+	n := map[Verdict]int{}
+	for name, kind := range brokenKinds {
+		if brokenGame(t, filepath.Join("testdata", "broken", name+".yaml")) != "" {
+			n[CannotCheck]++
+		} else {
+			n[kind.Verdict()]++
+		}
+	}
+	want := fmt.Sprintf("%d records: %d ok, %d disagree, %d cannot be checked", len(brokenKinds), n[OK], n[Disagrees], n[CannotCheck])
+	if got := Summary(reports); got != want {
 		t.Errorf("summary %q, want %q", got, want)
 	}
 	if code := ExitCode(reports...); code != 2 {
@@ -157,9 +202,9 @@ func TestCheckDir(t *testing.T) {
 	if _, err := CheckDir(filepath.Join("testdata", "no-such-dir"), gamesDir, interp.Config{}); err == nil {
 		t.Error("no error for a missing directory")
 	}
-	missing := CheckFile(filepath.Join("testdata", "no-such-file.yaml"), gamesDir, interp.Config{})
-	if missing.Verdict != CannotCheck || missing.Problem.Kind != BadRecord {
-		t.Errorf("missing file:\n%s", missing.Text())
+	nofile := CheckFile(filepath.Join("testdata", "no-such-file.yaml"), gamesDir, interp.Config{})
+	if nofile.Verdict != CannotCheck || nofile.Problem.Kind != BadRecord {
+		t.Errorf("missing file:\n%s", nofile.Text())
 	}
 }
 

@@ -113,24 +113,27 @@ type diffStats struct {
 // -v).
 func TestDifferential(t *testing.T) {
 	for _, c := range diffCases() {
-		t.Run(c.name, func(t *testing.T) {
-			games := c.games
-			if testing.Short() {
-				games = max(1, games/4)
-			}
-			fast := compile(t, c.game, c.opts, interp.Config{})
-			slow := compile(t, c.game, c.opts, interp.Config{NoFast: true})
-			st := diffStats{reasons: map[string]int{}}
-			for seed := uint64(1); seed <= uint64(games); seed++ {
-				diffGame(t, c, fast, slow, seed, &st)
-				if t.Failed() {
-					return
-				}
-			}
-			t.Logf("%d games, %d positions, same move order in %d (%.0f%%), endings %v",
-				st.games, st.positions, st.sameOrder, 100*float64(st.sameOrder)/float64(max(1, st.positions)), st.reasons)
-		})
+		t.Run(c.name, func(t *testing.T) { runDiffCase(t, c) })
 	}
+}
+
+// runDiffCase plays the seeded games of c (a quarter under -short).
+func runDiffCase(t *testing.T, c diffCase) {
+	games := c.games
+	if testing.Short() {
+		games = max(1, games/4)
+	}
+	fast := compile(t, c.game, c.opts, interp.Config{})
+	slow := compile(t, c.game, c.opts, interp.Config{NoFast: true})
+	st := diffStats{reasons: map[string]int{}}
+	for seed := uint64(1); seed <= uint64(games); seed++ {
+		diffGame(t, c, fast, slow, seed, &st)
+		if t.Failed() {
+			return
+		}
+	}
+	t.Logf("%d games, %d positions, same move order in %d (%.0f%%), endings %v",
+		st.games, st.positions, st.sameOrder, 100*float64(st.sameOrder)/float64(max(1, st.positions)), st.reasons)
 }
 
 func diffGame(t *testing.T, c diffCase, fast, slow *interp.Program, seed uint64, st *diffStats) {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/ruleplay/ruleplay/conformance/oracle"
 	"github.com/ruleplay/ruleplay/interp"
+	"github.com/ruleplay/ruleplay/record"
 )
 
 var perftDeep = flag.Bool("perft.deep", false, "check every depth of the perft tables (not only up to ci)")
@@ -70,10 +71,17 @@ func checkIndependent(t *testing.T, game string, tb *PerftTable, depth int) {
 	switch {
 	case strings.Contains(tb.Source, "oracle"):
 		m := oracleStart(t, game, tb)
+		for i, mv := range tb.Moves {
+			if err := m.Play(mv); err != nil {
+				t.Fatalf("%s: the oracle refuses moves[%d] %s: %v", tb.Name, i, mv, err)
+			}
+		}
 		switch m := m.(type) {
 		case *oracle.LeapFrog:
 			perft = m.Perft
 		case *oracle.Salta:
+			perft = m.Perft
+		case perfter: // the oracles of issue 14
 			perft = m.Perft
 		}
 	case strings.HasPrefix(tb.Source, "naive"):
@@ -137,6 +145,16 @@ func oracleStart(t *testing.T, game string, tb *PerftTable) model {
 	case "salta":
 		limit, _ := strconv.Atoi(opt(tb.Options, "limit", "0"))
 		return oracle.NewSalta(limit)
+	}
+	opts := map[string]string{}
+	for k, v := range tb.Options {
+		opts[k] = v
+	}
+	if m, _, err := oracleFor14(&record.Record{Game: game, Options: opts}, func(k, def string) string { return opt(opts, k, def) }); m != nil || err != nil {
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m
 	}
 	t.Fatalf("no oracle for %s", game)
 	return nil

@@ -333,7 +333,8 @@ func TestRecords(t *testing.T) {
 }
 
 // TestRecordsAgainstOracle replays every Leap Frog (plain, Murray,
-// Froglet) and Salta record through conformance/oracle and checks that
+// Froglet), Salta, Konane, international draughts, Chinese Checkers and
+// Conspirateurs record through conformance/oracle and checks that
 // every move is legal there too and that the oracle finds the recorded
 // result: over after the last move, the same winners and scores.
 func TestRecordsAgainstOracle(t *testing.T) {
@@ -427,5 +428,5 @@ func oracleFor(rec *record.Record) (model, []string, error) {
 		limit, _ := strconv.Atoi(opt("limit", "0"))
 		return oracle.NewSalta(limit), []string{"green", "red"}, nil
 	}
-	return nil, nil, nil
+	return oracleFor14(rec, opt)
 }

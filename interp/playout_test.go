@@ -37,6 +37,7 @@ func playoutPrograms(t *testing.T) map[string]*Program {
 		{"jumpwings.rules", nil},
 		{"jumpwings-advanced.rules", nil},
 		{"jumpwings-relative.rules", nil},
+		{"conspirateurs.rules", nil},
 	} {
 		p, err := Compile(loadGame(t, f.file, f.opts), Config{MaxPlies: 300})
 		if err != nil {

@@ -102,3 +102,19 @@ func BenchmarkBaselineLeapFrog8x8Playout(b *testing.B) {
 func BenchmarkBaselineSaltaPlayout120(b *testing.B) {
 	benchBaselinePlayouts(b, "salta", map[string]string{"limit": "120"})
 }
+
+func BenchmarkKonanePerftD6(b *testing.B) {
+	benchPerft(b, mustKonane(b, 8).Perft, 6)
+}
+
+func BenchmarkDraughtsPerftD6(b *testing.B) {
+	benchPerft(b, NewDraughts().Perft, 6)
+}
+
+func BenchmarkChineseCheckersPerftD3(b *testing.B) {
+	benchPerft(b, mustCC(b, 2).Perft, 3)
+}
+
+func BenchmarkConspirateursPerftD3(b *testing.B) {
+	benchPerft(b, NewConspirateurs().Perft, 3)
+}

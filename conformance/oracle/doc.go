@@ -1,6 +1,38 @@
 // Package oracle holds independent, hand-written move generators for some of
 // the games of the rule book (docs/rules/GAME.md): Leap Frog (with Murray's and
-// Froglet's scoring and removal rules as options) and Salta.
+// Froglet's scoring and removal rules as options) and Salta; and, written
+// straight from the binding spec (games.md §12-15, notation.md) for issue
+// 14, the jumping family:
+//
+//   - Konane (NewKonane(size), size 6..16 even): the two removal turns
+//     (a corner or centre stone, then a stone next to the hole), then
+//     orthogonal capturing jumps whose chains keep their first direction,
+//     every prefix a move (text: every landing). No move loses; Captures
+//     counts removed and captured stones per player, Scores is nil.
+//   - International draughts (NewDraughts): men step forward and capture
+//     both ways, flying kings; captured pieces stay (and block) until the
+//     move ends, the start cell is empty from the first leap; the majority
+//     rule; promotion only where the move ends; moves named by their
+//     ends, equal-effect chains merged, captured cells appended (by file,
+//     then rank) only where two moves would share a text; 50 plies in a
+//     row of king moves without capture draw at once (Reason "goal").
+//   - Chinese Checkers (NewChineseCheckers(players), 2, 3, 4 or 6): the
+//     121-cell star in centred rows, steps and jump chains over any marble
+//     found by reachability (a breadth-first search from the start cell,
+//     which is never entered again), the target-point Decision, the first
+//     full target point wins ("goal"), no move: "pass", every player
+//     passing in a row: a draw ("passes").
+//   - Conspirateurs (NewConspirateurs): twenty men in each hand dropped on
+//     the meeting place ("@e7"), then steps and jump chains in eight
+//     directions by reachability, a chain ending on a shelter, a man on a
+//     shelter locked; twenty men on shelters win ("goal"); no move:
+//     "pass"; two passes end the game, more men on shelters (Sheltered)
+//     winning ("passes"). Scores is nil.
+//
+// Each has SetPosition for hand-built positions, Clone, Perft (make and
+// unmake on a mailbox with a two-cell border, move buffers reused per
+// depth), and the conformance package's model methods (Moves, Play, Over,
+// Winners, Scores, Margin, Reason).
 //
 // They are written straight from the rule book and share no code with the
 // rules language (lang, ir, stdlib) or the interpreter (interp). They serve
@@ -19,18 +51,21 @@
 //     interpreter's speed is compared against them (ruleplay bench
 //     --compare, Baseline); see the benchmarks in the package tests.
 //
-// Conventions shared by both oracles:
+// Conventions shared by the oracles:
 //
-//   - Players are numbered from 0 in turn order (Leap Frog: 0 is p1; Salta:
-//     0 is green, 1 is red).
+//   - Players are numbered from 0 in turn order (Leap Frog and Chinese
+//     Checkers: 0 is p1; Salta: 0 is green, 1 is red; Konane and
+//     Conspirateurs: 0 is black; international draughts: 0 is white).
 //   - Cells are named as in docs/notation.md: file letter + rank number ("a1",
-//     "j10"). The cell index used for ordering is (rank-1)*W + (file-1).
+//     "j10"); on the star, letter within the row + row number. The cell
+//     index used for ordering is (rank-1)*W + (file-1) (the star: rows from
+//     the bottom, letters within a row).
 //   - Moves() returns canonical move texts in a documented deterministic
 //     order (see each type); Play applies a move given by its text and
 //     rejects anything that is not a legal move, leaving the state
 //     unchanged.
 //   - Winners lists every player sharing the best result (a draw lists all
 //     players); it is nil while the game is not over.
-//   - RandomPlayout plays uniformly random legal moves (uniform over the
+//   - RandomPlayout (Leap Frog, Salta) plays uniformly random legal moves (uniform over the
 //     legal move list of each position) until the game ends.
 package oracle
