@@ -95,6 +95,7 @@ type Program struct {
 	atLimit    ir.Outcome
 
 	score  evalFn // nil: no score
+	guide  evalFn // nil: no guide (ir.Game.Guide)
 	best   ir.ScoreBest
 	margin evalFn
 }
@@ -1363,7 +1364,7 @@ func (p *Program) compileEnd() error {
 			}
 		}
 	}
-	return nil
+	return p.compileGuide()
 }
 
 // distanceTable returns (building it once) the distance table of a set of
