@@ -197,17 +197,18 @@ func (c *checker) checkGuide(es []*Entry) {
 	}
 	ps := c.props(e, "guide", guideProps)
 	gd := &ir.Guide{}
-	p, ok := ps["value"]
-	if !ok {
+	ok := c.guideBest(ps, gd)
+	p, has := ps["value"]
+	if !has {
 		c.errorf(e.Pos, "add value: e.g. distance(all, goal)", "the guide has no value")
 		return
 	}
-	v, ok := c.single(p)
-	if !ok {
+	v, okv := c.single(p)
+	if !okv {
 		return
 	}
-	ex, t, ok := c.lower(v, ctxValue)
-	if !ok {
+	ex, t, okv := c.lower(v, ctxValue)
+	if !okv {
 		return
 	}
 	if t != tInt {
@@ -215,26 +216,38 @@ func (c *checker) checkGuide(es []*Entry) {
 		return
 	}
 	gd.Value = ex
-	if p, ok := ps["best"]; ok {
-		if v, ok := c.single(p); ok {
-			n, _ := v.(*Name)
-			switch {
-			case n != nil && n.Dotted() == "highest":
-			case n != nil && n.Dotted() == "lowest":
-				gd.Best = ir.Lowest
-			default:
-				hint := "best: highest or best: lowest"
-				if n != nil {
-					if h := didYouMean(n.Dotted(), []string{"highest", "lowest"}); h != "" {
-						hint = h
-					}
-				}
-				c.errorf(v.At(), hint, "unknown best")
-				return
-			}
-		}
+	if !ok {
+		return
 	}
 	c.g.Guide = gd
+}
+
+// guideBest reads the guide's best: highest (the default) or lowest.
+func (c *checker) guideBest(ps map[string]*Entry, gd *ir.Guide) bool {
+	p, ok := ps["best"]
+	if !ok {
+		return true
+	}
+	v, ok := c.single(p)
+	if !ok {
+		return false
+	}
+	n, _ := v.(*Name)
+	switch {
+	case n != nil && n.Dotted() == "highest":
+		return true
+	case n != nil && n.Dotted() == "lowest":
+		gd.Best = ir.Lowest
+		return true
+	}
+	hint := "best: highest or best: lowest"
+	if n != nil {
+		if h := didYouMean(n.Dotted(), []string{"highest", "lowest"}); h != "" {
+			hint = h
+		}
+	}
+	c.errorf(v.At(), hint, "unknown best")
+	return false
 }
 
 // lowerZoneDistance lowers distance(DIRS, ZONE): the sum over the player's

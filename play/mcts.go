@@ -119,7 +119,7 @@ type search struct {
 	gainSum float64   // sum of |gain| over cut-off playouts
 	gainN   float64
 	hasSc   bool
-	guided  bool // the rules give a guide: it values cut-off playouts
+	guided  bool          // the rules give a guide: it values cut-off playouts
 	st      interp.Status // scratch for StatusInto
 	// bytes estimates the memory of the tree; the search stops growing it
 	// past maxBytes.
