@@ -151,6 +151,13 @@
 //     per head in bit-sliced counts and selected per line; a When that
 //     reads size, run and distance alone is a table.
 //   - removal (strat_remove.go).
+//   - reachability (strat_reach.go): moves named by their ends whose
+//     optional chains capture nothing: the cells the piece reaches, each
+//     once, by a depth-first search with a visited set, never path by
+//     path; the rule's meaning, so it serves such rules with and without
+//     fast paths. Other rules named by their ends are explored path by
+//     path and their tier's list merged by start, end and captured cells
+//     (ends.go).
 //
 // Chains are explored by the walkers of the generic, table, bitset and
 // mailbox representations with one chain policy (chain.go: leapOn and

@@ -19,6 +19,7 @@ type mv struct {
 	off  int32
 	n    int32
 	rule int32
+	cx   int32 // moves named by their ends: arena offset of [k, captured cells...] appended to the text (0: none; ends.go)
 }
 
 // Len returns the number of moves in the list.
@@ -228,6 +229,9 @@ func (p *Program) candidates(s *State, ml *MoveList, g *gen) bool {
 			return true
 		}
 		if ml != nil && len(ml.moves) > 0 {
+			if t.ends {
+				p.mergeEnds(s, ml)
+			}
 			if t.dedup {
 				p.dedup(ml)
 			}

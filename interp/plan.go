@@ -156,6 +156,9 @@ func patternClass(m *ir.MoveRule) string {
 	case ir.ChainCompulsory:
 		parts = append(parts, "compulsory chain")
 	}
+	if m.TextEnds {
+		parts = append(parts, "named by its ends")
+	}
 	return strings.Join(parts, ", ")
 }
 

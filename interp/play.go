@@ -30,6 +30,9 @@ func (p *Program) Text(ml *MoveList, i int) string {
 		}
 		return t
 	}
+	if p.rules[m.rule].textEnds {
+		return p.endsText(ml, m)
+	}
 	var b strings.Builder
 	for j, e := range path {
 		if j > 0 {

@@ -124,7 +124,8 @@ type promo struct {
 
 type tier struct {
 	rules []int // indices into Program.rules, ascending
-	dedup bool  // two rules of the tier could yield the same text
+	dedup bool  // two rules of the tier could yield the same text (or ends: the moves are built as a list)
+	ends  bool  // moves named by their ends are merged (ends.go)
 	// shifts: every rule of the tier is a shift rule or a removal without
 	// conditions, so that its first leaps are found on bitsets (bulk.go)
 	shifts bool
@@ -152,6 +153,7 @@ const (
 	genGroup            // group move, generic
 	genGroupFast        // fast: group move with local conditions, table driven
 	genStack            // fast: leap without chain or capture, conditions on heights, levels and kinds tabulated (stack.go)
+	genReach            // moves named by their ends, chains that capture nothing: reachability (strat_reach.go)
 )
 
 type rule struct {
@@ -177,6 +179,7 @@ type rule struct {
 	hasPromo bool   // some promotion applies to a piece this rule moves
 	capture  ir.Capture
 	chain    ir.Chain
+	textEnds bool // moves named by their ends (ir.MoveRule.TextEnds)
 	gen      int
 
 	// fast path tables (gen == genStep or genLeap)
@@ -579,7 +582,10 @@ func (p *Program) compileRules() error {
 		}
 		if len(rs) > 0 {
 			p.tiers = append(p.tiers, tier{rules: rs, dedup: p.tierNeedsDedup(rs)})
-			p.planDedup(&p.tiers[len(p.tiers)-1])
+			t := &p.tiers[len(p.tiers)-1]
+			p.planDedup(t)
+			t.ends = p.endsTier(rs)
+			t.dedup = t.dedup || t.ends
 		}
 	}
 	for r, u := range used {
@@ -606,7 +612,7 @@ func (p *Program) compileRule(i int) error {
 	m := &p.g.Moves[i]
 	r := &p.rules[i]
 	r.idx, r.name, r.action, r.who = i, m.Name, m.Action, m.Piece
-	r.length, r.capture, r.chain = m.Length, m.Capture, m.Chain
+	r.length, r.capture, r.chain, r.textEnds = m.Length, m.Capture, m.Chain, m.TextEnds
 	if err := p.compileSelection(r, m); err != nil {
 		return err
 	}
@@ -633,6 +639,10 @@ func (p *Program) compileRule(i int) error {
 		return err
 	}
 	r.gen = genGeneric
+	if reachable(m) {
+		r.gen = genReach // the rule's meaning, with or without fast paths
+		return nil
+	}
 	if p.cfg.NoFast {
 		return nil
 	}
@@ -1200,6 +1210,9 @@ func (p *Program) tierNeedsDedup(rs []int) bool {
 			}
 			if rb.action == ir.Group {
 				ra, rb = rb, ra
+			}
+			if (ra.textEnds && ra.chain != ir.ChainNone || rb.textEnds && rb.chain != ir.ChainNone) && !p.srcDisjoint(ra, rb) {
+				return true // a chain named by its ends may end anywhere
 			}
 			for pl := 0; pl < p.np; pl++ {
 				for _, da := range ra.dirs[pl] {

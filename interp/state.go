@@ -70,22 +70,26 @@ type history struct {
 
 // scratch is what move generation reuses from call to call.
 type scratch struct {
-	path    []uint32 // current leap path during generation
-	mark    []uint64 // candidate sources (bitset)
-	bufs    []uint64 // 4 bitsets of scratch for markShift
-	caps    []change // pieces taken during a chain being explored
-	ectx    ectx
-	gen     gen          // move generation
-	nextOK  []bool       // blockFast: per rule, the next player's guard after the move
-	wit     []witness    // blockFast: the next player's first leaps
-	tier    int          // the tier of the moves candidates or countMoves found last
-	selFilt bool         // countMoves: the blockade filter drops some moves
-	selBulk bool         // countMoves: the moves are in bulk (selectBulk)
-	nbulk   int          // firstLeaps: the rules kept in aux.bulk (-1: too many)
-	x       *aux         // larger scratch, allocated when first needed
-	gbuf    []uint16     // the pieces of a group being moved
-	hbuf    []int32      // occH
-	grp     groupScratch // fastGroups (strat_group.go)
+	path []uint32 // current leap path during generation
+	mark []uint64 // candidate sources (bitset)
+	bufs []uint64 // 4 bitsets of scratch for markShift
+	caps []change // pieces taken during a chain being explored
+	// reachability (strat_reach.go): cells seen, cells to explore, cells
+	// reached from the current start
+	seen          []bool
+	todo, reached []int32
+	ectx          ectx
+	gen           gen          // move generation
+	nextOK        []bool       // blockFast: per rule, the next player's guard after the move
+	wit           []witness    // blockFast: the next player's first leaps
+	tier          int          // the tier of the moves candidates or countMoves found last
+	selFilt       bool         // countMoves: the blockade filter drops some moves
+	selBulk       bool         // countMoves: the moves are in bulk (selectBulk)
+	nbulk         int          // firstLeaps: the rules kept in aux.bulk (-1: too many)
+	x             *aux         // larger scratch, allocated when first needed
+	gbuf          []uint16     // the pieces of a group being moved
+	hbuf          []int32      // occH
+	grp           groupScratch // fastGroups (strat_group.go)
 }
 
 // newScratch makes the scratch of a State on a board of nc cells and nw
@@ -103,6 +107,10 @@ type aux struct {
 	gctx ectx // Guide
 	bulk [maxBulk]bulkRule
 	sets bulkSets // firstLeaps
+	// mergeEnds (ends.go): the captured cells of the moves, per move the
+	// span of its cells in ecaps, and whether its text needs them
+	ecaps, espan []int32
+	eamb         []bool
 }
 
 // ax returns the auxiliary scratch of s.

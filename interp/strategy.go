@@ -29,6 +29,7 @@ var strategies = [...]strategy{
 	genGroup:     groupStrategy{},
 	genGroupFast: groupTableStrategy{},
 	genStack:     stackStrategy{},
+	genReach:     reachStrategy{},
 }
 
 // runGen emits the moves of rule g.r with its strategy.

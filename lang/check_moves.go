@@ -7,8 +7,8 @@ import (
 )
 
 var moveProps = map[string][]string{
-	"step":   {"when", "piece", "from", "dirs", "onto", "capture"},
-	"jump":   {"when", "piece", "from", "dirs", "length", "over", "onto", "capture", "chain"},
+	"step":   {"when", "piece", "from", "dirs", "onto", "capture", "text"},
+	"jump":   {"when", "piece", "from", "dirs", "length", "over", "onto", "capture", "chain", "text"},
 	"remove": {"when", "piece"},
 	"group":  {"when", "piece", "dirs", "onto", "capture"},
 }
@@ -132,6 +132,14 @@ func (c *checker) leapProps(e *Entry, ps map[string]*Entry, r *ir.MoveRule) bool
 		}
 		ok = okc && ok
 	}
+	if p, has := ps["text"]; has {
+		texts := map[string]bool{"path": false, "ends": true}
+		ends, set, okc := choice(c, p, texts, "text: path (every landing: a1-c1-c3) or ends (the first and last cells: a1-c3)", "unknown move text")
+		if set {
+			r.TextEnds = ends
+		}
+		ok = okc && ok
+	}
 	if p, has := ps["chain"]; has {
 		chains := map[string]ir.Chain{"none": ir.ChainNone, "optional": ir.ChainOptional, "compulsory": ir.ChainCompulsory}
 		ch, set, okc := choice(c, p, chains, "chain: none, optional (every prefix is a move) or compulsory (go on while possible)", "unknown chain")
@@ -139,7 +147,7 @@ func (c *checker) leapProps(e *Entry, ps map[string]*Entry, r *ir.MoveRule) bool
 			r.Chain = ch
 		}
 		ok = okc && ok
-		if ok && r.Chain != ir.ChainNone && !passesPiece(r) {
+		if ok && r.Chain != ir.ChainNone && !passesPiece(r) && !(r.TextEnds && r.Capture == ir.CaptureNone) {
 			c.r.warnf(p.Pos, "make every step pass over a piece (over: enemy), or write chain: none",
 				"the chains of %s can grow without bound: no step needs a piece to pass over, so a chain may wander the board and their number explodes", e.Key)
 		}

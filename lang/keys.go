@@ -67,12 +67,14 @@ func Words() map[string][]string {
 // Choices returns, for the properties whose value is one of a few fixed
 // names, those names: "capture" (of step and jump), "chain", "cells" (of
 // board), "forward" (of player), "no-move" and "at-limit" (of end), "best"
-// (of score), "take" (of a group's capture), "forbid" (the entry), and
+// (of score), "take" (of a group's capture), "forbid" (the entry), "text"
+// (of step and jump), and
 // "piece" (of a move: the owners that may come before kinds).
 func Choices() map[string][]string {
 	return map[string][]string{
 		"capture":  {"none", "jumped", "landing"},
 		"chain":    {"none", "optional", "compulsory"},
+		"text":     {"path", "ends"},
 		"cells":    {"all", "dark", "light"},
 		"forward":  {"north", "south", "east", "west"},
 		"no-move":  {"score", "draw", "lose", "pass"},

@@ -1,0 +1,120 @@
+package interp
+
+import "github.com/ruleplay/ruleplay/ir"
+
+// The reachability strategy serves the leap rules whose moves are named by
+// their ends (ir.MoveRule.TextEnds) and whose optional chains capture
+// nothing: the board does not change during such a move but for the
+// moving piece, so whether a leap from cell x exists depends on x alone,
+// and the moves of a piece are the cells reachable from its start by one
+// leap or more. They are found by a depth-first search over cells with a
+// visited set, never path by path: a position with hundreds of thousands
+// of jump paths has at most one move per empty cell and piece. The path
+// of a move is [start, end | d<<16] (d: the direction of a last leap), so
+// its text is "start-end" and Apply moves the piece from start to end.
+//
+// A landing where the piece is promoted ends the chain there: the cell is
+// a move, but no leap goes on from it. Order: the moving piece's cell,
+// then the landings in the order the search first meets them (from each
+// cell reached, the rule's directions in order; the most recent cell is
+// explored first).
+
+// reachStrategy: chains named by their ends that capture nothing.
+type reachStrategy struct{}
+
+func (reachStrategy) moves(g *gen) { g.reachLeaps() }
+func (reachStrategy) name() string { return "reachability" }
+
+// reachable tells whether rule m is served by reachability.
+func reachable(m *ir.MoveRule) bool {
+	return m.TextEnds && m.Capture == ir.CaptureNone && m.Chain == ir.ChainOptional
+}
+
+// reachLeaps emits the moves of every piece the rule selects.
+func (g *gen) reachLeaps() {
+	p, s, r := g.p, g.s, g.r
+	g.ctx = p.guardCtx(s)
+	g.dirs = r.dirs[g.mover]
+	for c := 0; c < p.nc; c++ {
+		code := s.cells[c]
+		if !p.selects(r, g.mover, int(code)) || r.lenCode[code] == 0 {
+			continue
+		}
+		g.ctx.mcode = int(code)
+		if r.from != nil {
+			g.ctx.level = s.height(c) - 1
+			if !g.test(r.from, c) {
+				continue
+			}
+		}
+		g.pc = code
+		g.reachFrom(c)
+		if g.found {
+			return
+		}
+	}
+}
+
+// reachFrom lifts the piece g.pc off cell c and emits a move to every
+// cell it reaches.
+func (g *gen) reachFrom(c int) {
+	p, s, r := g.p, g.s, g.r
+	if len(s.seen) < p.nc {
+		s.seen = make([]bool, p.nc)
+	}
+	seen := s.seen[:p.nc]
+	s.pop(p, c)
+	seen[c] = true
+	stack := append(s.todo[:0], int32(c))
+	found := append(s.reached[:0], int32(c))
+	for len(stack) > 0 && !g.found {
+		x := int(stack[len(stack)-1])
+		stack = stack[:len(stack)-1]
+		for _, d := range g.dirs {
+			land := g.leapTo(x, int(d))
+			if land < 0 || seen[land] {
+				continue
+			}
+			seen[land] = true
+			found = append(found, int32(land))
+			s.path = append(s.path[:0], uint32(c), uint32(land)|uint32(d)<<16)
+			g.emit()
+			if g.found {
+				break
+			}
+			if r.chain != ir.ChainNone && !g.promotesAt(land) {
+				stack = append(stack, int32(land))
+			}
+		}
+	}
+	for _, x := range found {
+		seen[x] = false
+	}
+	s.todo, s.reached = stack, found
+	s.path = s.path[:0]
+	s.push(p, c, g.pc)
+}
+
+// leapTo returns the landing cell of the leap of the piece g.pc from
+// cell x in direction d, or -1 when there is none: every cell passed over
+// satisfies Over, the landing satisfies Onto and is empty (without
+// stacking). The piece is not on the board (it stands at x).
+func (g *gen) leapTo(x, d int) int {
+	p, s, r := g.p, g.s, g.r
+	L := int(r.lenCode[g.pc])
+	g.ctx.mcode, g.ctx.level = int(g.pc), s.height(x)
+	y := x
+	for k := 1; k <= L; k++ {
+		y = int(p.nb[y*p.nd+d])
+		if y < 0 {
+			return -1
+		}
+		if k < L && !g.test(r.over, y) {
+			return -1
+		}
+	}
+	if !g.test(r.onto, y) || (s.cells[y] != 0 && !p.stacking) {
+		return -1
+	}
+	return y
+}
