@@ -24,10 +24,11 @@ const (
 	depGroup                    // the variables of a group capture (size, run, distance)
 	depBoard                    // pieces anywhere: quantifiers, captures, points, distances, scores
 	depUnknown                  // an operator this analysis does not know
+	depHand                     // the pieces in hand
 )
 
 // depNames names the members of a dep set, in bit order.
-var depNames = [...]string{"occupancy", "owner", "kind", "cell", "height", "level", "moving piece", "counters", "group", "board", "unknown"}
+var depNames = [...]string{"occupancy", "owner", "kind", "cell", "height", "level", "moving piece", "counters", "group", "board", "unknown", "hand"}
 
 // depsOf returns what e reads (nothing for a nil expression).
 func depsOf(e *ir.Expr) dep {
@@ -65,6 +66,8 @@ func opDeps(e *ir.Expr) dep {
 		return depMover
 	case ir.OpMoves:
 		return depCounters
+	case ir.OpHand:
+		return depHand
 	case ir.OpVar:
 		if e.Name == "turn" || e.Name == "ply" {
 			return depCounters

@@ -91,7 +91,7 @@ func (xc *exprCompiler) compile(e *ir.Expr, cell bool) (evalFn, error) {
 		return xc.cellQuant(e)
 	case ir.OpEvery, ir.OpSome, ir.OpCount:
 		return xc.pieceQuant(e)
-	case ir.OpCaptured, ir.OpPoints, ir.OpMoves, ir.OpDistance, ir.OpScore, ir.OpZoneDistance:
+	case ir.OpCaptured, ir.OpPoints, ir.OpMoves, ir.OpDistance, ir.OpScore, ir.OpZoneDistance, ir.OpHand:
 		if e.Side == ir.SideOthers {
 			if xc.kind == exMargin {
 				return nil, fmt.Errorf("%s: others may not be used in the score margin", xc.what)
@@ -424,6 +424,8 @@ func (xc *exprCompiler) playerValue(e *ir.Expr) (evalFn, error) {
 			return nil, err
 		}
 		return withSide(sd, f), nil
+	case ir.OpHand:
+		return func(c *ectx) int { return c.p.handOf(c.s, c.side(sd)) }, nil
 	case ir.OpDistance:
 		dt, err := p.distanceTable(e.Dirs)
 		if err != nil {

@@ -109,7 +109,7 @@ func (p *Program) rulePlan(r *rule) RulePlan {
 	for _, c := range []struct {
 		name string
 		e    *ir.Expr
-	}{{"when", m.When}, {"from", m.From}, {"over", m.Over}, {"onto", m.Onto}} {
+	}{{"when", m.When}, {"from", m.From}, {"over", m.Over}, {"onto", m.Onto}, {"chain-stop", m.ChainStop}} {
 		if c.e != nil {
 			rp.Reads = append(rp.Reads, c.name+": "+depsOf(c.e).String())
 		}
@@ -127,6 +127,8 @@ func patternClass(m *ir.MoveRule) string {
 	switch m.Action {
 	case ir.Remove:
 		return "removal"
+	case ir.Drop:
+		return "drop from the hand"
 	case ir.Group:
 		if m.GroupCapture != nil {
 			return "group move, capturing"

@@ -53,6 +53,9 @@ type position struct {
 	captured []int32
 	points   []int32
 	passes   int // consecutive passes
+	// hand: per piece code, the pieces of that type held in hand (nil
+	// unless the game gives pieces in hand: Program.hands)
+	hand []int32
 
 	end    uint8 // endNone, endGoal, endLose, endLimit, endPasses (decided by Apply)
 	winner int   // endGoal: the player who reached the goal; endLose: the player who lost
@@ -154,6 +157,7 @@ type frame struct {
 	mover    int8 // (at most 100 players)
 	winner   int8
 	end      uint8
+	drop     bool // the move was a drop: Undo gives the piece back to the hand
 }
 
 func (p *Program) newEmptyState() *State {
@@ -179,6 +183,9 @@ func (p *Program) newEmptyState() *State {
 	s.turns, s.captured, s.points = ints[:p.np:p.np], ints[p.np:2*p.np:2*p.np], ints[2*p.np:]
 	s.changes = make([]change, 0, 256)
 	s.frames = make([]frame, 0, 128)
+	if p.hands {
+		s.hand = make([]int32, p.ncodes)
+	}
 	if p.stacking {
 		s.scap = p.scap
 		s.stk = make([]uint16, p.nc*p.scap)
@@ -422,6 +429,7 @@ func (s *State) undoFlat(p *Program, recs []change) {
 // Random.Cells in order). The same seed gives the same layout.
 func (p *Program) NewState(seed uint64) *State {
 	s := p.newEmptyState()
+	p.fillHands(s)
 	for _, pl := range p.g.Setup.Place {
 		s.place(p, pl.Cell, uint16(pl.Piece+1))
 	}
@@ -439,6 +447,15 @@ func (p *Program) NewState(seed uint64) *State {
 		}
 	}
 	return s
+}
+
+// fillHands gives the players of s their pieces in hand at the start.
+func (p *Program) fillHands(s *State) {
+	for _, pcs := range p.g.Hands {
+		for _, pc := range pcs {
+			s.hand[pc.Piece+1] = int32(pc.Count)
+		}
+	}
 }
 
 // place puts a piece of the setup on cell c: on top of its stack in a
@@ -474,6 +491,7 @@ func (p *Program) NewStateFromLayout(layout map[string]string) (*State, error) {
 		want[pc.Piece] += pc.Count
 	}
 	s := p.newEmptyState()
+	p.fillHands(s)
 	for _, pl := range p.g.Setup.Place {
 		s.place(p, pl.Cell, uint16(pl.Piece+1))
 	}
@@ -600,6 +618,7 @@ func (ps *position) copyFrom(src *position) {
 	copy(ps.turns, src.turns)
 	copy(ps.captured, src.captured)
 	copy(ps.points, src.points)
+	ps.hand = append(ps.hand[:0], src.hand...)
 	ps.scap = src.scap
 	if src.hgt != nil {
 		ps.stk = append(ps.stk[:0], src.stk...)
@@ -612,7 +631,8 @@ func (ps *position) copyFrom(src *position) {
 // StateBytes returns the size in bytes of a position: the cells (the top
 // piece of each, 2 bytes, and a wall cell), the occupancy bitsets per
 // slot and, when something reads them, per code, the mailbox, the per-player counters (turns,
-// captures, points, pieces on target), the stacks in a stacking game, and
+// captures, points, pieces on target), the pieces in hand (per code, in a
+// game with hands), the stacks in a stacking game, and
 // the scalars (player to move, ply, passes, end of the game: 40 bytes). A State also carries its undo history and
 // scratch buffers for move generation (a few KiB, reused from move to
 // move), which are not counted.
@@ -628,6 +648,9 @@ func (p *Program) StateBytes() int {
 		n += p.ncodes * p.nw * 8 // occC
 	}
 	n += 3 * p.np * 4 // turns, captured, points
+	if p.hands {
+		n += p.ncodes * 4 // hand
+	}
 	if p.stacking {
 		n += p.nc*p.scap*2 + (p.nc+1)*4 // stk, hgt
 	}

@@ -54,6 +54,32 @@ type Game struct {
 	// Promotions change a piece's kind when it ends a leap or group move in
 	// a zone; a chain stops there.
 	Promotions []Promotion
+	// Hands: per player (Hands[p], nil: none), the pieces the player holds
+	// in hand at the start, off the board, for Drop rules to place. The
+	// piece types are the player's own and not numbered.
+	Hands [][]PieceCount
+	// Locks restrict the pieces standing in zones (see Lock).
+	Locks []Lock
+}
+
+// LockKind is what a lock does to the pieces on its zone.
+type LockKind int
+
+const (
+	// LockFixed: a piece on a cell of the zone (the mover's cells of it)
+	// never moves again: leap and group rules do not select it.
+	LockFixed LockKind = iota
+	// LockInside: a piece whose move starts on a cell of the zone (the
+	// mover's cells of it) lands only on cells of it: every landing of a
+	// leap or chain, every cell a group move's pieces end on.
+	LockInside
+)
+
+// Lock is a top-level restriction on the pieces of a zone.
+type Lock struct {
+	Zone int
+	Kind LockKind
+	Pos  string
 }
 
 // Promotion: a piece of kind Kind that ends a leap (or a group move) on a
@@ -211,6 +237,11 @@ const (
 	// except that the landing cell may hold an enemy piece when
 	// GroupCapture allows it; the move ends there.
 	Group
+	// Drop places a piece from the mover's hand (Game.Hands) on an empty
+	// cell satisfying Onto (with stacking: any cell satisfying Onto, on
+	// top). Kinds restricts the kinds it places (nil: every kind in hand);
+	// Piece is Own. A dropped piece is not promoted.
+	Drop
 )
 
 // GroupCapture says when a group may land its head on an enemy piece: the
@@ -293,6 +324,11 @@ type MoveRule struct {
 	TextEnds bool
 	// For a chain with CaptureNone the path never revisits a cell (the start
 	// included), which bounds every chain.
+
+	// ChainStop, for a Leap with a chain (nil: none), is a cell condition
+	// tested on each landing cell as Onto is (before the piece lands): a
+	// chain ends on a landing where it holds, compulsory or not.
+	ChainStop *Expr
 }
 
 // FilterKind names a legality filter.
@@ -342,9 +378,12 @@ type Goal struct {
 type End struct {
 	Goals   []Goal
 	NoMove  Outcome // when the player to move has no legal move (default OutcomeDraw)
-	Passes  int     // this many passes in a row end the game as a draw (0: never)
+	Passes  int     // this many passes in a row end the game (0: never), as AtPasses says
 	Plies   int     // ply limit from the rules (0: none)
 	AtLimit Outcome // OutcomeScore or OutcomeDraw
+	// AtPasses is how Passes passes in a row end the game: OutcomeDraw
+	// (the zero value OutcomeNone means the same) or OutcomeScore.
+	AtPasses Outcome
 }
 
 // ScoreBest says which score is best.
@@ -458,6 +497,10 @@ const (
 	// piece's cell to the nearest cell of zone Int (that player's cells of
 	// it; a piece with no such cell reachable counts the number of cells).
 	OpZoneDistance
+
+	// OpHand is a player value of Side: the pieces the player holds in
+	// hand (Game.Hands); in move guards, the mover's.
+	OpHand
 )
 
 // Expr is a resolved expression.

@@ -59,7 +59,7 @@ func newChecker(r *reporter, path string) *checker {
 
 var topKeys = []string{"game", "option", "board", "players", "player", "piece", "setup", "target",
 	"zone", "step", "jump", "remove", "group", "priority", "forbid", "end", "score", "import", "extends",
-	"stacking", "promote", "guide"}
+	"stacking", "promote", "guide", "hand", "lock", "drop"}
 
 func (c *checker) errorf(p Pos, hint, format string, args ...any) {
 	c.r.errorf(p, hint, format, args...)
@@ -103,7 +103,9 @@ func (c *checker) check(entries []*Entry, userOpts map[string]string) (*ir.Game,
 		c.checkZones(by["zone"])
 		c.checkSetup(by["setup"])
 		c.setupDone = true
+		c.checkHands(by["hand"])
 		c.checkTargets(by["target"])
+		c.checkLocks(by["lock"])
 		c.checkStacking(by["stacking"])
 		c.checkPromotions(by["promote"])
 		c.checkMoves(entries)

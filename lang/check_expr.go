@@ -418,7 +418,7 @@ const (
 )
 
 var cellWords = []string{"empty", "occupied", "own", "friend", "enemy", "neutral", "any"}
-var playerValues = []string{"captured", "points", "moves", "pieces", "score"}
+var playerValues = []string{"captured", "points", "moves", "pieces", "score", "hand"}
 
 // lower compiles a run-time expression to ir, checking names and types.
 func (c *checker) lower(e Expr, ctx exprCtx) (*ir.Expr, typ, bool) {
@@ -486,7 +486,7 @@ func (c *checker) ctxHint(ctx exprCtx) string {
 	case ctxCell:
 		return knownList("cell conditions", cellWords) + ", with and/or/not"
 	case ctxGuard:
-		return "use turn (the mover's own turn number) and ply (the game's), e.g. turn == 1"
+		return "use turn (the mover's own turn number), ply (the game's) and hand (the mover's pieces in hand), e.g. turn == 1"
 	case ctxGoal:
 		return "e.g. every(own, on target), some(own, in opponent.start), count(opponent) == 0"
 	case ctxValue:
@@ -529,7 +529,10 @@ func (c *checker) lowerName(x *Name, ctx exprCtx) (*ir.Expr, typ, bool) {
 		if n == "turn" || n == "ply" {
 			return &ir.Expr{Op: ir.OpVar, Name: n}, tInt, true
 		}
-		c.errorf(x.Pos, hintFor(n, "names", append([]string{"turn", "ply"}, c.optList...)), "unknown name %q", n)
+		if n == "hand" {
+			return c.handValue(x, ir.SideOwn)
+		}
+		c.errorf(x.Pos, hintFor(n, "names", append([]string{"turn", "ply", "hand"}, c.optList...)), "unknown name %q", n)
 		return nil, 0, false
 	}
 	side, field := ir.SideOwn, n
@@ -552,6 +555,9 @@ func (c *checker) lowerName(x *Name, ctx exprCtx) (*ir.Expr, typ, bool) {
 		}
 		return &ir.Expr{Op: ir.OpCount, Side: side, Who: ir.Own}, tInt, true
 	}
+	if field == "hand" {
+		return c.handValue(x, side)
+	}
 	if !ok || (op == ir.OpScore && ctx != ctxMargin && ctx != ctxGoal) {
 		c.errorf(x.Pos, hintFor(field, "player values", playerValues), "unknown name %q", n)
 		return nil, 0, false
@@ -561,6 +567,16 @@ func (c *checker) lowerName(x *Name, ctx exprCtx) (*ir.Expr, typ, bool) {
 		return nil, 0, false
 	}
 	return &ir.Expr{Op: op, Side: side}, tInt, true
+}
+
+// handValue lowers `hand` (the pieces a player holds in hand); the game
+// must give some player pieces in hand.
+func (c *checker) handValue(x *Name, side ir.Side) (*ir.Expr, typ, bool) {
+	if len(c.g.Hands) == 0 {
+		c.errorf(x.Pos, "add hand PLAYER { KIND: N }, e.g. hand black { man: 20 }", "no player holds pieces in hand")
+		return nil, 0, false
+	}
+	return &ir.Expr{Op: ir.OpHand, Side: side}, tInt, true
 }
 
 func (c *checker) sideName(s string, ctx exprCtx) (ir.Side, bool) {

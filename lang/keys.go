@@ -12,7 +12,7 @@ var (
 	setupProps        = []string{"fill", "empty"}      // and KIND: CELLS
 	promoteProps      = []string{"to", "in"}
 	groupCaptureProps = []string{"enemy", "when", "take"}
-	endProps          = []string{"win", "lose", "no-move", "passes", "plies", "at-limit"}
+	endProps          = []string{"win", "lose", "no-move", "passes", "at-passes", "plies", "at-limit"}
 	endMoments        = []string{"after-move", "turn-start"}
 	scoreProps        = []string{"value", "best", "margin"}
 	guideProps        = []string{"value", "best"}
@@ -72,16 +72,18 @@ func Words() map[string][]string {
 // "piece" (of a move: the owners that may come before kinds).
 func Choices() map[string][]string {
 	return map[string][]string{
-		"capture":  {"none", "jumped", "landing"},
-		"chain":    {"none", "optional", "compulsory"},
-		"text":     {"path", "ends"},
-		"cells":    {"all", "dark", "light"},
-		"forward":  {"north", "south", "east", "west"},
-		"no-move":  {"score", "draw", "lose", "pass"},
-		"at-limit": {"score", "draw"},
-		"best":     {"highest", "lowest"},
-		"take":     {"first", "all"},
-		"forbid":   {"blockade"},
-		"piece":    {"own", "enemy", "neutral", "any"},
+		"capture":   {"none", "jumped", "landing"},
+		"chain":     {"none", "optional", "compulsory"},
+		"text":      {"path", "ends"},
+		"cells":     {"all", "dark", "light"},
+		"forward":   {"north", "south", "east", "west"},
+		"no-move":   {"score", "draw", "lose", "pass"},
+		"at-limit":  {"score", "draw"},
+		"at-passes": {"score", "draw"},
+		"lock":      {"fixed", "inside"},
+		"best":      {"highest", "lowest"},
+		"take":      {"first", "all"},
+		"forbid":    {"blockade"},
+		"piece":     {"own", "enemy", "neutral", "any"},
 	}
 }
