@@ -75,6 +75,8 @@ func checkIndependent(t *testing.T, game string, tb *PerftTable, depth int) {
 			perft = m.Perft
 		case *oracle.Salta:
 			perft = m.Perft
+		case *oracle.ChineseCheckers:
+			perft = m.Perft
 		}
 	case strings.HasPrefix(tb.Source, "naive"):
 		var g naiveGame
@@ -137,6 +139,13 @@ func oracleStart(t *testing.T, game string, tb *PerftTable) model {
 	case "salta":
 		limit, _ := strconv.Atoi(opt(tb.Options, "limit", "0"))
 		return oracle.NewSalta(limit)
+	case "chinese-checkers":
+		n, _ := strconv.Atoi(opt(tb.Options, "players", "2"))
+		g, err := oracle.NewChineseCheckers(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return g
 	}
 	t.Fatalf("no oracle for %s", game)
 	return nil
