@@ -145,6 +145,13 @@ func oracleStart(t *testing.T, game string, tb *PerftTable) model {
 	case "salta":
 		limit, _ := strconv.Atoi(opt(tb.Options, "limit", "0"))
 		return oracle.NewSalta(limit)
+	case "chinese-checkers":
+		n, _ := strconv.Atoi(opt(tb.Options, "players", "2"))
+		g, err := oracle.NewChineseCheckers(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return g
 	}
 	opts := map[string]string{}
 	for k, v := range tb.Options {

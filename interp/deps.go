@@ -73,7 +73,7 @@ func opDeps(e *ir.Expr) dep {
 			return depCounters
 		}
 		return depGroup
-	case ir.OpEvery, ir.OpSome, ir.OpCount, ir.OpCaptured, ir.OpPoints, ir.OpDistance, ir.OpScore,
+	case ir.OpEvery, ir.OpSome, ir.OpCount, ir.OpCaptured, ir.OpPoints, ir.OpDistance, ir.OpScore, ir.OpZoneDistance,
 		ir.OpEveryCell, ir.OpSomeCell, ir.OpCountCell:
 		return depBoard
 	}

@@ -104,6 +104,7 @@ type Program struct {
 	handKind  []bool
 
 	score  evalFn // nil: no score
+	guide  evalFn // nil: no guide (ir.Game.Guide)
 	best   ir.ScoreBest
 	margin evalFn
 }
@@ -1412,7 +1413,7 @@ func (p *Program) compileEnd() error {
 			}
 		}
 	}
-	return nil
+	return p.compileGuide()
 }
 
 // distanceTable returns (building it once) the distance table of a set of

@@ -107,6 +107,7 @@ type aux struct {
 	gen2 gen  // existence checks inside filters, counting on words, Status
 	sctx ectx // scoreOf
 	mctx ectx // the margin of Status
+	gctx ectx // Guide
 	bulk [maxBulk]bulkRule
 	sets bulkSets // firstLeaps
 	// mergeEnds (ends.go): the captured cells of the moves, per move the
@@ -724,6 +725,14 @@ func (p *Program) symbol(code uint16) string {
 	}
 	switch {
 	case pc.Owner == ir.Neutral:
+	case p.np > 2:
+		// Several players: the seat number tells them apart without
+		// colour (p1's marble M1, p3's M3; a numbered kind S2:3).
+		sep := ""
+		if k.Numbered > 0 && pc.Number > 0 {
+			sep = ":"
+		}
+		sym = strings.ToUpper(sym) + sep + fmt.Sprint(pc.Owner+1)
 	case pc.Owner == 1:
 		sym = strings.ToLower(sym)
 	default:

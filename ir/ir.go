@@ -42,6 +42,10 @@ type Game struct {
 
 	End   End
 	Score *Score // nil: the game has no scores
+	// Guide, when not nil, is an evaluation for the computer players only
+	// (greedy, lookahead, mcts): it never decides a result. Where a game has
+	// both, the players are guided by Guide rather than Score.
+	Guide *Guide
 
 	// Stacking: a cell holds a stack of pieces; only the top piece of a
 	// stack moves; a Leap lands on top of the landing stack (Onto decides
@@ -94,7 +98,8 @@ type Option struct {
 	Value Value  // resolved value
 	Doc   string // one-line help
 	// Allowed values: for OptInt and OptSize a closed range Min..Max (zero
-	// values mean unbounded); for OptEnum the choices.
+	// values mean unbounded); for OptEnum the choices; for OptInt, when
+	// not empty, the only numbers allowed (decimal texts, e.g. "2", "3").
 	Min, Max Value
 	Choices  []string
 }
@@ -398,6 +403,13 @@ type Score struct {
 	Margin *Expr
 }
 
+// Guide is a per-player evaluation for the computer players (own = that
+// player); Best says whether higher or lower values are better.
+type Guide struct {
+	Value *Expr
+	Best  ScoreBest
+}
+
 // Side names a player relative to the evaluation context.
 type Side int
 
@@ -406,6 +418,12 @@ const (
 	SideOpponent             // the next player in turn order after own
 	SideWinner               // in Score.Margin only
 	SideLoser                // in Score.Margin only
+	// SideOthers is every player but own, taken together: a player value is
+	// the sum of their values (OpCaptured, OpPoints, OpMoves, OpScore,
+	// OpZoneDistance), a zone (OpInZone, OpEveryCell, ...) the union of their
+	// cells. Piece quantifiers over the others are written Who: Enemy,
+	// Side: SideOwn.
+	SideOthers
 )
 
 // Op is an expression operator. The context of each group is given.
@@ -473,6 +491,12 @@ const (
 	OpEveryCell
 	OpSomeCell
 	OpCountCell
+
+	// OpZoneDistance: player value of Side: the sum over the player's
+	// pieces of the fewest steps along Dirs, on an empty board, from the
+	// piece's cell to the nearest cell of zone Int (that player's cells of
+	// it; a piece with no such cell reachable counts the number of cells).
+	OpZoneDistance
 
 	// OpHand is a player value of Side: the pieces the player holds in
 	// hand (Game.Hands); in move guards, the mover's.

@@ -240,6 +240,12 @@ func (c *checker) cellList(e Expr) ([]int, bool) {
 			continue
 		}
 		ci, found := c.cells[n.Dotted()]
+		if zi, isZone := c.zones[n.Dotted()]; !found && isZone {
+			cells, okz := c.zoneCellsHere(n, zi)
+			ok = ok && okz
+			out = append(out, cells...)
+			continue
+		}
 		if !found {
 			hint := didYouMean(n.Dotted(), c.cellNames())
 			if hint == "" {
@@ -544,6 +550,9 @@ func (c *checker) lowerName(x *Name, ctx exprCtx) (*ir.Expr, typ, bool) {
 	}
 	op, ok := map[string]ir.Op{"captured": ir.OpCaptured, "points": ir.OpPoints, "moves": ir.OpMoves, "score": ir.OpScore}[field]
 	if field == "pieces" {
+		if side == ir.SideOthers { // the pieces of every other player
+			return &ir.Expr{Op: ir.OpCount, Side: ir.SideOwn, Who: ir.Enemy}, tInt, true
+		}
 		return &ir.Expr{Op: ir.OpCount, Side: side, Who: ir.Own}, tInt, true
 	}
 	if field == "hand" {
@@ -574,8 +583,10 @@ func (c *checker) sideName(s string, ctx exprCtx) (ir.Side, bool) {
 	switch s {
 	case "own":
 		return ir.SideOwn, ctx != ctxMargin
-	case "opponent":
+	case "opponent", "next":
 		return ir.SideOpponent, ctx != ctxMargin
+	case "others":
+		return ir.SideOthers, ctx != ctxMargin
 	case "winner":
 		return ir.SideWinner, ctx == ctxMargin
 	case "loser":
@@ -712,8 +723,11 @@ func (c *checker) lowerCall(x *Call, ctx exprCtx) (*ir.Expr, typ, bool) {
 		if ctx != ctxValue && ctx != ctxGoal {
 			break
 		}
+		if len(x.Args) == 2 {
+			return c.lowerZoneDistance(x, ir.SideOwn)
+		}
 		if len(x.Args) != 1 {
-			c.errorf(x.Pos, "write distance(diagonal): the directions a piece steps in", "distance takes one set of directions")
+			c.errorf(x.Pos, "write distance(diagonal) (to the pieces' targets) or distance(all, goal) (to a zone)", "distance takes a set of directions and, optionally, a zone")
 			return nil, 0, false
 		}
 		ds, ok := c.dirSet(x.Args[0], 0)
@@ -735,6 +749,9 @@ func (c *checker) lowerCall(x *Call, ctx exprCtx) (*ir.Expr, typ, bool) {
 		if ok {
 			side, ok = c.sideName(sideName.Dotted(), ctx)
 			out = &ir.Expr{Op: map[string]ir.Op{"every": ir.OpEvery, "some": ir.OpSome, "count": ir.OpCount}[x.Fn], Side: side, Who: ir.Own}
+			if side == ir.SideOthers { // the pieces of every other player
+				out.Side, out.Who = ir.SideOwn, ir.Enemy
+			}
 			if !ok {
 				out, ok = c.zoneRef(sideName, ctx)
 				if ok {
@@ -743,7 +760,7 @@ func (c *checker) lowerCall(x *Call, ctx exprCtx) (*ir.Expr, typ, bool) {
 			}
 		}
 		if !ok {
-			c.errorf(x.Args[0].At(), "the pieces of own or opponent, or the cells of a zone (opponent.gates)", "expected own, opponent or a zone")
+			c.errorf(x.Args[0].At(), "the pieces of own, next (or opponent) or others, or the cells of a zone (next.gates)", "expected own, next, others or a zone")
 			return nil, 0, false
 		}
 		if len(x.Args) == 2 {

@@ -15,6 +15,7 @@ var (
 	endProps          = []string{"win", "lose", "no-move", "passes", "at-passes", "plies", "at-limit"}
 	endMoments        = []string{"after-move", "turn-start"}
 	scoreProps        = []string{"value", "best", "margin"}
+	guideProps        = []string{"value", "best"}
 )
 
 // Keys returns every key the checker accepts, by where it may appear:
@@ -34,6 +35,7 @@ func Keys() map[string][]string {
 		"end":       endProps,
 		"end label": endMoments,
 		"score":     scoreProps,
+		"guide":     guideProps,
 	}
 	for k, v := range moveProps {
 		m[k] = v

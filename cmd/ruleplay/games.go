@@ -486,7 +486,7 @@ func precedence(op ir.Op) int {
 }
 
 func (d describer) side(s ir.Side) string {
-	return [...]string{"own", "opponent", "winner", "loser"}[s]
+	return [...]string{"own", "opponent", "winner", "loser", "others"}[s]
 }
 
 // expr renders an expression in the rules language.
@@ -564,6 +564,12 @@ func (d describer) expr(e *ir.Expr) string {
 			ns[i] = d.g.Board.Dirs[x].Name
 		}
 		return "distance(" + strings.Join(ns, " ") + ")"
+	case ir.OpZoneDistance:
+		ns := make([]string, len(e.Dirs))
+		for i, x := range e.Dirs {
+			ns[i] = d.g.Board.Dirs[x].Name
+		}
+		return prefix + "distance(" + strings.Join(ns, " ") + ", " + d.g.Zones[e.Int].Name + ")"
 	case ir.OpHeight:
 		return "height"
 	case ir.OpLevel:
