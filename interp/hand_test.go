@@ -317,3 +317,38 @@ func TestHandPlayouts(t *testing.T) {
 		t.Errorf("the playout changed the original's hand")
 	}
 }
+
+// TestLocksOnGroups: a group move honours the locks: with `inside` every
+// stone of the group that starts in the zone ends in it (a1:b1-d1 would
+// take b1 out); with `fixed` the stones of the zone do not move at all.
+func TestLocksOnGroups(t *testing.T) {
+	src := `
+board { shape: square(4x4) }
+players: red, blue
+piece stone {}
+setup red { stone: a1 b1 }
+setup blue { stone: d4 }
+zone home: a1 b1 c1 a2 b2 c2
+lock home: LOCK
+group { piece: own stone; dirs: [n, e]; onto: empty }
+`
+	for _, tc := range []struct {
+		lock string
+		want []string
+	}{
+		{"inside", []string{"a1-a2", "b1-b2", "b1-c1", "a1:b1-c1"}},
+		{"fixed", nil},
+	} {
+		g, err := lang.LoadSource("groups.rules", []byte(strings.Replace(src, "LOCK", tc.lock, 1)), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, noFast := range []bool{false, true} {
+			p, err := Compile(g, Config{NoFast: noFast})
+			if err != nil {
+				t.Fatal(err)
+			}
+			wantMoves(t, p, p.NewState(0), tc.want...)
+		}
+	}
+}
