@@ -335,7 +335,7 @@ func symbolKind(key string, depth int) protocol.SymbolKind {
 		return protocol.SymbolKindObject
 	case "zone":
 		return protocol.SymbolKindVariable
-	case "step", "jump", "remove", "group":
+	case "step", "jump", "remove", "group", "drop":
 		return protocol.SymbolKindFunction
 	case "end", "score":
 		return protocol.SymbolKindEvent
