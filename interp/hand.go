@@ -181,9 +181,9 @@ func (p *Program) compileLockRule(r *rule, m *ir.MoveRule) error {
 	return err
 }
 
-// leavesInside tells whether a leap of the piece that started its move
-// on start (g.pathStart) would land on land outside an inside lock's zone
-// that holds start (the mover's cells).
+// leavesInside tells whether a leap of the piece whose move started on
+// start would land on land, outside an inside lock's zone that holds
+// start (the mover's cells of the zone).
 func (g *gen) leavesInside(start, land int) bool {
 	for _, z := range g.r.inside {
 		if in := z[g.mover]; in[start] && !in[land] {
