@@ -135,7 +135,7 @@ var heavy = map[string]bool{"froglet": true, "crossings": true, "capture": true,
 // minutes a game (Conspirateurs: hundreds of plies of crowded jump
 // chains); the README's match table states them.
 var mctsBudgets = map[string]*MCTS{
-	"conspirateurs": {Playouts: 60, Extend: -1, Cutoff: 20},
+	"conspirateurs": {Playouts: 400, Extend: -1, Cutoff: 2},
 }
 
 // MCTS with its default budget beats the random player in every bundled
