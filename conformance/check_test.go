@@ -21,6 +21,7 @@ var update = flag.Bool("update", false, "rewrite the golden files of testdata/br
 var brokenKinds = map[string]Kind{
 	"after-end":            AfterEnd,
 	"bad-option-value":     BadOptions,
+	"illegal-drop":         IllegalMove,
 	"illegal-move":         IllegalMove,
 	"illegal-no-result":    IllegalMove,
 	"konane-bad-size":      BadOptions,

@@ -61,6 +61,14 @@ func saltaModel(limit int) func(*interp.Program, *interp.State) (model, error) {
 	return func(*interp.Program, *interp.State) (model, error) { return oracle.NewSalta(limit), nil }
 }
 
+func ccModel(players int) func(*interp.Program, *interp.State) (model, error) {
+	return func(*interp.Program, *interp.State) (model, error) { return oracle.NewChineseCheckers(players) }
+}
+
+// ccValue steers the greedy games of Chinese Checkers to their end: the
+// fewer steps left to the goal (the rules' guide), the better.
+func ccValue(p *interp.Program, s *interp.State, mover int) int { return -p.Guide(s, mover) }
+
 func diffCases() []diffCase {
 	sz := func(s string) map[string]string { return map[string]string{"size": s} }
 	with := func(m map[string]string, k, v string) map[string]string {
@@ -93,6 +101,12 @@ func diffCases() []diffCase {
 		{name: "salta limit=9", game: "salta", opts: map[string]string{"limit": "9"}, games: 20, eps: 0.5, model: saltaModel(9)},
 		{name: "capture", game: "capture", games: 6, eps: random, model: func(*interp.Program, *interp.State) (model, error) { return newNaiveCapture(2), nil }},
 		{name: "capture 5 players", game: "capture", opts: map[string]string{"players": "5"}, games: 4, eps: random, model: func(*interp.Program, *interp.State) (model, error) { return newNaiveCapture(5), nil }},
+		{name: "chinese-checkers", game: "chinese-checkers", games: 4, plies: 300, eps: random, model: ccModel(2)},
+		{name: "chinese-checkers greedy", game: "chinese-checkers", games: 4, plies: 1000, eps: 0.1, value: ccValue, model: ccModel(2)},
+		{name: "chinese-checkers 3 players", game: "chinese-checkers", opts: map[string]string{"players": "3"}, games: 3, plies: 300, eps: random, model: ccModel(3)},
+		{name: "chinese-checkers 4 players", game: "chinese-checkers", opts: map[string]string{"players": "4"}, games: 2, plies: 300, eps: random, model: ccModel(4)},
+		{name: "chinese-checkers 6 players", game: "chinese-checkers", opts: map[string]string{"players": "6"}, games: 2, plies: 300, eps: random, model: ccModel(6)},
+		{name: "chinese-checkers 6 players greedy", game: "chinese-checkers", opts: map[string]string{"players": "6"}, games: 2, plies: 2000, eps: 0.1, value: ccValue, model: ccModel(6)},
 		{name: "pyramid", game: "pyramid", games: 10, eps: random, model: func(*interp.Program, *interp.State) (model, error) { return newNaivePyramid(), nil }},
 		{name: "pyramid greedy", game: "pyramid", games: 30, eps: 0.1, value: pyramidValue, model: func(*interp.Program, *interp.State) (model, error) { return newNaivePyramid(), nil }},
 	}

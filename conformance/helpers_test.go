@@ -231,3 +231,43 @@ func kingMaterial(p *interp.Program, s *interp.State, mover int) int {
 	}
 	return v
 }
+
+// conspValue: the mover's men on shelters (100 each), less the distance
+// (king steps) from each other man to the nearest empty shelter.
+func conspValue(p *interp.Program, s *interp.State, mover int) int {
+	g := p.Game()
+	var shelters []int
+	for _, z := range g.Zones {
+		if z.Name == "shelters" {
+			shelters = z.Cells[mover]
+		}
+	}
+	v := 0
+	for c, cell := range g.Board.Cells {
+		pc, ok := p.PieceAt(s, c)
+		if !ok || g.Pieces[pc].Owner != mover {
+			continue
+		}
+		if slices.Contains(shelters, c) {
+			v += 100
+			continue
+		}
+		best := 1 << 20
+		for _, sh := range shelters {
+			if _, taken := p.PieceAt(s, sh); taken {
+				continue
+			}
+			o := g.Board.Cells[sh]
+			best = min(best, max(abs(o.X-cell.X), abs(o.Y-cell.Y)))
+		}
+		v -= best
+	}
+	return v
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}

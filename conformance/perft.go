@@ -41,6 +41,10 @@ type PerftTable struct {
 	Options map[string]string `yaml:"options,omitempty"`
 	Seed    *uint64           `yaml:"seed,omitempty"`
 	Setup   map[string]string `yaml:"setup,omitempty"`
+	// Moves, played from the seed's or the setup's position, lead to the
+	// position counted (a position later in the game: Conspirateurs'
+	// moving phase after its forty drops).
+	Moves []string `yaml:"moves,omitempty"`
 	// Source says where the counts come from: "conformance/oracle" (an
 	// independent generator), "published" (a figure from the literature or
 	// the rule book), "naive" (the independent generators of this
@@ -99,7 +103,7 @@ func (t *PerftTable) Depth(deep bool) int {
 
 // Start loads the rules file with the table's options and returns the
 // compiled program and the start position (from the table's seed or
-// setup; seed 0 otherwise).
+// setup; seed 0 otherwise), after the table's moves.
 func (t *PerftTable) Start(rules string, cfg interp.Config) (*interp.Program, *interp.State, error) {
 	g, err := lang.Load(rules, t.Options)
 	if err != nil {
@@ -109,15 +113,27 @@ func (t *PerftTable) Start(rules string, cfg interp.Config) (*interp.Program, *i
 	if err != nil {
 		return nil, nil, err
 	}
+	var s *interp.State
 	if t.Setup != nil {
-		s, err := p.NewStateFromLayout(t.Setup)
-		return p, s, err
+		if s, err = p.NewStateFromLayout(t.Setup); err != nil {
+			return nil, nil, err
+		}
+	} else {
+		var seed uint64
+		if t.Seed != nil {
+			seed = *t.Seed
+		}
+		s = p.NewState(seed)
 	}
-	var seed uint64
-	if t.Seed != nil {
-		seed = *t.Seed
+	var ml interp.MoveList
+	for i, m := range t.Moves {
+		k, err := p.ParseMove(s, &ml, m)
+		if err != nil {
+			return nil, nil, fmt.Errorf("moves[%d]: %w", i, err)
+		}
+		p.Apply(s, &ml, k)
 	}
-	return p, p.NewState(seed), nil
+	return p, s, nil
 }
 
 // CheckPerft runs interp's Perft for depths 1..depth of table t of the

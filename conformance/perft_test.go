@@ -71,6 +71,11 @@ func checkIndependent(t *testing.T, game string, tb *PerftTable, depth int) {
 	switch {
 	case strings.Contains(tb.Source, "oracle"):
 		m := oracleStart(t, game, tb)
+		for i, mv := range tb.Moves {
+			if err := m.Play(mv); err != nil {
+				t.Fatalf("%s: the oracle refuses moves[%d] %s: %v", tb.Name, i, mv, err)
+			}
+		}
 		switch m := m.(type) {
 		case *oracle.LeapFrog:
 			perft = m.Perft
@@ -140,6 +145,13 @@ func oracleStart(t *testing.T, game string, tb *PerftTable) model {
 	case "salta":
 		limit, _ := strconv.Atoi(opt(tb.Options, "limit", "0"))
 		return oracle.NewSalta(limit)
+	case "chinese-checkers":
+		n, _ := strconv.Atoi(opt(tb.Options, "players", "2"))
+		g, err := oracle.NewChineseCheckers(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return g
 	}
 	opts := map[string]string{}
 	for k, v := range tb.Options {

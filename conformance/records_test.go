@@ -17,8 +17,10 @@ import (
 	"github.com/ruleplay/ruleplay/record"
 )
 
-var regen = flag.Bool("regen", false, "TestRegenerateRecords: rewrite conformance/records from their seeds")
-var regenGame = flag.String("regen.game", "", "TestRegenerateRecords: only the records of this game")
+var (
+	regen     = flag.Bool("regen", false, "TestRegenerateRecords: rewrite conformance/records from their seeds")
+	regenGame = flag.String("regen.game", "", "TestRegenerateRecords: only the records of this game")
+)
 
 // recSpec describes one recorded game of conformance/records: how to play
 // it and which outcome to look for. The generator tries seeds from seed
@@ -97,6 +99,14 @@ func recSpecs() []recSpec {
 		{file: "leapfrog/opening-15x15-4-players.yaml", game: "leapfrog", opts: o("players", "4"), seed: 1, eps: 1, stop: 30, what: "the first 30 moves of four players (legality only)"},
 
 		// Murray's variant: explicit layouts, points decide.
+		// Conspirateurs: drops, then the race to the shelters.
+		{file: "conspirateurs/black-wins.yaml", game: "conspirateurs", seed: 1, eps: 0.1, value: conspValue, plies: 3000, want: winsBy(0, "goal"), what: "black shelters its twenty men first"},
+		{file: "conspirateurs/white-wins.yaml", game: "conspirateurs", seed: 1, eps: 0.1, value: conspValue, plies: 3000, want: winsBy(1, "goal"), what: "white shelters its twenty men first"},
+		{file: "conspirateurs/black-wins-2.yaml", game: "conspirateurs", seed: 100, eps: 0.1, value: conspValue, plies: 3000, want: winsBy(0, "goal"), what: "black shelters its twenty men first"},
+		{file: "conspirateurs/white-wins-2.yaml", game: "conspirateurs", seed: 100, eps: 0.1, value: conspValue, plies: 3000, want: winsBy(1, "goal"), what: "white shelters its twenty men first"},
+		{file: "conspirateurs/win-noisy.yaml", game: "conspirateurs", seed: 7, eps: 0.3, value: conspValue, plies: 3000, want: oneWinner, what: "a win, noisier greedy play"},
+		{file: "conspirateurs/opening.yaml", game: "conspirateurs", seed: 1, eps: 1, stop: 60, what: "the forty drops and twenty moves (legality only)"},
+
 		{file: "leapfrog-murray/win-15x15.yaml", game: "leapfrog-murray", seed: 3, eps: 1, want: oneWinner, what: "a win on points, 15 x 15"},
 		{file: "leapfrog-murray/win-8x8-greedy.yaml", game: "leapfrog-murray", opts: o("size", "8x8"), seed: 1, eps: 0.2, want: oneWinner, what: "a win on points, greedy play"},
 		{file: "leapfrog-murray/win-8x8-diagonal.yaml", game: "leapfrog-murray", opts: o("size", "8x8", "diagonal", "true"), seed: 1, eps: 1, want: oneWinner, what: "a win on points with diagonal jumps"},
@@ -205,7 +215,7 @@ func recSpecs() []recSpec {
 
 // TestRegenerateRecords rewrites conformance/records from recSpecs:
 //
-//	go test ./conformance -run TestRegenerateRecords -regen
+//	go test ./conformance -run TestRegenerateRecords -regen [-regen.game NAME]
 //
 // Games depend only on the seeds and the sets of legal moves (moves are
 // chosen from the sorted list), not on interp's move order.

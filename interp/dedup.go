@@ -147,7 +147,7 @@ func (p *Program) dedupShort(ml *MoveList) bool {
 		return false
 	}
 	for _, m := range ml.moves {
-		if m.n > 2 || m.n < 1 {
+		if m.n > 2 || m.n < 1 || p.rules[m.rule].action == ir.Drop {
 			return false
 		}
 	}
@@ -190,13 +190,24 @@ func (p *Program) isRemoval(m mv) bool {
 	return m.rule >= 0 && p.rules[m.rule].action == ir.Remove
 }
 
+// textMask is the part of a path entry that a move's text depends on:
+// the cell and the tail flag of a group move; a drop's whole entry (the
+// cell and the piece code).
+func (p *Program) textMask(m mv) uint32 {
+	if m.rule >= 0 && p.rules[m.rule].action == ir.Drop {
+		return ^uint32(0)
+	}
+	return 0xffff | flagTail
+}
+
 func (p *Program) moveHash(ml *MoveList, m mv) uint32 {
 	h := uint32(2166136261)
 	if p.isRemoval(m) {
 		h ^= 0x9e3779b9
 	}
+	mask := p.textMask(m)
 	for _, e := range ml.arena[m.off : m.off+m.n] {
-		h = (h ^ (e & (0xffff | flagTail))) * 16777619
+		h = (h ^ (e & mask)) * 16777619
 	}
 	return h ^ h>>15
 }
@@ -205,9 +216,13 @@ func (p *Program) sameText(ml *MoveList, a, b mv) bool {
 	if a.n != b.n || (a.rule < 0) != (b.rule < 0) || p.isRemoval(a) != p.isRemoval(b) {
 		return false
 	}
+	mask := p.textMask(a)
+	if mask != p.textMask(b) {
+		return false
+	}
 	pa, pb := ml.arena[a.off:a.off+a.n], ml.arena[b.off:b.off+b.n]
 	for i := range pa {
-		if pa[i]&(0xffff|flagTail) != pb[i]&(0xffff|flagTail) {
+		if pa[i]&mask != pb[i]&mask {
 			return false
 		}
 	}

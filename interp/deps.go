@@ -25,10 +25,11 @@ const (
 	depBoard                    // pieces anywhere: quantifiers, captures, points, distances, scores
 	depUnknown                  // an operator this analysis does not know
 	depLast                     // the cell the previous ply's move ended on (next-to)
+	depHand                     // the pieces in hand
 )
 
 // depNames names the members of a dep set, in bit order.
-var depNames = [...]string{"occupancy", "owner", "kind", "cell", "height", "level", "moving piece", "counters", "group", "board", "unknown", "last move"}
+var depNames = [...]string{"occupancy", "owner", "kind", "cell", "height", "level", "moving piece", "counters", "group", "board", "unknown", "last move", "hand"}
 
 // depsOf returns what e reads (nothing for a nil expression).
 func depsOf(e *ir.Expr) dep {
@@ -66,6 +67,8 @@ func opDeps(e *ir.Expr) dep {
 		return depMover
 	case ir.OpMoves:
 		return depCounters
+	case ir.OpHand:
+		return depHand
 	case ir.OpVar:
 		if e.Name == "turn" || e.Name == "ply" {
 			return depCounters
@@ -73,7 +76,7 @@ func opDeps(e *ir.Expr) dep {
 		return depGroup
 	case ir.OpNextTo:
 		return depLast
-	case ir.OpEvery, ir.OpSome, ir.OpCount, ir.OpCaptured, ir.OpPoints, ir.OpDistance, ir.OpScore,
+	case ir.OpEvery, ir.OpSome, ir.OpCount, ir.OpCaptured, ir.OpPoints, ir.OpDistance, ir.OpScore, ir.OpZoneDistance,
 		ir.OpEveryCell, ir.OpSomeCell, ir.OpCountCell, ir.OpCounter, ir.OpMoved, ir.OpCaptures, ir.OpPass:
 		return depBoard
 	}

@@ -189,6 +189,9 @@
 //     per head in bit-sliced counts and selected per line; a When that
 //     reads size, run and distance alone is a table.
 //   - removal (strat_remove.go).
+//   - drop (strat_drop.go): pieces from the mover's hand (hand.go), on
+//     every empty cell satisfying Onto, in board order then code order;
+//     the path is one entry, cell | code<<16.
 //   - reachability (strat_reach.go): moves named by their ends whose
 //     optional chains capture nothing: the cells the piece reaches, each
 //     once, by a depth-first search with a visited set, never path by
@@ -196,6 +199,28 @@
 //     fast paths. Other rules named by their ends are explored path by
 //     path and their tier's list merged by start, end and captured cells
 //     (ends.go).
+//
+// Two properties of leap rules are followed by the generic walker and by
+// reachability alone (the planner gives such a rule no table strategy):
+// ChainStop, a cell condition that ends a chain on a landing where it
+// holds (as a promotion does), and the inside locks (rule.inside): a
+// piece whose move starts on one of the mover's cells of such a zone
+// lands only on cells of it (the group walker checks every piece of a
+// group move likewise). A fixed lock is no machinery of its own: Compile
+// adds "not in ZONE" to the From of every leap and group rule (on a copy
+// of the game's rules, which Game returns), so every strategy honours it
+// and `vet --explain` shows the condition.
+//
+// # Pieces in hand
+//
+// A game with hands (ir.Game.Hands) keeps in the position a count per
+// piece code (State.hand, copied by Clone and CopyFrom); a game without
+// keeps nothing. A drop takes its piece from the hand in Apply, and the
+// move's undo frame says so (frame.drop), so that Undo gives it back. The
+// value hand (OpHand) reads the counts of the player's codes; what reads
+// it is in the dependency set (depHand), so guards that read it are not
+// taken for guards of the counters alone (no word-level counting or
+// blockade shortcut for such games). Render and HandText list the hands.
 //
 // Chains are explored by the walkers of the generic, table, bitset and
 // mailbox representations with one chain policy (chain.go: leapOn and
@@ -246,7 +271,8 @@
 //   - After a move the game ends by an after-move goal of the mover first
 //     (the first goal that holds, in declaration order: a win for the
 //     mover, or with Lose a loss: every other player wins), then by passes
-//     in a row, then by the ply limit. A turn-start goal likewise makes the
+//     in a row (a draw, or the best score with End.AtPasses), then by the
+//     ply limit. A turn-start goal likewise makes the
 //     player to move win or lose.
 //   - The NoBlockade filter asks whether the next player has a candidate
 //     move (their first non-empty priority tier, guards included, no pass,

@@ -98,7 +98,19 @@ func (xc *exprCompiler) compile(e *ir.Expr, cell bool) (evalFn, error) {
 		return xc.cellQuant(e)
 	case ir.OpEvery, ir.OpSome, ir.OpCount:
 		return xc.pieceQuant(e)
-	case ir.OpCaptured, ir.OpPoints, ir.OpMoves, ir.OpDistance, ir.OpScore:
+	case ir.OpCaptured, ir.OpPoints, ir.OpMoves, ir.OpDistance, ir.OpScore, ir.OpZoneDistance, ir.OpHand:
+		if e.Side == ir.SideOthers {
+			if xc.kind == exMargin {
+				return nil, fmt.Errorf("%s: others may not be used in the score margin", xc.what)
+			}
+			own := *e
+			own.Side = ir.SideOwn
+			f, err := xc.playerValue(&own)
+			if err != nil {
+				return nil, err
+			}
+			return sumOthers(xc.p.np, f), nil
+		}
 		return xc.playerValue(e)
 	case ir.OpCounter, ir.OpMoved, ir.OpCaptures, ir.OpPass:
 		return xc.counterValue(e)
@@ -139,6 +151,11 @@ func (xc *exprCompiler) operands(e *ir.Expr, cell bool, n int) ([]evalFn, error)
 func (xc *exprCompiler) checkSide(e *ir.Expr) error {
 	switch e.Side {
 	case ir.SideOwn, ir.SideOpponent:
+		return nil
+	case ir.SideOthers:
+		if xc.kind == exMargin || e.Op == ir.OpOwnedBy || e.Op == ir.OpEvery || e.Op == ir.OpSome || e.Op == ir.OpCount {
+			return fmt.Errorf("%s: others is not a side of this operator (pieces of the others: Who Enemy)", xc.what)
+		}
 		return nil
 	case ir.SideWinner, ir.SideLoser:
 		if xc.kind != exMargin {
@@ -388,6 +405,10 @@ func (xc *exprCompiler) cellCond(e *ir.Expr, cell bool) (evalFn, error) {
 		return nil, err
 	}
 	z, sd := p.zones[e.Int], e.Side
+	if sd == ir.SideOthers {
+		z, _ = p.othersZone(e.Int)
+		return func(c *ectx) int { return b2i(z[c.own][c.cell]) }, nil
+	}
 	return func(c *ectx) int { return b2i(z[c.side(sd)][c.cell]) }, nil
 }
 
@@ -454,6 +475,14 @@ func (xc *exprCompiler) playerValue(e *ir.Expr) (evalFn, error) {
 		return func(c *ectx) int { return int(c.s.points[c.side(sd)]) }, nil
 	case ir.OpMoves:
 		return func(c *ectx) int { return int(c.s.turns[c.side(sd)]) }, nil
+	case ir.OpZoneDistance:
+		f, err := xc.zoneDistance(e)
+		if err != nil {
+			return nil, err
+		}
+		return withSide(sd, f), nil
+	case ir.OpHand:
+		return func(c *ectx) int { return c.p.handOf(c.s, c.side(sd)) }, nil
 	case ir.OpDistance:
 		dt, err := p.distanceTable(e.Dirs)
 		if err != nil {

@@ -31,6 +31,10 @@ func (xc *exprCompiler) cellQuant(e *ir.Expr) (evalFn, error) {
 		return nil, err
 	}
 	cells, sd := xc.p.zoneCells[e.Int], e.Side
+	if sd == ir.SideOthers {
+		_, cells = xc.p.othersZone(e.Int)
+		sd = ir.SideOwn
+	}
 	every, some := e.Op == ir.OpEveryCell, e.Op == ir.OpSomeCell
 	return func(c *ectx) int {
 		zc := cells[c.side(sd)]

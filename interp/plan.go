@@ -110,7 +110,7 @@ func (p *Program) rulePlan(r *rule) RulePlan {
 	for _, c := range []struct {
 		name string
 		e    *ir.Expr
-	}{{"when", m.When}, {"from", m.From}, {"over", m.Over}, {"hurdle", m.Hurdle}, {"onto", m.Onto}} {
+	}{{"when", m.When}, {"from", m.From}, {"over", m.Over}, {"hurdle", m.Hurdle}, {"onto", m.Onto}, {"chain-stop", m.ChainStop}} {
 		if c.name == "onto" && m.Action == ir.Remove {
 			c.name = "at" // the removed piece's cell
 		}
@@ -131,6 +131,8 @@ func patternClass(m *ir.MoveRule) string {
 	switch m.Action {
 	case ir.Remove:
 		return "removal"
+	case ir.Drop:
+		return "drop from the hand"
 	case ir.Group:
 		if m.GroupCapture != nil {
 			return "group move, capturing"

@@ -20,8 +20,11 @@ func (p *Program) Text(ml *MoveList, i int) string {
 		return "pass"
 	}
 	path := ml.arena[m.off : m.off+m.n]
-	if p.isRemoval(m) {
+	switch p.rules[m.rule].action {
+	case ir.Remove:
 		return "x" + p.cellName[path[0]]
+	case ir.Drop:
+		return p.dropText(path[0])
 	}
 	if p.rules[m.rule].action == ir.Group {
 		t := p.cellName[path[0]] + "-" + p.cellName[path[1]&0xffff]
@@ -89,6 +92,13 @@ func (p *Program) doMove(s *State, ml *MoveList, i int) (mover int) {
 			p.take(s, mover, int(path[0]))
 		case ir.Group:
 			p.doGroup(s, r, mover, path)
+		case ir.Drop:
+			cell, code := int(path[0]&0xffff), uint16(path[0]>>16&dirMask)
+			s.drop(p, cell, code)
+			s.hand[code]--
+			if !s.skipLog {
+				s.frames[len(s.frames)-1].drop = true
+			}
 		default:
 			if r.long {
 				p.doLeapsLong(s, r, mover, path)
@@ -335,6 +345,10 @@ func (p *Program) Undo(s *State) {
 	}
 	f := s.frames[n-1]
 	s.frames = s.frames[:n-1]
+	if f.drop {
+		// The move's one record is the drop: its cell's top is the piece.
+		s.hand[s.cells[s.changes[f.nch].cell]]++
+	}
 	switch {
 	case p.flat:
 		s.undoFlat(p, s.changes[f.nch:])
@@ -396,7 +410,7 @@ func (p *Program) StatusInto(s *State, st *Status) {
 	case endLose:
 		st.Over, st.Reason, w = true, "goal", p.appendAllBut(w, s.winner)
 	case endPasses:
-		st.Over, st.Reason, w = true, "passes", p.appendEveryone(w)
+		st.Over, st.Reason, w = true, "passes", p.appendOutcome(w, s, p.atPasses, st.Scores)
 	case endDraw:
 		st.Over, st.Reason, w = true, "goal", p.appendEveryone(w)
 	case endLimit:

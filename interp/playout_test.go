@@ -40,6 +40,7 @@ func playoutPrograms(t *testing.T) map[string]*Program {
 		{"konane.rules", nil},
 		{"konane.rules", map[string]string{"size": "12x12"}},
 		{"draughts-international.rules", nil},
+		{"conspirateurs.rules", nil},
 	} {
 		p, err := Compile(loadGame(t, f.file, f.opts), Config{MaxPlies: 300})
 		if err != nil {

@@ -95,10 +95,20 @@ type Program struct {
 	ctrs       []evalFn // the counters' conditions (ir.Game.Counters); nil: none
 	noMove     ir.Outcome
 	passes     int
-	limit      int // 0: none
+	atPasses   ir.Outcome // how passes in a row end the game (draw or score)
+	limit      int        // 0: none
 	atLimit    ir.Outcome
 
+	// Pieces in hand (hand.go), only when the game gives some: the
+	// position keeps a count per piece code (State.hand); handCodes[pl]
+	// the codes player pl can hold, in code order; handKind[pl]: the
+	// texts of pl's drops name the kind (pl can hold several kinds).
+	hands     bool
+	handCodes [][]uint16
+	handKind  []bool
+
 	score  evalFn // nil: no score
+	guide  evalFn // nil: no guide (ir.Game.Guide)
 	best   ir.ScoreBest
 	margin evalFn
 }
@@ -163,6 +173,7 @@ const (
 	genGroup            // group move, generic
 	genGroupFast        // fast: group move with local conditions, table driven
 	genStack            // fast: leap without chain or capture, conditions on heights, levels and kinds tabulated (stack.go)
+	genDrop             // a drop from the hand (strat_drop.go)
 	genReach            // moves named by their ends, chains that capture nothing: reachability (strat_reach.go)
 )
 
@@ -200,6 +211,14 @@ type rule struct {
 	sameDir  bool // a chain keeps its first direction (chain.go: eachFirstDir)
 	textEnds bool // moves named by their ends (ir.MoveRule.TextEnds)
 	gen      int
+	// chainStop: a chain ends on a landing cell where it holds (nil: none)
+	chainStop evalFn
+	// inside: per lock ZONE: inside, per player, its cells (nil: no such
+	// lock); a leap starting on one of the mover's cells of a zone lands
+	// only on cells of that zone (leaps of the generic walker)
+	inside [][][]bool
+	// dropCodes (Drop rules): per mover, the codes the rule may place
+	dropCodes [][]uint16
 
 	// fast path tables (gen == genStep or genLeap)
 	srcOK     []bool  // [mover*ncodes+code]: the piece on a cell may move
@@ -271,6 +290,12 @@ func Compile(g *ir.Game, cfg Config) (*Program, error) {
 		return nil, fmt.Errorf("compile %s: %w", g.Name, err)
 	}
 	if err := p.compileSetup(); err != nil {
+		return nil, fmt.Errorf("compile %s: %w", g.Name, err)
+	}
+	if err := p.compileHands(); err != nil {
+		return nil, fmt.Errorf("compile %s: %w", g.Name, err)
+	}
+	if err := p.compileLocks(); err != nil {
 		return nil, fmt.Errorf("compile %s: %w", g.Name, err)
 	}
 	if err := p.compileRules(); err != nil {
@@ -655,11 +680,16 @@ func (p *Program) compileRule(i int) error {
 	case ir.Remove:
 		r.gen = genRemove
 		return nil
+	case ir.Drop:
+		return p.compileDrop(r, m)
 	case ir.Leap, ir.Group:
 	default:
 		return fmt.Errorf("unknown action %d", m.Action)
 	}
 	if err := p.compileDirs(r, m); err != nil {
+		return err
+	}
+	if err := p.compileLockRule(r, m); err != nil {
 		return err
 	}
 	if m.Action == ir.Group {
@@ -677,7 +707,8 @@ func (p *Program) compileRule(i int) error {
 		r.gen = genReach // the rule's meaning, with or without fast paths
 		return nil
 	}
-	if p.cfg.NoFast {
+	if p.cfg.NoFast || r.chainStop != nil || r.inside != nil {
+		// Chain stops and inside locks are followed by the generic walker.
 		return nil
 	}
 	if p.stacking || byProp {
@@ -949,6 +980,9 @@ func (p *Program) compileGroupFast(r *rule) {
 	}
 	nl, nd := p.isLocal(m.Onto)
 	fl, fd := p.isLocal(m.From)
+	if r.inside != nil {
+		return // inside locks are followed by the group walker
+	}
 	el, ed := true, false
 	if m.GroupCapture != nil {
 		el, ed = p.isLocal(m.GroupCapture.Enemy)
@@ -1227,7 +1261,7 @@ func (p *Program) leapTable(L int) []int32 {
 }
 
 // tierNeedsDedup tells whether two rules of a tier could yield the same
-// move text: two removals, two leaps sharing a displacement vector for
+// move text: two removals, two drops, two leaps sharing a displacement vector for
 // some player (with every leap length a rule can give), or a group move
 // of one stone (HEAD-DEST) whose displacement another leap or group rule
 // of the tier can also give.
@@ -1236,10 +1270,10 @@ func (p *Program) tierNeedsDedup(rs []int) bool {
 	for a := 0; a < len(rs); a++ {
 		for b := a + 1; b < len(rs); b++ {
 			ra, rb := &p.rules[rs[a]], &p.rules[rs[b]]
-			if (ra.action == ir.Remove) != (rb.action == ir.Remove) {
+			if (ra.action == ir.Remove) != (rb.action == ir.Remove) || (ra.action == ir.Drop) != (rb.action == ir.Drop) {
 				continue
 			}
-			if ra.action == ir.Remove {
+			if ra.action == ir.Remove || ra.action == ir.Drop {
 				return true
 			}
 			if ra.action == ir.Group && rb.action == ir.Group {
@@ -1372,7 +1406,7 @@ func (p *Program) compileEnd() error {
 			return fmt.Errorf("goal %d (%s): unknown check %d", i+1, gl.Pos, gl.Check)
 		}
 	}
-	for _, o := range []ir.Outcome{g.End.NoMove, g.End.AtLimit} {
+	for _, o := range []ir.Outcome{g.End.NoMove, g.End.AtLimit, g.End.AtPasses} {
 		if o < ir.OutcomeNone || o > ir.OutcomePass {
 			return fmt.Errorf("end: unknown outcome %d", o)
 		}
@@ -1380,7 +1414,10 @@ func (p *Program) compileEnd() error {
 	if g.End.Passes < 0 || g.End.Plies < 0 || p.cfg.MaxPlies < 0 {
 		return fmt.Errorf("end: negative pass or ply limit")
 	}
-	p.noMove, p.passes, p.atLimit = g.End.NoMove, g.End.Passes, g.End.AtLimit
+	if o := g.End.AtPasses; o != ir.OutcomeNone && o != ir.OutcomeDraw && o != ir.OutcomeScore {
+		return fmt.Errorf("end: unknown outcome %d after passes", o)
+	}
+	p.noMove, p.passes, p.atLimit, p.atPasses = g.End.NoMove, g.End.Passes, g.End.AtLimit, g.End.AtPasses
 	p.limit = g.End.Plies
 	if m := p.cfg.MaxPlies; m > 0 && (p.limit == 0 || m < p.limit) {
 		p.limit = m
@@ -1420,7 +1457,7 @@ func (p *Program) compileEnd() error {
 			}
 		}
 	}
-	return nil
+	return p.compileGuide()
 }
 
 // distanceTable returns (building it once) the distance table of a set of

@@ -25,7 +25,8 @@ import (
 // occupied cell shows the symbol of its top piece followed by the height of
 // its stack ("F2": a piece of kind F on top of a stack of two; "f1": a
 // lone piece of the second player), with a "/" between them when some kind is
-// numbered ("S3/2"); Stack lists a whole stack.
+// numbered ("S3/2"); Stack lists a whole stack. In a game with pieces in
+// hand, the line HandText comes before the last line.
 func (p *Program) Render(s *State) string {
 	sym, widest := p.cellSymbols(s)
 	var b strings.Builder
@@ -33,6 +34,9 @@ func (p *Program) Render(s *State) string {
 		p.renderHex(&b, sym, widest)
 	} else {
 		p.renderSquare(&b, sym, widest)
+	}
+	if h := p.HandText(s); h != "" {
+		writeLine(&b, h)
 	}
 	st := p.Status(s)
 	if !st.Over {

@@ -58,6 +58,9 @@ type position struct {
 	// start and after a pass; kept only when a rule reads it
 	// (Program.keepLast), -1 otherwise
 	last int32
+	// hand: per piece code, the pieces of that type held in hand (nil
+	// unless the game gives pieces in hand: Program.hands)
+	hand []int32
 
 	end    uint8   // endNone, endGoal, endLose, endLimit, endPasses, endDraw (decided by Apply)
 	winner int     // endGoal: the player who reached the goal; endLose: the player who lost
@@ -118,6 +121,7 @@ type aux struct {
 	gen2 gen  // existence checks inside filters, counting on words, Status
 	sctx ectx // scoreOf
 	mctx ectx // the margin of Status
+	gctx ectx // Guide
 	bulk [maxBulk]bulkRule
 	sets bulkSets // firstLeaps
 	caps []int32  // preferMost: the pieces each move captures
@@ -170,6 +174,7 @@ type frame struct {
 	mover    int8  // (at most 100 players)
 	winner   int8
 	end      uint8
+	drop     bool // the move was a drop: Undo gives the piece back to the hand
 }
 
 func (p *Program) newEmptyState() *State {
@@ -197,6 +202,9 @@ func (p *Program) newEmptyState() *State {
 	s.frames = make([]frame, 0, 128)
 	if len(p.ctrs) > 0 {
 		s.ctr = make([]int32, len(p.ctrs))
+	}
+	if p.hands {
+		s.hand = make([]int32, p.ncodes)
 	}
 	if p.stacking {
 		s.scap = p.scap
@@ -441,6 +449,7 @@ func (s *State) undoFlat(p *Program, recs []change) {
 // Random.Cells in order). The same seed gives the same layout.
 func (p *Program) NewState(seed uint64) *State {
 	s := p.newEmptyState()
+	p.fillHands(s)
 	for _, pl := range p.g.Setup.Place {
 		s.place(p, pl.Cell, uint16(pl.Piece+1))
 	}
@@ -458,6 +467,15 @@ func (p *Program) NewState(seed uint64) *State {
 		}
 	}
 	return s
+}
+
+// fillHands gives the players of s their pieces in hand at the start.
+func (p *Program) fillHands(s *State) {
+	for _, pcs := range p.g.Hands {
+		for _, pc := range pcs {
+			s.hand[pc.Piece+1] = int32(pc.Count)
+		}
+	}
 }
 
 // place puts a piece of the setup on cell c: on top of its stack in a
@@ -493,6 +511,7 @@ func (p *Program) NewStateFromLayout(layout map[string]string) (*State, error) {
 		want[pc.Piece] += pc.Count
 	}
 	s := p.newEmptyState()
+	p.fillHands(s)
 	for _, pl := range p.g.Setup.Place {
 		s.place(p, pl.Cell, uint16(pl.Piece+1))
 	}
@@ -623,6 +642,7 @@ func (ps *position) copyFrom(src *position) {
 	if src.ctr != nil {
 		ps.ctr = append(ps.ctr[:0], src.ctr...)
 	}
+	ps.hand = append(ps.hand[:0], src.hand...)
 	ps.scap = src.scap
 	if src.hgt != nil {
 		ps.stk = append(ps.stk[:0], src.stk...)
@@ -635,7 +655,8 @@ func (ps *position) copyFrom(src *position) {
 // StateBytes returns the size in bytes of a position: the cells (the top
 // piece of each, 2 bytes, and a wall cell), the occupancy bitsets per
 // slot and, when something reads them, per code, the mailbox, the per-player counters (turns,
-// captures, points, pieces on target), the rules' counters, the stacks in a stacking game, and
+// captures, points, pieces on target), the rules' counters, the pieces in
+// hand (per code, in a game with hands), the stacks in a stacking game, and
 // the scalars (player to move, ply, passes, end of the game: 40 bytes). A State also carries its undo history and
 // scratch buffers for move generation (a few KiB, reused from move to
 // move), which are not counted.
@@ -652,6 +673,9 @@ func (p *Program) StateBytes() int {
 	}
 	n += 3 * p.np * 4    // turns, captured, points
 	n += 4 * len(p.ctrs) // the rules' counters
+	if p.hands {
+		n += p.ncodes * 4 // hand
+	}
 	if p.stacking {
 		n += p.nc*p.scap*2 + (p.nc+1)*4 // stk, hgt
 	}
@@ -726,6 +750,14 @@ func (p *Program) symbol(code uint16) string {
 	}
 	switch {
 	case pc.Owner == ir.Neutral:
+	case p.np > 2:
+		// Several players: the seat number tells them apart without
+		// colour (p1's marble M1, p3's M3; a numbered kind S2:3).
+		sep := ""
+		if k.Numbered > 0 && pc.Number > 0 {
+			sep = ":"
+		}
+		sym = strings.ToUpper(sym) + sep + fmt.Sprint(pc.Owner+1)
 	case pc.Owner == 1:
 		sym = strings.ToLower(sym)
 	default:

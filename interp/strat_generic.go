@@ -80,6 +80,10 @@ func (g *gen) genericDFS(c int) bool {
 		if s.cells[land] != 0 && r.capture != ir.CaptureLanding && !p.stacking {
 			continue
 		}
+		if r.inside != nil && g.leavesInside(int(s.path[0]), land) {
+			continue
+		}
+		stop := r.chainStop != nil && g.test(r.chainStop, land)
 		// Take the captured pieces off, counting them for the mover.
 		capBase := len(s.caps)
 		mover := g.mover
@@ -108,7 +112,7 @@ func (g *gen) genericDFS(c int) bool {
 		s.push(p, land, g.pc)
 		any = true
 		s.path = append(s.path, uint32(land)|uint32(d)<<16)
-		more := g.leapOn(g.promotesAt(land))
+		more := g.leapOn(stop || g.promotesAt(land))
 		g.leapOff(more, more != ir.ChainNone && g.genericDFS(land))
 		s.path = s.path[:len(s.path)-1]
 		s.pop(p, land)

@@ -334,6 +334,9 @@ func (g *gen) groupAhead(tail, h, d, k int) bool {
 			break
 		}
 		if (s.cells[x] == 0 || p.stacking) && g.test(r.onto, x) {
+			if r.inside != nil && g.groupLeaves(tail, h, d, st) {
+				continue
+			}
 			g.emitGroup(tail, h, x, d, false)
 			if g.found {
 				return true
@@ -346,7 +349,7 @@ func (g *gen) groupAhead(tail, h, d, k int) bool {
 				run++
 			}
 			c.gsize, c.grun, c.gdist = k, run, st
-			if r.gwhen == nil || r.gwhen(c) != 0 {
+			if (r.gwhen == nil || r.gwhen(c) != 0) && (r.inside == nil || !g.groupLeaves(tail, h, d, st)) {
 				g.emitGroup(tail, h, x, d, true)
 				return g.found
 			}

@@ -13,8 +13,10 @@ import "github.com/ruleplay/ruleplay/ir"
 // of a move is [start, end | d<<16] (d: the direction of a last leap), so
 // its text is "start-end" and Apply moves the piece from start to end.
 //
-// A landing where the piece is promoted ends the chain there: the cell is
-// a move, but no leap goes on from it. Order: the moving piece's cell,
+// A landing where the piece is promoted, or that satisfies the rule's
+// ChainStop, ends the chain there: the cell is a move, but no leap goes on
+// from it. With an inside lock (rule.inside), a piece that starts on a
+// cell of the zone reaches only cells of it. Order: the moving piece's cell,
 // then the landings in the order the search first meets them (from each
 // cell reached, the rule's directions in order; the most recent cell is
 // explored first).
@@ -75,7 +77,7 @@ func (g *gen) reachFrom(c int) {
 		stack = stack[:len(stack)-1]
 		for _, d := range g.dirs {
 			land := g.leapTo(x, int(d))
-			if land < 0 || seen[land] {
+			if land < 0 || seen[land] || (r.inside != nil && g.leavesInside(c, land)) {
 				continue
 			}
 			seen[land] = true
@@ -85,7 +87,7 @@ func (g *gen) reachFrom(c int) {
 			if g.found {
 				break
 			}
-			if r.chain != ir.ChainNone && !g.promotesAt(land) {
+			if r.chain != ir.ChainNone && !g.promotesAt(land) && (r.chainStop == nil || !g.test(r.chainStop, land)) {
 				stack = append(stack, int32(land))
 			}
 		}

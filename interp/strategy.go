@@ -29,6 +29,7 @@ var strategies = [...]strategy{
 	genGroup:     groupStrategy{},
 	genGroupFast: groupTableStrategy{},
 	genStack:     stackStrategy{},
+	genDrop:      dropStrategy{},
 	genReach:     reachStrategy{},
 }
 

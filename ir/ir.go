@@ -42,6 +42,10 @@ type Game struct {
 
 	End   End
 	Score *Score // nil: the game has no scores
+	// Guide, when not nil, is an evaluation for the computer players only
+	// (greedy, lookahead, mcts): it never decides a result. Where a game has
+	// both, the players are guided by Guide rather than Score.
+	Guide *Guide
 
 	// Stacking: a cell holds a stack of pieces; only the top piece of a
 	// stack moves; a Leap lands on top of the landing stack (Onto decides
@@ -56,6 +60,12 @@ type Game struct {
 	// Counters are numbers kept in the position, updated after every ply
 	// (Counter); goals read them with OpCounter.
 	Counters []Counter
+	// Hands: per player (Hands[p], nil: none), the pieces the player holds
+	// in hand at the start, off the board, for Drop rules to place. The
+	// piece types are the player's own and not numbered.
+	Hands [][]PieceCount
+	// Locks restrict the pieces standing in zones (see Lock).
+	Locks []Lock
 }
 
 // Prefer says which moves of the chosen priority tier stay.
@@ -78,6 +88,26 @@ type Counter struct {
 	Pos    string
 }
 
+// LockKind is what a lock does to the pieces on its zone.
+type LockKind int
+
+const (
+	// LockFixed: a piece on a cell of the zone (the mover's cells of it)
+	// never moves again: leap and group rules do not select it.
+	LockFixed LockKind = iota
+	// LockInside: a piece whose move starts on a cell of the zone (the
+	// mover's cells of it) lands only on cells of it: every landing of a
+	// leap or chain, every cell a group move's pieces end on.
+	LockInside
+)
+
+// Lock is a top-level restriction on the pieces of a zone.
+type Lock struct {
+	Zone int
+	Kind LockKind
+	Pos  string
+}
+
 // Promotion: a piece of kind Kind that ends a leap (or a group move) on a
 // cell of zone Zone (the owner's cells of that zone) becomes kind To; a
 // chain ends at once. With AtMoveEnd the piece is promoted only when its
@@ -97,7 +127,8 @@ type Option struct {
 	Value Value  // resolved value
 	Doc   string // one-line help
 	// Allowed values: for OptInt and OptSize a closed range Min..Max (zero
-	// values mean unbounded); for OptEnum the choices.
+	// values mean unbounded); for OptEnum the choices; for OptInt, when
+	// not empty, the only numbers allowed (decimal texts, e.g. "2", "3").
 	Min, Max Value
 	Choices  []string
 	// Step, for OptInt and OptSize (0: none): the value's distance from
@@ -241,6 +272,11 @@ const (
 	// except that the landing cell may hold an enemy piece when
 	// GroupCapture allows it; the move ends there.
 	Group
+	// Drop places a piece from the mover's hand (Game.Hands) on an empty
+	// cell satisfying Onto (with stacking: any cell satisfying Onto, on
+	// top). Kinds restricts the kinds it places (nil: every kind in hand);
+	// Piece is Own. A dropped piece is not promoted.
+	Drop
 )
 
 // GroupCapture says when a group may land its head on an enemy piece: the
@@ -347,6 +383,11 @@ type MoveRule struct {
 	//
 	// For a Remove rule, Onto is the condition on the removed piece's cell
 	// (`at:`), nil: any.
+
+	// ChainStop, for a Leap with a chain (nil: none), is a cell condition
+	// tested on each landing cell as Onto is (before the piece lands): a
+	// chain ends on a landing where it holds, compulsory or not.
+	ChainStop *Expr
 }
 
 // LengthAny is MoveRule.LengthTo for leaps of any length.
@@ -402,9 +443,12 @@ type Goal struct {
 type End struct {
 	Goals   []Goal
 	NoMove  Outcome // when the player to move has no legal move (default OutcomeDraw)
-	Passes  int     // this many passes in a row end the game as a draw (0: never)
+	Passes  int     // this many passes in a row end the game (0: never), as AtPasses says
 	Plies   int     // ply limit from the rules (0: none)
 	AtLimit Outcome // OutcomeScore or OutcomeDraw
+	// AtPasses is how Passes passes in a row end the game: OutcomeDraw
+	// (the zero value OutcomeNone means the same) or OutcomeScore.
+	AtPasses Outcome
 }
 
 // ScoreBest says which score is best.
@@ -424,6 +468,13 @@ type Score struct {
 	Margin *Expr
 }
 
+// Guide is a per-player evaluation for the computer players (own = that
+// player); Best says whether higher or lower values are better.
+type Guide struct {
+	Value *Expr
+	Best  ScoreBest
+}
+
 // Side names a player relative to the evaluation context.
 type Side int
 
@@ -432,6 +483,12 @@ const (
 	SideOpponent             // the next player in turn order after own
 	SideWinner               // in Score.Margin only
 	SideLoser                // in Score.Margin only
+	// SideOthers is every player but own, taken together: a player value is
+	// the sum of their values (OpCaptured, OpPoints, OpMoves, OpScore,
+	// OpZoneDistance), a zone (OpInZone, OpEveryCell, ...) the union of their
+	// cells. Piece quantifiers over the others are written Who: Enemy,
+	// Side: SideOwn.
+	SideOthers
 )
 
 // Op is an expression operator. The context of each group is given.
@@ -516,6 +573,15 @@ const (
 	OpMoved
 	OpCaptures
 	OpPass
+	// OpZoneDistance: player value of Side: the sum over the player's
+	// pieces of the fewest steps along Dirs, on an empty board, from the
+	// piece's cell to the nearest cell of zone Int (that player's cells of
+	// it; a piece with no such cell reachable counts the number of cells).
+	OpZoneDistance
+
+	// OpHand is a player value of Side: the pieces the player holds in
+	// hand (Game.Hands); in move guards, the mover's.
+	OpHand
 )
 
 // Expr is a resolved expression.

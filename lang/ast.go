@@ -53,6 +53,7 @@ type Label struct {
 	Pos    Pos
 	Name   string
 	Quoted bool
+	Number bool // written as a whole number (`players 3: ...` in a zone block)
 }
 
 // Expr is an expression node.
@@ -155,7 +156,8 @@ func convEntry(g *gEntry) *Entry {
 		if strings.HasPrefix(name, `"`) {
 			name, quoted = unquote(name), true
 		}
-		e.Labels = append(e.Labels, Label{Pos: Pos{File: l.Pos.Filename, Line: l.Pos.Line, Col: l.Pos.Column, Len: len(l.Name)}, Name: name, Quoted: quoted})
+		number := name != "" && !quoted && name[0] >= '0' && name[0] <= '9'
+		e.Labels = append(e.Labels, Label{Pos: Pos{File: l.Pos.Filename, Line: l.Pos.Line, Col: l.Pos.Column, Len: len(l.Name)}, Name: name, Quoted: quoted, Number: number})
 	}
 	for _, v := range g.Values {
 		e.Values = append(e.Values, convExpr(v))

@@ -40,6 +40,10 @@ type checker struct {
 
 	boardOK   bool
 	playersOK bool
+	setupDone bool // the zone start holds the setup's cells
+	// cellPlayer is the player whose cells a per-player zone named in a
+	// cell list stands for (-1: none; the zone must be the same for all).
+	cellPlayer int
 }
 
 type optDecl struct {
@@ -51,12 +55,12 @@ func newChecker(r *reporter, path string) *checker {
 	return &checker{r: r, path: path,
 		opts: map[string]*optDecl{}, badOpts: map[string]bool{}, players: map[string]int{}, kinds: map[string]int{},
 		kindDecl: map[string]*Entry{}, cells: map[string]int{}, dirs: map[string]int{},
-		zones: map[string]int{}, rules: map[string]int{}, pieceIdx: map[[3]int]int{}}
+		zones: map[string]int{}, rules: map[string]int{}, pieceIdx: map[[3]int]int{}, cellPlayer: -1}
 }
 
 var topKeys = []string{"game", "option", "board", "players", "player", "piece", "setup", "target",
 	"zone", "step", "jump", "remove", "group", "priority", "forbid", "end", "score", "import", "extends",
-	"stacking", "promote", "prefer", "counter"}
+	"stacking", "promote", "prefer", "counter", "guide", "hand", "lock", "drop"}
 
 func (c *checker) errorf(p Pos, hint, format string, args ...any) {
 	c.r.errorf(p, hint, format, args...)
@@ -71,6 +75,10 @@ func (c *checker) check(entries []*Entry, userOpts map[string]string) (*ir.Game,
 	for _, e := range entries {
 		if !contains(topKeys, e.Key) {
 			c.errorf(e.Pos, hintFor(e.Key, "known entries", topKeys), "unknown entry %q", e.Key)
+			continue
+		}
+		if len(e.Labels) > 0 && e.Labels[0].Number {
+			c.errorf(e.Labels[0].Pos, fmt.Sprintf("write %s NAME: a name starts with a letter", e.Key), "%s needs a name, not the number %s", e.Key, e.Labels[0].Name)
 			continue
 		}
 		by[e.Key] = append(by[e.Key], e)
@@ -88,9 +96,17 @@ func (c *checker) check(entries []*Entry, userOpts map[string]string) (*ir.Game,
 	c.checkPlayers(by["players"], by["player"])
 	c.checkPieces(by["piece"])
 	if c.boardOK && c.playersOK {
-		c.checkSetup(by["setup"])
-		c.checkTargets(by["target"])
+		// The zone start is the setup's cells: it is reserved first (zone
+		// 0), the zones are read before the setup (a setup may place pieces
+		// on a zone's cells), and the setup fills start.
+		c.zones["start"] = len(c.g.Zones)
+		c.g.Zones = append(c.g.Zones, ir.Zone{Name: "start", Cells: make([][]int, len(c.g.Players))})
 		c.checkZones(by["zone"])
+		c.checkSetup(by["setup"])
+		c.setupDone = true
+		c.checkHands(by["hand"])
+		c.checkTargets(by["target"])
+		c.checkLocks(by["lock"])
 		c.checkStacking(by["stacking"])
 		c.checkPromotions(by["promote"])
 		c.checkMoves(entries)
@@ -99,6 +115,7 @@ func (c *checker) check(entries []*Entry, userOpts map[string]string) (*ir.Game,
 		c.checkPrefer(by["prefer"])
 		c.checkScore(by["score"])
 		c.checkCounters(by["counter"])
+		c.checkGuide(by["guide"])
 		c.checkEnd(by["end"])
 	}
 	return c.g, nil
@@ -228,8 +245,13 @@ func (c *checker) checkOptions(es []*Entry) {
 		}
 		c.optionConstraints(&o, ps)
 		if p, ok := ps["choices"]; ok {
-			if o.Type != ir.OptEnum {
-				c.errorf(p.Pos, "", "choices are for options whose values are names")
+			if o.Type == ir.OptInt {
+				if !c.intChoices(&o, p, e) {
+					c.badOpts[name] = true
+					continue
+				}
+			} else if o.Type != ir.OptEnum {
+				c.errorf(p.Pos, "", "choices are for options whose values are names or numbers")
 			} else {
 				for _, v := range p.Values {
 					if n, ok := v.(*Name); ok {
@@ -364,6 +386,9 @@ func minText(o ir.Option) string {
 func inRange(o ir.Option, v ir.Value) bool {
 	switch o.Type {
 	case ir.OptInt:
+		if len(o.Choices) > 0 {
+			return contains(o.Choices, strconv.Itoa(v.Int))
+		}
 		if o.Min == (ir.Value{}) && o.Max == (ir.Value{}) {
 			return true
 		}
@@ -389,6 +414,9 @@ func rangeText(o ir.Option) string {
 	}
 	switch o.Type {
 	case ir.OptInt:
+		if len(o.Choices) > 0 {
+			return strings.Join(o.Choices, "|")
+		}
 		return fmt.Sprintf("%d..%d", o.Min.Int, o.Max.Int) + extra
 	case ir.OptSize:
 		return fmt.Sprintf("%dx%d..%dx%d", o.Min.W, o.Min.H, o.Max.W, o.Max.H) + extra
@@ -466,7 +494,9 @@ func (c *checker) applyUserOptions(user map[string]string) error {
 		case ir.OptEnum:
 			v.Str = text
 		}
-		if why := optionViolation(*o, v); why == "outside its range" {
+		if why := optionViolation(*o, v); why == "outside its range" && o.Type == ir.OptInt && len(o.Choices) > 0 {
+			return &OptionError{fmt.Sprintf("option %s=%s: not one of its choices (allowed: %s)", name, shown, strings.Join(o.Choices, ", "))}
+		} else if why == "outside its range" {
 			return &OptionError{fmt.Sprintf("option %s=%s: out of range (allowed: %s)", name, shown, rangeText(*o))}
 		} else if why != "" {
 			return &OptionError{fmt.Sprintf("option %s=%s: %s (allowed: %s)", name, shown, why, rangeText(*o))}

@@ -246,6 +246,12 @@ func (c *checker) cellList(e Expr) ([]int, bool) {
 			continue
 		}
 		ci, found := c.cells[n.Dotted()]
+		if zi, isZone := c.zones[n.Dotted()]; !found && isZone {
+			cells, okz := c.zoneCellsHere(n, zi)
+			ok = ok && okz
+			out = append(out, cells...)
+			continue
+		}
 		if !found {
 			hint := didYouMean(n.Dotted(), c.cellNames())
 			if hint == "" {
@@ -487,7 +493,7 @@ const (
 )
 
 var cellWords = []string{"empty", "occupied", "own", "friend", "enemy", "neutral", "any"}
-var playerValues = []string{"captured", "points", "moves", "pieces", "score"}
+var playerValues = []string{"captured", "points", "moves", "pieces", "score", "hand"}
 
 // lower compiles a run-time expression to ir, checking names and types.
 func (c *checker) lower(e Expr, ctx exprCtx) (*ir.Expr, typ, bool) {
@@ -558,7 +564,7 @@ func (c *checker) ctxHint(ctx exprCtx) string {
 	case ctxCell:
 		return knownList("cell conditions", cellWords) + ", with and/or/not"
 	case ctxGuard:
-		return "use turn (the mover's own turn number) and ply (the game's), e.g. turn == 1"
+		return "use turn (the mover's own turn number), ply (the game's) and hand (the mover's pieces in hand), e.g. turn == 1"
 	case ctxGoal:
 		return "e.g. every(own, on target), some(own, in opponent.start), count(opponent) == 0"
 	case ctxValue:
@@ -605,7 +611,10 @@ func (c *checker) lowerName(x *Name, ctx exprCtx) (*ir.Expr, typ, bool) {
 		if n == "turn" || n == "ply" {
 			return &ir.Expr{Op: ir.OpVar, Name: n}, tInt, true
 		}
-		c.errorf(x.Pos, hintFor(n, "names", append([]string{"turn", "ply"}, c.optList...)), "unknown name %q", n)
+		if n == "hand" {
+			return c.handValue(x, ir.SideOwn)
+		}
+		c.errorf(x.Pos, hintFor(n, "names", append([]string{"turn", "ply", "hand"}, c.optList...)), "unknown name %q", n)
 		return nil, 0, false
 	}
 	if i, ok := c.counters[n]; ok && (ctx == ctxGoal || ctx == ctxValue) {
@@ -626,7 +635,13 @@ func (c *checker) lowerName(x *Name, ctx exprCtx) (*ir.Expr, typ, bool) {
 	}
 	op, ok := map[string]ir.Op{"captured": ir.OpCaptured, "points": ir.OpPoints, "moves": ir.OpMoves, "score": ir.OpScore}[field]
 	if field == "pieces" {
+		if side == ir.SideOthers { // the pieces of every other player
+			return &ir.Expr{Op: ir.OpCount, Side: ir.SideOwn, Who: ir.Enemy}, tInt, true
+		}
 		return &ir.Expr{Op: ir.OpCount, Side: side, Who: ir.Own}, tInt, true
+	}
+	if field == "hand" {
+		return c.handValue(x, side)
 	}
 	if !ok || (op == ir.OpScore && ctx != ctxMargin && ctx != ctxGoal) {
 		c.errorf(x.Pos, hintFor(field, "player values", c.valueNames(ctx)), "unknown name %q", n)
@@ -639,12 +654,24 @@ func (c *checker) lowerName(x *Name, ctx exprCtx) (*ir.Expr, typ, bool) {
 	return &ir.Expr{Op: op, Side: side}, tInt, true
 }
 
+// handValue lowers `hand` (the pieces a player holds in hand); the game
+// must give some player pieces in hand.
+func (c *checker) handValue(x *Name, side ir.Side) (*ir.Expr, typ, bool) {
+	if len(c.g.Hands) == 0 {
+		c.errorf(x.Pos, "add hand PLAYER { KIND: N }, e.g. hand black { man: 20 }", "no player holds pieces in hand")
+		return nil, 0, false
+	}
+	return &ir.Expr{Op: ir.OpHand, Side: side}, tInt, true
+}
+
 func (c *checker) sideName(s string, ctx exprCtx) (ir.Side, bool) {
 	switch s {
 	case "own":
 		return ir.SideOwn, ctx != ctxMargin
-	case "opponent":
+	case "opponent", "next":
 		return ir.SideOpponent, ctx != ctxMargin
+	case "others":
+		return ir.SideOthers, ctx != ctxMargin
 	case "winner":
 		return ir.SideWinner, ctx == ctxMargin
 	case "loser":
@@ -795,8 +822,11 @@ func (c *checker) lowerCall(x *Call, ctx exprCtx) (*ir.Expr, typ, bool) {
 		if ctx != ctxValue && ctx != ctxGoal {
 			break
 		}
+		if len(x.Args) == 2 {
+			return c.lowerZoneDistance(x, ir.SideOwn)
+		}
 		if len(x.Args) != 1 {
-			c.errorf(x.Pos, "write distance(diagonal): the directions a piece steps in", "distance takes one set of directions")
+			c.errorf(x.Pos, "write distance(diagonal) (to the pieces' targets) or distance(all, goal) (to a zone)", "distance takes a set of directions and, optionally, a zone")
 			return nil, 0, false
 		}
 		ds, ok := c.dirSet(x.Args[0], 0)
@@ -823,6 +853,9 @@ func (c *checker) lowerCall(x *Call, ctx exprCtx) (*ir.Expr, typ, bool) {
 		if ok {
 			side, ok = c.sideName(sideName.Dotted(), ctx)
 			out = &ir.Expr{Op: map[string]ir.Op{"every": ir.OpEvery, "some": ir.OpSome, "count": ir.OpCount}[x.Fn], Side: side, Who: ir.Own}
+			if side == ir.SideOthers { // the pieces of every other player
+				out.Side, out.Who = ir.SideOwn, ir.Enemy
+			}
 			if !ok {
 				out, ok = c.zoneRef(sideName, ctx)
 				if ok {
@@ -831,7 +864,7 @@ func (c *checker) lowerCall(x *Call, ctx exprCtx) (*ir.Expr, typ, bool) {
 			}
 		}
 		if !ok {
-			c.errorf(x.Args[0].At(), "the pieces of own or opponent, or the cells of a zone (opponent.gates)", "expected own, opponent or a zone")
+			c.errorf(x.Args[0].At(), "the pieces of own, next (or opponent) or others, or the cells of a zone (next.gates)", "expected own, next, others or a zone")
 			return nil, 0, false
 		}
 		if len(x.Args) == 2 {

@@ -8,8 +8,9 @@ import (
 
 var moveProps = map[string][]string{
 	"step":   {"when", "piece", "from", "dirs", "onto", "capture", "text"},
-	"jump":   {"when", "piece", "from", "dirs", "length", "over", "hurdle", "onto", "capture", "taken", "chain", "chain-dirs", "text"},
+	"jump":   {"when", "piece", "from", "dirs", "length", "over", "hurdle", "onto", "capture", "taken", "chain", "chain-dirs", "chain-stop", "text"},
 	"remove": {"when", "piece", "at"},
+	"drop":   {"when", "piece", "onto"},
 	"group":  {"when", "piece", "dirs", "onto", "capture"},
 }
 
@@ -51,6 +52,8 @@ func (c *checker) checkMoves(entries []*Entry) {
 			r.Action, r.Piece = ir.Remove, ir.AnyPiece
 		case "group":
 			r.Action = ir.Group
+		case "drop":
+			r.Action = ir.Drop
 		}
 		if p, has := ps["when"]; has {
 			if v, okv := c.single(p); okv {
@@ -71,11 +74,16 @@ func (c *checker) checkMoves(entries []*Entry) {
 				ok = c.pieceSelector(v, &r) && ok
 			}
 		}
-		if r.Action != ir.Remove {
+		switch r.Action {
+		case ir.Drop:
+			ok = ok && c.dropProps(e, ps, &r)
+		case ir.Leap, ir.Group:
 			ok = c.leapProps(e, ps, &r) && ok
-		} else if p, has := ps["at"]; has {
-			r.Onto = c.cellCondProp(p, "at", "e.g. at: in corners or in centre")
-			ok = r.Onto != nil && ok
+		case ir.Remove:
+			if p, has := ps["at"]; has {
+				r.Onto = c.cellCondProp(p, "at", "e.g. at: in corners or in centre")
+				ok = r.Onto != nil && ok
+			}
 		}
 		if !ok {
 			continue
@@ -159,6 +167,7 @@ func (c *checker) leapProps(e *Entry, ps map[string]*Entry, r *ir.MoveRule) bool
 		c.r.warnf(p.Pos, "make every step pass over a piece (over: enemy), or write chain: none",
 			"the chains of %s can grow without bound: no step needs a piece to pass over, so a chain may wander the board and their number explodes", e.Key)
 	}
+	ok = c.chainStop(ps, r) && ok
 	return ok
 }
 
@@ -177,6 +186,33 @@ func (c *checker) chainDirs(e *Entry, ps map[string]*Entry, r *ir.MoveRule) bool
 	}
 	r.ChainSame = same && set
 	return ok
+}
+
+// chainStop reads `chain-stop: CELLCOND` (a chain ends on a landing cell
+// where it holds); the jump must have a chain.
+func (c *checker) chainStop(ps map[string]*Entry, r *ir.MoveRule) bool {
+	p, has := ps["chain-stop"]
+	if !has {
+		return true
+	}
+	v, okv := c.single(p)
+	if !okv {
+		return false
+	}
+	ex, t, okl := c.lower(v, ctxCell)
+	if !okl {
+		return false
+	}
+	if t != tBool {
+		c.errorf(v.At(), "e.g. chain-stop: in shelters", "chain-stop needs a condition on the cell")
+		return false
+	}
+	if r.Chain == ir.ChainNone {
+		c.errorf(p.Pos, "add chain: optional (or compulsory), or remove chain-stop", "chain-stop ends chains, but this jump has no chain")
+		return false
+	}
+	r.ChainStop = ex
+	return true
 }
 
 // passesPiece tells whether every step of a leap passes over at least one
@@ -478,6 +514,10 @@ func (c *checker) checkEnd(es []*Entry) {
 			if o, ok := c.outcome(p, "score", "draw"); ok {
 				g.End.AtLimit = o
 			}
+		case "at-passes":
+			if o, ok := c.outcome(p, "score", "draw"); ok {
+				g.End.AtPasses = o
+			}
 		case "passes", "plies":
 			v, ok := c.single(p)
 			if !ok {
@@ -500,11 +540,12 @@ func (c *checker) checkEnd(es []*Entry) {
 			c.errorf(p.Pos, hintFor(p.Key, "end entries", endProps), "unknown end entry %q", p.Key)
 		}
 	}
-	if g.End.Passes > 0 && g.End.NoMove != ir.OutcomePass {
-		for _, p := range e.Block {
-			if p.Key == "passes" {
-				c.errorf(p.Pos, "add no-move: pass", "passes counts passes, but a player with no move does not pass")
-			}
+	for _, p := range e.Block {
+		switch {
+		case p.Key == "passes" && g.End.Passes > 0 && g.End.NoMove != ir.OutcomePass:
+			c.errorf(p.Pos, "add no-move: pass", "passes counts passes, but a player with no move does not pass")
+		case p.Key == "at-passes" && g.End.Passes == 0:
+			c.errorf(p.Pos, "add passes: 2 (the passes in a row that end the game)", "at-passes says how passes end the game, but no number of passes does")
 		}
 	}
 }

@@ -35,7 +35,10 @@ func (c *checker) checkSetup(es []*Entry) {
 			c.errorf(e.Labels[1].Pos, "write setup PLAYER { ... }", "setup takes at most one player")
 			continue
 		}
-		if _, ok := c.players[e.Labels[0].Name]; !ok {
+		if _, ok := c.players[e.Labels[0].Name]; !ok && e.Labels[0].Name == "each" {
+			c.setupEach(e, place)
+			continue
+		} else if !ok {
 			c.errorf(e.Labels[0].Pos, hintFor(e.Labels[0].Name, "players", c.playerNames()), "unknown player %q", e.Labels[0].Name)
 			continue
 		}
@@ -45,6 +48,7 @@ func (c *checker) checkSetup(es []*Entry) {
 		}
 		p := c.players[e.Labels[0].Name]
 		before := len(g.Setup.Place)
+		c.cellPlayer = p
 		c.kindLists(e, func(kind, idx, cell int, at Pos) {
 			num := 0
 			if g.Kinds[kind].Numbered > 0 {
@@ -52,6 +56,7 @@ func (c *checker) checkSetup(es []*Entry) {
 			}
 			place(cell, c.piece(kind, p, num), at)
 		})
+		c.cellPlayer = -1
 		perPlayer[p] = append([]ir.Placement(nil), g.Setup.Place[before:]...)
 	}
 	for _, e := range mirrors {
@@ -81,15 +86,39 @@ func (c *checker) checkSetup(es []*Entry) {
 	if len(g.Setup.Place) == 0 && g.Setup.Random == nil && len(es) > 0 && len(c.r.diags) == errorsBefore {
 		c.errorf(es[0].Pos, "", "the setup places no piece")
 	}
-	// The zone "start": each player's cells in the setup.
-	start := ir.Zone{Name: "start", Cells: make([][]int, len(g.Players))}
+	// The zone "start" (reserved by check): each player's cells in the setup.
+	start := &g.Zones[c.zones["start"]]
 	for _, pl := range g.Setup.Place {
 		if o := g.Pieces[pl.Piece].Owner; o != ir.Neutral {
 			start.Cells[o] = append(start.Cells[o], pl.Cell)
 		}
 	}
-	c.zones["start"] = len(g.Zones)
-	g.Zones = append(g.Zones, start)
+}
+
+// setupEach reads `setup each { KIND: CELLS }`: every player gets pieces
+// on the cells listed, a per-player zone standing for that player's cells
+// (`marble: home`). A mistake is reported once, for the first player.
+func (c *checker) setupEach(e *Entry, place func(cell, piece int, at Pos)) {
+	g := c.g
+	if len(e.Values) > 0 {
+		c.errorf(e.Values[0].At(), "write setup each { KIND: ZONE }", "setup each takes a block")
+		return
+	}
+	defer func() { c.cellPlayer = -1 }()
+	for p := range g.Players {
+		before := len(c.r.diags)
+		c.cellPlayer = p
+		c.kindLists(e, func(kind, idx, cell int, at Pos) {
+			num := 0
+			if g.Kinds[kind].Numbered > 0 {
+				num = idx + 1
+			}
+			place(cell, c.piece(kind, p, num), at)
+		})
+		if len(c.r.diags) > before {
+			return
+		}
+	}
 }
 
 // mirrorOf reads `: mirror(PLAYER)`.
@@ -380,6 +409,14 @@ func (c *checker) checkZones(es []*Entry) {
 		}
 		z := ir.Zone{Name: name, Cells: make([][]int, len(g.Players))}
 		switch {
+		case len(e.Values) == 1 && !e.HasBlock && isMirrorCall(e.Values[0]):
+			if !c.mirrorZone(e.Values[0].(*Call), &z) {
+				continue
+			}
+		case len(e.Values) == 0 && e.HasBlock && c.isSeatTable(e):
+			if !c.seatTable(e, &z) {
+				continue
+			}
 		case len(e.Values) == 1 && !e.HasBlock:
 			cells, ok := c.cellList(e.Values[0])
 			if !ok {
@@ -417,7 +454,9 @@ func (c *checker) checkZones(es []*Entry) {
 						}
 					}
 				} else {
+					c.cellPlayer = p
 					cells, ok := c.cellList(pe.Values[0])
+					c.cellPlayer = -1
 					if !ok {
 						continue
 					}

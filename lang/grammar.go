@@ -115,7 +115,7 @@ type gEntry struct {
 
 type gLabel struct {
 	Pos  lexer.Position
-	Name string `parser:"@Ident | @String"`
+	Name string `parser:"@Ident | @String | @Int"`
 }
 
 type gBlock struct {

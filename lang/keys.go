@@ -12,10 +12,11 @@ var (
 	setupProps        = []string{"fill", "empty"}      // and KIND: CELLS
 	promoteProps      = []string{"to", "in", "at"}
 	groupCaptureProps = []string{"enemy", "when", "take"}
-	endProps          = []string{"win", "lose", "draw", "no-move", "passes", "plies", "at-limit"}
+	endProps          = []string{"win", "lose", "draw", "no-move", "passes", "at-passes", "plies", "at-limit"}
 	endMoments        = []string{"after-move", "turn-start"}
 	scoreProps        = []string{"value", "best", "margin"}
 	counterProps      = []string{"counts"}
+	guideProps        = []string{"value", "best"}
 )
 
 // Keys returns every key the checker accepts, by where it may appear:
@@ -36,6 +37,7 @@ func Keys() map[string][]string {
 		"end label": endMoments,
 		"score":     scoreProps,
 		"counter":   counterProps,
+		"guide":     guideProps,
 	}
 	for k, v := range moveProps {
 		m[k] = v
@@ -66,7 +68,8 @@ func Words() map[string][]string {
 
 // Choices returns, for the properties whose value is one of a few fixed
 // names, those names: "capture" (of step and jump), "chain", "cells" (of
-// board), "forward" (of player), "no-move" and "at-limit" (of end), "best"
+// board), "forward" (of player), "no-move", "at-limit" and "at-passes" (of
+// end), "lock" (the entry), "best"
 // (of score), "take" (of a group's capture), "chain-dirs" (of jump),
 // "forbid" (the entry), "text" (of step and jump), "piece" (of a move: the
 // owners that may come before kinds), "taken" (of jump), "prefer" (the
@@ -81,6 +84,8 @@ func Choices() map[string][]string {
 		"forward":    {"north", "south", "east", "west"},
 		"no-move":    {"score", "draw", "lose", "pass"},
 		"at-limit":   {"score", "draw"},
+		"at-passes":  {"score", "draw"},
+		"lock":       {"fixed", "inside"},
 		"best":       {"highest", "lowest"},
 		"take":       {"first", "all"},
 		"forbid":     {"blockade"},

@@ -143,7 +143,7 @@ func (d *docIndex) entryDoc(key string) string {
 	return joinUnits(s.body)
 }
 
-var moveKeys = map[string]bool{"step": true, "jump": true, "remove": true, "group": true}
+var moveKeys = map[string]bool{"step": true, "jump": true, "remove": true, "group": true, "drop": true}
 
 // propDoc documents the property key of the entry parent ("jump",
 // "board", "end", ...; "capture" for a group's capture block).
@@ -190,7 +190,9 @@ func (d *docIndex) wordDoc(key, word string) string {
 		places[0] = d.find(key, "Entries", 3)
 	case "at":
 		places[0] = d.find("promote", "Entries", 3)
-	case "no-move", "at-limit", "passes", "plies", "end label":
+	case "lock":
+		places[0] = d.find("lock", "Entries", 3)
+	case "no-move", "at-limit", "at-passes", "passes", "plies", "end label":
 		places[0] = d.find("end", "Entries", 3)
 	case "best", "value", "margin":
 		places[0] = d.find("score", "Entries", 3)

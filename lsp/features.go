@@ -335,7 +335,7 @@ func symbolKind(key string, depth int) protocol.SymbolKind {
 		return protocol.SymbolKindObject
 	case "zone":
 		return protocol.SymbolKindVariable
-	case "step", "jump", "remove", "group":
+	case "step", "jump", "remove", "group", "drop":
 		return protocol.SymbolKindFunction
 	case "end", "score":
 		return protocol.SymbolKindEvent
@@ -454,7 +454,7 @@ var declItemKind = map[declKind]protocol.CompletionItemKind{
 func (v *view) labelCands() []candidate {
 	e := v.last()
 	switch e.key.Text {
-	case "player", "setup", "target":
+	case "player", "setup", "target", "hand":
 		if keyOf(v.chain, 1) == "" {
 			return v.named(declPlayer)
 		}
@@ -594,11 +594,11 @@ func (v *view) keyCands(key, parent string) []candidate {
 			return words("choice", kindVal, key, lang.Choices()[key]...)
 		}
 		return v.cellCands() // a removal's cell
-	case "over", "onto", "from", "enemy", "hurdle":
+	case "over", "onto", "from", "enemy", "hurdle", "chain-stop":
 		return v.cellCands()
 	case "piece":
 		return append(words("owner", kindWord, "piece", lang.Choices()["piece"]...), v.named(declKind_)...)
-	case "capture", "chain", "chain-dirs", "cells", "forward", "no-move", "at-limit", "best", "take", "forbid", "taken", "prefer", "text":
+	case "capture", "chain", "chain-dirs", "cells", "forward", "no-move", "at-limit", "at-passes", "best", "take", "forbid", "taken", "prefer", "text":
 		return words("choice", kindVal, key, lang.Choices()[key]...)
 	case "when":
 		if parent == "capture" {

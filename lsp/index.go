@@ -168,7 +168,7 @@ func (ix *index) declare(f *file) {
 					add(declPlayer, v, e)
 				}
 			}
-		case "step", "jump", "remove", "group":
+		case "step", "jump", "remove", "group", "drop":
 			if len(e.labels) > 0 {
 				add(declRule, e.labels[0], e)
 			} else {

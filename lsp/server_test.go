@@ -274,7 +274,7 @@ func TestSession(t *testing.T) {
 	c.diagnostics()
 	l, ch = position(t, typed, "  ch\n", 4)
 	items := labels(t, c.call("textDocument/completion", c.at("mine.rules", l, ch)))
-	if items != "chain chain-dirs" {
+	if items != "chain chain-dirs chain-stop" {
 		t.Errorf("completion of ch: %s", items)
 	}
 	l, ch = position(t, typed, "onto: \n", 6)

@@ -147,7 +147,7 @@ func (g *Greedy) Choose(p *interp.Program, s *interp.State, ml *interp.MoveList,
 				}
 			}
 		}
-		if n := g.planAfter(); n > 0 && g.stuck >= max(n, g.wait) && p.Game().Score != nil {
+		if n := g.planAfter(); n > 0 && g.stuck >= max(n, g.wait) && judged(p) {
 			// A failed search doubles the wait before the next one.
 			g.wait = 2 * g.stuck
 			if plan := g.search(p, s, me); plan != nil {
@@ -194,8 +194,8 @@ func (g *Greedy) remember(p *interp.Program, s *interp.State, ml *interp.MoveLis
 			g.left[[2]int{c, old}] = g.nmoves
 		}
 	}
-	if p.Game().Score != nil {
-		if own := p.Score(s, me); !g.hasBest || better(p, own, g.bestOwn) {
+	if judged(p) {
+		if own := judge(p, s, me); !g.hasBest || better(p, own, g.bestOwn) {
 			g.hasBest, g.bestOwn, g.stuck, g.wait = true, own, 0, 0
 		} else {
 			g.stuck++
@@ -250,7 +250,7 @@ func (g *Greedy) tabu(p *interp.Program, s *interp.State) bool {
 func (g *Greedy) replyValue(p *interp.Program, s *interp.State, me int) int {
 	st := p.Status(s)
 	if st.Over {
-		return evalStatus(p, st, me)
+		return evalStatus(p, s, st, me)
 	}
 	them := s.ToMove()
 	ml := &g.replies
@@ -259,9 +259,9 @@ func (g *Greedy) replyValue(p *interp.Program, s *interp.State, me int) int {
 	for j := 0; j < ml.Len(); j++ {
 		p.Apply(s, ml, j)
 		st := p.Status(s)
-		vThem := evalStatus(p, st, them)
+		vThem := evalStatus(p, s, st, them)
 		if j == 0 || vThem > bestThem {
-			bestThem, value = vThem, evalStatus(p, st, me)
+			bestThem, value = vThem, evalStatus(p, s, st, me)
 		}
 		p.Undo(s)
 	}
@@ -332,7 +332,7 @@ func (q *planQueue) Pop() any {
 // won, or nil. It is a weighted best-first search over at most planNodes
 // expanded positions; positions are told apart by me's pieces.
 func (g *Greedy) search(p *interp.Program, s *interp.State, me int) []string {
-	q := &planQueue{{s: s.Clone(), f: planWeight * cost(p, p.Score(s, me))}}
+	q := &planQueue{{s: s.Clone(), f: planWeight * cost(p, judge(p, s, me))}}
 	seen := map[uint64]bool{g.ownKey(p, s, me): true}
 	tries := planChildren * g.planNodes()                                     // children tried, at most
 	keep := max(g.planNodes(), planMemory/max(1, cloneFactor*p.StateBytes())) // positions kept, at most
@@ -352,7 +352,7 @@ func (g *Greedy) search(p *interp.Program, s *interp.State, me int) []string {
 			if child == nil {
 				continue
 			}
-			if better(p, p.Score(child.s, me), g.bestOwn) {
+			if better(p, judge(p, child.s, me), g.bestOwn) {
 				return path
 			}
 			if k := g.ownKey(p, child.s, me); !seen[k] && g.kept < keep {
@@ -376,11 +376,11 @@ func (g *Greedy) expand(p *interp.Program, nd *planNode, i, me int) (path []stri
 		p.Legal(c, &g.theirs)
 		if g.theirs.Len() == 0 {
 			st := p.Status(c)
-			return path, nil, st.Over && evalStatus(p, st, me) >= Win/2
+			return path, nil, st.Over && evalStatus(p, c, st, me) >= Win/2
 		}
 		p.Apply(c, &g.theirs, 0)
 	}
-	sc := p.Score(c, me)
+	sc := judge(p, c, me)
 	return path, &planNode{s: c, g: nd.g + 1, f: nd.g + 1 + planWeight*cost(p, sc), path: path}, false
 }
 

@@ -119,6 +119,7 @@ type search struct {
 	gainSum float64   // sum of |gain| over cut-off playouts
 	gainN   float64
 	hasSc   bool
+	guided  bool          // the rules give a guide: it values cut-off playouts
 	st      interp.Status // scratch for StatusInto
 	// bytes estimates the memory of the tree; the search stops growing it
 	// past maxBytes.
@@ -275,7 +276,7 @@ func winNow(p *interp.Program, s *interp.State, ml *interp.MoveList) int {
 }
 
 func (m *MCTS) newSearch(p *interp.Program, s *interp.State, rng *rand.Rand) *search {
-	sr := &search{p: p, rng: rng, c: m.C, start: s.Clone(), s: s.Clone(), hasSc: p.Game().Score != nil}
+	sr := &search{p: p, rng: rng, c: m.C, start: s.Clone(), s: s.Clone(), hasSc: judged(p), guided: p.HasGuide()}
 	sr.s.SetUndo(false) // each iteration starts from a copy of start
 	if sr.c <= 0 {
 		sr.c = DefaultC
@@ -293,7 +294,7 @@ func (m *MCTS) newSearch(p *interp.Program, s *interp.State, rng *rand.Rand) *se
 	if sr.hasSc {
 		scores := make([]int, np)
 		for i := range scores {
-			scores[i] = p.Score(s, i)
+			scores[i] = judge(p, s, i)
 		}
 		for i := range sr.rootDif {
 			sr.rootDif[i] = scoreDiff(p, scores, i)
@@ -404,7 +405,12 @@ func (sr *search) value() {
 	// Cut off: the gain of each player's score difference since the root,
 	// scaled by the mean absolute gain seen so far.
 	for i := range sr.vals {
-		g := float64(scoreDiff(p, st.Scores, i) - sr.rootDif[i])
+		var g float64
+		if sr.guided {
+			g = float64(guideDiff(p, s, i) - sr.rootDif[i])
+		} else {
+			g = float64(scoreDiff(p, st.Scores, i) - sr.rootDif[i])
+		}
 		sr.vals[i] = g
 		sr.gainSum += math.Abs(g)
 		sr.gainN++

@@ -129,7 +129,15 @@ var mctsOptions = map[string]map[string]string{
 
 // heavy games take several seconds a game: one game each, none with
 // -short.
-var heavy = map[string]bool{"froglet": true, "crossings": true, "capture": true}
+var heavy = map[string]bool{"froglet": true, "crossings": true, "capture": true, "conspirateurs": true, "draughts-international": true}
+
+// mctsBudgets are the searches of the games whose default budget takes
+// minutes a game (Conspirateurs: hundreds of plies of crowded jump
+// chains); the README's match table states them.
+var mctsBudgets = map[string]*MCTS{
+	"conspirateurs":          {Playouts: 400, Extend: -1, Cutoff: 2},
+	"draughts-international": {Playouts: 300},
+}
 
 // MCTS with its default budget beats the random player in every bundled
 // game: one game per seat each (one game, the seat alternating from game
@@ -161,7 +169,11 @@ func TestMCTSBeatsRandom(t *testing.T) {
 					t.Fatal(err)
 				}
 				for _, me := range seats {
-					players := []Player{&MCTS{}, Random{}}
+					m := &MCTS{}
+					if b := mctsBudgets[name]; b != nil {
+						m = &MCTS{Playouts: b.Playouts, Extend: b.Extend, Cutoff: b.Cutoff}
+					}
+					players := []Player{m, Random{}}
 					if me == 1 {
 						players[0], players[1] = players[1], players[0]
 					}

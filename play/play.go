@@ -238,13 +238,19 @@ const Win = 1 << 30
 // preferred; an unfinished game is worth the score difference: own minus
 // the best opponent when the highest score is best, the best opponent minus
 // own when the lowest is best, 0 when the game has no scores.
+//
+// Where the rules give a guide (guide { value: ... }), the guide's values
+// take the place of the scores here and in every computer player.
 func Eval(p *interp.Program, s *interp.State, me int) int {
-	return evalStatus(p, p.Status(s), me)
+	return evalStatus(p, s, p.Status(s), me)
 }
 
-// evalStatus is Eval of a position whose status is st.
-func evalStatus(p *interp.Program, st interp.Status, me int) int {
+// evalStatus is Eval of the position s, whose status is st.
+func evalStatus(p *interp.Program, s *interp.State, st interp.Status, me int) int {
 	v := scoreDiff(p, st.Scores, me)
+	if p.HasGuide() {
+		v = guideDiff(p, s, me)
+	}
 	if !st.Over {
 		return v
 	}
@@ -296,8 +302,48 @@ func nearest(name string, known []string) string {
 // EditDistance is the Levenshtein distance between a and b (in runes).
 func EditDistance(a, b string) int { return suggest.Distance(a, b) }
 
-// lowestIsBest tells whether the game's lowest score is the best.
+// guideDiff is scoreDiff on the guide's values of s.
+func guideDiff(p *interp.Program, s *interp.State, me int) int {
+	np := p.NumPlayers()
+	if np < 2 || me < 0 || me >= np {
+		return 0
+	}
+	lowest := p.GuideLowest()
+	best, first := 0, true
+	for i := 0; i < np; i++ {
+		if i == me {
+			continue
+		}
+		v := p.Guide(s, i)
+		if first || (lowest && v < best) || (!lowest && v > best) {
+			best, first = v, false
+		}
+	}
+	if lowest {
+		return best - p.Guide(s, me)
+	}
+	return p.Guide(s, me) - best
+}
+
+// judged tells whether the computer players have a value to judge
+// positions by: a guide or a score.
+func judged(p *interp.Program) bool { return p.HasGuide() || p.Game().Score != nil }
+
+// judge is player's value of s for the computer players: the guide's, else
+// the score.
+func judge(p *interp.Program, s *interp.State, player int) int {
+	if p.HasGuide() {
+		return p.Guide(s, player)
+	}
+	return p.Score(s, player)
+}
+
+// lowestIsBest tells whether the lowest value is the best: the guide's
+// when the rules give one, else the score's.
 func lowestIsBest(p *interp.Program) bool {
+	if p.HasGuide() {
+		return p.GuideLowest()
+	}
 	sc := p.Game().Score
 	return sc != nil && sc.Best == ir.Lowest
 }

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/ruleplay/ruleplay/interp"
@@ -48,6 +49,9 @@ type state struct {
 	Board   board             `json:"board"`
 	// Captured is the number of pieces each player has taken.
 	Captured []int `json:"captured"`
+	// Hand lists per player the pieces held in hand ("man 20"; "" for
+	// none); absent in a game without pieces in hand.
+	Hand []string `json:"hand,omitempty"`
 	// Scores are the rules' scores (nil for a game without).
 	Scores []int `json:"scores"`
 	Over   bool  `json:"over"`
@@ -72,6 +76,7 @@ func (ss *session) view() state {
 	for i := range st.Players {
 		st.Captured = append(st.Captured, s.Captured(i))
 	}
+	st.Hand = handTexts(p, s)
 	status := p.Status(s)
 	st.Scores = status.Scores
 	if status.Over {
@@ -83,6 +88,24 @@ func (ss *session) view() state {
 	p.Legal(s, &ss.ml)
 	st.Legal = p.Texts(&ss.ml)
 	return st
+}
+
+// handTexts lists per player the pieces held in hand in s ("man 20",
+// kinds by name; "" when none), or nil in a game without hands.
+func handTexts(p *interp.Program, s *interp.State) []string {
+	if p.HandText(s) == "" {
+		return nil
+	}
+	g := p.Game()
+	out := make([]string, p.NumPlayers())
+	for pl := range out {
+		var parts []string
+		for _, pc := range p.InHand(s, pl) {
+			parts = append(parts, fmt.Sprintf("%s %d", g.Kinds[g.Pieces[pc.Piece].Kind].Name, pc.Count))
+		}
+		out[pl] = strings.Join(parts, ", ")
+	}
+	return out
 }
 
 // drawn is the board of s; last is the text of the move that led there.
@@ -106,6 +129,9 @@ func drawn(p *interp.Program, s *interp.State, last string) board {
 func moveCells(p *interp.Program, text string) []int {
 	out := []int{}
 	text = strings.TrimPrefix(strings.TrimSpace(text), "x")
+	if i := strings.IndexByte(text, '@'); i >= 0 {
+		text = text[i+1:] // a drop: KIND@CELL
+	}
 	if text == "" || text == "pass" {
 		return out
 	}

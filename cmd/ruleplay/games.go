@@ -212,6 +212,11 @@ func summarySetup(b *strings.Builder, g *ir.Game) {
 	} else if empty > 0 {
 		su = append(su, count(empty, "empty cell"))
 	}
+	for pl, pcs := range g.Hands {
+		for _, pc := range pcs {
+			su = append(su, fmt.Sprintf("%s holds %d %s in hand", g.Players[pl].Name, pc.Count, g.Kinds[g.Pieces[pc.Piece].Kind].Name))
+		}
+	}
 	b.WriteString(wrapList("setup:   ", su, "         ", 80) + "\n")
 	targets := 0
 	for _, pc := range g.Pieces {
@@ -257,6 +262,13 @@ func summaryMoves(b *strings.Builder, g *ir.Game, d describer) {
 	for _, ct := range g.Counters {
 		b.WriteString(wrapWords("  ", strings.Fields(fmt.Sprintf("counter %s: the plies in a row where %s", ct.Name, d.expr(ct.Counts))), "    ", 80) + "\n")
 	}
+	for _, l := range g.Locks {
+		what := "a piece there never moves again"
+		if l.Kind == ir.LockInside {
+			what = "a piece that starts a move there lands only there"
+		}
+		fmt.Fprintf(b, "  lock %s: %s\n", g.Zones[l.Zone].Name, what)
+	}
 }
 
 // summaryEnd writes the end, score and options of summary.
@@ -279,7 +291,7 @@ func summaryEnd(b *strings.Builder, g *ir.Game, d describer) {
 	}
 	fmt.Fprintf(b, "  a player with no move: %s\n", outcomeText(g.End.NoMove))
 	if g.End.Passes > 0 {
-		fmt.Fprintf(b, "  %s in a row: a draw\n", count(g.End.Passes, "pass"))
+		fmt.Fprintf(b, "  %s in a row: %s\n", count(g.End.Passes, "pass"), outcomeText(g.End.AtPasses))
 	}
 	if g.End.Plies > 0 {
 		fmt.Fprintf(b, "  after %s: %s\n", count(g.End.Plies, "ply"), outcomeText(g.End.AtLimit))
@@ -354,6 +366,8 @@ func (d describer) move(r ir.MoveRule) string {
 		fmt.Fprintf(&b, "remove %s", piece)
 	case ir.Group:
 		fmt.Fprintf(&b, "the k pieces at the end of a line (%s) move 1..k cells %s", strings.TrimPrefix(strings.TrimPrefix(piece, "an "), "a "), d.dirs(r.Dirs))
+	case ir.Drop:
+		fmt.Fprintf(&b, "drop %s from the hand", piece)
 	default:
 		length := strconv.Itoa(r.Length)
 		switch {
@@ -411,6 +425,9 @@ func (d describer) move(r ir.MoveRule) string {
 	}
 	if r.ChainSame {
 		b.WriteString(", in the direction of its first jump")
+	}
+	if r.ChainStop != nil {
+		b.WriteString("; a chain ends on " + cell(r.ChainStop))
 	}
 	if gc := r.GroupCapture; gc != nil {
 		take := "the first"
@@ -500,7 +517,7 @@ func precedence(op ir.Op) int {
 }
 
 func (d describer) side(s ir.Side) string {
-	return [...]string{"own", "opponent", "winner", "loser"}[s]
+	return [...]string{"own", "opponent", "winner", "loser", "others"}[s]
 }
 
 // expr renders an expression in the rules language.
@@ -568,6 +585,8 @@ func (d describer) expr(e *ir.Expr) string {
 		return prefix + "points"
 	case ir.OpMoves:
 		return prefix + "moves"
+	case ir.OpHand:
+		return prefix + "hand"
 	case ir.OpScore:
 		return prefix + "score"
 	case ir.OpDistance:
@@ -582,6 +601,12 @@ func (d describer) expr(e *ir.Expr) string {
 			ns[i] = d.g.Board.Dirs[x].Name
 		}
 		return "next-to(last, " + strings.Join(ns, " ") + ")"
+	case ir.OpZoneDistance:
+		ns := make([]string, len(e.Dirs))
+		for i, x := range e.Dirs {
+			ns[i] = d.g.Board.Dirs[x].Name
+		}
+		return prefix + "distance(" + strings.Join(ns, " ") + ", " + d.g.Zones[e.Int].Name + ")"
 	case ir.OpHeight:
 		return "height"
 	case ir.OpLevel:

@@ -120,6 +120,9 @@ func colourMode(when string, out io.Writer) (bool, error) {
 // TAIL, HEAD, DEST of a group move.
 func moveCells(p *interp.Program, text string) []int {
 	text = strings.TrimPrefix(strings.TrimSpace(text), "x")
+	if i := strings.IndexByte(text, '@'); i >= 0 {
+		text = text[i+1:] // a drop: KIND@CELL
+	}
 	if text == "" || text == "pass" {
 		return nil
 	}
@@ -379,6 +382,9 @@ func drawBoard(p *interp.Program, s *interp.State, colour bool, last []int, fram
 	if frame {
 		b.WriteString(legend(p))
 	}
+	if h := p.HandText(s); h != "" {
+		b.WriteString(h + "\n")
+	}
 	// The last lines of Render: whose turn, or the result, and the
 	// rules' counters.
 	lines := strings.Split(strings.TrimSuffix(p.Render(s), "\n"), "\n")
@@ -511,6 +517,9 @@ func view(gm *game, s *interp.State, last string) picture.View {
 	}
 	if last != "" {
 		v.Caption = fmt.Sprintf("%d. %s; %s", s.Ply(), last, v.Caption)
+	}
+	if h := p.HandText(s); h != "" {
+		v.Caption += "; " + h
 	}
 	return v
 }

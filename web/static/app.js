@@ -193,6 +193,8 @@ async function newGame() {
 function tokens(text) {
   if (text === "pass") return null;
   if (text.startsWith("x")) return [text.slice(1)];
+  if (text.includes("@")) return [text.slice(text.indexOf("@") + 1)]; // a drop
+
   if (!/^[a-z]+[0-9]+([-:][a-z]+[0-9]+)*$/.test(text)) return null;
   return text.split(/[-:]/);
 }
@@ -241,11 +243,12 @@ function render() {
   const counts = $("counts");
   counts.textContent = "";
   const head = counts.insertRow();
-  head.innerHTML = "<th></th><th>captured</th>" + (st.scores ? "<th>score</th>" : "");
+  head.innerHTML = "<th></th><th>captured</th>" + (st.hand ? "<th>in hand</th>" : "") + (st.scores ? "<th>score</th>" : "");
   st.players.forEach((p, i) => {
     const r = counts.insertRow();
     r.insertCell().textContent = p + (i === st.to_move && !st.over ? " ◀" : "");
     r.insertCell().textContent = st.captured[i];
+    if (st.hand) r.insertCell().textContent = st.hand[i] || "none";
     if (st.scores) r.insertCell().textContent = st.scores[i];
   });
   const human = humanToMove();
@@ -255,11 +258,11 @@ function render() {
   for (const m of cands) {
     const ts = tokens(m);
     if (ts.length === chosen.length) exact = m;
-    else next.set(ts[chosen.length], m.startsWith("x") ? "remove" : "target");
+    else next.set(ts[chosen.length], m.startsWith("x") ? "remove" : m.includes("@") ? "drop" : "target");
   }
   drawBoard($("board"), st.board, st.players, (cell, g) => {
     if (!human) return;
-    if (chosen.length === 0 && next.has(cell)) g.classList.add(next.get(cell) === "remove" ? "target" : "movable");
+    if (chosen.length === 0 && next.has(cell)) g.classList.add(next.get(cell) === "remove" || next.get(cell) === "drop" ? "target" : "movable");
     if (next.get(cell) === "remove") g.classList.add("remove");
     if (chosen.length > 0 && next.has(cell)) g.classList.add("target");
     if (chosen.includes(cell)) g.classList.add("chosen");

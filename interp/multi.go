@@ -1,0 +1,194 @@
+package interp
+
+import (
+	"fmt"
+	"math/bits"
+
+	"github.com/ruleplay/ruleplay/ir"
+)
+
+// Several players: the side "others" (every player but own, taken
+// together), the distance of a player's pieces to a zone, and the guide.
+// All of it is compiled only for the expressions that use it: nothing
+// here is on the path of a game that does not.
+
+// othersZone returns, for zone z, per player the union of every other
+// player's cells: as a set and in ascending order.
+func (p *Program) othersZone(z int) ([][]bool, [][]int32) {
+	sets := make([][]bool, p.np)
+	cells := make([][]int32, p.np)
+	for pl := 0; pl < p.np; pl++ {
+		m := make([]bool, p.nc)
+		for q := 0; q < p.np; q++ {
+			if q == pl {
+				continue
+			}
+			for c, in := range p.zones[z][q] {
+				m[c] = m[c] || in
+			}
+		}
+		sets[pl] = m
+		for c, in := range m {
+			if in {
+				cells[pl] = append(cells[pl], int32(c))
+			}
+		}
+	}
+	return sets, cells
+}
+
+// sumOthers turns a player value f of the player in c.own into the sum of
+// that value over every other player.
+func sumOthers(np int, f evalFn) evalFn {
+	return func(c *ectx) int {
+		own, opp := c.own, c.opp
+		sum := 0
+		for q := 0; q < np; q++ {
+			if q == own {
+				continue
+			}
+			c.own = q
+			sum += f(c)
+		}
+		c.own, c.opp = own, opp
+		return sum
+	}
+}
+
+// zoneDistanceTable is, per player, the fewest steps along dirs on the
+// empty board from each cell to the nearest of the player's cells of zone
+// z (a breadth-first search from all of them at once); a cell that reaches
+// none counts the number of cells. t[pl*nc+cell].
+func (p *Program) zoneDistanceTable(dirs []int, z int) ([]int32, error) {
+	key := fmt.Sprint("zone", z, dirs)
+	if t, ok := p.dists[key]; ok {
+		return t, nil
+	}
+	for _, d := range dirs {
+		if d < 0 || d >= p.nd {
+			return nil, fmt.Errorf("distance: direction %d out of range", d)
+		}
+	}
+	t := make([]int32, p.np*p.nc)
+	queue := make([]int, 0, p.nc)
+	for pl := 0; pl < p.np; pl++ {
+		dist := t[pl*p.nc : (pl+1)*p.nc]
+		for i := range dist {
+			dist[i] = -1
+		}
+		queue = queue[:0]
+		for _, c := range p.zoneCells[z][pl] {
+			dist[c] = 0
+			queue = append(queue, int(c))
+		}
+		for len(queue) > 0 {
+			y := queue[0]
+			queue = queue[1:]
+			for _, d := range dirs {
+				v := p.g.Board.Dirs[d]
+				x := p.cellAt(p.cellX[y]-v.DX, p.cellY[y]-v.DY)
+				if x >= 0 && dist[x] < 0 {
+					dist[x] = dist[y] + 1
+					queue = append(queue, int(x))
+				}
+			}
+		}
+		for i := range dist {
+			if dist[i] < 0 {
+				dist[i] = int32(p.nc)
+			}
+		}
+	}
+	if p.dists == nil {
+		p.dists = map[string][]int32{}
+	}
+	p.dists[key] = t
+	return t, nil
+}
+
+// zoneDistance compiles OpZoneDistance for the player c.own: the sum of
+// the table over the player's pieces (top pieces), read from the owner's
+// occupancy set.
+func (xc *exprCompiler) zoneDistance(e *ir.Expr) (evalFn, error) {
+	if err := xc.checkZone(e); err != nil {
+		return nil, err
+	}
+	p := xc.p
+	t, err := p.zoneDistanceTable(e.Dirs, e.Int)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", xc.what, err)
+	}
+	if xc.kind == exCell {
+		// During a chain the occupancy sets are not up to date: scan the cells.
+		return func(c *ectx) int {
+			row := t[c.own*p.nc : (c.own+1)*p.nc]
+			sum := 0
+			for cl, code := range c.s.cells {
+				if code != 0 && int(p.codeOwner[code]) == c.own {
+					sum += int(row[cl])
+				}
+			}
+			return sum
+		}, nil
+	}
+	return func(c *ectx) int {
+		s := c.s
+		row := t[c.own*p.nc : (c.own+1)*p.nc]
+		sum := 0
+		for w := 0; w < s.nw; w++ {
+			word := s.occ[c.own*s.nw+w]
+			for word != 0 {
+				sum += int(row[p.cellOf[w<<6|bits.TrailingZeros64(word)]])
+				word &= word - 1
+			}
+		}
+		return sum
+	}, nil
+}
+
+// withSide evaluates f, a value of the player c.own, for the player of
+// side sd instead (own, next, winner, loser).
+func withSide(sd ir.Side, f evalFn) evalFn {
+	if sd == ir.SideOwn {
+		return f
+	}
+	return func(c *ectx) int {
+		own, opp := c.own, c.opp
+		c.own = c.side(sd)
+		v := f(c)
+		c.own, c.opp = own, opp
+		return v
+	}
+}
+
+// compileGuide compiles the game's guide (nil: none).
+func (p *Program) compileGuide() error {
+	gd := p.g.Guide
+	if gd == nil {
+		return nil
+	}
+	xc := &exprCompiler{p: p, kind: exPlayer, hasScore: p.g.Score != nil, what: "guide"}
+	f, err := xc.compile(gd.Value, false)
+	if err != nil {
+		return err
+	}
+	p.guide = f
+	return nil
+}
+
+// HasGuide tells whether the rules give the computer players a guide.
+func (p *Program) HasGuide() bool { return p.guide != nil }
+
+// GuideLowest tells whether the guide's lowest value is the best.
+func (p *Program) GuideLowest() bool { return p.g.Guide != nil && p.g.Guide.Best == ir.Lowest }
+
+// Guide returns the guide's value for player (0 without a guide or for a
+// player out of range).
+func (p *Program) Guide(s *State, player int) int {
+	if p.guide == nil || player < 0 || player >= p.np {
+		return 0
+	}
+	c := &s.ax().gctx
+	*c = ectx{p: p, s: s, own: player, opp: p.after(player)}
+	return p.guide(c)
+}
