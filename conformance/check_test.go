@@ -22,6 +22,7 @@ var brokenKinds = map[string]Kind{
 	"illegal-drop":         IllegalMove,
 	"illegal-move":         IllegalMove,
 	"illegal-no-result":    IllegalMove,
+	"leaves-goal":          IllegalMove,
 	"not-over":             NotOver,
 	"pass-not-allowed":     IllegalMove,
 	"scores-without-score": WrongResult,

@@ -193,6 +193,15 @@ func recSpecs() []recSpec {
 		{file: "jumpwings-relative/dark-wins-2.yaml", game: "jumpwings-relative", seed: 100, eps: 1, plies: 600, want: winsBy(1, "goal"), what: "dark tops a light gate"},
 		{file: "jumpwings-relative/long-goal.yaml", game: "jumpwings-relative", opts: o("goal", "long"), seed: 1, eps: 1, plies: 1000, want: oneWinner, what: "goal=long: a player holds all three gates at the start of its turn"},
 		{file: "jumpwings-relative/opening.yaml", game: "jumpwings-relative", seed: 1, eps: 1, stop: 10, what: "the first 10 moves (legality only)"},
+
+		// Chinese Checkers: all ten marbles in the opposite point win;
+		// greedy play guided by the distance to the goal.
+		{file: "chinese-checkers/p1-wins.yaml", game: "chinese-checkers", seed: 1, eps: 0.1, value: ccValue, plies: 2000, want: winsBy(0, "goal"), what: "p1 fills the top point"},
+		{file: "chinese-checkers/p2-wins.yaml", game: "chinese-checkers", seed: 1, eps: 0.1, value: ccValue, plies: 2000, want: winsBy(1, "goal"), what: "p2 fills the bottom point"},
+		{file: "chinese-checkers/four-players.yaml", game: "chinese-checkers", opts: o("players", "4"), seed: 1, eps: 0.1, value: ccValue, plies: 4000, want: oneWinner, what: "players=4: a player fills the opposite point"},
+		{file: "chinese-checkers/three-players.yaml", game: "chinese-checkers", opts: o("players", "3"), seed: 1, eps: 0.1, value: ccValue, plies: 3000, want: oneWinner, what: "players=3: a player fills the opposite point"},
+		{file: "chinese-checkers/six-players.yaml", game: "chinese-checkers", opts: o("players", "6"), seed: 1, eps: 0.1, value: ccValue, plies: 6000, want: oneWinner, what: "players=6: a player fills the opposite point"},
+		{file: "chinese-checkers/opening.yaml", game: "chinese-checkers", seed: 1, eps: 1, stop: 20, what: "the first 20 moves (legality only)"},
 	}
 }
 
