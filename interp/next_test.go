@@ -89,6 +89,8 @@ func nextCases() []nextCase {
 		{"jumpwings.rules", map[string]string{"goal": "long"}, []uint64{38, 1444, 55042, 2086038}, nil},
 		{"jumpwings-advanced.rules", nil, []uint64{38, 1444, 56382, 2199570}, nil},
 		{"jumpwings-relative.rules", nil, []uint64{38, 1444, 55042, 2081886}, []uint64{78730018}},
+		{"chinese-checkers.rules", nil, []uint64{14, 196, 4760, 115600}, nil},
+		{"chinese-checkers.rules", map[string]string{"players": "6"}, []uint64{14, 199, 2828, 40189}, nil},
 	}
 }
 

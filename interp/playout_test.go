@@ -37,6 +37,8 @@ func playoutPrograms(t *testing.T) map[string]*Program {
 		{"jumpwings.rules", nil},
 		{"jumpwings-advanced.rules", nil},
 		{"jumpwings-relative.rules", nil},
+		{"chinese-checkers.rules", nil},
+		{"chinese-checkers.rules", map[string]string{"players": "6"}},
 	} {
 		p, err := Compile(loadGame(t, f.file, f.opts), Config{MaxPlies: 300})
 		if err != nil {
