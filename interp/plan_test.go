@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ruleplay/ruleplay/ir"
 	"github.com/ruleplay/ruleplay/lang"
 )
 
@@ -126,7 +127,9 @@ perft: last ply counted by the strategies
 }
 
 // TestPlanBundled checks that no rule of a bundled game falls back to the
-// reference walkers when fast paths are on.
+// reference walkers when fast paths are on, but the steps of a game with
+// an inside lock (Chinese Checkers' goal), which only the generic walker
+// restricts (its jumps go to the reachability strategy).
 func TestPlanBundled(t *testing.T) {
 	files, err := filepath.Glob("../games/*.rules")
 	if err != nil || len(files) == 0 {
@@ -142,6 +145,13 @@ func TestPlanBundled(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, r := range p.Plan().Rules {
+			inside := false
+			for _, l := range g.Locks {
+				inside = inside || l.Kind == ir.LockInside
+			}
+			if inside && r.Strategy == "generic walker" && strings.HasPrefix(r.Class, "step") {
+				continue
+			}
 			if r.Strategy == "generic walker" || r.Strategy == "group walker" {
 				t.Errorf("%s: rule %s falls back to the %s", f, r.Name, r.Strategy)
 			}
