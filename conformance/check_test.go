@@ -26,6 +26,7 @@ var brokenKinds = map[string]Kind{
 	"illegal-no-result":    IllegalMove,
 	"konane-bad-size":      BadOptions,
 	"majority":             IllegalMove,
+	"leaves-goal":          IllegalMove,
 	"not-over":             NotOver,
 	"pass-not-allowed":     IllegalMove,
 	"scores-without-score": WrongResult,

@@ -210,6 +210,14 @@ func recSpecs() []recSpec {
 		{file: "konane/6x6.yaml", game: "konane", opts: o("size", "6x6"), seed: 1, eps: 1, want: oneWinner, what: "size=6x6: a player has no move"},
 		{file: "konane/10x10.yaml", game: "konane", opts: o("size", "10x10"), seed: 1, eps: 1, want: oneWinner, what: "size=10x10: a player has no move"},
 		{file: "konane/opening.yaml", game: "konane", seed: 1, eps: 1, stop: 12, what: "the first 12 moves (legality only)"},
+		// Chinese Checkers: all ten marbles in the opposite point win;
+		// greedy play guided by the distance to the goal.
+		{file: "chinese-checkers/p1-wins.yaml", game: "chinese-checkers", seed: 1, eps: 0.1, value: ccValue, plies: 2000, want: winsBy(0, "goal"), what: "p1 fills the top point"},
+		{file: "chinese-checkers/p2-wins.yaml", game: "chinese-checkers", seed: 1, eps: 0.1, value: ccValue, plies: 2000, want: winsBy(1, "goal"), what: "p2 fills the bottom point"},
+		{file: "chinese-checkers/four-players.yaml", game: "chinese-checkers", opts: o("players", "4"), seed: 1, eps: 0.1, value: ccValue, plies: 4000, want: oneWinner, what: "players=4: a player fills the opposite point"},
+		{file: "chinese-checkers/three-players.yaml", game: "chinese-checkers", opts: o("players", "3"), seed: 1, eps: 0.1, value: ccValue, plies: 3000, want: oneWinner, what: "players=3: a player fills the opposite point"},
+		{file: "chinese-checkers/six-players.yaml", game: "chinese-checkers", opts: o("players", "6"), seed: 1, eps: 0.1, value: ccValue, plies: 6000, want: oneWinner, what: "players=6: a player fills the opposite point"},
+		{file: "chinese-checkers/opening.yaml", game: "chinese-checkers", seed: 1, eps: 1, stop: 20, what: "the first 20 moves (legality only)"},
 	}
 }
 

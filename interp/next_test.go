@@ -91,6 +91,8 @@ func nextCases() []nextCase {
 		{"jumpwings-advanced.rules", nil, []uint64{38, 1444, 56382, 2199570}, nil},
 		{"jumpwings-relative.rules", nil, []uint64{38, 1444, 55042, 2081886}, []uint64{78730018}},
 		{"konane.rules", nil, []uint64{4, 12, 28, 172, 892, 7124}, nil}, // published (games.md)
+		{"chinese-checkers.rules", nil, []uint64{14, 196, 4760, 115600}, nil},
+		{"chinese-checkers.rules", map[string]string{"players": "6"}, []uint64{14, 199, 2828, 40189}, nil},
 	}
 }
 

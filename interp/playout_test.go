@@ -41,6 +41,8 @@ func playoutPrograms(t *testing.T) map[string]*Program {
 		{"konane.rules", map[string]string{"size": "12x12"}},
 		{"draughts-international.rules", nil},
 		{"conspirateurs.rules", nil},
+		{"chinese-checkers.rules", nil},
+		{"chinese-checkers.rules", map[string]string{"players": "6"}},
 	} {
 		p, err := Compile(loadGame(t, f.file, f.opts), Config{MaxPlies: 300})
 		if err != nil {

@@ -57,8 +57,9 @@ type MCTS struct {
 	// Threads is the number of trees grown in parallel (0 or 1: one).
 	Threads int
 	// Cutoff is the number of random plies of a playout before it is
-	// valued by the score (0: DefaultCutoff, or DefaultCutoffNoScore when
-	// the game has no scores; negative: no cut-off).
+	// valued by the score (0: DefaultCutoff, DefaultCutoffGuide when the
+	// rules give a guide, or DefaultCutoffNoScore when the game has neither
+	// score nor guide; negative: no cut-off).
 	Cutoff int
 	// C is the UCB1 exploration constant (0: DefaultC).
 	C float64
@@ -84,7 +85,11 @@ const (
 	ClearWin             = 0.9
 	DefaultCutoff        = 40
 	DefaultCutoffNoScore = 100
-	DefaultC             = 0.7
+	// DefaultCutoffGuide is the cut-off where the rules give a guide: an
+	// evaluation written for the players is trusted after a few plies
+	// rather than after random play has blurred it.
+	DefaultCutoffGuide = 4
+	DefaultC           = 0.7
 )
 
 // Name returns "mcts".
@@ -284,7 +289,10 @@ func (m *MCTS) newSearch(p *interp.Program, s *interp.State, rng *rand.Rand) *se
 	sr.cutoff = m.Cutoff
 	if sr.cutoff == 0 {
 		sr.cutoff = DefaultCutoff
-		if !sr.hasSc {
+		switch {
+		case sr.guided:
+			sr.cutoff = DefaultCutoffGuide
+		case !sr.hasSc:
 			sr.cutoff = DefaultCutoffNoScore
 		}
 	}

@@ -68,8 +68,9 @@ to 4 more times (mcts:extend=N: up to N more times; mcts:extend=0:
 exactly the playouts asked for). --threads N grows N search
 trees at once and adds up their votes (a playout budget is shared among
 them; the game stays reproducible for a given seed and thread count). A
-playout is cut off after --cutoff plies and valued by the rules' score
-(0: 40 plies, or 100 in a game without scores).
+playout is cut off after --cutoff plies and valued by the rules' score,
+or their guide where they give one (0: 40 plies, 4 with a guide, or 100
+in a game with neither).
 
 With a human player the game is interactive: before each of your moves the
 board is shown and you type a move in notation (c3-d4, a1-c1-c3, xh8,
@@ -240,7 +241,7 @@ func (f *playerFlags) register(cmd *cobra.Command, threadsDoc string) {
 	fl := cmd.Flags()
 	fl.DurationVar(&f.think, "think", 0, "mcts: think for `DURATION` per move, e.g. 200ms (not reproducible)")
 	fl.IntVar(&f.playouts, "playouts", 0, fmt.Sprintf("mcts: `N` playouts per move, more while undecided (default %d unless --think is given)", play.DefaultPlayouts))
-	fl.IntVar(&f.cutoff, "cutoff", 0, fmt.Sprintf("mcts: value a playout by the rules' score after `N` random plies (0: %d, or %d in a game without scores)", play.DefaultCutoff, play.DefaultCutoffNoScore))
+	fl.IntVar(&f.cutoff, "cutoff", 0, fmt.Sprintf("mcts: value a playout by the rules' score (or guide) after `N` random plies (0: %d, %d with a guide, or %d in a game with neither)", play.DefaultCutoff, play.DefaultCutoffGuide, play.DefaultCutoffNoScore))
 	f.threads = 1
 	if threadsDoc != "" {
 		fl.IntVar(&f.threads, "threads", 1, threadsDoc)
