@@ -530,12 +530,12 @@ func (p *Program) countMoves(s *State, ml *MoveList, selecting bool) (n int, bui
 	s.selFilt = false
 	for ti := range p.tiers {
 		t := &p.tiers[ti]
-		if t.dedup || (t.prefer && p.tierHasMove(s, t)) {
+		if t.listed {
+			if !t.dedup && !p.tierHasMove(s, t) {
+				continue // a tier narrowed by prefer, without a move
+			}
 			p.Legal(s, ml)
 			return len(ml.moves), true
-		}
-		if t.prefer {
-			continue
 		}
 		s.tier = ti
 		if n, built, ok := p.countTier(s, t, g, ml, selecting); ok {

@@ -69,6 +69,7 @@ func (p *Program) compileCounters() error {
 			p.ctrs = make([]evalFn, 0, len(p.g.Counters))
 		}
 		p.ctrs = append(p.ctrs, f)
+		p.extras = true
 	}
 	return nil
 }
@@ -102,23 +103,32 @@ func (xc *exprCompiler) counterValue(e *ir.Expr) (evalFn, error) {
 	return func(c *ectx) int { return b2i(c.pass) }, nil
 }
 
-// doMoveCounted is doMove in a game with counters: the counters are
-// logged (unless the move is not recorded), the move played, and each
-// counter goes up by one when its condition holds for the move, back to 0
-// otherwise.
-func (p *Program) doMoveCounted(s *State, ml *MoveList, i int) (mover int) {
+// doMoveExtras is doMove in a game whose moves do more than move pieces
+// (Program.extras): with counters, the counters are logged (unless the
+// move is not recorded), the move played, and each counter goes up by one
+// when its condition holds for the move, back to 0 otherwise; when a rule
+// reads the last move's cell (keepLast), it is set.
+func (p *Program) doMoveExtras(s *State, ml *MoveList, i int) (mover int) {
 	m := ml.moves[i]
-	moved := -1
-	if m.rule >= 0 && p.rules[m.rule].action != ir.Remove {
-		moved = int(p.codeKind[s.cells[ml.arena[m.off]]])
-	}
-	before := s.captured[s.toMove]
-	if !s.skipLog {
-		s.ctrLog = append(s.ctrLog, s.ctr...)
+	moved, before := -1, int32(0)
+	if p.ctrs != nil {
+		if m.rule >= 0 && p.rules[m.rule].action != ir.Remove {
+			moved = int(p.codeKind[s.cells[ml.arena[m.off]]])
+		}
+		before = s.captured[s.toMove]
+		if !s.skipLog {
+			s.ctrLog = append(s.ctrLog, s.ctr...)
+		}
 	}
 	s.counting = true
 	mover = p.doMove(s, ml, i)
 	s.counting = false
+	if p.keepLast {
+		s.last = p.lastCell(m, ml)
+	}
+	if p.ctrs == nil {
+		return mover
+	}
 	c := &s.ectx
 	*c = ectx{p: p, s: s, own: mover, opp: p.after(mover)}
 	c.moved, c.caps, c.pass = moved, int(s.captured[mover]-before), m.rule < 0

@@ -60,50 +60,11 @@ func sumOthers(np int, f evalFn) evalFn {
 // z (a breadth-first search from all of them at once); a cell that reaches
 // none counts the number of cells. t[pl*nc+cell].
 func (p *Program) zoneDistanceTable(dirs []int, z int) ([]int32, error) {
-	key := fmt.Sprint("zone", z, dirs)
-	if t, ok := p.dists[key]; ok {
-		return t, nil
-	}
-	for _, d := range dirs {
-		if d < 0 || d >= p.nd {
-			return nil, fmt.Errorf("distance: direction %d out of range", d)
-		}
-	}
-	t := make([]int32, p.np*p.nc)
-	queue := make([]int, 0, p.nc)
-	for pl := 0; pl < p.np; pl++ {
-		dist := t[pl*p.nc : (pl+1)*p.nc]
-		for i := range dist {
-			dist[i] = -1
-		}
-		queue = queue[:0]
+	return p.distances(fmt.Sprint("zone", z, dirs), dirs, p.np, func(pl int, add func(c int)) {
 		for _, c := range p.zoneCells[z][pl] {
-			dist[c] = 0
-			queue = append(queue, int(c))
+			add(int(c))
 		}
-		for len(queue) > 0 {
-			y := queue[0]
-			queue = queue[1:]
-			for _, d := range dirs {
-				v := p.g.Board.Dirs[d]
-				x := p.cellAt(p.cellX[y]-v.DX, p.cellY[y]-v.DY)
-				if x >= 0 && dist[x] < 0 {
-					dist[x] = dist[y] + 1
-					queue = append(queue, int(x))
-				}
-			}
-		}
-		for i := range dist {
-			if dist[i] < 0 {
-				dist[i] = int32(p.nc)
-			}
-		}
-	}
-	if p.dists == nil {
-		p.dists = map[string][]int32{}
-	}
-	p.dists[key] = t
-	return t, nil
+	})
 }
 
 // zoneDistance compiles OpZoneDistance for the player c.own: the sum of

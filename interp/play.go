@@ -66,8 +66,8 @@ func (p *Program) ParseMove(s *State, ml *MoveList, text string) (int, error) {
 // doMove plays move i of ml on s and pushes an undo frame; it does not
 // decide the end of the game. It returns the mover.
 func (p *Program) doMove(s *State, ml *MoveList, i int) (mover int) {
-	if p.ctrs != nil && !s.counting {
-		return p.doMoveCounted(s, ml, i)
+	if p.extras && !s.counting {
+		return p.doMoveExtras(s, ml, i)
 	}
 	m := ml.moves[i]
 	mover = s.toMove
@@ -77,9 +77,6 @@ func (p *Program) doMove(s *State, ml *MoveList, i int) (mover int) {
 			end: s.end, winner: int8(s.winner), last: s.last,
 			captured: s.captured[mover], points: s.points[mover],
 		})
-	}
-	if p.keepLast {
-		s.last = p.lastCell(m, ml)
 	}
 	if m.rule < 0 {
 		s.passes++

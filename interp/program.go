@@ -89,6 +89,9 @@ type Program struct {
 	// keepLast: a condition reads the cell the previous ply ended on
 	// (next-to): Apply keeps it in State.last
 	keepLast bool
+	// extras: Apply does more than play the move (keepLast, counters:
+	// doMoveExtras)
+	extras bool
 
 	goalsAfter []goal
 	goalsStart []goal
@@ -146,6 +149,9 @@ type tier struct {
 	// rule of the tier captures: the tier's moves are built and narrowed
 	// (jumping.go)
 	prefer bool
+	// listed: dedup or prefer: counting and selecting build the tier's
+	// list (when it has a move)
+	listed bool
 	// shifts: every rule of the tier is a shift rule or a removal without
 	// conditions, so that its first leaps are found on bitsets (bulk.go)
 	shifts bool
@@ -642,6 +648,7 @@ func (p *Program) compileRules() error {
 			p.planDedup(t)
 			t.ends = p.endsTier(rs)
 			t.dedup = t.dedup || t.ends
+			t.listed = t.dedup || t.prefer
 		}
 	}
 	for r, u := range used {
@@ -1464,7 +1471,20 @@ func (p *Program) compileEnd() error {
 // directions: [row(target)*nc + cell] is the fewest moves along dirs from
 // cell to target on the empty board (nc when unreachable).
 func (p *Program) distanceTable(dirs []int) ([]int32, error) {
-	key := fmt.Sprint(dirs)
+	return p.distances(fmt.Sprint(dirs), dirs, p.nTargets, func(row int, add func(c int)) {
+		for tc := 0; tc < p.nc; tc++ {
+			if int(p.targetRow[tc]) == row {
+				add(tc)
+			}
+		}
+	})
+}
+
+// distances returns (building it once, under key) rows tables of the
+// fewest moves along dirs on the empty board from every cell to the
+// nearest of the cells sources(row, add) adds: a breadth-first search from
+// all of them at once ([row*nc + cell]; nc when none is reachable).
+func (p *Program) distances(key string, dirs []int, rows int, sources func(row int, add func(c int))) ([]int32, error) {
 	if t, ok := p.dists[key]; ok {
 		return t, nil
 	}
@@ -1473,19 +1493,18 @@ func (p *Program) distanceTable(dirs []int) ([]int32, error) {
 			return nil, fmt.Errorf("distance: direction %d out of range", d)
 		}
 	}
-	t := make([]int32, p.nTargets*p.nc)
+	t := make([]int32, rows*p.nc)
 	queue := make([]int, 0, p.nc)
-	for tc := 0; tc < p.nc; tc++ {
-		row := p.targetRow[tc]
-		if row < 0 {
-			continue
-		}
-		dist := t[int(row)*p.nc : int(row+1)*p.nc]
+	for row := 0; row < rows; row++ {
+		dist := t[row*p.nc : (row+1)*p.nc]
 		for i := range dist {
 			dist[i] = -1
 		}
-		dist[tc] = 0
-		queue = append(queue[:0], tc)
+		queue = queue[:0]
+		sources(row, func(c int) {
+			dist[c] = 0
+			queue = append(queue, c)
+		})
 		for len(queue) > 0 {
 			y := queue[0]
 			queue = queue[1:]
