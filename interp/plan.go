@@ -225,6 +225,12 @@ func (p *Program) ruleNotes(r *rule) []string {
 	if r.long {
 		n = append(n, "a long rule (lengths, hurdle or captures taken at the end): the generic walker alone")
 	}
+	if r.inside != nil && r.gen != genReach {
+		n = append(n, "landings restricted by an inside lock: followed by the generic walkers")
+	}
+	if r.chainStop != nil && r.gen != genReach {
+		n = append(n, "chains stopped by chain-stop: followed by the generic walker")
+	}
 	if r.shift {
 		n = append(n, fmt.Sprintf("first leaps by bitset shifts (%d word%s)", p.nw, plural(p.nw)))
 	}

@@ -3,6 +3,7 @@ package interp
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -153,6 +154,9 @@ func TestPlanBundled(t *testing.T) {
 				inside = inside || l.Kind == ir.LockInside
 			}
 			if inside && r.Strategy == "generic walker" && strings.HasPrefix(r.Class, "step") {
+				if !slices.ContainsFunc(r.Notes, func(n string) bool { return strings.Contains(n, "inside lock") }) {
+					t.Errorf("%s: rule %s: the plan does not say why it is on the generic walker: %v", f, r.Name, r.Notes)
+				}
 				continue
 			}
 			if (r.Strategy == "generic walker" && !long) || r.Strategy == "group walker" {
