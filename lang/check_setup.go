@@ -407,6 +407,11 @@ func (c *checker) checkZones(es []*Entry) {
 			c.errorf(e.Labels[0].Pos, "", "zone %s is already defined", name)
 			continue
 		}
+		if contains(cellSetNames, name) {
+			c.errorf(e.Labels[0].Pos, "choose another name, e.g. my-"+name+"; the set "+name+" is there without a zone",
+				"zone %s: %s already names a set of cells", name, name)
+			continue
+		}
 		z := ir.Zone{Name: name, Cells: make([][]int, len(g.Players))}
 		switch {
 		case len(e.Values) == 1 && !e.HasBlock && isMirrorCall(e.Values[0]):
