@@ -196,36 +196,7 @@ func (c *checker) checkOptions(es []*Entry) {
 			c.errorf(e.Labels[0].Pos, "write option NAME: DEFAULT", "option %s needs one default value", name)
 			continue
 		}
-		o := ir.Option{Name: name}
-		ok := true
-		switch v := e.Values[0].(type) {
-		case *Num:
-			if v.Percent {
-				c.errorf(v.Pos, "write the number without %", "option %s: a percentage is not an option value", name)
-				ok = false
-			}
-			o.Type, o.Value.Int = ir.OptInt, v.Val
-		case *SizeLit:
-			o.Type, o.Value.W, o.Value.H = ir.OptSize, v.W, v.H
-		case *Name:
-			switch v.Dotted() {
-			case "true":
-				o.Type, o.Value.Int = ir.OptBool, 1
-			case "false":
-				o.Type = ir.OptBool
-			default:
-				o.Type, o.Value.Str = ir.OptEnum, v.Dotted()
-			}
-		default:
-			hint := "an option's default is a number, a size (8x8), true/false or a name"
-			if ph, isPh := v.(*Phrase); isPh && len(ph.Words) == 3 {
-				if x, isX := ph.Words[1].(*Name); isX && x.Dotted() == "x" {
-					hint = "write a size without spaces: 12x12"
-				}
-			}
-			c.errorf(e.Values[0].At(), hint, "bad default for option %s", name)
-			ok = false
-		}
+		o, ok := c.optionDefault(name, e.Values[0])
 		if !ok {
 			c.badOpts[name] = true
 			continue
@@ -244,30 +215,10 @@ func (c *checker) checkOptions(es []*Entry) {
 			c.optionRange(&o, p)
 		}
 		c.optionConstraints(&o, ps)
-		if p, ok := ps["choices"]; ok {
-			if o.Type == ir.OptInt {
-				if !c.intChoices(&o, p, e) {
-					c.badOpts[name] = true
-					continue
-				}
-			} else if o.Type != ir.OptEnum {
-				c.errorf(p.Pos, "", "choices are for options whose values are names or numbers")
-			} else {
-				for _, v := range p.Values {
-					if n, ok := v.(*Name); ok {
-						o.Choices = append(o.Choices, n.Dotted())
-					} else {
-						c.errorf(v.At(), "", "a choice is a name")
-					}
-				}
-				if !contains(o.Choices, o.Value.Str) {
-					c.errorf(e.Values[0].At(), knownList("choices", o.Choices), "default %q is not one of the choices", o.Value.Str)
-					c.badOpts[name] = true
-					continue
-				}
+		if ok, bad := c.optionChoices(&o, ps, e); !ok {
+			if bad {
+				c.badOpts[name] = true
 			}
-		} else if o.Type == ir.OptEnum {
-			c.errorf(e.Values[0].At(), "add choices: a, b, ... in a block after the default, or use a number, size or true/false", "option %s: %q is not a value", name, o.Value.Str)
 			continue
 		}
 		if _, dup := c.opts[name]; dup {
@@ -286,6 +237,74 @@ func (c *checker) checkOptions(es []*Entry) {
 		c.optList = append(c.optList, name)
 		c.g.Options = append(c.g.Options, o)
 	}
+}
+
+// optionDefault reads the default value of option name, which gives the
+// option its type.
+func (c *checker) optionDefault(name string, val Expr) (ir.Option, bool) {
+	o := ir.Option{Name: name}
+	switch v := val.(type) {
+	case *Num:
+		if v.Percent {
+			c.errorf(v.Pos, "write the number without %", "option %s: a percentage is not an option value", name)
+			return o, false
+		}
+		o.Type, o.Value.Int = ir.OptInt, v.Val
+	case *SizeLit:
+		o.Type, o.Value.W, o.Value.H = ir.OptSize, v.W, v.H
+	case *Name:
+		switch v.Dotted() {
+		case "true":
+			o.Type, o.Value.Int = ir.OptBool, 1
+		case "false":
+			o.Type = ir.OptBool
+		default:
+			o.Type, o.Value.Str = ir.OptEnum, v.Dotted()
+		}
+	default:
+		hint := "an option's default is a number, a size (8x8), true/false or a name"
+		if ph, isPh := v.(*Phrase); isPh && len(ph.Words) == 3 {
+			if x, isX := ph.Words[1].(*Name); isX && x.Dotted() == "x" {
+				hint = "write a size without spaces: 12x12"
+			}
+		}
+		c.errorf(val.At(), hint, "bad default for option %s", name)
+		return o, false
+	}
+	return o, true
+}
+
+// optionChoices reads the choices of option o (declared by e): numbers
+// for a number option, names for a named one, which needs them. It
+// reports whether the option is good, and when not, whether it is to be
+// remembered as bad (its uses then raise no second error).
+func (c *checker) optionChoices(o *ir.Option, ps map[string]*Entry, e *Entry) (ok, bad bool) {
+	p, has := ps["choices"]
+	switch {
+	case !has && o.Type == ir.OptEnum:
+		c.errorf(e.Values[0].At(), "add choices: a, b, ... in a block after the default, or use a number, size or true/false", "option %s: %q is not a value", o.Name, o.Value.Str)
+		return false, false
+	case !has:
+		return true, false
+	case o.Type == ir.OptInt:
+		good := c.intChoices(o, p, e)
+		return good, !good
+	case o.Type != ir.OptEnum:
+		c.errorf(p.Pos, "", "choices are for options whose values are names or numbers")
+		return true, false
+	}
+	for _, v := range p.Values {
+		if n, ok := v.(*Name); ok {
+			o.Choices = append(o.Choices, n.Dotted())
+		} else {
+			c.errorf(v.At(), "", "a choice is a name")
+		}
+	}
+	if !contains(o.Choices, o.Value.Str) {
+		c.errorf(e.Values[0].At(), knownList("choices", o.Choices), "default %q is not one of the choices", o.Value.Str)
+		return false, true
+	}
+	return true, false
 }
 
 func (c *checker) optionRange(o *ir.Option, p *Entry) {
