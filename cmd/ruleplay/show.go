@@ -224,50 +224,7 @@ func framedBoard(p *interp.Program, s *interp.State, colour bool, last []int) st
 
 func drawBoard(p *interp.Program, s *interp.State, colour bool, last []int, frame bool) string {
 	g := p.Game()
-	nc := len(g.Board.Cells)
-	inLast := map[int]bool{}
-	for _, c := range last {
-		inLast[c] = true
-	}
-	sep := ""
-	if numberedKinds(g) {
-		sep = "/"
-	}
-	// plain[c] is the cell's text, paint[c] the same with colour.
-	plain := make([]string, nc)
-	paint := make([]string, nc)
-	for c := 0; c < nc; c++ {
-		pc, ok := p.PieceAt(s, c)
-		var code string
-		if !ok {
-			plain[c], code = ".", "2"
-		} else {
-			plain[c] = p.PieceSymbol(pc)
-			if g.Stacking {
-				plain[c] += sep + fmt.Sprint(p.Height(s, c))
-			}
-			code = "1"
-			if col := pieceColour(g, pc); col != "" {
-				code += ";" + col
-			}
-		}
-		if inLast[c] {
-			code += ";7"
-		}
-		paint[c] = plain[c]
-		if colour {
-			paint[c] = "\x1b[" + code + "m" + plain[c] + "\x1b[0m"
-		}
-	}
-	widest := 1
-	for c := 0; c < nc; c++ {
-		widest = max(widest, len([]rune(plain[c])))
-	}
-	if !g.Stacking {
-		for pc := range g.Pieces {
-			widest = max(widest, len([]rune(p.PieceSymbol(pc))))
-		}
-	}
+	plain, paint, widest := cellTexts(p, s, colour, last)
 	var b strings.Builder
 	// line writes a row given as cells of plain text (with their painted
 	// form), trimming trailing blanks as Render does; right, when not
@@ -382,11 +339,65 @@ func drawBoard(p *interp.Program, s *interp.State, colour bool, last []int, fram
 	if frame {
 		b.WriteString(legend(p))
 	}
+	b.WriteString(boardFooter(p, s))
+	return b.String()
+}
+
+// cellTexts returns each cell's text on the board (plain) and the same
+// with colour (paint: bold pieces in their owner's colour, the cells of
+// the last move reversed; plain text again without colour), and the
+// widest a cell text can be.
+func cellTexts(p *interp.Program, s *interp.State, colour bool, last []int) (plain, paint []string, widest int) {
+	g := p.Game()
+	nc := len(g.Board.Cells)
+	sep := ""
+	if numberedKinds(g) {
+		sep = "/"
+	}
+	plain = make([]string, nc)
+	paint = make([]string, nc)
+	for c := 0; c < nc; c++ {
+		pc, ok := p.PieceAt(s, c)
+		var code string
+		if !ok {
+			plain[c], code = ".", "2"
+		} else {
+			plain[c] = p.PieceSymbol(pc)
+			if g.Stacking {
+				plain[c] += sep + fmt.Sprint(p.Height(s, c))
+			}
+			code = "1"
+			if col := pieceColour(g, pc); col != "" {
+				code += ";" + col
+			}
+		}
+		if slices.Contains(last, c) {
+			code += ";7"
+		}
+		paint[c] = plain[c]
+		if colour {
+			paint[c] = "\x1b[" + code + "m" + plain[c] + "\x1b[0m"
+		}
+	}
+	widest = 1
+	for c := 0; c < nc; c++ {
+		widest = max(widest, len([]rune(plain[c])))
+	}
+	if !g.Stacking {
+		for pc := range g.Pieces {
+			widest = max(widest, len([]rune(p.PieceSymbol(pc))))
+		}
+	}
+	return plain, paint, widest
+}
+
+// boardFooter is what follows the board: the pieces in hand, and the last
+// lines of Render (whose turn, or the result, and the rules' counters).
+func boardFooter(p *interp.Program, s *interp.State) string {
+	var b strings.Builder
 	if h := p.HandText(s); h != "" {
 		b.WriteString(h + "\n")
 	}
-	// The last lines of Render: whose turn, or the result, and the
-	// rules' counters.
 	lines := strings.Split(strings.TrimSuffix(p.Render(s), "\n"), "\n")
 	k := len(lines) - 1
 	for k > 0 && !strings.HasPrefix(lines[k], "to move: ") && !strings.HasPrefix(lines[k], "result: ") {
