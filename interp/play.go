@@ -25,8 +25,7 @@ func (p *Program) Text(ml *MoveList, i int) string {
 		return "x" + p.cellName[path[0]]
 	case ir.Drop:
 		return p.dropText(path[0])
-	}
-	if p.rules[m.rule].action == ir.Group {
+	case ir.Group:
 		t := p.cellName[path[0]] + "-" + p.cellName[path[1]&0xffff]
 		if len(path) == 3 {
 			t = p.cellName[path[2]&0xffff] + ":" + t

@@ -752,7 +752,7 @@ func (p *Program) symbol(code uint16) string {
 	case pc.Owner == ir.Neutral:
 	case p.np > 2:
 		// Several players: the seat number tells them apart without
-		// colour (p1's marble M1, p3's M3; a numbered kind S2:3).
+		// colour (p1's piece M1, p3's M3; a numbered kind S2:3).
 		sep := ""
 		if k.Numbered > 0 && pc.Number > 0 {
 			sep = ":"

@@ -204,7 +204,7 @@ func (c *checker) chainStop(ps map[string]*Entry, r *ir.MoveRule) bool {
 		return false
 	}
 	if t != tBool {
-		c.errorf(v.At(), "e.g. chain-stop: in shelters", "chain-stop needs a condition on the cell")
+		c.errorf(v.At(), "e.g. chain-stop: in refuge (a zone)", "chain-stop needs a condition on the cell")
 		return false
 	}
 	if r.Chain == ir.ChainNone {

@@ -97,7 +97,7 @@ func (c *checker) checkSetup(es []*Entry) {
 
 // setupEach reads `setup each { KIND: CELLS }`: every player gets pieces
 // on the cells listed, a per-player zone standing for that player's cells
-// (`marble: home`). A mistake is reported once, for the first player.
+// (`stone: home`). A mistake is reported once, for the first player.
 func (c *checker) setupEach(e *Entry, place func(cell, piece int, at Pos)) {
 	g := c.g
 	if len(e.Values) > 0 {
