@@ -15,23 +15,9 @@ const maxHand = 10000
 func (c *checker) checkHands(es []*Entry) {
 	g := c.g
 	per := map[int][]ir.PieceCount{}
-	var mirrors []*Entry
-	for _, e := range es {
-		if len(e.Labels) != 1 {
-			c.errorf(e.Pos, "write hand PLAYER { KIND: N }", "hand takes one player")
-			continue
-		}
-		pl, ok := c.players[e.Labels[0].Name]
-		if !ok {
-			c.errorf(e.Labels[0].Pos, hintFor(e.Labels[0].Name, "players", c.playerNames()), "unknown player %q", e.Labels[0].Name)
-			continue
-		}
-		if len(e.Values) > 0 {
-			mirrors = append(mirrors, e)
-			continue
-		}
+	mirrors := c.playerEntries(es, "hand", "KIND: N", func(e *Entry, pl int) {
 		per[pl] = c.handBlock(e, pl)
-	}
+	})
 	for _, e := range mirrors {
 		pl := c.players[e.Labels[0].Name]
 		src, ok := c.mirrorOf(e, "hand")

@@ -321,18 +321,18 @@ func (c *checker) shuffle(v *Call, cells []int) {
 
 // --- targets -----------------------------------------------------------------
 
-// checkTargets handles `target PLAYER { KIND: CELLS }` (numbered pieces in
-// order) and `target PLAYER: mirror(OTHER)`.
-func (c *checker) checkTargets(es []*Entry) {
-	g := c.g
-	set := map[int]bool{}
-	var mirrors []*Entry
+// playerEntries reads entries `KEY PLAYER { ... }` and `KEY PLAYER:
+// mirror(OTHER)` (usage: what the block holds): a bad or unknown player
+// is reported, each block is handed to block with its player, and the
+// mirror entries are returned for the caller to read once every block is
+// known.
+func (c *checker) playerEntries(es []*Entry, key, usage string, block func(e *Entry, pl int)) (mirrors []*Entry) {
 	for _, e := range es {
 		if len(e.Labels) != 1 {
-			c.errorf(e.Pos, "write target PLAYER { KIND: CELLS }", "target takes one player")
+			c.errorf(e.Pos, fmt.Sprintf("write %s PLAYER { %s }", key, usage), "%s takes one player", key)
 			continue
 		}
-		p, ok := c.players[e.Labels[0].Name]
+		pl, ok := c.players[e.Labels[0].Name]
 		if !ok {
 			c.errorf(e.Labels[0].Pos, hintFor(e.Labels[0].Name, "players", c.playerNames()), "unknown player %q", e.Labels[0].Name)
 			continue
@@ -341,6 +341,17 @@ func (c *checker) checkTargets(es []*Entry) {
 			mirrors = append(mirrors, e)
 			continue
 		}
+		block(e, pl)
+	}
+	return mirrors
+}
+
+// checkTargets handles `target PLAYER { KIND: CELLS }` (numbered pieces in
+// order) and `target PLAYER: mirror(OTHER)`.
+func (c *checker) checkTargets(es []*Entry) {
+	g := c.g
+	set := map[int]bool{}
+	mirrors := c.playerEntries(es, "target", "KIND: CELLS", func(e *Entry, p int) {
 		c.kindLists(e, func(kind, idx, cell int, at Pos) {
 			num := 0
 			if g.Kinds[kind].Numbered > 0 {
@@ -357,7 +368,7 @@ func (c *checker) checkTargets(es []*Entry) {
 			g.Pieces[pi].Target = cell
 			set[pi] = true
 		})
-	}
+	})
 	for _, e := range mirrors {
 		p := c.players[e.Labels[0].Name]
 		src, ok := c.mirrorOf(e, "target")
