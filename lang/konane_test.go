@@ -169,3 +169,24 @@ jump slide { length: 1; chain: optional; chain-dirs: DIRS }
 		}
 	}
 }
+
+// A chain of steps named by its ends is found by reachability when it is
+// optional (no warning); a compulsory one is still walked path by path.
+func TestEndsReachNoWanderWarning(t *testing.T) {
+	src := `board { shape: square(8x8) }
+players: a, b
+piece stone {}
+setup a { stone: a1 }
+setup b { stone: h8 }
+jump slide { length: 1; chain: CHAIN; text: ends }
+`
+	for chain, warns := range map[string]int{"optional": 0, "compulsory": 1} {
+		g, err := LoadSource("slide.rules", []byte(strings.Replace(src, "CHAIN", chain, 1)), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(g.Warnings) != warns || (warns > 0 && !strings.Contains(g.Warnings[0], "can grow without bound")) {
+			t.Errorf("chain: %s: warnings %q", chain, g.Warnings)
+		}
+	}
+}
