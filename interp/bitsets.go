@@ -90,10 +90,25 @@ func (g *gen) markSources() bool {
 	if nempty >= nsrc {
 		return false
 	}
-	nd := g.p.nd
-	dirs := r.dirs[g.mover]
 	mark := s.mark
 	clear(mark)
+	if r.mbOffs != nil {
+		g.mbMarkLandings(empty) // (mbMarked checks the sources' codes)
+		return true
+	}
+	g.markLandings(empty)
+	for w := range mark[:nw] {
+		mark[w] &= src[w]
+	}
+	return true
+}
+
+// markLandings is markSources' look back from the landing cells: it
+// marks in s.mark every cell from which a leap of the rule lands on an
+// empty cell of empty (the words of the empty cells).
+func (g *gen) markLandings(empty []uint64) {
+	r, mark, nd := g.r, g.s.mark, g.p.nd
+	dirs := r.dirs[g.mover]
 	for w, word := range empty {
 		for ; word != 0; word &= word - 1 {
 			l := int(g.p.cellOf[w<<6|bits.TrailingZeros64(word)])
@@ -105,10 +120,6 @@ func (g *gen) markSources() bool {
 			}
 		}
 	}
-	for w := range mark[:nw] {
-		mark[w] &= src[w]
-	}
-	return true
 }
 
 // markShift fills s.mark with the selected pieces that have a first leap,

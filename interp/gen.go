@@ -70,6 +70,9 @@ type gen struct {
 	td     [32]uint64
 	w      [maxSlots]uint64 // shiftWords: the occupancy words per slot
 	one    bool             // markShift ran on one word (shiftWords)
+	// markSources marked the sources of a mailbox rule with the
+	// directions of their first leaps (mbMarkLandings)
+	dirMarked bool
 	// markShift on one word: per direction index, its shift and valid mask
 	// (leaps of the rule's length)
 	nds            int

@@ -402,19 +402,91 @@ func (g *gen) mbDFS(a int32) bool {
 		if mb[b] != 1 || mb[c] != 0 {
 			continue
 		}
+		// (mbLeap's body, inlined by hand on this hot path)
 		mb[a], mb[b], mb[c] = 0, 0, 1
-		any = true
 		s.path = append(s.path, uint32(slotCell[c])|uint32(dirs[k])<<16)
 		more := g.leapOn(false)
-		// (mbLeaps first: most landings have no leap, found without a call)
 		g.leapOff(more, more != ir.ChainNone && mbLeaps(mb, c, offs) && g.mbDFS(c))
 		s.path = s.path[:len(s.path)-1]
 		mb[a], mb[b], mb[c] = 1, 1, 0
+		any = true
 		if g.found {
 			return true
 		}
 	}
 	return any
+}
+
+// mbLeap plays the leap from slot a over b onto c (the mover's k-th
+// direction) on the mailbox, emits and explores by the chain policy, and
+// takes it back.
+func (g *gen) mbLeap(a, b, c int32, k int) {
+	s := g.s
+	mb := s.mb
+	mb[a], mb[b], mb[c] = 0, 0, 1
+	s.path = append(s.path, uint32(g.p.mbox.slotCell[c])|uint32(g.dirs[k])<<16)
+	more := g.leapOn(false)
+	// (mbLeaps first: most landings have no leap, found without a call)
+	g.leapOff(more, more != ir.ChainNone && mbLeaps(mb, c, g.r.mbOffs[g.mover]) && g.mbDFS(c))
+	s.path = s.path[:len(s.path)-1]
+	mb[a], mb[b], mb[c] = 1, 1, 0
+}
+
+// mbMarkLandings is markSources' look back from the landing cells for a
+// mailbox rule: it marks in s.mark the pieces that leap onto an empty cell
+// of empty (the words of the empty cells), and in s.mbDirs, per slot, the
+// directions they leap in (bit k: the mover's k-th direction); mbMarked
+// walks them.
+func (g *gen) mbMarkLandings(empty []uint64) {
+	mbx, mb := g.p.mbox, g.s.mb
+	offs := g.r.mbOffs[g.mover]
+	dm := g.s.mbDirs()
+	mark := g.s.mark
+	for w, word := range empty {
+		for ; word != 0; word &= word - 1 {
+			l := mbx.bitSlot[w<<6|bits.TrailingZeros64(word)]
+			for k, o := range offs {
+				b := (l - o) & mbMask
+				a := (b - o) & mbMask
+				if mb[b] == 1 && mb[a] == 1 {
+					dm[a] |= 1 << uint(k)
+					bit := mbx.slotBit[a]
+					mark[bit>>6] |= 1 << uint(bit&63)
+				}
+			}
+		}
+	}
+	g.dirMarked = true
+}
+
+// mbMarked is fastLeaps after mbMarkLandings: the marked sources that
+// the rule may move (srcOK) are walked in fastLeaps' order (source,
+// direction, chain), each from its marked directions alone. Every mark
+// of s.mbDirs is cleared, also after a find.
+func (g *gen) mbMarked(srcOK []bool) {
+	s, mbx := g.s, g.p.mbox
+	dm := s.mbDirs()
+	g.dirMarked = false
+	for w := range s.mark {
+		for word := s.mark[w]; word != 0; word &= word - 1 {
+			a := mbx.bitSlot[w<<6|bits.TrailingZeros64(word)]
+			ks := dm[a]
+			dm[a] = 0
+			c := mbx.slotCell[a]
+			code := s.cells[c]
+			if g.found || !srcOK[code] {
+				continue
+			}
+			g.pc = code
+			s.path = append(s.path[:0], uint32(c))
+			for offs := g.r.mbOffs[g.mover]; ks != 0 && !g.found; ks &= ks - 1 {
+				k := bits.TrailingZeros32(ks)
+				o := offs[k&31]
+				g.mbLeap(a, (a+o)&mbMask, (a+2*o)&mbMask, k)
+			}
+			s.path = s.path[:0]
+		}
+	}
 }
 
 // mbLeaps tells whether the piece on slot a has a leap on mailbox mb

@@ -29,6 +29,10 @@ func (g *gen) fastLeaps() {
 		return
 	}
 	marked := g.markSources()
+	if g.dirMarked {
+		g.mbMarked(srcOK)
+		return
+	}
 	// A chain that keeps its direction has its first leaps marked on
 	// bitsets, then is walked by fastDFS (shiftDFS2 and the bitset
 	// counters follow chains in every direction).
