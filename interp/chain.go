@@ -97,6 +97,25 @@ func countLeap(chain ir.Chain, ends bool, more func() int) int {
 	return 1
 }
 
+// visitLeap is leapOn and leapOff for walkers that act on each move
+// rather than list it (mbVisit plays the replies to each): visit is
+// called once per move that ends with the leap just made; more explores
+// the chains going on from the landing cell and reports whether a leap
+// went on.
+func visitLeap(chain ir.Chain, ends bool, visit func(), more func() bool) {
+	switch {
+	case chain == ir.ChainNone || ends:
+		visit()
+	case chain == ir.ChainOptional:
+		visit()
+		more()
+	default:
+		if !more() {
+			visit()
+		}
+	}
+}
+
 // revisits tells whether a leap onto land that took nothing (took false)
 // comes back on the path of a chain, which is not allowed. Such leaps are
 // what lets chains grow with the board rather than with the pieces: each

@@ -284,62 +284,39 @@ func (p *Program) compileMbPerft() {
 	p.mbPerft = true
 }
 
-// mbWalk explores chains on the mailbox.
+// mbWalk counts moves on the mailbox, by the chain policy of the rule
+// (countLeap).
 type mbWalk struct {
-	mb   *[mbSlots]uint8
-	offs []int32
+	mb    *[mbSlots]uint8
+	offs  []int32
+	chain ir.Chain
 }
 
-// chains counts the chains of the piece on a: every prefix a move
-// (optional chains), or only those that cannot go on (compulsory; 0 when
-// the piece has no leap).
-func (k *mbWalk) chains(a int32, compulsory bool) int {
+// from counts the moves of the piece on a.
+func (k *mbWalk) from(a int32) int {
 	mb := k.mb
 	n := 0
+	if k.chain == ir.ChainNone { // (each leap a move: nothing to play)
+		for _, o := range k.offs {
+			n += b2i(mb[(a+o)&mbMask] == 1 && mb[(a+2*o)&mbMask] == 0)
+		}
+		return n
+	}
 	for _, o := range k.offs {
 		b, c := (a+o)&mbMask, (a+2*o)&mbMask
 		if mb[b] == 1 && mb[c] == 0 {
 			mb[a], mb[b], mb[c] = 0, 0, 1
-			if m := k.chains(c, compulsory); compulsory {
-				n += max(m, 1)
-			} else {
-				n += 1 + m
-			}
+			n += countLeap(k.chain, false, func() int { return k.from(c) }) // (after, inlined)
 			mb[a], mb[b], mb[c] = 1, 1, 0
 		}
 	}
 	return n
 }
 
-// firsts counts the leaps of the piece on a (no chain).
-func (k *mbWalk) firsts(a int32) int {
-	mb := k.mb
-	n := 0
-	for _, o := range k.offs {
-		n += b2i(mb[(a+o)&mbMask] == 1 && mb[(a+2*o)&mbMask] == 0)
-	}
-	return n
-}
-
-// from counts the moves of the piece on a.
-func (k *mbWalk) from(a int32, chain ir.Chain) int {
-	switch chain {
-	case ir.ChainNone:
-		return k.firsts(a)
-	}
-	return k.chains(a, chain == ir.ChainCompulsory)
-}
-
-// after counts the moves that a first leap landing on l begins (the leap
+// after counts the moves that a leap landing on l begins (the leap
 // played on the mailbox).
-func (k *mbWalk) after(l int32, chain ir.Chain) int {
-	switch chain {
-	case ir.ChainNone:
-		return 1
-	case ir.ChainOptional:
-		return 1 + k.chains(l, false)
-	}
-	return max(k.chains(l, true), 1)
+func (k *mbWalk) after(l int32) int {
+	return countLeap(k.chain, false, func() int { return k.from(l) })
 }
 
 // mbCount counts the moves of mailbox rule r for mover in s; empty holds
@@ -348,7 +325,7 @@ func (k *mbWalk) after(l int32, chain ir.Chain) int {
 // must match the mailbox (the pieces' codes are read).
 func (p *Program) mbCount(s *State, r *rule, mover int, empty []uint64, nempty, nsrc int) int {
 	mbx := p.mbox
-	k := mbWalk{mb: s.mb, offs: r.mbOffs[mover]}
+	k := mbWalk{mb: s.mb, offs: r.mbOffs[mover], chain: r.chain}
 	mb := k.mb
 	anySrc := r.mbAny[mover]
 	srcOK := r.srcOK[mover*p.ncodes : (mover+1)*p.ncodes]
@@ -368,7 +345,7 @@ func (p *Program) mbCount(s *State, r *rule, mover int, empty []uint64, nempty, 
 						continue
 					}
 					mb[a], mb[b], mb[l] = 0, 0, 1
-					n += k.after(l, r.chain)
+					n += k.after(l)
 					mb[a], mb[b], mb[l] = 1, 1, 0
 				}
 			}
@@ -381,7 +358,7 @@ func (p *Program) mbCount(s *State, r *rule, mover int, empty []uint64, nempty, 
 			if !anySrc && !srcOK[s.cells[mbx.slotCell[a]]] {
 				continue
 			}
-			n += k.from(a, r.chain)
+			n += k.from(a)
 		}
 	}
 	return n
@@ -637,25 +614,18 @@ func (v *mbVisit) leap(a, b, c int32) {
 	v.flip(b)
 	v.flip(c)
 	v.nempty++
-	switch v.chain {
-	case ir.ChainNone:
-		v.moves++
-		v.total += v.replies()
-	case ir.ChainOptional:
-		v.moves++
-		v.total += v.replies()
-		v.from(c)
-	default:
-		if !v.from(c) {
-			v.moves++
-			v.total += v.replies()
-		}
-	}
+	visitLeap(v.chain, false, v.visit, func() bool { return v.from(c) })
 	v.nempty--
 	v.flip(a)
 	v.flip(b)
 	v.flip(c)
 	mb[a], mb[b], mb[c] = 1, 1, 0
+}
+
+// visit counts a move played on the mailbox and the replies to it.
+func (v *mbVisit) visit() {
+	v.moves++
+	v.total += v.replies()
 }
 
 // replies counts the next player's moves in the position on the mailbox.
