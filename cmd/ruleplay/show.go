@@ -222,125 +222,159 @@ func framedBoard(p *interp.Program, s *interp.State, colour bool, last []int) st
 	return drawBoard(p, s, colour, last, true)
 }
 
+// drawBoard draws s as board or framedBoard do (frame: with coordinates
+// on every edge and the legend).
 func drawBoard(p *interp.Program, s *interp.State, colour bool, last []int, frame bool) string {
-	g := p.Game()
 	plain, paint, widest := cellTexts(p, s, colour, last)
-	var b strings.Builder
-	// line writes a row given as cells of plain text (with their painted
-	// form), trimming trailing blanks as Render does; right, when not
-	// empty, is written from column rightAt.
-	type span struct {
-		pos   int
-		plain string
-		paint string
-	}
-	rightAt := 0
-	line := func(prefix string, spans []span, right string) {
-		if len(spans) == 0 && right == "" {
-			b.WriteString(strings.TrimRight(prefix, " ") + "\n")
-			return
-		}
-		b.WriteString(prefix)
-		at := 0
-		for _, sp := range spans {
-			b.WriteString(strings.Repeat(" ", max(0, sp.pos-at)))
-			b.WriteString(sp.paint)
-			at = sp.pos + len([]rune(sp.plain))
-		}
-		if right != "" {
-			b.WriteString(strings.Repeat(" ", max(1, rightAt-len(prefix)-at)) + right)
-		}
-		b.WriteByte('\n')
-	}
-	labels := func(spans []span) []span { // the same places, in plain text
-		out := make([]span, len(spans))
-		for i, sp := range spans {
-			out[i] = span{sp.pos, sp.plain, sp.plain}
-		}
-		return out
-	}
-	minX, maxX, maxY := 0, 0, 0
-	for _, c := range g.Board.Cells {
-		minX, maxX, maxY = min(minX, c.X), max(maxX, c.X), max(maxY, c.Y)
-	}
-	if g.Board.Shape == ir.Hex {
-		w := widest + 1
-		if w%2 == 1 {
-			w++
-		}
-		half := w / 2
-		rightAt = 3 + (maxX-minX)*half + w + 1
-		rowSpans := func(y int, letters bool) []span {
-			var spans []span
-			for c, cell := range g.Board.Cells {
-				if cell.Y == y {
-					if letters {
-						l := p.CellName(c)[:1]
-						spans = append(spans, span{(cell.X - minX) * half, l, l})
-					} else {
-						spans = append(spans, span{(cell.X - minX) * half, plain[c], paint[c]})
-					}
-				}
-			}
-			slices.SortFunc(spans, func(a, b span) int { return a.pos - b.pos })
-			return spans
-		}
-		if frame {
-			line("   ", labels(rowSpans(maxY, true)), "")
-		}
-		for y := maxY; y >= 0; y-- {
-			spans := rowSpans(y, false)
-			right := ""
-			if frame {
-				right = fmt.Sprintf("%d  a-%c", y+1, 'a'+len(spans)-1)
-				if len(spans) == 1 {
-					right = fmt.Sprintf("%d  a", y+1)
-				}
-			}
-			line(fmt.Sprintf("%2d ", y+1), spans, right)
-		}
-		if frame {
-			line("   ", labels(rowSpans(0, true)), "")
-		} else {
-			b.WriteString("   (cells a, b, c, ... from the left of each row)\n")
-		}
+	b := &boardText{plain: plain, paint: paint, frame: frame}
+	if p.Game().Board.Shape == ir.Hex {
+		b.hexRows(p, widest)
 	} else {
-		w := widest + 1
-		rightAt = 3 + (maxX+1)*w
-		at := map[[2]int]int{}
-		for c, cell := range g.Board.Cells {
-			at[[2]int{cell.X, cell.Y}] = c
-		}
-		var l strings.Builder
-		l.WriteString("   ")
-		for x := 0; x <= maxX; x++ {
-			f := fileLetters(x)
-			l.WriteString(f + strings.Repeat(" ", max(0, w-len(f))))
-		}
-		files := strings.TrimRight(l.String(), " ") + "\n"
-		if frame {
-			b.WriteString(files)
-		}
-		for y := maxY; y >= 0; y-- {
-			var spans []span
-			for x := 0; x <= maxX; x++ {
-				if c, ok := at[[2]int{x, y}]; ok {
-					spans = append(spans, span{x * w, plain[c], paint[c]})
-				}
-			}
-			right := ""
-			if frame {
-				right = fmt.Sprint(y + 1)
-			}
-			line(fmt.Sprintf("%2d ", y+1), spans, right)
-		}
-		b.WriteString(files)
+		b.squareRows(p.Game(), widest)
 	}
 	if frame {
 		b.WriteString(legend(p))
 	}
 	b.WriteString(boardFooter(p, s))
 	return b.String()
+}
+
+// boardText is a board being drawn row by row.
+type boardText struct {
+	strings.Builder
+	plain, paint []string // each cell's text, plain and painted (cellTexts)
+	frame        bool     // with coordinates on every edge
+	rightAt      int      // the column where a row's right-hand text starts
+}
+
+// span is a cell's text in a row: plain text at column pos, and its
+// painted form.
+type span struct {
+	pos   int
+	plain string
+	paint string
+}
+
+// plainSpans are spans at the same places in plain text (labels).
+func plainSpans(spans []span) []span {
+	out := make([]span, len(spans))
+	for i, sp := range spans {
+		out[i] = span{sp.pos, sp.plain, sp.plain}
+	}
+	return out
+}
+
+// line writes a row given as cells of plain text (with their painted
+// form), trimming trailing blanks as Render does; right, when not empty,
+// is written from column rightAt.
+func (b *boardText) line(prefix string, spans []span, right string) {
+	if len(spans) == 0 && right == "" {
+		b.WriteString(strings.TrimRight(prefix, " ") + "\n")
+		return
+	}
+	b.WriteString(prefix)
+	at := 0
+	for _, sp := range spans {
+		b.WriteString(strings.Repeat(" ", max(0, sp.pos-at)))
+		b.WriteString(sp.paint)
+		at = sp.pos + len([]rune(sp.plain))
+	}
+	if right != "" {
+		b.WriteString(strings.Repeat(" ", max(1, b.rightAt-len(prefix)-at)) + right)
+	}
+	b.WriteByte('\n')
+}
+
+// boardExtent returns the least and greatest x and the greatest y of the
+// board's cells (0 at least).
+func boardExtent(g *ir.Game) (minX, maxX, maxY int) {
+	for _, c := range g.Board.Cells {
+		minX, maxX, maxY = min(minX, c.X), max(maxX, c.X), max(maxY, c.Y)
+	}
+	return minX, maxX, maxY
+}
+
+// hexRows writes a hex board's rows, each cell at half a cell's width
+// from its neighbours; widest is the widest cell text.
+func (b *boardText) hexRows(p *interp.Program, widest int) {
+	g := p.Game()
+	minX, maxX, maxY := boardExtent(g)
+	w := widest + 1
+	if w%2 == 1 {
+		w++
+	}
+	half := w / 2
+	b.rightAt = 3 + (maxX-minX)*half + w + 1
+	rowSpans := func(y int, letters bool) []span {
+		var spans []span
+		for c, cell := range g.Board.Cells {
+			if cell.Y == y {
+				if letters {
+					l := p.CellName(c)[:1]
+					spans = append(spans, span{(cell.X - minX) * half, l, l})
+				} else {
+					spans = append(spans, span{(cell.X - minX) * half, b.plain[c], b.paint[c]})
+				}
+			}
+		}
+		slices.SortFunc(spans, func(a, b span) int { return a.pos - b.pos })
+		return spans
+	}
+	if b.frame {
+		b.line("   ", plainSpans(rowSpans(maxY, true)), "")
+	}
+	for y := maxY; y >= 0; y-- {
+		spans := rowSpans(y, false)
+		right := ""
+		if b.frame {
+			right = fmt.Sprintf("%d  a-%c", y+1, 'a'+len(spans)-1)
+			if len(spans) == 1 {
+				right = fmt.Sprintf("%d  a", y+1)
+			}
+		}
+		b.line(fmt.Sprintf("%2d ", y+1), spans, right)
+	}
+	if b.frame {
+		b.line("   ", plainSpans(rowSpans(0, true)), "")
+	} else {
+		b.WriteString("   (cells a, b, c, ... from the left of each row)\n")
+	}
+}
+
+// squareRows writes a square board's rows between its file letters;
+// widest is the widest cell text.
+func (b *boardText) squareRows(g *ir.Game, widest int) {
+	_, maxX, maxY := boardExtent(g)
+	w := widest + 1
+	b.rightAt = 3 + (maxX+1)*w
+	at := map[[2]int]int{}
+	for c, cell := range g.Board.Cells {
+		at[[2]int{cell.X, cell.Y}] = c
+	}
+	var l strings.Builder
+	l.WriteString("   ")
+	for x := 0; x <= maxX; x++ {
+		f := fileLetters(x)
+		l.WriteString(f + strings.Repeat(" ", max(0, w-len(f))))
+	}
+	files := strings.TrimRight(l.String(), " ") + "\n"
+	if b.frame {
+		b.WriteString(files)
+	}
+	for y := maxY; y >= 0; y-- {
+		var spans []span
+		for x := 0; x <= maxX; x++ {
+			if c, ok := at[[2]int{x, y}]; ok {
+				spans = append(spans, span{x * w, b.plain[c], b.paint[c]})
+			}
+		}
+		right := ""
+		if b.frame {
+			right = fmt.Sprint(y + 1)
+		}
+		b.line(fmt.Sprintf("%2d ", y+1), spans, right)
+	}
+	b.WriteString(files)
 }
 
 // cellTexts returns each cell's text on the board (plain) and the same
