@@ -340,13 +340,18 @@ func outcomeText(o ir.Outcome) string {
 	return "a draw"
 }
 
+// whoText is the rules-language word for whose pieces w selects.
+func whoText(w ir.Who) string {
+	return map[ir.Who]string{ir.Own: "own", ir.Enemy: "enemy", ir.NeutralPieces: "neutral", ir.AnyPiece: "any"}[w]
+}
+
 // describer renders parts of a game as rules-language text.
 type describer struct{ g *ir.Game }
 
 func (d describer) move(r ir.MoveRule) string {
 	var b strings.Builder
 	b.WriteString(r.Name + ": ")
-	who := map[ir.Who]string{ir.Own: "own", ir.Enemy: "enemy", ir.NeutralPieces: "neutral", ir.AnyPiece: "any"}[r.Piece]
+	who := whoText(r.Piece)
 	var kinds []string
 	for _, k := range r.Kinds {
 		kinds = append(kinds, d.g.Kinds[k].Name)
@@ -446,11 +451,7 @@ func (d describer) dirs(per [][]int) string {
 		if len(ds) == len(d.g.Board.Dirs) {
 			return "in any direction"
 		}
-		ns := make([]string, len(ds))
-		for i, x := range ds {
-			ns[i] = d.g.Board.Dirs[x].Name
-		}
-		return "(" + strings.Join(ns, " ") + ")"
+		return "(" + strings.Join(d.dirNames(ds), " ") + ")"
 	}
 	same := true
 	for _, ds := range per[1:] {
@@ -525,88 +526,119 @@ func (d describer) expr(e *ir.Expr) string {
 	if e == nil {
 		return "any"
 	}
-	arg := func(i int) string {
-		a := e.Args[i]
-		s := d.expr(a)
-		pa, pe := precedence(a.Op), precedence(e.Op)
-		if pa > 0 && pe > 0 && (pa < pe || (pa == pe && i == 1 && a.Op != e.Op) || (pa == pe && pa == 3)) {
-			return "(" + s + ")"
+	switch e.Op {
+	case ir.OpNot:
+		return "not " + d.arg(e, 0)
+	case ir.OpNeg:
+		return "-" + d.arg(e, 0)
+	case ir.OpIf:
+		return "if " + d.expr(e.Args[0]) + " then " + d.expr(e.Args[1]) + " else " + d.expr(e.Args[2])
+	case ir.OpAnd:
+		if a, k := e.Args[0], e.Args[1]; a.Op == ir.OpOwnedBy && a.Side == ir.SideOwn && k.Op == ir.OpKindIs {
+			return d.expr(a) + " " + d.expr(k) // own KIND
 		}
-		return s
+	case ir.OpEvery, ir.OpSome, ir.OpCount, ir.OpEveryCell, ir.OpSomeCell, ir.OpCountCell:
+		return d.quantifier(e)
+	case ir.OpDistance, ir.OpNextTo, ir.OpZoneDistance:
+		return d.distance(e)
 	}
-	prefix := ""
+	if op := opText(e.Op); op != "" {
+		return d.arg(e, 0) + " " + op + " " + d.arg(e, 1)
+	}
+	return d.leaf(e)
+}
+
+// arg renders e's argument i, in parentheses where the operators'
+// precedence needs them.
+func (d describer) arg(e *ir.Expr, i int) string {
+	a := e.Args[i]
+	s := d.expr(a)
+	pa, pe := precedence(a.Op), precedence(e.Op)
+	if pa > 0 && pe > 0 && (pa < pe || (pa == pe && i == 1 && a.Op != e.Op) || (pa == pe && pa == 3)) {
+		return "(" + s + ")"
+	}
+	return s
+}
+
+// sidePrefix is "SIDE." before a quantity of another side than the
+// mover's, "" for the mover's.
+func (d describer) sidePrefix(e *ir.Expr) string {
 	if e.Side != ir.SideOwn {
-		prefix = d.side(e.Side) + "."
+		return d.side(e.Side) + "."
 	}
+	return ""
+}
+
+// quantifier renders every, some and count over a side's pieces or a
+// zone's cells.
+func (d describer) quantifier(e *ir.Expr) string {
+	var s string
+	switch e.Op {
+	case ir.OpEvery, ir.OpSome, ir.OpCount:
+		fn := map[ir.Op]string{ir.OpEvery: "every", ir.OpSome: "some", ir.OpCount: "count"}[e.Op]
+		s = fn + "(" + d.side(e.Side)
+	default:
+		fn := map[ir.Op]string{ir.OpEveryCell: "every", ir.OpSomeCell: "some", ir.OpCountCell: "count"}[e.Op]
+		s = fn + "(" + d.sidePrefix(e) + d.g.Zones[e.Int].Name
+	}
+	if len(e.Args) > 0 {
+		s += ", " + d.expr(e.Args[0])
+	}
+	return s + ")"
+}
+
+// distance renders the functions over directions: distance, next-to and
+// the distance to a zone.
+func (d describer) distance(e *ir.Expr) string {
+	ns := strings.Join(d.dirNames(e.Dirs), " ")
+	switch e.Op {
+	case ir.OpDistance:
+		return "distance(" + ns + ")"
+	case ir.OpNextTo:
+		return "next-to(last, " + ns + ")"
+	}
+	return d.sidePrefix(e) + "distance(" + ns + ", " + d.g.Zones[e.Int].Name + ")"
+}
+
+// dirNames are the names of the board's directions ds.
+func (d describer) dirNames(ds []int) []string {
+	ns := make([]string, len(ds))
+	for i, x := range ds {
+		ns[i] = d.g.Board.Dirs[x].Name
+	}
+	return ns
+}
+
+// leaf renders an expression of no arguments: a value, a word, a name or
+// a quantity of a side ("?" for an operator it does not know).
+func (d describer) leaf(e *ir.Expr) string {
 	switch e.Op {
 	case ir.OpInt:
 		return strconv.Itoa(e.Int)
 	case ir.OpBool:
 		return strconv.FormatBool(e.Int != 0)
-	case ir.OpNot:
-		return "not " + arg(0)
-	case ir.OpNeg:
-		return "-" + arg(0)
-	case ir.OpIf:
-		return "if " + d.expr(e.Args[0]) + " then " + d.expr(e.Args[1]) + " else " + d.expr(e.Args[2])
 	case ir.OpVar:
 		return e.Name
 	case ir.OpEmpty:
 		return "empty"
 	case ir.OpOccupied:
 		return "occupied"
-	case ir.OpAnd:
-		if a, k := e.Args[0], e.Args[1]; a.Op == ir.OpOwnedBy && a.Side == ir.SideOwn && k.Op == ir.OpKindIs {
-			return d.expr(a) + " " + d.expr(k) // own KIND
-		}
 	case ir.OpOwnedBy:
-		return map[ir.Who]string{ir.Own: "own", ir.Enemy: "enemy", ir.NeutralPieces: "neutral", ir.AnyPiece: "any"}[e.Who]
+		return whoText(e.Who)
 	case ir.OpOnTarget:
 		return "on target"
 	case ir.OpInZone:
-		return "in " + prefix + d.g.Zones[e.Int].Name
-	case ir.OpEvery, ir.OpSome, ir.OpCount:
-		fn := map[ir.Op]string{ir.OpEvery: "every", ir.OpSome: "some", ir.OpCount: "count"}[e.Op]
-		s := fn + "(" + d.side(e.Side)
-		if len(e.Args) > 0 {
-			s += ", " + d.expr(e.Args[0])
-		}
-		return s + ")"
-	case ir.OpEveryCell, ir.OpSomeCell, ir.OpCountCell:
-		fn := map[ir.Op]string{ir.OpEveryCell: "every", ir.OpSomeCell: "some", ir.OpCountCell: "count"}[e.Op]
-		s := fn + "(" + prefix + d.g.Zones[e.Int].Name
-		if len(e.Args) > 0 {
-			s += ", " + d.expr(e.Args[0])
-		}
-		return s + ")"
+		return "in " + d.sidePrefix(e) + d.g.Zones[e.Int].Name
 	case ir.OpCaptured:
-		return prefix + "captured"
+		return d.sidePrefix(e) + "captured"
 	case ir.OpPoints:
-		return prefix + "points"
+		return d.sidePrefix(e) + "points"
 	case ir.OpMoves:
-		return prefix + "moves"
+		return d.sidePrefix(e) + "moves"
 	case ir.OpHand:
-		return prefix + "hand"
+		return d.sidePrefix(e) + "hand"
 	case ir.OpScore:
-		return prefix + "score"
-	case ir.OpDistance:
-		ns := make([]string, len(e.Dirs))
-		for i, x := range e.Dirs {
-			ns[i] = d.g.Board.Dirs[x].Name
-		}
-		return "distance(" + strings.Join(ns, " ") + ")"
-	case ir.OpNextTo:
-		ns := make([]string, len(e.Dirs))
-		for i, x := range e.Dirs {
-			ns[i] = d.g.Board.Dirs[x].Name
-		}
-		return "next-to(last, " + strings.Join(ns, " ") + ")"
-	case ir.OpZoneDistance:
-		ns := make([]string, len(e.Dirs))
-		for i, x := range e.Dirs {
-			ns[i] = d.g.Board.Dirs[x].Name
-		}
-		return prefix + "distance(" + strings.Join(ns, " ") + ", " + d.g.Zones[e.Int].Name + ")"
+		return d.sidePrefix(e) + "score"
 	case ir.OpHeight:
 		return "height"
 	case ir.OpLevel:
@@ -623,9 +655,6 @@ func (d describer) expr(e *ir.Expr) string {
 		return "captures"
 	case ir.OpPass:
 		return "pass"
-	}
-	if op := opText(e.Op); op != "" {
-		return arg(0) + " " + op + " " + arg(1)
 	}
 	return "?"
 }
