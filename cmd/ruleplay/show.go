@@ -13,18 +13,9 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func newShowCmd() *cobra.Command {
-	var (
-		gf     gameFlags
-		played []string
-		stacks bool
-		svg    string
-		color  string
-	)
-	cmd := &cobra.Command{
-		Use:   "show FILE",
-		Short: "Draw the position after some moves",
-		Long: `Show prints the game's title with its option values, then the board after
+// showHelp is show's long help, showExamples its examples.
+const (
+	showHelp = `Show prints the game's title with its option values, then the board after
 the given moves (the start position without --moves) and whose turn it is
 or the result. For a game with a random setup it names the seed that drew
 the layout.
@@ -44,62 +35,86 @@ the second.
 pieces with their symbols, stacks with their heights, the last move's cells
 joined by an arrow, and whose turn it is or the result.
 
-Cell names and move texts are explained in docs/notation.md.`,
-		Example: `  ruleplay show my-game.rules
+Cell names and move texts are explained in docs/notation.md.`
+	showExamples = `  ruleplay show my-game.rules
   ruleplay show my-game.rules --option size=6x6 --moves xc3,c5-c3
   ruleplay show my-game.rules --seed 9
-  ruleplay show my-stacking-game.rules --moves b3-b4,e7-e6 --stacks --svg position.svg`,
+  ruleplay show my-stacking-game.rules --moves b3-b4,e7-e6 --stacks --svg position.svg`
+)
+
+// showOptions are show's flags.
+type showOptions struct {
+	gf     gameFlags
+	played []string
+	stacks bool
+	svg    string
+	color  string
+}
+
+func newShowCmd() *cobra.Command {
+	o := &showOptions{}
+	cmd := &cobra.Command{
+		Use:               "show FILE",
+		Short:             "Draw the position after some moves",
+		Long:              showHelp,
+		Example:           showExamples,
 		Args:              exactArgs("FILE"),
 		ValidArgsFunction: completeRulesFile,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			colour, err := colourMode(color, cmd.OutOrStdout())
-			if err != nil {
-				return err
-			}
-			if err := notAnInput("--svg", svg, args[0]); err != nil {
-				return err
-			}
-			gm, err := gf.load(args[0], 0)
-			if err != nil {
-				return err
-			}
-			s := gm.start(&gf)
-			moves := splitMoves(played)
-			if err := gm.replay(s, moves); err != nil {
-				return err
-			}
-			last := ""
-			if len(moves) > 0 {
-				last = strings.TrimSpace(moves[len(moves)-1])
-			}
-			out := cmd.OutOrStdout()
-			fmt.Fprintln(out, gm.title())
-			if gm.random() {
-				fmt.Fprintf(out, "random setup, seed %d\n", gf.seed)
-			}
-			if len(moves) > 0 {
-				fmt.Fprintln(out, wrapWords("moves: ", moves, "  ", 80))
-			}
-			fmt.Fprint(out, board(gm.p, s, colour, moveCells(gm.p, last)))
-			if stacks {
-				fmt.Fprint(out, stacksText(gm.p, s))
-			}
-			if svg != "" {
-				if err := writeSVG(svg, gm, s, last); err != nil {
-					return err
-				}
-			}
-			return nil
-		},
+		RunE:              o.run,
 	}
-	gf.register(cmd, "seed for the random setup")
-	fl := cmd.Flags()
-	fl.StringSliceVarP(&played, "moves", "m", nil, "`MOVES` to play first, comma-separated (repeatable)")
-	fl.BoolVar(&stacks, "stacks", false, "list every occupied cell's stack, bottom to top")
-	fl.StringVar(&svg, "svg", "", "also write the position as an SVG picture to `FILE`")
-	fl.StringVar(&color, "color", "auto", "colour the board: `WHEN` is auto (on a terminal, unless NO_COLOR is set), always or never")
-	_ = cmd.MarkFlagFilename("svg", "svg")
+	o.register(cmd)
 	return cmd
+}
+
+// register adds show's flags to cmd.
+func (o *showOptions) register(cmd *cobra.Command) {
+	o.gf.register(cmd, "seed for the random setup")
+	fl := cmd.Flags()
+	fl.StringSliceVarP(&o.played, "moves", "m", nil, "`MOVES` to play first, comma-separated (repeatable)")
+	fl.BoolVar(&o.stacks, "stacks", false, "list every occupied cell's stack, bottom to top")
+	fl.StringVar(&o.svg, "svg", "", "also write the position as an SVG picture to `FILE`")
+	fl.StringVar(&o.color, "color", "auto", "colour the board: `WHEN` is auto (on a terminal, unless NO_COLOR is set), always or never")
+	_ = cmd.MarkFlagFilename("svg", "svg")
+}
+
+// run draws the position of the game of args[0] after --moves.
+func (o *showOptions) run(cmd *cobra.Command, args []string) error {
+	colour, err := colourMode(o.color, cmd.OutOrStdout())
+	if err != nil {
+		return err
+	}
+	if err := notAnInput("--svg", o.svg, args[0]); err != nil {
+		return err
+	}
+	gm, err := o.gf.load(args[0], 0)
+	if err != nil {
+		return err
+	}
+	s := gm.start(&o.gf)
+	moves := splitMoves(o.played)
+	if err := gm.replay(s, moves); err != nil {
+		return err
+	}
+	last := ""
+	if len(moves) > 0 {
+		last = strings.TrimSpace(moves[len(moves)-1])
+	}
+	out := cmd.OutOrStdout()
+	fmt.Fprintln(out, gm.title())
+	if gm.random() {
+		fmt.Fprintf(out, "random setup, seed %d\n", o.gf.seed)
+	}
+	if len(moves) > 0 {
+		fmt.Fprintln(out, wrapWords("moves: ", moves, "  ", 80))
+	}
+	fmt.Fprint(out, board(gm.p, s, colour, moveCells(gm.p, last)))
+	if o.stacks {
+		fmt.Fprint(out, stacksText(gm.p, s))
+	}
+	if o.svg != "" {
+		return writeSVG(o.svg, gm, s, last)
+	}
+	return nil
 }
 
 // colourMode decides whether to colour the board written to out.
