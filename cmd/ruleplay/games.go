@@ -348,47 +348,11 @@ func whoText(w ir.Who) string {
 // describer renders parts of a game as rules-language text.
 type describer struct{ g *ir.Game }
 
+// move describes a move rule: its name, what it does, and its conditions,
+// captures and chains.
 func (d describer) move(r ir.MoveRule) string {
 	var b strings.Builder
-	b.WriteString(r.Name + ": ")
-	who := whoText(r.Piece)
-	var kinds []string
-	for _, k := range r.Kinds {
-		kinds = append(kinds, d.g.Kinds[k].Name)
-	}
-	piece := who + " piece"
-	if len(kinds) > 0 {
-		piece = who + " " + strings.Join(kinds, "/")
-	}
-	switch r.Piece {
-	case ir.Own, ir.Enemy:
-		piece = "an " + piece
-	case ir.NeutralPieces:
-		piece = "a " + piece
-	}
-	switch r.Action {
-	case ir.Remove:
-		fmt.Fprintf(&b, "remove %s", piece)
-	case ir.Group:
-		fmt.Fprintf(&b, "the k pieces at the end of a line (%s) move 1..k cells %s", strings.TrimPrefix(strings.TrimPrefix(piece, "an "), "a "), d.dirs(r.Dirs))
-	case ir.Drop:
-		fmt.Fprintf(&b, "drop %s from the hand", piece)
-	default:
-		length := strconv.Itoa(r.Length)
-		switch {
-		case r.LengthProp != "":
-			length = "piece." + r.LengthProp
-		case r.LengthTo == ir.LengthAny:
-			length = "any number of"
-		case r.LengthTo != 0:
-			length = fmt.Sprintf("%d..%d", r.Length, r.LengthTo)
-		}
-		if length == "1" {
-			fmt.Fprintf(&b, "%s steps one cell %s", piece, d.dirs(r.Dirs))
-		} else {
-			fmt.Fprintf(&b, "%s leaps %s cells %s", piece, length, d.dirs(r.Dirs))
-		}
-	}
+	b.WriteString(r.Name + ": " + d.action(r))
 	if r.When != nil {
 		b.WriteString("; when " + d.expr(r.When))
 	}
@@ -442,6 +406,54 @@ func (d describer) move(r ir.MoveRule) string {
 		fmt.Fprintf(&b, "; may land on %s when %s, taking %s", d.expr(gc.Enemy), d.expr(gc.When), take)
 	}
 	return b.String()
+}
+
+// action describes what a move rule does with its piece ("an own piece
+// steps one cell (n)").
+func (d describer) action(r ir.MoveRule) string {
+	piece := d.piece(r)
+	switch r.Action {
+	case ir.Remove:
+		return fmt.Sprintf("remove %s", piece)
+	case ir.Group:
+		return fmt.Sprintf("the k pieces at the end of a line (%s) move 1..k cells %s", strings.TrimPrefix(strings.TrimPrefix(piece, "an "), "a "), d.dirs(r.Dirs))
+	case ir.Drop:
+		return fmt.Sprintf("drop %s from the hand", piece)
+	}
+	length := strconv.Itoa(r.Length)
+	switch {
+	case r.LengthProp != "":
+		length = "piece." + r.LengthProp
+	case r.LengthTo == ir.LengthAny:
+		length = "any number of"
+	case r.LengthTo != 0:
+		length = fmt.Sprintf("%d..%d", r.Length, r.LengthTo)
+	}
+	if length == "1" {
+		return fmt.Sprintf("%s steps one cell %s", piece, d.dirs(r.Dirs))
+	}
+	return fmt.Sprintf("%s leaps %s cells %s", piece, length, d.dirs(r.Dirs))
+}
+
+// piece names the pieces a move rule moves ("an own piece", "an enemy
+// KIND/KIND", "any piece").
+func (d describer) piece(r ir.MoveRule) string {
+	who := whoText(r.Piece)
+	var kinds []string
+	for _, k := range r.Kinds {
+		kinds = append(kinds, d.g.Kinds[k].Name)
+	}
+	piece := who + " piece"
+	if len(kinds) > 0 {
+		piece = who + " " + strings.Join(kinds, "/")
+	}
+	switch r.Piece {
+	case ir.Own, ir.Enemy:
+		piece = "an " + piece
+	case ir.NeutralPieces:
+		piece = "a " + piece
+	}
+	return piece
 }
 
 // dirs names a rule's directions: once when every player has the same,
