@@ -342,8 +342,6 @@ var dirSetNames = []string{"all", "orthogonal", "diagonal", "forward", "backward
 // orthogonal, diagonal), a direction name (n, ne, ...), a list of them, or a
 // phrase with forward/backward/sideways in front ("forward diagonal").
 func (c *checker) dirSet(e Expr, p int) ([]int, bool) {
-	var sel func(d ir.Dir) bool
-	words := []Expr{e}
 	switch x := e.(type) {
 	case *If:
 		cond, ok := c.constValue(x.Cond)
@@ -369,9 +367,18 @@ func (c *checker) dirSet(e Expr, p int) ([]int, bool) {
 		}
 		return dedupInts(out), true
 	case *Phrase:
-		words = x.Words
+		return c.dirPhrase(x.Words, p)
 	}
+	return c.dirPhrase([]Expr{e}, p)
+}
+
+// dirPhrase resolves the words of a direction phrase for player p: a set
+// or direction name after any of forward, backward and sideways, which
+// keep the directions that go so relative to the player's forward (at the
+// end of the phrase: of all the directions).
+func (c *checker) dirPhrase(words []Expr, p int) ([]int, bool) {
 	pl := c.g.Players[p]
+	var sel func(d ir.Dir) bool
 	var set []int
 	for wi, w := range words {
 		n, ok := w.(*Name)
@@ -387,23 +394,7 @@ func (c *checker) dirSet(e Expr, p int) ([]int, bool) {
 				c.errorf(n.Pos, fmt.Sprintf("add player %s { forward: north }", pl.Name), "player %s has no forward direction", pl.Name)
 				return nil, false
 			}
-			prev := sel
-			fx, fy := pl.FX, pl.FY
-			f := func(d ir.Dir) bool {
-				dot := d.DX*fx + d.DY*fy
-				switch name {
-				case "forward":
-					return dot > 0
-				case "backward":
-					return dot < 0
-				}
-				return dot == 0
-			}
-			if prev != nil {
-				sel = func(d ir.Dir) bool { return prev(d) && f(d) }
-			} else {
-				sel = f
-			}
+			sel = relativeDirs(sel, name, pl.FX, pl.FY)
 			if last {
 				set = c.allDirs()
 			}
@@ -440,6 +431,26 @@ func (c *checker) dirSet(e Expr, p int) ([]int, bool) {
 		}
 	}
 	return out, true
+}
+
+// relativeDirs narrows the selection prev (nil: every direction) to the
+// directions that go forward, backward or sideways (name) of the forward
+// direction (fx, fy).
+func relativeDirs(prev func(ir.Dir) bool, name string, fx, fy int) func(ir.Dir) bool {
+	f := func(d ir.Dir) bool {
+		dot := d.DX*fx + d.DY*fy
+		switch name {
+		case "forward":
+			return dot > 0
+		case "backward":
+			return dot < 0
+		}
+		return dot == 0
+	}
+	if prev != nil {
+		return func(d ir.Dir) bool { return prev(d) && f(d) }
+	}
+	return f
 }
 
 func (c *checker) allDirs() []int {

@@ -42,22 +42,9 @@ func (f *reportFlags) check() error {
 	return nil
 }
 
-func newAnalyzeCmd() *cobra.Command {
-	var (
-		gf       gameFlags
-		pf       playerFlags
-		rf       reportFlags
-		players  string
-		games    int
-		threads  int
-		maxPlies int
-		shardArg string
-		partFile string
-	)
-	cmd := &cobra.Command{
-		Use:   "analyze FILE [FILE...]",
-		Short: "Play many games of rules files and report what a designer needs to know",
-		Long: `Analyze plays --games games of each rules file between the computer
+// analyzeHelp is analyze's long help, analyzeExamples its examples.
+const (
+	analyzeHelp = `Analyze plays --games games of each rules file between the computer
 players of --players (one per seat, the seats turned round from game to
 game as in 'ruleplay match'), then reports per file, side by side:
 
@@ -97,12 +84,31 @@ writes their records to a part file (--part, default analyze-part-I-of-N.json);
 report the whole run gives, the timing aside. --shard refuses --think.
 The README shows how to run shards with GNU parallel or as a Kubernetes
 Indexed Job (deploy/). FILE may be a bundled game's name ('ruleplay
-games'; its rules: docs/rules/GAME.md).`,
-		Example: `  ruleplay analyze my-game.rules --games 50 --players mcts,mcts
+games'; its rules: docs/rules/GAME.md).`
+	analyzeExamples = `  ruleplay analyze my-game.rules --games 50 --players mcts,mcts
   ruleplay analyze base.rules variant.rules --games 100 --report report
   ruleplay analyze my-game.rules --players greedy,random --json
   ruleplay analyze my-game.rules --games 1000 --shard 0/4 --part part-0.json
-  ruleplay analyze merge part-*.json --report report`,
+  ruleplay analyze merge part-*.json --report report`
+)
+
+func newAnalyzeCmd() *cobra.Command {
+	var (
+		gf       gameFlags
+		pf       playerFlags
+		rf       reportFlags
+		players  string
+		games    int
+		threads  int
+		maxPlies int
+		shardArg string
+		partFile string
+	)
+	cmd := &cobra.Command{
+		Use:               "analyze FILE [FILE...]",
+		Short:             "Play many games of rules files and report what a designer needs to know",
+		Long:              analyzeHelp,
+		Example:           analyzeExamples,
 		Args:              minArgs("FILE"),
 		ValidArgsFunction: completeRulesFile,
 		RunE: func(cmd *cobra.Command, args []string) error {

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"math"
 	"math/rand/v2"
 	"sync/atomic"
@@ -48,19 +49,9 @@ type benchJSON struct {
 	HandcodedRatio            float64 `json:"handcoded_ratio,omitempty"`
 }
 
-func newBenchCmd() *cobra.Command {
-	var (
-		gf       gameFlags
-		seconds  float64
-		threads  int
-		maxPlies int
-		asJSON   bool
-		compare  bool
-	)
-	cmd := &cobra.Command{
-		Use:   "bench FILE",
-		Short: "Measure move generation and playout speed",
-		Long: `Bench measures the interpreter on a game, in three thirds of --seconds:
+// benchHelp is bench's long help, benchExamples its examples.
+const (
+	benchHelp = `Bench measures the interpreter on a game, in three thirds of --seconds:
 
   perft      iterative deepening perft from the start position: depth 1,
              2, ... while the next depth is expected to fit in the time,
@@ -101,88 +92,135 @@ doing the same work as the interpreter for each ratio:
 A ratio is the interpreter's speed per thread divided by the hand-written
 generator's (1.0: as fast; 0.5: half as fast); handcoded_ratio is the
 lowest of the three. FILE may be a bundled game's name ('ruleplay
-games'; its rules: docs/rules/GAME.md).`,
-		Example: `  ruleplay bench my-game.rules --option size=8x8
+games'; its rules: docs/rules/GAME.md).`
+	benchExamples = `  ruleplay bench my-game.rules --option size=8x8
   ruleplay bench my-game.rules --seconds 4 --threads 2 --json
   ruleplay bench my-game.rules --fast=false --max-plies 200
-  ruleplay bench my-game.rules --compare --json`,
+  ruleplay bench my-game.rules --compare --json`
+)
+
+// benchOptions are bench's flags.
+type benchOptions struct {
+	gf       gameFlags
+	seconds  float64
+	threads  int
+	maxPlies int
+	asJSON   bool
+	compare  bool
+}
+
+func newBenchCmd() *cobra.Command {
+	o := &benchOptions{}
+	cmd := &cobra.Command{
+		Use:               "bench FILE",
+		Short:             "Measure move generation and playout speed",
+		Long:              benchHelp,
+		Example:           benchExamples,
 		Args:              exactArgs("FILE"),
 		ValidArgsFunction: completeRulesFile,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if seconds <= 0 || math.IsNaN(seconds) || seconds > maxBenchSeconds {
-				return usageErrorf("--seconds %v: want a positive number of seconds, at most %d", seconds, maxBenchSeconds)
-			}
-			if threads < 1 || threads > maxThreads {
-				return usageErrorf("--threads %d: want 1 to %d", threads, maxThreads)
-			}
-			if err := checkPlies(&maxPlies); err != nil {
-				return err
-			}
-			gm, err := gf.load(args[0], maxPlies)
-			if err != nil {
-				return err
-			}
-			budget := time.Duration(seconds * float64(time.Second) / 3)
-			r := benchJSON{Game: gm.g.Name, Threads: threads, Fast: gf.fast, StateBytes: gm.p.StateBytes()}
-			var base oracle.B
-			if compare {
-				var ok bool
-				if base, ok = oracle.Baseline(gm.g.Name, gm.opts); !ok {
-					return fmt.Errorf("bench --compare: no hand-written generator for %s with these options", gm.g.Name)
-				}
-				budget /= 2
-			}
-			s := gm.start(&gf)
-			pr, err := benchDeepening(budget, nil, func(depth int) (uint64, error) { return perftCount(gm.p, s, depth, threads) })
-			if err != nil {
-				return fmt.Errorf("bench: perft: %w", err)
-			}
-			r.PerftDepth, r.PerftNodes, r.PerftRuns, r.PerftSeconds, r.PerftNodesPerSec = pr.depth, pr.nodes, pr.runs, pr.seconds, pr.rate
-			gr, err := benchDeepening(budget, pr.counts, func(depth int) (uint64, error) { return genPerftCount(gm.p, s, depth, threads) })
-			if err != nil {
-				return fmt.Errorf("bench: gen perft: %w", err)
-			}
-			r.GenPerftDepth, r.GenPerftNodes, r.GenPerftRuns, r.GenPerftSeconds, r.GenNodesPerSec = gr.depth, gr.nodes, gr.runs, gr.seconds, gr.rate
-			if err := benchPlayouts(gm.p, gm.start(&gf), budget, threads, gf.seed, &r); err != nil {
-				return fmt.Errorf("bench: playouts: %w", err)
-			}
-			if base != nil {
-				compareBaseline(base, budget, gf.seed, maxPlies, &r)
-			}
-			out := cmd.OutOrStdout()
-			if asJSON {
-				b, err := json.MarshalIndent(r, "", "  ")
-				if err != nil {
-					return fmt.Errorf("bench: %w", err)
-				}
-				fmt.Fprintf(out, "%s\n", b)
-				return nil
-			}
-			fmt.Fprintf(out, "%s, %s, fast paths %s\n", gm.title(), count(threads, "thread"), onOff(gf.fast))
-			fmt.Fprintf(out, "perft:     depth %d, %d nodes, %s in %.2fs: %s nodes/s (last ply counted)\n",
-				r.PerftDepth, r.PerftNodes, count(r.PerftRuns, "run"), r.PerftSeconds, human(r.PerftNodesPerSec))
-			fmt.Fprintf(out, "gen perft: depth %d, %d nodes, %s in %.2fs: %s gen nodes/s (every move played)\n",
-				r.GenPerftDepth, r.GenPerftNodes, count(r.GenPerftRuns, "run"), r.GenPerftSeconds, human(r.GenNodesPerSec))
-			fmt.Fprintf(out, "playouts:  %d in %.2fs: %s playouts/s, %.1f plies each (%s plies/s)\n",
-				r.Playouts, r.PlayoutSeconds, human(r.PlayoutsPerSec), r.AvgPlayoutPlies, human(r.PlayoutPliesPerSec))
-			fmt.Fprintf(out, "state:     %d bytes\n", r.StateBytes)
-			if base != nil {
-				fmt.Fprintf(out, "hand-written: perft %s nodes/s, gen perft %s gen nodes/s, %s playouts/s (one thread)\n",
-					human(r.HandcodedPerftNodesPerSec), human(r.HandcodedGenNodesPerSec), human(r.HandcodedPlayoutsPerSec))
-				fmt.Fprintf(out, "ratio (interpreter per thread / hand-written): perft %.2f, gen %.2f, playouts %.2f\n",
-					r.HandcodedPerftRatio, r.HandcodedGenRatio, r.HandcodedPlayoutRatio)
-			}
-			return nil
-		},
+		RunE:              o.run,
 	}
-	gf.register(cmd, "seed for the random setup and the playouts")
-	fl := cmd.Flags()
-	fl.Float64Var(&seconds, "seconds", 2, "measure for `S` seconds in all: a third each for perft, gen perft and playouts (halved by --compare)")
-	fl.IntVar(&threads, "threads", 1, "measure with `N` threads")
-	fl.IntVar(&maxPlies, "max-plies", 1000, "end a playout after `N` plies (0: no cap of your own; at most "+plyLimitText+")")
-	fl.BoolVar(&asJSON, "json", false, "print JSON")
-	fl.BoolVar(&compare, "compare", false, "also measure the game's hand-written generator and print the ratios")
+	o.register(cmd)
 	return cmd
+}
+
+// register adds bench's flags to cmd.
+func (o *benchOptions) register(cmd *cobra.Command) {
+	o.gf.register(cmd, "seed for the random setup and the playouts")
+	fl := cmd.Flags()
+	fl.Float64Var(&o.seconds, "seconds", 2, "measure for `S` seconds in all: a third each for perft, gen perft and playouts (halved by --compare)")
+	fl.IntVar(&o.threads, "threads", 1, "measure with `N` threads")
+	fl.IntVar(&o.maxPlies, "max-plies", 1000, "end a playout after `N` plies (0: no cap of your own; at most "+plyLimitText+")")
+	fl.BoolVar(&o.asJSON, "json", false, "print JSON")
+	fl.BoolVar(&o.compare, "compare", false, "also measure the game's hand-written generator and print the ratios")
+}
+
+// check validates the flags.
+func (o *benchOptions) check() error {
+	if o.seconds <= 0 || math.IsNaN(o.seconds) || o.seconds > maxBenchSeconds {
+		return usageErrorf("--seconds %v: want a positive number of seconds, at most %d", o.seconds, maxBenchSeconds)
+	}
+	if o.threads < 1 || o.threads > maxThreads {
+		return usageErrorf("--threads %d: want 1 to %d", o.threads, maxThreads)
+	}
+	return checkPlies(&o.maxPlies)
+}
+
+// run measures the game of args[0] and prints the figures.
+func (o *benchOptions) run(cmd *cobra.Command, args []string) error {
+	if err := o.check(); err != nil {
+		return err
+	}
+	gm, err := o.gf.load(args[0], o.maxPlies)
+	if err != nil {
+		return err
+	}
+	budget := time.Duration(o.seconds * float64(time.Second) / 3)
+	var base oracle.B
+	if o.compare {
+		var ok bool
+		if base, ok = oracle.Baseline(gm.g.Name, gm.opts); !ok {
+			return fmt.Errorf("bench --compare: no hand-written generator for %s with these options", gm.g.Name)
+		}
+		budget /= 2
+	}
+	r, err := o.measure(gm, budget)
+	if err != nil {
+		return err
+	}
+	if base != nil {
+		compareBaseline(base, budget, o.gf.seed, o.maxPlies, &r)
+	}
+	if o.asJSON {
+		b, err := json.MarshalIndent(r, "", "  ")
+		if err != nil {
+			return fmt.Errorf("bench: %w", err)
+		}
+		fmt.Fprintf(cmd.OutOrStdout(), "%s\n", b)
+		return nil
+	}
+	o.write(cmd.OutOrStdout(), gm, &r, base != nil)
+	return nil
+}
+
+// measure runs the interpreter's perft, gen perft and playouts on gm for
+// budget each.
+func (o *benchOptions) measure(gm *game, budget time.Duration) (benchJSON, error) {
+	r := benchJSON{Game: gm.g.Name, Threads: o.threads, Fast: o.gf.fast, StateBytes: gm.p.StateBytes()}
+	s := gm.start(&o.gf)
+	pr, err := benchDeepening(budget, nil, func(depth int) (uint64, error) { return perftCount(gm.p, s, depth, o.threads) })
+	if err != nil {
+		return r, fmt.Errorf("bench: perft: %w", err)
+	}
+	r.PerftDepth, r.PerftNodes, r.PerftRuns, r.PerftSeconds, r.PerftNodesPerSec = pr.depth, pr.nodes, pr.runs, pr.seconds, pr.rate
+	gr, err := benchDeepening(budget, pr.counts, func(depth int) (uint64, error) { return genPerftCount(gm.p, s, depth, o.threads) })
+	if err != nil {
+		return r, fmt.Errorf("bench: gen perft: %w", err)
+	}
+	r.GenPerftDepth, r.GenPerftNodes, r.GenPerftRuns, r.GenPerftSeconds, r.GenNodesPerSec = gr.depth, gr.nodes, gr.runs, gr.seconds, gr.rate
+	if err := benchPlayouts(gm.p, gm.start(&o.gf), budget, o.threads, o.gf.seed, &r); err != nil {
+		return r, fmt.Errorf("bench: playouts: %w", err)
+	}
+	return r, nil
+}
+
+// write prints the figures as text; compared: with the hand-written
+// generator's.
+func (o *benchOptions) write(out io.Writer, gm *game, r *benchJSON, compared bool) {
+	fmt.Fprintf(out, "%s, %s, fast paths %s\n", gm.title(), count(o.threads, "thread"), onOff(o.gf.fast))
+	fmt.Fprintf(out, "perft:     depth %d, %d nodes, %s in %.2fs: %s nodes/s (last ply counted)\n",
+		r.PerftDepth, r.PerftNodes, count(r.PerftRuns, "run"), r.PerftSeconds, human(r.PerftNodesPerSec))
+	fmt.Fprintf(out, "gen perft: depth %d, %d nodes, %s in %.2fs: %s gen nodes/s (every move played)\n",
+		r.GenPerftDepth, r.GenPerftNodes, count(r.GenPerftRuns, "run"), r.GenPerftSeconds, human(r.GenNodesPerSec))
+	fmt.Fprintf(out, "playouts:  %d in %.2fs: %s playouts/s, %.1f plies each (%s plies/s)\n",
+		r.Playouts, r.PlayoutSeconds, human(r.PlayoutsPerSec), r.AvgPlayoutPlies, human(r.PlayoutPliesPerSec))
+	fmt.Fprintf(out, "state:     %d bytes\n", r.StateBytes)
+	if compared {
+		fmt.Fprintf(out, "hand-written: perft %s nodes/s, gen perft %s gen nodes/s, %s playouts/s (one thread)\n",
+			human(r.HandcodedPerftNodesPerSec), human(r.HandcodedGenNodesPerSec), human(r.HandcodedPlayoutsPerSec))
+		fmt.Fprintf(out, "ratio (interpreter per thread / hand-written): perft %.2f, gen %.2f, playouts %.2f\n",
+			r.HandcodedPerftRatio, r.HandcodedGenRatio, r.HandcodedPlayoutRatio)
+	}
 }
 
 // deepening is what benchDeepening measured: the deepest depth, its node

@@ -340,50 +340,19 @@ func outcomeText(o ir.Outcome) string {
 	return "a draw"
 }
 
+// whoText is the rules-language word for whose pieces w selects.
+func whoText(w ir.Who) string {
+	return map[ir.Who]string{ir.Own: "own", ir.Enemy: "enemy", ir.NeutralPieces: "neutral", ir.AnyPiece: "any"}[w]
+}
+
 // describer renders parts of a game as rules-language text.
 type describer struct{ g *ir.Game }
 
+// move describes a move rule: its name, what it does, and its conditions,
+// captures and chains.
 func (d describer) move(r ir.MoveRule) string {
 	var b strings.Builder
-	b.WriteString(r.Name + ": ")
-	who := map[ir.Who]string{ir.Own: "own", ir.Enemy: "enemy", ir.NeutralPieces: "neutral", ir.AnyPiece: "any"}[r.Piece]
-	var kinds []string
-	for _, k := range r.Kinds {
-		kinds = append(kinds, d.g.Kinds[k].Name)
-	}
-	piece := who + " piece"
-	if len(kinds) > 0 {
-		piece = who + " " + strings.Join(kinds, "/")
-	}
-	switch r.Piece {
-	case ir.Own, ir.Enemy:
-		piece = "an " + piece
-	case ir.NeutralPieces:
-		piece = "a " + piece
-	}
-	switch r.Action {
-	case ir.Remove:
-		fmt.Fprintf(&b, "remove %s", piece)
-	case ir.Group:
-		fmt.Fprintf(&b, "the k pieces at the end of a line (%s) move 1..k cells %s", strings.TrimPrefix(strings.TrimPrefix(piece, "an "), "a "), d.dirs(r.Dirs))
-	case ir.Drop:
-		fmt.Fprintf(&b, "drop %s from the hand", piece)
-	default:
-		length := strconv.Itoa(r.Length)
-		switch {
-		case r.LengthProp != "":
-			length = "piece." + r.LengthProp
-		case r.LengthTo == ir.LengthAny:
-			length = "any number of"
-		case r.LengthTo != 0:
-			length = fmt.Sprintf("%d..%d", r.Length, r.LengthTo)
-		}
-		if length == "1" {
-			fmt.Fprintf(&b, "%s steps one cell %s", piece, d.dirs(r.Dirs))
-		} else {
-			fmt.Fprintf(&b, "%s leaps %s cells %s", piece, length, d.dirs(r.Dirs))
-		}
-	}
+	b.WriteString(r.Name + ": " + d.action(r))
 	if r.When != nil {
 		b.WriteString("; when " + d.expr(r.When))
 	}
@@ -439,6 +408,54 @@ func (d describer) move(r ir.MoveRule) string {
 	return b.String()
 }
 
+// action describes what a move rule does with its piece ("an own piece
+// steps one cell (n)").
+func (d describer) action(r ir.MoveRule) string {
+	piece := d.piece(r)
+	switch r.Action {
+	case ir.Remove:
+		return fmt.Sprintf("remove %s", piece)
+	case ir.Group:
+		return fmt.Sprintf("the k pieces at the end of a line (%s) move 1..k cells %s", strings.TrimPrefix(strings.TrimPrefix(piece, "an "), "a "), d.dirs(r.Dirs))
+	case ir.Drop:
+		return fmt.Sprintf("drop %s from the hand", piece)
+	}
+	length := strconv.Itoa(r.Length)
+	switch {
+	case r.LengthProp != "":
+		length = "piece." + r.LengthProp
+	case r.LengthTo == ir.LengthAny:
+		length = "any number of"
+	case r.LengthTo != 0:
+		length = fmt.Sprintf("%d..%d", r.Length, r.LengthTo)
+	}
+	if length == "1" {
+		return fmt.Sprintf("%s steps one cell %s", piece, d.dirs(r.Dirs))
+	}
+	return fmt.Sprintf("%s leaps %s cells %s", piece, length, d.dirs(r.Dirs))
+}
+
+// piece names the pieces a move rule moves ("an own piece", "an enemy
+// KIND/KIND", "any piece").
+func (d describer) piece(r ir.MoveRule) string {
+	who := whoText(r.Piece)
+	var kinds []string
+	for _, k := range r.Kinds {
+		kinds = append(kinds, d.g.Kinds[k].Name)
+	}
+	piece := who + " piece"
+	if len(kinds) > 0 {
+		piece = who + " " + strings.Join(kinds, "/")
+	}
+	switch r.Piece {
+	case ir.Own, ir.Enemy:
+		piece = "an " + piece
+	case ir.NeutralPieces:
+		piece = "a " + piece
+	}
+	return piece
+}
+
 // dirs names a rule's directions: once when every player has the same,
 // per player otherwise.
 func (d describer) dirs(per [][]int) string {
@@ -446,11 +463,7 @@ func (d describer) dirs(per [][]int) string {
 		if len(ds) == len(d.g.Board.Dirs) {
 			return "in any direction"
 		}
-		ns := make([]string, len(ds))
-		for i, x := range ds {
-			ns[i] = d.g.Board.Dirs[x].Name
-		}
-		return "(" + strings.Join(ns, " ") + ")"
+		return "(" + strings.Join(d.dirNames(ds), " ") + ")"
 	}
 	same := true
 	for _, ds := range per[1:] {
@@ -525,88 +538,119 @@ func (d describer) expr(e *ir.Expr) string {
 	if e == nil {
 		return "any"
 	}
-	arg := func(i int) string {
-		a := e.Args[i]
-		s := d.expr(a)
-		pa, pe := precedence(a.Op), precedence(e.Op)
-		if pa > 0 && pe > 0 && (pa < pe || (pa == pe && i == 1 && a.Op != e.Op) || (pa == pe && pa == 3)) {
-			return "(" + s + ")"
+	switch e.Op {
+	case ir.OpNot:
+		return "not " + d.arg(e, 0)
+	case ir.OpNeg:
+		return "-" + d.arg(e, 0)
+	case ir.OpIf:
+		return "if " + d.expr(e.Args[0]) + " then " + d.expr(e.Args[1]) + " else " + d.expr(e.Args[2])
+	case ir.OpAnd:
+		if a, k := e.Args[0], e.Args[1]; a.Op == ir.OpOwnedBy && a.Side == ir.SideOwn && k.Op == ir.OpKindIs {
+			return d.expr(a) + " " + d.expr(k) // own KIND
 		}
-		return s
+	case ir.OpEvery, ir.OpSome, ir.OpCount, ir.OpEveryCell, ir.OpSomeCell, ir.OpCountCell:
+		return d.quantifier(e)
+	case ir.OpDistance, ir.OpNextTo, ir.OpZoneDistance:
+		return d.distance(e)
 	}
-	prefix := ""
+	if op := opText(e.Op); op != "" {
+		return d.arg(e, 0) + " " + op + " " + d.arg(e, 1)
+	}
+	return d.leaf(e)
+}
+
+// arg renders e's argument i, in parentheses where the operators'
+// precedence needs them.
+func (d describer) arg(e *ir.Expr, i int) string {
+	a := e.Args[i]
+	s := d.expr(a)
+	pa, pe := precedence(a.Op), precedence(e.Op)
+	if pa > 0 && pe > 0 && (pa < pe || (pa == pe && i == 1 && a.Op != e.Op) || (pa == pe && pa == 3)) {
+		return "(" + s + ")"
+	}
+	return s
+}
+
+// sidePrefix is "SIDE." before a quantity of another side than the
+// mover's, "" for the mover's.
+func (d describer) sidePrefix(e *ir.Expr) string {
 	if e.Side != ir.SideOwn {
-		prefix = d.side(e.Side) + "."
+		return d.side(e.Side) + "."
 	}
+	return ""
+}
+
+// quantifier renders every, some and count over a side's pieces or a
+// zone's cells.
+func (d describer) quantifier(e *ir.Expr) string {
+	var s string
+	switch e.Op {
+	case ir.OpEvery, ir.OpSome, ir.OpCount:
+		fn := map[ir.Op]string{ir.OpEvery: "every", ir.OpSome: "some", ir.OpCount: "count"}[e.Op]
+		s = fn + "(" + d.side(e.Side)
+	default:
+		fn := map[ir.Op]string{ir.OpEveryCell: "every", ir.OpSomeCell: "some", ir.OpCountCell: "count"}[e.Op]
+		s = fn + "(" + d.sidePrefix(e) + d.g.Zones[e.Int].Name
+	}
+	if len(e.Args) > 0 {
+		s += ", " + d.expr(e.Args[0])
+	}
+	return s + ")"
+}
+
+// distance renders the functions over directions: distance, next-to and
+// the distance to a zone.
+func (d describer) distance(e *ir.Expr) string {
+	ns := strings.Join(d.dirNames(e.Dirs), " ")
+	switch e.Op {
+	case ir.OpDistance:
+		return "distance(" + ns + ")"
+	case ir.OpNextTo:
+		return "next-to(last, " + ns + ")"
+	}
+	return d.sidePrefix(e) + "distance(" + ns + ", " + d.g.Zones[e.Int].Name + ")"
+}
+
+// dirNames are the names of the board's directions ds.
+func (d describer) dirNames(ds []int) []string {
+	ns := make([]string, len(ds))
+	for i, x := range ds {
+		ns[i] = d.g.Board.Dirs[x].Name
+	}
+	return ns
+}
+
+// leaf renders an expression of no arguments: a value, a word, a name or
+// a quantity of a side ("?" for an operator it does not know).
+func (d describer) leaf(e *ir.Expr) string {
 	switch e.Op {
 	case ir.OpInt:
 		return strconv.Itoa(e.Int)
 	case ir.OpBool:
 		return strconv.FormatBool(e.Int != 0)
-	case ir.OpNot:
-		return "not " + arg(0)
-	case ir.OpNeg:
-		return "-" + arg(0)
-	case ir.OpIf:
-		return "if " + d.expr(e.Args[0]) + " then " + d.expr(e.Args[1]) + " else " + d.expr(e.Args[2])
 	case ir.OpVar:
 		return e.Name
 	case ir.OpEmpty:
 		return "empty"
 	case ir.OpOccupied:
 		return "occupied"
-	case ir.OpAnd:
-		if a, k := e.Args[0], e.Args[1]; a.Op == ir.OpOwnedBy && a.Side == ir.SideOwn && k.Op == ir.OpKindIs {
-			return d.expr(a) + " " + d.expr(k) // own KIND
-		}
 	case ir.OpOwnedBy:
-		return map[ir.Who]string{ir.Own: "own", ir.Enemy: "enemy", ir.NeutralPieces: "neutral", ir.AnyPiece: "any"}[e.Who]
+		return whoText(e.Who)
 	case ir.OpOnTarget:
 		return "on target"
 	case ir.OpInZone:
-		return "in " + prefix + d.g.Zones[e.Int].Name
-	case ir.OpEvery, ir.OpSome, ir.OpCount:
-		fn := map[ir.Op]string{ir.OpEvery: "every", ir.OpSome: "some", ir.OpCount: "count"}[e.Op]
-		s := fn + "(" + d.side(e.Side)
-		if len(e.Args) > 0 {
-			s += ", " + d.expr(e.Args[0])
-		}
-		return s + ")"
-	case ir.OpEveryCell, ir.OpSomeCell, ir.OpCountCell:
-		fn := map[ir.Op]string{ir.OpEveryCell: "every", ir.OpSomeCell: "some", ir.OpCountCell: "count"}[e.Op]
-		s := fn + "(" + prefix + d.g.Zones[e.Int].Name
-		if len(e.Args) > 0 {
-			s += ", " + d.expr(e.Args[0])
-		}
-		return s + ")"
+		return "in " + d.sidePrefix(e) + d.g.Zones[e.Int].Name
 	case ir.OpCaptured:
-		return prefix + "captured"
+		return d.sidePrefix(e) + "captured"
 	case ir.OpPoints:
-		return prefix + "points"
+		return d.sidePrefix(e) + "points"
 	case ir.OpMoves:
-		return prefix + "moves"
+		return d.sidePrefix(e) + "moves"
 	case ir.OpHand:
-		return prefix + "hand"
+		return d.sidePrefix(e) + "hand"
 	case ir.OpScore:
-		return prefix + "score"
-	case ir.OpDistance:
-		ns := make([]string, len(e.Dirs))
-		for i, x := range e.Dirs {
-			ns[i] = d.g.Board.Dirs[x].Name
-		}
-		return "distance(" + strings.Join(ns, " ") + ")"
-	case ir.OpNextTo:
-		ns := make([]string, len(e.Dirs))
-		for i, x := range e.Dirs {
-			ns[i] = d.g.Board.Dirs[x].Name
-		}
-		return "next-to(last, " + strings.Join(ns, " ") + ")"
-	case ir.OpZoneDistance:
-		ns := make([]string, len(e.Dirs))
-		for i, x := range e.Dirs {
-			ns[i] = d.g.Board.Dirs[x].Name
-		}
-		return prefix + "distance(" + strings.Join(ns, " ") + ", " + d.g.Zones[e.Int].Name + ")"
+		return d.sidePrefix(e) + "score"
 	case ir.OpHeight:
 		return "height"
 	case ir.OpLevel:
@@ -623,9 +667,6 @@ func (d describer) expr(e *ir.Expr) string {
 		return "captures"
 	case ir.OpPass:
 		return "pass"
-	}
-	if op := opText(e.Op); op != "" {
-		return arg(0) + " " + op + " " + arg(1)
 	}
 	return "?"
 }

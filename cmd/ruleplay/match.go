@@ -63,20 +63,9 @@ func finished(results []matchGame) ([]matchGame, error) {
 	return out, fmt.Errorf("interrupted: %d of %s played; the table counts those", len(out), count(len(results), "game"))
 }
 
-func newMatchCmd() *cobra.Command {
-	var (
-		gf       gameFlags
-		pf       playerFlags
-		players  string
-		games    int
-		threads  int
-		asJSON   bool
-		maxPlies int
-	)
-	cmd := &cobra.Command{
-		Use:   "match FILE",
-		Short: "Play many games between computer players and count the results",
-		Long: `Match plays --games games between the computer players of --players (one
+// matchHelp is match's long help, matchExamples its examples.
+const (
+	matchHelp = `Match plays --games games between the computer players of --players (one
 per seat: as many as the game has seats), turning the seats round from
 game to game (with two players they alternate: the first player of --players
 moves first in the first, third, fifth ... game), then prints for every player its wins,
@@ -114,82 +103,119 @@ A progress bar is drawn on standard error when it is a terminal.
 "seats" a list of {"name", "wins", "shared", "draws", "losses", "points",
 "score", "ci95"} in turn order. 'ruleplay analyze' reports much more
 (lengths, legal moves, endings). FILE may
-be a bundled game's name ('ruleplay games'; its rules: docs/rules/GAME.md).`,
-		Example: `  ruleplay match my-game.rules --players mcts,random --games 20
+be a bundled game's name ('ruleplay games'; its rules: docs/rules/GAME.md).`
+	matchExamples = `  ruleplay match my-game.rules --players mcts,random --games 20
   ruleplay match my-game.rules --players mcts,greedy --games 50 --threads 2 --json
-  ruleplay match my-game.rules --players mcts:playouts=2000,mcts --games 10 --seed 3`,
+  ruleplay match my-game.rules --players mcts:playouts=2000,mcts --games 10 --seed 3`
+)
+
+// matchOptions are match's flags.
+type matchOptions struct {
+	gf       gameFlags
+	pf       playerFlags
+	players  string
+	games    int
+	threads  int
+	asJSON   bool
+	maxPlies int
+}
+
+func newMatchCmd() *cobra.Command {
+	o := &matchOptions{}
+	cmd := &cobra.Command{
+		Use:               "match FILE",
+		Short:             "Play many games between computer players and count the results",
+		Long:              matchHelp,
+		Example:           matchExamples,
 		Args:              exactArgs("FILE"),
 		ValidArgsFunction: completeRulesFile,
-		RunE: func(cmd *cobra.Command, args []string) (err error) {
-			switch {
-			case games < 1 || games > maxMatchGames:
-				return usageErrorf("--games %d: want 1 to %d", games, maxMatchGames)
-			case threads < 1 || threads > maxThreads:
-				return usageErrorf("--threads %d: want 1 to %d", threads, maxThreads)
-			case checkPlies(&maxPlies) != nil:
-				return checkPlies(&maxPlies)
-			}
-			if err := pf.check(); err != nil {
-				return err
-			}
-			specs := splitPlayers(players)
-			for _, sp := range specs {
-				st, err := newSeat(sp, pf.options(), false)
-				if err != nil {
-					return err
-				}
-				if st.human {
-					return usageErrorf("--players: a match is between computer players (use 'ruleplay run --players human,...' to play)")
-				}
-			}
-			gm, err := gf.load(args[0], maxPlies)
-			if err != nil {
-				return err
-			}
-			np := gm.p.NumPlayers()
-			if len(specs) != np {
-				return usageErrorf("--players: %s given, but %s has %s: give one player per seat", count(len(specs), "player"), gm.g.Title, count(np, "seat"))
-			}
-			m := &match{gm: gm, gf: &gf, pf: &pf, specs: specs, games: games, maxPlies: maxPlies}
-			bar := newProgress(cmd.ErrOrStderr(), games)
-			ctx, stop := interruptible(cmd)
-			defer stop()
-			results, err := m.play(ctx, threads, bar)
-			bar.done()
-			if err != nil {
-				return err
-			}
-			results, interrupted := finished(results)
-			if interrupted != nil && len(results) == 0 {
-				return fmt.Errorf("interrupted before any game ended")
-			}
-			if interrupted != nil {
-				// The table counts the games that ended.
-				defer func() { err = interrupted }()
-			}
-			r := m.tally(results)
-			if asJSON {
-				b, err := json.MarshalIndent(r, "", "  ")
-				if err != nil {
-					return err
-				}
-				fmt.Fprintf(cmd.OutOrStdout(), "%s\n", b)
-				return nil
-			}
-			writeMatch(cmd.OutOrStdout(), r, maxPlies)
-			return nil
-		},
+		RunE:              o.run,
 	}
-	gf.register(cmd, "seed of the match: the random setups and the players' random choices")
-	pf.register(cmd, "")
-	fl := cmd.Flags()
-	fl.StringVar(&players, "players", "mcts,random", "computer `PLAYERS`, one per seat, comma-separated (known: "+strings.Join(play.Names(), ", ")+")")
-	fl.IntVarP(&games, "games", "n", 10, "play `N` games")
-	fl.IntVar(&threads, "threads", 1, "play `N` games at once")
-	fl.BoolVar(&asJSON, "json", false, "print JSON")
-	fl.IntVar(&maxPlies, "max-plies", 1000, "end a game after `N` plies, as the rules end it at a move limit (0: no cap of your own; at most "+plyLimitText+")")
-	_ = cmd.RegisterFlagCompletionFunc("players", completePlayers)
+	o.register(cmd)
 	return cmd
+}
+
+// register adds match's flags to cmd.
+func (o *matchOptions) register(cmd *cobra.Command) {
+	o.gf.register(cmd, "seed of the match: the random setups and the players' random choices")
+	o.pf.register(cmd, "")
+	fl := cmd.Flags()
+	fl.StringVar(&o.players, "players", "mcts,random", "computer `PLAYERS`, one per seat, comma-separated (known: "+strings.Join(play.Names(), ", ")+")")
+	fl.IntVarP(&o.games, "games", "n", 10, "play `N` games")
+	fl.IntVar(&o.threads, "threads", 1, "play `N` games at once")
+	fl.BoolVar(&o.asJSON, "json", false, "print JSON")
+	fl.IntVar(&o.maxPlies, "max-plies", 1000, "end a game after `N` plies, as the rules end it at a move limit (0: no cap of your own; at most "+plyLimitText+")")
+	_ = cmd.RegisterFlagCompletionFunc("players", completePlayers)
+}
+
+// check validates the flags and returns the players of --players.
+func (o *matchOptions) check() ([]string, error) {
+	switch {
+	case o.games < 1 || o.games > maxMatchGames:
+		return nil, usageErrorf("--games %d: want 1 to %d", o.games, maxMatchGames)
+	case o.threads < 1 || o.threads > maxThreads:
+		return nil, usageErrorf("--threads %d: want 1 to %d", o.threads, maxThreads)
+	case checkPlies(&o.maxPlies) != nil:
+		return nil, checkPlies(&o.maxPlies)
+	}
+	if err := o.pf.check(); err != nil {
+		return nil, err
+	}
+	specs := splitPlayers(o.players)
+	for _, sp := range specs {
+		st, err := newSeat(sp, o.pf.options(), false)
+		if err != nil {
+			return nil, err
+		}
+		if st.human {
+			return nil, usageErrorf("--players: a match is between computer players (use 'ruleplay run --players human,...' to play)")
+		}
+	}
+	return specs, nil
+}
+
+// run plays the match on the game of args[0] and prints the table.
+func (o *matchOptions) run(cmd *cobra.Command, args []string) (err error) {
+	specs, err := o.check()
+	if err != nil {
+		return err
+	}
+	gm, err := o.gf.load(args[0], o.maxPlies)
+	if err != nil {
+		return err
+	}
+	np := gm.p.NumPlayers()
+	if len(specs) != np {
+		return usageErrorf("--players: %s given, but %s has %s: give one player per seat", count(len(specs), "player"), gm.g.Title, count(np, "seat"))
+	}
+	m := &match{gm: gm, gf: &o.gf, pf: &o.pf, specs: specs, games: o.games, maxPlies: o.maxPlies}
+	bar := newProgress(cmd.ErrOrStderr(), o.games)
+	ctx, stop := interruptible(cmd)
+	defer stop()
+	results, err := m.play(ctx, o.threads, bar)
+	bar.done()
+	if err != nil {
+		return err
+	}
+	results, interrupted := finished(results)
+	if interrupted != nil && len(results) == 0 {
+		return fmt.Errorf("interrupted before any game ended")
+	}
+	if interrupted != nil {
+		// The table counts the games that ended.
+		defer func() { err = interrupted }()
+	}
+	r := m.tally(results)
+	if o.asJSON {
+		b, err := json.MarshalIndent(r, "", "  ")
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(cmd.OutOrStdout(), "%s\n", b)
+		return nil
+	}
+	writeMatch(cmd.OutOrStdout(), r, o.maxPlies)
+	return nil
 }
 
 // match is a match's settings.

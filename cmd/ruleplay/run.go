@@ -20,25 +20,10 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func newRunCmd() *cobra.Command {
-	var (
-		gf       gameFlags
-		pf       playerFlags
-		players  string
-		quiet    bool
-		maxPlies int
-		recFile  string
-		svgDir   string
-		color    string
-		from     string
-		maxRec   int64
-		played   []string
-		delay    time.Duration
-	)
-	cmd := &cobra.Command{
-		Use:   "run FILE",
-		Short: "Play a whole game between computer players",
-		Long: `Run plays a whole game between computer players and shows every move
+// runHelpPlayers is run's long help up to the list of computer players,
+// runHelp the rest, runExamples the examples after the first.
+const (
+	runHelpPlayers = `Run plays a whole game between computer players and shows every move
 ("12. p1: c3-d4"), then the result: the winners, the reason the game
 ended, the scores and the margin. FILE is a rules file or the name of a
 bundled game ('ruleplay games'); the rules of each bundled game are
@@ -50,7 +35,8 @@ a legend of the symbols. When the output is not a terminal (a pipe, a
 file) the board after every move is printed, one after the other.
 
 Players (--players, one per seat in turn order, cycled when fewer are given):
-` + playerHelp() + `
+`
+	runHelp = `
   human      you: a prompt on the terminal (see below)
 
 A computer player may carry settings after its name, which override the
@@ -98,133 +84,204 @@ move, ...
 out), options, setup, seed (unless --seed is given), seats (unless
 --players is given) and moves, then the players go on. --moves plays the
 given moves first (after the record's, or from the start). Writing the
-record of a resumed game over its own --from file is safe.`,
-		Example: `  ruleplay run ` + bundledExample() + `
+record of a resumed game over its own --from file is safe.`
+	runExamples = `
   ruleplay run my-game.rules --option size=8x8
   ruleplay run my-game.rules --players greedy,random --seed 7 --quiet
   ruleplay run my-game.rules --players mcts,random --playouts 500 --quiet
   ruleplay run my-game.rules --players human,mcts --think 1s
   ruleplay run my-game.rules --seed 3 --record game.yaml --svg-dir pictures
   ruleplay run --from game.yaml --players human,mcts
-  ruleplay run my-game.rules --moves c3-d4,h8-g7 --quiet`,
-		Args: func(cmd *cobra.Command, args []string) error {
-			if from != "" && len(args) == 0 {
-				return nil // the record names its game
-			}
-			return exactArgs("FILE")(cmd, args)
-		},
+  ruleplay run my-game.rules --moves c3-d4,h8-g7 --quiet`
+)
+
+// runOptions are run's flags.
+type runOptions struct {
+	gf       gameFlags
+	pf       playerFlags
+	players  string
+	quiet    bool
+	maxPlies int
+	recFile  string
+	svgDir   string
+	color    string
+	from     string
+	maxRec   int64
+	played   []string
+	delay    time.Duration
+}
+
+func newRunCmd() *cobra.Command {
+	o := &runOptions{}
+	cmd := &cobra.Command{
+		Use:               "run FILE",
+		Short:             "Play a whole game between computer players",
+		Long:              runHelpPlayers + playerHelp() + runHelp,
+		Example:           `  ruleplay run ` + bundledExample() + runExamples,
+		Args:              o.args,
 		ValidArgsFunction: completeRulesFile,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := checkPlies(&maxPlies); err != nil {
-				return err
-			}
-			if delay < 0 {
-				return usageErrorf("--delay %v: want a duration of 0 or more, e.g. 200ms", delay)
-			}
-			if err := pf.check(); err != nil {
-				return err
-			}
-			colour, err := colourMode(color, cmd.OutOrStdout())
-			if err != nil {
-				return err
-			}
-			if maxRec < 1 {
-				return usageErrorf("--max-record-size %d: want 1 or more bytes", maxRec)
-			}
-			rec, err := readFrom(from, maxRec)
-			if err != nil {
-				return err
-			}
-			file := ""
-			if len(args) > 0 {
-				file = args[0]
-			} else {
-				file = rec.Game
-			}
-			// --record over --from is allowed: the record is replaced
-			// whole, once the game is played.
-			if err := notAnInput("--record", recFile, file); err != nil {
-				return err
-			}
-			if err := rec.applyOptions(&gf, cmd.Flags().Changed("seed")); err != nil {
-				return err
-			}
-			if rec != nil && len(rec.Seats) > 0 && !cmd.Flags().Changed("players") {
-				players = "" // the record's seats, once the game's players are known
-			}
-			specs := splitPlayers(players)
-			if len(specs) == 0 && players == "" && rec != nil {
-				specs = []string{"greedy"} // checked here, replaced by the seats below
-			}
-			if len(specs) == 0 {
-				return usageErrorf("--players: no player given (known: %s, human)", strings.Join(play.Names(), ", "))
-			}
-			for _, sp := range specs {
-				if _, err := newSeat(sp, pf.options(), true); err != nil {
-					return err
-				}
-			}
-			gm, err := gf.load(file, maxPlies)
-			if err != nil {
-				return err
-			}
-			start, prefix, err := rec.position(gm, &gf, splitMoves(played))
-			if err != nil {
-				return err
-			}
-			if players == "" && rec != nil {
-				specs = rec.seatSpecs(gm)
-				for _, sp := range specs {
-					if _, err := newSeat(sp, pf.options(), true); err != nil {
-						return fmt.Errorf("%s: seats: %s", from, strings.TrimPrefix(err.Error(), "--players: ")) // the record's mistake: exit 1
-					}
-				}
-			}
-			np := gm.p.NumPlayers()
-			if len(specs) > np {
-				return usageErrorf("--players: %d players given, but %s has %s", len(specs), gm.g.Title, count(np, "seat"))
-			}
-			// One player value per seat, so that each keeps its own memory.
-			seats := make([]seat, np)
-			interactive := false
-			for i := range seats {
-				seats[i], _ = newSeat(specs[i%len(specs)], pf.options(), true)
-				interactive = interactive || seats[i].human
-			}
-			if svgDir != "" {
-				if err := os.MkdirAll(svgDir, 0o755); err != nil {
-					return fmt.Errorf("--svg-dir: %w", err)
-				}
-			}
-			rc := &runConfig{gm: gm, gf: &gf, pf: &pf, seats: seats, quiet: quiet, maxPlies: maxPlies, recFile: recFile, svgDir: svgDir, inputs: []string{file, from}, colour: colour,
-				start: start, prefix: prefix, live: !quiet && isTerminal(cmd.OutOrStdout()), delay: delay,
-				rows: terminalRows(cmd.OutOrStdout())}
-			if interactive {
-				return playInteractive(cmd, rc)
-			}
-			ctx, stop := interruptible(cmd)
-			defer stop()
-			return runGame(ctx, cmd.OutOrStdout(), cmd.ErrOrStderr(), rc)
-		},
+		RunE:              o.run,
 	}
-	gf.register(cmd, "seed for the random setup and the players' random choices")
-	pf.register(cmd, "mcts: grow `N` search trees at once per move")
+	o.register(cmd)
+	return cmd
+}
+
+// register adds run's flags to cmd.
+func (o *runOptions) register(cmd *cobra.Command) {
+	o.gf.register(cmd, "seed for the random setup and the players' random choices")
+	o.pf.register(cmd, "mcts: grow `N` search trees at once per move")
 	fl := cmd.Flags()
-	fl.StringVar(&players, "players", "greedy", "`PLAYERS`, one per seat in turn order, comma-separated, cycled when fewer (known: "+strings.Join(play.Names(), ", ")+", human)")
-	fl.BoolVarP(&quiet, "quiet", "q", false, "print only the moves and the result, not the boards")
-	fl.IntVar(&maxPlies, "max-plies", 1000, "end the game after `N` plies, as the rules end it at a move limit (0: no cap of your own; at most "+plyLimitText+")")
-	fl.StringVar(&recFile, "record", "", "write the game as a YAML record to `FILE`")
-	fl.StringVar(&svgDir, "svg-dir", "", "write an SVG picture of every position to `DIR` (000.svg: the start, 001.svg: after move 1, ...)")
-	fl.StringVar(&color, "color", "auto", "colour the boards: `WHEN` is auto (on a terminal, unless NO_COLOR is set), always or never")
-	fl.DurationVar(&delay, "delay", 100*time.Millisecond, "on a terminal, show each move for at least `DURATION` (the board is redrawn in place)")
-	fl.StringVar(&from, "from", "", "resume the game recorded in `RECORD` (a YAML record): its options, setup, seed, seats and moves")
-	fl.StringSliceVarP(&played, "moves", "m", nil, "play `MOVES` first (after --from's), comma-separated, then let the players go on")
-	fl.Int64Var(&maxRec, "max-record-size", record.DefaultMaxBytes, "--from: read a record of at most `BYTES`")
+	fl.StringVar(&o.players, "players", "greedy", "`PLAYERS`, one per seat in turn order, comma-separated, cycled when fewer (known: "+strings.Join(play.Names(), ", ")+", human)")
+	fl.BoolVarP(&o.quiet, "quiet", "q", false, "print only the moves and the result, not the boards")
+	fl.IntVar(&o.maxPlies, "max-plies", 1000, "end the game after `N` plies, as the rules end it at a move limit (0: no cap of your own; at most "+plyLimitText+")")
+	fl.StringVar(&o.recFile, "record", "", "write the game as a YAML record to `FILE`")
+	fl.StringVar(&o.svgDir, "svg-dir", "", "write an SVG picture of every position to `DIR` (000.svg: the start, 001.svg: after move 1, ...)")
+	fl.StringVar(&o.color, "color", "auto", "colour the boards: `WHEN` is auto (on a terminal, unless NO_COLOR is set), always or never")
+	fl.DurationVar(&o.delay, "delay", 100*time.Millisecond, "on a terminal, show each move for at least `DURATION` (the board is redrawn in place)")
+	fl.StringVar(&o.from, "from", "", "resume the game recorded in `RECORD` (a YAML record): its options, setup, seed, seats and moves")
+	fl.StringSliceVarP(&o.played, "moves", "m", nil, "play `MOVES` first (after --from's), comma-separated, then let the players go on")
+	fl.Int64Var(&o.maxRec, "max-record-size", record.DefaultMaxBytes, "--from: read a record of at most `BYTES`")
 	_ = cmd.RegisterFlagCompletionFunc("players", completePlayers)
 	_ = cmd.MarkFlagFilename("from", "yaml", "yml")
 	_ = cmd.MarkFlagFilename("record", "yaml", "yml")
 	_ = cmd.MarkFlagDirname("svg-dir")
-	return cmd
+}
+
+// args checks run's arguments: FILE, which --from may leave out.
+func (o *runOptions) args(cmd *cobra.Command, args []string) error {
+	if o.from != "" && len(args) == 0 {
+		return nil // the record names its game
+	}
+	return exactArgs("FILE")(cmd, args)
+}
+
+// check validates the flags that need no game; it returns whether the
+// boards are coloured.
+func (o *runOptions) check(out io.Writer) (bool, error) {
+	if err := checkPlies(&o.maxPlies); err != nil {
+		return false, err
+	}
+	if o.delay < 0 {
+		return false, usageErrorf("--delay %v: want a duration of 0 or more, e.g. 200ms", o.delay)
+	}
+	if err := o.pf.check(); err != nil {
+		return false, err
+	}
+	colour, err := colourMode(o.color, out)
+	if err != nil {
+		return false, err
+	}
+	if o.maxRec < 1 {
+		return false, usageErrorf("--max-record-size %d: want 1 or more bytes", o.maxRec)
+	}
+	return colour, nil
+}
+
+// run plays the game of args[0] (or of the --from record).
+func (o *runOptions) run(cmd *cobra.Command, args []string) error {
+	colour, err := o.check(cmd.OutOrStdout())
+	if err != nil {
+		return err
+	}
+	rec, err := readFrom(o.from, o.maxRec)
+	if err != nil {
+		return err
+	}
+	file := ""
+	if len(args) > 0 {
+		file = args[0]
+	} else {
+		file = rec.Game
+	}
+	// --record over --from is allowed: the record is replaced
+	// whole, once the game is played.
+	if err := notAnInput("--record", o.recFile, file); err != nil {
+		return err
+	}
+	if err := rec.applyOptions(&o.gf, cmd.Flags().Changed("seed")); err != nil {
+		return err
+	}
+	specs, err := o.playerSpecs(rec, cmd.Flags().Changed("players"))
+	if err != nil {
+		return err
+	}
+	gm, err := o.gf.load(file, o.maxPlies)
+	if err != nil {
+		return err
+	}
+	start, prefix, err := rec.position(gm, &o.gf, splitMoves(o.played))
+	if err != nil {
+		return err
+	}
+	seats, err := o.seats(gm, rec, specs)
+	if err != nil {
+		return err
+	}
+	if o.svgDir != "" {
+		if err := os.MkdirAll(o.svgDir, 0o755); err != nil {
+			return fmt.Errorf("--svg-dir: %w", err)
+		}
+	}
+	rc := &runConfig{gm: gm, gf: &o.gf, pf: &o.pf, seats: seats, quiet: o.quiet, maxPlies: o.maxPlies, recFile: o.recFile, svgDir: o.svgDir, inputs: []string{file, o.from}, colour: colour,
+		start: start, prefix: prefix, live: !o.quiet && isTerminal(cmd.OutOrStdout()), delay: o.delay,
+		rows: terminalRows(cmd.OutOrStdout())}
+	for _, st := range seats {
+		if st.human {
+			return playInteractive(cmd, rc)
+		}
+	}
+	ctx, stop := interruptible(cmd)
+	defer stop()
+	return runGame(ctx, cmd.OutOrStdout(), cmd.ErrOrStderr(), rc)
+}
+
+// playerSpecs returns the players of --players, each checked; with a
+// --from record whose seats --players does not override, --players
+// becomes "" and the specs a placeholder until the game is loaded (see
+// seats).
+func (o *runOptions) playerSpecs(rec *fromRecord, playersGiven bool) ([]string, error) {
+	if rec != nil && len(rec.Seats) > 0 && !playersGiven {
+		o.players = "" // the record's seats, once the game's players are known
+	}
+	specs := splitPlayers(o.players)
+	if len(specs) == 0 && o.players == "" && rec != nil {
+		specs = []string{"greedy"} // checked here, replaced by the seats below
+	}
+	if len(specs) == 0 {
+		return nil, usageErrorf("--players: no player given (known: %s, human)", strings.Join(play.Names(), ", "))
+	}
+	return specs, o.checkSpecs(specs)
+}
+
+// checkSpecs makes a player of every spec, to report the first mistake.
+func (o *runOptions) checkSpecs(specs []string) error {
+	for _, sp := range specs {
+		if _, err := newSeat(sp, o.pf.options(), true); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// seats makes one player per seat of gm from specs (cycled), or from the
+// record's seats when --players was left to them.
+func (o *runOptions) seats(gm *game, rec *fromRecord, specs []string) ([]seat, error) {
+	if o.players == "" && rec != nil {
+		specs = rec.seatSpecs(gm)
+		if err := o.checkSpecs(specs); err != nil {
+			return nil, fmt.Errorf("%s: seats: %s", o.from, strings.TrimPrefix(err.Error(), "--players: ")) // the record's mistake: exit 1
+		}
+	}
+	np := gm.p.NumPlayers()
+	if len(specs) > np {
+		return nil, usageErrorf("--players: %d players given, but %s has %s", len(specs), gm.g.Title, count(np, "seat"))
+	}
+	// One player value per seat, so that each keeps its own memory.
+	seats := make([]seat, np)
+	for i := range seats {
+		seats[i], _ = newSeat(specs[i%len(specs)], o.pf.options(), true)
+	}
+	return seats, nil
 }
 
 // playerFlags tune the computer players (mcts).

@@ -13,18 +13,9 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func newShowCmd() *cobra.Command {
-	var (
-		gf     gameFlags
-		played []string
-		stacks bool
-		svg    string
-		color  string
-	)
-	cmd := &cobra.Command{
-		Use:   "show FILE",
-		Short: "Draw the position after some moves",
-		Long: `Show prints the game's title with its option values, then the board after
+// showHelp is show's long help, showExamples its examples.
+const (
+	showHelp = `Show prints the game's title with its option values, then the board after
 the given moves (the start position without --moves) and whose turn it is
 or the result. For a game with a random setup it names the seed that drew
 the layout.
@@ -44,62 +35,86 @@ the second.
 pieces with their symbols, stacks with their heights, the last move's cells
 joined by an arrow, and whose turn it is or the result.
 
-Cell names and move texts are explained in docs/notation.md.`,
-		Example: `  ruleplay show my-game.rules
+Cell names and move texts are explained in docs/notation.md.`
+	showExamples = `  ruleplay show my-game.rules
   ruleplay show my-game.rules --option size=6x6 --moves xc3,c5-c3
   ruleplay show my-game.rules --seed 9
-  ruleplay show my-stacking-game.rules --moves b3-b4,e7-e6 --stacks --svg position.svg`,
+  ruleplay show my-stacking-game.rules --moves b3-b4,e7-e6 --stacks --svg position.svg`
+)
+
+// showOptions are show's flags.
+type showOptions struct {
+	gf     gameFlags
+	played []string
+	stacks bool
+	svg    string
+	color  string
+}
+
+func newShowCmd() *cobra.Command {
+	o := &showOptions{}
+	cmd := &cobra.Command{
+		Use:               "show FILE",
+		Short:             "Draw the position after some moves",
+		Long:              showHelp,
+		Example:           showExamples,
 		Args:              exactArgs("FILE"),
 		ValidArgsFunction: completeRulesFile,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			colour, err := colourMode(color, cmd.OutOrStdout())
-			if err != nil {
-				return err
-			}
-			if err := notAnInput("--svg", svg, args[0]); err != nil {
-				return err
-			}
-			gm, err := gf.load(args[0], 0)
-			if err != nil {
-				return err
-			}
-			s := gm.start(&gf)
-			moves := splitMoves(played)
-			if err := gm.replay(s, moves); err != nil {
-				return err
-			}
-			last := ""
-			if len(moves) > 0 {
-				last = strings.TrimSpace(moves[len(moves)-1])
-			}
-			out := cmd.OutOrStdout()
-			fmt.Fprintln(out, gm.title())
-			if gm.random() {
-				fmt.Fprintf(out, "random setup, seed %d\n", gf.seed)
-			}
-			if len(moves) > 0 {
-				fmt.Fprintln(out, wrapWords("moves: ", moves, "  ", 80))
-			}
-			fmt.Fprint(out, board(gm.p, s, colour, moveCells(gm.p, last)))
-			if stacks {
-				fmt.Fprint(out, stacksText(gm.p, s))
-			}
-			if svg != "" {
-				if err := writeSVG(svg, gm, s, last); err != nil {
-					return err
-				}
-			}
-			return nil
-		},
+		RunE:              o.run,
 	}
-	gf.register(cmd, "seed for the random setup")
-	fl := cmd.Flags()
-	fl.StringSliceVarP(&played, "moves", "m", nil, "`MOVES` to play first, comma-separated (repeatable)")
-	fl.BoolVar(&stacks, "stacks", false, "list every occupied cell's stack, bottom to top")
-	fl.StringVar(&svg, "svg", "", "also write the position as an SVG picture to `FILE`")
-	fl.StringVar(&color, "color", "auto", "colour the board: `WHEN` is auto (on a terminal, unless NO_COLOR is set), always or never")
-	_ = cmd.MarkFlagFilename("svg", "svg")
+	o.register(cmd)
 	return cmd
+}
+
+// register adds show's flags to cmd.
+func (o *showOptions) register(cmd *cobra.Command) {
+	o.gf.register(cmd, "seed for the random setup")
+	fl := cmd.Flags()
+	fl.StringSliceVarP(&o.played, "moves", "m", nil, "`MOVES` to play first, comma-separated (repeatable)")
+	fl.BoolVar(&o.stacks, "stacks", false, "list every occupied cell's stack, bottom to top")
+	fl.StringVar(&o.svg, "svg", "", "also write the position as an SVG picture to `FILE`")
+	fl.StringVar(&o.color, "color", "auto", "colour the board: `WHEN` is auto (on a terminal, unless NO_COLOR is set), always or never")
+	_ = cmd.MarkFlagFilename("svg", "svg")
+}
+
+// run draws the position of the game of args[0] after --moves.
+func (o *showOptions) run(cmd *cobra.Command, args []string) error {
+	colour, err := colourMode(o.color, cmd.OutOrStdout())
+	if err != nil {
+		return err
+	}
+	if err := notAnInput("--svg", o.svg, args[0]); err != nil {
+		return err
+	}
+	gm, err := o.gf.load(args[0], 0)
+	if err != nil {
+		return err
+	}
+	s := gm.start(&o.gf)
+	moves := splitMoves(o.played)
+	if err := gm.replay(s, moves); err != nil {
+		return err
+	}
+	last := ""
+	if len(moves) > 0 {
+		last = strings.TrimSpace(moves[len(moves)-1])
+	}
+	out := cmd.OutOrStdout()
+	fmt.Fprintln(out, gm.title())
+	if gm.random() {
+		fmt.Fprintf(out, "random setup, seed %d\n", o.gf.seed)
+	}
+	if len(moves) > 0 {
+		fmt.Fprintln(out, wrapWords("moves: ", moves, "  ", 80))
+	}
+	fmt.Fprint(out, board(gm.p, s, colour, moveCells(gm.p, last)))
+	if o.stacks {
+		fmt.Fprint(out, stacksText(gm.p, s))
+	}
+	if o.svg != "" {
+		return writeSVG(o.svg, gm, s, last)
+	}
+	return nil
 }
 
 // colourMode decides whether to colour the board written to out.
@@ -222,125 +237,159 @@ func framedBoard(p *interp.Program, s *interp.State, colour bool, last []int) st
 	return drawBoard(p, s, colour, last, true)
 }
 
+// drawBoard draws s as board or framedBoard do (frame: with coordinates
+// on every edge and the legend).
 func drawBoard(p *interp.Program, s *interp.State, colour bool, last []int, frame bool) string {
-	g := p.Game()
 	plain, paint, widest := cellTexts(p, s, colour, last)
-	var b strings.Builder
-	// line writes a row given as cells of plain text (with their painted
-	// form), trimming trailing blanks as Render does; right, when not
-	// empty, is written from column rightAt.
-	type span struct {
-		pos   int
-		plain string
-		paint string
-	}
-	rightAt := 0
-	line := func(prefix string, spans []span, right string) {
-		if len(spans) == 0 && right == "" {
-			b.WriteString(strings.TrimRight(prefix, " ") + "\n")
-			return
-		}
-		b.WriteString(prefix)
-		at := 0
-		for _, sp := range spans {
-			b.WriteString(strings.Repeat(" ", max(0, sp.pos-at)))
-			b.WriteString(sp.paint)
-			at = sp.pos + len([]rune(sp.plain))
-		}
-		if right != "" {
-			b.WriteString(strings.Repeat(" ", max(1, rightAt-len(prefix)-at)) + right)
-		}
-		b.WriteByte('\n')
-	}
-	labels := func(spans []span) []span { // the same places, in plain text
-		out := make([]span, len(spans))
-		for i, sp := range spans {
-			out[i] = span{sp.pos, sp.plain, sp.plain}
-		}
-		return out
-	}
-	minX, maxX, maxY := 0, 0, 0
-	for _, c := range g.Board.Cells {
-		minX, maxX, maxY = min(minX, c.X), max(maxX, c.X), max(maxY, c.Y)
-	}
-	if g.Board.Shape == ir.Hex {
-		w := widest + 1
-		if w%2 == 1 {
-			w++
-		}
-		half := w / 2
-		rightAt = 3 + (maxX-minX)*half + w + 1
-		rowSpans := func(y int, letters bool) []span {
-			var spans []span
-			for c, cell := range g.Board.Cells {
-				if cell.Y == y {
-					if letters {
-						l := p.CellName(c)[:1]
-						spans = append(spans, span{(cell.X - minX) * half, l, l})
-					} else {
-						spans = append(spans, span{(cell.X - minX) * half, plain[c], paint[c]})
-					}
-				}
-			}
-			slices.SortFunc(spans, func(a, b span) int { return a.pos - b.pos })
-			return spans
-		}
-		if frame {
-			line("   ", labels(rowSpans(maxY, true)), "")
-		}
-		for y := maxY; y >= 0; y-- {
-			spans := rowSpans(y, false)
-			right := ""
-			if frame {
-				right = fmt.Sprintf("%d  a-%c", y+1, 'a'+len(spans)-1)
-				if len(spans) == 1 {
-					right = fmt.Sprintf("%d  a", y+1)
-				}
-			}
-			line(fmt.Sprintf("%2d ", y+1), spans, right)
-		}
-		if frame {
-			line("   ", labels(rowSpans(0, true)), "")
-		} else {
-			b.WriteString("   (cells a, b, c, ... from the left of each row)\n")
-		}
+	b := &boardText{plain: plain, paint: paint, frame: frame}
+	if p.Game().Board.Shape == ir.Hex {
+		b.hexRows(p, widest)
 	} else {
-		w := widest + 1
-		rightAt = 3 + (maxX+1)*w
-		at := map[[2]int]int{}
-		for c, cell := range g.Board.Cells {
-			at[[2]int{cell.X, cell.Y}] = c
-		}
-		var l strings.Builder
-		l.WriteString("   ")
-		for x := 0; x <= maxX; x++ {
-			f := fileLetters(x)
-			l.WriteString(f + strings.Repeat(" ", max(0, w-len(f))))
-		}
-		files := strings.TrimRight(l.String(), " ") + "\n"
-		if frame {
-			b.WriteString(files)
-		}
-		for y := maxY; y >= 0; y-- {
-			var spans []span
-			for x := 0; x <= maxX; x++ {
-				if c, ok := at[[2]int{x, y}]; ok {
-					spans = append(spans, span{x * w, plain[c], paint[c]})
-				}
-			}
-			right := ""
-			if frame {
-				right = fmt.Sprint(y + 1)
-			}
-			line(fmt.Sprintf("%2d ", y+1), spans, right)
-		}
-		b.WriteString(files)
+		b.squareRows(p.Game(), widest)
 	}
 	if frame {
 		b.WriteString(legend(p))
 	}
 	b.WriteString(boardFooter(p, s))
 	return b.String()
+}
+
+// boardText is a board being drawn row by row.
+type boardText struct {
+	strings.Builder
+	plain, paint []string // each cell's text, plain and painted (cellTexts)
+	frame        bool     // with coordinates on every edge
+	rightAt      int      // the column where a row's right-hand text starts
+}
+
+// span is a cell's text in a row: plain text at column pos, and its
+// painted form.
+type span struct {
+	pos   int
+	plain string
+	paint string
+}
+
+// plainSpans are spans at the same places in plain text (labels).
+func plainSpans(spans []span) []span {
+	out := make([]span, len(spans))
+	for i, sp := range spans {
+		out[i] = span{sp.pos, sp.plain, sp.plain}
+	}
+	return out
+}
+
+// line writes a row given as cells of plain text (with their painted
+// form), trimming trailing blanks as Render does; right, when not empty,
+// is written from column rightAt.
+func (b *boardText) line(prefix string, spans []span, right string) {
+	if len(spans) == 0 && right == "" {
+		b.WriteString(strings.TrimRight(prefix, " ") + "\n")
+		return
+	}
+	b.WriteString(prefix)
+	at := 0
+	for _, sp := range spans {
+		b.WriteString(strings.Repeat(" ", max(0, sp.pos-at)))
+		b.WriteString(sp.paint)
+		at = sp.pos + len([]rune(sp.plain))
+	}
+	if right != "" {
+		b.WriteString(strings.Repeat(" ", max(1, b.rightAt-len(prefix)-at)) + right)
+	}
+	b.WriteByte('\n')
+}
+
+// boardExtent returns the least and greatest x and the greatest y of the
+// board's cells (0 at least).
+func boardExtent(g *ir.Game) (minX, maxX, maxY int) {
+	for _, c := range g.Board.Cells {
+		minX, maxX, maxY = min(minX, c.X), max(maxX, c.X), max(maxY, c.Y)
+	}
+	return minX, maxX, maxY
+}
+
+// hexRows writes a hex board's rows, each cell at half a cell's width
+// from its neighbours; widest is the widest cell text.
+func (b *boardText) hexRows(p *interp.Program, widest int) {
+	g := p.Game()
+	minX, maxX, maxY := boardExtent(g)
+	w := widest + 1
+	if w%2 == 1 {
+		w++
+	}
+	half := w / 2
+	b.rightAt = 3 + (maxX-minX)*half + w + 1
+	rowSpans := func(y int, letters bool) []span {
+		var spans []span
+		for c, cell := range g.Board.Cells {
+			if cell.Y == y {
+				if letters {
+					l := p.CellName(c)[:1]
+					spans = append(spans, span{(cell.X - minX) * half, l, l})
+				} else {
+					spans = append(spans, span{(cell.X - minX) * half, b.plain[c], b.paint[c]})
+				}
+			}
+		}
+		slices.SortFunc(spans, func(a, b span) int { return a.pos - b.pos })
+		return spans
+	}
+	if b.frame {
+		b.line("   ", plainSpans(rowSpans(maxY, true)), "")
+	}
+	for y := maxY; y >= 0; y-- {
+		spans := rowSpans(y, false)
+		right := ""
+		if b.frame {
+			right = fmt.Sprintf("%d  a-%c", y+1, 'a'+len(spans)-1)
+			if len(spans) == 1 {
+				right = fmt.Sprintf("%d  a", y+1)
+			}
+		}
+		b.line(fmt.Sprintf("%2d ", y+1), spans, right)
+	}
+	if b.frame {
+		b.line("   ", plainSpans(rowSpans(0, true)), "")
+	} else {
+		b.WriteString("   (cells a, b, c, ... from the left of each row)\n")
+	}
+}
+
+// squareRows writes a square board's rows between its file letters;
+// widest is the widest cell text.
+func (b *boardText) squareRows(g *ir.Game, widest int) {
+	_, maxX, maxY := boardExtent(g)
+	w := widest + 1
+	b.rightAt = 3 + (maxX+1)*w
+	at := map[[2]int]int{}
+	for c, cell := range g.Board.Cells {
+		at[[2]int{cell.X, cell.Y}] = c
+	}
+	var l strings.Builder
+	l.WriteString("   ")
+	for x := 0; x <= maxX; x++ {
+		f := fileLetters(x)
+		l.WriteString(f + strings.Repeat(" ", max(0, w-len(f))))
+	}
+	files := strings.TrimRight(l.String(), " ") + "\n"
+	if b.frame {
+		b.WriteString(files)
+	}
+	for y := maxY; y >= 0; y-- {
+		var spans []span
+		for x := 0; x <= maxX; x++ {
+			if c, ok := at[[2]int{x, y}]; ok {
+				spans = append(spans, span{x * w, b.plain[c], b.paint[c]})
+			}
+		}
+		right := ""
+		if b.frame {
+			right = fmt.Sprint(y + 1)
+		}
+		b.line(fmt.Sprintf("%2d ", y+1), spans, right)
+	}
+	b.WriteString(files)
 }
 
 // cellTexts returns each cell's text on the board (plain) and the same
