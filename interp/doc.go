@@ -177,7 +177,10 @@
 //     boards of one word are explored on three words passed by value.
 //   - mailbox (mailbox.go): short jumps whose leaps read occupancy alone
 //     are played on a padded byte board the position keeps, when the
-//     board lays out as rows of constant direction offsets.
+//     board lays out as rows of constant direction offsets. With fewer
+//     empty cells than pieces, the first leaps are found from their
+//     landing cells, each source marked with the directions it leaps in
+//     (mbMarkLandings), so only leaps that exist are played.
 //   - stack table (strat_stack.go): leaps without chain or capture whose
 //     conditions read heights, levels, the moving piece's properties, the
 //     top piece and the cell: each condition is a mask of heights per class
@@ -224,8 +227,9 @@
 //
 // Chains are explored by the walkers of the generic, table, bitset and
 // mailbox representations with one chain policy (chain.go: leapOn and
-// leapOff for moves, countLeap for counts, revisits for the rule that a
-// leap taking nothing may not come back on its path). A chain that keeps
+// leapOff for moves, countLeap for counts, visitLeap for an action per
+// move, revisits for the rule that a leap taking nothing may not come
+// back on its path). A chain that keeps
 // its first direction (ir.MoveRule.ChainSame, `chain-dirs: same`) is
 // explored by the generic walker and the leap table's fastDFS, run once
 // per first direction with the mover's directions narrowed to it
