@@ -190,9 +190,7 @@ func (g *gen) countByLandings() {
 					}
 					cells[c], cells[l] = 0, pc
 					s.path = append(s.path[:0], uint32(c), uint32(l)|uint32(d)<<16)
-					if !g.fastDFS(l) || r.chain == ir.ChainOptional {
-						g.n++ // the first leap is a move itself, or the chain ends there
-					}
+					visitLeap(r.chain, false, g.countOne, func() bool { return g.fastDFS(l) })
 					s.path = s.path[:0]
 					cells[l], cells[c], cells[x] = 0, pc, xc
 				}
@@ -440,6 +438,10 @@ func (g *gen) shiftCount2(c int, occ, o, e uint64) int {
 	}
 	return n
 }
+
+// countOne counts one move (countByLandings: a first leap that is a move
+// by the chain policy).
+func (g *gen) countOne() { g.n++ }
 
 // landsOf returns the landing cells of l (lands, per bit) and whether one
 // of them is empty (empty: the empty cells before the leap): then a chain
