@@ -254,7 +254,7 @@ func (p *Program) firstLeaps(s *State, t *tier, wantTouched, stash bool) (n int,
 	mover := s.toMove
 	b, bulk := s.bulkScratch(p)
 	p.emptyWords(s, b)
-	s.nbulk = 0
+	s.nbulk, s.kstash = 0, false
 	if len(t.rules) > maxBulk || !stash {
 		s.nbulk = -1
 	}
@@ -425,6 +425,10 @@ func (p *Program) leaps1(r *rule, mover int, src, o, e uint64, td *[32]uint64, w
 // selectBulk fills ml with move i alone of the moves firstLeaps kept, in
 // Legal's order: rule, then source cell, then direction.
 func (p *Program) selectBulk(s *State, ml *MoveList, i int) {
+	if s.kstash {
+		p.selectBulkK(s, ml, i)
+		return
+	}
 	ml.reset()
 	mover, nw := s.toMove, p.nw
 	bulk := &s.ax().bulk

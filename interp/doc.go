@@ -336,9 +336,16 @@
 //     (tier.precheck: a tier of captures usually has none). On one word,
 //     a tier whose rules each read at most three occupancy sets is run
 //     from a flat table per mover built at compile time (bulk1.go, "one-
-//     word kernel" in vet --explain); other tiers, on any number of
-//     words, assemble each rule's sets (ruleSets) and shift them
-//     (ruleLeaps), skipping the rules with no piece to move;
+//     word kernel" in vet --explain), reading the occupancy sets as
+//     arrays (on one word State.occ and occC are padded with empty
+//     words: occLen); two consecutive rules that differ only in the
+//     pieces they move (disjoint) and their directions are a pair for
+//     the existence test and counting: each direction of the union is
+//     shifted once, from the pieces of the rules having it ("pairs
+//     shifted together"); drawing a move keeps the rules apart. Other
+//     tiers, on any number of words, assemble each rule's sets
+//     (ruleSets) and shift them (ruleLeaps), skipping the rules with no
+//     piece to move;
 //   - table-driven group tiers count their moves per line and select one;
 //   - on one word, short jumps with optional chains that always take a piece count the
 //     chains of one and two leaps with bitsets (countChains2: a second leap

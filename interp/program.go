@@ -167,7 +167,10 @@ type tier struct {
 	precheck bool
 	// k1: the tier's rules flattened per mover for the one-word kernel
 	// (bulk1.go); nil when some rule does not fit it
-	k1 [][]kern1
+	k1 [][]kernGroup
+	// kp: k1 with the rules that can be made pairs paired (bulk1.go),
+	// for the existence test and counting without keeping the moves
+	kp [][]kernGroup
 }
 
 // generator kinds
