@@ -98,6 +98,8 @@ func (p *Program) doMove(s *State, ml *MoveList, i int) (mover int) {
 		default:
 			if r.long {
 				p.doLeapsLong(s, r, mover, path)
+			} else if p.flat && s.skipLog {
+				p.doLeapsDirect(s, r, mover, path)
 			} else if p.flat {
 				p.doLeapsFlat(s, r, mover, path)
 			} else {
@@ -170,7 +172,8 @@ func (p *Program) doLeaps(s *State, r *rule, mover int, path []uint32) {
 
 // doLeapsFlat is doLeaps in a Program.flat, where every undo record is a
 // cell's old and new code: it sets the cells and writes the records
-// itself, then updates the derived indexes once (reindexOcc, inlined).
+// itself, then updates the derived indexes once (reindexOcc, inlined, and
+// the sets per code when kept).
 func (p *Program) doLeapsFlat(s *State, r *rule, mover int, path []uint32) {
 	cells := s.cells
 	n0 := len(s.changes)
@@ -223,9 +226,74 @@ func (p *Program) doLeapsFlat(s *State, r *rule, mover int, path []uint32) {
 	cells[cur] = pc
 	s.changes = ch
 	reindexOcc(s.occ, s.mb, p.cellB, p.codeOcc, ch[n0:])
+	if occC := s.occC; occC != nil {
+		nw := s.nw
+		for _, r := range ch[n0:] {
+			cb := &p.cellB[r.cell]
+			if r.old != 0 {
+				occC[int(r.old)*nw+int(cb.w)] &^= cb.m
+			}
+			if r.arg != 0 {
+				occC[int(r.arg)*nw+int(cb.w)] |= cb.m
+			}
+		}
+	}
 	if s.skipLog {
 		s.changes = ch[:n0] // the records served the reindex alone
 	}
+}
+
+// doLeapsDirect is doLeapsFlat for a move played without undo records
+// (State.skipLog): each cell it changes is set with its derived indexes
+// at once (unsetFlat, setFlat).
+func (p *Program) doLeapsDirect(s *State, r *rule, mover int, path []uint32) {
+	cells := s.cells
+	start := int(path[0])
+	pc := cells[start]
+	s.unsetFlat(p, start, pc)
+	cur := start
+	var took, pts int32
+	switch r.capture {
+	case ir.CaptureJumped:
+		L := int(r.lenCode[pc])
+		leap := r.leapCode[pc]
+		for _, e := range path[1:] {
+			base := (cur*p.nd + int(e>>16&dirMask)) * L
+			for j := base; j < base+L-1; j++ {
+				x := leap[j]
+				if old := cells[x]; old != 0 {
+					s.unsetFlat(p, int(x), old)
+					took++
+					pts += p.codePoints[old]
+				}
+			}
+			cur = int(e & 0xffff)
+		}
+	case ir.CaptureLanding:
+		for _, e := range path[1:] {
+			cur = int(e & 0xffff)
+			if old := cells[cur]; old != 0 {
+				s.unsetFlat(p, cur, old)
+				took++
+				pts += p.codePoints[old]
+			}
+		}
+	default:
+		cur = int(path[len(path)-1] & 0xffff)
+	}
+	if took != 0 {
+		s.captured[mover] += took
+		s.points[mover] += pts
+	}
+	if len(p.promos[pc]) > 0 {
+		if to := p.promoteTo(pc, cur); to != 0 {
+			pc = to
+		}
+	}
+	if old := cells[cur]; old != 0 {
+		s.unsetFlat(p, cur, old) // (a landing on a piece it does not take)
+	}
+	s.setFlat(p, cur, pc)
 }
 
 // take removes the (top) piece on cell c; mover captures it.

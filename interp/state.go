@@ -407,7 +407,7 @@ func (p *Program) compilePut() {
 			p.keepOccC = true // the group table's sets come from the sets per code
 		}
 	}
-	p.flat = !p.stacking && !p.keepOccC && p.nTargets == 0
+	p.flat = !p.stacking && p.nTargets == 0
 	if p.mbox != nil {
 		for c := range p.cellB {
 			p.cellB[c].mb = uint16(p.mbox.key[c] & mbMask)
@@ -424,10 +424,11 @@ func (s *State) clear(p *Program, c int) {
 	s.put(p, c, 0)
 }
 
-// reindexOcc updates the derived indexes of a Program.flat (the
-// occupancy sets per slot and the mailbox, mb nil: none) as put does for
-// the records recs, in order, each setting its cell from old to arg; the
-// cells already hold their new codes. It is small enough to be inlined.
+// reindexOcc updates the derived indexes of a Program.flat that keeps no
+// sets per code (the occupancy sets per slot and the mailbox, mb nil:
+// none) as put does for the records recs, in order, each setting its cell
+// from old to arg; the cells already hold their new codes. It is small
+// enough to be inlined.
 func reindexOcc(occ []uint64, mb *[mbSlots]uint8, cellB []cellBit, codeOcc []int32, recs []change) {
 	for _, r := range recs {
 		cb := &cellB[r.cell]
@@ -443,11 +444,53 @@ func reindexOcc(occ []uint64, mb *[mbSlots]uint8, cellB []cellBit, codeOcc []int
 	}
 }
 
+// unsetFlat empties cell c, which holds code, in a Program.flat, and
+// updates the derived indexes (no undo record).
+func (s *State) unsetFlat(p *Program, c int, code uint16) {
+	cb := &p.cellB[c]
+	s.cells[c] = 0
+	s.occ[int(p.codeOcc[code])+int(cb.w)] &^= cb.m
+	if s.occC != nil {
+		s.occC[int(code)*s.nw+int(cb.w)] &^= cb.m
+	}
+	if s.mb != nil {
+		s.mb[cb.mb&mbMask] = 0
+	}
+}
+
+// setFlat puts code (not 0) on the empty cell c in a Program.flat, and
+// updates the derived indexes (no undo record).
+func (s *State) setFlat(p *Program, c int, code uint16) {
+	cb := &p.cellB[c]
+	s.cells[c] = code
+	s.occ[int(p.codeOcc[code])+int(cb.w)] |= cb.m
+	if s.occC != nil {
+		s.occC[int(code)*s.nw+int(cb.w)] |= cb.m
+	}
+	if s.mb != nil {
+		s.mb[cb.mb&mbMask] = 1
+	}
+}
+
 // undoFlat reverts the records recs of a Program.flat, the last first:
 // each cell gets its old code back, and the derived indexes are updated
 // as put does, in one loop.
 func (s *State) undoFlat(p *Program, recs []change) {
 	occ, mb, cells, cellB, codeOcc := s.occ, s.mb, s.cells, p.cellB, p.codeOcc
+	if s.occC != nil {
+		// The sets per code first: the loop below restores the cells.
+		occC, nw := s.occC, s.nw
+		for j := len(recs) - 1; j >= 0; j-- {
+			r := &recs[j]
+			cb := &cellB[r.cell]
+			if r.arg != 0 {
+				occC[int(r.arg)*nw+int(cb.w)] &^= cb.m
+			}
+			if r.old != 0 {
+				occC[int(r.old)*nw+int(cb.w)] |= cb.m
+			}
+		}
+	}
 	for j := len(recs) - 1; j >= 0; j-- {
 		r := &recs[j]
 		cb := &cellB[r.cell]
