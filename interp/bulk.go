@@ -19,7 +19,8 @@ import (
 // restricts kinds), over and onto the cells satisfying its conditions (by
 // owner or emptiness). Counting them is population counts; move i is
 // found by counting per word, then per byte within the word (selectSource),
-// without building the others (selectBulk). Legal's order is kept: rule,
+// or, among a few, by walking the sources in order (selectLeap), without
+// building the others (selectBulk). Legal's order is kept: rule,
 // then source cell, then direction.
 //
 // A tier whose rules are such leaps with chains (tier.shifts) has no
@@ -459,8 +460,8 @@ func (p *Program) selectBulk(s *State, ml *MoveList, i int) {
 				i -= cw
 				continue
 			}
-			x, i := selectSource(td, nd, cw, i)
-			d := dirs[bulkDir(td, nd, x, i)]
+			x, k := selectLeap(td, nd, cw, i)
+			d := dirs[k]
 			from := w<<6 | x
 			land := p.cellOf[from+r.length*p.dirShift[d]]
 			ml.arena = append(ml.arena, uint32(p.cellOf[from]), uint32(land)|uint32(d)<<16)

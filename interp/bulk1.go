@@ -372,8 +372,8 @@ func (p *Program) selectBulkK(s *State, ml *MoveList, i int) {
 		}
 		td, nd := &ks.td[gi], int(g.nd)
 		r := &p.rules[g.ri[0]]
-		x, i := selectSource(td, nd, ks.n[gi], i)
-		d := r.dirs[s.toMove][bulkDir(td, nd, x, i)]
+		x, k := selectLeap(td, nd, ks.n[gi], i)
+		d := r.dirs[s.toMove][k]
 		land := p.cellOf[x+r.length*p.dirShift[d]]
 		ml.arena = append(ml.arena, uint32(p.cellOf[x]), uint32(land)|uint32(d)<<16)
 		ml.moves = append(ml.moves, mv{off: 0, n: 2, rule: g.ri[0]})

@@ -330,7 +330,8 @@
 //     owner, or by piece code through the per-code occupancy sets when it
 //     restricts kinds), counted by population counts, move i found per
 //     word then per byte without building the others (selectBulk, the
-//     byte and the bit by branch-free byte arithmetic); a tier of shift
+//     byte and the bit by branch-free byte arithmetic), or, among a few
+//     moves, by walking their sources in order (selectLeap); a tier of shift
 //     rules with chains that a later tier follows is first asked whether
 //     it has a first leap at all, stopping at the first found
 //     (tier.precheck: a tier of captures usually has none). On one word,
