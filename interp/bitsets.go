@@ -116,14 +116,14 @@ func (g *gen) markSources() bool {
 func (g *gen) markShift() {
 	p, s, r := g.p, g.s, g.r
 	nw, np := s.nw, p.np
-	om, em := r.overSlots[g.mover], r.ontoSlots[g.mover]
-	L := r.length
 	if nw == 1 && np+1 <= maxSlots {
 		g.w = *(*[maxSlots]uint64)(s.occ) // (padded: occLen)
 		s.mark[0] = g.shiftWords(true)
 		g.one = true
 		return
 	}
+	om, em := r.overSlots[g.mover], r.ontoSlots[g.mover]
+	L := r.length
 	g.firsts = -1
 	O, E, S, T := s.bufs[:nw], s.bufs[nw:2*nw], s.bufs[2*nw:3*nw], s.bufs[3*nw:4*nw]
 	for w := 0; w < nw; w++ {
@@ -169,7 +169,6 @@ func (g *gen) markShift() {
 func (g *gen) shiftWords(live bool) uint64 {
 	p, r := g.p, g.r
 	np := p.np
-	om, em, ss := r.overSlots[g.mover], r.ontoSlots[g.mover], r.srcSlots[g.mover]
 	L := r.length
 	var o, e, all, src uint64
 	var rs *ruleSlots
@@ -190,6 +189,7 @@ func (g *gen) shiftWords(live bool) uint64 {
 			src |= g.s.occC[code]
 		}
 	} else {
+		om, em, ss := r.overSlots[g.mover], r.ontoSlots[g.mover], r.srcSlots[g.mover]
 		for sl := 0; sl <= np; sl++ {
 			word := g.w[sl&(maxSlots-1)]
 			all |= word

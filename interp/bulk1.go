@@ -258,12 +258,19 @@ func (g *kernGroup) leaps(a, b, o, e uint64, td *[32]uint64) (n int) {
 // anyLeap tells whether g has a first leap from the pieces a and b.
 func (g *kernGroup) anyLeap(a, b, o, e uint64) bool {
 	dirs := g.dirs[:g.nd]
-	for i := range dirs {
-		if dirs[i].firsts(a, b, o, e, g.long) != 0 {
-			return true
+	var x uint64 // (no test per direction: usually there is none)
+	if g.long {
+		for i := range dirs {
+			d := &dirs[i]
+			x |= (d.va&a | d.vb&b) & bits.RotateLeft64(e, int(d.re)) & bits.RotateLeft64(o, int(d.ro))
 		}
+		return x != 0
 	}
-	return false
+	for i := range dirs {
+		d := &dirs[i]
+		x |= (d.va&a | d.vb&b) & bits.RotateLeft64(e, int(d.re))
+	}
+	return x != 0
 }
 
 // firsts returns the sources of a and b with a first leap in direction d

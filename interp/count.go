@@ -546,8 +546,10 @@ func (p *Program) countMoves(s *State, ml *MoveList, selecting bool) (n int, bui
 	if s.end != endNone {
 		return 0, false
 	}
-	if hit, _ := p.turnStartGoal(s); hit {
-		return 0, false
+	if len(p.goalsStart) > 0 {
+		if hit, _ := p.turnStartGoal(s); hit {
+			return 0, false
+		}
 	}
 	if p.noBlockade && !p.blockFast {
 		p.Legal(s, ml)
