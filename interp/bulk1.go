@@ -41,6 +41,7 @@ const (
 // the list; ncodes 0: none).
 type kernSrc struct {
 	idx    [3]uint8
+	slots  bool // some slot in idx
 	ncodes uint8
 	codes  [maxKernCodes]uint8
 }
@@ -53,9 +54,11 @@ type kernGroup struct {
 	remove  bool // a removal (alone)
 	guarded bool // the rule has a guard (rule.when; alone)
 	long    bool // leaps of two cells (else one)
-	// oIdx, eIdx: the slots of the cells satisfying Over and Onto;
-	// overEmpty, ontoEmpty: all ones when the set holds the empty cells
+	// oIdx, eIdx: the slots of the cells satisfying Over and Onto (oSl,
+	// eSl: some); overEmpty, ontoEmpty: all ones when the set holds the
+	// empty cells
 	oIdx, eIdx           [3]uint8
+	oSl, eSl             bool
 	overEmpty, ontoEmpty uint64
 	ri                   [2]int32
 	src                  [2]kernSrc // per rule, the pieces it moves
@@ -105,6 +108,8 @@ func (p *Program) compileKern1(t *tier) {
 			g.ri[0] = int32(ri)
 			g.src[0] = kernSrc{ncodes: uint8(len(ss.codes))}
 			copy(g.src[0].idx[:], ss.idx[0:3])
+			g.src[0].slots = len(ss.src) > 0
+			g.oSl, g.eSl = len(ss.over) > 0, len(ss.onto) > 0
 			for k, code := range ss.codes {
 				g.src[0].codes[k] = uint8(code)
 			}
@@ -188,11 +193,17 @@ func (p *Program) kernWords(s *State) (occ *[kernSlots]uint64, oc *[kernCodes]ui
 
 // pieces returns the pieces of k from the occupancy slots occ and the
 // sets per code oc.
-func (k *kernSrc) pieces(occ *[kernSlots]uint64, oc *[kernCodes]uint64) uint64 {
-	x := &k.idx
-	src := occ[x[0]&7] | occ[x[1]&7] | occ[x[2]&7]
-	if k.ncodes > 0 {
-		c := &k.codes
+func (k *kernSrc) pieces(occ *[kernSlots]uint64, oc *[kernCodes]uint64) (src uint64) {
+	if k.slots {
+		x := &k.idx
+		src = occ[x[0]&7] | occ[x[1]&7] | occ[x[2]&7]
+	}
+	c := &k.codes
+	switch k.ncodes {
+	case 0:
+	case 1:
+		src |= oc[c[0]&15]
+	default:
 		src |= oc[c[0]&15] | oc[c[1]&15] | oc[c[2]&15] | oc[c[3]&15]
 	}
 	return src
@@ -201,8 +212,13 @@ func (k *kernSrc) pieces(occ *[kernSlots]uint64, oc *[kernCodes]uint64) uint64 {
 // groupSets returns the pieces of the rules of g (b: the second of a
 // pair) and the cells satisfying g's Over and Onto conditions.
 func (g *kernGroup) groupSets(occ *[kernSlots]uint64, oc *[kernCodes]uint64, empty uint64) (a, b, o, e uint64) {
-	o = occ[g.oIdx[0]&7] | occ[g.oIdx[1]&7] | occ[g.oIdx[2]&7] | empty&g.overEmpty
-	e = occ[g.eIdx[0]&7] | occ[g.eIdx[1]&7] | occ[g.eIdx[2]&7] | empty&g.ontoEmpty
+	o, e = empty&g.overEmpty, empty&g.ontoEmpty
+	if g.oSl {
+		o |= occ[g.oIdx[0]&7] | occ[g.oIdx[1]&7] | occ[g.oIdx[2]&7]
+	}
+	if g.eSl {
+		e |= occ[g.eIdx[0]&7] | occ[g.eIdx[1]&7] | occ[g.eIdx[2]&7]
+	}
 	a = g.src[0].pieces(occ, oc)
 	if g.pair {
 		b = g.src[1].pieces(occ, oc)
@@ -377,12 +393,10 @@ func (p *Program) selectBulkK(s *State, ml *MoveList, i int) {
 			ml.moves = append(ml.moves, mv{off: 0, n: 1, rule: g.ri[0]})
 			return
 		}
-		td, nd := &ks.td[gi], int(g.nd)
-		r := &p.rules[g.ri[0]]
-		x, k := selectLeap(td, nd, ks.n[gi], i)
-		d := r.dirs[s.toMove][k]
-		land := p.cellOf[x+r.length*p.dirShift[d]]
-		ml.arena = append(ml.arena, uint32(p.cellOf[x]), uint32(land)|uint32(d)<<16)
+		x, k := selectLeap(&ks.td[gi], int(g.nd), ks.n[gi], i)
+		kd := &g.dirs[k&(maxKernDirs-1)]
+		land := p.cellOf[x+int(kd.sh)<<b2i(g.long)]
+		ml.arena = append(ml.arena, uint32(p.cellOf[x]), uint32(land)|uint32(kd.d)<<16)
 		ml.moves = append(ml.moves, mv{off: 0, n: 2, rule: g.ri[0]})
 		return
 	}
