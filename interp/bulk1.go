@@ -42,6 +42,7 @@ const (
 type kernSrc struct {
 	idx    [3]uint8
 	slots  bool // some slot in idx
+	one    bool // no slot and one code
 	ncodes uint8
 	codes  [maxKernCodes]uint8
 }
@@ -109,6 +110,7 @@ func (p *Program) compileKern1(t *tier) {
 			g.src[0] = kernSrc{ncodes: uint8(len(ss.codes))}
 			copy(g.src[0].idx[:], ss.idx[0:3])
 			g.src[0].slots = len(ss.src) > 0
+			g.src[0].one = len(ss.src) == 0 && len(ss.codes) == 1
 			g.oSl, g.eSl = len(ss.over) > 0, len(ss.onto) > 0
 			for k, code := range ss.codes {
 				g.src[0].codes[k] = uint8(code)
@@ -192,18 +194,22 @@ func (p *Program) kernWords(s *State) (occ *[kernSlots]uint64, oc *[kernCodes]ui
 }
 
 // pieces returns the pieces of k from the occupancy slots occ and the
-// sets per code oc.
-func (k *kernSrc) pieces(occ *[kernSlots]uint64, oc *[kernCodes]uint64) (src uint64) {
+// sets per code oc (small enough to be inlined: one code, or a call).
+func (k *kernSrc) pieces(occ *[kernSlots]uint64, oc *[kernCodes]uint64) uint64 {
+	if k.one {
+		return oc[k.codes[0]&15]
+	}
+	return k.union(occ, oc)
+}
+
+// union is pieces with slots or several codes.
+func (k *kernSrc) union(occ *[kernSlots]uint64, oc *[kernCodes]uint64) (src uint64) {
 	if k.slots {
 		x := &k.idx
 		src = occ[x[0]&7] | occ[x[1]&7] | occ[x[2]&7]
 	}
-	c := &k.codes
-	switch k.ncodes {
-	case 0:
-	case 1:
-		src |= oc[c[0]&15]
-	default:
+	if k.ncodes > 0 {
+		c := &k.codes
 		src |= oc[c[0]&15] | oc[c[1]&15] | oc[c[2]&15] | oc[c[3]&15]
 	}
 	return src
