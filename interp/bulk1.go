@@ -88,6 +88,7 @@ type kernStash struct {
 	groups []kernGroup
 	n      [maxBulk]int
 	td     [maxBulk][32]uint64
+	tdt    [32]uint64 // the leaps of a group when only the cells they touch are asked
 }
 
 // compileKern1 builds t.k1 (nil when some rule of t does not fit).
@@ -215,26 +216,35 @@ func (k *kernSrc) union(occ *[kernSlots]uint64, oc *[kernCodes]uint64) (src uint
 	return src
 }
 
-// groupSets returns the pieces of the rules of g (b: the second of a
-// pair) and the cells satisfying g's Over and Onto conditions.
-func (g *kernGroup) groupSets(occ *[kernSlots]uint64, oc *[kernCodes]uint64, empty uint64) (a, b, o, e uint64) {
-	o, e = empty&g.overEmpty, empty&g.ontoEmpty
+// over and onto return the cells satisfying g's Over and Onto
+// conditions (small enough to be inlined, as pieces).
+func (g *kernGroup) over(occ *[kernSlots]uint64, empty uint64) uint64 {
 	if g.oSl {
-		o |= occ[g.oIdx[0]&7] | occ[g.oIdx[1]&7] | occ[g.oIdx[2]&7]
+		return occ[g.oIdx[0]&7] | occ[g.oIdx[1]&7] | occ[g.oIdx[2]&7] | empty&g.overEmpty
 	}
+	return empty & g.overEmpty
+}
+
+func (g *kernGroup) onto(occ *[kernSlots]uint64, empty uint64) uint64 {
 	if g.eSl {
-		e |= occ[g.eIdx[0]&7] | occ[g.eIdx[1]&7] | occ[g.eIdx[2]&7]
+		return occ[g.eIdx[0]&7] | occ[g.eIdx[1]&7] | occ[g.eIdx[2]&7] | empty&g.ontoEmpty
 	}
-	a = g.src[0].pieces(occ, oc)
+	return empty & g.ontoEmpty
+}
+
+// leaps returns the first leaps of g in the position (the occupancy
+// slots occ, the sets per code oc, the empty cells), per direction in td
+// (when not nil), and their number.
+func (g *kernGroup) leaps(occ *[kernSlots]uint64, oc *[kernCodes]uint64, empty uint64, td *[32]uint64) (n int) {
+	a := g.src[0].pieces(occ, oc)
+	var b uint64
 	if g.pair {
 		b = g.src[1].pieces(occ, oc)
 	}
-	return a, b, o, e
-}
-
-// leaps returns the first leaps of g from the pieces a and b, per
-// direction in td (when not nil), and their number.
-func (g *kernGroup) leaps(a, b, o, e uint64, td *[32]uint64) (n int) {
+	if a|b == 0 {
+		return 0 // no piece to move (selectBulkK skips the group)
+	}
+	o, e := g.over(occ, empty), g.onto(occ, empty)
 	dirs := g.dirs[:g.nd]
 	switch {
 	case g.pair && g.long:
@@ -277,8 +287,21 @@ func (g *kernGroup) leaps(a, b, o, e uint64, td *[32]uint64) (n int) {
 	return n
 }
 
-// anyLeap tells whether g has a first leap from the pieces a and b.
-func (g *kernGroup) anyLeap(a, b, o, e uint64) bool {
+// anyLeap tells whether g has a first leap in the position (occ, oc,
+// empty, as for leaps).
+func (g *kernGroup) anyLeap(occ *[kernSlots]uint64, oc *[kernCodes]uint64, empty uint64) bool {
+	a := g.src[0].pieces(occ, oc)
+	var b uint64
+	if g.pair {
+		b = g.src[1].pieces(occ, oc)
+	}
+	if a|b == 0 {
+		return false
+	}
+	if g.remove {
+		return true
+	}
+	o, e := g.over(occ, empty), g.onto(occ, empty)
 	dirs := g.dirs[:g.nd]
 	var x uint64 // (no test per direction: usually there is none)
 	if g.long {
@@ -293,16 +316,6 @@ func (g *kernGroup) anyLeap(a, b, o, e uint64) bool {
 		x |= (d.va&a | d.vb&b) & bits.RotateLeft64(e, int(d.re))
 	}
 	return x != 0
-}
-
-// firsts returns the sources of a and b with a first leap in direction d
-// (long: of two cells, over a cell of o).
-func (d *kernDir) firsts(a, b, o, e uint64, long bool) uint64 {
-	x := (d.va&a | d.vb&b) & bits.RotateLeft64(e, int(d.re))
-	if long {
-		x &= bits.RotateLeft64(o, int(d.ro))
-	}
-	return x
 }
 
 // firstLeapsK is firstLeaps by the kernel of tier t (t.k1 not nil).
@@ -324,21 +337,24 @@ func (p *Program) firstLeapsK(s *State, t *tier, wantTouched, stash bool) (n int
 		if ks != nil {
 			td = &ks.td[i&(maxBulk-1)]
 		}
-		if !g.guarded || p.rules[g.ri[0]].when(p.guardCtx(s)) != 0 {
-			a, b, o, e := g.groupSets(occ, oc, empty)
-			switch {
-			case a|b == 0: // no piece to move (c = 0: selectBulkK skips the group)
-			case g.remove:
-				c = bits.OnesCount64(a)
-				if td != nil {
-					td[0] = a
-				}
-			default:
-				c = g.leaps(a, b, o, e, td)
-				if wantTouched && c > 0 {
-					touched |= g.touched(a, b, o, e)
-				}
+		switch {
+		case g.guarded && p.rules[g.ri[0]].when(p.guardCtx(s)) == 0:
+		case g.remove:
+			a := g.src[0].pieces(occ, oc)
+			c = bits.OnesCount64(a)
+			if td != nil {
+				td[0] = a
 			}
+			touched |= a
+		case wantTouched:
+			if td == nil {
+				td = &s.ax().kst.tdt
+			}
+			if c = g.leaps(occ, oc, empty, td); c > 0 {
+				touched |= g.touched(td)
+			}
+		default:
+			c = g.leaps(occ, oc, empty, td)
 		}
 		if ks != nil {
 			ks.n[i&(maxBulk-1)] = c
@@ -348,15 +364,13 @@ func (p *Program) firstLeapsK(s *State, t *tier, wantTouched, stash bool) (n int
 	return n, touched
 }
 
-// touched returns the cells that the first leaps of g from the pieces a
-// and b touch: their sources, jumped cells and landings.
-func (g *kernGroup) touched(a, b, o, e uint64) (t uint64) {
+// touched returns the cells that the first leaps of g (their sources per
+// direction in td, as leaps keeps them) touch: their sources, jumped
+// cells and landings.
+func (g *kernGroup) touched(td *[32]uint64) (t uint64) {
 	for i := range g.dirs[:g.nd] {
 		d := &g.dirs[i]
-		x := d.firsts(a, b, o, e, g.long)
-		if x == 0 {
-			continue
-		}
+		x := td[i&31]
 		t |= x | bits.RotateLeft64(x, int(d.sh))
 		if g.long {
 			t |= bits.RotateLeft64(x, 2*int(d.sh))
@@ -374,8 +388,7 @@ func (p *Program) anyLeapK(s *State, t *tier) bool {
 		if g.guarded && p.rules[g.ri[0]].when(p.guardCtx(s)) == 0 {
 			continue
 		}
-		a, b, o, e := g.groupSets(occ, oc, empty)
-		if a|b != 0 && (g.remove || g.anyLeap(a, b, o, e)) {
+		if g.anyLeap(occ, oc, empty) {
 			return true
 		}
 	}
