@@ -11,20 +11,24 @@ import (
 // leap one or two cells and have at most maxKernDirs directions, the
 // tier's first leaps are found from a flat table per mover (kernGroup),
 // built once: no slices to follow per rule, the rotations precomputed,
-// and the leap length known by the loop that runs it. firstLeaps uses it
-// for every such tier (other tiers, on any number of words, go through
-// ruleSets and ruleLeaps); the existence test of a tier (anyLeapK) stops
-// at the first leap found.
+// and the leap length known by the loop that runs it; the occupancy sets
+// are read as arrays (occLen) and a group's sets are computed inline
+// (pieces, over, onto), one call per group. firstLeaps uses it for every
+// such tier (other tiers, on any number of words, go through ruleSets
+// and ruleLeaps); the existence test of a tier (anyLeapK) stops at the
+// first group with a leap.
 //
 // Two consecutive rules of a tier that differ only in the pieces they
 // move and their directions (no guard, the same leap length, the same
 // Over and Onto sets, pieces that neither selects both of, and the same
-// valid cells in a direction they share) are one pair: each direction of
-// the union of their directions is shifted once for both, from the
-// pieces of the rules having it (kernDir.va, vb: the valid cells of each
-// rule in that direction, empty when it does not have it). Counting and
-// the existence test read the pair as one rule; drawing move i splits
-// its leaps by rule again (the pieces are disjoint), in Legal's order.
+// valid cells in a direction they share) are one pair (t.kp): each
+// direction of the union of their directions is shifted once for both,
+// from the pieces of the rules having it (kernDir.va, vb: the valid
+// cells of each rule in that direction, empty when it does not have it).
+// The existence test and counting read the pair as one rule; counting
+// that keeps the moves for drawing one (selectBulkK) runs the rules one
+// by one (t.k1), since splitting a pair's leaps again costs more than it
+// saves.
 
 const (
 	maxKernDirs  = 8
