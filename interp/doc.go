@@ -409,13 +409,13 @@
 // the history of undo records; and the scratch space of move generation,
 // which each State owns so that States can be used by several goroutines
 // at once. State.put is the one place the derived indexes are updated,
-// but for flat Programs (no stacks, no targets: decided at compile time,
-// compilePut), where a leap move writes its cells and undo records itself
-// and updates the occupancy sets (per slot, and per code when they are
-// kept) and the mailbox from its records in one loop (doLeapsFlat,
-// reindexOcc), and Undo reverts them likewise (undoFlat); played without
-// undo records, it sets each cell with its indexes at once
-// (doLeapsDirect). Apply changes the position in place and pushes
+// but for flat Programs (no stacks, no sets per code, no targets: decided
+// at compile time, compilePut), where a leap move writes its cells and
+// undo records itself and updates the occupancy sets and the mailbox from
+// its records in one loop (doLeapsFlat, reindexOcc), and Undo reverts them
+// in one loop (undoFlat); and a leap move played without undo records in
+// a Program without stacks or targets (Program.direct, sets per code
+// allowed) sets each cell with its indexes at once (doLeapsDirect). Apply changes the position in place and pushes
 // the old contents of every changed cell and the old counters (and last
 // cell) on the history; Undo pops them. A State that is only played
 // forward (a playout's scratch copy: SetUndo false) skips the history

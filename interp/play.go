@@ -98,8 +98,6 @@ func (p *Program) doMove(s *State, ml *MoveList, i int) (mover int) {
 		default:
 			if r.long {
 				p.doLeapsLong(s, r, mover, path)
-			} else if p.flat && s.skipLog {
-				p.doLeapsDirect(s, r, mover, path)
 			} else if p.flat {
 				p.doLeapsFlat(s, r, mover, path)
 			} else {
@@ -135,6 +133,10 @@ func (p *Program) lastCell(m mv, ml *MoveList) int32 {
 // the piece leaves its start, takes what the rule captures on the way,
 // and lands on the last landing, promoted there when a promotion applies.
 func (p *Program) doLeaps(s *State, r *rule, mover int, path []uint32) {
+	if s.skipLog && p.direct {
+		p.doLeapsDirect(s, r, mover, path)
+		return
+	}
 	start := int(path[0])
 	pc := s.lift(p, start)
 	cur := start
@@ -172,9 +174,13 @@ func (p *Program) doLeaps(s *State, r *rule, mover int, path []uint32) {
 
 // doLeapsFlat is doLeaps in a Program.flat, where every undo record is a
 // cell's old and new code: it sets the cells and writes the records
-// itself, then updates the derived indexes once (reindexOcc, inlined, and
-// the sets per code when kept).
+// itself, then updates the derived indexes once (reindexOcc, inlined);
+// without undo records it is doLeapsDirect.
 func (p *Program) doLeapsFlat(s *State, r *rule, mover int, path []uint32) {
+	if s.skipLog {
+		p.doLeapsDirect(s, r, mover, path)
+		return
+	}
 	cells := s.cells
 	n0 := len(s.changes)
 	start := int(path[0])
@@ -226,26 +232,12 @@ func (p *Program) doLeapsFlat(s *State, r *rule, mover int, path []uint32) {
 	cells[cur] = pc
 	s.changes = ch
 	reindexOcc(s.occ, s.mb, p.cellB, p.codeOcc, ch[n0:])
-	if occC := s.occC; occC != nil {
-		nw := s.nw
-		for _, r := range ch[n0:] {
-			cb := &p.cellB[r.cell]
-			if r.old != 0 {
-				occC[int(r.old)*nw+int(cb.w)] &^= cb.m
-			}
-			if r.arg != 0 {
-				occC[int(r.arg)*nw+int(cb.w)] |= cb.m
-			}
-		}
-	}
-	if s.skipLog {
-		s.changes = ch[:n0] // the records served the reindex alone
-	}
 }
 
-// doLeapsDirect is doLeapsFlat for a move played without undo records
-// (State.skipLog): each cell it changes is set with its derived indexes
-// at once (unsetFlat, setFlat).
+// doLeapsDirect is doLeaps and doLeapsFlat for a move played without
+// undo records (State.skipLog) in a Program.direct (no stacks, no
+// targets): each cell it changes is set with its derived indexes, the
+// sets per code included, at once (unsetFlat, setFlat).
 func (p *Program) doLeapsDirect(s *State, r *rule, mover int, path []uint32) {
 	cells := s.cells
 	start := int(path[0])

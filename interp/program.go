@@ -81,11 +81,14 @@ type Program struct {
 	// reads them (compilePut; readsOccC: a quantifier compiled by
 	// quantByCode)
 	keepOccC, readsOccC bool
-	// flat: no stacks, no pieces on target: a leap move writes its cells
-	// and undo records itself and updates the occupancy sets (per slot,
-	// and per code when kept) and the mailbox once (doLeapsFlat), Undo
-	// reverts them in one loop (undoFlat)
+	// flat: no stacks, no sets per code, no pieces on target: a leap move
+	// writes its cells and undo records itself and updates the occupancy
+	// sets and the mailbox once (doLeapsFlat), Undo reverts them in one
+	// loop (undoFlat)
 	flat bool
+	// direct: no stacks, no pieces on target: a leap move played without
+	// undo records sets each cell with its indexes at once (doLeapsDirect)
+	direct bool
 	// keepLast: a condition reads the cell the previous ply ended on
 	// (next-to): Apply keeps it in State.last
 	keepLast bool

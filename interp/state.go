@@ -351,7 +351,8 @@ func (s *State) undoChange(p *Program, ch change) {
 // Program keeps them (compilePut), the occupancy sets per code and the
 // pieces on their target. It is the one place they are updated, with
 // reindexOcc and undoFlat, which do the same for the records of a move at
-// once in Programs that keep neither (Program.flat).
+// once in Programs that keep neither (Program.flat), and unsetFlat and
+// setFlat, which play a move without undo records (Program.direct).
 func (s *State) put(p *Program, c int, code uint16) {
 	cb := &p.cellB[c]
 	old := s.cells[c]
@@ -407,7 +408,8 @@ func (p *Program) compilePut() {
 			p.keepOccC = true // the group table's sets come from the sets per code
 		}
 	}
-	p.flat = !p.stacking && p.nTargets == 0
+	p.flat = !p.stacking && !p.keepOccC && p.nTargets == 0
+	p.direct = !p.stacking && p.nTargets == 0
 	if p.mbox != nil {
 		for c := range p.cellB {
 			p.cellB[c].mb = uint16(p.mbox.key[c] & mbMask)
@@ -424,11 +426,10 @@ func (s *State) clear(p *Program, c int) {
 	s.put(p, c, 0)
 }
 
-// reindexOcc updates the derived indexes of a Program.flat that keeps no
-// sets per code (the occupancy sets per slot and the mailbox, mb nil:
-// none) as put does for the records recs, in order, each setting its cell
-// from old to arg; the cells already hold their new codes. It is small
-// enough to be inlined.
+// reindexOcc updates the derived indexes of a Program.flat (the
+// occupancy sets per slot and the mailbox, mb nil: none) as put does for
+// the records recs, in order, each setting its cell from old to arg; the
+// cells already hold their new codes. It is small enough to be inlined.
 func reindexOcc(occ []uint64, mb *[mbSlots]uint8, cellB []cellBit, codeOcc []int32, recs []change) {
 	for _, r := range recs {
 		cb := &cellB[r.cell]
@@ -444,7 +445,7 @@ func reindexOcc(occ []uint64, mb *[mbSlots]uint8, cellB []cellBit, codeOcc []int
 	}
 }
 
-// unsetFlat empties cell c, which holds code, in a Program.flat, and
+// unsetFlat empties cell c, which holds code, in a Program.direct, and
 // updates the derived indexes (no undo record).
 func (s *State) unsetFlat(p *Program, c int, code uint16) {
 	cb := &p.cellB[c]
@@ -458,7 +459,7 @@ func (s *State) unsetFlat(p *Program, c int, code uint16) {
 	}
 }
 
-// setFlat puts code (not 0) on the empty cell c in a Program.flat, and
+// setFlat puts code (not 0) on the empty cell c in a Program.direct, and
 // updates the derived indexes (no undo record).
 func (s *State) setFlat(p *Program, c int, code uint16) {
 	cb := &p.cellB[c]
@@ -477,20 +478,6 @@ func (s *State) setFlat(p *Program, c int, code uint16) {
 // as put does, in one loop.
 func (s *State) undoFlat(p *Program, recs []change) {
 	occ, mb, cells, cellB, codeOcc := s.occ, s.mb, s.cells, p.cellB, p.codeOcc
-	if s.occC != nil {
-		// The sets per code first: the loop below restores the cells.
-		occC, nw := s.occC, s.nw
-		for j := len(recs) - 1; j >= 0; j-- {
-			r := &recs[j]
-			cb := &cellB[r.cell]
-			if r.arg != 0 {
-				occC[int(r.arg)*nw+int(cb.w)] &^= cb.m
-			}
-			if r.old != 0 {
-				occC[int(r.old)*nw+int(cb.w)] |= cb.m
-			}
-		}
-	}
 	for j := len(recs) - 1; j >= 0; j-- {
 		r := &recs[j]
 		cb := &cellB[r.cell]
