@@ -127,14 +127,14 @@ func (g *gen) markLandings(empty []uint64) {
 func (g *gen) markShift() {
 	p, s, r := g.p, g.s, g.r
 	nw, np := s.nw, p.np
-	om, em := r.overSlots[g.mover], r.ontoSlots[g.mover]
-	L := r.length
 	if nw == 1 && np+1 <= maxSlots {
-		copy(g.w[:np+1], s.occ[:np+1])
+		g.w = *(*[maxSlots]uint64)(s.occ) // (padded: occLen)
 		s.mark[0] = g.shiftWords(true)
 		g.one = true
 		return
 	}
+	om, em := r.overSlots[g.mover], r.ontoSlots[g.mover]
+	L := r.length
 	g.firsts = -1
 	O, E, S, T := s.bufs[:nw], s.bufs[nw:2*nw], s.bufs[2*nw:3*nw], s.bufs[3*nw:4*nw]
 	for w := 0; w < nw; w++ {
@@ -180,27 +180,27 @@ func (g *gen) markShift() {
 func (g *gen) shiftWords(live bool) uint64 {
 	p, r := g.p, g.r
 	np := p.np
-	om, em, ss := r.overSlots[g.mover], r.ontoSlots[g.mover], r.srcSlots[g.mover]
 	L := r.length
 	var o, e, all, src uint64
-	if r.sets != nil && r.sets[g.mover].few && (live || len(r.sets[g.mover].codes) == 0) {
-		// The rule's sets from its slots (and kinds), as the one-word kernel.
-		var occX [8]uint64
-		for sl := 0; sl <= np; sl++ {
-			x := g.w[sl&(maxSlots-1)]
-			all |= x
-			occX[sl&7] = x
-		}
+	var rs *ruleSlots
+	if r.sets != nil {
+		rs = &r.sets[g.mover]
+	}
+	if rs != nil && rs.few && (live || len(rs.codes) == 0) {
+		// The rule's sets from its slots (and kinds), as the one-word
+		// kernel (the words of g.w past the slots are empty).
+		w := &g.w
+		all = w[0] | w[1] | w[2] | w[3] | w[4] | w[5] | w[6] | w[7]
 		empty := ^all & p.boardMask[0]
-		rs := &r.sets[g.mover]
 		x := &rs.idx
-		src = occX[x[0]&7] | occX[x[1]&7] | occX[x[2]&7]
-		o = occX[x[3]&7] | occX[x[4]&7] | occX[x[5]&7] | empty&rs.overEmpty
-		e = occX[x[6]&7] | occX[x[7]&7] | occX[x[8]&7] | empty&rs.ontoEmpty
+		src = w[x[0]&7] | w[x[1]&7] | w[x[2]&7]
+		o = w[x[3]&7] | w[x[4]&7] | w[x[5]&7] | empty&rs.overEmpty
+		e = w[x[6]&7] | w[x[7]&7] | w[x[8]&7] | empty&rs.ontoEmpty
 		for _, code := range rs.codes {
 			src |= g.s.occC[code]
 		}
 	} else {
+		om, em, ss := r.overSlots[g.mover], r.ontoSlots[g.mover], r.srcSlots[g.mover]
 		for sl := 0; sl <= np; sl++ {
 			word := g.w[sl&(maxSlots-1)]
 			all |= word
@@ -228,6 +228,19 @@ func (g *gen) shiftWords(live bool) uint64 {
 	n := 0
 	dirs := r.dirs[g.mover]
 	g.nds = min(len(dirs), 32)
+	if rs != nil && len(rs.dirs) == len(dirs) && L == 2 {
+		// The directions' shifts and valid cells, as compileRuleSlots
+		// keeps them on one word.
+		for i, ds := range rs.dirs {
+			g.dsh[i&31], g.dval[i&31] = ds.sh, ds.valid
+			t := ds.valid & src & shr1(e, 2*ds.sh) & shr1(o, ds.sh)
+			g.td[i&31] = t
+			mark |= t
+			n += bits.OnesCount64(t)
+		}
+		g.firsts = n
+		return mark
+	}
 	for i, d := range dirs {
 		sh := p.dirShift[d]
 		g.dsh[i&31], g.dval[i&31] = sh, r.validL[d]

@@ -19,7 +19,8 @@ import (
 // restricts kinds), over and onto the cells satisfying its conditions (by
 // owner or emptiness). Counting them is population counts; move i is
 // found by counting per word, then per byte within the word (selectSource),
-// without building the others (selectBulk). Legal's order is kept: rule,
+// or, among a few, by walking the sources in order (selectLeap), without
+// building the others (selectBulk). Legal's order is kept: rule,
 // then source cell, then direction.
 //
 // A tier whose rules are such leaps with chains (tier.shifts) has no
@@ -254,7 +255,7 @@ func (p *Program) firstLeaps(s *State, t *tier, wantTouched, stash bool) (n int,
 	mover := s.toMove
 	b, bulk := s.bulkScratch(p)
 	p.emptyWords(s, b)
-	s.nbulk = 0
+	s.nbulk, s.kstash = 0, false
 	if len(t.rules) > maxBulk || !stash {
 		s.nbulk = -1
 	}
@@ -425,6 +426,10 @@ func (p *Program) leaps1(r *rule, mover int, src, o, e uint64, td *[32]uint64, w
 // selectBulk fills ml with move i alone of the moves firstLeaps kept, in
 // Legal's order: rule, then source cell, then direction.
 func (p *Program) selectBulk(s *State, ml *MoveList, i int) {
+	if s.kstash {
+		p.selectBulkK(s, ml, i)
+		return
+	}
 	ml.reset()
 	mover, nw := s.toMove, p.nw
 	bulk := &s.ax().bulk
@@ -455,8 +460,8 @@ func (p *Program) selectBulk(s *State, ml *MoveList, i int) {
 				i -= cw
 				continue
 			}
-			x, i := selectSource(td, nd, cw, i)
-			d := dirs[bulkDir(td, nd, x, i)]
+			x, k := selectLeap(td, nd, cw, i)
+			d := dirs[k]
 			from := w<<6 | x
 			land := p.cellOf[from+r.length*p.dirShift[d]]
 			ml.arena = append(ml.arena, uint32(p.cellOf[from]), uint32(land)|uint32(d)<<16)

@@ -9,199 +9,374 @@ import (
 // The one-word kernel of bulk tiers. On a board of one word whose tier
 // rules each read at most three occupancy slots per set (ruleSlots.few),
 // leap one or two cells and have at most maxKernDirs directions, the
-// tier's first leaps are found from a flat table per mover (kern1), built
-// once: no slices to follow per rule, the rotations precomputed, and the
-// leap length known by the loop that runs it. firstLeaps uses it for
-// every such tier (other tiers, on any number of words, go through
-// ruleSets and ruleLeaps); the existence test of a tier (anyLeapK) stops
-// at the first leap found.
+// tier's first leaps are found from a flat table per mover (kernGroup),
+// built once: no slices to follow per rule, the rotations precomputed,
+// and the leap length known by the loop that runs it; the occupancy sets
+// are read as arrays (occLen) and a group's sets are computed inline
+// (pieces, over, onto), one call per group. firstLeaps uses it for every
+// such tier (other tiers, on any number of words, go through ruleSets
+// and ruleLeaps); the existence test of a tier (anyLeapK) stops at the
+// first group with a leap.
+//
+// Two consecutive rules of a tier that differ only in the pieces they
+// move and their directions (no guard, the same leap length, the same
+// Over and Onto sets, pieces that neither selects both of, and the same
+// valid cells in a direction they share) are one pair (t.kp): each
+// direction of the union of their directions is shifted once for both,
+// from the pieces of the rules having it (kernDir.va, vb: the valid
+// cells of each rule in that direction, empty when it does not have it).
+// The existence test and counting read the pair as one rule; counting
+// that keeps the moves for drawing one (selectBulkK) runs the rules one
+// by one (t.k1), since splitting a pair's leaps again costs more than it
+// saves.
 
 const (
 	maxKernDirs  = 8
 	maxKernCodes = 4
+	// kernSlots, kernCodes: the words of State.occ and State.occC on
+	// one word (occLen), which the kernel reads as arrays
+	kernSlots = 8
+	kernCodes = 16
 )
 
-// kern1 is one rule of a tier for one mover, flattened.
-type kern1 struct {
-	ri      int32
-	remove  bool
-	guarded bool  // the rule has a guard (rule.when)
-	long    bool  // leaps of two cells (else one)
-	nd      uint8 // directions
-	ncodes  uint8 // pieces selected by code (kinds), in codes
-	idx     [9]uint8
-	codes   [maxKernCodes]int32
-	// overEmpty, ontoEmpty: all ones when the set holds the empty cells
-	overEmpty, ontoEmpty uint64
-	dirs                 [maxKernDirs]kernDir
+// kernSrc is a set of pieces: the union of up to three occupancy slots
+// (idx; a slot past the players and neutral is always empty) and of up
+// to maxKernCodes piece codes (code 0, whose set is always empty, pads
+// the list; ncodes 0: none).
+type kernSrc struct {
+	idx    [3]uint8
+	slots  bool // some slot in idx
+	one    bool // no slot and one code
+	ncodes uint8
+	codes  [maxKernCodes]uint8
 }
 
-// kernDir is one direction of a kern1: the cells whose leap stays on the
-// board, and the rotations that bring the landing cell (re) and the
-// jumped cell (ro) of each source onto the source's bit.
+// kernGroup is one rule of a tier for one mover, or a pair of rules,
+// flattened.
+type kernGroup struct {
+	pair    bool // two rules
+	nd      uint8
+	remove  bool // a removal (alone)
+	guarded bool // the rule has a guard (rule.when; alone)
+	long    bool // leaps of two cells (else one)
+	// oIdx, eIdx: the slots of the cells satisfying Over and Onto (oSl,
+	// eSl: some); overEmpty, ontoEmpty: all ones when the set holds the
+	// empty cells
+	oIdx, eIdx           [3]uint8
+	oSl, eSl             bool
+	overEmpty, ontoEmpty uint64
+	ri                   [2]int32
+	src                  [2]kernSrc // per rule, the pieces it moves
+	dirs                 [maxKernDirs]kernDir
+	// per rule, its number of directions, and per direction of the rule
+	// (in the rule's order) the group's direction
+	rnd  [2]uint8
+	rdir [2][maxKernDirs]uint8
+}
+
+// kernDir is one direction of a kernGroup: the cells of each rule whose
+// leap stays on the board (va; vb for the second rule of a pair), and the
+// rotations that bring the landing cell (re) and the jumped cell (ro) of
+// each source onto the source's bit.
 type kernDir struct {
-	valid  uint64
+	va, vb uint64
 	re, ro int8
-	sh     int8 // the shift itself (the cells a leap touches)
+	sh     int8  // the shift itself (the cells a leap touches)
+	d      int32 // the direction
+}
+
+// kernStash holds what firstLeapsK found (s.kstash), for selectBulkK:
+// per rule (s.nbulk of them: the tier's kernel without pairs) its number
+// of leaps and their sources per direction.
+type kernStash struct {
+	groups []kernGroup
+	n      [maxBulk]int
+	td     [maxBulk][32]uint64
+	tdt    [32]uint64 // the leaps of a group when only the cells they touch are asked
 }
 
 // compileKern1 builds t.k1 (nil when some rule of t does not fit).
 func (p *Program) compileKern1(t *tier) {
-	if p.nw != 1 || !t.shifts || p.np+2 > 8 {
+	if p.nw != 1 || !t.shifts || p.np+2 > kernSlots {
 		return
 	}
-	k1 := make([][]kern1, p.np)
+	k1, kp := make([][]kernGroup, p.np), make([][]kernGroup, p.np)
 	for pl := range k1 {
 		for _, ri := range t.rules {
 			r := &p.rules[ri]
 			ss := &r.sets[pl]
-			if !ss.few || len(ss.codes) > maxKernCodes || len(ss.dirs) > maxKernDirs ||
+			if !ss.few || len(ss.codes) > maxKernCodes || (len(ss.codes) > 0 && p.ncodes > kernCodes) || len(ss.dirs) > maxKernDirs ||
 				(r.action != ir.Remove && r.length != 1 && r.length != 2) {
 				return
 			}
-			k := kern1{ri: int32(ri), remove: r.action == ir.Remove, guarded: r.when != nil,
-				long: r.length == 2, nd: uint8(len(ss.dirs)), ncodes: uint8(len(ss.codes)),
-				idx: ss.idx, overEmpty: ss.overEmpty, ontoEmpty: ss.ontoEmpty}
-			copy(k.codes[:], ss.codes)
-			for i, d := range ss.dirs {
-				k.dirs[i] = kernDir{valid: d.valid, re: int8(-r.length * d.sh & 63), ro: int8(-d.sh & 63), sh: int8(d.sh)}
+			g := kernGroup{nd: uint8(len(ss.dirs)), remove: r.action == ir.Remove,
+				guarded: r.when != nil, long: r.length == 2, overEmpty: ss.overEmpty, ontoEmpty: ss.ontoEmpty}
+			g.ri[0] = int32(ri)
+			g.src[0] = kernSrc{ncodes: uint8(len(ss.codes))}
+			copy(g.src[0].idx[:], ss.idx[0:3])
+			g.src[0].slots = len(ss.src) > 0
+			g.src[0].one = len(ss.src) == 0 && len(ss.codes) == 1
+			g.oSl, g.eSl = len(ss.over) > 0, len(ss.onto) > 0
+			for k, code := range ss.codes {
+				g.src[0].codes[k] = uint8(code)
 			}
-			k1[pl] = append(k1[pl], k)
+			copy(g.oIdx[:], ss.idx[3:6])
+			copy(g.eIdx[:], ss.idx[6:9])
+			g.rnd[0] = g.nd
+			for i, d := range ss.dirs {
+				g.dirs[i] = kernDir{va: d.valid, re: int8(-r.length * d.sh & 63), ro: int8(-d.sh & 63),
+					sh: int8(d.sh), d: r.dirs[pl][i]}
+				g.rdir[0][i] = uint8(i)
+			}
+			k1[pl] = append(k1[pl], g)
+			if n := len(kp[pl]); n == 0 || !p.kernPair(&kp[pl][n-1], &g) {
+				kp[pl] = append(kp[pl], g)
+			}
 		}
 	}
-	t.k1 = k1
+	t.k1, t.kp = k1, kp
 }
 
-// kernSets returns the pieces k moves, and the cells satisfying its Over
-// and Onto conditions, from the occupancy slots occX (occX[np+1] is 0).
-func (k *kern1) kernSets(s *State, occX *[8]uint64, empty uint64) (src, o, e uint64) {
-	x := &k.idx
-	src = occX[x[0]&7] | occX[x[1]&7] | occX[x[2]&7]
-	o = occX[x[3]&7] | occX[x[4]&7] | occX[x[5]&7] | empty&k.overEmpty
-	e = occX[x[6]&7] | occX[x[7]&7] | occX[x[8]&7] | empty&k.ontoEmpty
-	for _, code := range k.codes[:k.ncodes] {
-		src |= s.occC[code]
+// kernPair makes the one rule of a and the one rule of b a pair in a
+// when they can be one (see above), and reports whether it did.
+func (p *Program) kernPair(a, b *kernGroup) bool {
+	if a.pair || a.remove || b.remove || a.guarded || b.guarded || a.long != b.long ||
+		a.oIdx != b.oIdx || a.eIdx != b.eIdx || a.overEmpty != b.overEmpty || a.ontoEmpty != b.ontoEmpty ||
+		p.ncodes > 64 || p.kernCodes(&a.src[0])&p.kernCodes(&b.src[0]) != 0 {
+		return false
 	}
-	return src, o, e
-}
-
-// slots1 loads the occupancy slots of a one-word board into occX and
-// returns the empty cells.
-func (p *Program) slots1(s *State, occX *[8]uint64) uint64 {
-	var all uint64
-	for sl, x := range s.occ[:p.np+1] {
-		all |= x
-		occX[sl&7] = x
+	m := *a
+	m.pair = true
+	m.ri[1], m.src[1], m.rnd[1] = b.ri[0], b.src[0], b.nd
+	for i, bd := range b.dirs[:b.nd] {
+		k := 0
+		for k < int(m.nd) && m.dirs[k].d != bd.d {
+			k++
+		}
+		switch {
+		case k == int(m.nd) && k == maxKernDirs:
+			return false
+		case k == int(m.nd):
+			m.dirs[k] = bd
+			m.dirs[k].va, m.dirs[k].vb = 0, bd.va
+			m.nd++
+		case m.dirs[k].va != bd.va || m.dirs[k].re != bd.re:
+			return false
+		default:
+			m.dirs[k].vb = bd.va
+		}
+		m.rdir[1][i] = uint8(k)
 	}
-	return ^all & p.boardMask[0]
+	*a = m
+	return true
 }
 
-// kernLeaps returns the first leaps of k from src, per direction in td
+// kernCodes returns the piece codes (bits) a kernSrc selects.
+func (p *Program) kernCodes(a *kernSrc) uint64 {
+	var m uint64
+	for _, code := range a.codes[:a.ncodes] {
+		m |= 1 << uint(code)
+	}
+	for code := 1; code < p.ncodes; code++ {
+		for _, sl := range a.idx {
+			if int(sl) <= p.np && int(p.codeSlot[code]) == int(sl) {
+				m |= 1 << uint(code)
+			}
+		}
+	}
+	return m
+}
+
+// kernWords returns the occupancy slots and the sets per code of a
+// one-word board as arrays (occLen), and the empty cells.
+func (p *Program) kernWords(s *State) (occ *[kernSlots]uint64, oc *[kernCodes]uint64, empty uint64) {
+	occ = (*[kernSlots]uint64)(s.occ)
+	if s.occC != nil {
+		oc = (*[kernCodes]uint64)(s.occC)
+	}
+	all := occ[0] | occ[1] | occ[2] | occ[3] | occ[4] | occ[5] | occ[6] | occ[7]
+	return occ, oc, ^all & p.boardMask[0]
+}
+
+// pieces returns the pieces of k from the occupancy slots occ and the
+// sets per code oc (small enough to be inlined: one code, or a call).
+func (k *kernSrc) pieces(occ *[kernSlots]uint64, oc *[kernCodes]uint64) uint64 {
+	if k.one {
+		return oc[k.codes[0]&15]
+	}
+	return k.union(occ, oc)
+}
+
+// union is pieces with slots or several codes.
+func (k *kernSrc) union(occ *[kernSlots]uint64, oc *[kernCodes]uint64) (src uint64) {
+	if k.slots {
+		x := &k.idx
+		src = occ[x[0]&7] | occ[x[1]&7] | occ[x[2]&7]
+	}
+	if k.ncodes > 0 {
+		c := &k.codes
+		src |= oc[c[0]&15] | oc[c[1]&15] | oc[c[2]&15] | oc[c[3]&15]
+	}
+	return src
+}
+
+// over and onto return the cells satisfying g's Over and Onto
+// conditions (small enough to be inlined, as pieces).
+func (g *kernGroup) over(occ *[kernSlots]uint64, empty uint64) uint64 {
+	if g.oSl {
+		return occ[g.oIdx[0]&7] | occ[g.oIdx[1]&7] | occ[g.oIdx[2]&7] | empty&g.overEmpty
+	}
+	return empty & g.overEmpty
+}
+
+func (g *kernGroup) onto(occ *[kernSlots]uint64, empty uint64) uint64 {
+	if g.eSl {
+		return occ[g.eIdx[0]&7] | occ[g.eIdx[1]&7] | occ[g.eIdx[2]&7] | empty&g.ontoEmpty
+	}
+	return empty & g.ontoEmpty
+}
+
+// leaps returns the first leaps of g in the position (the occupancy
+// slots occ, the sets per code oc, the empty cells), per direction in td
 // (when not nil), and their number.
-func (k *kern1) kernLeaps(src, o, e uint64, td *[32]uint64) (n int) {
-	dirs := k.dirs[:k.nd]
-	if k.long {
+func (g *kernGroup) leaps(occ *[kernSlots]uint64, oc *[kernCodes]uint64, empty uint64, td *[32]uint64) (n int) {
+	a := g.src[0].pieces(occ, oc)
+	var b uint64
+	if g.pair {
+		b = g.src[1].pieces(occ, oc)
+	}
+	if a|b == 0 {
+		return 0 // no piece to move (selectBulkK skips the group)
+	}
+	o, e := g.over(occ, empty), g.onto(occ, empty)
+	dirs := g.dirs[:g.nd]
+	switch {
+	case g.pair && g.long:
 		for i := range dirs {
 			d := &dirs[i]
-			x := d.valid & src & bits.RotateLeft64(e, int(d.re)) & bits.RotateLeft64(o, int(d.ro))
+			x := (d.va&a | d.vb&b) & bits.RotateLeft64(e, int(d.re)) & bits.RotateLeft64(o, int(d.ro))
 			if td != nil {
 				td[i] = x
 			}
 			n += bits.OnesCount64(x)
 		}
-		return n
-	}
-	for i := range dirs {
-		d := &dirs[i]
-		x := d.valid & src & bits.RotateLeft64(e, int(d.re))
-		if td != nil {
-			td[i] = x
+	case g.pair:
+		for i := range dirs {
+			d := &dirs[i]
+			x := (d.va&a | d.vb&b) & bits.RotateLeft64(e, int(d.re))
+			if td != nil {
+				td[i] = x
+			}
+			n += bits.OnesCount64(x)
 		}
-		n += bits.OnesCount64(x)
+	case g.long:
+		for i := range dirs {
+			d := &dirs[i]
+			x := d.va & a & bits.RotateLeft64(e, int(d.re)) & bits.RotateLeft64(o, int(d.ro))
+			if td != nil {
+				td[i] = x
+			}
+			n += bits.OnesCount64(x)
+		}
+	default:
+		for i := range dirs {
+			d := &dirs[i]
+			x := d.va & a & bits.RotateLeft64(e, int(d.re))
+			if td != nil {
+				td[i] = x
+			}
+			n += bits.OnesCount64(x)
+		}
 	}
 	return n
 }
 
-// kernAny tells whether k has a first leap from src.
-func (k *kern1) kernAny(src, o, e uint64) bool {
-	dirs := k.dirs[:k.nd]
-	for i := range dirs {
-		if dirs[i].firsts(src, o, e, k.long) != 0 {
-			return true
+// anyLeap tells whether g has a first leap in the position (occ, oc,
+// empty, as for leaps).
+func (g *kernGroup) anyLeap(occ *[kernSlots]uint64, oc *[kernCodes]uint64, empty uint64) bool {
+	a := g.src[0].pieces(occ, oc)
+	var b uint64
+	if g.pair {
+		b = g.src[1].pieces(occ, oc)
+	}
+	if a|b == 0 {
+		return false
+	}
+	if g.remove {
+		return true
+	}
+	o, e := g.over(occ, empty), g.onto(occ, empty)
+	dirs := g.dirs[:g.nd]
+	var x uint64 // (no test per direction: usually there is none)
+	if g.long {
+		for i := range dirs {
+			d := &dirs[i]
+			x |= (d.va&a | d.vb&b) & bits.RotateLeft64(e, int(d.re)) & bits.RotateLeft64(o, int(d.ro))
 		}
+		return x != 0
 	}
-	return false
-}
-
-// firsts returns the sources of src with a first leap in direction d
-// (long: of two cells, over a cell of o).
-func (d *kernDir) firsts(src, o, e uint64, long bool) uint64 {
-	x := d.valid & src & bits.RotateLeft64(e, int(d.re))
-	if long {
-		x &= bits.RotateLeft64(o, int(d.ro))
+	for i := range dirs {
+		d := &dirs[i]
+		x |= (d.va&a | d.vb&b) & bits.RotateLeft64(e, int(d.re))
 	}
-	return x
+	return x != 0
 }
 
 // firstLeapsK is firstLeaps by the kernel of tier t (t.k1 not nil).
 func (p *Program) firstLeapsK(s *State, t *tier, wantTouched, stash bool) (n int, touched uint64) {
-	var occX [8]uint64
-	empty := p.slots1(s, &occX)
-	ks := t.k1[s.toMove]
-	s.nbulk = -1
-	var bulk *[maxBulk]bulkRule
-	if stash && len(ks) <= maxBulk {
-		_, bulk = s.bulkScratch(p)
-		s.nbulk = 0
+	occ, oc, empty := p.kernWords(s)
+	gs := t.kp[s.toMove]
+	s.nbulk, s.kstash = -1, true
+	var ks *kernStash
+	if stash && len(t.k1[s.toMove]) <= maxBulk {
+		gs = t.k1[s.toMove]
+		ks = &s.ax().kst
+		ks.groups = gs
+		s.nbulk = len(gs)
 	}
-	for i := range ks {
-		k := &ks[i]
-		if k.guarded && p.rules[k.ri].when(p.guardCtx(s)) == 0 {
-			continue
-		}
-		src, o, e := k.kernSets(s, &occX, empty)
-		var td *[32]uint64
-		if bulk != nil {
-			b := &bulk[s.nbulk&(maxBulk-1)]
-			b.ri, td = int(k.ri), (*[32]uint64)(b.td[:32])
-			s.nbulk++
-		}
+	for i := range gs {
+		g := &gs[i]
 		c := 0
+		var td *[32]uint64
+		if ks != nil {
+			td = &ks.td[i&(maxBulk-1)]
+		}
 		switch {
-		case src == 0: // no piece to move (c = 0: selectBulk skips the rule)
-		case k.remove:
-			c = bits.OnesCount64(src)
+		case g.guarded && p.rules[g.ri[0]].when(p.guardCtx(s)) == 0:
+		case g.remove:
+			a := g.src[0].pieces(occ, oc)
+			c = bits.OnesCount64(a)
 			if td != nil {
-				td[0] = src
+				td[0] = a
+			}
+			touched |= a
+		case wantTouched:
+			if td == nil {
+				td = &s.ax().kst.tdt
+			}
+			if c = g.leaps(occ, oc, empty, td); c > 0 {
+				touched |= g.touched(td)
 			}
 		default:
-			c = k.kernLeaps(src, o, e, td)
+			c = g.leaps(occ, oc, empty, td)
 		}
-		if bulk != nil {
-			bulk[(s.nbulk-1)&(maxBulk-1)].n = c
+		if ks != nil {
+			ks.n[i&(maxBulk-1)] = c
 		}
 		n += c
-		if wantTouched && c > 0 {
-			touched |= k.touched(src, o, e)
-		}
 	}
 	return n, touched
 }
 
-// touched returns the cells that the first leaps of k from src touch:
-// their sources, jumped cells and landings.
-func (k *kern1) touched(src, o, e uint64) (t uint64) {
-	if k.remove {
-		return src
-	}
-	for i := range k.dirs[:k.nd] {
-		d := &k.dirs[i]
-		x := d.firsts(src, o, e, k.long)
-		if x == 0 {
-			continue
-		}
+// touched returns the cells that the first leaps of g (their sources per
+// direction in td, as leaps keeps them) touch: their sources, jumped
+// cells and landings.
+func (g *kernGroup) touched(td *[32]uint64) (t uint64) {
+	for i := range g.dirs[:g.nd] {
+		d := &g.dirs[i]
+		x := td[i&31]
 		t |= x | bits.RotateLeft64(x, int(d.sh))
-		if k.long {
+		if g.long {
 			t |= bits.RotateLeft64(x, 2*int(d.sh))
 		}
 	}
@@ -210,18 +385,43 @@ func (k *kern1) touched(src, o, e uint64) (t uint64) {
 
 // anyLeapK tells whether tier t (t.k1 not nil) has a first leap.
 func (p *Program) anyLeapK(s *State, t *tier) bool {
-	var occX [8]uint64
-	empty := p.slots1(s, &occX)
-	ks := t.k1[s.toMove]
-	for i := range ks {
-		k := &ks[i]
-		if k.guarded && p.rules[k.ri].when(p.guardCtx(s)) == 0 {
+	occ, oc, empty := p.kernWords(s)
+	gs := t.kp[s.toMove]
+	for i := range gs {
+		g := &gs[i]
+		if g.guarded && p.rules[g.ri[0]].when(p.guardCtx(s)) == 0 {
 			continue
 		}
-		src, o, e := k.kernSets(s, &occX, empty)
-		if src != 0 && (k.remove || k.kernAny(src, o, e)) {
+		if g.anyLeap(occ, oc, empty) {
 			return true
 		}
 	}
 	return false
+}
+
+// selectBulkK is selectBulk for the moves firstLeapsK kept: rule, then
+// source, then direction.
+func (p *Program) selectBulkK(s *State, ml *MoveList, i int) {
+	ml.reset()
+	ks := &s.ax().kst
+	for gi := range s.nbulk {
+		gi &= maxBulk - 1
+		if n := ks.n[gi]; i >= n {
+			i -= n
+			continue
+		}
+		g := &ks.groups[gi]
+		if g.remove {
+			ml.arena = append(ml.arena, uint32(p.cellOf[nthBit(ks.td[gi][:], 1, i)]))
+			ml.moves = append(ml.moves, mv{off: 0, n: 1, rule: g.ri[0]})
+			return
+		}
+		x, k := selectLeap(&ks.td[gi], int(g.nd), ks.n[gi], i)
+		kd := &g.dirs[k&(maxKernDirs-1)]
+		land := p.cellOf[x+int(kd.sh)<<b2i(g.long)]
+		ml.arena = append(ml.arena, uint32(p.cellOf[x]), uint32(land)|uint32(kd.d)<<16)
+		ml.moves = append(ml.moves, mv{off: 0, n: 2, rule: g.ri[0]})
+		return
+	}
+	panic("interp: selectBulkK: move out of range")
 }

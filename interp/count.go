@@ -67,6 +67,36 @@ func (p *Program) compileBlockFast() {
 	p.blockFast = true
 }
 
+// selectLeap returns the source (bit) and the direction (index in td) of
+// leap i of n whose sources per direction are td[:nd], in the order
+// source then direction. A few leaps are found by walking the sources in
+// order, more by selectSource's counts per byte.
+func selectLeap(td *[32]uint64, nd, n, i int) (x, k int) {
+	if n > walkLeaps {
+		x, i = selectSource(td, nd, n, i)
+		return x, bulkDir(td, nd, x, i)
+	}
+	var u uint64
+	for _, t := range td[:nd] {
+		u |= t
+	}
+	for ; u != 0; u &= u - 1 {
+		x = bits.TrailingZeros64(u)
+		for k = range td[:nd] {
+			if td[k]>>uint(x)&1 != 0 {
+				if i == 0 {
+					return x, k
+				}
+				i--
+			}
+		}
+	}
+	panic("interp: selectLeap: move out of range")
+}
+
+// walkLeaps: selectLeap walks the sources of at most this many leaps.
+const walkLeaps = 12
+
 // selectSource returns the source (bit) of move i of n leaps whose
 // sources per direction are td[:nd], in the order source then direction,
 // and the index of the move among that source's leaps.
@@ -516,8 +546,10 @@ func (p *Program) countMoves(s *State, ml *MoveList, selecting bool) (n int, bui
 	if s.end != endNone {
 		return 0, false
 	}
-	if hit, _ := p.turnStartGoal(s); hit {
-		return 0, false
+	if len(p.goalsStart) > 0 {
+		if hit, _ := p.turnStartGoal(s); hit {
+			return 0, false
+		}
 	}
 	if p.noBlockade && !p.blockFast {
 		p.Legal(s, ml)

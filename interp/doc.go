@@ -334,15 +334,23 @@
 //     owner, or by piece code through the per-code occupancy sets when it
 //     restricts kinds), counted by population counts, move i found per
 //     word then per byte without building the others (selectBulk, the
-//     byte and the bit by branch-free byte arithmetic); a tier of shift
+//     byte and the bit by branch-free byte arithmetic), or, among a few
+//     moves, by walking their sources in order (selectLeap); a tier of shift
 //     rules with chains that a later tier follows is first asked whether
 //     it has a first leap at all, stopping at the first found
 //     (tier.precheck: a tier of captures usually has none). On one word,
 //     a tier whose rules each read at most three occupancy sets is run
 //     from a flat table per mover built at compile time (bulk1.go, "one-
-//     word kernel" in vet --explain); other tiers, on any number of
-//     words, assemble each rule's sets (ruleSets) and shift them
-//     (ruleLeaps), skipping the rules with no piece to move;
+//     word kernel" in vet --explain), reading the occupancy sets as
+//     arrays (on one word State.occ and occC are padded with empty
+//     words: occLen); two consecutive rules that differ only in the
+//     pieces they move (disjoint) and their directions are a pair for
+//     the existence test and counting: each direction of the union is
+//     shifted once, from the pieces of the rules having it ("pairs
+//     shifted together"); drawing a move keeps the rules apart. Other
+//     tiers, on any number of words, assemble each rule's sets
+//     (ruleSets) and shift them (ruleLeaps), skipping the rules with no
+//     piece to move;
 //   - table-driven group tiers count their moves per line and select one;
 //   - on one word, short jumps with optional chains that always take a piece count the
 //     chains of one and two leaps with bitsets (countChains2: a second leap
@@ -409,7 +417,9 @@
 // at compile time, compilePut), where a leap move writes its cells and
 // undo records itself and updates the occupancy sets and the mailbox from
 // its records in one loop (doLeapsFlat, reindexOcc), and Undo reverts them
-// in one loop (undoFlat). Apply changes the position in place and pushes
+// in one loop (undoFlat); and a leap move played without undo records in
+// a Program without stacks or targets (Program.direct, sets per code
+// allowed) sets each cell with its indexes at once (doLeapsDirect). Apply changes the position in place and pushes
 // the old contents of every changed cell and the old counters (and last
 // cell) on the history; Undo pops them. A State that is only played
 // forward (a playout's scratch copy: SetUndo false) skips the history

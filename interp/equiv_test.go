@@ -119,6 +119,7 @@ func equivCases(t *testing.T) []equivCase {
 		{"salta", salta(t, 0, true), 150},
 		{"salta-limit", salta(t, 30, true), 150},
 		{"pyramid", pyramid(t), 200},
+		{"step-take", stepTake(t), 60},
 		// few pieces: the blockade filter often drops moves
 		{"salta-sparse", salta(t, 0, false).at(map[int][]string{gStar1: {"h8"}, gStar2: {"c3"}, rStar1: {"j10"}}), 150},
 		{"salta-sparse2", salta(t, 0, false).at(map[int][]string{gStar1: {"g7"}, gStar2: {"e1"}, rStar1: {"j10"}, rStar2: {"a1"}}), 150},

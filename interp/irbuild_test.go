@@ -301,6 +301,28 @@ func salta(t testing.TB, plies int, place bool) *gb {
 	return b
 }
 
+// stepTake is a tier of a step and the removal of a neutral piece on a
+// board of one word under the blockade filter. At the start the second
+// player's one piece is walled in: taking the last neutral piece would
+// leave it without a move, so the filter drops that removal (the cells a
+// removal touches are its piece's: the one-word kernel's witnesses must
+// avoid them).
+func stepTake(t testing.TB) *gb {
+	b := newSquare(t, 4, 4, false, "white", "black")
+	k := b.kind("stone", "S", 0, nil)
+	w, bl, nt := b.piece(k, 0, 0, ""), b.piece(k, 1, 0, ""), b.piece(k, ir.Neutral, 0, "")
+	b.place(w, "b4", "a3", "c1")
+	b.place(bl, "a4")
+	b.place(nt, "d1")
+	step := b.rule(ir.MoveRule{Name: "step", Action: ir.Leap, Piece: ir.Own, Dirs: b.same("n", "e", "s", "w"),
+		Length: 1, Onto: eEmpty()})
+	take := b.rule(ir.MoveRule{Name: "take", Action: ir.Remove, Piece: ir.NeutralPieces})
+	b.g.Priority = [][]int{{step, take}}
+	b.g.Filters = []ir.Filter{{Kind: ir.NoBlockade}}
+	b.g.End = ir.End{NoMove: ir.OutcomeLose, Plies: 40, AtLimit: ir.OutcomeDraw}
+	return b
+}
+
 // pyramid builds Pyramid (docs/rules, games.md section 7).
 func pyramid(t testing.TB) *gb {
 	b := newSquare(t, 8, 8, true, "white", "black")

@@ -3,6 +3,7 @@ package interp
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/ruleplay/ruleplay/ir"
@@ -50,7 +51,10 @@ type TierPlan struct {
 	CountSel bool // playouts count the moves and build the one drawn
 	Precheck bool // whether it has a move is asked on bitsets first
 	Kernel   bool // its first leaps are found by the flat one-word kernel (bulk1.go)
-	Prefer   bool // narrowed to the moves capturing the most (built, then each played to count)
+	// Pairs: the kernel's pairs of rules (a+b) whose directions are
+	// shifted once for both (existence test and counting)
+	Pairs  []string
+	Prefer bool // narrowed to the moves capturing the most (built, then each played to count)
 }
 
 // Plan reports what Compile chose (see Plan).
@@ -64,6 +68,7 @@ func (p *Program) Plan() Plan {
 		for _, ri := range t.rules {
 			tp.Rules = append(tp.Rules, p.rules[ri].name)
 		}
+		tp.Pairs = p.kernPairs(&t)
 		pl.Tiers = append(pl.Tiers, tp)
 	}
 	pl.Playouts = "legal list, then one drawn"
@@ -293,7 +298,11 @@ func (pl Plan) Write(w io.Writer) error {
 			b.WriteString(" (first leaps asked on bitsets first)")
 		}
 		if t.Kernel {
-			b.WriteString(" (one-word kernel)")
+			b.WriteString(" (one-word kernel")
+			if len(t.Pairs) > 0 {
+				b.WriteString("; pairs shifted together: " + strings.Join(t.Pairs, ", "))
+			}
+			b.WriteString(")")
 		}
 		if t.Dedup {
 			b.WriteString(" (deduplicated)")
@@ -309,4 +318,22 @@ func (pl Plan) Write(w io.Writer) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// kernPairs names the pairs of the one-word kernel of tier t (a+b), for
+// any mover.
+func (p *Program) kernPairs(t *tier) []string {
+	var pairs []string
+	for _, gs := range t.kp {
+		for _, g := range gs {
+			if !g.pair {
+				continue
+			}
+			name := p.rules[g.ri[0]].name + "+" + p.rules[g.ri[1]].name
+			if !slices.Contains(pairs, name) {
+				pairs = append(pairs, name)
+			}
+		}
+	}
+	return pairs
 }

@@ -165,3 +165,42 @@ func TestPlanBundled(t *testing.T) {
 		}
 	}
 }
+
+// TestPlanPairs checks which tiers the one-word kernel runs with rules
+// paired (those that differ only in the pieces they move and their
+// directions): both tiers of the 10x10 draughts file nobody tuned for,
+// none on a board of several words or where the rules read other sets.
+func TestPlanPairs(t *testing.T) {
+	games := unseenGames(t)
+	want := map[string][][]string{
+		"unseen/draughts10.rules":     {{"man-capture+king-capture"}, {"man-step+king-step"}},
+		"unseen/draughts12.rules":     {nil, nil},
+		"unseen/breakthrough12.rules": {nil},
+	}
+	for name, tiers := range want {
+		p, err := Compile(games[name], Config{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		pl := p.Plan()
+		if len(pl.Tiers) != len(tiers) {
+			t.Fatalf("%s: %d tiers, want %d", name, len(pl.Tiers), len(tiers))
+		}
+		for i, tp := range pl.Tiers {
+			if !slices.Equal(tp.Pairs, tiers[i]) {
+				t.Errorf("%s: tier %d pairs %v, want %v", name, i+1, tp.Pairs, tiers[i])
+			}
+		}
+	}
+	g, err := lang.Load("../games/breakthrough.rules", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := Compile(g, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tp := p.Plan().Tiers[0]; !tp.Kernel || len(tp.Pairs) != 0 {
+		t.Errorf("breakthrough: kernel %v, pairs %v; want the kernel without pairs", tp.Kernel, tp.Pairs)
+	}
+}

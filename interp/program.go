@@ -86,6 +86,9 @@ type Program struct {
 	// sets and the mailbox once (doLeapsFlat), Undo reverts them in one
 	// loop (undoFlat)
 	flat bool
+	// direct: no stacks, no pieces on target: a leap move played without
+	// undo records sets each cell with its indexes at once (doLeapsDirect)
+	direct bool
 	// keepLast: a condition reads the cell the previous ply ended on
 	// (next-to): Apply keeps it in State.last
 	keepLast bool
@@ -167,7 +170,10 @@ type tier struct {
 	precheck bool
 	// k1: the tier's rules flattened per mover for the one-word kernel
 	// (bulk1.go); nil when some rule does not fit it
-	k1 [][]kern1
+	k1 [][]kernGroup
+	// kp: k1 with the rules that can be made pairs paired (bulk1.go),
+	// for the existence test and counting without keeping the moves
+	kp [][]kernGroup
 }
 
 // generator kinds

@@ -98,7 +98,8 @@ type scratch struct {
 	tier          int          // the tier of the moves candidates or countMoves found last
 	selFilt       bool         // countMoves: the blockade filter drops some moves
 	selBulk       bool         // countMoves: the moves are in bulk (selectBulk)
-	nbulk         int          // firstLeaps: the rules kept in aux.bulk (-1: too many)
+	nbulk         int          // firstLeaps: the rules kept in aux.bulk, or the groups in aux.kst (-1: too many)
+	kstash        bool         // firstLeaps: the moves are kept in aux.kst (the one-word kernel)
 	x             *aux         // larger scratch, allocated when first needed
 	gbuf          []uint16     // the pieces of a group being moved
 	hbuf          []int32      // occH
@@ -123,8 +124,9 @@ type aux struct {
 	mctx ectx // the margin of Status
 	gctx ectx // Guide
 	bulk [maxBulk]bulkRule
-	sets bulkSets // firstLeaps
-	caps []int32  // preferMost: the pieces each move captures
+	kst  kernStash // firstLeapsK
+	sets bulkSets  // firstLeaps
+	caps []int32   // preferMost: the pieces each move captures
 	// mergeEnds (ends.go): the captured cells of the moves, per move the
 	// span of its cells in ecaps, and whether its text needs them
 	ecaps, espan []int32
@@ -183,12 +185,32 @@ type frame struct {
 	drop     bool // the move was a drop: Undo gives the piece back to the hand
 }
 
+// occLen and occCLen are the lengths of State.occ and State.occC. On a
+// board of one word with at most kernSlots slots (players and neutral),
+// occ has kernSlots words, and occC, with at most kernCodes codes,
+// kernCodes words: the words past the slots and codes are always empty,
+// and the one-word kernel (bulk1.go) reads them as arrays, without
+// copies or bounds checks.
+func (p *Program) occLen() int {
+	if p.nw == 1 && p.np+1 <= kernSlots {
+		return kernSlots
+	}
+	return (p.np + 1) * p.nw
+}
+
+func (p *Program) occCLen() int {
+	if p.nw == 1 && p.ncodes <= kernCodes {
+		return kernCodes
+	}
+	return p.ncodes * p.nw
+}
+
 func (p *Program) newEmptyState() *State {
 	s := &State{position: position{np: p.np, nw: p.nw, last: -1}, scratch: newScratch(p.nc, p.nw)}
 	s.cellsW = make([]uint16, p.nc+1)
 	s.cellsW[p.nc] = uint16(p.ncodes)
 	s.cells = s.cellsW[:p.nc]
-	s.occ = make([]uint64, (p.np+1)*p.nw)
+	s.occ = make([]uint64, p.occLen())
 	if p.mbox != nil {
 		s.mb = new([mbSlots]uint8)
 		for i := range s.mb {
@@ -200,7 +222,7 @@ func (p *Program) newEmptyState() *State {
 	}
 	s.onTarget = make([]int32, p.np+1)
 	if p.keepOccC {
-		s.occC = make([]uint64, p.ncodes*p.nw)
+		s.occC = make([]uint64, p.occCLen())
 	}
 	ints := make([]int32, 3*p.np)
 	s.turns, s.captured, s.points = ints[:p.np:p.np], ints[p.np:2*p.np:2*p.np], ints[2*p.np:]
@@ -335,7 +357,8 @@ func (s *State) undoChange(p *Program, ch change) {
 // Program keeps them (compilePut), the occupancy sets per code and the
 // pieces on their target. It is the one place they are updated, with
 // reindexOcc and undoFlat, which do the same for the records of a move at
-// once in Programs that keep neither (Program.flat).
+// once in Programs that keep neither (Program.flat), and unsetFlat and
+// setFlat, which play a move without undo records (Program.direct).
 func (s *State) put(p *Program, c int, code uint16) {
 	cb := &p.cellB[c]
 	old := s.cells[c]
@@ -392,6 +415,7 @@ func (p *Program) compilePut() {
 		}
 	}
 	p.flat = !p.stacking && !p.keepOccC && p.nTargets == 0
+	p.direct = !p.stacking && p.nTargets == 0
 	if p.mbox != nil {
 		for c := range p.cellB {
 			p.cellB[c].mb = uint16(p.mbox.key[c] & mbMask)
@@ -424,6 +448,34 @@ func reindexOcc(occ []uint64, mb *[mbSlots]uint8, cellB []cellBit, codeOcc []int
 		if mb != nil {
 			mb[cb.mb&mbMask] = uint8(b2i(r.arg != 0))
 		}
+	}
+}
+
+// unsetFlat empties cell c, which holds code, in a Program.direct, and
+// updates the derived indexes (no undo record).
+func (s *State) unsetFlat(p *Program, c int, code uint16) {
+	cb := &p.cellB[c]
+	s.cells[c] = 0
+	s.occ[int(p.codeOcc[code])+int(cb.w)] &^= cb.m
+	if s.occC != nil {
+		s.occC[int(code)*s.nw+int(cb.w)] &^= cb.m
+	}
+	if s.mb != nil {
+		s.mb[cb.mb&mbMask] = 0
+	}
+}
+
+// setFlat puts code (not 0) on the empty cell c in a Program.direct, and
+// updates the derived indexes (no undo record).
+func (s *State) setFlat(p *Program, c int, code uint16) {
+	cb := &p.cellB[c]
+	s.cells[c] = code
+	s.occ[int(p.codeOcc[code])+int(cb.w)] |= cb.m
+	if s.occC != nil {
+		s.occC[int(code)*s.nw+int(cb.w)] |= cb.m
+	}
+	if s.mb != nil {
+		s.mb[cb.mb&mbMask] = 1
 	}
 }
 
@@ -660,7 +712,8 @@ func (ps *position) copyFrom(src *position) {
 
 // StateBytes returns the size in bytes of a position: the cells (the top
 // piece of each, 2 bytes, and a wall cell), the occupancy bitsets per
-// slot and, when something reads them, per code, the mailbox, the per-player counters (turns,
+// slot and, when something reads them, per code (not the always empty
+// words that pad them on one word: occLen), the mailbox, the per-player counters (turns,
 // captures, points, pieces on target), the rules' counters, the pieces in
 // hand (per code, in a game with hands), the stacks in a stacking game, and
 // the scalars (player to move, ply, passes, end of the game: 40 bytes). A State also carries its undo history and

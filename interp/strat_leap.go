@@ -12,9 +12,6 @@ func (g *gen) fastLeaps() {
 	if r.sets != nil && r.sets[g.mover].noSources(s) {
 		return
 	}
-	g.over = r.overTab[g.mover*r.tabSize : (g.mover+1)*r.tabSize]
-	g.onto = r.ontoTab[g.mover*r.tabSize : (g.mover+1)*r.tabSize]
-	g.stride = r.stride
 	g.dirs = r.dirs[g.mover]
 	srcOK := r.srcOK[g.mover*p.ncodes : (g.mover+1)*p.ncodes]
 	cells := s.cells
@@ -25,6 +22,7 @@ func (g *gen) fastLeaps() {
 	}
 	if r.length == 2 && g.ml == nil && g.count && g.sel < 0 && !g.filt && r.ontoEmpty[g.mover] && !r.sameDir &&
 		!(r.shift && s.nw == 1 && p.np+1 <= maxSlots) && g.fewEmpty() {
+		g.condTables()
 		g.countByLandings()
 		return
 	}
@@ -64,6 +62,9 @@ func (g *gen) fastLeaps() {
 		}
 	}
 	countFast := shift1 && g.count && !g.filt && r.alwaysTakes && r.chain != ir.ChainNone
+	if !shift1 {
+		g.condTables()
+	}
 	for w := 0; w < s.nw; w++ {
 		for word := g.sources(w, marked); word != 0; {
 			b := w<<6 | bits.TrailingZeros64(word)
@@ -102,6 +103,15 @@ func (g *gen) fastLeaps() {
 			}
 		}
 	}
+}
+
+// condTables points g at the rule's condition tables for the mover
+// (fastDFS and countByLandings read them; the walk on bitsets does not).
+func (g *gen) condTables() {
+	r := g.r
+	g.over = r.overTab[g.mover*r.tabSize : (g.mover+1)*r.tabSize]
+	g.onto = r.ontoTab[g.mover*r.tabSize : (g.mover+1)*r.tabSize]
+	g.stride = r.stride
 }
 
 // fewEmpty tells whether the board has fewer empty cells than pieces the
