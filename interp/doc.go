@@ -419,8 +419,8 @@
 // its records in one loop (doLeapsFlat, reindexOcc), and Undo reverts them
 // in one loop (undoFlat); and a leap move played without undo records in
 // a Program without stacks or targets (Program.direct, sets per code
-// allowed) sets each cell with its indexes at once (doLeapsDirect). Apply changes the position in place and pushes
-// the old contents of every changed cell and the old counters (and last
+// allowed) sets each cell with its indexes at once (doLeapsFlat too).
+// Apply changes the position in place and pushes the old contents of every changed cell and the old counters (and last
 // cell) on the history; Undo pops them. A State that is only played
 // forward (a playout's scratch copy: SetUndo false) skips the history
 // when applying moves; the moves that generation itself tries and takes

@@ -98,7 +98,7 @@ func (p *Program) doMove(s *State, ml *MoveList, i int) (mover int) {
 		default:
 			if r.long {
 				p.doLeapsLong(s, r, mover, path)
-			} else if p.flat {
+			} else if p.flat || (s.skipLog && p.direct) {
 				p.doLeapsFlat(s, r, mover, path)
 			} else {
 				p.doLeaps(s, r, mover, path)
@@ -129,14 +129,11 @@ func (p *Program) lastCell(m mv, ml *MoveList) int32 {
 }
 
 // doLeaps plays the leaps of a move of leap rule r whose path is
-// [start, landing|d<<16...] (doLeapsFlat in a Program.flat):
+// [start, landing|d<<16...] (doLeapsFlat in a Program.flat, and
+// without undo records in a Program.direct):
 // the piece leaves its start, takes what the rule captures on the way,
 // and lands on the last landing, promoted there when a promotion applies.
 func (p *Program) doLeaps(s *State, r *rule, mover int, path []uint32) {
-	if s.skipLog && p.direct {
-		p.doLeapsDirect(s, r, mover, path)
-		return
-	}
 	start := int(path[0])
 	pc := s.lift(p, start)
 	cur := start
@@ -172,21 +169,25 @@ func (p *Program) doLeaps(s *State, r *rule, mover int, path []uint32) {
 	s.drop(p, cur, pc)
 }
 
-// doLeapsFlat is doLeaps in a Program.flat, where every undo record is a
-// cell's old and new code: it sets the cells and writes the records
-// itself, then updates the derived indexes once (reindexOcc, inlined);
-// without undo records it is doLeapsDirect.
+// doLeapsFlat is doLeaps in a Program.flat, and for a move played
+// without undo records (State.skipLog) in a Program.direct: every cell it
+// changes is a cell's old and new code. A move with undo records sets the
+// cells and writes the records itself, then updates the derived indexes
+// once (reindexOcc, inlined); one without sets each cell with its
+// indexes, the sets per code included, at once (unsetFlat, setFlat).
 func (p *Program) doLeapsFlat(s *State, r *rule, mover int, path []uint32) {
-	if s.skipLog {
-		p.doLeapsDirect(s, r, mover, path)
-		return
-	}
+	log := !s.skipLog
 	cells := s.cells
 	n0 := len(s.changes)
+	ch := s.changes
 	start := int(path[0])
 	pc := cells[start]
-	ch := append(s.changes, change{cell: int32(start), old: pc})
-	cells[start] = 0
+	if log {
+		ch = append(ch, change{cell: int32(start), old: pc})
+		cells[start] = 0
+	} else {
+		s.unsetFlat(p, start, pc)
+	}
 	cur := start
 	var took, pts int32
 	switch r.capture {
@@ -198,8 +199,12 @@ func (p *Program) doLeapsFlat(s *State, r *rule, mover int, path []uint32) {
 			for j := base; j < base+L-1; j++ {
 				x := leap[j]
 				if old := cells[x]; old != 0 {
-					ch = append(ch, change{cell: x, old: old})
-					cells[x] = 0
+					if log {
+						ch = append(ch, change{cell: x, old: old})
+						cells[x] = 0
+					} else {
+						s.unsetFlat(p, int(x), old)
+					}
 					took++
 					pts += p.codePoints[old]
 				}
@@ -210,8 +215,12 @@ func (p *Program) doLeapsFlat(s *State, r *rule, mover int, path []uint32) {
 		for _, e := range path[1:] {
 			cur = int(e & 0xffff)
 			if old := cells[cur]; old != 0 {
-				ch = append(ch, change{cell: int32(cur), old: old})
-				cells[cur] = 0
+				if log {
+					ch = append(ch, change{cell: int32(cur), old: old})
+					cells[cur] = 0
+				} else {
+					s.unsetFlat(p, cur, old)
+				}
 				took++
 				pts += p.codePoints[old]
 			}
@@ -227,65 +236,18 @@ func (p *Program) doLeapsFlat(s *State, r *rule, mover int, path []uint32) {
 		if to := p.promoteTo(pc, cur); to != 0 {
 			pc = to
 		}
+	}
+	if !log {
+		if old := cells[cur]; old != 0 {
+			s.unsetFlat(p, cur, old) // (a landing on a piece it does not take)
+		}
+		s.setFlat(p, cur, pc)
+		return
 	}
 	ch = append(ch, change{cell: int32(cur), old: cells[cur], arg: pc})
 	cells[cur] = pc
 	s.changes = ch
 	reindexOcc(s.occ, s.mb, p.cellB, p.codeOcc, ch[n0:])
-}
-
-// doLeapsDirect is doLeaps and doLeapsFlat for a move played without
-// undo records (State.skipLog) in a Program.direct (no stacks, no
-// targets): each cell it changes is set with its derived indexes, the
-// sets per code included, at once (unsetFlat, setFlat).
-func (p *Program) doLeapsDirect(s *State, r *rule, mover int, path []uint32) {
-	cells := s.cells
-	start := int(path[0])
-	pc := cells[start]
-	s.unsetFlat(p, start, pc)
-	cur := start
-	var took, pts int32
-	switch r.capture {
-	case ir.CaptureJumped:
-		L := int(r.lenCode[pc])
-		leap := r.leapCode[pc]
-		for _, e := range path[1:] {
-			base := (cur*p.nd + int(e>>16&dirMask)) * L
-			for j := base; j < base+L-1; j++ {
-				x := leap[j]
-				if old := cells[x]; old != 0 {
-					s.unsetFlat(p, int(x), old)
-					took++
-					pts += p.codePoints[old]
-				}
-			}
-			cur = int(e & 0xffff)
-		}
-	case ir.CaptureLanding:
-		for _, e := range path[1:] {
-			cur = int(e & 0xffff)
-			if old := cells[cur]; old != 0 {
-				s.unsetFlat(p, cur, old)
-				took++
-				pts += p.codePoints[old]
-			}
-		}
-	default:
-		cur = int(path[len(path)-1] & 0xffff)
-	}
-	if took != 0 {
-		s.captured[mover] += took
-		s.points[mover] += pts
-	}
-	if len(p.promos[pc]) > 0 {
-		if to := p.promoteTo(pc, cur); to != 0 {
-			pc = to
-		}
-	}
-	if old := cells[cur]; old != 0 {
-		s.unsetFlat(p, cur, old) // (a landing on a piece it does not take)
-	}
-	s.setFlat(p, cur, pc)
 }
 
 // take removes the (top) piece on cell c; mover captures it.

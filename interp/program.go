@@ -87,7 +87,7 @@ type Program struct {
 	// loop (undoFlat)
 	flat bool
 	// direct: no stacks, no pieces on target: a leap move played without
-	// undo records sets each cell with its indexes at once (doLeapsDirect)
+	// undo records sets each cell with its indexes at once (doLeapsFlat)
 	direct bool
 	// keepLast: a condition reads the cell the previous ply ended on
 	// (next-to): Apply keeps it in State.last
