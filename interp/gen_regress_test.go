@@ -24,3 +24,42 @@ end { no-move: lose }
 		}
 	}
 }
+
+// A counter reading moved KIND in a game with drops: the drop's path
+// entry (cell | code<<16) was read as a cell (Apply panicked). A drop
+// moves the piece it places.
+func TestGenCounterMovedByDrop(t *testing.T) {
+	src := `
+board { shape: square(3x3) }
+players: red, blue
+piece man {}
+piece king {}
+hand red { man: 2; king: 1 }
+hand blue: mirror(red)
+drop { piece: man king }
+counter placed { counts: moved man }
+end { draw: placed >= 2; no-move: draw }
+`
+	for _, p := range endsGame(t, src) {
+		s := p.NewState(1)
+		play(t, p, s, "man@a1")
+		if st := p.Status(s); st.Over {
+			t.Fatalf("over after one drop: %+v", st)
+		}
+		wantMoves(t, p, s, "man@b1", "king@b1", "man@c1", "king@c1", "man@a2", "king@a2", "man@b2", "king@b2",
+			"man@c2", "king@c2", "man@a3", "king@a3", "man@b3", "king@b3", "man@c3", "king@c3")
+		play(t, p, s, "king@b1", "man@c1") // a king resets the counter
+		if st := p.Status(s); st.Over {
+			t.Fatalf("over after man, king, man: %+v", st)
+		}
+		play(t, p, s, "man@a2")
+		if st := p.Status(s); !st.Over || st.Reason != "goal" || len(st.Winners) != 2 {
+			t.Errorf("status %+v, want a draw by the counter after two men in a row", st)
+		}
+		for range 4 {
+			p.Undo(s)
+		}
+		wantMoves(t, p, s, "man@a1", "king@a1", "man@b1", "king@b1", "man@c1", "king@c1", "man@a2", "king@a2", "man@b2", "king@b2",
+			"man@c2", "king@c2", "man@a3", "king@a3", "man@b3", "king@b3", "man@c3", "king@c3")
+	}
+}
