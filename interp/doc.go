@@ -162,9 +162,11 @@
 //     and exploring chains on the position itself. It serves every rule
 //     and is the reference: Config.NoFast gives every rule to it, and the
 //     tests compare every other strategy with it (moves and their order,
-//     counts, selections, results, undo) along random games of every
-//     bundled game, of the rules files in testdata/unseen, and of rules
-//     built in the tests.
+//     counts, selections, results, undo, perft) along random games of
+//     every bundled game, of the rules files in testdata/unseen, of rules
+//     built in the tests, and of small rules files generated from bytes
+//     (gen_rules_test.go: seeded, and a fuzz target), which must reach
+//     every strategy of the planner.
 //   - step table and leap table (strat_step.go, strat_leap.go): leaps
 //     whose Over and Onto conditions are local (they read the piece code
 //     on the cell and the cell) run on the leap table and condition tables

@@ -44,6 +44,21 @@ func loadGen(t testing.TB, src string) (fast, slow *Program) {
 	return ps[0], ps[1]
 }
 
+// loadGenCapped compiles a generated rules file with fast paths, its
+// games ending after plies plies (for RandomPlayout).
+func loadGenCapped(t testing.TB, src string, plies int) *Program {
+	t.Helper()
+	g, err := lang.LoadSource("gen.rules", []byte(src), nil)
+	if err != nil {
+		t.Fatalf("the generated file does not load: %v\n%s", err, src)
+	}
+	p, err := Compile(g, Config{MaxPlies: plies, MaxLeaps: genMaxLeaps})
+	if err != nil {
+		t.Fatalf("compile: %v\n%s", err, src)
+	}
+	return p
+}
+
 // checkPerfts plays one random game of fast and slow and, at its start
 // and at a few plies, checks that Perft and GenPerft of both Programs
 // count the same to depth.
@@ -72,7 +87,8 @@ func checkPerfts(t *testing.T, fast, slow *Program, depth int) {
 }
 
 // checkGenerated compares the fast paths with the generic walker on a
-// generated rules file: checkEquiv's random games, then the perfts.
+// generated rules file: checkEquiv's random games, the perfts, then
+// RandomPlayout against the loop of Legal (checkPlayouts).
 // It returns the LimitError a position ran into, if any.
 func checkGenerated(t *testing.T, src string, games, plies int) (*Program, error) {
 	t.Helper()
@@ -86,9 +102,14 @@ func checkGenerated(t *testing.T, src string, games, plies int) (*Program, error
 	if fast.nc <= 30 {
 		depth = 3
 	}
+	capped := loadGenCapped(t, src, plies)
 	err := Guard(func() {
 		checkEquiv(t, fast, slow, games, plies)
 		checkPerfts(t, fast, slow, depth)
+		for _, cp := range []bool{false, true} {
+			capped.countPlayouts = cp // both ways of playing out
+			checkPlayouts(t, capped, games)
+		}
 	})
 	return fast, err
 }

@@ -45,6 +45,7 @@ type rulesGen struct {
 	// leaping: plain, a board filled with neutral stones that any
 	// player's jumps take (mailbox counts and perft)
 	leaping  bool
+	packed   bool // the players' pieces fill the board but for a few cells
 	hex      bool
 	dark     bool
 	w, h     int // square: files and ranks; hex: the longest row and rows
@@ -56,9 +57,12 @@ type rulesGen struct {
 	neutral  bool // a kind stone exists, not owned
 	props    bool // kinds have jump and height properties
 	hands    bool
-	zones    []string // zone names usable in conditions
-	rules    []string // rule names, in order
-	capture  bool     // some rule captures
+	// targets: a numbered kind star whose pieces have targets
+	targets     bool
+	targetLines []string
+	zones       []string // zone names usable in conditions
+	rules       []string // rule names, in order
+	capture     bool     // some rule captures
 }
 
 // n returns a choice in 0..k-1 read from the next byte (0 past the end).
@@ -170,6 +174,7 @@ func (g *rulesGen) playersAndPieces() {
 	g.props = !g.plain && (g.stacking || g.chance(4))
 	g.king = !g.plain && g.chance(2)
 	g.neutral = g.leaping || g.chance(3)
+	g.targets = !g.plain && g.chance(6)
 	kind := func(name string, jump, height, points int) {
 		switch {
 		case g.props:
@@ -187,6 +192,9 @@ func (g *rulesGen) playersAndPieces() {
 	if g.neutral {
 		kind("stone", 1, 1, 1)
 	}
+	if g.targets {
+		g.line("piece star { numbered: 3 }")
+	}
 	if g.stacking {
 		g.line("stacking: true")
 	}
@@ -199,6 +207,16 @@ func names(cs []rgCell) string {
 		s = append(s, c.name)
 	}
 	return strings.Join(s, " ")
+}
+
+// starTargets writes the targets of player pl's k stars: cells of its
+// far side, then any.
+func (g *rulesGen) starTargets(pl, k int) {
+	ts := g.far(pl)
+	for len(ts) < k {
+		ts = append(ts, g.cells[g.n(len(g.cells))])
+	}
+	g.targetLines = append(g.targetLines, fmt.Sprintf("target %s { star: %s }", g.players[pl], names(ts[:k])))
 }
 
 // depth is how far cell c is from player pl's side of the board.
@@ -236,14 +254,17 @@ func (g *rulesGen) far(pl int) []rgCell {
 func (g *rulesGen) setup() {
 	used := map[string]bool{}
 	rows := min(1+g.n(3), max(1, g.h/3))
-	dens := g.n(3) // 0: every cell of the rows, 1: one in two, 2: a few
+	dens := g.n(4) // 0: every cell of the rows, 1: one in two, 2: a few, 3: packed
+	if dens == 3 { // half the board each, but for a few cells
+		rows, g.packed = (g.h+1)/2, true
+	}
 	for pl, name := range g.players {
 		var mine []rgCell
 		for k, c := range g.cells {
 			if g.depth(pl, c) >= rows || used[c.name] {
 				continue
 			}
-			if (dens == 1 && (k+pl)%2 == 1 || dens == 2 && g.n(4) != 0) && len(mine) > 0 {
+			if (dens == 1 && (k+pl)%2 == 1 || dens == 2 && g.n(4) != 0 || dens == 3 && g.n(8) == 0) && len(mine) > 0 {
 				continue
 			}
 			used[c.name] = true
@@ -252,17 +273,22 @@ func (g *rulesGen) setup() {
 		if len(mine) == 0 {
 			continue
 		}
-		if g.king && g.chance(3) {
-			k := g.n(len(mine))
-			men := append(mine[:k:k], mine[k+1:]...)
-			if len(men) == 0 {
-				g.line("setup %s { king: %s }", name, mine[k].name)
-			} else {
-				g.line("setup %s { man: %s; king: %s }", name, names(men), mine[k].name)
-			}
-			continue
+		var parts []string
+		if g.targets { // stars: the first cells, each with a target
+			k := min(len(mine), 1+g.n(3))
+			parts = append(parts, "star: "+names(mine[:k]))
+			g.starTargets(pl, k)
+			mine = mine[k:]
 		}
-		g.line("setup %s { man: %s }", name, names(mine))
+		if g.king && len(mine) > 0 && g.chance(3) {
+			k := g.n(len(mine))
+			parts = append(parts, "king: "+mine[k].name)
+			mine = append(mine[:k:k], mine[k+1:]...)
+		}
+		if len(mine) > 0 {
+			parts = append(parts, "man: "+names(mine))
+		}
+		g.line("setup %s { %s }", name, strings.Join(parts, "; "))
 	}
 	if !g.neutral {
 		return
@@ -315,6 +341,9 @@ func dedup(cs []rgCell) []rgCell {
 // or file) and mid (cells anywhere, the same for every player), a
 // promotion of men to kings in far, and maybe a lock.
 func (g *rulesGen) zonesAndPromotions() {
+	for _, l := range g.targetLines {
+		g.line("%s", l)
+	}
 	var fz []string
 	for pl, name := range g.players {
 		fz = append(fz, fmt.Sprintf("%s: %s", name, names(g.far(pl))))
@@ -337,7 +366,7 @@ func (g *rulesGen) zonesAndPromotions() {
 	if g.plain {
 		return
 	}
-	if g.king && g.chance(2) {
+	if g.king && g.n(4) != 0 {
 		if g.chance(3) {
 			g.line("promote man { to: king; in: far; at: move-end }")
 		} else {
@@ -352,8 +381,15 @@ func (g *rulesGen) zonesAndPromotions() {
 // zone names a zone of the game for a cell condition.
 func (g *rulesGen) zone() string {
 	z := g.zones[g.n(len(g.zones))]
-	if z == "far" && g.chance(3) {
-		return "opponent.far"
+	if z == "far" || z == "start" {
+		switch g.n(5) {
+		case 1:
+			return "opponent." + z
+		case 2:
+			return "others." + z
+		case 3:
+			return "own." + z
+		}
 	}
 	return z
 }
@@ -385,6 +421,9 @@ func (g *rulesGen) from() string {
 	}
 	if g.chance(8) {
 		return fmt.Sprintf("not next-to(last, %s)", g.lastDirs())
+	}
+	if g.targets && g.chance(3) {
+		return g.pick("on target", "not on target", "star")
 	}
 	switch g.n(4) {
 	case 0:
@@ -419,6 +458,9 @@ func (g *rulesGen) over(noEmpty bool) string {
 	if g.king {
 		xs = append(xs, "man or king")
 	}
+	if g.targets {
+		xs = append(xs, "on target or enemy", "star")
+	}
 	if g.neutral {
 		xs = append(xs, "enemy or neutral", "neutral")
 	}
@@ -445,6 +487,8 @@ func (g *rulesGen) onto(take bool) string {
 		return g.pick("enemy", "empty or enemy", "not own", "any")
 	case g.plain:
 		return g.pick("empty", "empty", "any")
+	case take && g.targets && g.chance(3):
+		return g.pick("enemy and not on target", "empty or on target")
 	case take:
 		return g.pick("enemy", "empty or enemy", "enemy man", "not own", "any", "enemy and not in "+g.zone())
 	}
@@ -475,7 +519,7 @@ func (g *rulesGen) common(p *[]string, from bool) {
 		}
 	case 2:
 		if g.chance(2) {
-			*p = append(*p, "piece: any")
+			*p = append(*p, "piece: "+g.pick("any", "any", "enemy", "neutral"))
 		}
 	case 3:
 		if !g.plain {
@@ -500,6 +544,9 @@ func (g *rulesGen) rule(k int) {
 	c := g.n(11)
 	if g.plain && c >= 8 {
 		c -= 4
+	}
+	if g.packed && c < 3 && g.chance(2) {
+		c = 3 // jumps, rather than steps that hardly move
 	}
 	switch c {
 	case 0, 1, 2:
@@ -584,6 +631,9 @@ func (g *rulesGen) jump(p *[]string) {
 	onto := g.onto(take)
 	if take && chain != "none" && !same {
 		onto = g.pick("enemy", "enemy man")
+	}
+	if hurdle && capture != "jumped" && !same {
+		chain = "none" // each leap passes a hurdle but takes nothing
 	}
 	if !take && !hurdle && !same && (length == "1" || length == "any" || length == "1 .. 3" || length == "piece.jump") {
 		chain = "none" // a leap of one cell (a kind may have jump: 1) takes nothing
@@ -742,6 +792,9 @@ func (g *rulesGen) end() {
 	if g.chance(2) {
 		wins = append(wins, g.pick("count(opponent) == 0", "opponent.pieces == 0", "captured >= 3"))
 	}
+	if g.targets && g.chance(2) {
+		wins = append(wins, g.pick("count(own, on target) >= 2", "some(own, star and on target)"))
+	}
 	if len(wins) > 0 {
 		e = append(e, "win: "+strings.Join(wins, " or "))
 	}
@@ -776,6 +829,10 @@ func (g *rulesGen) end() {
 		}
 	}
 	g.line("end { %s }", strings.Join(e, "; "))
+	if g.targets && (score || g.chance(4)) {
+		g.line("score { value: distance(all); best: lowest }")
+		return
+	}
 	if score || g.chance(4) {
 		g.line("score { value: %s; best: %s }", g.pick("captured", "count(own)", "points", "count(own, in far) - captured"), g.pick("highest", "lowest", "highest"))
 	}
