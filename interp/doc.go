@@ -65,7 +65,8 @@
 // the top pieces) that every condition reads, and beside it a fixed
 // per-cell stack storage: stk[c*scap+i] is the i-th piece from the bottom
 // of cell c and hgt[c] the height, where scap is the number of pieces of
-// the setup (pieces are never added, so a stack never outgrows it). Only
+// the setup and the hands (only drops add pieces, so a stack never
+// outgrows it). Only
 // the top piece of a stack moves; a leap lands on top of the landing stack
 // (Onto alone decides whether an occupied cell may be landed on); a capture
 // or a removal takes the top piece. Undo records say whether a piece was

@@ -1,6 +1,9 @@
 package interp
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // Regressions found by the generated rules files (gen_rules_test.go).
 
@@ -61,5 +64,41 @@ end { draw: placed >= 2; no-move: draw }
 		}
 		wantMoves(t, p, s, "man@a1", "king@a1", "man@b1", "king@b1", "man@c1", "king@c1", "man@a2", "king@a2", "man@b2", "king@b2",
 			"man@c2", "king@c2", "man@a3", "king@a3", "man@b3", "king@b3", "man@c3", "king@c3")
+	}
+}
+
+// Drops add pieces to a stacking game: the stack storage per cell held
+// only the setup's pieces, so a stack built by drops overflowed into the
+// next cell's, and the stack table, tabulating heights up to the setup's
+// pieces, lost the landings on a higher stack (the fast step lost a1-b2).
+func TestGenStackGrowsByDrops(t *testing.T) {
+	src := `
+board { shape: square(3x3) }
+players: red, blue
+piece man {}
+stacking: true
+setup red { man: a1 }
+setup blue { man: c3 }
+hand red { man: 2 }
+hand blue: mirror(red)
+zone mid: b2
+drop { when: hand > 0; onto: in mid }
+step { when: hand == 0; onto: any }
+end { no-move: lose }
+`
+	for _, p := range endsGame(t, src) {
+		s := p.NewState(1)
+		play(t, p, s, "@b2", "@b2", "@b2", "@b2")
+		wantMoves(t, p, s, "a1-a2", "a1-b2", "a1-b1")
+		b2, _ := p.CellIndex("b2")
+		c2, _ := p.CellIndex("c2")
+		play(t, p, s, "a1-b2")
+		if got := p.Stack(s, b2); !slices.Equal(got, []int{0, 1, 0, 1, 0}) {
+			t.Errorf("b2 holds %v, want red, blue, red, blue, red from the bottom", got)
+		}
+		if got := p.Stack(s, c2); got != nil {
+			t.Errorf("c2 holds %v, want nothing", got)
+		}
+		wantMoves(t, p, s, "c3-c2", "c3-b2", "c3-b3")
 	}
 }
