@@ -96,6 +96,9 @@ func checkGenerated(t *testing.T, src string, games, plies int) (*Program, error
 		if r := recover(); r != nil {
 			t.Fatalf("panic: %v\n%s\nrules file:\n%s", r, debug.Stack(), src)
 		}
+		if t.Failed() { // (also after a t.Fatal of the checks)
+			t.Logf("rules file:\n%s", src)
+		}
 	}()
 	fast, slow := loadGen(t, src)
 	depth := 2
@@ -171,9 +174,9 @@ var genWanted = []string{
 // selections, results, undo, perft), and checks that the files reach
 // every strategy the planner has and the machinery of genWanted.
 func TestGeneratedFastEqualsGeneric(t *testing.T) {
-	n, games, plies := 300, 2, 40
+	n, games, plies := 800, 2, 60
 	if testing.Short() {
-		n, games, plies = 80, 1, 30
+		n, games, plies = 100, 1, 30
 	}
 	var mu sync.Mutex
 	reached := map[string]int{}
@@ -185,9 +188,6 @@ func TestGeneratedFastEqualsGeneric(t *testing.T) {
 				p, err := checkGenerated(t, src, games, plies)
 				if err != nil {
 					t.Fatalf("%v\n%s", err, src)
-				}
-				if t.Failed() {
-					t.Logf("rules file %d:\n%s", i, src)
 				}
 				mu.Lock()
 				defer mu.Unlock()
@@ -234,7 +234,6 @@ func FuzzFastEqualsGeneric(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		src := genRules(data)
-		t.Logf("rules file:\n%s", src)
 		if _, err := checkGenerated(t, src, 1, 30); err != nil {
 			t.Skip(err)
 		}

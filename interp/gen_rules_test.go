@@ -631,6 +631,11 @@ func (g *rulesGen) jump(p *[]string) {
 	onto := g.onto(take)
 	if take && chain != "none" && !same {
 		onto = g.pick("enemy", "enemy man")
+		if length != "" && length != "1" && length != "2" || len(g.cells) > 25 {
+			// Landings need no empty cell: on a board full of enemies
+			// the chains take them in every order.
+			chain = "none"
+		}
 	}
 	if hurdle && capture != "jumped" && !same {
 		chain = "none" // each leap passes a hurdle but takes nothing
