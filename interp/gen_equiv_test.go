@@ -171,8 +171,9 @@ var genWanted = []string{
 
 // TestGeneratedFastEqualsGeneric compares, on generated rules files,
 // the fast strategies with the generic walker (moves in order, counts,
-// selections, results, undo, perft), and checks that the files reach
-// every strategy the planner has and the machinery of genWanted.
+// selections, results, undo, perft; playouts with the Legal loop), and
+// checks that the files reach every strategy the planner has and (in
+// full mode) the machinery of genWanted.
 func TestGeneratedFastEqualsGeneric(t *testing.T) {
 	n, games, plies := 800, 2, 60
 	if testing.Short() {
@@ -234,7 +235,7 @@ func FuzzFastEqualsGeneric(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		src := genRules(data)
-		if _, err := checkGenerated(t, src, 1, 30); err != nil {
+		if _, err := checkGenerated(t, src, 1, 20); err != nil {
 			t.Skip(err)
 		}
 	})

@@ -15,15 +15,22 @@ import (
 // The files draw from the whole language the planner distinguishes:
 // square boards of 3x3 to 12x12 (over 64 cells: sets of several words),
 // boards of dark cells, hex boards; two or three players; kinds with
-// properties; neutral pieces (listed or filling the board); stacking;
-// hands and drops; zones, promotions (at a landing or at the move's end)
-// and locks; steps, jumps of fixed length (1, 2, 3 or a kind's property)
-// and long jumps (ranges, any length, hurdles), removals, group moves and
+// properties, numbered pieces with targets; neutral pieces (listed or
+// filling the board); sparse to packed setups; stacking; hands and
+// drops; zones, promotions (at a landing or at the move's end) and
+// locks; steps, jumps of fixed length (1, 2, 3 or a kind's property) and
+// long jumps (ranges, any length, hurdles), removals, group moves and
 // drops; every cell condition class (occupancy, owners, kinds, zones,
-// heights, levels, properties, next-to); captures, chains and their
-// options; priorities, prefer, forbid, counters, goals, scores and limits.
-// Combinations whose chains wander the board (leaps taking nothing over
-// empty cells, path by path) are left out: they only meet the leap bound.
+// targets, heights, levels, properties, next-to); captures, chains and
+// their options; priorities, prefer, forbid, counters, goals, scores and
+// limits. A quarter of the files are plain (no goal, conditions on
+// owners and emptiness alone), some of them leaping games on a board
+// full of stones, so that the counting machinery on occupancy words and
+// on the mailbox applies. Chains whose number grows beyond any test's
+// time are left out: leaps taking nothing over empty cells, path by path
+// (they only meet the leap bound), and chains capturing by landing on
+// boards of over 25 cells or many cells away (every order of the
+// enemies).
 
 // rgCell is a cell of the generated board: its name, its file (square) or
 // index in its row (hex), and its rank or row, from 0.
