@@ -65,7 +65,8 @@
 // the top pieces) that every condition reads, and beside it a fixed
 // per-cell stack storage: stk[c*scap+i] is the i-th piece from the bottom
 // of cell c and hgt[c] the height, where scap is the number of pieces of
-// the setup (pieces are never added, so a stack never outgrows it). Only
+// the setup and the hands (only drops add pieces, so a stack never
+// outgrows it). Only
 // the top piece of a stack moves; a leap lands on top of the landing stack
 // (Onto alone decides whether an occupied cell may be landed on); a capture
 // or a removal takes the top piece. Undo records say whether a piece was
@@ -162,9 +163,11 @@
 //     and exploring chains on the position itself. It serves every rule
 //     and is the reference: Config.NoFast gives every rule to it, and the
 //     tests compare every other strategy with it (moves and their order,
-//     counts, selections, results, undo) along random games of every
-//     bundled game, of the rules files in testdata/unseen, and of rules
-//     built in the tests.
+//     counts, selections, results, undo, perft) along random games of
+//     every bundled game, of the rules files in testdata/unseen, of rules
+//     built in the tests, and of small rules files generated from bytes
+//     (gen_rules_test.go: seeded, and a fuzz target), which must reach
+//     every strategy of the planner.
 //   - step table and leap table (strat_step.go, strat_leap.go): leaps
 //     whose Over and Onto conditions are local (they read the piece code
 //     on the cell and the cell) run on the leap table and condition tables

@@ -112,7 +112,11 @@ func (p *Program) doMoveExtras(s *State, ml *MoveList, i int) (mover int) {
 	m := ml.moves[i]
 	moved, before := -1, int32(0)
 	if p.ctrs != nil {
-		if m.rule >= 0 && p.rules[m.rule].action != ir.Remove {
+		switch {
+		case m.rule < 0 || p.rules[m.rule].action == ir.Remove:
+		case p.rules[m.rule].action == ir.Drop: // the piece it places
+			moved = int(p.codeKind[ml.arena[m.off]>>16&dirMask])
+		default:
 			moved = int(p.codeKind[s.cells[ml.arena[m.off]]])
 		}
 		before = s.captured[s.toMove]

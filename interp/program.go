@@ -50,7 +50,7 @@ type Program struct {
 	dists     map[string][]int32
 
 	stacking bool
-	scap     int       // stack capacity per cell: every piece of the setup
+	scap     int       // stack capacity per cell: every piece of the setup and the hands
 	back     []int32   // back[c*nd+d]: the cell c - d, or -1
 	promos   [][]promo // per code: the promotions that apply to it
 	props    map[string][]int32
@@ -604,11 +604,17 @@ func (p *Program) compileSetup() error {
 		}
 	}
 	if p.stacking {
-		// Pieces are never added during a game: a stack never holds more
-		// than every piece of the setup.
+		// Pieces are added during a game only by drops from the hands:
+		// a stack never holds more than every piece of the setup and
+		// of the hands.
 		p.scap = len(st.Place)
 		if st.Random != nil {
 			p.scap += len(st.Random.Cells)
+		}
+		for _, h := range p.g.Hands {
+			for _, pc := range h {
+				p.scap += max(pc.Count, 0)
+			}
 		}
 		p.scap = max(p.scap, 1)
 		if p.nc*p.scap > 1<<26 {

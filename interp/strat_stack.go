@@ -250,6 +250,9 @@ func (p *Program) stackCondOf(e *ir.Expr, f evalFn, emptyOnly bool) (*stackCond,
 			lv, mc := i/(nh*nC*nX)%nL, i/(nh*nC*nX*nL)
 			cd := code
 			if nC == 1 && h > 0 {
+				if p.ncodes == 1 {
+					continue // no piece type: no cell is occupied
+				}
 				cd = 1 // the top code is only read for emptiness
 			}
 			if (p.stacking && (h == 0) != (cd == 0)) || (emptyOnly && cd != 0) {
