@@ -1,7 +1,9 @@
 package interp
 
 import (
+	"fmt"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -100,5 +102,49 @@ end { no-move: lose }
 			t.Errorf("c2 holds %v, want nothing", got)
 		}
 		wantMoves(t, p, s, "c3-c2", "c3-b2", "c3-b3")
+	}
+}
+
+// Counting from the landing cells (countByLandings: a dense board of more
+// than 64 cells, a rule without a mailbox because it promotes) stops a
+// chain where the piece is promoted: b7-d9 promotes on the far rank, so
+// the leap on over e8 to f7 is no move (the generated files rarely make
+// such a board; this position does).
+func TestCountByLandingsPromotion(t *testing.T) {
+	var red, blue []string
+	for r := 1; r <= 9; r++ {
+		for f := 'a'; f <= 'i'; f++ {
+			c := fmt.Sprintf("%c%d", f, r)
+			switch {
+			case c == "d9" || c == "f7":
+			case c == "b7" || r <= 2:
+				red = append(red, c)
+			default:
+				blue = append(blue, c)
+			}
+		}
+	}
+	src := `
+board { shape: square(9x9) }
+player red { forward: north }
+player blue { forward: south }
+piece man {}
+piece king {}
+setup red { man: ` + strings.Join(red, " ") + ` }
+setup blue { man: ` + strings.Join(blue, " ") + ` }
+zone far {
+  red: ranks(9)
+  blue: ranks(1)
+}
+promote man { to: king; in: far }
+jump { piece: own man; dirs: diagonal; over: enemy; capture: jumped; chain: optional }
+end { no-move: lose }
+`
+	for _, p := range endsGame(t, src) {
+		s := p.NewState(1)
+		wantMoves(t, p, s, "b7-d9")
+		if n := p.Perft(s, 1); n != 1 { // (counted, not listed)
+			t.Errorf("perft(1) = %d, want 1 (b7-d9)", n)
+		}
 	}
 }
