@@ -303,26 +303,10 @@ func (g *gen) longLeap(c, x, d int) bool {
 	if g.revisits(len(s.caps) > capBase || len(s.tk) > tkBase, int32(x)) {
 		return false // nothing was taken, nothing to restore
 	}
-	for _, ch := range s.caps[capBase:] {
-		s.captured[mover]++
-		s.points[mover] += p.codePoints[ch.old]
-	}
-	s.pop(p, c)
-	s.push(p, x, g.pc)
-	s.path = append(s.path, uint32(x)|uint32(d)<<16)
-	more := g.leapOn(g.promotesAt(x))
-	g.leapOff(more, more != ir.ChainNone && g.longDFS(x))
-	s.path = s.path[:len(s.path)-1]
-	s.pop(p, x)
-	s.push(p, c, g.pc)
-	for j := len(s.caps) - 1; j >= capBase; j-- {
-		s.push(p, int(s.caps[j].cell), s.caps[j].old)
-	}
-	s.caps = s.caps[:capBase]
+	g.playLeap(c, x, d, capBase, false, oldCapt, oldPts, g.longDFS)
 	for _, y := range s.tk[tkBase:] {
 		s.taken[y] = false
 	}
 	s.tk = s.tk[:tkBase]
-	s.captured[mover], s.points[mover] = oldCapt, oldPts
 	return true
 }

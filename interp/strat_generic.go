@@ -50,6 +50,33 @@ func (g *gen) test(f evalFn, cell int) bool {
 	return f(g.ctx) != 0
 }
 
+// playLeap moves the piece g.pc from cell c onto land (direction d),
+// the leap's captures already off the board in s.caps[capBase:]: it
+// credits them to the mover, explores by the chain policy (stop: the
+// chain ends on land whatever the rule; walk: the walker going on from
+// land), and takes everything back, the mover's captures and points
+// restored to oldCapt and oldPts. The generic and long walkers share it.
+func (g *gen) playLeap(c, land, d, capBase int, stop bool, oldCapt, oldPts int32, walk func(int) bool) {
+	p, s, mover := g.p, g.s, g.mover
+	for _, ch := range s.caps[capBase:] {
+		s.captured[mover]++
+		s.points[mover] += p.codePoints[ch.old]
+	}
+	s.pop(p, c)
+	s.push(p, land, g.pc)
+	s.path = append(s.path, uint32(land)|uint32(d)<<16)
+	more := g.leapOn(stop || g.promotesAt(land))
+	g.leapOff(more, more != ir.ChainNone && walk(land))
+	s.path = s.path[:len(s.path)-1]
+	s.pop(p, land)
+	s.push(p, c, g.pc)
+	for j := len(s.caps) - 1; j >= capBase; j-- {
+		s.push(p, int(s.caps[j].cell), s.caps[j].old)
+	}
+	s.caps = s.caps[:capBase]
+	s.captured[mover], s.points[mover] = oldCapt, oldPts
+}
+
 // genericDFS explores the leaps of the piece g.pc on top of cell c.
 func (g *gen) genericDFS(c int) bool {
 	p, s, r := g.p, g.s, g.r
@@ -104,24 +131,8 @@ func (g *gen) genericDFS(c int) bool {
 		if g.revisits(captured, int32(land)) {
 			continue // nothing was taken off, nothing to restore
 		}
-		for _, ch := range s.caps[capBase:] {
-			s.captured[mover]++
-			s.points[mover] += p.codePoints[ch.old]
-		}
-		s.pop(p, c)
-		s.push(p, land, g.pc)
 		any = true
-		s.path = append(s.path, uint32(land)|uint32(d)<<16)
-		more := g.leapOn(stop || g.promotesAt(land))
-		g.leapOff(more, more != ir.ChainNone && g.genericDFS(land))
-		s.path = s.path[:len(s.path)-1]
-		s.pop(p, land)
-		s.push(p, c, g.pc)
-		for j := len(s.caps) - 1; j >= capBase; j-- {
-			s.push(p, int(s.caps[j].cell), s.caps[j].old)
-		}
-		s.caps = s.caps[:capBase]
-		s.captured[mover], s.points[mover] = oldCapt, oldPts
+		g.playLeap(c, land, int(d), capBase, stop, oldCapt, oldPts, g.genericDFS)
 		if g.found {
 			return true
 		}
