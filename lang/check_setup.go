@@ -48,15 +48,7 @@ func (c *checker) checkSetup(es []*Entry) {
 		}
 		p := c.players[e.Labels[0].Name]
 		before := len(g.Setup.Place)
-		c.cellPlayer = p
-		c.kindLists(e, func(kind, idx, cell int, at Pos) {
-			num := 0
-			if g.Kinds[kind].Numbered > 0 {
-				num = idx + 1
-			}
-			place(cell, c.piece(kind, p, num), at)
-		})
-		c.cellPlayer = -1
+		c.placeFor(e, p, place)
 		perPlayer[p] = append([]ir.Placement(nil), g.Setup.Place[before:]...)
 	}
 	for _, e := range mirrors {
@@ -104,21 +96,28 @@ func (c *checker) setupEach(e *Entry, place func(cell, piece int, at Pos)) {
 		c.errorf(e.Values[0].At(), "write setup each { KIND: ZONE }", "setup each takes a block")
 		return
 	}
-	defer func() { c.cellPlayer = -1 }()
 	for p := range g.Players {
 		before := len(c.r.diags)
-		c.cellPlayer = p
-		c.kindLists(e, func(kind, idx, cell int, at Pos) {
-			num := 0
-			if g.Kinds[kind].Numbered > 0 {
-				num = idx + 1
-			}
-			place(cell, c.piece(kind, p, num), at)
-		})
+		c.placeFor(e, p, place)
 		if len(c.r.diags) > before {
 			return
 		}
 	}
+}
+
+// placeFor places the pieces of the setup block e for player p (cell
+// names and zones read as p's: checker.cellPlayer), numbering the pieces
+// of numbered kinds in the order listed.
+func (c *checker) placeFor(e *Entry, p int, place func(cell, piece int, at Pos)) {
+	c.cellPlayer = p
+	defer func() { c.cellPlayer = -1 }()
+	c.kindLists(e, func(kind, idx, cell int, at Pos) {
+		num := 0
+		if c.g.Kinds[kind].Numbered > 0 {
+			num = idx + 1
+		}
+		place(cell, c.piece(kind, p, num), at)
+	})
 }
 
 // mirrorOf reads `: mirror(PLAYER)`.
