@@ -250,8 +250,8 @@ func (g *kernGroup) leaps(occ *[kernSlots]uint64, oc *[kernCodes]uint64, empty u
 	}
 	o, e := g.over(occ, empty), g.onto(occ, empty)
 	dirs := g.dirs[:g.nd]
-	switch {
-	case g.pair && g.long:
+	// (b and vb are 0 for a single rule)
+	if g.long {
 		for i := range dirs {
 			d := &dirs[i]
 			x := (d.va&a | d.vb&b) & bits.RotateLeft64(e, int(d.re)) & bits.RotateLeft64(o, int(d.ro))
@@ -260,33 +260,15 @@ func (g *kernGroup) leaps(occ *[kernSlots]uint64, oc *[kernCodes]uint64, empty u
 			}
 			n += bits.OnesCount64(x)
 		}
-	case g.pair:
-		for i := range dirs {
-			d := &dirs[i]
-			x := (d.va&a | d.vb&b) & bits.RotateLeft64(e, int(d.re))
-			if td != nil {
-				td[i] = x
-			}
-			n += bits.OnesCount64(x)
+		return n
+	}
+	for i := range dirs {
+		d := &dirs[i]
+		x := (d.va&a | d.vb&b) & bits.RotateLeft64(e, int(d.re))
+		if td != nil {
+			td[i] = x
 		}
-	case g.long:
-		for i := range dirs {
-			d := &dirs[i]
-			x := d.va & a & bits.RotateLeft64(e, int(d.re)) & bits.RotateLeft64(o, int(d.ro))
-			if td != nil {
-				td[i] = x
-			}
-			n += bits.OnesCount64(x)
-		}
-	default:
-		for i := range dirs {
-			d := &dirs[i]
-			x := d.va & a & bits.RotateLeft64(e, int(d.re))
-			if td != nil {
-				td[i] = x
-			}
-			n += bits.OnesCount64(x)
-		}
+		n += bits.OnesCount64(x)
 	}
 	return n
 }
