@@ -65,23 +65,45 @@ func (g *gen) markSources() bool {
 	if !r.ontoEmpty[g.mover] {
 		return false
 	}
-	nsrc, nempty := 0, 0
+	return g.markFrom(g.emptyCount())
+}
+
+// emptyCount leaves the words of the empty cells in s.bufs[nw:2*nw] and,
+// unless the rule selects every piece, those of the selected pieces in
+// s.bufs[:nw]; it returns the number of empty cells and of selected
+// pieces. The empty cells come from one pass over the occupancy words.
+func (g *gen) emptyCount() (nempty, nsrc int) {
+	s, p := g.s, g.p
 	nw := s.nw
-	src, empty := s.bufs[:nw], s.bufs[nw:2*nw]
-	who := r.who
-	all := who != ir.Own && who != ir.NeutralPieces && who != ir.Enemy
-	for w := 0; w < nw; w++ {
-		empty[w] = g.emptyWord(w)
-		if all {
-			// (srcWord: every piece, the cells not empty)
-			src[w] = ^empty[w] & g.p.boardMask[w]
-		} else {
-			src[w] = g.srcWord(w)
+	empty := s.bufs[nw : 2*nw]
+	occ := s.occ[:(p.np+1)*nw]
+	bm := p.boardMask[:nw]
+	for w := range empty {
+		var o uint64
+		for i := w; i < len(occ); i += nw {
+			o |= occ[i]
 		}
-		nsrc += bits.OnesCount64(src[w])
-		nempty += bits.OnesCount64(empty[w])
+		e := ^o & bm[w]
+		empty[w] = e
+		nempty += bits.OnesCount64(e)
 	}
-	if r.shift && nempty >= 4*s.nw {
+	if r := g.r; r.who != ir.Own && r.who != ir.NeutralPieces && r.who != ir.Enemy {
+		return nempty, p.nc - nempty // every piece: the cells not empty
+	}
+	src := s.bufs[:nw]
+	for w := range src {
+		src[w] = g.srcWord(w)
+		nsrc += bits.OnesCount64(src[w])
+	}
+	return nempty, nsrc
+}
+
+// markFrom is markSources once emptyCount has counted nempty empty cells
+// and nsrc selected pieces.
+func (g *gen) markFrom(nempty, nsrc int) bool {
+	r, s := g.r, g.s
+	nw := s.nw
+	if r.shift && nempty >= 4*nw {
 		// Shifts of several words cost about the same whatever the
 		// position; a few empty cells are cheaper to look back from.
 		g.markShift()
@@ -90,15 +112,16 @@ func (g *gen) markSources() bool {
 	if nempty >= nsrc {
 		return false
 	}
-	mark := s.mark
+	src, empty, mark := s.bufs[:nw], s.bufs[nw:2*nw], s.mark[:nw]
 	clear(mark)
-	if r.mbOffs != nil {
-		g.mbMarkLandings(empty) // (mbMarked checks the sources' codes)
-		return true
-	}
 	g.markLandings(empty)
-	for w := range mark[:nw] {
-		mark[w] &= src[w]
+	all := r.who != ir.Own && r.who != ir.NeutralPieces && r.who != ir.Enemy
+	for w := range mark {
+		if all {
+			mark[w] &^= empty[w] // (a landing's source may be empty)
+		} else {
+			mark[w] &= src[w]
+		}
 	}
 	return true
 }

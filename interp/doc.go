@@ -183,7 +183,11 @@
 //     board lays out as rows of constant direction offsets. With fewer
 //     empty cells than pieces, the first leaps are found from their
 //     landing cells, each source marked with the directions it leaps in
-//     (mbMarkLandings), so only leaps that exist are played.
+//     (mbFromLandings), so only leaps that exist are looked at; a chain
+//     can go on only from a landing cell that has a leap before the
+//     first leap, so a first leap onto any other cell is a move without
+//     being played, and when no first leap lands on such a cell the
+//     moves are written into the move list in one pass (mbFirsts).
 //   - stack table (strat_stack.go): leaps without chain or capture whose
 //     conditions read heights, levels, the moving piece's properties, the
 //     top piece and the cell: each condition is a mask of heights per class

@@ -70,9 +70,6 @@ type gen struct {
 	td     [32]uint64
 	w      [maxSlots]uint64 // shiftWords: the occupancy words per slot
 	one    bool             // markShift ran on one word (shiftWords)
-	// markSources marked the sources of a mailbox rule with the
-	// directions of their first leaps (mbMarkLandings)
-	dirMarked bool
 	// markShift on one word: per direction index, its shift and valid mask
 	// (leaps of the rule's length)
 	nds            int
@@ -80,6 +77,11 @@ type gen struct {
 	dval           [32]uint64
 	lands          []uint64 // the rule's lands for the mover
 	oe, ee, op, ep uint64
+	// mbFromLandings: per mailbox slot, whether a chain may go on from it
+	// after a first leap onto it (written for every landing cell before
+	// it is read); noList: an empty move list for the modes without one
+	near   [mbSlots / 64]uint64
+	noList MoveList
 }
 
 // bind sets the program, state and move list of g, storing only what
@@ -161,6 +163,25 @@ func (g *gen) emit() {
 		dst[i] = path[i]
 	}
 	ml.arena = ml.arena[:off+len(path)]
+}
+
+// emit2 is emit for the path of a first leap, start cell c and landing
+// entry e, which s.path need not hold: in list mode, with room in both
+// buffers, it is written in place.
+func (g *gen) emit2(c, e uint32) {
+	if ml := g.ml; ml != nil {
+		off, nm := len(ml.arena), len(ml.moves)
+		if cap(ml.arena)-off >= 2 && cap(ml.moves) > nm {
+			ml.moves = ml.moves[:nm+1]
+			ml.moves[nm] = mv{off: int32(off), n: 2, rule: int32(g.r.idx)}
+			ml.arena = ml.arena[:off+2]
+			ml.arena[off], ml.arena[off+1] = c, e
+			return
+		}
+	}
+	s := g.s
+	s.path = append(s.path[:0], c, e)
+	g.emit()
 }
 
 func (p *Program) guardCtx(s *State) *ectx {

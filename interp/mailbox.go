@@ -2,6 +2,7 @@ package interp
 
 import (
 	"math/bits"
+	"slices"
 
 	"github.com/ruleplay/ruleplay/ir"
 )
@@ -34,10 +35,10 @@ const (
 
 // mailbox is the slot layout of the board.
 type mailbox struct {
-	key      []int32 // per cell: its slot
-	slotBit  []int32 // per slot: the bit of its cell in the bit layout, -1 for none
-	bitSlot  []int32 // per bit of the layout: the slot of its cell
-	slotCell []int32 // per slot: its cell, -1 for none
+	key      []int32         // per cell: its slot
+	slotBit  *[mbSlots]int32 // per slot: the bit of its cell in the bit layout, -1 for none
+	bitSlot  []int32         // per bit of the layout: the slot of its cell
+	slotCell *[mbSlots]int32 // per slot: its cell, -1 for none
 }
 
 // mbCandidate tells whether rule r's leaps depend on occupancy alone
@@ -138,7 +139,7 @@ func (p *Program) tryMailbox(cands []*rule, pitch, xmin, ymin int) bool {
 // newMailbox builds the mailbox of a layout that fits: slots and bits of
 // the bit layout both ways.
 func (p *Program) newMailbox(lay *mbLayout) *mailbox {
-	mb := &mailbox{key: lay.key, slotBit: make([]int32, mbSlots), bitSlot: make([]int32, p.nw*64), slotCell: lay.slotCell}
+	mb := &mailbox{key: lay.key, slotBit: new([mbSlots]int32), bitSlot: make([]int32, p.nw*64), slotCell: (*[mbSlots]int32)(lay.slotCell)}
 	for i := range mb.slotBit {
 		mb.slotBit[i] = -1
 	}
@@ -162,6 +163,20 @@ func (p *Program) useMailbox(r *rule, offs [][]int32) {
 			all = all && r.srcOK[mv*p.ncodes+code]
 		}
 		r.mbAny[mv] = all
+	}
+	r.mbTab = make([]mbTab, p.np)
+	for mv := 0; mv < p.np; mv++ {
+		t := &r.mbTab[mv]
+		t.n, t.sym, t.any = len(offs[mv]), true, r.mbAny[mv]
+		for k, o := range offs[mv] {
+			t.offs[k], t.ent[k] = o, uint32(r.dirs[mv][k])<<16
+			opp := false
+			for _, o2 := range offs[mv] {
+				t.half = t.half || 2*o == o2 || 2*o == -o2
+				opp = opp || o2 == -o
+			}
+			t.sym = t.sym && opp
+		}
 	}
 }
 
@@ -230,6 +245,9 @@ func (lay *mbLayout) ruleOffsets(p *Program, r *rule) ([][]int32, bool) {
 	}
 	offs := make([][]int32, p.np)
 	for mv := 0; mv < p.np; mv++ {
+		if len(r.dirs[mv]) > 32 {
+			return nil, false // (direction sets are 32-bit masks)
+		}
 		for _, d := range r.dirs[mv] {
 			if !lay.offOK[d] {
 				return nil, false
@@ -394,76 +412,177 @@ func (g *gen) mbDFS(a int32) bool {
 	return any
 }
 
-// mbLeap plays the leap from slot a over b onto c (the mover's k-th
-// direction) on the mailbox, emits and explores by the chain policy, and
-// takes it back.
-func (g *gen) mbLeap(a, b, c int32, k int) {
-	s := g.s
-	mb := s.mb
-	mb[a], mb[b], mb[c] = 0, 0, 1
-	s.path = append(s.path, uint32(g.p.mbox.slotCell[c])|uint32(g.dirs[k])<<16)
-	more := g.leapOn(false)
-	// (mbLeaps first: most landings have no leap, found without a call)
-	g.leapOff(more, more != ir.ChainNone && mbLeaps(mb, c, g.r.mbOffs[g.mover]) && g.mbDFS(c))
-	s.path = s.path[:len(s.path)-1]
-	mb[a], mb[b], mb[c] = 1, 1, 0
-}
-
-// mbMarkLandings is markSources' look back from the landing cells for a
-// mailbox rule: it marks in s.mark the pieces that leap onto an empty cell
-// of empty (the words of the empty cells), and in s.mbDirs, per slot, the
-// directions they leap in (bit k: the mover's k-th direction); mbMarked
-// walks them.
-func (g *gen) mbMarkLandings(empty []uint64) {
-	mbx, mb := g.p.mbox, g.s.mb
-	offs := g.r.mbOffs[g.mover]
-	dm := g.s.mbDirs()
-	mark := g.s.mark
-	for w, word := range empty {
+// mbFromLandings is fastLeaps for a mailbox rule with fewer empty cells
+// than pieces it may move (emptyCount left the empty cells' words in
+// s.bufs[nw:2*nw]): it marks in s.mark the pieces the rule may move
+// (srcOK) that leap onto an empty cell, and in s.mbDirs, per slot, the
+// directions they leap in (bit k: the mover's k-th direction); mbFirsts
+// or mbMarked walks them in fastLeaps' order (source, direction, chain).
+//
+// It also tells per landing cell l, in g.near, whether a chain may go on
+// from l after a first leap onto it: only when l has a leap before it (a
+// leap from a over b onto l empties a and b, but the leap from l onto a
+// passes over b, and no direction is half of another: mbTab.half). With
+// directions that come in opposite pairs (mbTab.sym), those are the leaps
+// the look back from l finds onto an empty cell. When no first leap lands
+// on such a cell, every first leap is a move and nothing else is.
+func (g *gen) mbFromLandings(srcOK []bool) {
+	s, mbx := g.s, g.p.mbox
+	nw := s.nw
+	mb, dm := s.mb, s.mbDirs()
+	t := &g.r.mbTab[g.mover]
+	slotBit, slotCell, cells := mbx.slotBit, mbx.slotCell, s.cells
+	near := &g.near
+	mark := s.mark[:nw]
+	for w := range mark {
+		mark[w] = 0
+	}
+	firsts, chains := 0, false
+	for w, word := range s.bufs[nw : 2*nw] {
 		for ; word != 0; word &= word - 1 {
-			l := mbx.bitSlot[w<<6|bits.TrailingZeros64(word)]
-			for k, o := range offs {
+			l := mbx.bitSlot[w<<6|bits.TrailingZeros64(word)] & mbMask
+			on := t.half || (!t.sym && t.leapsFrom(mb, l))
+			n := firsts
+			for k := 0; k < t.n; k++ {
+				o := t.offs[k&31]
 				b := (l - o) & mbMask
 				a := (b - o) & mbMask
-				if mb[b] == 1 && mb[a] == 1 {
-					dm[a] |= 1 << uint(k)
-					bit := mbx.slotBit[a]
+				if mb[b] != 1 {
+					continue
+				}
+				switch mb[a] {
+				case 1:
+					if !t.any && !srcOK[cells[slotCell[a]]] {
+						continue
+					}
+					dm[a] |= 1 << uint(k&31)
+					bit := slotBit[a]
 					mark[bit>>6] |= 1 << uint(bit&63)
+					firsts++
+				case 0:
+					on = true // (t.sym: the leap from l over b onto a)
+				}
+			}
+			if nb := uint64(1) << uint(l&63); on {
+				near[l>>6] |= nb
+				chains = chains || firsts > n
+			} else {
+				near[l>>6] &^= nb
+			}
+		}
+	}
+	if g.ml != nil && (!chains || g.r.chain == ir.ChainNone) && g.mbFirsts(firsts) {
+		return
+	}
+	g.mbMarked()
+}
+
+// mbFirsts writes in place, in list mode, the firsts moves of single
+// leaps that mbFromLandings marked, when the arena has room for them
+// within maxArena (it reports whether it had), and clears the marks.
+func (g *gen) mbFirsts(firsts int) bool {
+	ml, s := g.ml, g.s
+	off, nm := len(ml.arena), len(ml.moves)
+	if off+2*firsts > maxArena {
+		return false
+	}
+	ml.arena = slices.Grow(ml.arena, 2*firsts)[:off+2*firsts]
+	ml.moves = slices.Grow(ml.moves, firsts)[:nm+firsts]
+	arena, moves := ml.arena[off:], ml.moves[nm:]
+	mbx := g.p.mbox
+	dm, slotCell := s.mbDirs(), mbx.slotCell
+	t := &g.r.mbTab[g.mover]
+	ri := int32(g.r.idx)
+	i := 0
+	for w, word := range s.mark[:s.nw] {
+		for ; word != 0; word &= word - 1 {
+			a := mbx.bitSlot[w<<6|bits.TrailingZeros64(word)] & mbMask
+			ks := dm[a]
+			dm[a] = 0
+			c := uint32(slotCell[a])
+			for ; ks != 0; ks &= ks - 1 {
+				k := bits.TrailingZeros32(ks) & 31
+				l := (a + 2*t.offs[k]) & mbMask
+				moves[i] = mv{off: int32(off + 2*i), n: 2, rule: ri}
+				arena[2*i], arena[2*i+1] = c, uint32(slotCell[l])|t.ent[k]
+				i++
+			}
+		}
+	}
+	return true
+}
+
+// mbMarked walks the first leaps mbFromLandings marked in fastLeaps'
+// order (source, direction, chain). A first leap onto a cell from which
+// no chain can go on (g.near) is a move (emit2); the others are played on
+// the mailbox by mbChain. Every mark of s.mbDirs is cleared, also after a
+// find.
+func (g *gen) mbMarked() {
+	s, r := g.s, g.r
+	mbx := g.p.mbox
+	dm, slotCell := s.mbDirs(), mbx.slotCell
+	t := &r.mbTab[g.mover]
+	chained := r.chain != ir.ChainNone
+	for w, word := range s.mark[:s.nw] {
+		for ; word != 0; word &= word - 1 {
+			a := mbx.bitSlot[w<<6|bits.TrailingZeros64(word)] & mbMask
+			ks := dm[a]
+			dm[a] = 0
+			c := uint32(slotCell[a])
+			for ; ks != 0 && !g.found; ks &= ks - 1 {
+				k := bits.TrailingZeros32(ks) & 31
+				l := (a + 2*t.offs[k]) & mbMask
+				e := uint32(slotCell[l]) | t.ent[k]
+				if chained && g.near[l>>6]>>uint(l&63)&1 != 0 {
+					g.mbChain(a, k, c, e)
+				} else {
+					g.emit2(c, e)
 				}
 			}
 		}
 	}
-	g.dirMarked = true
 }
 
-// mbMarked is fastLeaps after mbMarkLandings: the marked sources that
-// the rule may move (srcOK) are walked in fastLeaps' order (source,
-// direction, chain), each from its marked directions alone. Every mark
-// of s.mbDirs is cleared, also after a find.
-func (g *gen) mbMarked(srcOK []bool) {
-	s, mbx := g.s, g.p.mbox
-	dm := s.mbDirs()
-	g.dirMarked = false
-	for w := range s.mark {
-		for word := s.mark[w]; word != 0; word &= word - 1 {
-			a := mbx.bitSlot[w<<6|bits.TrailingZeros64(word)]
-			ks := dm[a]
-			dm[a] = 0
-			c := mbx.slotCell[a]
-			code := s.cells[c]
-			if g.found || !srcOK[code] {
-				continue
-			}
-			g.pc = code
-			s.path = append(s.path[:0], uint32(c))
-			for offs := g.r.mbOffs[g.mover]; ks != 0 && !g.found; ks &= ks - 1 {
-				k := bits.TrailingZeros32(ks)
-				o := offs[k&31]
-				g.mbLeap(a, (a+o)&mbMask, (a+2*o)&mbMask, k)
-			}
-			s.path = s.path[:0]
+// mbChain plays the first leap from slot a in the mover's k-th direction
+// (from cell c, path entry e) on the mailbox, emits it and explores the
+// chains going on from its landing cell by the chain policy, and takes it
+// back.
+func (g *gen) mbChain(a int32, k int, c, e uint32) {
+	s, t := g.s, &g.r.mbTab[g.mover]
+	mb := s.mb
+	o := t.offs[k&31]
+	b, l := (a+o)&mbMask, (a+2*o)&mbMask
+	mb[a], mb[b], mb[l] = 0, 0, 1
+	more := g.firstLeapOn(c, e)
+	went := false
+	if more != ir.ChainNone && t.leapsFrom(mb, l) {
+		s.path = append(s.path[:0], c, e)
+		went = g.mbDFS(l)
+	}
+	g.firstLeapOff(more, went, c, e)
+	mb[a], mb[b], mb[l] = 1, 1, 0
+}
+
+// mbTab is what the walkers of a mailbox rule read of the mover's
+// directions, in fixed-size arrays read through masks (no bounds checks).
+type mbTab struct {
+	n    int        // directions
+	half bool       // some direction's offset is half of another's
+	sym  bool       // the opposite of every direction's offset is one too
+	any  bool       // the rule may move every piece (rule.mbAny)
+	offs [32]int32  // per direction index: the slot offset of its neighbours
+	ent  [32]uint32 // per direction index: its direction, as a path entry has it (<<16)
+}
+
+// leapsFrom tells whether the piece on slot a has a leap on mailbox mb.
+func (t *mbTab) leapsFrom(mb *[mbSlots]uint8, a int32) bool {
+	for k := 0; k < t.n; k++ {
+		o := t.offs[k&31]
+		if mb[(a+o)&mbMask] == 1 && mb[(a+2*o)&mbMask] == 0 {
+			return true
 		}
 	}
+	return false
 }
 
 // mbLeaps tells whether the piece on slot a has a leap on mailbox mb
@@ -475,20 +594,6 @@ func mbLeaps(mb *[mbSlots]uint8, a int32, offs []int32) bool {
 		}
 	}
 	return false
-}
-
-// mbCountGen is fastLeaps' count mode for a mailbox rule.
-func (g *gen) mbCountGen() {
-	s, nw := g.s, g.s.nw
-	empty := s.bufs[:nw]
-	nempty, nsrc := 0, 0
-	for w := range empty {
-		e := g.emptyWord(w)
-		empty[w] = e
-		nempty += bits.OnesCount64(e)
-		nsrc += bits.OnesCount64(g.srcWord(w))
-	}
-	g.n += g.p.mbCount(s, g.r, g.mover, empty, nempty, nsrc)
 }
 
 // mbVisit plays the moves of a position on the mailbox and the empty-cell

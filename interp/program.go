@@ -276,6 +276,7 @@ type rule struct {
 	// directions (nil: the rule does not use the mailbox), and whether
 	// every piece may move
 	mbOffs [][]int32
+	mbTab  []mbTab // per mover: the directions as the walkers read them
 	mbAny  []bool
 	// genGroupFast: the bitset tables (strat_group.go)
 	grp *groupTab
