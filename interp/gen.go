@@ -79,9 +79,10 @@ type gen struct {
 	oe, ee, op, ep uint64
 	// mbFromLandings: per mailbox slot, whether a chain may go on from it
 	// after a first leap onto it (written for every landing cell before
-	// it is read); noList: an empty move list for the modes without one
-	near   [mbSlots / 64]uint64
-	noList MoveList
+	// it is read)
+	near [mbSlots / 64]uint64
+	// mbFew: the first leaps found from the landing cells, sorted
+	keys [mbKeys]uint64
 }
 
 // bind sets the program, state and move list of g, storing only what

@@ -31,6 +31,7 @@ const (
 	mbSlots = 1024 // the mailbox array; indices are masked, so never out of range
 	mbMask  = mbSlots - 1
 	mbWall  = 0x80
+	mbKeys  = 64 // first leaps mbFew sorts
 )
 
 // mailbox is the slot layout of the board.
@@ -475,6 +476,104 @@ func (g *gen) mbFromLandings(srcOK []bool) {
 		return
 	}
 	g.mbMarked()
+}
+
+// mbFew is mbFromLandings when the empty cells are so few that the first
+// leaps onto them fit in g.keys: each is kept as a key (source's bit,
+// source slot, direction index) and the keys sorted, which puts them in
+// fastLeaps' order; g.near as mbFromLandings fills it.
+func (g *gen) mbFew(srcOK []bool) {
+	s, mbx := g.s, g.p.mbox
+	nw := s.nw
+	mb, t := s.mb, &g.r.mbTab[g.mover]
+	slotBit, slotCell, cells := mbx.slotBit, mbx.slotCell, s.cells
+	keys, near := &g.keys, &g.near
+	n, chains := 0, false
+	for w, word := range s.bufs[nw : 2*nw] {
+		for ; word != 0; word &= word - 1 {
+			l := mbx.bitSlot[w<<6|bits.TrailingZeros64(word)] & mbMask
+			on := t.half || (!t.sym && t.leapsFrom(mb, l))
+			n0 := n
+			for k := 0; k < t.n; k++ {
+				o := t.offs[k&31]
+				b := (l - o) & mbMask
+				a := (b - o) & mbMask
+				if mb[b] != 1 {
+					continue
+				}
+				switch mb[a] {
+				case 1:
+					if t.any || srcOK[cells[slotCell[a]]] {
+						keys[n&(mbKeys-1)] = uint64(slotBit[a])<<16 | uint64(a)<<5 | uint64(k)
+						n++
+					}
+				case 0:
+					on = true // (t.sym: the leap from l over b onto a)
+				}
+			}
+			if nb := uint64(1) << uint(l&63); on {
+				near[l>>6] |= nb
+				chains = chains || n > n0
+			} else {
+				near[l>>6] &^= nb
+			}
+		}
+	}
+	for i := 1; i < n; i++ { // (insertion sort: a few keys)
+		x, j := keys[i&(mbKeys-1)], i
+		for ; j > 0 && keys[(j-1)&(mbKeys-1)] > x; j-- {
+			keys[j&(mbKeys-1)] = keys[(j-1)&(mbKeys-1)]
+		}
+		keys[j&(mbKeys-1)] = x
+	}
+	if g.ml != nil && (!chains || g.r.chain == ir.ChainNone) && g.mbWrite(n) {
+		return
+	}
+	g.mbKeyed(n)
+}
+
+// mbWrite writes in place, in list mode, the moves of the n first leaps
+// of g.keys (single leaps), when the arena has room for them within
+// maxArena; it reports whether it had.
+func (g *gen) mbWrite(n int) bool {
+	ml := g.ml
+	off, nm := len(ml.arena), len(ml.moves)
+	if off+2*n > maxArena {
+		return false
+	}
+	ml.arena = slices.Grow(ml.arena, 2*n)[:off+2*n]
+	ml.moves = slices.Grow(ml.moves, n)[:nm+n]
+	arena, moves := ml.arena[off:], ml.moves[nm:]
+	slotCell, t := g.p.mbox.slotCell, &g.r.mbTab[g.mover]
+	ri := int32(g.r.idx)
+	for i, key := range g.keys[:n] {
+		a, k := int32(key>>5)&mbMask, key&31
+		l := (a + 2*t.offs[k]) & mbMask
+		moves[i] = mv{off: int32(off + 2*i), n: 2, rule: ri}
+		arena[2*i], arena[2*i+1] = uint32(slotCell[a]), uint32(slotCell[l])|t.ent[k]
+	}
+	return true
+}
+
+// mbKeyed walks the n first leaps of g.keys by the chain policy: a first
+// leap onto a cell from which no chain can go on (g.near) is a move
+// (emit2); the others are played on the mailbox by mbChain.
+func (g *gen) mbKeyed(n int) {
+	slotCell, t := g.p.mbox.slotCell, &g.r.mbTab[g.mover]
+	chained := g.r.chain != ir.ChainNone
+	for _, key := range g.keys[:n] {
+		a, k := int32(key>>5)&mbMask, int(key&31)
+		l := (a + 2*t.offs[k]) & mbMask
+		c, e := uint32(slotCell[a]), uint32(slotCell[l])|t.ent[k]
+		if chained && g.near[l>>6]>>uint(l&63)&1 != 0 {
+			g.mbChain(a, k, c, e)
+		} else {
+			g.emit2(c, e)
+		}
+		if g.found {
+			return
+		}
+	}
 }
 
 // mbFirsts writes in place, in list mode, the firsts moves of single

@@ -20,6 +20,9 @@ func (g *gen) fastLeaps() {
 		case g.ml == nil && g.count && g.sel < 0 && !g.filt:
 			g.n += p.mbCount(s, r, g.mover, s.bufs[s.nw:2*s.nw], nempty, nsrc)
 			return
+		case nempty*len(r.mbOffs[g.mover]) <= mbKeys && nempty < nsrc && !(r.shift && nempty >= 4*s.nw):
+			g.mbFew(srcOK)
+			return
 		case nempty < nsrc && !(r.shift && nempty >= 4*s.nw):
 			g.mbFromLandings(srcOK)
 			return
