@@ -75,8 +75,8 @@ func (p *Program) mbCandidate(r *rule) bool {
 // compileMailbox chooses the mailbox layout and marks the rules that use
 // it (rule.mbOffs), then decides Program.mbPerft.
 func (p *Program) compileMailbox() {
-	if p.cfg.NoFast || p.stacking || p.nc == 0 {
-		return
+	if p.cfg.NoFast || p.stacking || p.nc == 0 || p.nw > 32 {
+		return // (mbKey holds bits below 1<<11)
 	}
 	var cands []*rule
 	for i := range p.rules {
@@ -178,6 +178,10 @@ func (p *Program) useMailbox(r *rule, offs [][]int32) {
 			}
 			t.sym = t.sym && opp
 		}
+		for k := range t.n {
+			t.back[k] = uint8(k)
+		}
+		slices.SortStableFunc(t.back[:t.n], func(x, y uint8) int { return int(t.offs[y] - t.offs[x]) })
 	}
 }
 
@@ -479,47 +483,30 @@ func (g *gen) mbFromLandings(srcOK []bool) {
 }
 
 // mbFew is mbFromLandings when the empty cells are so few that the first
-// leaps onto them fit in g.keys: each is kept as a key (source's bit,
-// source slot, direction index) and the keys sorted, which puts them in
-// fastLeaps' order; g.near as mbFromLandings fills it.
+// leaps onto them fit in g.keys: each is kept as a key that sorts in
+// fastLeaps' order and holds its path (mbKey), and the keys are sorted;
+// g.near as mbFromLandings fills it.
 func (g *gen) mbFew(srcOK []bool) {
-	s, mbx := g.s, g.p.mbox
+	s, t := g.s, &g.r.mbTab[g.mover]
 	nw := s.nw
-	mb, t := s.mb, &g.r.mbTab[g.mover]
-	slotBit, slotCell, cells := mbx.slotBit, mbx.slotCell, s.cells
-	keys, near := &g.keys, &g.near
+	bitSlot := g.p.mbox.bitSlot
+	near := &g.near
 	n, chains := 0, false
 	for w, word := range s.bufs[nw : 2*nw] {
 		for ; word != 0; word &= word - 1 {
-			l := mbx.bitSlot[w<<6|bits.TrailingZeros64(word)] & mbMask
-			on := t.half || (!t.sym && t.leapsFrom(mb, l))
+			l := bitSlot[w<<6|bits.TrailingZeros64(word)] & mbMask
 			n0 := n
-			for k := 0; k < t.n; k++ {
-				o := t.offs[k&31]
-				b := (l - o) & mbMask
-				a := (b - o) & mbMask
-				if mb[b] != 1 {
-					continue
-				}
-				switch mb[a] {
-				case 1:
-					if t.any || srcOK[cells[slotCell[a]]] {
-						keys[n&(mbKeys-1)] = uint64(slotBit[a])<<16 | uint64(a)<<5 | uint64(k)
-						n++
-					}
-				case 0:
-					on = true // (t.sym: the leap from l over b onto a)
-				}
-			}
-			if nb := uint64(1) << uint(l&63); on {
-				near[l>>6] |= nb
+			var on bool
+			if n, on = g.mbLookBack(t, l, n, srcOK); on {
+				near[l>>6] |= 1 << uint(l&63)
 				chains = chains || n > n0
 			} else {
-				near[l>>6] &^= nb
+				near[l>>6] &^= 1 << uint(l&63)
 			}
 		}
 	}
-	for i := 1; i < n; i++ { // (insertion sort: a few keys)
+	keys := &g.keys
+	for i := 1; i < n; i++ { // (insertion sort: a few keys, mostly in order)
 		x, j := keys[i&(mbKeys-1)], i
 		for ; j > 0 && keys[(j-1)&(mbKeys-1)] > x; j-- {
 			keys[j&(mbKeys-1)] = keys[(j-1)&(mbKeys-1)]
@@ -530,6 +517,45 @@ func (g *gen) mbFew(srcOK []bool) {
 		return
 	}
 	g.mbKeyed(n)
+}
+
+// mbKey is a first leap of mbFew: the bit of its source, its direction
+// index, then its path (start cell, landing entry), so keys sort in
+// fastLeaps' order (Program.compileMailbox keeps bits below 1<<11).
+func mbKey(bit int32, k int, c, e uint32) uint64 {
+	return uint64(bit)<<53 | uint64(k)<<48 | uint64(c)<<32 | uint64(e)
+}
+
+// mbLookBack adds to g.keys, from n on, the first leaps of the pieces the
+// rule may move onto the empty slot l, and returns the new number of keys
+// and whether a chain may go on from l after a first leap onto it (as
+// mbFromLandings tells it). Directions are looked at by decreasing offset
+// (mbTab.back), which gives the sources of one landing cell in slot order.
+func (g *gen) mbLookBack(t *mbTab, l int32, n int, srcOK []bool) (int, bool) {
+	mb, mbx, keys := g.s.mb, g.p.mbox, &g.keys
+	offs, nd, any := &t.offs, t.n, t.any
+	lc := uint32(mbx.slotCell[l])
+	on := t.half || (!t.sym && t.leapsFrom(mb, l))
+	for i := 0; i < nd; i++ {
+		k := int(t.back[i&31]) & 31
+		o := offs[k]
+		b := (l - o) & mbMask
+		a := (b - o) & mbMask
+		if mb[b] != 1 {
+			continue
+		}
+		switch mb[a] {
+		case 1:
+			c := uint32(mbx.slotCell[a])
+			if any || srcOK[g.s.cells[c]] {
+				keys[n&(mbKeys-1)] = mbKey(mbx.slotBit[a], k, c, lc|t.ent[k])
+				n++
+			}
+		case 0:
+			on = true // (t.sym: the leap from l over b onto a)
+		}
+	}
+	return n, on
 }
 
 // mbWrite writes in place, in list mode, the moves of the n first leaps
@@ -544,13 +570,10 @@ func (g *gen) mbWrite(n int) bool {
 	ml.arena = slices.Grow(ml.arena, 2*n)[:off+2*n]
 	ml.moves = slices.Grow(ml.moves, n)[:nm+n]
 	arena, moves := ml.arena[off:], ml.moves[nm:]
-	slotCell, t := g.p.mbox.slotCell, &g.r.mbTab[g.mover]
 	ri := int32(g.r.idx)
 	for i, key := range g.keys[:n] {
-		a, k := int32(key>>5)&mbMask, key&31
-		l := (a + 2*t.offs[k]) & mbMask
 		moves[i] = mv{off: int32(off + 2*i), n: 2, rule: ri}
-		arena[2*i], arena[2*i+1] = uint32(slotCell[a]), uint32(slotCell[l])|t.ent[k]
+		arena[2*i], arena[2*i+1] = uint32(key>>32)&0xffff, uint32(key)
 	}
 	return true
 }
@@ -559,12 +582,12 @@ func (g *gen) mbWrite(n int) bool {
 // leap onto a cell from which no chain can go on (g.near) is a move
 // (emit2); the others are played on the mailbox by mbChain.
 func (g *gen) mbKeyed(n int) {
-	slotCell, t := g.p.mbox.slotCell, &g.r.mbTab[g.mover]
+	mbx, t := g.p.mbox, &g.r.mbTab[g.mover]
 	chained := g.r.chain != ir.ChainNone
 	for _, key := range g.keys[:n] {
-		a, k := int32(key>>5)&mbMask, int(key&31)
+		k, c, e := int(key>>48)&31, uint32(key>>32)&0xffff, uint32(key)
+		a := mbx.key[c] & mbMask
 		l := (a + 2*t.offs[k]) & mbMask
-		c, e := uint32(slotCell[a]), uint32(slotCell[l])|t.ent[k]
 		if chained && g.near[l>>6]>>uint(l&63)&1 != 0 {
 			g.mbChain(a, k, c, e)
 		} else {
@@ -671,6 +694,7 @@ type mbTab struct {
 	any  bool       // the rule may move every piece (rule.mbAny)
 	offs [32]int32  // per direction index: the slot offset of its neighbours
 	ent  [32]uint32 // per direction index: its direction, as a path entry has it (<<16)
+	back [32]uint8  // the direction indexes by decreasing offset
 }
 
 // leapsFrom tells whether the piece on slot a has a leap on mailbox mb.
