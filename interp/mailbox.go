@@ -387,26 +387,78 @@ func (p *Program) mbCount(s *State, r *rule, mover int, empty []uint64, nempty, 
 	return n
 }
 
+// mbLeaps is fastLeaps for a mailbox rule (but a shift rule on one word,
+// which the bitset walker serves). The empty cells decide where to look
+// from: in count mode, mbCount; with fewer empty cells than pieces the
+// rule may move, from the landing cells (mbFew, mbFromLandings), unless a
+// shift rule has enough of them for shifts to be cheaper; otherwise from
+// the sources (mbFromSources), marked by markShift for a shift rule.
+func (g *gen) mbLeaps() {
+	p, s, r := g.p, g.s, g.r
+	g.one = false
+	nempty, nsrc := g.emptyCount()
+	landings := nempty < nsrc && !(r.shift && nempty >= 4*s.nw)
+	switch {
+	case g.ml == nil && g.count && g.sel < 0 && !g.filt:
+		g.n += p.mbCount(s, r, g.mover, s.bufs[s.nw:2*s.nw], nempty, nsrc)
+	case landings && nempty*r.mbTab[g.mover].n <= mbKeys:
+		g.mbFew()
+	case landings:
+		g.mbFromLandings()
+	default:
+		g.mbFromSources(g.markFrom(nempty, nsrc))
+	}
+}
+
+// srcOK returns the rule's table of the piece codes the mover may move.
+func (g *gen) srcOK() []bool {
+	nc := g.p.ncodes
+	return g.r.srcOK[g.mover*nc : (g.mover+1)*nc]
+}
+
+// mbFromSources explores, in fastLeaps' order, the leaps of the pieces the
+// rule may move, among those markSources marked (marked) or else all of
+// them, on the mailbox (mbDFS).
+func (g *gen) mbFromSources(marked bool) {
+	p, s := g.p, g.s
+	srcOK := g.srcOK()
+	for w := 0; w < s.nw; w++ {
+		for word := g.sources(w, marked); word != 0; word &= word - 1 {
+			c := int(p.cellOf[w<<6|bits.TrailingZeros64(word)])
+			code := s.cells[c]
+			if !srcOK[code] {
+				continue
+			}
+			g.pc = code
+			s.path = append(s.path[:0], uint32(c))
+			g.mbDFS(p.mbox.key[c])
+			s.path = s.path[:0]
+			if g.found {
+				return
+			}
+		}
+	}
+}
+
 // mbDFS is fastDFS for a mailbox rule (short jumps): it explores the leaps of the
 // piece on slot a, testing and playing them on the mailbox alone (the
 // cells do not change), emitting moves in fastDFS's order; it reports
 // whether any leap was possible.
 func (g *gen) mbDFS(a int32) bool {
-	s, r := g.s, g.r
+	s, t := g.s, &g.r.mbTab[g.mover]
 	mb, slotCell := s.mb, g.p.mbox.slotCell
-	dirs := g.dirs
 	any := false
-	offs := r.mbOffs[g.mover]
-	for k, o := range offs {
+	for k := 0; k < t.n; k++ {
+		o := t.offs[k&31]
 		b, c := (a+o)&mbMask, (a+2*o)&mbMask
 		if mb[b] != 1 || mb[c] != 0 {
 			continue
 		}
-		// (mbLeap's body, inlined by hand on this hot path)
 		mb[a], mb[b], mb[c] = 0, 0, 1
-		s.path = append(s.path, uint32(slotCell[c])|uint32(dirs[k])<<16)
+		s.path = append(s.path, uint32(slotCell[c])|t.ent[k&31])
 		more := g.leapOn(false)
-		g.leapOff(more, more != ir.ChainNone && mbLeaps(mb, c, offs) && g.mbDFS(c))
+		// (leapsFrom first: most landings have no leap, found without a call)
+		g.leapOff(more, more != ir.ChainNone && t.leapsFrom(mb, c) && g.mbDFS(c))
 		s.path = s.path[:len(s.path)-1]
 		mb[a], mb[b], mb[c] = 1, 1, 0
 		any = true
@@ -431,7 +483,8 @@ func (g *gen) mbDFS(a int32) bool {
 // directions that come in opposite pairs (mbTab.sym), those are the leaps
 // the look back from l finds onto an empty cell. When no first leap lands
 // on such a cell, every first leap is a move and nothing else is.
-func (g *gen) mbFromLandings(srcOK []bool) {
+func (g *gen) mbFromLandings() {
+	srcOK := g.srcOK()
 	s, mbx := g.s, g.p.mbox
 	nw := s.nw
 	mb, dm := s.mb, s.mbDirs()
@@ -486,11 +539,15 @@ func (g *gen) mbFromLandings(srcOK []bool) {
 // leaps onto them fit in g.keys: each is kept as a key that sorts in
 // fastLeaps' order and holds its path (mbKey), and the keys are sorted;
 // g.near as mbFromLandings fills it.
-func (g *gen) mbFew(srcOK []bool) {
+func (g *gen) mbFew() {
 	s, t := g.s, &g.r.mbTab[g.mover]
 	nw := s.nw
 	bitSlot := g.p.mbox.bitSlot
 	near := &g.near
+	var srcOK []bool
+	if !t.any {
+		srcOK = g.srcOK()
+	}
 	n, chains := 0, false
 	for w, word := range s.bufs[nw : 2*nw] {
 		for ; word != 0; word &= word - 1 {
@@ -701,17 +758,6 @@ type mbTab struct {
 func (t *mbTab) leapsFrom(mb *[mbSlots]uint8, a int32) bool {
 	for k := 0; k < t.n; k++ {
 		o := t.offs[k&31]
-		if mb[(a+o)&mbMask] == 1 && mb[(a+2*o)&mbMask] == 0 {
-			return true
-		}
-	}
-	return false
-}
-
-// mbLeaps tells whether the piece on slot a has a leap on mailbox mb
-// with these slot offsets.
-func mbLeaps(mb *[mbSlots]uint8, a int32, offs []int32) bool {
-	for _, o := range offs {
 		if mb[(a+o)&mbMask] == 1 && mb[(a+2*o)&mbMask] == 0 {
 			return true
 		}

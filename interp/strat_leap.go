@@ -9,37 +9,22 @@ import (
 // fastLeaps: any leap with local conditions, table driven.
 func (g *gen) fastLeaps() {
 	p, s, r := g.p, g.s, g.r
+	if r.mbOffs != nil && !(r.shift && s.nw == 1 && p.np+1 <= maxSlots) {
+		g.mbLeaps()
+		return
+	}
+	if r.sets != nil && r.sets[g.mover].noSources(s) {
+		return
+	}
 	g.dirs = r.dirs[g.mover]
 	srcOK := r.srcOK[g.mover*p.ncodes : (g.mover+1)*p.ncodes]
-	var marked bool
-	if r.mbOffs != nil && !(r.shift && s.nw == 1 && p.np+1 <= maxSlots) {
-		// A mailbox rule: the empty cells decide where to look from.
-		g.one = false
-		nempty, nsrc := g.emptyCount()
-		switch {
-		case g.ml == nil && g.count && g.sel < 0 && !g.filt:
-			g.n += p.mbCount(s, r, g.mover, s.bufs[s.nw:2*s.nw], nempty, nsrc)
-			return
-		case nempty*len(r.mbOffs[g.mover]) <= mbKeys && nempty < nsrc && !(r.shift && nempty >= 4*s.nw):
-			g.mbFew(srcOK)
-			return
-		case nempty < nsrc && !(r.shift && nempty >= 4*s.nw):
-			g.mbFromLandings(srcOK)
-			return
-		}
-		marked = g.markFrom(nempty, nsrc)
-	} else {
-		if r.sets != nil && r.sets[g.mover].noSources(s) {
-			return
-		}
-		if r.length == 2 && g.ml == nil && g.count && g.sel < 0 && !g.filt && r.ontoEmpty[g.mover] && !r.sameDir &&
-			!(r.shift && s.nw == 1 && p.np+1 <= maxSlots) && g.fewEmpty() {
-			g.condTables()
-			g.countByLandings()
-			return
-		}
-		marked = g.markSources()
+	if r.length == 2 && g.ml == nil && g.count && g.sel < 0 && !g.filt && r.ontoEmpty[g.mover] && !r.sameDir &&
+		!(r.shift && s.nw == 1 && p.np+1 <= maxSlots) && g.fewEmpty() {
+		g.condTables()
+		g.countByLandings()
+		return
 	}
+	marked := g.markSources()
 	cells := s.cells
 	// A chain that keeps its direction has its first leaps marked on
 	// bitsets, then is walked by fastDFS (shiftDFS2 and the bitset
