@@ -174,3 +174,65 @@ func TestMailboxPerftVariants(t *testing.T) {
 		})
 	}
 }
+
+// TestMailboxLegalVariants compares Legal, counting, selecting and Status
+// move by move with and without fast paths on mailbox rules whose first
+// leaps are found from the landing cells: chains none, optional and
+// compulsory; directions that do not come in opposite pairs; a direction
+// twice another (a chain may then land where the first leap jumped); the
+// mover's own pieces only; and eight directions on four words (more first
+// leaps than mbFew keeps).
+func TestMailboxLegalVariants(t *testing.T) {
+	type tc struct {
+		name      string
+		b         *gb
+		plies     int
+		sym, half bool // the jump's mailbox table
+	}
+	var cases []tc
+	withRule := func(b *gb, f func(m *ir.MoveRule)) *gb {
+		for i := range b.g.Moves {
+			if b.g.Moves[i].Action == ir.Leap {
+				f(&b.g.Moves[i])
+			}
+		}
+		return b
+	}
+	for _, ch := range []ir.Chain{ir.ChainNone, ir.ChainOptional, ir.ChainCompulsory} {
+		cases = append(cases, tc{fmt.Sprintf("chain%d", ch), withRule(leapFrog(t, 9, 8, 2, false, false),
+			func(m *ir.MoveRule) { m.Chain = ch }), 40, true, false})
+		b := leapFrog(t, 9, 8, 2, false, false)
+		cases = append(cases, tc{fmt.Sprintf("north-east-chain%d", ch), withRule(b,
+			func(m *ir.MoveRule) { m.Chain, m.Dirs = ch, b.same("n", "e") }), 40, false, false})
+		b = leapFrog(t, 9, 8, 2, false, false)
+		b.g.Board.Dirs = append(b.g.Board.Dirs, ir.Dir{Name: "nn", DX: 0, DY: 2})
+		cases = append(cases, tc{fmt.Sprintf("half-chain%d", ch), withRule(b,
+			func(m *ir.MoveRule) { m.Chain, m.Dirs = ch, b.same("n", "e", "s", "w", "nn") }), 40, false, true})
+	}
+	own := newSquare(t, 9, 8, false, "p1", "p2")
+	k := own.kind("man", "M", 0, nil)
+	a, b := own.piece(k, 0, 0, ""), own.piece(k, 1, 0, "")
+	for i, c := range own.g.Board.Cells {
+		if c.Name != "a1" && c.Name != "e5" {
+			own.g.Setup.Place = append(own.g.Setup.Place, ir.Placement{Cell: i, Piece: []int{a, b}[(c.X+c.Y)%2]})
+		}
+	}
+	own.rule(ir.MoveRule{Name: "jump", Action: ir.Leap, Piece: ir.Own, Dirs: own.same("n", "e", "s", "w"),
+		Length: 2, Over: eOcc(), Onto: eEmpty(), Capture: ir.CaptureJumped, Chain: ir.ChainOptional})
+	own.g.End.NoMove = ir.OutcomeScore
+	own.g.Score = &ir.Score{Value: eSide(ir.OpCaptured, ir.SideOwn), Best: ir.Highest}
+	cases = append(cases, tc{"own-pieces", own, 40, true, false}, tc{"diagonal15", leapFrog(t, 15, 15, 2, true, false), 24, true, false})
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			progs := both(t, c.b, Config{})
+			r := &progs[0].rules[len(progs[0].rules)-1]
+			if r.mbOffs == nil {
+				t.Fatal("the jump is not on the mailbox")
+			}
+			if mt := r.mbTab[0]; mt.sym != c.sym || mt.half != c.half {
+				t.Fatalf("mailbox table: sym %v half %v, want %v %v", mt.sym, mt.half, c.sym, c.half)
+			}
+			checkEquiv(t, progs[0], progs[1], 3, c.plies)
+		})
+	}
+}
