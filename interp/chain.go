@@ -16,7 +16,10 @@ import "github.com/ruleplay/ruleplay/ir"
 //     from the landing cell (complete chains only).
 //
 // In a chain, a leap that takes nothing off the board may not land on a
-// cell of its path (revisits), which keeps chains finite.
+// cell of its path (revisits), which keeps chains finite. A leap from
+// whose landing cell no leap can go on is a move under every policy: a
+// walker that knows it (the mailbox's first leaps: mbWrite, mbKeyed)
+// emits it without asking the policy.
 //
 // A chain that keeps its first direction (ir.MoveRule.ChainSame) is
 // explored one first direction at a time (eachFirstDir): the walker runs

@@ -180,14 +180,20 @@
 //     boards of one word are explored on three words passed by value.
 //   - mailbox (mailbox.go): short jumps whose leaps read occupancy alone
 //     are played on a padded byte board the position keeps, when the
-//     board lays out as rows of constant direction offsets. With fewer
+//     board lays out as rows of constant direction offsets (mbLeaps
+//     decides from the empty cells where to look from). With fewer
 //     empty cells than pieces, the first leaps are found from their
-//     landing cells, each source marked with the directions it leaps in
-//     (mbFromLandings), so only leaps that exist are looked at; a chain
-//     can go on only from a landing cell that has a leap before the
-//     first leap, so a first leap onto any other cell is a move without
-//     being played, and when no first leap lands on such a cell the
-//     moves are written into the move list in one pass (mbFirsts).
+//     landing cells, so only leaps that exist are looked at: when they
+//     are few (mbFew), each is a key holding its source's bit, its
+//     direction and its path, and the keys are sorted into fastLeaps'
+//     order; otherwise each source is marked with the directions it
+//     leaps in and the marks are walked (mbFromLandings). A chain can go
+//     on only from a landing cell that has a leap before the first leap
+//     (unless a direction is twice another), so a first leap onto any
+//     other cell is a move without being played, and when no first leap
+//     lands on such a cell the moves are written into the move list in
+//     one pass (mbWrite, mbFirsts); the others are played on the bytes
+//     (mbChain).
 //   - stack table (strat_stack.go): leaps without chain or capture whose
 //     conditions read heights, levels, the moving piece's properties, the
 //     top piece and the cell: each condition is a mask of heights per class
@@ -234,9 +240,10 @@
 //
 // Chains are explored by the walkers of the generic, table, bitset and
 // mailbox representations with one chain policy (chain.go: leapOn and
-// leapOff for moves, countLeap for counts, visitLeap for an action per
-// move, revisits for the rule that a leap taking nothing may not come
-// back on its path). A chain that keeps
+// leapOff for moves, firstLeapOn and firstLeapOff for a first leap whose
+// path is emitted without the path buffer, countLeap for counts,
+// visitLeap for an action per move, revisits for the rule that a leap
+// taking nothing may not come back on its path). A chain that keeps
 // its first direction (ir.MoveRule.ChainSame, `chain-dirs: same`) is
 // explored by the generic walker and the leap table's fastDFS, run once
 // per first direction with the mover's directions narrowed to it
