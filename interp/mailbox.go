@@ -448,8 +448,7 @@ func (g *gen) mbDFS(a int32) bool {
 	s, t := g.s, &g.r.mbTab[g.mover]
 	mb, slotCell := s.mb, g.p.mbox.slotCell
 	any := false
-	for k := 0; k < t.n; k++ {
-		o := t.offs[k&31]
+	for k, o := range t.offs[:t.n] {
 		b, c := (a+o)&mbMask, (a+2*o)&mbMask
 		if mb[b] != 1 || mb[c] != 0 {
 			continue
@@ -756,8 +755,7 @@ type mbTab struct {
 
 // leapsFrom tells whether the piece on slot a has a leap on mailbox mb.
 func (t *mbTab) leapsFrom(mb *[mbSlots]uint8, a int32) bool {
-	for k := 0; k < t.n; k++ {
-		o := t.offs[k&31]
+	for _, o := range t.offs[:t.n] {
 		if mb[(a+o)&mbMask] == 1 && mb[(a+2*o)&mbMask] == 0 {
 			return true
 		}
