@@ -78,14 +78,23 @@ func (g *gen) emptyCount() (nempty, nsrc int) {
 	empty := s.bufs[nw : 2*nw]
 	occ := s.occ[:(p.np+1)*nw]
 	bm := p.boardMask[:nw]
-	for w := range empty {
-		var o uint64
-		for i := w; i < len(occ); i += nw {
-			o |= occ[i]
+	if len(occ) == 3*nw { // (two players and the neutral slot: unrolled)
+		o0, o1, o2 := occ[:nw], occ[nw:2*nw], occ[2*nw:]
+		for w := range empty {
+			e := ^(o0[w] | o1[w] | o2[w]) & bm[w]
+			empty[w] = e
+			nempty += bits.OnesCount64(e)
 		}
-		e := ^o & bm[w]
-		empty[w] = e
-		nempty += bits.OnesCount64(e)
+	} else {
+		for w := range empty {
+			var o uint64
+			for i := w; i < len(occ); i += nw {
+				o |= occ[i]
+			}
+			e := ^o & bm[w]
+			empty[w] = e
+			nempty += bits.OnesCount64(e)
+		}
 	}
 	if r := g.r; r.who != ir.Own && r.who != ir.NeutralPieces && r.who != ir.Enemy {
 		return nempty, p.nc - nempty // every piece: the cells not empty

@@ -179,9 +179,9 @@ func (p *Program) useMailbox(r *rule, offs [][]int32) {
 			t.sym = t.sym && opp
 		}
 		for k := range t.n {
-			t.back[k] = uint8(k)
+			t.back[k] = mbBack{o: t.offs[k], key: mbKey(0, k, 0, t.ent[k])}
 		}
-		slices.SortStableFunc(t.back[:t.n], func(x, y uint8) int { return int(t.offs[y] - t.offs[x]) })
+		slices.SortStableFunc(t.back[:t.n], func(x, y mbBack) int { return int(y.o - x.o) })
 	}
 }
 
@@ -589,22 +589,20 @@ func mbKey(bit int32, k int, c, e uint32) uint64 {
 // (mbTab.back), which gives the sources of one landing cell in slot order.
 func (g *gen) mbLookBack(t *mbTab, l int32, n int, srcOK []bool) (int, bool) {
 	mb, mbx, keys := g.s.mb, g.p.mbox, &g.keys
-	offs, nd, any := &t.offs, t.n, t.any
-	lc := uint32(mbx.slotCell[l])
+	lc := uint64(mbx.slotCell[l&mbMask])
+	any := t.any
 	on := t.half || (!t.sym && t.leapsFrom(mb, l))
-	for i := 0; i < nd; i++ {
-		k := int(t.back[i&31]) & 31
-		o := offs[k]
-		b := (l - o) & mbMask
-		a := (b - o) & mbMask
+	for _, d := range t.back[:t.n] {
+		b := (l - d.o) & mbMask
 		if mb[b] != 1 {
 			continue
 		}
+		a := (b - d.o) & mbMask
 		switch mb[a] {
 		case 1:
-			c := uint32(mbx.slotCell[a])
+			c := mbx.slotCell[a]
 			if any || srcOK[g.s.cells[c]] {
-				keys[n&(mbKeys-1)] = mbKey(mbx.slotBit[a], k, c, lc|t.ent[k])
+				keys[n&(mbKeys-1)] = uint64(mbx.slotBit[a])<<53 | uint64(c)<<32 | d.key | lc
 				n++
 			}
 		case 0:
@@ -741,6 +739,13 @@ func (g *gen) mbChain(a int32, k int, c, e uint32) {
 	mb[a], mb[b], mb[l] = 1, 1, 0
 }
 
+// mbBack is a direction as mbLookBack reads it: its offset, and its part
+// of the keys of its first leaps (mbKey: direction index, direction).
+type mbBack struct {
+	o   int32
+	key uint64
+}
+
 // mbTab is what the walkers of a mailbox rule read of the mover's
 // directions, in fixed-size arrays read through masks (no bounds checks).
 type mbTab struct {
@@ -750,7 +755,7 @@ type mbTab struct {
 	any  bool       // the rule may move every piece (rule.mbAny)
 	offs [32]int32  // per direction index: the slot offset of its neighbours
 	ent  [32]uint32 // per direction index: its direction, as a path entry has it (<<16)
-	back [32]uint8  // the direction indexes by decreasing offset
+	back [32]mbBack // the directions by decreasing offset
 }
 
 // leapsFrom tells whether the piece on slot a has a leap on mailbox mb.
