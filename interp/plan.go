@@ -248,6 +248,10 @@ func (p *Program) ruleNotes(r *rule) []string {
 	for _, offs := range r.mbOffs {
 		if offs != nil {
 			n = append(n, "leaps on the mailbox")
+			if !(r.shift && p.nw == 1 && p.np+1 <= maxSlots) { // (else the bitset walker lists them: fastLeaps)
+				n = append(n, "with few empty cells (fewer than pieces, and with shifts than 4 a word), first leaps "+
+					"found from their landing cells; one onto a cell without a leap is a move unplayed")
+			}
 			break
 		}
 	}
