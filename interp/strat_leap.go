@@ -10,7 +10,7 @@ import (
 func (g *gen) fastLeaps() {
 	p, s, r := g.p, g.s, g.r
 	if r.mbOffs != nil && !(r.shift && s.nw == 1 && p.np+1 <= maxSlots) {
-		g.mbLeaps()
+		g.mbLeaps() // (a shift rule on one word is the bitset walker's: shift1)
 		return
 	}
 	if r.sets != nil && r.sets[g.mover].noSources(s) {
@@ -85,8 +85,6 @@ func (g *gen) fastLeaps() {
 				g.op = r.overSlots[g.mover] >> sl & 1
 				g.ep = r.ontoSlots[g.mover] >> sl & 1
 				g.shiftDFS2(b, g.occ1, g.o1, g.e1)
-			case r.mbOffs != nil:
-				g.mbDFS(p.mbox.key[c])
 			case r.sameDir:
 				g.eachFirstDir(c, g.fastDFS)
 			default:
