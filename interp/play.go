@@ -93,7 +93,7 @@ func (p *Program) doMove(s *State, ml *MoveList, i int) (mover int) {
 			s.drop(p, cell, code)
 			s.hand[code]--
 			if !s.skipLog {
-				s.frames[len(s.frames)-1].drop = true
+				s.frames[len(s.frames)-1].kind = frameDrop
 			}
 		default:
 			if r.long {
@@ -322,9 +322,14 @@ func (p *Program) Apply(s *State, ml *MoveList, i int) {
 	if i < 0 || i >= len(ml.moves) {
 		return
 	}
-	s.skipLog = s.unlogged
-	mover := p.doMove(s, ml, i)
-	s.skipLog = false
+	var mover int
+	if p.fused && !s.unlogged {
+		mover = p.applyLogged(s, ml, i)
+	} else {
+		s.skipLog = s.unlogged
+		mover = p.doMove(s, ml, i)
+		s.skipLog = false
+	}
 	if len(p.goalsAfter) > 0 {
 		c := &s.ectx
 		if c.p != p {
@@ -357,13 +362,37 @@ func (p *Program) Apply(s *State, ml *MoveList, i int) {
 
 // Undo takes back the last Apply (nothing when there is none).
 func (p *Program) Undo(s *State) {
-	n := len(s.frames)
-	if n == 0 {
+	n := len(s.frames) - 1
+	if n < 0 {
 		return
 	}
-	f := s.frames[n-1]
-	s.frames = s.frames[:n-1]
-	if f.drop {
+	f := &s.frames[n]
+	if f.kind == frameFused {
+		s.undoFused(p, f)
+		s.frames = s.frames[:n]
+		return
+	}
+	p.undoRecs(s, f)
+	mover := int(f.mover)
+	s.ply--
+	s.turns[mover]--
+	s.toMove = mover
+	s.passes = int(f.passes)
+	s.end, s.winner = f.end, int(f.winner)
+	s.captured[mover], s.points[mover] = f.captured, f.points
+	s.last = f.last
+	s.frames = s.frames[:n]
+	if s.ctr != nil {
+		k := len(s.ctrLog) - len(s.ctr)
+		copy(s.ctr, s.ctrLog[k:])
+		s.ctrLog = s.ctrLog[:k]
+	}
+}
+
+// undoRecs reverts the records of the move of frame f, the last first,
+// and drops them.
+func (p *Program) undoRecs(s *State, f *frame) {
+	if f.kind == frameDrop {
 		// The move's one record is the drop: its cell's top is the piece.
 		s.hand[s.cells[s.changes[f.nch].cell]]++
 	}
@@ -382,19 +411,6 @@ func (p *Program) Undo(s *State) {
 		}
 	}
 	s.changes = s.changes[:f.nch]
-	mover := int(f.mover)
-	s.ply--
-	s.turns[mover]--
-	s.toMove = mover
-	s.passes = int(f.passes)
-	s.end, s.winner = f.end, int(f.winner)
-	s.captured[mover], s.points[mover] = f.captured, f.points
-	s.last = f.last
-	if s.ctr != nil {
-		k := len(s.ctrLog) - len(s.ctr)
-		copy(s.ctr, s.ctrLog[k:])
-		s.ctrLog = s.ctrLog[:k]
-	}
 }
 
 // Status reports whether s is over, the winners, the scores (on every call

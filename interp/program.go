@@ -89,6 +89,11 @@ type Program struct {
 	// direct: no stacks, no pieces on target: a leap move played without
 	// undo records sets each cell with its indexes at once (doLeapsFlat)
 	direct bool
+	// fused: some rule is (rule.fused)
+	fused bool
+	// st: the tables of a small board (smallTabs; nil: the board is not
+	// small, or the Program not flat)
+	st *smallTabs
 	// keepLast: a condition reads the cell the previous ply ended on
 	// (next-to): Apply keeps it in State.last
 	keepLast bool
@@ -279,6 +284,12 @@ type rule struct {
 	mbAny  []bool
 	// genGroupFast: the bitset tables (strat_group.go)
 	grp *groupTab
+	// fused: Apply plays the rule's moves with undo records through
+	// doLeapsFused (compilePlay); mids: those that take what they jump,
+	// Program.leaps[2], whose entry (c*nd+d)*2 is the cell a leap from c
+	// in d jumps (nil: the rule takes nothing)
+	fused bool
+	mids  []int32
 }
 
 // maxTable bounds the size of a rule's condition tables.
@@ -317,6 +328,7 @@ func Compile(g *ir.Game, cfg Config) (*Program, error) {
 		return nil, fmt.Errorf("compile %s: %w", g.Name, err)
 	}
 	p.compilePut()
+	p.compilePlay()
 	return p, nil
 }
 

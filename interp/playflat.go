@@ -1,0 +1,277 @@
+package interp
+
+import "github.com/ruleplay/ruleplay/ir"
+
+// compilePlay chooses, once the Program's shape is known (compilePut),
+// how Apply plays each leap rule's moves: rule.fused for the simplest
+// leaps of a Program.flat on a small board (Program.st).
+func (p *Program) compilePlay() {
+	if p.flat && p.nc < smallCells && p.occLen() <= smallOcc && p.ncodes <= smallCodes {
+		p.st = new(smallTabs)
+		copy(p.st.cellB[:], p.cellB)
+		copy(p.st.codeOcc[:], p.codeOcc)
+		copy(p.st.codePts[:], p.codePoints)
+	}
+	for i := range p.rules {
+		r := &p.rules[i]
+		r.fused = p.st != nil && !p.extras && p.fusable(r)
+		p.fused = p.fused || r.fused
+		if r.fused && r.capture == ir.CaptureJumped {
+			r.mids = p.leaps[2]
+		}
+	}
+}
+
+// fusable tells whether doLeapsFused can play the moves of leap rule r
+// (in a Program.flat): it is not long, no promotion applies to the
+// pieces it moves, and it takes nothing or takes what it jumps with
+// leaps of length 2 alone (one cell between start and landing).
+func (p *Program) fusable(r *rule) bool {
+	if r.action != ir.Leap || r.long || r.lenCode == nil {
+		return false
+	}
+	switch r.capture {
+	case ir.CaptureNone:
+	case ir.CaptureJumped:
+		if p.leaps[2] == nil {
+			return false
+		}
+	default:
+		return false
+	}
+	for code := 1; code < p.ncodes; code++ {
+		L := r.lenCode[code]
+		if L == 0 {
+			continue
+		}
+		if len(p.promos[code]) > 0 || (r.capture == ir.CaptureJumped && L != 2) {
+			return false
+		}
+	}
+	return true
+}
+
+// Small boards: a Program.flat whose board has fewer than smallCells
+// cells, at most smallOcc occupancy words and smallCodes piece codes
+// keeps the tables a move reads in arrays of fixed size (smallTabs), and
+// its States their cells, occupancy words and mailbox (smallPos); the
+// fused make and unmake index them through masks: no bounds checks, and
+// one register per array.
+const (
+	smallCells = 1024
+	smallOcc   = 256
+	smallCodes = 256
+)
+
+// smallTabs: Program.cellB, codeOcc and codePoints in arrays.
+type smallTabs struct {
+	cellB   [smallCells]cellBit
+	codeOcc [smallCodes]int32
+	codePts [smallCodes]int32
+}
+
+// smallPos holds State.cellsW, occ and mb (when the Program has a
+// mailbox; otherwise mb is written and never read).
+type smallPos struct {
+	cells [smallCells]uint16
+	occ   [smallOcc]uint64
+	mb    [mbSlots]uint8
+}
+
+// unset empties cell c, which holds code, and updates its occupancy bit
+// and mailbox slot.
+func (b *smallPos) unset(t *smallTabs, c int, code uint16) {
+	c &= smallCells - 1
+	b.cells[c] = 0
+	cb := &t.cellB[c]
+	b.occ[(int(t.codeOcc[code&(smallCodes-1)])+int(cb.w))&(smallOcc-1)] &^= cb.m
+	b.mb[cb.mb&mbMask] = 0
+}
+
+// set puts code (not 0) on the empty cell c and updates its occupancy
+// bit and mailbox slot.
+func (b *smallPos) set(t *smallTabs, c int, code uint16) {
+	c &= smallCells - 1
+	b.cells[c] = code
+	cb := &t.cellB[c]
+	b.occ[(int(t.codeOcc[code&(smallCodes-1)])+int(cb.w))&(smallOcc-1)] |= cb.m
+	b.mb[cb.mb&mbMask] = 1
+}
+
+// applyLogged is Apply's doMove with undo records in a Program with
+// fused rules: a move of one leap of a rule.fused is played here, its
+// frame, its cells as doLeapsFused does, the turn; one of several leaps
+// by applyLeaps, any other by doMove. The calls are on the branches that
+// return at once: the leap's values stay in registers. It returns the
+// mover.
+func (p *Program) applyLogged(s *State, ml *MoveList, i int) int {
+	m := ml.moves[i]
+	if m.rule < 0 || !p.rules[m.rule].fused {
+		return p.doMove(s, ml, i)
+	}
+	if len(s.frames) == cap(s.frames) || cap(s.changes)-len(s.changes) <= int(m.n) {
+		s.grow(int(m.n) + 1)
+	}
+	if m.n != 2 {
+		return p.applyLeaps(s, &p.rules[m.rule], ml.arena[m.off:m.off+m.n])
+	}
+	start, e := ml.arena[m.off], ml.arena[m.off+1]
+	mids := p.rules[m.rule].mids
+	mover := s.toMove
+	n0 := len(s.changes)
+	nf := len(s.frames)
+	s.frames = s.frames[:nf+1]
+	f := &s.frames[nf]
+	f.nch, f.mover, f.passes, f.kind = int32(n0), int8(mover), int32(s.passes), frameFused
+	f.end, f.winner, f.last = s.end, int8(s.winner), s.last
+	f.captured, f.points = s.captured[mover], s.points[mover]
+	b, t := s.sp, p.st
+	recs := s.changes[n0 : n0+3]
+	a := int(start & (smallCells - 1))
+	pc := b.cells[a]
+	recs[0] = change{cell: int32(a), old: pc}
+	b.unset(t, a, pc)
+	k := 1
+	var took, pts int32
+	if mids != nil {
+		x := mids[(a*p.nd+int(e>>16&dirMask))*2] & (smallCells - 1)
+		if old := b.cells[x]; old != 0 {
+			recs[1] = change{cell: x, old: old}
+			b.unset(t, int(x), old)
+			k, took, pts = 2, 1, t.codePts[old&(smallCodes-1)]
+		}
+	}
+	land := int(e & (smallCells - 1))
+	old := b.cells[land]
+	recs[k] = change{cell: int32(land), old: old, arg: pc}
+	if old != 0 {
+		b.unset(t, land, old)
+	}
+	b.set(t, land, pc)
+	s.changes = s.changes[:n0+k+1]
+	p.endTurn(s, mover, took, pts)
+	return mover
+}
+
+// pushFrame pushes the frame of mover's move (kind frameFused, records
+// from the next on); the room for it was made.
+func (s *State) pushFrame(mover int) {
+	n := len(s.frames)
+	s.frames = s.frames[:n+1]
+	f := &s.frames[n]
+	f.nch, f.mover, f.passes, f.kind = int32(len(s.changes)), int8(mover), int32(s.passes), frameFused
+	f.end, f.winner, f.last = s.end, int8(s.winner), s.last
+	f.captured, f.points = s.captured[mover], s.points[mover]
+}
+
+// endTurn ends mover's fused move: its captures, the passes, the turn.
+func (p *Program) endTurn(s *State, mover int, took, pts int32) {
+	s.captured[mover] += took
+	s.points[mover] += pts
+	s.passes = 0
+	s.ply++
+	s.turns[mover]++
+	s.toMove = p.after(mover)
+}
+
+// applyLeaps plays a move of several leaps of a rule.fused: its frame,
+// its cells (doLeapsFused), the turn. It returns the mover.
+func (p *Program) applyLeaps(s *State, r *rule, path []uint32) int {
+	mover := s.toMove
+	s.pushFrame(mover)
+	took, pts := p.doLeapsFused(s, r, path)
+	p.endTurn(s, mover, took, pts)
+	return mover
+}
+
+// grow makes room for one more frame and n more records. It is kept
+// out of line: inlined, its calls would make its callers spill.
+//
+//go:noinline
+func (s *State) grow(n int) {
+	s.frames = append(s.frames, frame{})[:len(s.frames)]
+	s.changes = append(s.changes, make([]change, n)...)[:len(s.changes)]
+}
+
+// doLeapsFused plays, with undo records, a move of a rule.fused whose
+// path is [start, landing|d<<16...]: each cell it changes (the start,
+// each piece jumped and taken, the last landing) gets its record, its
+// new code and its occupancy bit and mailbox slot in one step
+// (smallPos.unset, set). A landing on a piece it does not take replaces
+// it (as in doLeapsFlat). It returns the pieces taken and their points.
+// The caller made room for len(path)+1 records (State.grow).
+func (p *Program) doLeapsFused(s *State, r *rule, path []uint32) (took, pts int32) {
+	b, t := s.sp, p.st
+	n0 := len(s.changes)
+	recs := s.changes[n0 : n0+len(path)+1]
+	start := int(path[0] & (smallCells - 1))
+	pc := b.cells[start]
+	recs[0] = change{cell: int32(start), old: pc}
+	b.unset(t, start, pc)
+	k := 1
+	if mids := r.mids; mids != nil {
+		k, took, pts = p.takeJumps2(s, mids, recs, path)
+	}
+	land := int(path[len(path)-1] & (smallCells - 1))
+	old := b.cells[land]
+	recs[k] = change{cell: int32(land), old: old, arg: pc}
+	if old != 0 {
+		b.unset(t, land, old)
+	}
+	b.set(t, land, pc)
+	s.changes = s.changes[:n0+k+1]
+	return took, pts
+}
+
+// takeJumps2 takes, for doLeapsFused, the piece each leap of a chain
+// (path, from its start) jumps, where there is one, recording each on
+// recs from recs[1] on. It returns the records then written (the start's
+// included), the pieces taken and their points.
+func (p *Program) takeJumps2(s *State, mids []int32, recs []change, path []uint32) (k int, took, pts int32) {
+	b, t := s.sp, p.st
+	k = 1
+	cur, nd := int(path[0]), p.nd
+	for _, e := range path[1:] {
+		x := mids[(cur*nd+int(e>>16&dirMask))*2] & (smallCells - 1)
+		cur = int(e & 0xffff)
+		if old := b.cells[x]; old != 0 {
+			recs[k] = change{cell: x, old: old}
+			k++
+			b.unset(t, int(x), old)
+			took++
+			pts += t.codePts[old&(smallCodes-1)]
+		}
+	}
+	return k, took, pts
+}
+
+// undoFused is Undo for the frame f of a move applyLogged or
+// applyLeaps played, whose records are the start's, those of the pieces
+// taken, and the landing's: the landing gets its old code back first;
+// then the other cells, all distinct and left empty by the move, get
+// theirs; then the counters and the turn are restored (the Program has
+// no extras: no rules' counters). Only the frame is left to pop.
+func (s *State) undoFused(p *Program, f *frame) {
+	b, t := s.sp, p.st
+	n0 := int(f.nch)
+	recs := s.changes
+	n := len(recs) - 1
+	l := recs[n]
+	b.unset(t, int(l.cell), l.arg)
+	if l.old != 0 {
+		b.set(t, int(l.cell), l.old)
+	}
+	for j := n0; j < n; j++ {
+		r := recs[j]
+		b.set(t, int(r.cell), r.old)
+	}
+	s.changes = s.changes[:n0]
+	mover := int(f.mover)
+	s.ply--
+	s.turns[mover]--
+	s.toMove = mover
+	s.passes = int(f.passes)
+	s.end, s.winner = f.end, int(f.winner)
+	s.captured[mover], s.points[mover] = f.captured, f.points
+	s.last = f.last
+}
