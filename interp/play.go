@@ -323,12 +323,14 @@ func (p *Program) Apply(s *State, ml *MoveList, i int) {
 		return
 	}
 	var mover int
-	if p.fused && !s.unlogged {
-		mover = p.applyLogged(s, ml, i)
-	} else {
-		s.skipLog = s.unlogged
+	if s.unlogged {
+		s.skipLog = true
 		mover = p.doMove(s, ml, i)
 		s.skipLog = false
+	} else if m := ml.moves[i]; p.fused && m.rule >= 0 && p.rules[m.rule].fused {
+		mover = p.doFused(s, ml, m)
+	} else {
+		mover = p.doMove(s, ml, i)
 	}
 	if len(p.goalsAfter) > 0 {
 		c := &s.ectx
@@ -367,7 +369,12 @@ func (p *Program) Undo(s *State) {
 		return
 	}
 	f := &s.frames[n]
-	if f.kind == frameFused {
+	switch f.kind {
+	case frameLeap:
+		s.undoLeap(p, f)
+		s.frames = s.frames[:n]
+		return
+	case frameFused:
 		s.undoFused(p, f)
 		s.frames = s.frames[:n]
 		return

@@ -98,17 +98,13 @@ func (b *smallPos) set(t *smallTabs, c int, code uint16) {
 	b.mb[cb.mb&mbMask] = 1
 }
 
-// applyLogged is Apply's doMove with undo records in a Program with
-// fused rules: a move of one leap of a rule.fused is played here, its
-// frame, its cells as doLeapsFused does, the turn; one of several leaps
-// by applyLeaps, any other by doMove. The calls are on the branches that
-// return at once: the leap's values stay in registers. It returns the
-// mover.
-func (p *Program) applyLogged(s *State, ml *MoveList, i int) int {
-	m := ml.moves[i]
-	if m.rule < 0 || !p.rules[m.rule].fused {
-		return p.doMove(s, ml, i)
-	}
+// doFused is doMove with undo records for a move m of ml of a
+// rule.fused: a move of one leap is played here, its cells as
+// doLeapsFused does, the turn, and a frame that holds the leap itself
+// (frameLeap: no records); one of several leaps by applyLeaps. The calls
+// are on the branches that return at once: the leap's values stay in
+// registers. It returns the mover.
+func (p *Program) doFused(s *State, ml *MoveList, m mv) int {
 	if len(s.frames) == cap(s.frames) || cap(s.changes)-len(s.changes) <= int(m.n) {
 		s.grow(int(m.n) + 1)
 	}
@@ -118,39 +114,83 @@ func (p *Program) applyLogged(s *State, ml *MoveList, i int) int {
 	start, e := ml.arena[m.off], ml.arena[m.off+1]
 	mids := p.rules[m.rule].mids
 	mover := s.toMove
-	n0 := len(s.changes)
 	nf := len(s.frames)
 	s.frames = s.frames[:nf+1]
 	f := &s.frames[nf]
-	f.nch, f.mover, f.passes, f.kind = int32(n0), int8(mover), int32(s.passes), frameFused
-	f.end, f.winner, f.last = s.end, int8(s.winner), s.last
-	f.captured, f.points = s.captured[mover], s.points[mover]
+	f.passes, f.kind, f.end, f.winner = int32(s.passes), frameLeap, s.end, int8(s.winner)
 	b, t := s.sp, p.st
-	recs := s.changes[n0 : n0+3]
 	a := int(start & (smallCells - 1))
 	pc := b.cells[a]
-	recs[0] = change{cell: int32(a), old: pc}
 	b.unset(t, a, pc)
-	k := 1
-	var took, pts int32
+	x, xc := a, uint16(0)
 	if mids != nil {
-		x := mids[(a*p.nd+int(e>>16&dirMask))*2] & (smallCells - 1)
-		if old := b.cells[x]; old != 0 {
-			recs[1] = change{cell: x, old: old}
-			b.unset(t, int(x), old)
-			k, took, pts = 2, 1, t.codePts[old&(smallCodes-1)]
+		x = int(mids[(a*p.nd+int(e>>16&dirMask))*2] & (smallCells - 1))
+		if xc = b.cells[x]; xc != 0 {
+			b.unset(t, x, xc)
+			s.captured[mover]++
+			s.points[mover] += t.codePts[xc&(smallCodes-1)]
+		} else {
+			x = a
 		}
 	}
 	land := int(e & (smallCells - 1))
 	old := b.cells[land]
-	recs[k] = change{cell: int32(land), old: old, arg: pc}
+	f.setLeap(a, x, land, pc, xc, old)
 	if old != 0 {
 		b.unset(t, land, old)
 	}
 	b.set(t, land, pc)
-	s.changes = s.changes[:n0+k+1]
-	p.endTurn(s, mover, took, pts)
+	s.passes = 0
+	s.ply++
+	s.turns[mover]++
+	s.toMove = p.after(mover)
 	return mover
+}
+
+// setLeap records in a frameLeap its leap: the cells of its start, of
+// the piece it took (none: the start's again) and of its landing, and
+// their codes before the move (cells and codes of a small board: 16
+// bits each).
+func (f *frame) setLeap(a, x, land int, pc, xc, old uint16) {
+	f.nch = int32(uint32(a) | uint32(x)<<16)
+	f.captured = int32(uint32(land) | uint32(pc)<<16)
+	f.points = int32(uint32(xc) | uint32(old)<<16)
+}
+
+// leap returns the leap setLeap recorded.
+func (f *frame) leap() (a, x, land int, pc, xc, old uint16) {
+	u, v, w := uint32(f.nch), uint32(f.captured), uint32(f.points)
+	return int(u & 0xffff), int(u >> 16), int(v & 0xffff), uint16(v >> 16), uint16(w), uint16(w >> 16)
+}
+
+// undoLeap is Undo for the frame f of a move doFused played
+// (frameLeap): the landing gets its old code back, then the cell of the
+// piece taken (whose capture is taken back), then the start; then the
+// turn is restored. The Program has no extras: the last cell is not
+// kept (always -1), there are no rules' counters. Only the frame is
+// left to pop.
+func (s *State) undoLeap(p *Program, f *frame) {
+	b, t := s.sp, p.st
+	a, x, land, pc, xc, old := f.leap()
+	b.unset(t, land, pc)
+	if old != 0 {
+		b.set(t, land, old)
+	}
+	mover := s.toMove - 1
+	if mover < 0 {
+		mover = p.np - 1
+	}
+	if xc != 0 {
+		b.set(t, x, xc)
+		s.captured[mover]--
+		s.points[mover] -= t.codePts[xc&(smallCodes-1)]
+	}
+	b.set(t, a, pc)
+	s.ply--
+	s.turns[mover]--
+	s.toMove = mover
+	s.passes = int(f.passes)
+	s.end, s.winner = f.end, int(f.winner)
 }
 
 // pushFrame pushes the frame of mover's move (kind frameFused, records
@@ -245,8 +285,8 @@ func (p *Program) takeJumps2(s *State, mids []int32, recs []change, path []uint3
 	return k, took, pts
 }
 
-// undoFused is Undo for the frame f of a move applyLogged or
-// applyLeaps played, whose records are the start's, those of the pieces
+// undoFused is Undo for the frame f of a move applyLeaps
+// played, whose records are the start's, those of the pieces
 // taken, and the landing's: the landing gets its old code back first;
 // then the other cells, all distinct and left empty by the move, get
 // theirs; then the counters and the turn are restored (the Program has

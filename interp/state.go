@@ -176,6 +176,9 @@ const (
 	opPop                // old was taken off the top: undo puts it back
 )
 
+// A frameLeap holds its move's one leap in place of nch, captured and
+// points (setLeap, leap): it has no records, and Undo gives the mover's
+// capture back by subtraction.
 type frame struct {
 	nch      int32
 	passes   int32
@@ -185,14 +188,15 @@ type frame struct {
 	mover    int8  // (at most 100 players)
 	winner   int8
 	end      uint8
-	kind     uint8 // how Undo takes the move back: frameRecs, frameDrop, frameFused
+	kind     uint8 // how Undo takes the move back: frameRecs, frameDrop, frameFused, frameLeap
 }
 
 // frame kinds
 const (
 	frameRecs  uint8 = iota // revert the records, the last first
 	frameDrop               // a drop: revert it and give the piece back to the hand
-	frameFused              // a move doLeapsFused played: undoFused
+	frameFused              // a move applyLeaps played: undoFused
+	frameLeap               // a move of one leap doFused played: undoLeap
 )
 
 // occLen and occCLen are the lengths of State.occ and State.occC. On a
