@@ -96,12 +96,19 @@ func (p *Program) doMove(s *State, ml *MoveList, i int) (mover int) {
 				s.frames[len(s.frames)-1].kind = frameDrop
 			}
 		default:
-			if r.long {
+			switch {
+			case r.play == playPlain:
+				if p.flat || (s.skipLog && p.direct) {
+					p.doLeapsFlat(s, r, mover, path)
+				} else {
+					p.doLeaps(s, r, mover, path)
+				}
+			case r.play == playLong:
 				p.doLeapsLong(s, r, mover, path)
-			} else if p.flat || (s.skipLog && p.direct) {
+			case s.skipLog && len(path) == 2: // (playFused)
+				p.doLeapDirect(s, r, mover, path[0], path[1])
+			default:
 				p.doLeapsFlat(s, r, mover, path)
-			} else {
-				p.doLeaps(s, r, mover, path)
 			}
 		}
 	}

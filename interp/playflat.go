@@ -16,6 +16,12 @@ func (p *Program) compilePlay() {
 		r := &p.rules[i]
 		r.fused = p.st != nil && !p.extras && p.fusable(r)
 		p.fused = p.fused || r.fused
+		switch {
+		case r.long:
+			r.play = playLong
+		case r.fused:
+			r.play = playFused
+		}
 		if r.fused && r.capture == ir.CaptureJumped {
 			r.mids = p.leaps[2]
 		}
@@ -145,6 +151,30 @@ func (p *Program) doFused(s *State, ml *MoveList, m mv) int {
 	s.turns[mover]++
 	s.toMove = p.after(mover)
 	return mover
+}
+
+// doLeapDirect is doFused without undo records (State.skipLog): it
+// plays a move of one leap of a rule.fused, from start to e
+// (landing|d<<16), on the cells and their indexes, and counts what it
+// takes.
+func (p *Program) doLeapDirect(s *State, r *rule, mover int, start, e uint32) {
+	b, t := s.sp, p.st
+	a := int(start & (smallCells - 1))
+	pc := b.cells[a]
+	b.unset(t, a, pc)
+	if mids := r.mids; mids != nil {
+		x := int(mids[(a*p.nd+int(e>>16&dirMask))*2] & (smallCells - 1))
+		if xc := b.cells[x]; xc != 0 {
+			b.unset(t, x, xc)
+			s.captured[mover]++
+			s.points[mover] += t.codePts[xc&(smallCodes-1)]
+		}
+	}
+	land := int(e & (smallCells - 1))
+	if old := b.cells[land]; old != 0 {
+		b.unset(t, land, old)
+	}
+	b.set(t, land, pc)
 }
 
 // setLeap records in a frameLeap its leap: the cells of its start, of

@@ -290,7 +290,16 @@ type rule struct {
 	// in d jumps (nil: the rule takes nothing)
 	fused bool
 	mids  []int32
+	// play: how doMove plays the rule's leaps (compilePlay)
+	play uint8
 }
+
+// how doMove plays a leap rule's moves (rule.play)
+const (
+	playPlain = iota // doLeapsFlat in a flat (or direct, unlogged) Program, doLeaps otherwise
+	playLong         // doLeapsLong
+	playFused        // a rule.fused: doLeapDirect for one leap unlogged, doLeapsFlat otherwise
+)
 
 // maxTable bounds the size of a rule's condition tables.
 const maxTable = 1 << 22
