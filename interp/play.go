@@ -334,7 +334,7 @@ func (p *Program) Apply(s *State, ml *MoveList, i int) {
 		s.skipLog = true
 		mover = p.doMove(s, ml, i)
 		s.skipLog = false
-	} else if m := ml.moves[i]; p.fused && m.rule >= 0 && p.rules[m.rule].fused {
+	} else if m := ml.moves[i]; p.fusedRules>>uint32(m.rule)&1 != 0 {
 		mover = p.doFused(s, ml, m)
 	} else {
 		mover = p.doMove(s, ml, i)

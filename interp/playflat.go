@@ -8,14 +8,20 @@ import "github.com/ruleplay/ruleplay/ir"
 func (p *Program) compilePlay() {
 	if p.flat && p.nc < smallCells && p.occLen() <= smallOcc && p.ncodes <= smallCodes {
 		p.st = new(smallTabs)
-		copy(p.st.cellB[:], p.cellB)
-		copy(p.st.codeOcc[:], p.codeOcc)
+		for c, cb := range p.cellB {
+			p.st.cellB[c] = smallCell{m: cb.m, w: uint32(cb.w), mb: uint32(cb.mb)}
+		}
+		for code, o := range p.codeOcc {
+			p.st.codeOcc[code] = uint32(o)
+		}
 		copy(p.st.codePts[:], p.codePoints)
 	}
 	for i := range p.rules {
 		r := &p.rules[i]
-		r.fused = p.st != nil && !p.extras && p.fusable(r)
-		p.fused = p.fused || r.fused
+		r.fused = p.st != nil && !p.extras && i < 64 && p.fusable(r)
+		if r.fused {
+			p.fusedRules |= 1 << i
+		}
 		switch {
 		case r.long:
 			r.play = playLong
@@ -69,11 +75,18 @@ const (
 	smallCodes = 256
 )
 
-// smallTabs: Program.cellB, codeOcc and codePoints in arrays.
+// smallTabs: Program.codeOcc, codePoints and cellB in arrays (unsigned,
+// so that the compiler folds their offsets into the loads).
 type smallTabs struct {
-	cellB   [smallCells]cellBit
-	codeOcc [smallCodes]int32
+	codeOcc [smallCodes]uint32
 	codePts [smallCodes]int32
+	cellB   [smallCells]smallCell
+}
+
+// smallCell is a cellBit of a small board.
+type smallCell struct {
+	m     uint64
+	w, mb uint32
 }
 
 // smallPos holds State.cellsW, occ and mb (when the Program has a
@@ -90,7 +103,7 @@ func (b *smallPos) unset(t *smallTabs, c int, code uint16) {
 	c &= smallCells - 1
 	b.cells[c] = 0
 	cb := &t.cellB[c]
-	b.occ[(int(t.codeOcc[code&(smallCodes-1)])+int(cb.w))&(smallOcc-1)] &^= cb.m
+	b.occ[(t.codeOcc[code&(smallCodes-1)]+cb.w)&(smallOcc-1)] &^= cb.m
 	b.mb[cb.mb&mbMask] = 0
 }
 
@@ -100,7 +113,7 @@ func (b *smallPos) set(t *smallTabs, c int, code uint16) {
 	c &= smallCells - 1
 	b.cells[c] = code
 	cb := &t.cellB[c]
-	b.occ[(int(t.codeOcc[code&(smallCodes-1)])+int(cb.w))&(smallOcc-1)] |= cb.m
+	b.occ[(t.codeOcc[code&(smallCodes-1)]+cb.w)&(smallOcc-1)] |= cb.m
 	b.mb[cb.mb&mbMask] = 1
 }
 

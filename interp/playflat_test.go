@@ -46,7 +46,7 @@ func sameStacks(a, b *State) bool {
 func TestApplyUndoRoundTrip(t *testing.T) {
 	fused := 0
 	for name, p := range playoutPrograms(t) {
-		if p.fused {
+		if p.fusedRules != 0 {
 			fused++
 		}
 		s0 := p.NewState(5)

@@ -89,8 +89,9 @@ type Program struct {
 	// direct: no stacks, no pieces on target: a leap move played without
 	// undo records sets each cell with its indexes at once (doLeapsFlat)
 	direct bool
-	// fused: some rule is (rule.fused)
-	fused bool
+	// fusedRules: bit i for rule i when it is rule.fused (the first 64
+	// rules alone can be)
+	fusedRules uint64
 	// st: the tables of a small board (smallTabs; nil: the board is not
 	// small, or the Program not flat)
 	st *smallTabs
