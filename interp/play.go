@@ -381,6 +381,10 @@ func (p *Program) Undo(s *State) {
 		s.undoLeap(p, f)
 		s.frames = s.frames[:n]
 		return
+	case frameTake:
+		s.undoTake(p, f)
+		s.frames = s.frames[:n]
+		return
 	case frameFused:
 		s.undoFused(p, f)
 		s.frames = s.frames[:n]

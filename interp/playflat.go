@@ -4,7 +4,8 @@ import "github.com/ruleplay/ruleplay/ir"
 
 // compilePlay chooses, once the Program's shape is known (compilePut),
 // how Apply plays each leap rule's moves: rule.fused for the simplest
-// leaps of a Program.flat on a small board (Program.st).
+// leaps and the removals of a Program.flat on a small board
+// (Program.st) without extras.
 func (p *Program) compilePlay() {
 	if p.flat && p.nc < smallCells && p.occLen() <= smallOcc && p.ncodes <= smallCodes {
 		p.st = new(smallTabs)
@@ -15,21 +16,28 @@ func (p *Program) compilePlay() {
 			p.st.codeOcc[code] = uint32(o)
 		}
 		copy(p.st.codePts[:], p.codePoints)
+		if mids := p.leaps[2]; mids != nil && p.nd <= smallDirs {
+			for c := 0; c < p.nc; c++ {
+				for d := 0; d < p.nd; d++ {
+					p.st.mid[c*smallDirs+d] = uint16(mids[(c*p.nd+d)*2])
+				}
+			}
+		}
 	}
 	for i := range p.rules {
 		r := &p.rules[i]
-		r.fused = p.st != nil && !p.extras && i < 64 && p.fusable(r)
+		r.fused = p.st != nil && !p.extras && i < 64 && (r.action == ir.Remove || p.fusable(r))
 		if r.fused {
 			p.fusedRules |= 1 << i
 		}
 		switch {
 		case r.long:
 			r.play = playLong
-		case r.fused:
+		case r.fused && r.action == ir.Leap:
 			r.play = playFused
 		}
 		if r.fused && r.capture == ir.CaptureJumped {
-			r.mids = p.leaps[2]
+			p.jumpRules |= 1 << i
 		}
 	}
 }
@@ -45,7 +53,7 @@ func (p *Program) fusable(r *rule) bool {
 	switch r.capture {
 	case ir.CaptureNone:
 	case ir.CaptureJumped:
-		if p.leaps[2] == nil {
+		if p.leaps[2] == nil || p.nd > smallDirs {
 			return false
 		}
 	default:
@@ -73,14 +81,24 @@ const (
 	smallCells = 1024
 	smallOcc   = 256
 	smallCodes = 256
+	smallDirs  = 8 // the jumped cells are kept for at most 8 directions
 )
 
 // smallTabs: Program.codeOcc, codePoints and cellB in arrays (unsigned,
-// so that the compiler folds their offsets into the loads).
+// so that the compiler folds their offsets into the loads); and, with
+// at most smallDirs directions, mid[c*smallDirs+d]: the cell a leap of
+// length 2 from c in d jumps (Program.leaps[2]).
 type smallTabs struct {
 	codeOcc [smallCodes]uint32
 	codePts [smallCodes]int32
 	cellB   [smallCells]smallCell
+	mid     [smallCells * smallDirs]uint16
+}
+
+// jumped is the cell a leap of length 2 from cell a in direction d
+// jumps (smallTabs.mid).
+func (t *smallTabs) jumped(a int, d uint32) int {
+	return int(t.mid[(a*smallDirs+int(d&(smallDirs-1)))&(smallCells*smallDirs-1)] & (smallCells - 1))
 }
 
 // smallCell is a cellBit of a small board.
@@ -124,14 +142,18 @@ func (b *smallPos) set(t *smallTabs, c int, code uint16) {
 // are on the branches that return at once: the leap's values stay in
 // registers. It returns the mover.
 func (p *Program) doFused(s *State, ml *MoveList, m mv) int {
-	if len(s.frames) == cap(s.frames) || cap(s.changes)-len(s.changes) <= int(m.n) {
-		s.grow(int(m.n) + 1)
+	if len(s.frames) == cap(s.frames) {
+		s.grow(0)
 	}
-	if m.n != 2 {
+	switch m.n {
+	case 1: // a removal (a leap has a start and a landing)
+		return p.doTake(s, ml.arena[m.off])
+	case 2:
+	default:
 		return p.applyLeaps(s, &p.rules[m.rule], ml.arena[m.off:m.off+m.n])
 	}
 	start, e := ml.arena[m.off], ml.arena[m.off+1]
-	mids := p.rules[m.rule].mids
+	jumps := p.jumpRules>>uint32(m.rule)&1 != 0
 	mover := s.toMove
 	nf := len(s.frames)
 	s.frames = s.frames[:nf+1]
@@ -142,8 +164,8 @@ func (p *Program) doFused(s *State, ml *MoveList, m mv) int {
 	pc := b.cells[a]
 	b.unset(t, a, pc)
 	x, xc := a, uint16(0)
-	if mids != nil {
-		x = int(mids[(a*p.nd+int(e>>16&dirMask))*2] & (smallCells - 1))
+	if jumps {
+		x = t.jumped(a, e>>16)
 		if xc = b.cells[x]; xc != 0 {
 			b.unset(t, x, xc)
 			s.captured[mover]++
@@ -166,6 +188,31 @@ func (p *Program) doFused(s *State, ml *MoveList, m mv) int {
 	return mover
 }
 
+// doTake is doFused for a removal of the piece on cell c: its frame
+// (frameTake) holds the cell and the code taken (as setLeap, the start
+// and the piece), no records.
+func (p *Program) doTake(s *State, c uint32) int {
+	mover := s.toMove
+	nf := len(s.frames)
+	s.frames = s.frames[:nf+1]
+	f := &s.frames[nf]
+	f.passes, f.kind, f.end, f.winner = int32(s.passes), frameTake, s.end, int8(s.winner)
+	b, t := s.sp, p.st
+	a := int(c & (smallCells - 1))
+	code := b.cells[a]
+	f.setLeap(a, a, a, code, 0, 0)
+	if code != 0 {
+		b.unset(t, a, code)
+	}
+	s.captured[mover]++
+	s.points[mover] += t.codePts[code&(smallCodes-1)]
+	s.passes = 0
+	s.ply++
+	s.turns[mover]++
+	s.toMove = p.after(mover)
+	return mover
+}
+
 // doLeapDirect is doFused without undo records (State.skipLog): it
 // plays a move of one leap of a rule.fused, from start to e
 // (landing|d<<16), on the cells and their indexes, and counts what it
@@ -175,8 +222,8 @@ func (p *Program) doLeapDirect(s *State, r *rule, mover int, start, e uint32) {
 	a := int(start & (smallCells - 1))
 	pc := b.cells[a]
 	b.unset(t, a, pc)
-	if mids := r.mids; mids != nil {
-		x := int(mids[(a*p.nd+int(e>>16&dirMask))*2] & (smallCells - 1))
+	if r.capture == ir.CaptureJumped {
+		x := t.jumped(a, e>>16)
 		if xc := b.cells[x]; xc != 0 {
 			b.unset(t, x, xc)
 			s.captured[mover]++
@@ -206,12 +253,10 @@ func (f *frame) leap() (a, x, land int, pc, xc, old uint16) {
 	return int(u & 0xffff), int(u >> 16), int(v & 0xffff), uint16(v >> 16), uint16(w), uint16(w >> 16)
 }
 
-// undoLeap is Undo for the frame f of a move doFused played
-// (frameLeap): the landing gets its old code back, then the cell of the
-// piece taken (whose capture is taken back), then the start; then the
-// turn is restored. The Program has no extras: the last cell is not
-// kept (always -1), there are no rules' counters. Only the frame is
-// left to pop.
+// undoLeap is Undo for the frame f of a move of one leap doFused
+// played (frameLeap): the landing gets its old code back, then the cell
+// of the piece taken (whose capture is taken back), then the start; then
+// the turn is restored (undoTurn). Only the frame is left to pop.
 func (s *State) undoLeap(p *Program, f *frame) {
 	b, t := s.sp, p.st
 	a, x, land, pc, xc, old := f.leap()
@@ -219,21 +264,47 @@ func (s *State) undoLeap(p *Program, f *frame) {
 	if old != 0 {
 		b.set(t, land, old)
 	}
-	mover := s.toMove - 1
-	if mover < 0 {
-		mover = p.np - 1
-	}
+	mover := p.before(s.toMove)
 	if xc != 0 {
 		b.set(t, x, xc)
 		s.captured[mover]--
 		s.points[mover] -= t.codePts[xc&(smallCodes-1)]
 	}
 	b.set(t, a, pc)
+	s.undoTurn(f, mover)
+}
+
+// undoTake is Undo for the frame f of a removal doTake played
+// (frameTake).
+func (s *State) undoTake(p *Program, f *frame) {
+	a, _, _, code, _, _ := f.leap()
+	if code != 0 {
+		s.sp.set(p.st, a, code)
+	}
+	mover := p.before(s.toMove)
+	s.captured[mover]--
+	s.points[mover] -= p.st.codePts[code&(smallCodes-1)]
+	s.undoTurn(f, mover)
+}
+
+// undoTurn gives the turn of a move doFused played back to mover, who
+// played it, and restores the counters its frame f kept. The Program
+// has no extras: the last cell is not kept (always -1), and there are
+// no rules' counters.
+func (s *State) undoTurn(f *frame, mover int) {
 	s.ply--
 	s.turns[mover]--
 	s.toMove = mover
 	s.passes = int(f.passes)
 	s.end, s.winner = f.end, int(f.winner)
+}
+
+// before is the player who moves before pl (after's inverse).
+func (p *Program) before(pl int) int {
+	if pl == 0 {
+		return p.np - 1
+	}
+	return pl - 1
 }
 
 // pushFrame pushes the frame of mover's move (kind frameFused, records
@@ -260,6 +331,9 @@ func (p *Program) endTurn(s *State, mover int, took, pts int32) {
 // applyLeaps plays a move of several leaps of a rule.fused: its frame,
 // its cells (doLeapsFused), the turn. It returns the mover.
 func (p *Program) applyLeaps(s *State, r *rule, path []uint32) int {
+	if cap(s.changes)-len(s.changes) <= len(path) {
+		s.grow(len(path) + 1)
+	}
 	mover := s.toMove
 	s.pushFrame(mover)
 	took, pts := p.doLeapsFused(s, r, path)
@@ -292,8 +366,8 @@ func (p *Program) doLeapsFused(s *State, r *rule, path []uint32) (took, pts int3
 	recs[0] = change{cell: int32(start), old: pc}
 	b.unset(t, start, pc)
 	k := 1
-	if mids := r.mids; mids != nil {
-		k, took, pts = p.takeJumps2(s, mids, recs, path)
+	if r.capture == ir.CaptureJumped {
+		k, took, pts = p.takeJumps2(s, recs, path)
 	}
 	land := int(path[len(path)-1] & (smallCells - 1))
 	old := b.cells[land]
@@ -310,17 +384,17 @@ func (p *Program) doLeapsFused(s *State, r *rule, path []uint32) (took, pts int3
 // (path, from its start) jumps, where there is one, recording each on
 // recs from recs[1] on. It returns the records then written (the start's
 // included), the pieces taken and their points.
-func (p *Program) takeJumps2(s *State, mids []int32, recs []change, path []uint32) (k int, took, pts int32) {
+func (p *Program) takeJumps2(s *State, recs []change, path []uint32) (k int, took, pts int32) {
 	b, t := s.sp, p.st
 	k = 1
-	cur, nd := int(path[0]), p.nd
+	cur := int(path[0])
 	for _, e := range path[1:] {
-		x := mids[(cur*nd+int(e>>16&dirMask))*2] & (smallCells - 1)
+		x := t.jumped(cur, e>>16)
 		cur = int(e & 0xffff)
 		if old := b.cells[x]; old != 0 {
-			recs[k] = change{cell: x, old: old}
+			recs[k] = change{cell: int32(x), old: old}
 			k++
-			b.unset(t, int(x), old)
+			b.unset(t, x, old)
 			took++
 			pts += t.codePts[old&(smallCodes-1)]
 		}

@@ -92,6 +92,8 @@ type Program struct {
 	// fusedRules: bit i for rule i when it is rule.fused (the first 64
 	// rules alone can be)
 	fusedRules uint64
+	// jumpRules: the fused rules that take what they jump
+	jumpRules uint64
 	// st: the tables of a small board (smallTabs; nil: the board is not
 	// small, or the Program not flat)
 	st *smallTabs
@@ -286,11 +288,8 @@ type rule struct {
 	// genGroupFast: the bitset tables (strat_group.go)
 	grp *groupTab
 	// fused: Apply plays the rule's moves with undo records through
-	// doLeapsFused (compilePlay); mids: those that take what they jump,
-	// Program.leaps[2], whose entry (c*nd+d)*2 is the cell a leap from c
-	// in d jumps (nil: the rule takes nothing)
+	// doFused (compilePlay)
 	fused bool
-	mids  []int32
 	// play: how doMove plays the rule's leaps (compilePlay)
 	play uint8
 }

@@ -177,8 +177,9 @@ const (
 )
 
 // A frameLeap holds its move's one leap in place of nch, captured and
-// points (setLeap, leap): it has no records, and Undo gives the mover's
-// capture back by subtraction.
+// points (setLeap, leap), a frameTake the cell and code it took: they
+// have no records, and Undo gives the mover's capture back by
+// subtraction.
 type frame struct {
 	nch      int32
 	passes   int32
@@ -188,7 +189,7 @@ type frame struct {
 	mover    int8  // (at most 100 players)
 	winner   int8
 	end      uint8
-	kind     uint8 // how Undo takes the move back: frameRecs, frameDrop, frameFused, frameLeap
+	kind     uint8 // how Undo takes the move back: frameRecs, frameDrop, frameFused, frameLeap, frameTake
 }
 
 // frame kinds
@@ -197,6 +198,7 @@ const (
 	frameDrop               // a drop: revert it and give the piece back to the hand
 	frameFused              // a move applyLeaps played: undoFused
 	frameLeap               // a move of one leap doFused played: undoLeap
+	frameTake               // a removal doFused played: undoTake
 )
 
 // occLen and occCLen are the lengths of State.occ and State.occC. On a
