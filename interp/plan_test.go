@@ -108,6 +108,7 @@ rule step: step
   table source: 6 entries
   first leaps by bitset shifts (3 words)
   conditions tabulated by piece code alone
+  made and unmade fused on the small board's arrays
 rule capture: step, capturing by landing
   strategy: step table
   reads onto: owner
