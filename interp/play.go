@@ -334,10 +334,10 @@ func (p *Program) Apply(s *State, ml *MoveList, i int) {
 		s.skipLog = true
 		mover = p.doMove(s, ml, i)
 		s.skipLog = false
-	} else if m := ml.moves[i]; p.fusedRules>>uint32(m.rule)&1 != 0 {
-		mover = p.doFused(s, ml, m)
-	} else {
+	} else if rule := ml.moves[i].rule; p.fusedRules == 0 || p.fusedRules>>uint32(rule)&1 == 0 {
 		mover = p.doMove(s, ml, i)
+	} else {
+		mover = p.doFused(s, ml, i)
 	}
 	if len(p.goalsAfter) > 0 {
 		c := &s.ectx
@@ -375,41 +375,13 @@ func (p *Program) Undo(s *State) {
 	if n < 0 {
 		return
 	}
-	f := &s.frames[n]
-	switch f.kind {
-	case frameLeap:
-		s.undoLeap(p, f)
-		s.frames = s.frames[:n]
-		return
-	case frameTake:
-		s.undoTake(p, f)
-		s.frames = s.frames[:n]
-		return
-	case frameFused:
-		s.undoFused(p, f)
+	if s.frames[n].kind >= frameFused {
+		p.undoFusedKind(s, &s.frames[n])
 		s.frames = s.frames[:n]
 		return
 	}
-	p.undoRecs(s, f)
-	mover := int(f.mover)
-	s.ply--
-	s.turns[mover]--
-	s.toMove = mover
-	s.passes = int(f.passes)
-	s.end, s.winner = f.end, int(f.winner)
-	s.captured[mover], s.points[mover] = f.captured, f.points
-	s.last = f.last
+	f := s.frames[n]
 	s.frames = s.frames[:n]
-	if s.ctr != nil {
-		k := len(s.ctrLog) - len(s.ctr)
-		copy(s.ctr, s.ctrLog[k:])
-		s.ctrLog = s.ctrLog[:k]
-	}
-}
-
-// undoRecs reverts the records of the move of frame f, the last first,
-// and drops them.
-func (p *Program) undoRecs(s *State, f *frame) {
 	if f.kind == frameDrop {
 		// The move's one record is the drop: its cell's top is the piece.
 		s.hand[s.cells[s.changes[f.nch].cell]]++
@@ -429,6 +401,34 @@ func (p *Program) undoRecs(s *State, f *frame) {
 		}
 	}
 	s.changes = s.changes[:f.nch]
+	mover := int(f.mover)
+	s.ply--
+	s.turns[mover]--
+	s.toMove = mover
+	s.passes = int(f.passes)
+	s.end, s.winner = f.end, int(f.winner)
+	s.captured[mover], s.points[mover] = f.captured, f.points
+	s.last = f.last
+	if s.ctr != nil {
+		k := len(s.ctrLog) - len(s.ctr)
+		copy(s.ctr, s.ctrLog[k:])
+		s.ctrLog = s.ctrLog[:k]
+	}
+}
+
+// undoFusedKind takes back the move of frame f that doFused played (its
+// kind frameFused, frameLeap or frameTake); only the frame is left to
+// pop. (Kept out of Undo: there, its calls would make Undo's own path
+// spill more.)
+func (p *Program) undoFusedKind(s *State, f *frame) {
+	switch f.kind {
+	case frameLeap:
+		s.undoLeap(p, f)
+	case frameTake:
+		s.undoTake(p, f)
+	default:
+		s.undoFused(p, f)
+	}
 }
 
 // Status reports whether s is over, the winners, the scores (on every call
