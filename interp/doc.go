@@ -433,8 +433,8 @@
 // indexed through masks: no bounds checks, one register per array.
 // compilePlay marks as rule.fused (vet --explain says so) its removal
 // rules and the leap rules that are not long, whose pieces no promotion
-// applies to, and that take nothing or take what they jump with leaps of
-// length 2. Apply plays a move of a fused rule with undo records in one
+// applies to, and that take nothing, take what they jump with leaps of
+// length 2, or take what they land on without chains. Apply plays a move of a fused rule with undo records in one
 // function that calls nothing (doFused): each changed cell gets its
 // code, occupancy bit and mailbox slot in one step, and the move of one
 // leap or the removal is kept in its frame itself, no records (frameLeap:

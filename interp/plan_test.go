@@ -119,6 +119,7 @@ rule capture: step, capturing by landing
   first leaps by bitset shifts (3 words)
   every leap takes a piece
   conditions tabulated by piece code alone
+  made and unmade fused on the small board's arrays
 tier 1: step, capture (bulk: counted and drawn on bitsets)
 playouts: count, then build the one drawn
 perft: last ply counted by the strategies

@@ -39,13 +39,17 @@ func (p *Program) compilePlay() {
 		if r.fused && r.capture == ir.CaptureJumped {
 			p.jumpRules |= 1 << i
 		}
+		if r.fused && r.capture == ir.CaptureLanding {
+			p.landRules |= 1 << i
+		}
 	}
 }
 
-// fusable tells whether doLeapsFused can play the moves of leap rule r
-// (in a Program.flat): it is not long, no promotion applies to the
-// pieces it moves, and it takes nothing or takes what it jumps with
-// leaps of length 2 alone (one cell between start and landing).
+// fusable tells whether doFused can play the moves of leap rule r (in a
+// Program.flat): it is not long, no promotion applies to the pieces it
+// moves, and it takes nothing, or takes what it jumps with leaps of
+// length 2 alone (one cell between start and landing), or takes what it
+// lands on without chains (a move of one leap).
 func (p *Program) fusable(r *rule) bool {
 	if r.action != ir.Leap || r.long || r.lenCode == nil {
 		return false
@@ -54,6 +58,10 @@ func (p *Program) fusable(r *rule) bool {
 	case ir.CaptureNone:
 	case ir.CaptureJumped:
 		if p.leaps[2] == nil || p.nd > smallDirs {
+			return false
+		}
+	case ir.CaptureLanding:
+		if r.chain != ir.ChainNone {
 			return false
 		}
 	default:
@@ -177,10 +185,16 @@ func (p *Program) doFused(s *State, ml *MoveList, i int) int {
 	}
 	land := int(e & (smallCells - 1))
 	old := b.cells[land]
-	f.setLeap(a, x, land, pc, xc, old)
 	if old != 0 {
 		b.unset(t, land, old)
+		if p.landRules>>uint32(m.rule)&1 != 0 {
+			// Taken by landing: the piece taken, the landing then empty.
+			x, xc, old = land, old, 0
+			s.captured[mover]++
+			s.points[mover] += t.codePts[xc&(smallCodes-1)]
+		}
 	}
+	f.setLeap(a, x, land, pc, xc, old)
 	b.set(t, land, pc)
 	s.passes = 0
 	s.ply++
@@ -234,6 +248,10 @@ func (p *Program) doLeapDirect(s *State, r *rule, mover int, start, e uint32) {
 	land := int(e & (smallCells - 1))
 	if old := b.cells[land]; old != 0 {
 		b.unset(t, land, old)
+		if r.capture == ir.CaptureLanding {
+			s.captured[mover]++
+			s.points[mover] += t.codePts[old&(smallCodes-1)]
+		}
 	}
 	b.set(t, land, pc)
 }

@@ -92,8 +92,9 @@ type Program struct {
 	// fusedRules: bit i for rule i when it is rule.fused (the first 64
 	// rules alone can be)
 	fusedRules uint64
-	// jumpRules: the fused rules that take what they jump
-	jumpRules uint64
+	// jumpRules, landRules: the fused rules that take what they jump,
+	// what they land on
+	jumpRules, landRules uint64
 	// st: the tables of a small board (smallTabs; nil: the board is not
 	// small, or the Program not flat)
 	st *smallTabs
