@@ -440,7 +440,7 @@
 // leap or the removal is kept in its frame itself, no records (frameLeap:
 // the start, the cell taken and the landing, and their codes; frameTake:
 // the cell and code taken); Undo puts them back, the mover being the
-// player before the one to move and the capture subtracted (undoLeap,
+// player before the one to move and the capture subtracted (undoFusedKind,
 // undoTake). A chain keeps records (applyLeaps, doLeapsFused, undoFused).
 // Played without undo records (a playout's State), a move of one fused
 // leap uses the same arrays (doLeapDirect). Each frame says how Undo

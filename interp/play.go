@@ -416,21 +416,6 @@ func (p *Program) Undo(s *State) {
 	}
 }
 
-// undoFusedKind takes back the move of frame f that doFused played (its
-// kind frameFused, frameLeap or frameTake); only the frame is left to
-// pop. (Kept out of Undo: there, its calls would make Undo's own path
-// spill more.)
-func (p *Program) undoFusedKind(s *State, f *frame) {
-	switch f.kind {
-	case frameLeap:
-		s.undoLeap(p, f)
-	case frameTake:
-		s.undoTake(p, f)
-	default:
-		s.undoFused(p, f)
-	}
-}
-
 // Status reports whether s is over, the winners, the scores (on every call
 // when the game has scores) and the margin. It asks for the moves of the
 // player to move when it needs to know whether they have one (existence

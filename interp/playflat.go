@@ -272,11 +272,22 @@ func (f *frame) leap() (a, x, land int, pc, xc, old uint16) {
 	return int(u & 0xffff), int(u >> 16), int(v & 0xffff), uint16(v >> 16), uint16(w), uint16(w >> 16)
 }
 
-// undoLeap is Undo for the frame f of a move of one leap doFused
-// played (frameLeap): the landing gets its old code back, then the cell
-// of the piece taken (whose capture is taken back), then the start; then
-// the turn is restored (undoTurn). Only the frame is left to pop.
-func (s *State) undoLeap(p *Program, f *frame) {
+// undoFusedKind takes back the move of frame f that doFused played (its
+// kind frameFused, frameLeap or frameTake); only the frame is left to
+// pop. It is out of Undo, whose own path would otherwise spill more. A
+// move of one leap (frameLeap) is taken back here, without a call: the
+// landing gets its old code back, then the cell of the piece taken
+// (whose capture is taken back), then the start; then the turn is
+// restored (undoTurn). The others: undoTake, undoFused.
+func (p *Program) undoFusedKind(s *State, f *frame) {
+	if f.kind != frameLeap {
+		if f.kind == frameTake {
+			s.undoTake(p, f)
+		} else {
+			s.undoFused(p, f)
+		}
+		return
+	}
 	b, t := s.sp, p.st
 	a, x, land, pc, xc, old := f.leap()
 	b.unset(t, land, pc)

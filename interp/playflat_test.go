@@ -42,7 +42,7 @@ func sameStacks(a, b *State) bool {
 // each legal move and takes it back: the position must be exactly what
 // it was (every derived index included), and the moves applied along
 // the game must all be taken back to the start. Fused leaps (doFused,
-// undoLeap, undoFused) and the general records are both covered.
+// undoFusedKind) and the general records are both covered.
 func TestApplyUndoRoundTrip(t *testing.T) {
 	fused := 0
 	for name, p := range playoutPrograms(t) {

@@ -197,7 +197,7 @@ const (
 	frameRecs  uint8 = iota // revert the records, the last first
 	frameDrop               // a drop: revert it and give the piece back to the hand
 	frameFused              // a move applyLeaps played: undoFused (this kind and those after: undoFusedKind)
-	frameLeap               // a move of one leap doFused played: undoLeap
+	frameLeap               // a move of one leap doFused played: undoFusedKind
 	frameTake               // a removal doFused played: undoTake
 )
 
