@@ -425,7 +425,7 @@
 // allowed) sets each cell with its indexes at once (doLeapsFlat too).
 //
 // Fused make and unmake (playflat.go). A flat Program without extras on
-// a small board (fewer than 1024 cells, at most 256 occupancy words and
+// a small board (fewer than 1024 cells, at most 64 occupancy words, 256
 // piece codes) keeps the tables a move reads in fixed-size arrays
 // (Program.st: each cell's word, mask and mailbox slot, each code's
 // occupancy set and points, the cell each leap of length 2 jumps), and

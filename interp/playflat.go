@@ -87,7 +87,7 @@ func (p *Program) fusable(r *rule) bool {
 // one register per array.
 const (
 	smallCells = 1024
-	smallOcc   = 256
+	smallOcc   = 64
 	smallCodes = 256
 	smallDirs  = 8 // the jumped cells are kept for at most 8 directions
 )
