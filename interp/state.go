@@ -176,10 +176,11 @@ const (
 	opPop                // old was taken off the top: undo puts it back
 )
 
-// A frameLeap holds its move's one leap in place of nch, captured and
-// points (setLeap, leap), a frameTake the cell and code it took: they
-// have no records, and Undo gives the mover's capture back by
-// subtraction.
+// frame is the undo frame of one move: where its records start (nch),
+// the counters before it, and how Undo takes it back (kind). A frameLeap
+// holds its move's one leap in place of nch, captured and points
+// (setLeap, leap), a frameTake the cell and code it took: they have no
+// records, and Undo gives the mover's capture back by subtraction.
 type frame struct {
 	nch      int32
 	passes   int32
@@ -198,7 +199,7 @@ const (
 	frameDrop               // a drop: revert it and give the piece back to the hand
 	frameFused              // a move applyLeaps played: undoFused (this kind and those after: undoFusedKind)
 	frameLeap               // a move of one leap doFused played: undoFusedKind
-	frameTake               // a removal doFused played: undoTake
+	frameTake               // a removal doFused played: undoFusedKind, undoTake
 )
 
 // occLen and occCLen are the lengths of State.occ and State.occC. On a
@@ -232,9 +233,10 @@ func (p *Program) newEmptyState() *State {
 	s.cellsW[p.nc] = uint16(p.ncodes)
 	s.cells = s.cellsW[:p.nc]
 	if p.mbox != nil {
-		s.mb = new([mbSlots]uint8)
 		if s.sp != nil {
 			s.mb = &s.sp.mb
+		} else {
+			s.mb = new([mbSlots]uint8)
 		}
 		for i := range s.mb {
 			s.mb[i] = mbWall
