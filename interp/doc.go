@@ -232,7 +232,7 @@
 // A game with hands (ir.Game.Hands) keeps in the position a count per
 // piece code (State.hand, copied by Clone and CopyFrom); a game without
 // keeps nothing. A drop takes its piece from the hand in Apply, and the
-// move's undo frame says so (frame.drop), so that Undo gives it back. The
+// move's undo frame says so (its kind frameDrop), so that Undo gives it back. The
 // value hand (OpHand) reads the counts of the player's codes; what reads
 // it is in the dependency set (depHand), so guards that read it are not
 // taken for guards of the counters alone (no word-level counting or
@@ -434,8 +434,33 @@
 // in one loop (undoFlat); and a leap move played without undo records in
 // a Program without stacks or targets (Program.direct, sets per code
 // allowed) sets each cell with its indexes at once (doLeapsFlat too).
+//
+// Fused make and unmake (playflat.go). A flat Program without extras on
+// a small board (fewer than 1024 cells, at most 64 occupancy words, 256
+// piece codes) keeps the tables a move reads in fixed-size arrays
+// (Program.st: each cell's word, mask and mailbox slot, each code's
+// occupancy set and points, the cell each leap of length 2 jumps), and
+// its States their cells, occupancy words and mailbox (State.sp), all
+// indexed through masks: no bounds checks, one register per array.
+// compilePlay marks as rule.fused (vet --explain says so) its removal
+// rules and the leap rules that are not long, whose pieces no promotion
+// applies to, and that take nothing, take what they jump with leaps of
+// length 2, or take what they land on without chains. Apply plays a move of a fused rule with undo records in one
+// function that calls nothing (doFused): each changed cell gets its
+// code, occupancy bit and mailbox slot in one step, and the move of one
+// leap or the removal is kept in its frame itself, no records (frameLeap:
+// the start, the cell taken and the landing, and their codes; frameTake:
+// the cell and code taken); Undo puts them back, the mover being the
+// player before the one to move and the capture subtracted (undoFusedKind,
+// undoTake). A chain keeps records (applyLeaps, doLeapsFused, undoFused).
+// Played without undo records (a playout's State), a move of one fused
+// leap uses the same arrays (doLeapDirect). Each frame says how Undo
+// takes its move back (frame.kind: records, a drop, a fused chain, a
+// fused leap, a fused removal); how doMove plays a leap rule is decided
+// at compile time too (rule.play).
+//
 // Apply changes the position in place and pushes the old contents of every changed cell and the old counters (and last
-// cell) on the history; Undo pops them. A State that is only played
+// cell) on the history (a fused move: its frame alone); Undo pops them. A State that is only played
 // forward (a playout's scratch copy: SetUndo false) skips the history
 // when applying moves; the moves that generation itself tries and takes
 // back are recorded either way. Chains are explored during generation by

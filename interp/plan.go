@@ -258,6 +258,9 @@ func (p *Program) ruleNotes(r *rule) []string {
 	if r.stride == 0 && r.overTab != nil {
 		n = append(n, "conditions tabulated by piece code alone")
 	}
+	if r.fused {
+		n = append(n, "made and unmade fused on the small board's arrays")
+	}
 	return n
 }
 

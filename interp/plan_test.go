@@ -108,6 +108,7 @@ rule step: step
   table source: 6 entries
   first leaps by bitset shifts (3 words)
   conditions tabulated by piece code alone
+  made and unmade fused on the small board's arrays
 rule capture: step, capturing by landing
   strategy: step table
   reads onto: owner
@@ -118,6 +119,7 @@ rule capture: step, capturing by landing
   first leaps by bitset shifts (3 words)
   every leap takes a piece
   conditions tabulated by piece code alone
+  made and unmade fused on the small board's arrays
 tier 1: step, capture (bulk: counted and drawn on bitsets)
 playouts: count, then build the one drawn
 perft: last ply counted by the strategies

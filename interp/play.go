@@ -93,15 +93,22 @@ func (p *Program) doMove(s *State, ml *MoveList, i int) (mover int) {
 			s.drop(p, cell, code)
 			s.hand[code]--
 			if !s.skipLog {
-				s.frames[len(s.frames)-1].drop = true
+				s.frames[len(s.frames)-1].kind = frameDrop
 			}
 		default:
-			if r.long {
+			switch {
+			case r.play == playPlain:
+				if p.flat || (s.skipLog && p.direct) {
+					p.doLeapsFlat(s, r, mover, path)
+				} else {
+					p.doLeaps(s, r, mover, path)
+				}
+			case r.play == playLong:
 				p.doLeapsLong(s, r, mover, path)
-			} else if p.flat || (s.skipLog && p.direct) {
+			case s.skipLog && len(path) == 2: // (playFused)
+				p.doLeapDirect(s, r, mover, path[0], path[1])
+			default:
 				p.doLeapsFlat(s, r, mover, path)
-			} else {
-				p.doLeaps(s, r, mover, path)
 			}
 		}
 	}
@@ -322,9 +329,16 @@ func (p *Program) Apply(s *State, ml *MoveList, i int) {
 	if i < 0 || i >= len(ml.moves) {
 		return
 	}
-	s.skipLog = s.unlogged
-	mover := p.doMove(s, ml, i)
-	s.skipLog = false
+	var mover int
+	if s.unlogged {
+		s.skipLog = true
+		mover = p.doMove(s, ml, i)
+		s.skipLog = false
+	} else if rule := ml.moves[i].rule; p.fusedRules == 0 || p.fusedRules>>uint32(rule)&1 == 0 {
+		mover = p.doMove(s, ml, i)
+	} else {
+		mover = p.doFused(s, ml, i)
+	}
 	if len(p.goalsAfter) > 0 {
 		c := &s.ectx
 		if c.p != p {
@@ -357,13 +371,18 @@ func (p *Program) Apply(s *State, ml *MoveList, i int) {
 
 // Undo takes back the last Apply (nothing when there is none).
 func (p *Program) Undo(s *State) {
-	n := len(s.frames)
-	if n == 0 {
+	n := len(s.frames) - 1
+	if n < 0 {
 		return
 	}
-	f := s.frames[n-1]
-	s.frames = s.frames[:n-1]
-	if f.drop {
+	if s.frames[n].kind >= frameFused {
+		p.undoFusedKind(s, &s.frames[n])
+		s.frames = s.frames[:n]
+		return
+	}
+	f := s.frames[n]
+	s.frames = s.frames[:n]
+	if f.kind == frameDrop {
 		// The move's one record is the drop: its cell's top is the piece.
 		s.hand[s.cells[s.changes[f.nch].cell]]++
 	}

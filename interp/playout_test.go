@@ -415,7 +415,8 @@ func TestSetUndoOff(t *testing.T) {
 			bare.CopyFrom(s0)
 			n1 := p.RandomPlayout(logged, rand.New(rand.NewPCG(seed, 4)), &ml, 80)
 			n2 := p.RandomPlayout(bare, rand.New(rand.NewPCG(seed, 4)), &ml, 80)
-			if n1 != n2 || p.Render(logged) != p.Render(bare) || !equalStatus(p.Status(logged), p.Status(bare)) {
+			if n1 != n2 || p.Render(logged) != p.Render(bare) || !equalStatus(p.Status(logged), p.Status(bare)) ||
+				!samePosition(logged, bare) {
 				t.Fatalf("%s seed %d: %d plies logged, %d without undo records; positions:\n%s\n%s", name, seed, n1, n2, p.Render(logged), p.Render(bare))
 			}
 			before := p.Render(bare)

@@ -89,6 +89,15 @@ type Program struct {
 	// direct: no stacks, no pieces on target: a leap move played without
 	// undo records sets each cell with its indexes at once (doLeapsFlat)
 	direct bool
+	// fusedRules: bit i for rule i when it is rule.fused (the first 64
+	// rules alone can be)
+	fusedRules uint64
+	// jumpRules, landRules: the fused rules that take what they jump,
+	// what they land on
+	jumpRules, landRules uint64
+	// st: the tables of a small board (smallTabs; nil: the board is not
+	// small, or the Program not flat)
+	st *smallTabs
 	// keepLast: a condition reads the cell the previous ply ended on
 	// (next-to): Apply keeps it in State.last
 	keepLast bool
@@ -280,7 +289,19 @@ type rule struct {
 	mbAny  []bool
 	// genGroupFast: the bitset tables (strat_group.go)
 	grp *groupTab
+	// fused: Apply plays the rule's moves with undo records through
+	// doFused (compilePlay)
+	fused bool
+	// play: how doMove plays the rule's leaps (compilePlay)
+	play uint8
 }
+
+// how doMove plays a leap rule's moves (rule.play)
+const (
+	playPlain = iota // doLeapsFlat in a flat (or direct, unlogged) Program, doLeaps otherwise
+	playLong         // doLeapsLong
+	playFused        // a rule.fused: doLeapDirect for one leap unlogged, doLeapsFlat otherwise
+)
 
 // maxTable bounds the size of a rule's condition tables.
 const maxTable = 1 << 22
@@ -318,6 +339,7 @@ func Compile(g *ir.Game, cfg Config) (*Program, error) {
 		return nil, fmt.Errorf("compile %s: %w", g.Name, err)
 	}
 	p.compilePut()
+	p.compilePlay()
 	return p, nil
 }
 

@@ -46,6 +46,9 @@ type position struct {
 	occC     []uint64        // occupancy bitsets per piece code: [code*nw+w] (code 0: unused); nil unless Program.keepOccC
 	onTarget []int32         // per slot: the (top) pieces on their own target cell
 	mb       *[mbSlots]uint8 // the mailbox (Program.mbox): 1 piece, 0 empty, mbWall no cell
+	// sp: on a small board (Program.st), the arrays that cellsW, occ
+	// and mb are in (nil otherwise)
+	sp *smallPos
 
 	toMove   int
 	ply      int
@@ -173,6 +176,11 @@ const (
 	opPop                // old was taken off the top: undo puts it back
 )
 
+// frame is the undo frame of one move: where its records start (nch),
+// the counters before it, and how Undo takes it back (kind). A frameLeap
+// holds its move's one leap in place of nch, captured and points
+// (setLeap, leap), a frameTake the cell and code it took: they have no
+// records, and Undo gives the mover's capture back by subtraction.
 type frame struct {
 	nch      int32
 	passes   int32
@@ -182,8 +190,17 @@ type frame struct {
 	mover    int8  // (at most 100 players)
 	winner   int8
 	end      uint8
-	drop     bool // the move was a drop: Undo gives the piece back to the hand
+	kind     uint8 // how Undo takes the move back: frameRecs, frameDrop, frameFused, frameLeap, frameTake
 }
+
+// frame kinds
+const (
+	frameRecs  uint8 = iota // revert the records, the last first
+	frameDrop               // a drop: revert it and give the piece back to the hand
+	frameFused              // a move applyLeaps played: undoFused (this kind and those after: undoFusedKind)
+	frameLeap               // a move of one leap doFused played: undoFusedKind
+	frameTake               // a removal doFused played: undoFusedKind, undoTake
+)
 
 // occLen and occCLen are the lengths of State.occ and State.occC. On a
 // board of one word with at most kernSlots slots (players and neutral),
@@ -207,12 +224,20 @@ func (p *Program) occCLen() int {
 
 func (p *Program) newEmptyState() *State {
 	s := &State{position: position{np: p.np, nw: p.nw, last: -1}, scratch: newScratch(p.nc, p.nw)}
-	s.cellsW = make([]uint16, p.nc+1)
+	if p.st != nil {
+		s.sp = new(smallPos)
+		s.cellsW, s.occ = s.sp.cells[:p.nc+1], s.sp.occ[:p.occLen()]
+	} else {
+		s.cellsW, s.occ = make([]uint16, p.nc+1), make([]uint64, p.occLen())
+	}
 	s.cellsW[p.nc] = uint16(p.ncodes)
 	s.cells = s.cellsW[:p.nc]
-	s.occ = make([]uint64, p.occLen())
 	if p.mbox != nil {
-		s.mb = new([mbSlots]uint8)
+		if s.sp != nil {
+			s.mb = &s.sp.mb
+		} else {
+			s.mb = new([mbSlots]uint8)
+		}
 		for i := range s.mb {
 			s.mb[i] = mbWall
 		}
@@ -677,6 +702,18 @@ func (ps *position) copyFrom(src *position) {
 	ps.np, ps.nw = src.np, src.nw
 	ps.toMove, ps.ply, ps.passes, ps.end, ps.winner = src.toMove, src.ply, src.passes, src.end, src.winner
 	ps.last = src.last
+	switch {
+	case src.sp == nil:
+		if ps.sp != nil {
+			ps.sp, ps.cellsW, ps.occ, ps.mb = nil, nil, nil, nil
+		}
+	case ps.sp == nil:
+		ps.sp = new(smallPos)
+		ps.cellsW, ps.occ, ps.mb = ps.sp.cells[:0], ps.sp.occ[:0], nil
+		if src.mb != nil {
+			ps.mb = &ps.sp.mb
+		}
+	}
 	ps.cellsW = append(ps.cellsW[:0], src.cellsW...)
 	ps.cells = ps.cellsW[:len(src.cells)]
 	ps.occ = append(ps.occ[:0], src.occ...)

@@ -1,0 +1,464 @@
+package interp
+
+import "github.com/ruleplay/ruleplay/ir"
+
+// compilePlay chooses, once the Program's shape is known (compilePut),
+// how Apply plays each leap rule's moves: rule.fused for the simplest
+// leaps and the removals of a Program.flat on a small board
+// (Program.st) without extras.
+func (p *Program) compilePlay() {
+	if p.flat && p.nc < smallCells && p.occLen() <= smallOcc && p.ncodes <= smallCodes {
+		p.st = new(smallTabs)
+		for c, cb := range p.cellB {
+			p.st.cellB[c] = smallCell{m: cb.m, w: uint32(cb.w), mb: uint32(cb.mb)}
+		}
+		for code, o := range p.codeOcc {
+			p.st.codeOcc[code] = uint32(o)
+		}
+		copy(p.st.codePts[:], p.codePoints)
+		if mids := p.leaps[2]; mids != nil && p.nd <= smallDirs {
+			for c := 0; c < p.nc; c++ {
+				for d := 0; d < p.nd; d++ {
+					p.st.mid[c*smallDirs+d] = uint16(mids[(c*p.nd+d)*2])
+				}
+			}
+		}
+	}
+	for i := range p.rules {
+		r := &p.rules[i]
+		r.fused = p.st != nil && !p.extras && i < 64 && (r.action == ir.Remove || p.fusable(r))
+		if r.fused {
+			p.fusedRules |= 1 << i
+		}
+		switch {
+		case r.long:
+			r.play = playLong
+		case r.fused && r.action == ir.Leap:
+			r.play = playFused
+		}
+		if r.fused && r.capture == ir.CaptureJumped {
+			p.jumpRules |= 1 << i
+		}
+		if r.fused && r.capture == ir.CaptureLanding {
+			p.landRules |= 1 << i
+		}
+	}
+}
+
+// fusable tells whether doFused can play the moves of leap rule r (in a
+// Program.flat): it is not long, no promotion applies to the pieces it
+// moves, and it takes nothing, or takes what it jumps with leaps of
+// length 2 alone (one cell between start and landing), or takes what it
+// lands on without chains (a move of one leap).
+func (p *Program) fusable(r *rule) bool {
+	if r.action != ir.Leap || r.long || r.lenCode == nil {
+		return false
+	}
+	switch r.capture {
+	case ir.CaptureNone:
+	case ir.CaptureJumped:
+		if p.leaps[2] == nil || p.nd > smallDirs {
+			return false
+		}
+	case ir.CaptureLanding:
+		if r.chain != ir.ChainNone {
+			return false
+		}
+	default:
+		return false
+	}
+	for code := 1; code < p.ncodes; code++ {
+		L := r.lenCode[code]
+		if L == 0 {
+			continue
+		}
+		if len(p.promos[code]) > 0 || (r.capture == ir.CaptureJumped && L != 2) {
+			return false
+		}
+	}
+	return true
+}
+
+// Small boards: a Program.flat whose board has fewer than smallCells
+// cells, at most smallOcc occupancy words and smallCodes piece codes
+// keeps the tables a move reads in arrays of fixed size (smallTabs), and
+// its States their cells, occupancy words and mailbox (smallPos); the
+// fused make and unmake index them through masks: no bounds checks, and
+// one register per array.
+const (
+	smallCells = 1024
+	smallOcc   = 64
+	smallCodes = 256
+	smallDirs  = 8 // the jumped cells are kept for at most 8 directions
+)
+
+// smallTabs: Program.codeOcc, codePoints and cellB in arrays (unsigned,
+// so that the compiler folds their offsets into the loads); and, with
+// at most smallDirs directions, mid[c*smallDirs+d]: the cell a leap of
+// length 2 from c in d jumps (Program.leaps[2]).
+type smallTabs struct {
+	codeOcc [smallCodes]uint32
+	codePts [smallCodes]int32
+	cellB   [smallCells]smallCell
+	mid     [smallCells * smallDirs]uint16
+}
+
+// jumped is the cell a leap of length 2 from cell a in direction d
+// jumps (smallTabs.mid).
+func (t *smallTabs) jumped(a int, d uint32) int {
+	return int(t.mid[(a*smallDirs+int(d&(smallDirs-1)))&(smallCells*smallDirs-1)] & (smallCells - 1))
+}
+
+// smallCell is a cellBit of a small board.
+type smallCell struct {
+	m     uint64
+	w, mb uint32
+}
+
+// smallPos holds State.cellsW, occ and mb (when the Program has a
+// mailbox; otherwise mb is written and never read).
+type smallPos struct {
+	cells [smallCells]uint16
+	occ   [smallOcc]uint64
+	mb    [mbSlots]uint8
+}
+
+// unset empties cell c, which holds code, and updates its occupancy bit
+// and mailbox slot.
+func (b *smallPos) unset(t *smallTabs, c int, code uint16) {
+	c &= smallCells - 1
+	b.cells[c] = 0
+	cb := &t.cellB[c]
+	b.occ[(t.codeOcc[code&(smallCodes-1)]+cb.w)&(smallOcc-1)] &^= cb.m
+	b.mb[cb.mb&mbMask] = 0
+}
+
+// set puts code (not 0) on the empty cell c and updates its occupancy
+// bit and mailbox slot.
+func (b *smallPos) set(t *smallTabs, c int, code uint16) {
+	c &= smallCells - 1
+	b.cells[c] = code
+	cb := &t.cellB[c]
+	b.occ[(t.codeOcc[code&(smallCodes-1)]+cb.w)&(smallOcc-1)] |= cb.m
+	b.mb[cb.mb&mbMask] = 1
+}
+
+// doFused is doMove with undo records for move i of ml, of a
+// rule.fused: a move of one leap is played here, its cells as
+// doLeapsFused does, the turn, and a frame that holds the leap itself
+// (frameLeap: no records); one of several leaps by applyLeaps. The calls
+// are on the branches that return at once: the leap's values stay in
+// registers. It returns the mover.
+func (p *Program) doFused(s *State, ml *MoveList, i int) int {
+	m := ml.moves[i]
+	if len(s.frames) == cap(s.frames) {
+		s.grow(0)
+	}
+	switch m.n {
+	case 1: // a removal (a leap has a start and a landing)
+		return p.doTake(s, ml.arena[m.off])
+	case 2:
+	default:
+		return p.applyLeaps(s, &p.rules[m.rule], ml.arena[m.off:m.off+m.n])
+	}
+	start, e := ml.arena[m.off], ml.arena[m.off+1]
+	jumps := p.jumpRules>>uint32(m.rule)&1 != 0
+	mover := s.toMove
+	nf := len(s.frames)
+	s.frames = s.frames[:nf+1]
+	f := &s.frames[nf]
+	f.passes, f.kind, f.end, f.winner = int32(s.passes), frameLeap, s.end, int8(s.winner)
+	b, t := s.sp, p.st
+	a := int(start & (smallCells - 1))
+	pc := b.cells[a]
+	b.unset(t, a, pc)
+	x, xc := a, uint16(0)
+	if jumps {
+		x = t.jumped(a, e>>16)
+		if xc = b.cells[x]; xc != 0 {
+			b.unset(t, x, xc)
+			s.captured[mover]++
+			s.points[mover] += t.codePts[xc&(smallCodes-1)]
+		} else {
+			x = a
+		}
+	}
+	land := int(e & (smallCells - 1))
+	old := b.cells[land]
+	if old != 0 {
+		b.unset(t, land, old)
+		if p.landRules>>uint32(m.rule)&1 != 0 {
+			// Taken by landing: the piece taken, the landing then empty.
+			x, xc, old = land, old, 0
+			s.captured[mover]++
+			s.points[mover] += t.codePts[xc&(smallCodes-1)]
+		}
+	}
+	f.setLeap(a, x, land, pc, xc, old)
+	b.set(t, land, pc)
+	s.passes = 0
+	s.ply++
+	s.turns[mover]++
+	s.toMove = p.after(mover)
+	return mover
+}
+
+// doTake is doFused for a removal of the piece on cell c: its frame
+// (frameTake) holds the cell and the code taken (as setLeap, the start
+// and the piece), no records.
+func (p *Program) doTake(s *State, c uint32) int {
+	mover := s.toMove
+	nf := len(s.frames)
+	s.frames = s.frames[:nf+1]
+	f := &s.frames[nf]
+	f.passes, f.kind, f.end, f.winner = int32(s.passes), frameTake, s.end, int8(s.winner)
+	b, t := s.sp, p.st
+	a := int(c & (smallCells - 1))
+	code := b.cells[a]
+	f.setLeap(a, a, a, code, 0, 0)
+	if code != 0 {
+		b.unset(t, a, code)
+	}
+	s.captured[mover]++
+	s.points[mover] += t.codePts[code&(smallCodes-1)]
+	s.passes = 0
+	s.ply++
+	s.turns[mover]++
+	s.toMove = p.after(mover)
+	return mover
+}
+
+// doLeapDirect is doFused without undo records (State.skipLog): it
+// plays a move of one leap of a rule.fused, from start to e
+// (landing|d<<16), on the cells and their indexes, and counts what it
+// takes.
+func (p *Program) doLeapDirect(s *State, r *rule, mover int, start, e uint32) {
+	b, t := s.sp, p.st
+	a := int(start & (smallCells - 1))
+	pc := b.cells[a]
+	b.unset(t, a, pc)
+	if r.capture == ir.CaptureJumped {
+		x := t.jumped(a, e>>16)
+		if xc := b.cells[x]; xc != 0 {
+			b.unset(t, x, xc)
+			s.captured[mover]++
+			s.points[mover] += t.codePts[xc&(smallCodes-1)]
+		}
+	}
+	land := int(e & (smallCells - 1))
+	if old := b.cells[land]; old != 0 {
+		b.unset(t, land, old)
+		if r.capture == ir.CaptureLanding {
+			s.captured[mover]++
+			s.points[mover] += t.codePts[old&(smallCodes-1)]
+		}
+	}
+	b.set(t, land, pc)
+}
+
+// setLeap records in a frameLeap its leap: the cells of its start, of
+// the piece it took (none: the start's again) and of its landing, and
+// their codes before the move (cells and codes of a small board: 16
+// bits each).
+func (f *frame) setLeap(a, x, land int, pc, xc, old uint16) {
+	f.nch = int32(uint32(a) | uint32(x)<<16)
+	f.captured = int32(uint32(land) | uint32(pc)<<16)
+	f.points = int32(uint32(xc) | uint32(old)<<16)
+}
+
+// leap returns the leap setLeap recorded.
+func (f *frame) leap() (a, x, land int, pc, xc, old uint16) {
+	u, v, w := uint32(f.nch), uint32(f.captured), uint32(f.points)
+	return int(u & 0xffff), int(u >> 16), int(v & 0xffff), uint16(v >> 16), uint16(w), uint16(w >> 16)
+}
+
+// undoFusedKind takes back the move of frame f that doFused played (its
+// kind frameFused, frameLeap or frameTake); only the frame is left to
+// pop. It is out of Undo, whose own path would otherwise spill more. A
+// move of one leap (frameLeap) is taken back here, without a call: the
+// landing gets its old code back, then the cell of the piece taken
+// (whose capture is taken back), then the start; then the turn is
+// restored (undoTurn). The others: undoTake, undoFused.
+func (p *Program) undoFusedKind(s *State, f *frame) {
+	if f.kind != frameLeap {
+		if f.kind == frameTake {
+			s.undoTake(p, f)
+		} else {
+			s.undoFused(p, f)
+		}
+		return
+	}
+	b, t := s.sp, p.st
+	a, x, land, pc, xc, old := f.leap()
+	b.unset(t, land, pc)
+	if old != 0 {
+		b.set(t, land, old)
+	}
+	mover := p.before(s.toMove)
+	if xc != 0 {
+		b.set(t, x, xc)
+		s.captured[mover]--
+		s.points[mover] -= t.codePts[xc&(smallCodes-1)]
+	}
+	b.set(t, a, pc)
+	s.undoTurn(f, mover)
+}
+
+// undoTake is Undo for the frame f of a removal doTake played
+// (frameTake).
+func (s *State) undoTake(p *Program, f *frame) {
+	a, _, _, code, _, _ := f.leap()
+	if code != 0 {
+		s.sp.set(p.st, a, code)
+	}
+	mover := p.before(s.toMove)
+	s.captured[mover]--
+	s.points[mover] -= p.st.codePts[code&(smallCodes-1)]
+	s.undoTurn(f, mover)
+}
+
+// undoTurn gives the turn of a move doFused played back to mover, who
+// played it, and restores the counters its frame f kept. The Program
+// has no extras: the last cell is not kept (always -1), and there are
+// no rules' counters.
+func (s *State) undoTurn(f *frame, mover int) {
+	s.ply--
+	s.turns[mover]--
+	s.toMove = mover
+	s.passes = int(f.passes)
+	s.end, s.winner = f.end, int(f.winner)
+}
+
+// before is the player who moves before pl (after's inverse).
+func (p *Program) before(pl int) int {
+	if pl == 0 {
+		return p.np - 1
+	}
+	return pl - 1
+}
+
+// pushFrame pushes the frame of mover's move (kind frameFused, records
+// from the next on); the room for it was made.
+func (s *State) pushFrame(mover int) {
+	n := len(s.frames)
+	s.frames = s.frames[:n+1]
+	f := &s.frames[n]
+	f.nch, f.mover, f.passes, f.kind = int32(len(s.changes)), int8(mover), int32(s.passes), frameFused
+	f.end, f.winner, f.last = s.end, int8(s.winner), s.last
+	f.captured, f.points = s.captured[mover], s.points[mover]
+}
+
+// endTurn ends mover's fused move: its captures, the passes, the turn.
+func (p *Program) endTurn(s *State, mover int, took, pts int32) {
+	s.captured[mover] += took
+	s.points[mover] += pts
+	s.passes = 0
+	s.ply++
+	s.turns[mover]++
+	s.toMove = p.after(mover)
+}
+
+// applyLeaps plays a move of several leaps of a rule.fused: its frame,
+// its cells (doLeapsFused), the turn. It returns the mover.
+func (p *Program) applyLeaps(s *State, r *rule, path []uint32) int {
+	if cap(s.changes)-len(s.changes) <= len(path) {
+		s.grow(len(path) + 1)
+	}
+	mover := s.toMove
+	s.pushFrame(mover)
+	took, pts := p.doLeapsFused(s, r, path)
+	p.endTurn(s, mover, took, pts)
+	return mover
+}
+
+// grow makes room for one more frame and n more records. It is kept
+// out of line: inlined, its calls would make its callers spill.
+//
+//go:noinline
+func (s *State) grow(n int) {
+	s.frames = append(s.frames, frame{})[:len(s.frames)]
+	s.changes = append(s.changes, make([]change, n)...)[:len(s.changes)]
+}
+
+// doLeapsFused plays, with undo records, a move of a rule.fused whose
+// path is [start, landing|d<<16...]: each cell it changes (the start,
+// each piece jumped and taken, the last landing) gets its record, its
+// new code and its occupancy bit and mailbox slot in one step
+// (smallPos.unset, set). A landing on a piece it does not take replaces
+// it (as in doLeapsFlat). It returns the pieces taken and their points.
+// The caller made room for len(path)+1 records (State.grow).
+func (p *Program) doLeapsFused(s *State, r *rule, path []uint32) (took, pts int32) {
+	b, t := s.sp, p.st
+	n0 := len(s.changes)
+	recs := s.changes[n0 : n0+len(path)+1]
+	start := int(path[0] & (smallCells - 1))
+	pc := b.cells[start]
+	recs[0] = change{cell: int32(start), old: pc}
+	b.unset(t, start, pc)
+	k := 1
+	if r.capture == ir.CaptureJumped {
+		k, took, pts = p.takeJumps2(s, recs, path)
+	}
+	land := int(path[len(path)-1] & (smallCells - 1))
+	old := b.cells[land]
+	recs[k] = change{cell: int32(land), old: old, arg: pc}
+	if old != 0 {
+		b.unset(t, land, old)
+	}
+	b.set(t, land, pc)
+	s.changes = s.changes[:n0+k+1]
+	return took, pts
+}
+
+// takeJumps2 takes, for doLeapsFused, the piece each leap of a chain
+// (path, from its start) jumps, where there is one, recording each on
+// recs from recs[1] on. It returns the records then written (the start's
+// included), the pieces taken and their points.
+func (p *Program) takeJumps2(s *State, recs []change, path []uint32) (k int, took, pts int32) {
+	b, t := s.sp, p.st
+	k = 1
+	cur := int(path[0])
+	for _, e := range path[1:] {
+		x := t.jumped(cur, e>>16)
+		cur = int(e & 0xffff)
+		if old := b.cells[x]; old != 0 {
+			recs[k] = change{cell: int32(x), old: old}
+			k++
+			b.unset(t, x, old)
+			took++
+			pts += t.codePts[old&(smallCodes-1)]
+		}
+	}
+	return k, took, pts
+}
+
+// undoFused is Undo for the frame f of a move applyLeaps
+// played, whose records are the start's, those of the pieces
+// taken, and the landing's: the landing gets its old code back first;
+// then the other cells, all distinct and left empty by the move, get
+// theirs; then the counters and the turn are restored (the Program has
+// no extras: no rules' counters). Only the frame is left to pop.
+func (s *State) undoFused(p *Program, f *frame) {
+	b, t := s.sp, p.st
+	n0 := int(f.nch)
+	recs := s.changes
+	n := len(recs) - 1
+	l := recs[n]
+	b.unset(t, int(l.cell), l.arg)
+	if l.old != 0 {
+		b.set(t, int(l.cell), l.old)
+	}
+	for j := n0; j < n; j++ {
+		r := recs[j]
+		b.set(t, int(r.cell), r.old)
+	}
+	s.changes = s.changes[:n0]
+	mover := int(f.mover)
+	s.ply--
+	s.turns[mover]--
+	s.toMove = mover
+	s.passes = int(f.passes)
+	s.end, s.winner = f.end, int(f.winner)
+	s.captured[mover], s.points[mover] = f.captured, f.points
+	s.last = f.last
+}

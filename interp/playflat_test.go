@@ -1,0 +1,89 @@
+package interp
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// samePosition tells whether two positions of one Program are equal in
+// everything Apply changes and Undo restores.
+func samePosition(a, b *State) bool {
+	if (a.mb == nil) != (b.mb == nil) || (a.mb != nil && *a.mb != *b.mb) {
+		return false
+	}
+	return slices.Equal(a.cellsW, b.cellsW) && slices.Equal(a.occ, b.occ) && slices.Equal(a.occC, b.occC) &&
+		slices.Equal(a.onTarget, b.onTarget) && slices.Equal(a.turns, b.turns) &&
+		slices.Equal(a.captured, b.captured) && slices.Equal(a.points, b.points) &&
+		slices.Equal(a.hand, b.hand) && slices.Equal(a.ctr, b.ctr) &&
+		sameStacks(a, b) &&
+		a.toMove == b.toMove && a.ply == b.ply && a.passes == b.passes && a.last == b.last &&
+		a.end == b.end && a.winner == b.winner
+}
+
+// sameStacks compares the stacks of a and b (what lies above a stack's
+// top is not part of the position).
+func sameStacks(a, b *State) bool {
+	if !slices.Equal(a.hgt, b.hgt) {
+		return false
+	}
+	if a.hgt == nil {
+		return true
+	}
+	for c, h := range a.hgt[:len(a.cells)] {
+		if !slices.Equal(a.stk[c*a.scap:c*a.scap+int(h)], b.stk[c*b.scap:c*b.scap+int(h)]) {
+			return false
+		}
+	}
+	return true
+}
+
+// TestApplyUndoRoundTrip plays random games and, at every ply, applies
+// each legal move and takes it back: the position must be exactly what
+// it was (every derived index included), and the moves applied along
+// the game must all be taken back to the start. Fused leaps (doFused,
+// undoFusedKind) and the general records are both covered.
+func TestApplyUndoRoundTrip(t *testing.T) {
+	fused := 0
+	for name, p := range playoutPrograms(t) {
+		if p.fusedRules != 0 {
+			fused++
+		}
+		s0 := p.NewState(5)
+		for seed := uint64(0); seed < 3; seed++ {
+			s := s0.Clone()
+			ref := s0.Clone()
+			rng := rand.New(rand.NewPCG(seed, 13))
+			var ml MoveList
+			plies := 0
+			for ; plies < 60; plies++ {
+				p.Legal(s, &ml)
+				if ml.Len() == 0 {
+					break
+				}
+				for i := range ml.Len() {
+					p.Apply(s, &ml, i)
+					if !occConsistent(p, s) {
+						t.Fatalf("%s seed %d ply %d: indexes wrong after move %s", name, seed, plies, p.Text(&ml, i))
+					}
+					p.Undo(s)
+					if !samePosition(s, ref) {
+						t.Fatalf("%s seed %d ply %d: move %s not taken back exactly", name, seed, plies, p.Text(&ml, i))
+					}
+				}
+				i := rng.IntN(ml.Len())
+				p.Apply(s, &ml, i)
+				p.Apply(ref, &ml, i)
+			}
+			for ; plies > 0; plies-- {
+				p.Undo(s)
+			}
+			if !samePosition(s, s0) {
+				t.Fatalf("%s seed %d: the game not taken back to the start", name, seed)
+			}
+		}
+	}
+	if fused == 0 {
+		t.Fatal("no Program with fused rules")
+	}
+}
