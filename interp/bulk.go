@@ -261,7 +261,7 @@ func (p *Program) firstLeaps(s *State, t *tier, wantTouched, stash bool) (n int,
 	}
 	for _, ri := range t.rules {
 		r := &p.rules[ri]
-		if r.when != nil && r.when(p.guardCtx(s)) == 0 {
+		if !p.guardOK(s, r) {
 			continue
 		}
 		var br *bulkRule
@@ -292,7 +292,7 @@ func (p *Program) anyFirstLeap(s *State, t *tier) bool {
 	p.emptyWords(s, b)
 	for _, ri := range t.rules {
 		r := &p.rules[ri]
-		if (r.when != nil && r.when(p.guardCtx(s)) == 0) || r.sets[mover].noSources(s) {
+		if !p.guardOK(s, r) || r.sets[mover].noSources(s) {
 			continue
 		}
 		p.ruleSets(s, r, mover, b)

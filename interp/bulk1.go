@@ -324,7 +324,7 @@ func (p *Program) firstLeapsK(s *State, t *tier, wantTouched, stash bool) (n int
 			td = &ks.td[i&(maxBulk-1)]
 		}
 		switch {
-		case g.guarded && p.rules[g.ri[0]].when(p.guardCtx(s)) == 0:
+		case g.guarded && !p.guardOK(s, &p.rules[g.ri[0]]):
 		case g.remove:
 			a := g.src[0].pieces(occ, oc)
 			c = bits.OnesCount64(a)
@@ -371,7 +371,7 @@ func (p *Program) anyLeapK(s *State, t *tier) bool {
 	gs := t.kp[s.toMove]
 	for i := range gs {
 		g := &gs[i]
-		if g.guarded && p.rules[g.ri[0]].when(p.guardCtx(s)) == 0 {
+		if g.guarded && !p.guardOK(s, &p.rules[g.ri[0]]) {
 			continue
 		}
 		if g.anyLeap(occ, oc, empty) {

@@ -223,7 +223,7 @@ func (p *Program) nextGuards(s *State) {
 	s.toMove = p.after(mover)
 	for i := range p.rules {
 		r := &p.rules[i]
-		s.nextOK[i] = r.when == nil || r.when(p.guardCtx(s)) != 0
+		s.nextOK[i] = p.guardOK(s, r)
 	}
 	s.toMove = mover
 	s.turns[mover]--

@@ -1,6 +1,8 @@
 package interp
 
 import (
+	"math"
+
 	"github.com/ruleplay/ruleplay/ir"
 )
 
@@ -277,7 +279,7 @@ func (p *Program) candidates(s *State, ml *MoveList, g *gen) bool {
 func (p *Program) runTier(s *State, t *tier, g *gen) bool {
 	for _, ri := range t.rules {
 		r := &p.rules[ri]
-		if r.when != nil && r.when(p.guardCtx(s)) == 0 {
+		if !p.guardOK(s, r) {
 			continue
 		}
 		g.r = r
@@ -354,3 +356,66 @@ const (
 	flagTail    = 1 << 31
 	dirMask     = 1<<14 - 1
 )
+
+// guardOK tells whether rule r's guard (rule.when) allows its moves in s.
+func (p *Program) guardOK(s *State, r *rule) bool {
+	return r.when == nil || p.guardHolds(s, r)
+}
+
+// guardHolds evaluates rule r's guard in s: a guard on the turn number
+// alone (rule.turnGuard) is a range test, without the expression's
+// closures.
+func (p *Program) guardHolds(s *State, r *rule) bool {
+	if r.turnGuard {
+		return uint32(s.turns[s.toMove]+1-r.turnLo) <= r.turnSpan
+	}
+	return r.when(p.guardCtx(s)) != 0
+}
+
+// turnRange tells whether guard e only compares the mover's turn number
+// (1 and up) with constants, joined by "and" (turn == 1, turn > 1 and
+// turn <= 4), and gives the turns it allows, lo to hi (none: lo > hi).
+func turnRange(e *ir.Expr) (lo, hi int, ok bool) {
+	const top = math.MaxInt32
+	switch e.Op {
+	case ir.OpAnd:
+		lo0, hi0, ok0 := turnRange(e.Args[0])
+		lo1, hi1, ok1 := turnRange(e.Args[1])
+		return max(lo0, lo1), min(hi0, hi1), ok0 && ok1
+	case ir.OpEq, ir.OpLt, ir.OpLe, ir.OpGt, ir.OpGe:
+	default:
+		return 0, 0, false
+	}
+	op, v, k := e.Op, e.Args[0], e.Args[1]
+	if k.Op == ir.OpVar { // k < turn is turn > k, and so on
+		v, k = k, v
+		switch op {
+		case ir.OpLt:
+			op = ir.OpGt
+		case ir.OpLe:
+			op = ir.OpGe
+		case ir.OpGt:
+			op = ir.OpLt
+		case ir.OpGe:
+			op = ir.OpLe
+		}
+	}
+	if v.Op != ir.OpVar || v.Name != "turn" || k.Op != ir.OpInt {
+		return 0, 0, false
+	}
+	n := min(max(k.Int, -top), top-1) // (beyond, every comparison is decided alike)
+	lo, hi = 1, top
+	switch op {
+	case ir.OpEq:
+		lo, hi = max(n, 1), n
+	case ir.OpLt:
+		hi = n - 1
+	case ir.OpLe:
+		hi = n
+	case ir.OpGt:
+		lo = max(n+1, 1)
+	case ir.OpGe:
+		lo = max(n, 1)
+	}
+	return lo, min(max(hi, 0), top), true
+}

@@ -796,10 +796,7 @@ func (p *Program) mbPerft2(s *State) uint64 {
 		v.empty[w] = ^occ & p.boardMask[w]
 		v.nempty += bits.OnesCount64(v.empty[w])
 	}
-	guard := func(ri int) bool {
-		r := &p.rules[ri]
-		return r.when == nil || r.when(p.guardCtx(s)) != 0
-	}
+	guard := func(ri int) bool { return p.guardOK(s, &p.rules[ri]) }
 	played := p.firstTierCount(guard, func(r *rule) int {
 		before := v.moves
 		if r.action == ir.Remove {

@@ -203,10 +203,15 @@ type rule struct {
 	name   string
 	action ir.Action
 	when   evalFn
-	who    ir.Who
-	kindOK []bool    // per kind; nil: every kind
-	dirs   [][]int32 // per player, deduplicated by vector
-	length int       // the leap length (the largest, with lengthProp)
+	// a guard that only compares the mover's turn number with constants
+	// (turnGuard) allows the turns turnLo to turnLo+turnSpan (guardOK)
+	turnGuard bool
+	turnLo    int32
+	turnSpan  uint32
+	who       ir.Who
+	kindOK    []bool    // per kind; nil: every kind
+	dirs      [][]int32 // per player, deduplicated by vector
+	length    int       // the leap length (the largest, with lengthProp)
 	// per code: the leap length of a piece of that code (0: the rule does
 	// not move it) and its leap table
 	lenCode  []int32
@@ -797,6 +802,9 @@ func (p *Program) compileConds(r *rule, m *ir.MoveRule) error {
 		if r.when, err = xc.compile(m.When, false); err != nil {
 			return err
 		}
+		lo, hi, ok := turnRange(m.When)
+		r.turnGuard = ok && lo <= hi // (an empty range: the closure says no)
+		r.turnLo, r.turnSpan = int32(lo), uint32(hi-lo)
 	}
 	if r.from, err = p.compileCellCond(m.From, "from"); err != nil {
 		return err
