@@ -334,10 +334,10 @@ func (p *Program) Apply(s *State, ml *MoveList, i int) {
 		s.skipLog = true
 		mover = p.doMove(s, ml, i)
 		s.skipLog = false
-	} else if rule := ml.moves[i].rule; p.fusedRules == 0 || p.fusedRules>>uint32(rule)&1 == 0 {
+	} else if m := ml.moves[i]; p.fusedRules == 0 || p.fusedRules>>uint32(m.rule)&1 == 0 {
 		mover = p.doMove(s, ml, i)
 	} else {
-		mover = p.doFused(s, ml, i)
+		mover = p.doFused(s, ml, m)
 	}
 	if len(p.goalsAfter) > 0 {
 		c := &s.ectx

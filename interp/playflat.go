@@ -143,14 +143,13 @@ func (b *smallPos) set(t *smallTabs, c int, code uint16) {
 	b.mb[cb.mb&mbMask] = 1
 }
 
-// doFused is doMove with undo records for move i of ml, of a
+// doFused is doMove with undo records for move m of ml, of a
 // rule.fused: a move of one leap is played here, its cells as
 // doLeapsFused does, the turn, and a frame that holds the leap itself
 // (frameLeap: no records); one of several leaps by applyLeaps. The calls
 // are on the branches that return at once: the leap's values stay in
 // registers. It returns the mover.
-func (p *Program) doFused(s *State, ml *MoveList, i int) int {
-	m := ml.moves[i]
+func (p *Program) doFused(s *State, ml *MoveList, m mv) int {
 	if len(s.frames) == cap(s.frames) {
 		s.grow(0)
 	}
