@@ -616,17 +616,11 @@ func (g *gen) mbLookBack(t *mbTab, l int32, n int, srcOK []bool) (int, bool) {
 // of g.keys (single leaps), when the arena has room for them within
 // maxArena; it reports whether it had.
 func (g *gen) mbWrite(n int) bool {
-	ml := g.ml
-	off, nm := len(ml.arena), len(ml.moves)
-	if off+2*n > maxArena {
+	arena, ok := g.ml.room2(n, int32(g.r.idx))
+	if !ok {
 		return false
 	}
-	ml.arena = slices.Grow(ml.arena, 2*n)[:off+2*n]
-	ml.moves = slices.Grow(ml.moves, n)[:nm+n]
-	arena, moves := ml.arena[off:], ml.moves[nm:]
-	ri := int32(g.r.idx)
 	for i, key := range g.keys[:n] {
-		moves[i] = mv{off: int32(off + 2*i), n: 2, rule: ri}
 		arena[2*i], arena[2*i+1] = uint32(key>>32)&0xffff, uint32(key)
 	}
 	return true
@@ -657,18 +651,14 @@ func (g *gen) mbKeyed(n int) {
 // leaps that mbFromLandings marked, when the arena has room for them
 // within maxArena (it reports whether it had), and clears the marks.
 func (g *gen) mbFirsts(firsts int) bool {
-	ml, s := g.ml, g.s
-	off, nm := len(ml.arena), len(ml.moves)
-	if off+2*firsts > maxArena {
+	s := g.s
+	arena, ok := g.ml.room2(firsts, int32(g.r.idx))
+	if !ok {
 		return false
 	}
-	ml.arena = slices.Grow(ml.arena, 2*firsts)[:off+2*firsts]
-	ml.moves = slices.Grow(ml.moves, firsts)[:nm+firsts]
-	arena, moves := ml.arena[off:], ml.moves[nm:]
 	mbx := g.p.mbox
 	dm, slotCell := s.mbDirs(), mbx.slotCell
 	t := &g.r.mbTab[g.mover]
-	ri := int32(g.r.idx)
 	i := 0
 	for w, word := range s.mark[:s.nw] {
 		for ; word != 0; word &= word - 1 {
@@ -679,7 +669,6 @@ func (g *gen) mbFirsts(firsts int) bool {
 			for ; ks != 0; ks &= ks - 1 {
 				k := bits.TrailingZeros32(ks) & 31
 				l := (a + 2*t.offs[k]) & mbMask
-				moves[i] = mv{off: int32(off + 2*i), n: 2, rule: ri}
 				arena[2*i], arena[2*i+1] = c, uint32(slotCell[l])|t.ent[k]
 				i++
 			}

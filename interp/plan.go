@@ -249,8 +249,8 @@ func (p *Program) ruleNotes(r *rule) []string {
 		if offs != nil {
 			n = append(n, "leaps on the mailbox")
 			if !(r.shift && p.nw == 1 && p.np+1 <= maxSlots) { // (else the bitset walker lists them: fastLeaps)
-				n = append(n, "with few empty cells (fewer than pieces, and with shifts than 4 a word), first leaps "+
-					"found from their landing cells; one onto a cell without a leap is a move unplayed")
+				n = append(n, "with fewer empty cells than pieces (and, for a rule with shifts, fewer than 4 a word), first leaps "+
+					"found from their landing cells; a first leap onto a cell with no leap is a move without being played")
 			}
 			break
 		}

@@ -401,14 +401,7 @@ func (p *Program) Undo(s *State) {
 		}
 	}
 	s.changes = s.changes[:f.nch]
-	mover := int(f.mover)
-	s.ply--
-	s.turns[mover]--
-	s.toMove = mover
-	s.passes = int(f.passes)
-	s.end, s.winner = f.end, int(f.winner)
-	s.captured[mover], s.points[mover] = f.captured, f.points
-	s.last = f.last
+	s.undoCounters(&f)
 	if s.ctr != nil {
 		k := len(s.ctrLog) - len(s.ctr)
 		copy(s.ctr, s.ctrLog[k:])

@@ -163,10 +163,7 @@ func (p *Program) doFused(s *State, ml *MoveList, m mv) int {
 	start, e := ml.arena[m.off], ml.arena[m.off+1]
 	jumps := p.jumpRules>>uint32(m.rule)&1 != 0
 	mover := s.toMove
-	nf := len(s.frames)
-	s.frames = s.frames[:nf+1]
-	f := &s.frames[nf]
-	f.passes, f.kind, f.end, f.winner = int32(s.passes), frameLeap, s.end, int8(s.winner)
+	f := s.fusedFrame(frameLeap)
 	b, t := s.sp, p.st
 	a := int(start & (smallCells - 1))
 	pc := b.cells[a]
@@ -207,10 +204,7 @@ func (p *Program) doFused(s *State, ml *MoveList, m mv) int {
 // and the piece), no records.
 func (p *Program) doTake(s *State, c uint32) int {
 	mover := s.toMove
-	nf := len(s.frames)
-	s.frames = s.frames[:nf+1]
-	f := &s.frames[nf]
-	f.passes, f.kind, f.end, f.winner = int32(s.passes), frameTake, s.end, int8(s.winner)
+	f := s.fusedFrame(frameTake)
 	b, t := s.sp, p.st
 	a := int(c & (smallCells - 1))
 	code := b.cells[a]
@@ -314,6 +308,26 @@ func (s *State) undoTake(p *Program, f *frame) {
 	s.captured[mover]--
 	s.points[mover] -= p.st.codePts[code&(smallCodes-1)]
 	s.undoTurn(f, mover)
+}
+
+// fusedFrame pushes the frame of a move of one leap or a removal that
+// doFused plays (kind frameLeap or frameTake; the room is made
+// beforehand), with the counters Undo restores from it.
+func (s *State) fusedFrame(kind uint8) *frame {
+	nf := len(s.frames)
+	s.frames = s.frames[:nf+1]
+	f := &s.frames[nf]
+	f.passes, f.kind, f.end, f.winner = int32(s.passes), kind, s.end, int8(s.winner)
+	return f
+}
+
+// undoCounters gives the turn of the move of frame f back to its mover
+// and restores the counters f kept (Undo, undoFused).
+func (s *State) undoCounters(f *frame) {
+	mover := int(f.mover)
+	s.undoTurn(f, mover)
+	s.captured[mover], s.points[mover] = f.captured, f.points
+	s.last = f.last
 }
 
 // undoTurn gives the turn of a move doFused played back to mover, who
@@ -452,12 +466,5 @@ func (s *State) undoFused(p *Program, f *frame) {
 		b.set(t, int(r.cell), r.old)
 	}
 	s.changes = s.changes[:n0]
-	mover := int(f.mover)
-	s.ply--
-	s.turns[mover]--
-	s.toMove = mover
-	s.passes = int(f.passes)
-	s.end, s.winner = f.end, int(f.winner)
-	s.captured[mover], s.points[mover] = f.captured, f.points
-	s.last = f.last
+	s.undoCounters(f)
 }
