@@ -27,8 +27,8 @@ func planSummary(pl Plan) string {
 }
 
 // TestPlanUnseen checks that rules files nobody tuned for (testdata/unseen:
-// boards over 64 cells, other piece sets) get the strategies their
-// patterns allow, and that without fast paths every rule gets the
+// boards over 64 cells, other piece sets) get the strategies and the
+// machinery their patterns allow, and that without fast paths every rule gets the
 // reference walker.
 func TestPlanUnseen(t *testing.T) {
 	want := map[string]string{
@@ -53,6 +53,10 @@ tier man-capture,king-capture bulk=false
 tier man-step,king-step bulk=true
 playouts: count, then build the one drawn
 `,
+		"unseen/hoppers.rules": `hop: leap table
+tier hop bulk=false
+playouts: legal list, then one drawn
+`,
 		"unseen/lords.rules": `advance: step table
 take: step table
 reign: step table
@@ -60,6 +64,11 @@ vault: leap table
 tier advance,take,reign,vault bulk=true
 playouts: count, then build the one drawn
 `,
+	}
+	// the first rule's machinery beyond its strategy
+	wantNotes := map[string][]string{
+		"unseen/breakthrough12.rules": {"made and unmade fused"},
+		"unseen/hoppers.rules":        {"leaps on the mailbox", "with fewer empty cells than pieces", "made and unmade fused"},
 	}
 	games := unseenGames(t)
 	var names []string
@@ -74,6 +83,11 @@ playouts: count, then build the one drawn
 		}
 		if got := planSummary(p.Plan()); got != want[name] {
 			t.Errorf("%s: plan\n%s\nwant\n%s", name, got, want[name])
+		}
+		for _, note := range wantNotes[name] {
+			if r := p.Plan().Rules[0]; !slices.ContainsFunc(r.Notes, func(n string) bool { return strings.HasPrefix(n, note) }) {
+				t.Errorf("%s: rule %s has no note %q: %q", name, r.Name, note, r.Notes)
+			}
 		}
 		slow, err := Compile(games[name], Config{NoFast: true})
 		if err != nil {
