@@ -183,17 +183,14 @@
 //     board lays out as rows of constant direction offsets (mbLeaps
 //     decides from the empty cells where to look from). With fewer
 //     empty cells than pieces, the first leaps are found from their
-//     landing cells, so only leaps that exist are looked at: when they
-//     are few (mbFew), each is a key holding its source's bit, its
-//     direction and its path, and the keys are sorted into fastLeaps'
-//     order; otherwise each source is marked with the directions it
-//     leaps in and the marks are walked (mbFromLandings). A chain can go
+//     landing cells, so only leaps that exist are looked at (mbFew):
+//     each is a key holding its source's bit, its direction and its
+//     path, and the keys are sorted into fastLeaps' order. A chain can go
 //     on only from a landing cell that has a leap before the first leap
 //     (unless a direction is twice another), so a first leap onto any
 //     other cell is a move without being played, and when no first leap
 //     lands on such a cell the moves are written into the move list in
-//     one pass (mbWrite, mbFirsts); the others are played on the bytes
-//     (mbChain).
+//     one pass (mbWrite); the others are played on the bytes (mbChain).
 //   - stack table (strat_stack.go): leaps without chain or capture whose
 //     conditions read heights, levels, the moving piece's properties, the
 //     top piece and the cell: each condition is a mask of heights per class

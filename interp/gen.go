@@ -80,12 +80,11 @@ type gen struct {
 	dval           [32]uint64
 	lands          []uint64 // the rule's lands for the mover
 	oe, ee, op, ep uint64
-	// mbFromLandings: per mailbox slot, whether a chain may go on from it
-	// after a first leap onto it (written for every landing cell before
-	// it is read)
+	// mbFew: per mailbox slot, whether a chain may go on from it after a
+	// first leap onto it (written for every landing cell before it is
+	// read), and the first leaps found from the landing cells
 	near [mbSlots / 64]uint64
-	// mbFew: the first leaps found from the landing cells, sorted
-	keys [mbKeys]uint64
+	keys []uint64
 }
 
 // bind sets the program, state and move list of g, storing only what

@@ -28,10 +28,10 @@ import (
 // are counted there, without Legal, Apply or Undo.
 
 const (
-	mbSlots = 1024 // the mailbox array; indices are masked, so never out of range
-	mbMask  = mbSlots - 1
-	mbWall  = 0x80
-	mbKeys  = 64 // first leaps mbFew sorts
+	mbSlots     = 1024 // the mailbox array; indices are masked, so never out of range
+	mbMask      = mbSlots - 1
+	mbWall      = 0x80
+	mbInsertion = 64 // mbFew sorts at most this many first leaps by insertion
 )
 
 // mailbox is the slot layout of the board.
@@ -390,7 +390,7 @@ func (p *Program) mbCount(s *State, r *rule, mover int, empty []uint64, nempty, 
 // mbLeaps is fastLeaps for a mailbox rule (but a shift rule on one word,
 // which the bitset walker serves). The empty cells decide where to look
 // from: in count mode, mbCount; with fewer empty cells than pieces the
-// rule may move, from the landing cells (mbFew, mbFromLandings), unless a
+// rule may move, from the landing cells (mbFew), unless a
 // shift rule has enough of them for shifts to be cheaper; otherwise from
 // the sources (mbFromSources), marked by markShift for a shift rule.
 func (g *gen) mbLeaps() {
@@ -401,10 +401,8 @@ func (g *gen) mbLeaps() {
 	switch {
 	case g.ml == nil && g.count && g.sel < 0 && !g.filt:
 		g.n += p.mbCount(s, r, g.mover, s.bufs[s.nw:2*s.nw], nempty, nsrc)
-	case landings && nempty*r.mbTab[g.mover].n <= mbKeys:
-		g.mbFew()
 	case landings:
-		g.mbFromLandings()
+		g.mbFew(nempty * r.mbTab[g.mover].n)
 	default:
 		g.mbFromSources(g.markFrom(nempty, nsrc))
 	}
@@ -468,12 +466,14 @@ func (g *gen) mbDFS(a int32) bool {
 	return any
 }
 
-// mbFromLandings is fastLeaps for a mailbox rule with fewer empty cells
-// than pieces it may move (emptyCount left the empty cells' words in
-// s.bufs[nw:2*nw]): it marks in s.mark the pieces the rule may move
-// (srcOK) that leap onto an empty cell, and in s.mbDirs, per slot, the
-// directions they leap in (bit k: the mover's k-th direction); mbFirsts
-// or mbMarked walks them in fastLeaps' order (source, direction, chain).
+// mbFew is fastLeaps for a mailbox rule with fewer empty cells than
+// pieces it may move (emptyCount left the empty cells' words in
+// s.bufs[nw:2*nw]), most being the number of empty cells times the
+// mover's directions: the first leaps onto the empty cells are found by
+// looking back from them (mbLookBack), each kept as a key that sorts in
+// fastLeaps' order (source, direction) and holds its path (mbKey); the
+// keys are sorted, then written as moves (mbWrite) or walked by the chain
+// policy (mbKeyed).
 //
 // It also tells per landing cell l, in g.near, whether a chain may go on
 // from l after a first leap onto it: only when l has a leap before it (a
@@ -482,67 +482,16 @@ func (g *gen) mbDFS(a int32) bool {
 // directions that come in opposite pairs (mbTab.sym), those are the leaps
 // the look back from l finds onto an empty cell. When no first leap lands
 // on such a cell, every first leap is a move and nothing else is.
-func (g *gen) mbFromLandings() {
-	srcOK := g.srcOK()
-	s, mbx := g.s, g.p.mbox
-	nw := s.nw
-	mb, dm := s.mb, s.mbDirs()
-	t := &g.r.mbTab[g.mover]
-	slotBit, slotCell, cells := mbx.slotBit, mbx.slotCell, s.cells
-	near := &g.near
-	mark := s.mark[:nw]
-	for w := range mark {
-		mark[w] = 0
-	}
-	firsts, chains := 0, false
-	for w, word := range s.bufs[nw : 2*nw] {
-		for ; word != 0; word &= word - 1 {
-			l := mbx.bitSlot[w<<6|bits.TrailingZeros64(word)] & mbMask
-			on := t.half || (!t.sym && t.leapsFrom(mb, l))
-			n := firsts
-			for k := 0; k < t.n; k++ {
-				o := t.offs[k&31]
-				b := (l - o) & mbMask
-				a := (b - o) & mbMask
-				if mb[b] != 1 {
-					continue
-				}
-				switch mb[a] {
-				case 1:
-					if !t.any && !srcOK[cells[slotCell[a]]] {
-						continue
-					}
-					dm[a] |= 1 << uint(k&31)
-					bit := slotBit[a]
-					mark[bit>>6] |= 1 << uint(bit&63)
-					firsts++
-				case 0:
-					on = true // (t.sym: the leap from l over b onto a)
-				}
-			}
-			if nb := uint64(1) << uint(l&63); on {
-				near[l>>6] |= nb
-				chains = chains || firsts > n
-			} else {
-				near[l>>6] &^= nb
-			}
-		}
-	}
-	if g.ml != nil && (!chains || g.r.chain == ir.ChainNone) && g.mbFirsts(firsts) {
-		return
-	}
-	g.mbMarked()
-}
-
-// mbFew is mbFromLandings when the empty cells are so few that the first
-// leaps onto them fit in g.keys: each is kept as a key that sorts in
-// fastLeaps' order and holds its path (mbKey), and the keys are sorted;
-// g.near as mbFromLandings fills it.
-func (g *gen) mbFew() {
+func (g *gen) mbFew(most int) {
 	s, t := g.s, &g.r.mbTab[g.mover]
 	nw := s.nw
 	bitSlot := g.p.mbox.bitSlot
 	near := &g.near
+	if len(g.keys) < most {
+		// (once for a State: as many as the board's cells times the directions)
+		g.keys = make([]uint64, max(most, g.p.nc*t.n))
+	}
+	keys := g.keys
 	var srcOK []bool
 	if !t.any {
 		srcOK = g.srcOK()
@@ -553,7 +502,7 @@ func (g *gen) mbFew() {
 			l := bitSlot[w<<6|bits.TrailingZeros64(word)] & mbMask
 			n0 := n
 			var on bool
-			if n, on = g.mbLookBack(t, l, n, srcOK); on {
+			if n, on = g.mbLookBack(t, l, keys, n, srcOK); on {
 				near[l>>6] |= 1 << uint(l&63)
 				chains = chains || n > n0
 			} else {
@@ -561,13 +510,16 @@ func (g *gen) mbFew() {
 			}
 		}
 	}
-	keys := &g.keys
-	for i := 1; i < n; i++ { // (insertion sort: a few keys, mostly in order)
-		x, j := keys[i&(mbKeys-1)], i
-		for ; j > 0 && keys[(j-1)&(mbKeys-1)] > x; j-- {
-			keys[j&(mbKeys-1)] = keys[(j-1)&(mbKeys-1)]
+	if ks := keys[:n]; n > mbInsertion {
+		slices.Sort(ks)
+	} else { // (by insertion: a few keys, mostly in order already)
+		for i := 1; i < len(ks); i++ {
+			x, j := ks[i], i
+			for ; j > 0 && ks[j-1] > x; j-- {
+				ks[j] = ks[j-1]
+			}
+			ks[j] = x
 		}
-		keys[j&(mbKeys-1)] = x
 	}
 	if g.ml != nil && (!chains || g.r.chain == ir.ChainNone) && g.mbWrite(n) {
 		return
@@ -582,13 +534,13 @@ func mbKey(bit int32, k int, c, e uint32) uint64 {
 	return uint64(bit)<<53 | uint64(k)<<48 | uint64(c)<<32 | uint64(e)
 }
 
-// mbLookBack adds to g.keys, from n on, the first leaps of the pieces the
+// mbLookBack adds to keys, from n on, the first leaps of the pieces the
 // rule may move onto the empty slot l, and returns the new number of keys
 // and whether a chain may go on from l after a first leap onto it (as
-// mbFromLandings tells it). Directions are looked at by decreasing offset
+// mbFew tells it). Directions are looked at by decreasing offset
 // (mbTab.back), which gives the sources of one landing cell in slot order.
-func (g *gen) mbLookBack(t *mbTab, l int32, n int, srcOK []bool) (int, bool) {
-	mb, mbx, keys := g.s.mb, g.p.mbox, &g.keys
+func (g *gen) mbLookBack(t *mbTab, l int32, keys []uint64, n int, srcOK []bool) (int, bool) {
+	mb, mbx := g.s.mb, g.p.mbox
 	lc := uint64(mbx.slotCell[l&mbMask])
 	any := t.any
 	on := t.half || (!t.sym && t.leapsFrom(mb, l))
@@ -602,7 +554,7 @@ func (g *gen) mbLookBack(t *mbTab, l int32, n int, srcOK []bool) (int, bool) {
 		case 1:
 			c := mbx.slotCell[a]
 			if any || srcOK[g.s.cells[c]] {
-				keys[n&(mbKeys-1)] = uint64(mbx.slotBit[a])<<53 | uint64(c)<<32 | d.key | lc
+				keys[n] = uint64(mbx.slotBit[a])<<53 | uint64(c)<<32 | d.key | lc
 				n++
 			}
 		case 0:
@@ -643,67 +595,6 @@ func (g *gen) mbKeyed(n int) {
 		}
 		if g.found {
 			return
-		}
-	}
-}
-
-// mbFirsts writes in place, in list mode, the firsts moves of single
-// leaps that mbFromLandings marked, when the arena has room for them
-// within maxArena (it reports whether it had), and clears the marks.
-func (g *gen) mbFirsts(firsts int) bool {
-	s := g.s
-	arena, ok := g.ml.room2(firsts, int32(g.r.idx))
-	if !ok {
-		return false
-	}
-	mbx := g.p.mbox
-	dm, slotCell := s.mbDirs(), mbx.slotCell
-	t := &g.r.mbTab[g.mover]
-	i := 0
-	for w, word := range s.mark[:s.nw] {
-		for ; word != 0; word &= word - 1 {
-			a := mbx.bitSlot[w<<6|bits.TrailingZeros64(word)] & mbMask
-			ks := dm[a]
-			dm[a] = 0
-			c := uint32(slotCell[a])
-			for ; ks != 0; ks &= ks - 1 {
-				k := bits.TrailingZeros32(ks) & 31
-				l := (a + 2*t.offs[k]) & mbMask
-				arena[2*i], arena[2*i+1] = c, uint32(slotCell[l])|t.ent[k]
-				i++
-			}
-		}
-	}
-	return true
-}
-
-// mbMarked walks the first leaps mbFromLandings marked in fastLeaps'
-// order (source, direction, chain). A first leap onto a cell from which
-// no chain can go on (g.near) is a move (emit2); the others are played on
-// the mailbox by mbChain. Every mark of s.mbDirs is cleared, also after a
-// find.
-func (g *gen) mbMarked() {
-	s, r := g.s, g.r
-	mbx := g.p.mbox
-	dm, slotCell := s.mbDirs(), mbx.slotCell
-	t := &r.mbTab[g.mover]
-	chained := r.chain != ir.ChainNone
-	for w, word := range s.mark[:s.nw] {
-		for ; word != 0; word &= word - 1 {
-			a := mbx.bitSlot[w<<6|bits.TrailingZeros64(word)] & mbMask
-			ks := dm[a]
-			dm[a] = 0
-			c := uint32(slotCell[a])
-			for ; ks != 0 && !g.found; ks &= ks - 1 {
-				k := bits.TrailingZeros32(ks) & 31
-				l := (a + 2*t.offs[k]) & mbMask
-				e := uint32(slotCell[l]) | t.ent[k]
-				if chained && g.near[l>>6]>>uint(l&63)&1 != 0 {
-					g.mbChain(a, k, c, e)
-				} else {
-					g.emit2(c, e)
-				}
-			}
 		}
 	}
 }

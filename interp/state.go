@@ -134,13 +134,7 @@ type aux struct {
 	// span of its cells in ecaps, and whether its text needs them
 	ecaps, espan []int32
 	eamb         []bool
-	// mbFromLandings: per mailbox slot, the directions of its first
-	// leaps (all zero between calls)
-	mbDirs [mbSlots]uint32
 }
-
-// mbDirs returns the per-slot direction marks of mbFromLandings.
-func (s *State) mbDirs() *[mbSlots]uint32 { return &s.ax().mbDirs }
 
 // ax returns the auxiliary scratch of s.
 func (s *State) ax() *aux {
