@@ -76,18 +76,22 @@ const (
 each playout thread plays its own games). Timings vary from run to run; the
 counts do not. The size of one game state in bytes is reported too.
 
---compare gives half of each third to the hand-written move generator of
-the same game (conformance/oracle), where there is one, on one thread,
-doing the same work as the interpreter for each ratio:
+--compare also measures the hand-written move generator of the same game
+(conformance/oracle), where there is one, on one thread, doing the same
+work as the interpreter for each ratio. Each third is then halved: the
+first half finds the depths as above; in the second, the interpreter's
+runs and the hand-written generator's alternate (which goes first
+alternating too), so that both meet the same load on the machine, and
+both rates printed, and their ratio, come from those alternating runs:
 
-  perft      perft at the interpreter's perft depth, for as long as its
-             runs took; it too counts the last ply without playing it
+  perft      perft at the interpreter's perft depth; the hand-written
+             generator too counts the last ply without playing it
              (handcoded_perft_ratio).
   gen        a move list at every depth, every move played and taken back,
-             at the interpreter's gen perft depth, for as long
-             (handcoded_gen_ratio).
-  playouts   uniformly random games to the same end: the rules' end or
-             --max-plies (handcoded_playout_ratio).
+             at the interpreter's gen perft depth (handcoded_gen_ratio).
+  playouts   uniformly random games to the same end, the rules' end or
+             --max-plies, in turns of a twentieth of the half
+             (handcoded_playout_ratio).
 
 A ratio is the interpreter's speed per thread divided by the hand-written
 generator's (1.0: as fast; 0.5: half as fast); handcoded_ratio is the
@@ -169,7 +173,9 @@ func (o *benchOptions) run(cmd *cobra.Command, args []string) error {
 		return err
 	}
 	if base != nil {
-		compareBaseline(base, budget, o.gf.seed, o.maxPlies, &r)
+		if err := o.compareBaseline(gm, base, budget, &r); err != nil {
+			return err
+		}
 	}
 	if o.asJSON {
 		b, err := json.MarshalIndent(r, "", "  ")
@@ -323,10 +329,23 @@ func perftCount(p *interp.Program, s *interp.State, depth, threads int) (uint64,
 
 // benchPlayouts plays uniformly random games from s0 for budget.
 func benchPlayouts(p *interp.Program, s0 *interp.State, budget time.Duration, threads int, seed uint64, r *benchJSON) error {
-	var games, plies atomic.Int64
-	deadline := time.Now().Add(budget)
 	t0 := time.Now()
-	err := parallel(threads, func(w int) {
+	games, plies, err := playoutRun(p, s0, budget, threads, seed)
+	if err != nil {
+		return err
+	}
+	setPlayouts(r, games, plies, time.Since(t0).Seconds())
+	return nil
+}
+
+// playoutRun plays uniformly random games from s0 on threads goroutines
+// (at least one game each) until budget has passed, thread w drawing from
+// a generator seeded by (seed, w+1); it returns the games and the plies
+// played.
+func playoutRun(p *interp.Program, s0 *interp.State, budget time.Duration, threads int, seed uint64) (games, plies int64, err error) {
+	var ng, np atomic.Int64
+	deadline := time.Now().Add(budget)
+	err = parallel(threads, func(w int) {
 		rng := rand.New(rand.NewPCG(seed, uint64(w)+1))
 		var ml interp.MoveList
 		s := s0.Clone()
@@ -334,23 +353,25 @@ func benchPlayouts(p *interp.Program, s0 *interp.State, budget time.Duration, th
 		for first := true; first || time.Now().Before(deadline); first = false {
 			s.CopyFrom(s0)
 			n := p.RandomPlayout(s, rng, &ml, 0) // the program ends games at --max-plies
-			games.Add(1)
-			plies.Add(int64(n))
+			ng.Add(1)
+			np.Add(int64(n))
 		}
 	})
-	if err != nil {
-		return err
+	return ng.Load(), np.Load(), err
+}
+
+// setPlayouts sets r's playout figures: games of plies plies in all,
+// played in secs seconds.
+func setPlayouts(r *benchJSON, games, plies int64, secs float64) {
+	r.Playouts, r.PlayoutSeconds = games, secs
+	r.PlayoutsPerSec, r.PlayoutPliesPerSec, r.AvgPlayoutPlies = 0, 0, 0
+	if secs > 0 {
+		r.PlayoutsPerSec = float64(games) / secs
+		r.PlayoutPliesPerSec = float64(plies) / secs
 	}
-	el := time.Since(t0).Seconds()
-	r.Playouts, r.PlayoutSeconds = games.Load(), el
-	if el > 0 {
-		r.PlayoutsPerSec = float64(r.Playouts) / el
-		r.PlayoutPliesPerSec = float64(plies.Load()) / el
+	if games > 0 {
+		r.AvgPlayoutPlies = float64(plies) / float64(games)
 	}
-	if r.Playouts > 0 {
-		r.AvgPlayoutPlies = float64(plies.Load()) / float64(r.Playouts)
-	}
-	return nil
 }
 
 func onOff(b bool) string {
@@ -373,23 +394,44 @@ func human(v float64) string {
 	return fmt.Sprintf("%.1f", v)
 }
 
-// compareBaseline measures the hand-written generator on one thread doing
-// the interpreter's work: perft (last ply counted) at the interpreter's
-// perft depth and gen perft (every move played) at its gen perft depth,
-// each for as long as the interpreter's runs took, then playouts for
-// budget with the same ply cap.
-func compareBaseline(b oracle.B, budget time.Duration, seed uint64, maxPlies int, r *benchJSON) {
-	r.HandcodedPerftNodesPerSec = timedRate(b.Perft, r.PerftDepth, r.PerftSeconds)
-	r.HandcodedGenNodesPerSec = timedRate(b.GenPerft, r.GenPerftDepth, r.GenPerftSeconds)
-	t0 := time.Now()
-	games := 0
-	for batch := 0; games == 0 || time.Since(t0) < budget; batch++ {
-		b.RandomPlayouts(16, seed+uint64(batch), maxPlies)
-		games += 16
+// compareBaseline measures the interpreter (on r.Threads threads) and the
+// hand-written generator (on one) doing the same work, their runs
+// alternating for budget per figure so that both meet the same machine:
+// perft at the interpreter's perft depth (last ply counted), gen perft at
+// its gen perft depth (every move played), then playouts with the same
+// ply cap in turns of a twentieth of budget. The interpreter's figures in
+// r are replaced by those of its alternating runs, so that each ratio is
+// the quotient of the two rates printed.
+func (o *benchOptions) compareBaseline(gm *game, b oracle.B, budget time.Duration, r *benchJSON) error {
+	s := gm.start(&o.gf)
+	perft, err := alternate(budget, func(side int) (float64, error) {
+		if side == 1 {
+			return float64(b.Perft(r.PerftDepth)), nil
+		}
+		n, err := perftCount(gm.p, s, r.PerftDepth, o.threads)
+		return float64(n), err
+	})
+	if err != nil {
+		return fmt.Errorf("bench: perft: %w", err)
 	}
-	if el := time.Since(t0).Seconds(); el > 0 {
-		r.HandcodedPlayoutsPerSec = float64(games) / el
+	r.PerftRuns, r.PerftSeconds, r.PerftNodesPerSec = perft.turns, perft.secs[0], perft.rate(0)
+	gen, err := alternate(budget, func(side int) (float64, error) {
+		if side == 1 {
+			return float64(b.GenPerft(r.GenPerftDepth)), nil
+		}
+		n, err := genPerftCount(gm.p, s, r.GenPerftDepth, o.threads)
+		return float64(n), err
+	})
+	if err != nil {
+		return fmt.Errorf("bench: gen perft: %w", err)
 	}
+	r.GenPerftRuns, r.GenPerftSeconds, r.GenNodesPerSec = gen.turns, gen.secs[0], gen.rate(0)
+	play, plies, err := o.comparePlayouts(gm, b, budget)
+	if err != nil {
+		return fmt.Errorf("bench: playouts: %w", err)
+	}
+	setPlayouts(r, int64(play.work[0]), plies, play.secs[0])
+	r.HandcodedPerftNodesPerSec, r.HandcodedGenNodesPerSec, r.HandcodedPlayoutsPerSec = perft.rate(1), gen.rate(1), play.rate(1)
 	th := float64(max(r.Threads, 1))
 	ratio := func(interp, hand float64) float64 {
 		if hand <= 0 {
@@ -401,27 +443,71 @@ func compareBaseline(b oracle.B, budget time.Duration, seed uint64, maxPlies int
 	r.HandcodedGenRatio = ratio(r.GenNodesPerSec, r.HandcodedGenNodesPerSec)
 	r.HandcodedPlayoutRatio = ratio(r.PlayoutsPerSec, r.HandcodedPlayoutsPerSec)
 	r.HandcodedRatio = min(r.HandcodedPerftRatio, r.HandcodedGenRatio, r.HandcodedPlayoutRatio)
+	return nil
 }
 
-// timedRate runs perft(depth) repeatedly for secs seconds (at least once)
-// and returns the nodes counted per second; 0 when depth is 0.
-func timedRate(perft func(depth int) uint64, depth int, secs float64) float64 {
-	if depth <= 0 {
+// comparePlayouts alternates the interpreter's random playouts (each
+// turn seeded anew from --seed) with the hand-written generator's, in
+// turns of a twentieth of budget (batches of 16 games for the latter);
+// it returns the games and time of each side, and the interpreter's plies.
+func (o *benchOptions) comparePlayouts(gm *game, b oracle.B, budget time.Duration) (turns, int64, error) {
+	s0 := gm.start(&o.gf)
+	slice := max(budget/20, time.Millisecond)
+	var plies int64
+	round := uint64(0)
+	t, err := alternate(budget, func(side int) (float64, error) {
+		round++
+		seed := o.gf.seed + round
+		if side == 0 {
+			n, np, err := playoutRun(gm.p, s0, slice, o.threads, seed)
+			plies += np
+			return float64(n), err
+		}
+		games := 0
+		for t0 := time.Now(); games == 0 || time.Since(t0) < slice; games += 16 {
+			b.RandomPlayouts(16, seed+uint64(games), o.maxPlies)
+		}
+		return float64(games), nil
+	})
+	return t, plies, err
+}
+
+// turns is what alternate measured: per side (0 the interpreter, 1 the
+// hand-written generator), the work done (nodes or games) and its time in
+// seconds, and the turns each side had.
+type turns struct {
+	work, secs [2]float64
+	turns      int
+}
+
+// rate is side's work per second (0 without time).
+func (t *turns) rate(side int) float64 {
+	if t.secs[side] <= 0 {
 		return 0
 	}
-	t0 := time.Now()
-	var n uint64
-	for n == 0 || time.Since(t0).Seconds() < secs {
-		c := perft(depth)
-		if c == 0 {
-			return 0
+	return t.work[side] / t.secs[side]
+}
+
+// alternate calls turn for both sides in turn, which side goes first
+// alternating from round to round, until budget has passed (one round at
+// least), and adds up each side's work and time.
+func alternate(budget time.Duration, turn func(side int) (float64, error)) (turns, error) {
+	var t turns
+	start := time.Now()
+	for t.turns == 0 || time.Since(start) < budget {
+		for k := range 2 {
+			side := (t.turns + k) % 2
+			t0 := time.Now()
+			w, err := turn(side)
+			if err != nil {
+				return t, err
+			}
+			t.work[side] += w
+			t.secs[side] += time.Since(t0).Seconds()
 		}
-		n += c
+		t.turns++
 	}
-	if el := time.Since(t0).Seconds(); el > 0 {
-		return float64(n) / el
-	}
-	return 0
+	return t, nil
 }
 
 // maxBenchSeconds is the longest bench (a day): beyond it a duration

@@ -44,6 +44,10 @@ func BenchmarkLeapFrogGenPerft15x15D3(b *testing.B) {
 	benchPerft(b, mustLF(b, 15, 15, 2, false).GenPerft, 3)
 }
 
+func BenchmarkLeapFrogGenPerft15x15D4(b *testing.B) {
+	benchPerft(b, mustLF(b, 15, 15, 2, false).GenPerft, 4)
+}
+
 func BenchmarkSaltaGenPerftD4(b *testing.B) {
 	benchPerft(b, NewSalta(0).GenPerft, 4)
 }
