@@ -2,11 +2,13 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"math/rand/v2"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/ruleplay/ruleplay/interp"
 )
@@ -153,5 +155,30 @@ func TestNextGrowth(t *testing.T) {
 		if got := nextGrowth(c.counts, c.known); got != c.want {
 			t.Errorf("nextGrowth(%v, %v) = %v, want %v", c.counts, c.known, got, c.want)
 		}
+	}
+}
+
+// alternate gives both sides turns in alternation, which side goes first
+// alternating from round to round, adds up each side's work, stops on the
+// first error, and gives one round at least when the budget is gone.
+func TestAlternate(t *testing.T) {
+	var order []int
+	tr, err := alternate(0, func(side int) (float64, error) {
+		order = append(order, side)
+		return float64(10 + side), nil
+	})
+	if err != nil || tr.turns != 1 || !slices.Equal(order, []int{0, 1}) || tr.work != [2]float64{10, 11} {
+		t.Errorf("budget 0: turns %d, order %v, work %v, err %v; want 1 round, [0 1], [10 11]", tr.turns, order, tr.work, err)
+	}
+	order = nil
+	tr, err = alternate(time.Hour, func(side int) (float64, error) {
+		order = append(order, side)
+		if len(order) == 6 {
+			return 0, errors.New("stop")
+		}
+		return 1, nil
+	})
+	if err == nil || !slices.Equal(order, []int{0, 1, 1, 0, 0, 1}) || tr.work != [2]float64{3, 2} {
+		t.Errorf("order %v, work %v, err %v; want [0 1 1 0 0 1], [3 2], an error", order, tr.work, err)
 	}
 }
