@@ -78,7 +78,16 @@ func (g *gen) emptyCount() (nempty, nsrc int) {
 	empty := s.bufs[nw : 2*nw]
 	occ := s.occ[:(p.np+1)*nw]
 	bm := p.boardMask[:nw]
-	if len(occ) == 3*nw { // (two players and the neutral slot: unrolled)
+	if b := s.sp; b != nil && len(occ) == 3*nw {
+		// A small board, two players and the neutral slot: unrolled, on
+		// fixed-size arrays.
+		t := &p.st.board
+		for w := range empty {
+			e := ^(b.occ[w&(smallOcc-1)] | b.occ[(nw+w)&(smallOcc-1)] | b.occ[(2*nw+w)&(smallOcc-1)]) & t[w&(smallOcc-1)]
+			empty[w] = e
+			nempty += bits.OnesCount64(e)
+		}
+	} else if len(occ) == 3*nw { // (two players and the neutral slot: unrolled)
 		o0, o1, o2 := occ[:nw], occ[nw:2*nw], occ[2*nw:]
 		for w := range empty {
 			e := ^(o0[w] | o1[w] | o2[w]) & bm[w]

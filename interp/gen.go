@@ -2,7 +2,6 @@ package interp
 
 import (
 	"math"
-	"slices"
 
 	"github.com/ruleplay/ruleplay/ir"
 )
@@ -185,24 +184,6 @@ func (g *gen) emit2(c, e uint32) {
 	s := g.s
 	s.path = append(s.path[:0], c, e)
 	g.emit()
-}
-
-// room2 adds to ml n moves of rule ri whose paths have two entries (a
-// first leap: start cell, landing entry), within maxArena, and returns
-// the arena words of their paths for the caller to write; ok is false,
-// and ml unchanged, when there is no room.
-func (ml *MoveList) room2(n int, ri int32) (arena []uint32, ok bool) {
-	off, nm := len(ml.arena), len(ml.moves)
-	if off+2*n > maxArena {
-		return nil, false
-	}
-	ml.arena = slices.Grow(ml.arena, 2*n)[:off+2*n]
-	ml.moves = slices.Grow(ml.moves, n)[:nm+n]
-	moves := ml.moves[nm:]
-	for i := range moves {
-		moves[i] = mv{off: int32(off + 2*i), n: 2, rule: ri}
-	}
-	return ml.arena[off:], true
 }
 
 func (p *Program) guardCtx(s *State) *ectx {

@@ -565,16 +565,28 @@ func (g *gen) mbLookBack(t *mbTab, l int32, keys []uint64, n int, srcOK []bool) 
 }
 
 // mbWrite writes in place, in list mode, the moves of the n first leaps
-// of g.keys (single leaps), when the arena has room for them within
-// maxArena; it reports whether it had.
+// of g.keys (single leaps: paths of two entries, start cell and landing
+// entry), when the arena has room for them within maxArena; it reports
+// whether it had (ml unchanged otherwise).
 func (g *gen) mbWrite(n int) bool {
-	arena, ok := g.ml.room2(n, int32(g.r.idx))
-	if !ok {
+	ml := g.ml
+	off, nm := len(ml.arena), len(ml.moves)
+	if off+2*n > maxArena {
 		return false
 	}
-	for i, key := range g.keys[:n] {
+	if cap(ml.arena)-off < 2*n {
+		ml.arena = slices.Grow(ml.arena, 2*n)
+	}
+	if cap(ml.moves)-nm < n {
+		ml.moves = slices.Grow(ml.moves, n)
+	}
+	arena, moves := ml.arena[off:off+2*n], ml.moves[nm:nm+n]
+	ri := int32(g.r.idx)
+	for i, key := range g.keys[:len(moves)] {
+		moves[i] = mv{off: int32(off + 2*i), n: 2, rule: ri}
 		arena[2*i], arena[2*i+1] = uint32(key>>32)&0xffff, uint32(key)
 	}
+	ml.arena, ml.moves = ml.arena[:off+2*n], ml.moves[:nm+n]
 	return true
 }
 

@@ -16,6 +16,7 @@ func (p *Program) compilePlay() {
 			p.st.codeOcc[code] = uint32(o)
 		}
 		copy(p.st.codePts[:], p.codePoints)
+		copy(p.st.board[:], p.boardMask)
 		if mids := p.leaps[2]; mids != nil && p.nd <= smallDirs {
 			for c := 0; c < p.nc; c++ {
 				for d := 0; d < p.nd; d++ {
@@ -92,7 +93,7 @@ const (
 	smallDirs  = 8 // the jumped cells are kept for at most 8 directions
 )
 
-// smallTabs: Program.codeOcc, codePoints and cellB in arrays (unsigned,
+// smallTabs: Program.codeOcc, codePoints, cellB and boardMask in arrays (unsigned,
 // so that the compiler folds their offsets into the loads); and, with
 // at most smallDirs directions, mid[c*smallDirs+d]: the cell a leap of
 // length 2 from c in d jumps (Program.leaps[2]).
@@ -101,6 +102,7 @@ type smallTabs struct {
 	codePts [smallCodes]int32
 	cellB   [smallCells]smallCell
 	mid     [smallCells * smallDirs]uint16
+	board   [smallOcc]uint64 // Program.boardMask
 }
 
 // jumped is the cell a leap of length 2 from cell a in direction d
