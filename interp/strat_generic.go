@@ -13,18 +13,9 @@ func (g *gen) genericLeaps() {
 		g.longLeaps()
 	}
 	for c := 0; c < p.nc; c++ {
-		code := s.cells[c]
-		if !p.selects(r, g.mover, int(code)) || r.lenCode[code] == 0 {
+		if !g.genericSource(c) {
 			continue
 		}
-		g.ctx.mcode = int(code)
-		if r.from != nil {
-			g.ctx.level = s.height(c) - 1
-			if !g.test(r.from, c) {
-				continue
-			}
-		}
-		g.pc = code
 		s.path = append(s.path[:0], uint32(c))
 		walk := g.genericDFS
 		if r.long {
@@ -40,6 +31,26 @@ func (g *gen) genericLeaps() {
 			return
 		}
 	}
+}
+
+// genericSource tells whether the rule may move the piece on top of cell
+// c (the mover selects it, it has a leap length, From holds there), and
+// then readies g.pc and g.ctx for it.
+func (g *gen) genericSource(c int) bool {
+	p, s, r := g.p, g.s, g.r
+	code := s.cells[c]
+	if !p.selects(r, g.mover, int(code)) || r.lenCode[code] == 0 {
+		return false
+	}
+	g.ctx.mcode = int(code)
+	if r.from != nil {
+		g.ctx.level = s.height(c) - 1
+		if !g.test(r.from, c) {
+			return false
+		}
+	}
+	g.pc = code
+	return true
 }
 
 func (g *gen) test(f evalFn, cell int) bool {

@@ -41,18 +41,9 @@ func (g *gen) reachLeaps() {
 	g.ctx = p.guardCtx(s)
 	g.dirs = r.dirs[g.mover]
 	for c := 0; c < p.nc; c++ {
-		code := s.cells[c]
-		if !p.selects(r, g.mover, int(code)) || r.lenCode[code] == 0 {
+		if !g.genericSource(c) {
 			continue
 		}
-		g.ctx.mcode = int(code)
-		if r.from != nil {
-			g.ctx.level = s.height(c) - 1
-			if !g.test(r.from, c) {
-				continue
-			}
-		}
-		g.pc = code
 		g.reachFrom(c)
 		if g.found {
 			return
