@@ -289,6 +289,9 @@ func (g *kernGroup) anyLeap(occ *[kernSlots]uint64, oc *[kernCodes]uint64, empty
 	}
 	o, e := g.over(occ, empty), g.onto(occ, empty)
 	dirs := g.dirs[:g.nd]
+	if b == 0 {
+		dirs = g.dirs[:g.rnd[0]] // (the first rule's directions come first)
+	}
 	var x uint64 // (no test per direction: usually there is none)
 	if g.long {
 		for i := range dirs {
@@ -307,6 +310,13 @@ func (g *kernGroup) anyLeap(occ *[kernSlots]uint64, oc *[kernCodes]uint64, empty
 // firstLeapsK is firstLeaps by the kernel of tier t (t.k1 not nil).
 func (p *Program) firstLeapsK(s *State, t *tier, wantTouched, stash bool) (n int, touched uint64) {
 	occ, oc, empty := p.kernWords(s)
+	return p.kernLeaps(s, t, occ, oc, empty, wantTouched, stash)
+}
+
+// kernLeaps is firstLeapsK in the position whose occupancy slots, sets
+// per code and empty cells kernWords returned.
+func (p *Program) kernLeaps(s *State, t *tier, occ *[kernSlots]uint64, oc *[kernCodes]uint64, empty uint64,
+	wantTouched, stash bool) (n int, touched uint64) {
 	gs := t.kp[s.toMove]
 	s.nbulk, s.kstash = -1, true
 	var ks *kernStash
@@ -368,6 +378,12 @@ func (g *kernGroup) touched(td *[32]uint64) (t uint64) {
 // anyLeapK tells whether tier t (t.k1 not nil) has a first leap.
 func (p *Program) anyLeapK(s *State, t *tier) bool {
 	occ, oc, empty := p.kernWords(s)
+	return p.kernAny(s, t, occ, oc, empty)
+}
+
+// kernAny is anyLeapK in the position whose occupancy slots, sets per
+// code and empty cells kernWords returned.
+func (p *Program) kernAny(s *State, t *tier, occ *[kernSlots]uint64, oc *[kernCodes]uint64, empty uint64) bool {
 	gs := t.kp[s.toMove]
 	for i := range gs {
 		g := &gs[i]
@@ -406,4 +422,44 @@ func (p *Program) selectBulkK(s *State, ml *MoveList, i int) {
 		return
 	}
 	panic("interp: selectBulkK: move out of range")
+}
+
+// compileKernPlay decides Program.kernPlay: every tier has the one-word
+// kernel and is counted without a list, and no goal at the start of a
+// turn or blockade filter is asked, so that countMoves reads the
+// occupancy words once and walks the tiers on the kernel (countKern).
+func (p *Program) compileKernPlay() {
+	p.kernPlay = !p.noBlockade && len(p.goalsStart) == 0 && len(p.tiers) > 0
+	for ti := range p.tiers {
+		t := &p.tiers[ti]
+		p.kernPlay = p.kernPlay && t.k1 != nil && !t.listed
+	}
+}
+
+// countKern is countMoves on the one-word kernel (p.kernPlay): a bulk
+// tier's moves are counted (and kept, selecting) by kernLeaps, a tier
+// with chains is skipped when kernAny finds no first leap, else its
+// generators count or build its moves (countGen).
+func (p *Program) countKern(s *State, ml *MoveList, selecting bool) (n int, built bool) {
+	occ, oc, empty := p.kernWords(s)
+	s.selFilt = false
+	for ti := range p.tiers {
+		t := &p.tiers[ti]
+		s.tier = ti
+		if t.bulk {
+			if n, _ = p.kernLeaps(s, t, occ, oc, empty, false, selecting); n > 0 {
+				s.selBulk = s.nbulk >= 0
+				return n, false
+			}
+			continue
+		}
+		if t.precheck && !p.kernAny(s, t, occ, oc, empty) {
+			continue
+		}
+		s.selBulk = false
+		if n, built, ok := p.countGen(s, t, &s.gen, ml, selecting); ok {
+			return n, built
+		}
+	}
+	return p.noTierMove(s)
 }

@@ -551,6 +551,9 @@ func (p *Program) countMoves(s *State, ml *MoveList, selecting bool) (n int, bui
 			return 0, false
 		}
 	}
+	if p.kernPlay {
+		return p.countKern(s, ml, selecting)
+	}
 	if p.noBlockade && !p.blockFast {
 		p.Legal(s, ml)
 		return len(ml.moves), true
@@ -574,6 +577,11 @@ func (p *Program) countMoves(s *State, ml *MoveList, selecting bool) (n int, bui
 			return n, built
 		}
 	}
+	return p.noTierMove(s)
+}
+
+// noTierMove is countMoves when no tier has a move: a pass, or none.
+func (p *Program) noTierMove(s *State) (n int, built bool) {
 	s.tier = -1
 	if p.noMove == ir.OutcomePass {
 		return 1, false
@@ -602,6 +610,13 @@ func (p *Program) countTier(s *State, t *tier, g *gen, ml *MoveList, selecting b
 	if t.precheck && !p.hasFirstLeap(s, t) {
 		return 0, false, false
 	}
+	return p.countGen(s, t, g, ml, selecting)
+}
+
+// countGen is countTier for a tier that is not bulk, once its precheck
+// passed: its generators count its moves, or build them (selecting).
+func (p *Program) countGen(s *State, t *tier, g *gen, ml *MoveList, selecting bool) (n int, built, ok bool) {
+	filt := p.noBlockade
 	if selecting && !filt && !t.countSel {
 		ml.reset()
 		g.bind(p, s, ml)
@@ -636,6 +651,10 @@ func (p *Program) selectMove(s *State, ml *MoveList, i int) {
 		return
 	}
 	if s.selBulk {
+		if s.kstash {
+			p.selectBulkK(s, ml, i)
+			return
+		}
 		p.selectBulk(s, ml, i)
 		return
 	}

@@ -358,7 +358,14 @@
 //     pieces they move (disjoint) and their directions are a pair for
 //     the existence test and counting: each direction of the union is
 //     shifted once, from the pieces of the rules having it ("pairs
-//     shifted together"); drawing a move keeps the rules apart. Other
+//     shifted together"; a pair whose second rule has no piece shifts
+//     the first rule's directions alone); drawing a move keeps the rules
+//     apart. When every tier has the kernel and none is built as a list
+//     (no blockade filter, no goal at the start of a turn: kernPlay,
+//     "the tiers walked on the one-word kernel" in vet --explain),
+//     countMoves reads the occupancy words once and walks the tiers on
+//     the kernel itself (countKern): counting the bulk tiers, asking the
+//     others for a first leap before their generators. Other
 //     tiers, on any number of words, assemble each rule's sets
 //     (ruleSets) and shift them (ruleLeaps), skipping the rules with no
 //     piece to move;

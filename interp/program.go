@@ -73,6 +73,9 @@ type Program struct {
 	mbPerft    bool     // perft counts depth 2 on the mailbox (mailbox.go)
 	bulkPad    int      // zero words on either side of the shifted sets of bulk tiers
 	guarded    bool     // some move rule has a guard (When)
+	// kernPlay: countMoves walks the tiers on the one-word kernel
+	// (countKern, bulk1.go)
+	kernPlay bool
 	// countPlayouts: RandomPlayout counts the moves and builds the one drawn
 	// (the blockade filter on words makes counting much cheaper than Legal)
 	countPlayouts bool
@@ -1479,6 +1482,7 @@ func (p *Program) compileEnd() error {
 	p.compileWordsCount()
 	p.compileMailbox()
 	p.compileBulk()
+	p.compileKernPlay()
 	// RandomPlayout counts the moves and builds the one drawn when counting
 	// is nearly free (a bulk tier: first leaps by population counts; group
 	// moves: counts per line) or saves the blockade checks of moves not
