@@ -427,12 +427,22 @@ func (p *Program) selectBulkK(s *State, ml *MoveList, i int) {
 // compileKernPlay decides Program.kernPlay: every tier has the one-word
 // kernel and is counted without a list, and no goal at the start of a
 // turn or blockade filter is asked, so that countMoves reads the
-// occupancy words once and walks the tiers on the kernel (countKern).
+// occupancy words once and walks the tiers on the kernel (countKern);
+// and tier.kchain.
 func (p *Program) compileKernPlay() {
 	p.kernPlay = !p.noBlockade && len(p.goalsStart) == 0 && len(p.tiers) > 0
 	for ti := range p.tiers {
 		t := &p.tiers[ti]
 		p.kernPlay = p.kernPlay && t.k1 != nil && !t.listed
+	}
+	for ti := range p.tiers {
+		t := &p.tiers[ti]
+		t.kchain = p.kernPlay && !t.bulk
+		for _, ri := range t.rules {
+			r := &p.rules[ri]
+			t.kchain = t.kchain && r.action == ir.Leap && r.gen == genLeap && r.length == 2 &&
+				r.chain != ir.ChainNone && !r.sameDir
+		}
 	}
 }
 
@@ -453,6 +463,13 @@ func (p *Program) countKern(s *State, ml *MoveList, selecting bool) (n int, buil
 			}
 			continue
 		}
+		if t.kchain && selecting {
+			if n = p.kernChains(s, t, ml, occ, oc, empty); n > 0 {
+				s.selBulk = false
+				return n, true
+			}
+			continue
+		}
 		if t.precheck && !p.kernAny(s, t, occ, oc, empty) {
 			continue
 		}
@@ -462,4 +479,71 @@ func (p *Program) countKern(s *State, ml *MoveList, selecting bool) (n int, buil
 		}
 	}
 	return p.noTierMove(s)
+}
+
+// kernChains builds in ml the moves of tier t (t.kchain: short jumps with
+// chains, walked on bitsets by shiftDFS2) in Legal's order and returns
+// their number: per rule, its first leaps are found by the kernel (the
+// same sets as shiftWords), which is the tier's existence test too, and
+// the chains are walked from their sources (fastLeaps' walk on one word,
+// without finding the first leaps again).
+func (p *Program) kernChains(s *State, t *tier, ml *MoveList, occ *[kernSlots]uint64, oc *[kernCodes]uint64, empty uint64) int {
+	gs := t.k1[s.toMove]
+	g := &s.gen
+	ml.reset()
+	bound := false
+	for i := range gs {
+		k := &gs[i]
+		r := &p.rules[k.ri[0]]
+		if k.guarded && !p.guardOK(s, r) {
+			continue
+		}
+		if k.leaps(occ, oc, empty, &g.td) == 0 {
+			continue
+		}
+		if !bound {
+			g.bind(p, s, ml)
+			g.mover, g.found, g.count, g.sel = s.toMove, false, false, -1
+			bound = true
+		}
+		g.kernWalk(k, r, occ, empty)
+	}
+	return len(ml.moves)
+}
+
+// kernWalk is fastLeaps' walk on one word for rule r (its kernel group k
+// has put its first leaps in g.td): the chains from each source, in
+// order, by shiftDFS2.
+func (g *gen) kernWalk(k *kernGroup, r *rule, occ *[kernSlots]uint64, empty uint64) {
+	p, s, mover := g.p, g.s, g.mover
+	g.r = r
+	g.dirs = r.dirs[mover]
+	g.occ1 = occ[0] | occ[1] | occ[2] | occ[3] | occ[4] | occ[5] | occ[6] | occ[7]
+	g.o1, g.e1 = k.over(occ, empty), k.onto(occ, empty)
+	g.lands = r.lands[mover]
+	var mark uint64
+	ds := r.sets[mover].dirs
+	g.nds = len(ds)
+	for i, d := range ds {
+		g.dsh[i&31], g.dval[i&31] = d.sh, d.valid
+		mark |= g.td[i&31]
+	}
+	om, em := r.overSlots[mover], r.ontoSlots[mover]
+	g.oe, g.ee = om>>uint(p.np+1)&1, em>>uint(p.np+1)&1
+	srcOK := r.srcOK[mover*p.ncodes : (mover+1)*p.ncodes]
+	cells := s.cells
+	for ; mark != 0; mark &= mark - 1 {
+		b := bits.TrailingZeros64(mark)
+		c := int(p.cellOf[b])
+		code := cells[c]
+		if !srcOK[code] {
+			continue
+		}
+		g.pc = code
+		s.path = append(s.path[:0], uint32(c))
+		sl := uint(p.codeSlot[code])
+		g.op, g.ep = om>>sl&1, em>>sl&1
+		g.shiftDFS2(b, g.occ1, g.o1, g.e1)
+		s.path = s.path[:0]
+	}
 }

@@ -365,7 +365,12 @@
 //     "the tiers walked on the one-word kernel" in vet --explain),
 //     countMoves reads the occupancy words once and walks the tiers on
 //     the kernel itself (countKern): counting the bulk tiers, asking the
-//     others for a first leap before their generators. Other
+//     others for a first leap before their generators; a tier of short
+//     jumps with chains (tier.kchain, "playouts walk the chains from its
+//     first leaps") has its first leaps found once per rule by the
+//     kernel, which is its existence test, and a playout walks the
+//     chains from their sources with shiftDFS2 (kernChains), without
+//     finding them again (fastLeaps, shiftWords). Other
 //     tiers, on any number of words, assemble each rule's sets
 //     (ruleSets) and shift them (ruleLeaps), skipping the rules with no
 //     piece to move;

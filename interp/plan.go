@@ -53,8 +53,11 @@ type TierPlan struct {
 	Kernel   bool // its first leaps are found by the flat one-word kernel (bulk1.go)
 	// Pairs: the kernel's pairs of rules (a+b) whose directions are
 	// shifted once for both (existence test and counting)
-	Pairs  []string
-	Prefer bool // narrowed to the moves capturing the most (built, then each played to count)
+	Pairs []string
+	// KernChains: playouts walk the chains from the first leaps the
+	// kernel finds, which also tell whether the tier has a move
+	KernChains bool
+	Prefer     bool // narrowed to the moves capturing the most (built, then each played to count)
 }
 
 // Plan reports what Compile chose (see Plan).
@@ -64,7 +67,8 @@ func (p *Program) Plan() Plan {
 		pl.Rules = append(pl.Rules, p.rulePlan(&p.rules[i]))
 	}
 	for _, t := range p.tiers {
-		tp := TierPlan{Dedup: t.dedup, Bulk: t.bulk, CountSel: t.countSel, Precheck: t.precheck, Kernel: t.k1 != nil, Prefer: t.prefer}
+		tp := TierPlan{Dedup: t.dedup, Bulk: t.bulk, CountSel: t.countSel, Precheck: t.precheck, Kernel: t.k1 != nil, Prefer: t.prefer,
+			KernChains: t.kchain}
 		for _, ri := range t.rules {
 			tp.Rules = append(tp.Rules, p.rules[ri].name)
 		}
@@ -311,6 +315,9 @@ func (pl Plan) Write(w io.Writer) error {
 			b.WriteString(" (one-word kernel")
 			if len(t.Pairs) > 0 {
 				b.WriteString("; pairs shifted together: " + strings.Join(t.Pairs, ", "))
+			}
+			if t.KernChains {
+				b.WriteString("; playouts walk the chains from its first leaps")
 			}
 			b.WriteString(")")
 		}

@@ -89,6 +89,9 @@ playouts: count, then build the one drawn
 				t.Errorf("%s: rule %s has no note %q: %q", name, r.Name, note, r.Notes)
 			}
 		}
+		if name == "unseen/draughts10.rules" && !p.Plan().Tiers[0].KernChains {
+			t.Errorf("%s: the tier of captures does not walk its chains from the kernel's first leaps", name)
+		}
 		slow, err := Compile(games[name], Config{NoFast: true})
 		if err != nil {
 			t.Fatal(err)

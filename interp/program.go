@@ -180,6 +180,10 @@ type tier struct {
 	// precheck: shifts, not bulk, and a later tier exists: whether the
 	// tier has a move is asked on bitsets first (hasFirstLeap)
 	precheck bool
+	// kchain: kernPlay, and every rule is a short jump with chains walked
+	// on bitsets: a playout builds the tier's moves from the first leaps
+	// the kernel finds (kernChains), which tell whether it has one too
+	kchain bool
 	// k1: the tier's rules flattened per mover for the one-word kernel
 	// (bulk1.go); nil when some rule does not fit it
 	k1 [][]kernGroup
