@@ -26,9 +26,10 @@ import (
 // from the pieces of the rules having it (kernDir.va, vb: the valid
 // cells of each rule in that direction, empty when it does not have it).
 // The existence test and counting read the pair as one rule; counting
-// that keeps the moves for drawing one (selectBulkK) runs the rules one
-// by one (t.k1), since splitting a pair's leaps again costs more than it
-// saves.
+// that keeps the moves for drawing one (kernKeep, for selectBulkK) and
+// the walk of chains (kernChains) shift each direction once too, but
+// keep each rule's leaps apart, in the rule's own direction order
+// (leaps2, through kernDir.ja and jb), as t.k1 lays the rules out.
 
 const (
 	maxKernDirs  = 8
@@ -81,7 +82,11 @@ type kernGroup struct {
 type kernDir struct {
 	va, vb uint64
 	re, ro int8
-	sh     int8  // the shift itself (the cells a leap touches)
+	sh     int8 // the shift itself (the cells a leap touches)
+	// ja, jb: the index of the direction among the first rule's and the
+	// second rule's (31 when the rule does not have it): where leaps2
+	// keeps each rule's leaps
+	ja, jb uint8
 	d      int32 // the direction
 }
 
@@ -125,7 +130,7 @@ func (p *Program) compileKern1(t *tier) {
 			g.rnd[0] = g.nd
 			for i, d := range ss.dirs {
 				g.dirs[i] = kernDir{va: d.valid, re: int8(-r.length * d.sh & 63), ro: int8(-d.sh & 63),
-					sh: int8(d.sh), d: r.dirs[pl][i]}
+					sh: int8(d.sh), ja: uint8(i), jb: 31, d: r.dirs[pl][i]}
 				g.rdir[0][i] = uint8(i)
 			}
 			k1[pl] = append(k1[pl], g)
@@ -159,12 +164,14 @@ func (p *Program) kernPair(a, b *kernGroup) bool {
 		case k == int(m.nd):
 			m.dirs[k] = bd
 			m.dirs[k].va, m.dirs[k].vb = 0, bd.va
+			m.dirs[k].ja = 31
 			m.nd++
 		case m.dirs[k].va != bd.va || m.dirs[k].re != bd.re:
 			return false
 		default:
 			m.dirs[k].vb = bd.va
 		}
+		m.dirs[k].jb = uint8(i)
 		m.rdir[1][i] = uint8(k)
 	}
 	*a = m
@@ -273,6 +280,38 @@ func (g *kernGroup) leaps(occ *[kernSlots]uint64, oc *[kernCodes]uint64, empty u
 	return n
 }
 
+// leaps2 is leaps keeping the leaps of each rule of g apart, per
+// direction of the rule in its order: the first rule's in ta, the
+// second's in tb (a pair; else tb[31] is written), and returns their
+// numbers (a removal is not asked).
+func (g *kernGroup) leaps2(occ *[kernSlots]uint64, oc *[kernCodes]uint64, empty uint64, ta, tb *[32]uint64) (na, nb int) {
+	a := g.src[0].pieces(occ, oc)
+	var b uint64
+	if g.pair {
+		b = g.src[1].pieces(occ, oc)
+	}
+	if a|b == 0 {
+		return 0, 0
+	}
+	o, e := g.over(occ, empty), g.onto(occ, empty)
+	if !g.long {
+		o = ^uint64(0) // (no cell passed over)
+	}
+	dirs := g.dirs[:g.nd]
+	if b == 0 {
+		dirs = g.dirs[:g.rnd[0]] // (the first rule's directions come first)
+	}
+	for i := range dirs {
+		d := &dirs[i]
+		y := bits.RotateLeft64(e, int(d.re)) & bits.RotateLeft64(o, int(d.ro))
+		xa, xb := d.va&a&y, d.vb&b&y
+		ta[d.ja&31], tb[d.jb&31] = xa, xb
+		na += bits.OnesCount64(xa)
+		nb += bits.OnesCount64(xb)
+	}
+	return na, nb
+}
+
 // anyLeap tells whether g has a first leap in the position (occ, oc,
 // empty, as for leaps).
 func (g *kernGroup) anyLeap(occ *[kernSlots]uint64, oc *[kernCodes]uint64, empty uint64) bool {
@@ -317,6 +356,9 @@ func (p *Program) firstLeapsK(s *State, t *tier, wantTouched, stash bool) (n int
 // per code and empty cells kernWords returned.
 func (p *Program) kernLeaps(s *State, t *tier, occ *[kernSlots]uint64, oc *[kernCodes]uint64, empty uint64,
 	wantTouched, stash bool) (n int, touched uint64) {
+	if stash && !wantTouched && len(t.k1[s.toMove]) <= maxBulk {
+		return p.kernKeep(s, t, occ, oc, empty), 0
+	}
 	gs := t.kp[s.toMove]
 	s.nbulk, s.kstash = -1, true
 	var ks *kernStash
@@ -358,6 +400,38 @@ func (p *Program) kernLeaps(s *State, t *tier, occ *[kernSlots]uint64, oc *[kern
 		n += c
 	}
 	return n, touched
+}
+
+// kernKeep is kernLeaps keeping the moves for selectBulkK (at most
+// maxBulk rules): the pairs are shifted together, and each rule's leaps
+// kept apart (leaps2).
+func (p *Program) kernKeep(s *State, t *tier, occ *[kernSlots]uint64, oc *[kernCodes]uint64, empty uint64) (n int) {
+	ks := &s.ax().kst
+	ks.groups = t.k1[s.toMove]
+	s.nbulk, s.kstash = len(ks.groups), true
+	gs := t.kp[s.toMove]
+	j := 0 // the index of g's (first) rule
+	for i := range gs {
+		g := &gs[i]
+		ta, tb := &ks.td[j&(maxBulk-1)], &ks.td[(j+1)&(maxBulk-1)]
+		na, nb := 0, 0
+		switch {
+		case g.guarded && !p.guardOK(s, &p.rules[g.ri[0]]):
+		case g.remove:
+			a := g.src[0].pieces(occ, oc)
+			na, ta[0] = bits.OnesCount64(a), a
+		default:
+			na, nb = g.leaps2(occ, oc, empty, ta, tb)
+		}
+		ks.n[j&(maxBulk-1)] = na
+		if g.pair {
+			ks.n[(j+1)&(maxBulk-1)] = nb
+			j++
+		}
+		j++
+		n += na + nb
+	}
+	return n
 }
 
 // touched returns the cells that the first leaps of g (their sources per
@@ -483,13 +557,15 @@ func (p *Program) countKern(s *State, ml *MoveList, selecting bool) (n int, buil
 
 // kernChains builds in ml the moves of tier t (t.kchain: short jumps with
 // chains, walked on bitsets by shiftDFS2) in Legal's order and returns
-// their number: per rule, its first leaps are found by the kernel (the
-// same sets as shiftWords), which is the tier's existence test too, and
+// their number: per rule (a pair's shifted together), its first leaps
+// are found by the kernel (the same sets as shiftWords; leaps2), which
+// is the tier's existence test too, and
 // the chains are walked from their sources (fastLeaps' walk on one word,
 // without finding the first leaps again).
 func (p *Program) kernChains(s *State, t *tier, ml *MoveList, occ *[kernSlots]uint64, oc *[kernCodes]uint64, empty uint64) int {
-	gs := t.k1[s.toMove]
+	gs := t.kp[s.toMove]
 	g := &s.gen
+	tb := &s.ax().kst.tdt
 	ml.reset()
 	bound := false
 	for i := range gs {
@@ -498,7 +574,8 @@ func (p *Program) kernChains(s *State, t *tier, ml *MoveList, occ *[kernSlots]ui
 		if k.guarded && !p.guardOK(s, r) {
 			continue
 		}
-		if k.leaps(occ, oc, empty, &g.td) == 0 {
+		na, nb := k.leaps2(occ, oc, empty, &g.td, tb)
+		if na+nb == 0 {
 			continue
 		}
 		if !bound {
@@ -506,15 +583,20 @@ func (p *Program) kernChains(s *State, t *tier, ml *MoveList, occ *[kernSlots]ui
 			g.mover, g.found, g.count, g.sel = s.toMove, false, false, -1
 			bound = true
 		}
-		g.kernWalk(k, r, occ, empty)
+		if na > 0 {
+			g.kernWalk(k, r, &g.td, occ, empty)
+		}
+		if nb > 0 {
+			g.kernWalk(k, &p.rules[k.ri[1]], tb, occ, empty)
+		}
 	}
 	return len(ml.moves)
 }
 
-// kernWalk is fastLeaps' walk on one word for rule r (its kernel group k
-// has put its first leaps in g.td): the chains from each source, in
-// order, by shiftDFS2.
-func (g *gen) kernWalk(k *kernGroup, r *rule, occ *[kernSlots]uint64, empty uint64) {
+// kernWalk is fastLeaps' walk on one word for rule r, whose first leaps
+// its kernel group k put in td (per direction of r): the chains from
+// each source, in order, by shiftDFS2.
+func (g *gen) kernWalk(k *kernGroup, r *rule, td *[32]uint64, occ *[kernSlots]uint64, empty uint64) {
 	p, s, mover := g.p, g.s, g.mover
 	g.r = r
 	g.dirs = r.dirs[mover]
@@ -526,7 +608,7 @@ func (g *gen) kernWalk(k *kernGroup, r *rule, occ *[kernSlots]uint64, empty uint
 	g.nds = len(ds)
 	for i, d := range ds {
 		g.dsh[i&31], g.dval[i&31] = d.sh, d.valid
-		mark |= g.td[i&31]
+		mark |= td[i&31]
 	}
 	om, em := r.overSlots[mover], r.ontoSlots[mover]
 	g.oe, g.ee = om>>uint(p.np+1)&1, em>>uint(p.np+1)&1

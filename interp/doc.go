@@ -359,8 +359,8 @@
 //     the existence test and counting: each direction of the union is
 //     shifted once, from the pieces of the rules having it ("pairs
 //     shifted together"; a pair whose second rule has no piece shifts
-//     the first rule's directions alone); drawing a move keeps the rules
-//     apart. When every tier has the kernel and none is built as a list
+//     the first rule's directions alone); counting that keeps the moves
+//     for drawing one keeps each rule's leaps apart. When every tier has the kernel and none is built as a list
 //     (no blockade filter, no goal at the start of a turn: kernPlay,
 //     "the tiers walked on the one-word kernel" in vet --explain),
 //     countMoves reads the occupancy words once and walks the tiers on
