@@ -294,22 +294,50 @@ func (g *kernGroup) leaps2(occ *[kernSlots]uint64, oc *[kernCodes]uint64, empty 
 		return 0, 0
 	}
 	o, e := g.over(occ, empty), g.onto(occ, empty)
+	if b == 0 && !g.long {
+		return g.steps1(a, e, ta), 0
+	}
 	if !g.long {
 		o = ^uint64(0) // (no cell passed over)
 	}
-	dirs := g.dirs[:g.nd]
 	if b == 0 {
-		dirs = g.dirs[:g.rnd[0]] // (the first rule's directions come first)
+		// The first rule alone: its directions come first, in its order.
+		dirs := g.dirs[:g.rnd[0]]
+		for i := range dirs {
+			d := &dirs[i]
+			x := d.va & a & bits.RotateLeft64(e, int(d.re)) & bits.RotateLeft64(o, int(d.ro))
+			ta[i&31] = x
+			na += bits.OnesCount64(x)
+		}
+		return na, 0
 	}
+	dirs := g.dirs[:g.nd]
 	for i := range dirs {
 		d := &dirs[i]
 		y := bits.RotateLeft64(e, int(d.re)) & bits.RotateLeft64(o, int(d.ro))
-		xa, xb := d.va&a&y, d.vb&b&y
-		ta[d.ja&31], tb[d.jb&31] = xa, xb
-		na += bits.OnesCount64(xa)
-		nb += bits.OnesCount64(xb)
+		ta[d.ja&31], tb[d.jb&31] = d.va&a&y, d.vb&b&y
+	}
+	// (counted apart: fewer values live in the loop above)
+	for _, x := range ta[:g.rnd[0]] {
+		na += bits.OnesCount64(x)
+	}
+	for _, x := range tb[:g.rnd[1]] {
+		nb += bits.OnesCount64(x)
 	}
 	return na, nb
+}
+
+// steps1 is leaps2 for the first rule of g alone (its pieces a), leaping
+// one cell (onto the cells of e).
+func (g *kernGroup) steps1(a, e uint64, ta *[32]uint64) (n int) {
+	dirs := g.dirs[:g.rnd[0]]
+	for i := range dirs {
+		d := &dirs[i]
+		x := d.va & a & bits.RotateLeft64(e, int(d.re))
+		ta[i&31] = x
+		n += bits.OnesCount64(x)
+	}
+	return n
 }
 
 // anyLeap tells whether g has a first leap in the position (occ, oc,
