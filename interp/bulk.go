@@ -250,7 +250,8 @@ func (s *State) bulkScratch(p *Program) (*bulkSets, *[maxBulk]bulkRule) {
 // when not kept).
 func (p *Program) firstLeaps(s *State, t *tier, wantTouched, stash bool) (n int, touched uint64) {
 	if t.k1 != nil {
-		return p.firstLeapsK(s, t, wantTouched, stash)
+		occ, oc, empty := p.kernWords(s)
+		return p.kernLeaps(s, t, occ, oc, empty, wantTouched, stash)
 	}
 	mover := s.toMove
 	b, bulk := s.bulkScratch(p)
@@ -337,7 +338,8 @@ func (p *Program) emptyWords(s *State, b *bulkSets) {
 // first leap for the player to move.
 func (p *Program) hasFirstLeap(s *State, t *tier) bool {
 	if t.k1 != nil {
-		return p.anyLeapK(s, t)
+		occ, oc, empty := p.kernWords(s)
+		return p.kernAny(s, t, occ, oc, empty)
 	}
 	if p.nw > 1 {
 		return p.anyFirstLeap(s, t)

@@ -15,7 +15,7 @@ import (
 // are read as arrays (occLen) and a group's sets are computed inline
 // (pieces, over, onto), one call per group. firstLeaps uses it for every
 // such tier (other tiers, on any number of words, go through ruleSets
-// and ruleLeaps); the existence test of a tier (anyLeapK) stops at the
+// and ruleLeaps); the existence test of a tier (kernAny) stops at the
 // first group with a leap.
 //
 // Two consecutive rules of a tier that differ only in the pieces they
@@ -90,7 +90,7 @@ type kernDir struct {
 	d      int32 // the direction
 }
 
-// kernStash holds what firstLeapsK found (s.kstash), for selectBulkK:
+// kernStash holds what kernLeaps found (s.kstash), for selectBulkK:
 // per rule (s.nbulk of them: the tier's kernel without pairs) its number
 // of leaps and their sources per direction.
 type kernStash struct {
@@ -374,14 +374,9 @@ func (g *kernGroup) anyLeap(occ *[kernSlots]uint64, oc *[kernCodes]uint64, empty
 	return x != 0
 }
 
-// firstLeapsK is firstLeaps by the kernel of tier t (t.k1 not nil).
-func (p *Program) firstLeapsK(s *State, t *tier, wantTouched, stash bool) (n int, touched uint64) {
-	occ, oc, empty := p.kernWords(s)
-	return p.kernLeaps(s, t, occ, oc, empty, wantTouched, stash)
-}
-
-// kernLeaps is firstLeapsK in the position whose occupancy slots, sets
-// per code and empty cells kernWords returned.
+// kernLeaps is firstLeaps by the kernel of tier t (t.k1 not nil), in the
+// position whose occupancy slots, sets per code and empty cells
+// kernWords returned.
 func (p *Program) kernLeaps(s *State, t *tier, occ *[kernSlots]uint64, oc *[kernCodes]uint64, empty uint64,
 	wantTouched, stash bool) (n int, touched uint64) {
 	if stash && !wantTouched && len(t.k1[s.toMove]) <= maxBulk {
@@ -477,14 +472,9 @@ func (g *kernGroup) touched(td *[32]uint64) (t uint64) {
 	return t
 }
 
-// anyLeapK tells whether tier t (t.k1 not nil) has a first leap.
-func (p *Program) anyLeapK(s *State, t *tier) bool {
-	occ, oc, empty := p.kernWords(s)
-	return p.kernAny(s, t, occ, oc, empty)
-}
-
-// kernAny is anyLeapK in the position whose occupancy slots, sets per
-// code and empty cells kernWords returned.
+// kernAny tells whether tier t (t.k1 not nil) has a first leap in the
+// position whose occupancy slots, sets per code and empty cells
+// kernWords returned.
 func (p *Program) kernAny(s *State, t *tier, occ *[kernSlots]uint64, oc *[kernCodes]uint64, empty uint64) bool {
 	gs := t.kp[s.toMove]
 	for i := range gs {
@@ -499,7 +489,7 @@ func (p *Program) kernAny(s *State, t *tier, occ *[kernSlots]uint64, oc *[kernCo
 	return false
 }
 
-// selectBulkK is selectBulk for the moves firstLeapsK kept: rule, then
+// selectBulkK is selectBulk for the moves kernLeaps kept: rule, then
 // source, then direction.
 func (p *Program) selectBulkK(s *State, ml *MoveList, i int) {
 	ml.reset()
