@@ -327,6 +327,39 @@ func (g *kernGroup) leaps2(occ *[kernSlots]uint64, oc *[kernCodes]uint64, empty 
 	return na, nb
 }
 
+// firsts2 is leaps2 for leaps of two cells (kernChains), returning the
+// sources of each rule's leaps (ma, mb) rather than their numbers.
+func (g *kernGroup) firsts2(occ *[kernSlots]uint64, oc *[kernCodes]uint64, empty uint64, ta, tb *[32]uint64) (ma, mb uint64) {
+	a := g.src[0].pieces(occ, oc)
+	var b uint64
+	if g.pair {
+		b = g.src[1].pieces(occ, oc)
+	}
+	if a|b == 0 {
+		return 0, 0
+	}
+	o, e := g.over(occ, empty), g.onto(occ, empty)
+	if b == 0 {
+		dirs := g.dirs[:g.rnd[0]]
+		for i := range dirs {
+			d := &dirs[i]
+			x := d.va & a & bits.RotateLeft64(e, int(d.re)) & bits.RotateLeft64(o, int(d.ro))
+			ta[i&31] = x
+			ma |= x
+		}
+		return ma, 0
+	}
+	dirs := g.dirs[:g.nd]
+	for i := range dirs {
+		d := &dirs[i]
+		y := bits.RotateLeft64(e, int(d.re)) & bits.RotateLeft64(o, int(d.ro))
+		xa, xb := d.va&a&y, d.vb&b&y
+		ta[d.ja&31], tb[d.jb&31] = xa, xb
+		ma, mb = ma|xa, mb|xb
+	}
+	return ma, mb
+}
+
 // steps1 is leaps2 for the first rule of g alone (its pieces a), leaping
 // one cell (onto the cells of e).
 func (g *kernGroup) steps1(a, e uint64, ta *[32]uint64) (n int) {
@@ -576,7 +609,7 @@ func (p *Program) countKern(s *State, ml *MoveList, selecting bool) (n int, buil
 // kernChains builds in ml the moves of tier t (t.kchain: short jumps with
 // chains, walked on bitsets by shiftDFS2) in Legal's order and returns
 // their number: per rule (a pair's shifted together), its first leaps
-// are found by the kernel (the same sets as shiftWords; leaps2), which
+// are found by the kernel (the same sets as shiftWords; firsts2), which
 // is the tier's existence test too, and
 // the chains are walked from their sources (fastLeaps' walk on one word,
 // without finding the first leaps again).
@@ -592,8 +625,8 @@ func (p *Program) kernChains(s *State, t *tier, ml *MoveList, occ *[kernSlots]ui
 		if k.guarded && !p.guardOK(s, r) {
 			continue
 		}
-		na, nb := k.leaps2(occ, oc, empty, &g.td, tb)
-		if na+nb == 0 {
+		ma, mb := k.firsts2(occ, oc, empty, &g.td, tb)
+		if ma|mb == 0 {
 			continue
 		}
 		if !bound {
@@ -601,32 +634,30 @@ func (p *Program) kernChains(s *State, t *tier, ml *MoveList, occ *[kernSlots]ui
 			g.mover, g.found, g.count, g.sel = s.toMove, false, false, -1
 			bound = true
 		}
-		if na > 0 {
-			g.kernWalk(k, r, &g.td, occ, empty)
+		if ma != 0 {
+			g.kernWalk(k, r, ma, occ, empty)
 		}
-		if nb > 0 {
-			g.kernWalk(k, &p.rules[k.ri[1]], tb, occ, empty)
+		if mb != 0 {
+			g.kernWalk(k, &p.rules[k.ri[1]], mb, occ, empty)
 		}
 	}
 	return len(ml.moves)
 }
 
-// kernWalk is fastLeaps' walk on one word for rule r, whose first leaps
-// its kernel group k put in td (per direction of r): the chains from
-// each source, in order, by shiftDFS2.
-func (g *gen) kernWalk(k *kernGroup, r *rule, td *[32]uint64, occ *[kernSlots]uint64, empty uint64) {
+// kernWalk is fastLeaps' walk on one word for rule r, whose kernel group
+// k found first leaps from the cells of mark: the chains from each of
+// them, in order, by shiftDFS2.
+func (g *gen) kernWalk(k *kernGroup, r *rule, mark uint64, occ *[kernSlots]uint64, empty uint64) {
 	p, s, mover := g.p, g.s, g.mover
 	g.r = r
 	g.dirs = r.dirs[mover]
 	g.occ1 = occ[0] | occ[1] | occ[2] | occ[3] | occ[4] | occ[5] | occ[6] | occ[7]
 	g.o1, g.e1 = k.over(occ, empty), k.onto(occ, empty)
 	g.lands = r.lands[mover]
-	var mark uint64
 	ds := r.sets[mover].dirs
 	g.nds = len(ds)
 	for i, d := range ds {
 		g.dsh[i&31], g.dval[i&31] = d.sh, d.valid
-		mark |= td[i&31]
 	}
 	om, em := r.overSlots[mover], r.ontoSlots[mover]
 	g.oe, g.ee = om>>uint(p.np+1)&1, em>>uint(p.np+1)&1
