@@ -327,9 +327,10 @@ func (g *kernGroup) leaps2(occ *[kernSlots]uint64, oc *[kernCodes]uint64, empty 
 	return na, nb
 }
 
-// firsts2 is leaps2 for leaps of two cells (kernChains), returning the
-// sources of each rule's leaps (ma, mb) rather than their numbers.
-func (g *kernGroup) firsts2(occ *[kernSlots]uint64, oc *[kernCodes]uint64, empty uint64, ta, tb *[32]uint64) (ma, mb uint64) {
+// firsts2 is leaps2 for leaps of two cells (kernChains) returning only
+// the sources of each rule's leaps (ma, mb): the walk from each finds
+// its directions again.
+func (g *kernGroup) firsts2(occ *[kernSlots]uint64, oc *[kernCodes]uint64, empty uint64) (ma, mb uint64) {
 	a := g.src[0].pieces(occ, oc)
 	var b uint64
 	if g.pair {
@@ -343,21 +344,17 @@ func (g *kernGroup) firsts2(occ *[kernSlots]uint64, oc *[kernCodes]uint64, empty
 		dirs := g.dirs[:g.rnd[0]]
 		for i := range dirs {
 			d := &dirs[i]
-			x := d.va & a & bits.RotateLeft64(e, int(d.re)) & bits.RotateLeft64(o, int(d.ro))
-			ta[i&31] = x
-			ma |= x
+			ma |= d.va & bits.RotateLeft64(e, int(d.re)) & bits.RotateLeft64(o, int(d.ro))
 		}
-		return ma, 0
+		return ma & a, 0
 	}
 	dirs := g.dirs[:g.nd]
 	for i := range dirs {
 		d := &dirs[i]
 		y := bits.RotateLeft64(e, int(d.re)) & bits.RotateLeft64(o, int(d.ro))
-		xa, xb := d.va&a&y, d.vb&b&y
-		ta[d.ja&31], tb[d.jb&31] = xa, xb
-		ma, mb = ma|xa, mb|xb
+		ma, mb = ma|d.va&y, mb|d.vb&y
 	}
-	return ma, mb
+	return ma & a, mb & b
 }
 
 // steps1 is leaps2 for the first rule of g alone (its pieces a), leaping
@@ -616,7 +613,6 @@ func (p *Program) countKern(s *State, ml *MoveList, selecting bool) (n int, buil
 func (p *Program) kernChains(s *State, t *tier, ml *MoveList, occ *[kernSlots]uint64, oc *[kernCodes]uint64, empty uint64) int {
 	gs := t.kp[s.toMove]
 	g := &s.gen
-	tb := &s.ax().kst.tdt
 	ml.reset()
 	bound := false
 	for i := range gs {
@@ -625,7 +621,7 @@ func (p *Program) kernChains(s *State, t *tier, ml *MoveList, occ *[kernSlots]ui
 		if k.guarded && !p.guardOK(s, r) {
 			continue
 		}
-		ma, mb := k.firsts2(occ, oc, empty, &g.td, tb)
+		ma, mb := k.firsts2(occ, oc, empty)
 		if ma|mb == 0 {
 			continue
 		}
