@@ -607,6 +607,10 @@ func (p *Program) countTier(s *State, t *tier, g *gen, ml *MoveList, selecting b
 		}
 	}
 	s.selBulk = false
+	if t.wchain && selecting && !filt {
+		n = p.wordsChains(s, t, g, ml)
+		return n, true, n > 0
+	}
 	if t.precheck && !p.hasFirstLeap(s, t) {
 		return 0, false, false
 	}

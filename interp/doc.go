@@ -367,10 +367,15 @@
 //     the kernel itself (countKern): counting the bulk tiers, asking the
 //     others for a first leap before their generators; a tier of short
 //     jumps with chains (tier.kchain, "playouts walk the chains from its
-//     first leaps") has its first leaps found once per rule by the
+//     first leaps' sources") has its first leaps found once per rule by the
 //     kernel, which is its existence test, and a playout walks the
 //     chains from their sources with shiftDFS2 (kernChains), without
-//     finding them again (fastLeaps, shiftWords). Other
+//     finding them again (fastLeaps, shiftWords); on several words such
+//     a tier (tier.wchain) has the sources of each rule's first leaps
+//     found on the words (wordsChains, ruleSources), which is its
+//     existence test, and the leap generator walks them (gen.pre)
+//     rather than marking sources itself ("playouts walk the chains
+//     from its first leaps' sources" in vet --explain). Other
 //     tiers, on any number of words, assemble each rule's sets
 //     (ruleSets) and shift them (ruleLeaps), skipping the rules with no
 //     piece to move;

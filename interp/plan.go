@@ -54,9 +54,10 @@ type TierPlan struct {
 	// Pairs: the kernel's pairs of rules (a+b) whose directions are
 	// shifted once for both (existence test and counting)
 	Pairs []string
-	// KernChains: playouts walk the chains from the first leaps the
-	// kernel finds, which also tell whether the tier has a move
-	KernChains bool
+	// WalkChains: playouts walk the chains from the sources of the first
+	// leaps found on bitsets (by the kernel on one word), which also tell
+	// whether the tier has a move
+	WalkChains bool
 	Prefer     bool // narrowed to the moves capturing the most (built, then each played to count)
 }
 
@@ -68,7 +69,7 @@ func (p *Program) Plan() Plan {
 	}
 	for _, t := range p.tiers {
 		tp := TierPlan{Dedup: t.dedup, Bulk: t.bulk, CountSel: t.countSel, Precheck: t.precheck, Kernel: t.k1 != nil, Prefer: t.prefer,
-			KernChains: t.kchain}
+			WalkChains: t.kchain || t.wchain}
 		for _, ri := range t.rules {
 			tp.Rules = append(tp.Rules, p.rules[ri].name)
 		}
@@ -316,10 +317,10 @@ func (pl Plan) Write(w io.Writer) error {
 			if len(t.Pairs) > 0 {
 				b.WriteString("; pairs shifted together: " + strings.Join(t.Pairs, ", "))
 			}
-			if t.KernChains {
-				b.WriteString("; playouts walk the chains from its first leaps")
-			}
 			b.WriteString(")")
+		}
+		if t.WalkChains {
+			b.WriteString(" (playouts walk the chains from its first leaps' sources)")
 		}
 		if t.Dedup {
 			b.WriteString(" (deduplicated)")

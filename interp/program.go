@@ -184,6 +184,11 @@ type tier struct {
 	// on bitsets: a playout builds the tier's moves from the first leaps
 	// the kernel finds (kernChains), which tell whether it has one too
 	kchain bool
+	// wchain: the same on several words (shifts, at most maxBulk rules,
+	// each a leap with chains of the leap strategy): the first leaps'
+	// sources found per rule are the existence test and what fastLeaps
+	// walks (wordsChains)
+	wchain bool
 	// k1: the tier's rules flattened per mover for the one-word kernel
 	// (bulk1.go); nil when some rule does not fit it
 	k1 [][]kernGroup
@@ -1487,6 +1492,7 @@ func (p *Program) compileEnd() error {
 	p.compileMailbox()
 	p.compileBulk()
 	p.compileKernPlay()
+	p.compileWordsChains()
 	// RandomPlayout counts the moves and builds the one drawn when counting
 	// is nearly free (a bulk tier: first leaps by population counts; group
 	// moves: counts per line) or saves the blockade checks of moves not
