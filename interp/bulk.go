@@ -250,8 +250,7 @@ func (s *State) bulkScratch(p *Program) (*bulkSets, *[maxBulk]bulkRule) {
 // when not kept).
 func (p *Program) firstLeaps(s *State, t *tier, wantTouched, stash bool) (n int, touched uint64) {
 	if t.k1 != nil {
-		occ, oc, empty := p.kernWords(s)
-		return p.kernLeaps(s, t, occ, oc, empty, wantTouched, stash)
+		return p.kernLeaps(s, t, wantTouched, stash)
 	}
 	mover := s.toMove
 	b, bulk := s.bulkScratch(p)

@@ -29,7 +29,7 @@ import (
 // that keeps the moves for drawing one (kernKeep, for selectBulkK) and
 // the walk of chains (kernChains) shift each direction once too, but
 // keep each rule's leaps apart, in the rule's own direction order
-// (leaps2, through kernDir.ja and jb), as t.k1 lays the rules out.
+// (leaps2, through kernDir.jb), as t.k1 lays the rules out.
 
 const (
 	maxKernDirs  = 8
@@ -83,11 +83,11 @@ type kernDir struct {
 	va, vb uint64
 	re, ro int8
 	sh     int8 // the shift itself (the cells a leap touches)
-	// ja, jb: the index of the direction among the first rule's and the
-	// second rule's (31 when the rule does not have it): where leaps2
-	// keeps each rule's leaps
-	ja, jb uint8
-	d      int32 // the direction
+	// jb: the index of the direction among the second rule's (31 when it
+	// does not have it), where leaps2 keeps its leaps (the first rule's
+	// directions come first, in its order)
+	jb uint8
+	d  int32 // the direction
 }
 
 // kernStash holds what kernLeaps found (s.kstash), for selectBulkK:
@@ -130,7 +130,7 @@ func (p *Program) compileKern1(t *tier) {
 			g.rnd[0] = g.nd
 			for i, d := range ss.dirs {
 				g.dirs[i] = kernDir{va: d.valid, re: int8(-r.length * d.sh & 63), ro: int8(-d.sh & 63),
-					sh: int8(d.sh), ja: uint8(i), jb: 31, d: r.dirs[pl][i]}
+					sh: int8(d.sh), jb: 31, d: r.dirs[pl][i]}
 				g.rdir[0][i] = uint8(i)
 			}
 			k1[pl] = append(k1[pl], g)
@@ -164,7 +164,6 @@ func (p *Program) kernPair(a, b *kernGroup) bool {
 		case k == int(m.nd):
 			m.dirs[k] = bd
 			m.dirs[k].va, m.dirs[k].vb = 0, bd.va
-			m.dirs[k].ja = 31
 			m.nd++
 		case m.dirs[k].va != bd.va || m.dirs[k].re != bd.re:
 			return false
@@ -315,7 +314,7 @@ func (g *kernGroup) leaps2(occ *[kernSlots]uint64, oc *[kernCodes]uint64, empty 
 	for i := range dirs {
 		d := &dirs[i]
 		y := bits.RotateLeft64(e, int(d.re)) & bits.RotateLeft64(o, int(d.ro))
-		ta[d.ja&31], tb[d.jb&31] = d.va&a&y, d.vb&b&y
+		ta[i&31], tb[d.jb&31] = d.va&a&y, d.vb&b&y // (ta past the first rule's: zeros, never read)
 	}
 	// (counted apart: fewer values live in the loop above)
 	for _, x := range ta[:g.rnd[0]] {
@@ -404,11 +403,9 @@ func (g *kernGroup) anyLeap(occ *[kernSlots]uint64, oc *[kernCodes]uint64, empty
 	return x != 0
 }
 
-// kernLeaps is firstLeaps by the kernel of tier t (t.k1 not nil), in the
-// position whose occupancy slots, sets per code and empty cells
-// kernWords returned.
-func (p *Program) kernLeaps(s *State, t *tier, occ *[kernSlots]uint64, oc *[kernCodes]uint64, empty uint64,
-	wantTouched, stash bool) (n int, touched uint64) {
+// kernLeaps is firstLeaps by the kernel of tier t (t.k1 not nil).
+func (p *Program) kernLeaps(s *State, t *tier, wantTouched, stash bool) (n int, touched uint64) {
+	occ, oc, empty := p.kernWords(s)
 	if stash && !wantTouched && len(t.k1[s.toMove]) <= maxBulk {
 		return p.kernKeep(s, t, occ, oc, empty), 0
 	}
@@ -569,9 +566,9 @@ func (p *Program) compileKernPlay() {
 }
 
 // countKern is countMoves on the one-word kernel (p.kernPlay): a bulk
-// tier's moves are counted (and kept, selecting) by kernLeaps, a tier
-// with chains is skipped when kernAny finds no first leap, else its
-// generators count or build its moves (countGen).
+// tier's moves are counted (and kept, selecting) by kernLeaps, a
+// playout builds those of a kchain tier from its first leaps
+// (kernChains), and other tiers are countTier's.
 func (p *Program) countKern(s *State, ml *MoveList, selecting bool) (n int, built bool) {
 	occ, oc, empty := p.kernWords(s)
 	s.selFilt = false
@@ -579,7 +576,12 @@ func (p *Program) countKern(s *State, ml *MoveList, selecting bool) (n int, buil
 		t := &p.tiers[ti]
 		s.tier = ti
 		if t.bulk {
-			if n, _ = p.kernLeaps(s, t, occ, oc, empty, false, selecting); n > 0 {
+			if selecting && len(t.k1[s.toMove]) <= maxBulk {
+				n = p.kernKeep(s, t, occ, oc, empty)
+			} else {
+				n, _ = p.kernLeaps(s, t, false, selecting)
+			}
+			if n > 0 {
 				s.selBulk = s.nbulk >= 0
 				return n, false
 			}
@@ -592,11 +594,7 @@ func (p *Program) countKern(s *State, ml *MoveList, selecting bool) (n int, buil
 			}
 			continue
 		}
-		if t.precheck && !p.kernAny(s, t, occ, oc, empty) {
-			continue
-		}
-		s.selBulk = false
-		if n, built, ok := p.countGen(s, t, &s.gen, ml, selecting); ok {
+		if n, built, ok := p.countTier(s, t, &s.gen, ml, selecting); ok {
 			return n, built
 		}
 	}

@@ -614,13 +614,6 @@ func (p *Program) countTier(s *State, t *tier, g *gen, ml *MoveList, selecting b
 	if t.precheck && !p.hasFirstLeap(s, t) {
 		return 0, false, false
 	}
-	return p.countGen(s, t, g, ml, selecting)
-}
-
-// countGen is countTier for a tier that is not bulk, once its precheck
-// passed: its generators count its moves, or build them (selecting).
-func (p *Program) countGen(s *State, t *tier, g *gen, ml *MoveList, selecting bool) (n int, built, ok bool) {
-	filt := p.noBlockade
 	if selecting && !filt && !t.countSel {
 		ml.reset()
 		g.bind(p, s, ml)
