@@ -406,13 +406,13 @@ func (g *kernGroup) anyLeap(occ *[kernSlots]uint64, oc *[kernCodes]uint64, empty
 // kernLeaps is firstLeaps by the kernel of tier t (t.k1 not nil).
 func (p *Program) kernLeaps(s *State, t *tier, wantTouched, stash bool) (n int, touched uint64) {
 	occ, oc, empty := p.kernWords(s)
-	if stash && !wantTouched && len(t.k1[s.toMove]) <= maxBulk {
+	if stash && !wantTouched && len(t.rules) <= maxBulk {
 		return p.kernKeep(s, t, occ, oc, empty), 0
 	}
 	gs := t.kp[s.toMove]
 	s.nbulk, s.kstash = -1, true
 	var ks *kernStash
-	if stash && len(t.k1[s.toMove]) <= maxBulk {
+	if stash && len(t.rules) <= maxBulk {
 		gs = t.k1[s.toMove]
 		ks = &s.ax().kst
 		ks.groups = gs
@@ -576,7 +576,7 @@ func (p *Program) countKern(s *State, ml *MoveList, selecting bool) (n int, buil
 		t := &p.tiers[ti]
 		s.tier = ti
 		if t.bulk {
-			if selecting && len(t.k1[s.toMove]) <= maxBulk {
+			if selecting && len(t.rules) <= maxBulk {
 				n = p.kernKeep(s, t, occ, oc, empty)
 			} else {
 				n, _ = p.kernLeaps(s, t, false, selecting)
@@ -615,8 +615,7 @@ func (p *Program) kernChains(s *State, t *tier, ml *MoveList, occ *[kernSlots]ui
 	bound := false
 	for i := range gs {
 		k := &gs[i]
-		r := &p.rules[k.ri[0]]
-		if k.guarded && !p.guardOK(s, r) {
+		if k.guarded && !p.guardOK(s, &p.rules[k.ri[0]]) {
 			continue
 		}
 		ma, mb := k.firsts2(occ, oc, empty)
@@ -629,7 +628,7 @@ func (p *Program) kernChains(s *State, t *tier, ml *MoveList, occ *[kernSlots]ui
 			bound = true
 		}
 		if ma != 0 {
-			g.kernWalk(k, r, ma, occ, empty)
+			g.kernWalk(k, &p.rules[k.ri[0]], ma, occ, empty)
 		}
 		if mb != 0 {
 			g.kernWalk(k, &p.rules[k.ri[1]], mb, occ, empty)
