@@ -360,25 +360,24 @@
 //     shifted once, from the pieces of the rules having it ("pairs
 //     shifted together"; a pair whose second rule has no piece shifts
 //     the first rule's directions alone); counting that keeps the moves
-//     for drawing one keeps each rule's leaps apart. When every tier has the kernel and none is built as a list
-//     (no blockade filter, no goal at the start of a turn: kernPlay,
-//     "the tiers walked on the one-word kernel" in vet --explain),
-//     countMoves reads the occupancy words once and walks the tiers on
-//     the kernel itself (countKern): counting the bulk tiers, asking the
-//     others for a first leap before their generators; a tier of short
-//     jumps with chains (tier.kchain, "playouts walk the chains from its
-//     first leaps' sources") has its first leaps found once per rule by the
-//     kernel, which is its existence test, and a playout walks the
-//     chains from their sources with shiftDFS2 (kernChains), without
-//     finding them again (fastLeaps, shiftWords); on several words such
-//     a tier (tier.wchain) has the sources of each rule's first leaps
-//     found on the words (wordsChains, ruleSources), which is its
-//     existence test, and the leap generator walks them (gen.pre)
-//     rather than marking sources itself ("playouts walk the chains
-//     from its first leaps' sources" in vet --explain). Other
-//     tiers, on any number of words, assemble each rule's sets
-//     (ruleSets) and shift them (ruleLeaps), skipping the rules with no
-//     piece to move;
+//     for drawing one shifts a pair once too but keeps each rule's leaps
+//     apart. When every tier has the kernel and none is built as a
+//     list (no blockade filter, no goal at the start of a turn:
+//     kernPlay, "the tiers walked on the one-word kernel" in vet
+//     --explain), countMoves reads the occupancy words once and walks
+//     the tiers on the kernel itself (countKern). A tier of short jumps
+//     with chains (tier.kchain, "playouts walk the chains from its first
+//     leaps' sources") then has, in a playout, the sources of each
+//     rule's first leaps found once by the kernel (firsts2), which is
+//     its existence test, and the chains walked from them with shiftDFS2
+//     (kernChains, kernWalk), without finding them again (fastLeaps,
+//     shiftWords). On several words such a tier (tier.wchain) has the
+//     sources of each rule's first leaps found on the words
+//     (wordsChains, ruleSources), its existence test too, and the leap
+//     generator walks them (gen.pre) rather than marking sources
+//     itself. Other tiers, on any number of words, assemble each rule's
+//     sets (ruleSets) and shift them (ruleLeaps), skipping the rules
+//     with no piece to move;
 //   - table-driven group tiers count their moves per line and select one;
 //   - on one word, short jumps with optional chains that always take a piece count the
 //     chains of one and two leaps with bitsets (countChains2: a second leap
