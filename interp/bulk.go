@@ -250,7 +250,7 @@ func (s *State) bulkScratch(p *Program) (*bulkSets, *[maxBulk]bulkRule) {
 // when not kept).
 func (p *Program) firstLeaps(s *State, t *tier, wantTouched, stash bool) (n int, touched uint64) {
 	if t.k1 != nil {
-		return p.firstLeapsK(s, t, wantTouched, stash)
+		return p.kernLeaps(s, t, wantTouched, stash)
 	}
 	mover := s.toMove
 	b, bulk := s.bulkScratch(p)
@@ -320,6 +320,89 @@ func (p *Program) anyFirstLeap(s *State, t *tier) bool {
 	return false
 }
 
+// compileWordsChains decides tier.wchain (after compileBulk).
+func (p *Program) compileWordsChains() {
+	for ti := range p.tiers {
+		t := &p.tiers[ti]
+		t.wchain = p.nw > 1 && t.shifts && !t.bulk && !t.listed && len(t.rules) <= maxBulk
+		for _, ri := range t.rules {
+			r := &p.rules[ri]
+			t.wchain = t.wchain && r.action == ir.Leap && r.gen == genLeap && r.chain != ir.ChainNone
+		}
+	}
+}
+
+// wordsChains builds in ml the moves of tier t (t.wchain) in Legal's
+// order and returns their number: per rule, the sources of its first
+// leaps are found on the words (ruleSources: none anywhere, the tier has
+// no move), then the rules with some run their generator, which walks
+// them (gen.pre) rather than finding them again.
+func (p *Program) wordsChains(s *State, t *tier, g *gen, ml *MoveList) int {
+	nw, mover := p.nw, s.toMove
+	b, bulk := s.bulkScratch(p)
+	p.emptyWords(s, b)
+	found := false
+	for j, ri := range t.rules {
+		r := &p.rules[ri]
+		m := bulk[j&(maxBulk-1)].td[:nw]
+		clear(m)
+		if !p.guardOK(s, r) || r.sets[mover].noSources(s) {
+			continue
+		}
+		p.ruleSets(s, r, mover, b)
+		found = p.ruleSources(r, mover, b, m) || found
+	}
+	ml.reset()
+	if !found {
+		return 0
+	}
+	g.bind(p, s, ml)
+	g.mover, g.found, g.count, g.sel = mover, false, false, -1
+	for j, ri := range t.rules {
+		m := bulk[j&(maxBulk-1)].td[:nw]
+		if !anyWord(m) {
+			continue
+		}
+		g.r, g.pre = &p.rules[ri], m
+		p.runGen(g)
+		g.pre = nil
+	}
+	return len(ml.moves)
+}
+
+// ruleSources puts in m the sources of the first leaps of rule r (a leap)
+// from the sets of ruleSets, and reports whether there is one.
+func (p *Program) ruleSources(r *rule, mover int, b *bulkSets, m []uint64) bool {
+	nw, L, e, o := p.nw, r.length, b.e, b.o
+	var any uint64
+	for _, d := range r.dirs[mover] {
+		sh := p.dirShift[d]
+		valid := r.validL[int(d)*nw : int(d)*nw+nw]
+		for w, sw := range b.src[:nw] {
+			if sw == 0 {
+				continue
+			}
+			x := valid[w] & sw & shrP(e, b.pad, w, L*sh)
+			for k := 1; k < L && x != 0; k++ {
+				x &= shrP(o, b.pad, w, k*sh)
+			}
+			m[w] |= x
+			any |= x
+		}
+	}
+	return any != 0
+}
+
+// anyWord tells whether some word of m is not zero.
+func anyWord(m []uint64) bool {
+	for _, x := range m {
+		if x != 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // emptyWords fills b.empty with the empty cells.
 func (p *Program) emptyWords(s *State, b *bulkSets) {
 	nw := p.nw
@@ -337,7 +420,8 @@ func (p *Program) emptyWords(s *State, b *bulkSets) {
 // first leap for the player to move.
 func (p *Program) hasFirstLeap(s *State, t *tier) bool {
 	if t.k1 != nil {
-		return p.anyLeapK(s, t)
+		occ, oc, empty := p.kernWords(s)
+		return p.kernAny(s, t, occ, oc, empty)
 	}
 	if p.nw > 1 {
 		return p.anyFirstLeap(s, t)

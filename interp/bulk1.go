@@ -15,7 +15,7 @@ import (
 // are read as arrays (occLen) and a group's sets are computed inline
 // (pieces, over, onto), one call per group. firstLeaps uses it for every
 // such tier (other tiers, on any number of words, go through ruleSets
-// and ruleLeaps); the existence test of a tier (anyLeapK) stops at the
+// and ruleLeaps); the existence test of a tier (kernAny) stops at the
 // first group with a leap.
 //
 // Two consecutive rules of a tier that differ only in the pieces they
@@ -26,9 +26,10 @@ import (
 // from the pieces of the rules having it (kernDir.va, vb: the valid
 // cells of each rule in that direction, empty when it does not have it).
 // The existence test and counting read the pair as one rule; counting
-// that keeps the moves for drawing one (selectBulkK) runs the rules one
-// by one (t.k1), since splitting a pair's leaps again costs more than it
-// saves.
+// that keeps the moves for drawing one (kernKeep, for selectBulkK) and
+// the walk of chains (kernChains) shift each direction once too, but
+// keep each rule's leaps apart, in the rule's own direction order
+// (leaps2, through kernDir.jb), as t.k1 lays the rules out.
 
 const (
 	maxKernDirs  = 8
@@ -81,11 +82,15 @@ type kernGroup struct {
 type kernDir struct {
 	va, vb uint64
 	re, ro int8
-	sh     int8  // the shift itself (the cells a leap touches)
-	d      int32 // the direction
+	sh     int8 // the shift itself (the cells a leap touches)
+	// jb: the index of the direction among the second rule's (31 when it
+	// does not have it), where leaps2 keeps its leaps (the first rule's
+	// directions come first, in its order)
+	jb uint8
+	d  int32 // the direction
 }
 
-// kernStash holds what firstLeapsK found (s.kstash), for selectBulkK:
+// kernStash holds what kernLeaps found (s.kstash), for selectBulkK:
 // per rule (s.nbulk of them: the tier's kernel without pairs) its number
 // of leaps and their sources per direction.
 type kernStash struct {
@@ -125,7 +130,7 @@ func (p *Program) compileKern1(t *tier) {
 			g.rnd[0] = g.nd
 			for i, d := range ss.dirs {
 				g.dirs[i] = kernDir{va: d.valid, re: int8(-r.length * d.sh & 63), ro: int8(-d.sh & 63),
-					sh: int8(d.sh), d: r.dirs[pl][i]}
+					sh: int8(d.sh), jb: 31, d: r.dirs[pl][i]}
 				g.rdir[0][i] = uint8(i)
 			}
 			k1[pl] = append(k1[pl], g)
@@ -165,6 +170,7 @@ func (p *Program) kernPair(a, b *kernGroup) bool {
 		default:
 			m.dirs[k].vb = bd.va
 		}
+		m.dirs[k].jb = uint8(i)
 		m.rdir[1][i] = uint8(k)
 	}
 	*a = m
@@ -273,6 +279,96 @@ func (g *kernGroup) leaps(occ *[kernSlots]uint64, oc *[kernCodes]uint64, empty u
 	return n
 }
 
+// leaps2 is leaps keeping the leaps of each rule of g apart, per
+// direction of the rule in its order: the first rule's in ta, the
+// second's in tb (a pair; else tb[31] is written), and returns their
+// numbers (a removal is not asked).
+func (g *kernGroup) leaps2(occ *[kernSlots]uint64, oc *[kernCodes]uint64, empty uint64, ta, tb *[32]uint64) (na, nb int) {
+	a := g.src[0].pieces(occ, oc)
+	var b uint64
+	if g.pair {
+		b = g.src[1].pieces(occ, oc)
+	}
+	if a|b == 0 {
+		return 0, 0
+	}
+	o, e := g.over(occ, empty), g.onto(occ, empty)
+	if b == 0 && !g.long {
+		return g.steps1(a, e, ta), 0
+	}
+	if !g.long {
+		o = ^uint64(0) // (no cell passed over)
+	}
+	if b == 0 {
+		// The first rule alone: its directions come first, in its order.
+		dirs := g.dirs[:g.rnd[0]]
+		for i := range dirs {
+			d := &dirs[i]
+			x := d.va & a & bits.RotateLeft64(e, int(d.re)) & bits.RotateLeft64(o, int(d.ro))
+			ta[i&31] = x
+			na += bits.OnesCount64(x)
+		}
+		return na, 0
+	}
+	dirs := g.dirs[:g.nd]
+	for i := range dirs {
+		d := &dirs[i]
+		y := bits.RotateLeft64(e, int(d.re)) & bits.RotateLeft64(o, int(d.ro))
+		ta[i&31], tb[d.jb&31] = d.va&a&y, d.vb&b&y // (ta past the first rule's: zeros, never read)
+	}
+	// (counted apart: fewer values live in the loop above)
+	for _, x := range ta[:g.rnd[0]] {
+		na += bits.OnesCount64(x)
+	}
+	for _, x := range tb[:g.rnd[1]] {
+		nb += bits.OnesCount64(x)
+	}
+	return na, nb
+}
+
+// firsts2 is leaps2 for leaps of two cells (kernChains) returning only
+// the sources of each rule's leaps (ma, mb): the walk from each finds
+// its directions again.
+func (g *kernGroup) firsts2(occ *[kernSlots]uint64, oc *[kernCodes]uint64, empty uint64) (ma, mb uint64) {
+	a := g.src[0].pieces(occ, oc)
+	var b uint64
+	if g.pair {
+		b = g.src[1].pieces(occ, oc)
+	}
+	if a|b == 0 {
+		return 0, 0
+	}
+	o, e := g.over(occ, empty), g.onto(occ, empty)
+	if b == 0 {
+		dirs := g.dirs[:g.rnd[0]]
+		for i := range dirs {
+			d := &dirs[i]
+			ma |= d.va & bits.RotateLeft64(e, int(d.re)) & bits.RotateLeft64(o, int(d.ro))
+		}
+		return ma & a, 0
+	}
+	dirs := g.dirs[:g.nd]
+	for i := range dirs {
+		d := &dirs[i]
+		y := bits.RotateLeft64(e, int(d.re)) & bits.RotateLeft64(o, int(d.ro))
+		ma, mb = ma|d.va&y, mb|d.vb&y
+	}
+	return ma & a, mb & b
+}
+
+// steps1 is leaps2 for the first rule of g alone (its pieces a), leaping
+// one cell (onto the cells of e).
+func (g *kernGroup) steps1(a, e uint64, ta *[32]uint64) (n int) {
+	dirs := g.dirs[:g.rnd[0]]
+	for i := range dirs {
+		d := &dirs[i]
+		x := d.va & a & bits.RotateLeft64(e, int(d.re))
+		ta[i&31] = x
+		n += bits.OnesCount64(x)
+	}
+	return n
+}
+
 // anyLeap tells whether g has a first leap in the position (occ, oc,
 // empty, as for leaps).
 func (g *kernGroup) anyLeap(occ *[kernSlots]uint64, oc *[kernCodes]uint64, empty uint64) bool {
@@ -289,6 +385,9 @@ func (g *kernGroup) anyLeap(occ *[kernSlots]uint64, oc *[kernCodes]uint64, empty
 	}
 	o, e := g.over(occ, empty), g.onto(occ, empty)
 	dirs := g.dirs[:g.nd]
+	if b == 0 {
+		dirs = g.dirs[:g.rnd[0]] // (the first rule's directions come first)
+	}
 	var x uint64 // (no test per direction: usually there is none)
 	if g.long {
 		for i := range dirs {
@@ -304,13 +403,16 @@ func (g *kernGroup) anyLeap(occ *[kernSlots]uint64, oc *[kernCodes]uint64, empty
 	return x != 0
 }
 
-// firstLeapsK is firstLeaps by the kernel of tier t (t.k1 not nil).
-func (p *Program) firstLeapsK(s *State, t *tier, wantTouched, stash bool) (n int, touched uint64) {
+// kernLeaps is firstLeaps by the kernel of tier t (t.k1 not nil).
+func (p *Program) kernLeaps(s *State, t *tier, wantTouched, stash bool) (n int, touched uint64) {
 	occ, oc, empty := p.kernWords(s)
+	if stash && !wantTouched && len(t.rules) <= maxBulk {
+		return p.kernKeep(s, t, occ, oc, empty), 0
+	}
 	gs := t.kp[s.toMove]
 	s.nbulk, s.kstash = -1, true
 	var ks *kernStash
-	if stash && len(t.k1[s.toMove]) <= maxBulk {
+	if stash && len(t.rules) <= maxBulk {
 		gs = t.k1[s.toMove]
 		ks = &s.ax().kst
 		ks.groups = gs
@@ -350,6 +452,38 @@ func (p *Program) firstLeapsK(s *State, t *tier, wantTouched, stash bool) (n int
 	return n, touched
 }
 
+// kernKeep is kernLeaps keeping the moves for selectBulkK (at most
+// maxBulk rules): the pairs are shifted together, and each rule's leaps
+// kept apart (leaps2).
+func (p *Program) kernKeep(s *State, t *tier, occ *[kernSlots]uint64, oc *[kernCodes]uint64, empty uint64) (n int) {
+	ks := &s.ax().kst
+	ks.groups = t.k1[s.toMove]
+	s.nbulk, s.kstash = len(ks.groups), true
+	gs := t.kp[s.toMove]
+	j := 0 // the index of g's (first) rule
+	for i := range gs {
+		g := &gs[i]
+		ta, tb := &ks.td[j&(maxBulk-1)], &ks.td[(j+1)&(maxBulk-1)]
+		na, nb := 0, 0
+		switch {
+		case g.guarded && !p.guardOK(s, &p.rules[g.ri[0]]):
+		case g.remove:
+			a := g.src[0].pieces(occ, oc)
+			na, ta[0] = bits.OnesCount64(a), a
+		default:
+			na, nb = g.leaps2(occ, oc, empty, ta, tb)
+		}
+		ks.n[j&(maxBulk-1)] = na
+		if g.pair {
+			ks.n[(j+1)&(maxBulk-1)] = nb
+			j++
+		}
+		j++
+		n += na + nb
+	}
+	return n
+}
+
 // touched returns the cells that the first leaps of g (their sources per
 // direction in td, as leaps keeps them) touch: their sources, jumped
 // cells and landings.
@@ -365,9 +499,10 @@ func (g *kernGroup) touched(td *[32]uint64) (t uint64) {
 	return t
 }
 
-// anyLeapK tells whether tier t (t.k1 not nil) has a first leap.
-func (p *Program) anyLeapK(s *State, t *tier) bool {
-	occ, oc, empty := p.kernWords(s)
+// kernAny tells whether tier t (t.k1 not nil) has a first leap in the
+// position whose occupancy slots, sets per code and empty cells
+// kernWords returned.
+func (p *Program) kernAny(s *State, t *tier, occ *[kernSlots]uint64, oc *[kernCodes]uint64, empty uint64) bool {
 	gs := t.kp[s.toMove]
 	for i := range gs {
 		g := &gs[i]
@@ -381,7 +516,7 @@ func (p *Program) anyLeapK(s *State, t *tier) bool {
 	return false
 }
 
-// selectBulkK is selectBulk for the moves firstLeapsK kept: rule, then
+// selectBulkK is selectBulk for the moves kernLeaps kept: rule, then
 // source, then direction.
 func (p *Program) selectBulkK(s *State, ml *MoveList, i int) {
 	ml.reset()
@@ -406,4 +541,133 @@ func (p *Program) selectBulkK(s *State, ml *MoveList, i int) {
 		return
 	}
 	panic("interp: selectBulkK: move out of range")
+}
+
+// compileKernPlay decides Program.kernPlay: every tier has the one-word
+// kernel and is counted without a list, and no goal at the start of a
+// turn or blockade filter is asked, so that countMoves reads the
+// occupancy words once and walks the tiers on the kernel (countKern);
+// and tier.kchain.
+func (p *Program) compileKernPlay() {
+	p.kernPlay = !p.noBlockade && len(p.goalsStart) == 0 && len(p.tiers) > 0
+	for ti := range p.tiers {
+		t := &p.tiers[ti]
+		p.kernPlay = p.kernPlay && t.k1 != nil && !t.listed
+	}
+	for ti := range p.tiers {
+		t := &p.tiers[ti]
+		t.kchain = p.kernPlay && !t.bulk
+		for _, ri := range t.rules {
+			r := &p.rules[ri]
+			t.kchain = t.kchain && r.action == ir.Leap && r.gen == genLeap && r.length == 2 &&
+				r.chain != ir.ChainNone && !r.sameDir
+		}
+	}
+}
+
+// countKern is countMoves on the one-word kernel (p.kernPlay): a bulk
+// tier's moves are counted (and kept, selecting) by kernLeaps, a
+// playout builds those of a kchain tier from its first leaps
+// (kernChains), and other tiers are countTier's.
+func (p *Program) countKern(s *State, ml *MoveList, selecting bool) (n int, built bool) {
+	occ, oc, empty := p.kernWords(s)
+	s.selFilt = false
+	for ti := range p.tiers {
+		t := &p.tiers[ti]
+		s.tier = ti
+		if t.bulk {
+			if selecting && len(t.rules) <= maxBulk {
+				n = p.kernKeep(s, t, occ, oc, empty)
+			} else {
+				n, _ = p.kernLeaps(s, t, false, selecting)
+			}
+			if n > 0 {
+				s.selBulk = s.nbulk >= 0
+				return n, false
+			}
+			continue
+		}
+		if t.kchain && selecting {
+			if n = p.kernChains(s, t, ml, occ, oc, empty); n > 0 {
+				s.selBulk = false
+				return n, true
+			}
+			continue
+		}
+		if n, built, ok := p.countTier(s, t, &s.gen, ml, selecting); ok {
+			return n, built
+		}
+	}
+	return p.noTierMove(s)
+}
+
+// kernChains builds in ml the moves of tier t (t.kchain: short jumps with
+// chains, walked on bitsets by shiftDFS2) in Legal's order and returns
+// their number: per rule (a pair's shifted together), its first leaps
+// are found by the kernel (the same sets as shiftWords; firsts2), which
+// is the tier's existence test too, and
+// the chains are walked from their sources (fastLeaps' walk on one word,
+// without finding the first leaps again).
+func (p *Program) kernChains(s *State, t *tier, ml *MoveList, occ *[kernSlots]uint64, oc *[kernCodes]uint64, empty uint64) int {
+	gs := t.kp[s.toMove]
+	g := &s.gen
+	ml.reset()
+	bound := false
+	for i := range gs {
+		k := &gs[i]
+		if k.guarded && !p.guardOK(s, &p.rules[k.ri[0]]) {
+			continue
+		}
+		ma, mb := k.firsts2(occ, oc, empty)
+		if ma|mb == 0 {
+			continue
+		}
+		if !bound {
+			g.bind(p, s, ml)
+			g.mover, g.found, g.count, g.sel = s.toMove, false, false, -1
+			bound = true
+		}
+		if ma != 0 {
+			g.kernWalk(k, &p.rules[k.ri[0]], ma, occ, empty)
+		}
+		if mb != 0 {
+			g.kernWalk(k, &p.rules[k.ri[1]], mb, occ, empty)
+		}
+	}
+	return len(ml.moves)
+}
+
+// kernWalk is fastLeaps' walk on one word for rule r, whose kernel group
+// k found first leaps from the cells of mark: the chains from each of
+// them, in order, by shiftDFS2.
+func (g *gen) kernWalk(k *kernGroup, r *rule, mark uint64, occ *[kernSlots]uint64, empty uint64) {
+	p, s, mover := g.p, g.s, g.mover
+	g.r = r
+	g.dirs = r.dirs[mover]
+	g.occ1 = occ[0] | occ[1] | occ[2] | occ[3] | occ[4] | occ[5] | occ[6] | occ[7]
+	g.o1, g.e1 = k.over(occ, empty), k.onto(occ, empty)
+	g.lands = r.lands[mover]
+	ds := r.sets[mover].dirs
+	g.nds = len(ds)
+	for i, d := range ds {
+		g.dsh[i&31], g.dval[i&31] = d.sh, d.valid
+	}
+	om, em := r.overSlots[mover], r.ontoSlots[mover]
+	g.oe, g.ee = om>>uint(p.np+1)&1, em>>uint(p.np+1)&1
+	srcOK := r.srcOK[mover*p.ncodes : (mover+1)*p.ncodes]
+	cells := s.cells
+	for ; mark != 0; mark &= mark - 1 {
+		b := bits.TrailingZeros64(mark)
+		c := int(p.cellOf[b])
+		code := cells[c]
+		if !srcOK[code] {
+			continue
+		}
+		g.pc = code
+		s.path = append(s.path[:0], uint32(c))
+		sl := uint(p.codeSlot[code])
+		g.op, g.ep = om>>sl&1, em>>sl&1
+		g.shiftDFS2(b, g.occ1, g.o1, g.e1)
+		s.path = s.path[:0]
+	}
 }

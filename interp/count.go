@@ -551,6 +551,9 @@ func (p *Program) countMoves(s *State, ml *MoveList, selecting bool) (n int, bui
 			return 0, false
 		}
 	}
+	if p.kernPlay {
+		return p.countKern(s, ml, selecting)
+	}
 	if p.noBlockade && !p.blockFast {
 		p.Legal(s, ml)
 		return len(ml.moves), true
@@ -574,6 +577,11 @@ func (p *Program) countMoves(s *State, ml *MoveList, selecting bool) (n int, bui
 			return n, built
 		}
 	}
+	return p.noTierMove(s)
+}
+
+// noTierMove is countMoves when no tier has a move: a pass, or none.
+func (p *Program) noTierMove(s *State) (n int, built bool) {
 	s.tier = -1
 	if p.noMove == ir.OutcomePass {
 		return 1, false
@@ -599,6 +607,10 @@ func (p *Program) countTier(s *State, t *tier, g *gen, ml *MoveList, selecting b
 		}
 	}
 	s.selBulk = false
+	if t.wchain && selecting && !filt {
+		n = p.wordsChains(s, t, g, ml)
+		return n, true, n > 0
+	}
 	if t.precheck && !p.hasFirstLeap(s, t) {
 		return 0, false, false
 	}
@@ -636,6 +648,10 @@ func (p *Program) selectMove(s *State, ml *MoveList, i int) {
 		return
 	}
 	if s.selBulk {
+		if s.kstash {
+			p.selectBulkK(s, ml, i)
+			return
+		}
 		p.selectBulk(s, ml, i)
 		return
 	}

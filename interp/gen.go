@@ -84,6 +84,10 @@ type gen struct {
 	// read), and the first leaps found from the landing cells
 	near [mbSlots / 64]uint64
 	keys []uint64
+	// pre: the sources of the rule's first leaps, found before the
+	// generator runs (wordsChains): fastLeaps walks them rather than
+	// finding them again (nil: not known)
+	pre []uint64
 }
 
 // bind sets the program, state and move list of g, storing only what

@@ -131,7 +131,7 @@ func planFeatures(pl Plan) []string {
 	}
 	for _, t := range pl.Tiers {
 		for name, on := range map[string]bool{"bulk": t.Bulk, "count and select": t.CountSel, "precheck": t.Precheck,
-			"one-word kernel": t.Kernel, "deduplicated": t.Dedup, "most captured": t.Prefer} {
+			"one-word kernel": t.Kernel, "deduplicated": t.Dedup, "most captured": t.Prefer, "walk chains": t.WalkChains} {
 			if on {
 				fs = append(fs, "tier: "+name)
 			}
@@ -162,6 +162,7 @@ var genWanted = []string{
 	"note: chains walked one first direction at a time on the leap table (not on the bitset or mailbox walkers)",
 	"note: every leap takes a piece",
 	"tier: bulk", "tier: one-word kernel", "tier: precheck", "tier: deduplicated", "tier: most captured", "tier: count and select",
+	"tier: walk chains", "playouts: count (the tiers walked on the one-word kernel), then build the one drawn",
 	"perft: last two plies counted on occupancy words",
 	"perft: depth 2 played on the mailbox, last ply counted there",
 	"blockade: decided on occupancy words",

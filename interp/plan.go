@@ -53,8 +53,12 @@ type TierPlan struct {
 	Kernel   bool // its first leaps are found by the flat one-word kernel (bulk1.go)
 	// Pairs: the kernel's pairs of rules (a+b) whose directions are
 	// shifted once for both (existence test and counting)
-	Pairs  []string
-	Prefer bool // narrowed to the moves capturing the most (built, then each played to count)
+	Pairs []string
+	// WalkChains: playouts walk the chains from the sources of the first
+	// leaps found on bitsets (by the kernel on one word), which also tell
+	// whether the tier has a move
+	WalkChains bool
+	Prefer     bool // narrowed to the moves capturing the most (built, then each played to count)
 }
 
 // Plan reports what Compile chose (see Plan).
@@ -64,7 +68,8 @@ func (p *Program) Plan() Plan {
 		pl.Rules = append(pl.Rules, p.rulePlan(&p.rules[i]))
 	}
 	for _, t := range p.tiers {
-		tp := TierPlan{Dedup: t.dedup, Bulk: t.bulk, CountSel: t.countSel, Precheck: t.precheck, Kernel: t.k1 != nil, Prefer: t.prefer}
+		tp := TierPlan{Dedup: t.dedup, Bulk: t.bulk, CountSel: t.countSel, Precheck: t.precheck, Kernel: t.k1 != nil, Prefer: t.prefer,
+			WalkChains: t.kchain || t.wchain}
 		for _, ri := range t.rules {
 			tp.Rules = append(tp.Rules, p.rules[ri].name)
 		}
@@ -74,6 +79,9 @@ func (p *Program) Plan() Plan {
 	pl.Playouts = "legal list, then one drawn"
 	if p.countPlayouts {
 		pl.Playouts = "count, then build the one drawn"
+		if p.kernPlay {
+			pl.Playouts = "count (the tiers walked on the one-word kernel), then build the one drawn"
+		}
 	}
 	pl.Perft = "last ply counted by the strategies"
 	switch {
@@ -310,6 +318,9 @@ func (pl Plan) Write(w io.Writer) error {
 				b.WriteString("; pairs shifted together: " + strings.Join(t.Pairs, ", "))
 			}
 			b.WriteString(")")
+		}
+		if t.WalkChains {
+			b.WriteString(" (playouts walk the chains from its first leaps' sources)")
 		}
 		if t.Dedup {
 			b.WriteString(" (deduplicated)")

@@ -43,7 +43,7 @@ man-step: step table
 king-step: step table
 tier man-capture,king-capture bulk=false
 tier man-step,king-step bulk=true
-playouts: count, then build the one drawn
+playouts: count (the tiers walked on the one-word kernel), then build the one drawn
 `,
 		"unseen/draughts12.rules": `man-capture: leap table
 king-capture: leap table
@@ -88,6 +88,9 @@ playouts: count, then build the one drawn
 			if r := p.Plan().Rules[0]; !slices.ContainsFunc(r.Notes, func(n string) bool { return strings.HasPrefix(n, note) }) {
 				t.Errorf("%s: rule %s has no note %q: %q", name, r.Name, note, r.Notes)
 			}
+		}
+		if strings.HasPrefix(name, "unseen/draughts") && !p.Plan().Tiers[0].WalkChains {
+			t.Errorf("%s: the tier of captures does not walk its chains from its first leaps' sources", name)
 		}
 		slow, err := Compile(games[name], Config{NoFast: true})
 		if err != nil {

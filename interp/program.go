@@ -73,6 +73,9 @@ type Program struct {
 	mbPerft    bool     // perft counts depth 2 on the mailbox (mailbox.go)
 	bulkPad    int      // zero words on either side of the shifted sets of bulk tiers
 	guarded    bool     // some move rule has a guard (When)
+	// kernPlay: countMoves walks the tiers on the one-word kernel
+	// (countKern, bulk1.go)
+	kernPlay bool
 	// countPlayouts: RandomPlayout counts the moves and builds the one drawn
 	// (the blockade filter on words makes counting much cheaper than Legal)
 	countPlayouts bool
@@ -177,6 +180,15 @@ type tier struct {
 	// precheck: shifts, not bulk, and a later tier exists: whether the
 	// tier has a move is asked on bitsets first (hasFirstLeap)
 	precheck bool
+	// kchain: kernPlay, and every rule is a short jump with chains walked
+	// on bitsets: a playout builds the tier's moves from the first leaps
+	// the kernel finds (kernChains), which tell whether it has one too
+	kchain bool
+	// wchain: the same on several words (shifts, at most maxBulk rules,
+	// each a leap with chains of the leap strategy): the first leaps'
+	// sources found per rule are the existence test and what fastLeaps
+	// walks (wordsChains)
+	wchain bool
 	// k1: the tier's rules flattened per mover for the one-word kernel
 	// (bulk1.go); nil when some rule does not fit it
 	k1 [][]kernGroup
@@ -1479,6 +1491,8 @@ func (p *Program) compileEnd() error {
 	p.compileWordsCount()
 	p.compileMailbox()
 	p.compileBulk()
+	p.compileKernPlay()
+	p.compileWordsChains()
 	// RandomPlayout counts the moves and builds the one drawn when counting
 	// is nearly free (a bulk tier: first leaps by population counts; group
 	// moves: counts per line) or saves the blockade checks of moves not

@@ -24,7 +24,13 @@ func (g *gen) fastLeaps() {
 		g.countByLandings()
 		return
 	}
-	marked := g.markSources()
+	var marked bool
+	if g.pre != nil {
+		copy(s.mark[:s.nw], g.pre) // (wordsChains)
+		marked, g.one = true, false
+	} else {
+		marked = g.markSources()
+	}
 	cells := s.cells
 	// A chain that keeps its direction has its first leaps marked on
 	// bitsets, then is walked by fastDFS (shiftDFS2 and the bitset
