@@ -543,62 +543,39 @@ func (p *Program) selectBulkK(s *State, ml *MoveList, i int) {
 	panic("interp: selectBulkK: move out of range")
 }
 
-// compileKernPlay decides Program.kernPlay: every tier has the one-word
-// kernel and is counted without a list, and no goal at the start of a
-// turn or blockade filter is asked, so that countMoves reads the
-// occupancy words once and walks the tiers on the kernel (countKern);
-// and tier.kchain.
-func (p *Program) compileKernPlay() {
-	p.kernPlay = !p.noBlockade && len(p.goalsStart) == 0 && len(p.tiers) > 0
+// compileKernChains decides tier.kchain (a tier with the one-word
+// kernel, not bulk, whose every rule is a short jump with chains not kept
+// in one direction, in a game without the blockade filter) and tier.kern.
+func (p *Program) compileKernChains() {
 	for ti := range p.tiers {
 		t := &p.tiers[ti]
-		p.kernPlay = p.kernPlay && t.k1 != nil && !t.listed
-	}
-	for ti := range p.tiers {
-		t := &p.tiers[ti]
-		t.kchain = p.kernPlay && !t.bulk
+		t.kchain = !p.noBlockade && t.k1 != nil && !t.bulk && !t.listed
 		for _, ri := range t.rules {
 			r := &p.rules[ri]
 			t.kchain = t.kchain && r.action == ir.Leap && r.gen == genLeap && r.length == 2 &&
 				r.chain != ir.ChainNone && !r.sameDir
 		}
+		t.kern = t.kchain || !p.noBlockade && t.k1 != nil && t.bulk
 	}
 }
 
-// countKern is countMoves on the one-word kernel (p.kernPlay): a bulk
-// tier's moves are counted (and kept, selecting) by kernLeaps, a
-// playout builds those of a kchain tier from its first leaps
-// (kernChains), and other tiers are countTier's.
-func (p *Program) countKern(s *State, ml *MoveList, selecting bool) (n int, built bool) {
+// kernTier is countTier for a tier.kern: a bulk tier's moves counted,
+// and kept when selecting, by the kernel; selecting, a kchain tier's
+// moves built from the kernel's first leaps (kernChains).
+func (p *Program) kernTier(s *State, t *tier, ml *MoveList, selecting bool) (n int, built, ok bool) {
 	occ, oc, empty := p.kernWords(s)
-	s.selFilt = false
-	for ti := range p.tiers {
-		t := &p.tiers[ti]
-		s.tier = ti
-		if t.bulk {
-			if selecting && len(t.rules) <= maxBulk {
-				n = p.kernKeep(s, t, occ, oc, empty)
-			} else {
-				n, _ = p.kernLeaps(s, t, false, selecting)
-			}
-			if n > 0 {
-				s.selBulk = s.nbulk >= 0
-				return n, false
-			}
-			continue
+	if t.bulk {
+		if selecting && len(t.rules) <= maxBulk {
+			n = p.kernKeep(s, t, occ, oc, empty)
+		} else {
+			n, _ = p.kernLeaps(s, t, false, selecting)
 		}
-		if t.kchain && selecting {
-			if n = p.kernChains(s, t, ml, occ, oc, empty); n > 0 {
-				s.selBulk = false
-				return n, true
-			}
-			continue
-		}
-		if n, built, ok := p.countTier(s, t, &s.gen, ml, selecting); ok {
-			return n, built
-		}
+		s.selBulk = s.nbulk >= 0
+		return n, false, n > 0
 	}
-	return p.noTierMove(s)
+	n = p.kernChains(s, t, ml, occ, oc, empty)
+	s.selBulk = false
+	return n, true, n > 0
 }
 
 // kernChains builds in ml the moves of tier t (t.kchain: short jumps with

@@ -551,9 +551,6 @@ func (p *Program) countMoves(s *State, ml *MoveList, selecting bool) (n int, bui
 			return 0, false
 		}
 	}
-	if p.kernPlay {
-		return p.countKern(s, ml, selecting)
-	}
 	if p.noBlockade && !p.blockFast {
 		p.Legal(s, ml)
 		return len(ml.moves), true
@@ -573,6 +570,12 @@ func (p *Program) countMoves(s *State, ml *MoveList, selecting bool) (n int, bui
 			return len(ml.moves), true
 		}
 		s.tier = ti
+		if t.kern && (t.bulk || selecting) {
+			if n, built, ok := p.kernTier(s, t, ml, selecting); ok {
+				return n, built
+			}
+			continue
+		}
 		if n, built, ok := p.countTier(s, t, g, ml, selecting); ok {
 			return n, built
 		}

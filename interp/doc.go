@@ -361,17 +361,13 @@
 //     shifted together"; a pair whose second rule has no piece shifts
 //     the first rule's directions alone); counting that keeps the moves
 //     for drawing one shifts a pair once too but keeps each rule's leaps
-//     apart. When every tier has the kernel and none is built as a
-//     list (no blockade filter, no goal at the start of a turn:
-//     kernPlay, "the tiers walked on the one-word kernel" in vet
-//     --explain), countMoves reads the occupancy words once and walks
-//     the tiers on the kernel itself (countKern). A tier of short jumps
+//     apart. A tier with the kernel whose every rule is a short jump
 //     with chains (tier.kchain, "playouts walk the chains from its first
-//     leaps' sources") then has, in a playout, the sources of each
-//     rule's first leaps found once by the kernel (firsts2), which is
-//     its existence test, and the chains walked from them with shiftDFS2
-//     (kernChains, kernWalk), without finding them again (fastLeaps,
-//     shiftWords). On several words such a tier (tier.wchain) has the
+//     leaps' sources"; no blockade filter) has, in a playout, the
+//     sources of each rule's first leaps found once by the kernel
+//     (firsts2), which is its existence test, and the chains walked from
+//     them with shiftDFS2 (kernChains, kernWalk), without finding them
+//     again (fastLeaps, shiftWords). On several words such a tier (tier.wchain) has the
 //     sources of each rule's first leaps found on the words
 //     (wordsChains, ruleSources), its existence test too, and the leap
 //     generator walks them (gen.pre) rather than marking sources

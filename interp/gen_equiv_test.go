@@ -162,7 +162,7 @@ var genWanted = []string{
 	"note: chains walked one first direction at a time on the leap table (not on the bitset or mailbox walkers)",
 	"note: every leap takes a piece",
 	"tier: bulk", "tier: one-word kernel", "tier: precheck", "tier: deduplicated", "tier: most captured", "tier: count and select",
-	"tier: walk chains", "playouts: count (the tiers walked on the one-word kernel), then build the one drawn",
+	"tier: walk chains", "playouts: count, then build the one drawn",
 	"perft: last two plies counted on occupancy words",
 	"perft: depth 2 played on the mailbox, last ply counted there",
 	"blockade: decided on occupancy words",

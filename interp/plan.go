@@ -79,9 +79,6 @@ func (p *Program) Plan() Plan {
 	pl.Playouts = "legal list, then one drawn"
 	if p.countPlayouts {
 		pl.Playouts = "count, then build the one drawn"
-		if p.kernPlay {
-			pl.Playouts = "count (the tiers walked on the one-word kernel), then build the one drawn"
-		}
 	}
 	pl.Perft = "last ply counted by the strategies"
 	switch {

@@ -43,7 +43,7 @@ man-step: step table
 king-step: step table
 tier man-capture,king-capture bulk=false
 tier man-step,king-step bulk=true
-playouts: count (the tiers walked on the one-word kernel), then build the one drawn
+playouts: count, then build the one drawn
 `,
 		"unseen/draughts12.rules": `man-capture: leap table
 king-capture: leap table

@@ -73,9 +73,6 @@ type Program struct {
 	mbPerft    bool     // perft counts depth 2 on the mailbox (mailbox.go)
 	bulkPad    int      // zero words on either side of the shifted sets of bulk tiers
 	guarded    bool     // some move rule has a guard (When)
-	// kernPlay: countMoves walks the tiers on the one-word kernel
-	// (countKern, bulk1.go)
-	kernPlay bool
 	// countPlayouts: RandomPlayout counts the moves and builds the one drawn
 	// (the blockade filter on words makes counting much cheaper than Legal)
 	countPlayouts bool
@@ -180,10 +177,13 @@ type tier struct {
 	// precheck: shifts, not bulk, and a later tier exists: whether the
 	// tier has a move is asked on bitsets first (hasFirstLeap)
 	precheck bool
-	// kchain: kernPlay, and every rule is a short jump with chains walked
-	// on bitsets: a playout builds the tier's moves from the first leaps
+	// kchain: the one-word kernel, no blockade filter, and every rule a
+	// short jump with chains walked on bitsets: a playout builds the tier's moves from the first leaps
 	// the kernel finds (kernChains), which tell whether it has one too
 	kchain bool
+	// kern: kchain, or bulk with the one-word kernel and no blockade
+	// filter: countMoves asks kernTier (bulk: always; kchain: selecting)
+	kern bool
 	// wchain: the same on several words (shifts, at most maxBulk rules,
 	// each a leap with chains of the leap strategy): the first leaps'
 	// sources found per rule are the existence test and what fastLeaps
@@ -1491,7 +1491,7 @@ func (p *Program) compileEnd() error {
 	p.compileWordsCount()
 	p.compileMailbox()
 	p.compileBulk()
-	p.compileKernPlay()
+	p.compileKernChains()
 	p.compileWordsChains()
 	// RandomPlayout counts the moves and builds the one drawn when counting
 	// is nearly free (a bulk tier: first leaps by population counts; group

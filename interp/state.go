@@ -127,7 +127,7 @@ type aux struct {
 	mctx ectx // the margin of Status
 	gctx ectx // Guide
 	bulk [maxBulk]bulkRule
-	kst  kernStash // firstLeapsK
+	kst  kernStash // kernLeaps and kernKeep
 	sets bulkSets  // firstLeaps
 	caps []int32   // preferMost: the pieces each move captures
 	// mergeEnds (ends.go): the captured cells of the moves, per move the
