@@ -7,7 +7,7 @@ import "github.com/ruleplay/ruleplay/ir"
 // leaps and the removals of a Program.flat on a small board
 // (Program.st) without extras.
 func (p *Program) compilePlay() {
-	if p.flat && p.nc < smallCells && p.occLen() <= smallOcc && p.ncodes <= smallCodes {
+	if p.flat && p.nc < smallCells && p.occLen() <= smallOcc && p.ncodes <= smallCodes && p.np <= smallPlayers {
 		p.st = new(smallTabs)
 		for c, cb := range p.cellB {
 			p.st.cellB[c] = smallCell{m: cb.m, w: uint32(cb.w), mb: uint32(cb.mb)}
@@ -80,16 +80,18 @@ func (p *Program) fusable(r *rule) bool {
 }
 
 // Small boards: a Program.flat whose board has fewer than smallCells
-// cells, at most smallOcc occupancy words and smallCodes piece codes
-// keeps the tables a move reads in arrays of fixed size (smallTabs), and
-// its States their cells, occupancy words and mailbox (smallPos); the
-// fused make and unmake index them through masks: no bounds checks, and
-// one register per array.
+// cells, at most smallOcc occupancy words, smallCodes piece codes and
+// smallPlayers players keeps the tables a move reads in arrays of fixed
+// size (smallTabs), and its States their cells, occupancy words,
+// mailbox and per-player counters (smallPos); the fused make and unmake
+// index them through masks: no bounds checks, and one register per
+// array.
 const (
-	smallCells = 1024
-	smallOcc   = 64
-	smallCodes = 256
-	smallDirs  = 8 // the jumped cells are kept for at most 8 directions
+	smallCells   = 1024
+	smallOcc     = 64
+	smallCodes   = 256
+	smallPlayers = 32
+	smallDirs    = 8 // the jumped cells are kept for at most 8 directions
 )
 
 // smallTabs: Program.codeOcc, codePoints and cellB in arrays (unsigned,
@@ -116,11 +118,34 @@ type smallCell struct {
 }
 
 // smallPos holds State.cellsW, occ and mb (when the Program has a
-// mailbox; otherwise mb is written and never read).
+// mailbox; otherwise mb is written and never read), and State.turns,
+// captured and points.
 type smallPos struct {
 	cells [smallCells]uint16
 	occ   [smallOcc]uint64
 	mb    [mbSlots]uint8
+	// turns, captured, points: State.turns, captured and points
+	turns, captured, points [smallPlayers]int32
+}
+
+// counters points the per-player counters of ps (np players) into its
+// smallPos.
+func (ps *position) counters(np int) {
+	ps.turns, ps.captured, ps.points = ps.sp.turns[:np:np], ps.sp.captured[:np:np], ps.sp.points[:np:np]
+}
+
+// took counts for mover the capture of a piece of this code.
+func (b *smallPos) took(t *smallTabs, mover int, code uint16) {
+	mover &= smallPlayers - 1
+	b.captured[mover]++
+	b.points[mover] += t.codePts[code&(smallCodes-1)]
+}
+
+// untook takes back took.
+func (b *smallPos) untook(t *smallTabs, mover int, code uint16) {
+	mover &= smallPlayers - 1
+	b.captured[mover]--
+	b.points[mover] -= t.codePts[code&(smallCodes-1)]
 }
 
 // unset empties cell c, which holds code, and updates its occupancy bit
@@ -173,8 +198,7 @@ func (p *Program) doFused(s *State, ml *MoveList, m mv) int {
 		x = t.jumped(a, e>>16)
 		if xc = b.cells[x]; xc != 0 {
 			b.unset(t, x, xc)
-			s.captured[mover]++
-			s.points[mover] += t.codePts[xc&(smallCodes-1)]
+			b.took(t, mover, xc)
 		} else {
 			x = a
 		}
@@ -186,15 +210,14 @@ func (p *Program) doFused(s *State, ml *MoveList, m mv) int {
 		if p.landRules>>uint32(m.rule)&1 != 0 {
 			// Taken by landing: the piece taken, the landing then empty.
 			x, xc, old = land, old, 0
-			s.captured[mover]++
-			s.points[mover] += t.codePts[xc&(smallCodes-1)]
+			b.took(t, mover, xc)
 		}
 	}
 	f.setLeap(a, x, land, pc, xc, old)
 	b.set(t, land, pc)
 	s.passes = 0
 	s.ply++
-	s.turns[mover]++
+	b.turns[mover&(smallPlayers-1)]++
 	s.toMove = p.after(mover)
 	return mover
 }
@@ -212,11 +235,10 @@ func (p *Program) doTake(s *State, c uint32) int {
 	if code != 0 {
 		b.unset(t, a, code)
 	}
-	s.captured[mover]++
-	s.points[mover] += t.codePts[code&(smallCodes-1)]
+	b.took(t, mover, code)
 	s.passes = 0
 	s.ply++
-	s.turns[mover]++
+	b.turns[mover&(smallPlayers-1)]++
 	s.toMove = p.after(mover)
 	return mover
 }
@@ -234,16 +256,14 @@ func (p *Program) doLeapDirect(s *State, r *rule, mover int, start, e uint32) {
 		x := t.jumped(a, e>>16)
 		if xc := b.cells[x]; xc != 0 {
 			b.unset(t, x, xc)
-			s.captured[mover]++
-			s.points[mover] += t.codePts[xc&(smallCodes-1)]
+			b.took(t, mover, xc)
 		}
 	}
 	land := int(e & (smallCells - 1))
 	if old := b.cells[land]; old != 0 {
 		b.unset(t, land, old)
 		if r.capture == ir.CaptureLanding {
-			s.captured[mover]++
-			s.points[mover] += t.codePts[old&(smallCodes-1)]
+			b.took(t, mover, old)
 		}
 	}
 	b.set(t, land, pc)
@@ -290,8 +310,7 @@ func (p *Program) undoFusedKind(s *State, f *frame) {
 	mover := p.before(s.toMove)
 	if xc != 0 {
 		b.set(t, x, xc)
-		s.captured[mover]--
-		s.points[mover] -= t.codePts[xc&(smallCodes-1)]
+		b.untook(t, mover, xc)
 	}
 	b.set(t, a, pc)
 	s.undoTurn(f, mover)
@@ -305,8 +324,7 @@ func (s *State) undoTake(p *Program, f *frame) {
 		s.sp.set(p.st, a, code)
 	}
 	mover := p.before(s.toMove)
-	s.captured[mover]--
-	s.points[mover] -= p.st.codePts[code&(smallCodes-1)]
+	s.sp.untook(p.st, mover, code)
 	s.undoTurn(f, mover)
 }
 
@@ -325,7 +343,11 @@ func (s *State) fusedFrame(kind uint8) *frame {
 // and restores the counters f kept (Undo, undoFused).
 func (s *State) undoCounters(f *frame) {
 	mover := int(f.mover)
-	s.undoTurn(f, mover)
+	s.ply--
+	s.turns[mover]--
+	s.toMove = mover
+	s.passes = int(f.passes)
+	s.end, s.winner = f.end, int(f.winner)
 	s.captured[mover], s.points[mover] = f.captured, f.points
 	s.last = f.last
 }
@@ -336,7 +358,7 @@ func (s *State) undoCounters(f *frame) {
 // no rules' counters.
 func (s *State) undoTurn(f *frame, mover int) {
 	s.ply--
-	s.turns[mover]--
+	s.sp.turns[mover&(smallPlayers-1)]--
 	s.toMove = mover
 	s.passes = int(f.passes)
 	s.end, s.winner = f.end, int(f.winner)

@@ -243,8 +243,12 @@ func (p *Program) newEmptyState() *State {
 	if p.keepOccC {
 		s.occC = make([]uint64, p.occCLen())
 	}
-	ints := make([]int32, 3*p.np)
-	s.turns, s.captured, s.points = ints[:p.np:p.np], ints[p.np:2*p.np:2*p.np], ints[2*p.np:]
+	if s.sp != nil {
+		s.counters(p.np)
+	} else {
+		ints := make([]int32, 3*p.np)
+		s.turns, s.captured, s.points = ints[:p.np:p.np], ints[p.np:2*p.np:2*p.np], ints[2*p.np:]
+	}
 	s.changes = make([]change, 0, 256)
 	s.frames = make([]frame, 0, 128)
 	if len(p.ctrs) > 0 {
@@ -700,6 +704,7 @@ func (ps *position) copyFrom(src *position) {
 	case src.sp == nil:
 		if ps.sp != nil {
 			ps.sp, ps.cellsW, ps.occ, ps.mb = nil, nil, nil, nil
+			ps.turns, ps.captured, ps.points = nil, nil, nil
 		}
 	case ps.sp == nil:
 		ps.sp = new(smallPos)
@@ -707,6 +712,9 @@ func (ps *position) copyFrom(src *position) {
 		if src.mb != nil {
 			ps.mb = &ps.sp.mb
 		}
+		ps.counters(src.np)
+	case len(ps.turns) != src.np:
+		ps.counters(src.np)
 	}
 	ps.cellsW = append(ps.cellsW[:0], src.cellsW...)
 	ps.cells = ps.cellsW[:len(src.cells)]
