@@ -324,9 +324,19 @@ func (p *Program) doGroup(s *State, r *rule, mover int, path []uint32) {
 // Apply plays move i of ml (ml must be the list Legal filled for s) in place
 // and decides whether the game ends: an after-move goal of the mover, then
 // the passes in a row, then the ply limit. An index out of range does
-// nothing.
+// nothing. A move of a rule.fused with undo records is doFused's, whose
+// ending is decided only where the Program has after-move goals or a
+// ply limit (Program.fusedEnds; a fused move is no pass).
 func (p *Program) Apply(s *State, ml *MoveList, i int) {
-	if i < 0 || i >= len(ml.moves) {
+	if uint(i) >= uint(len(ml.moves)) {
+		return
+	}
+	m := ml.moves[i]
+	if !s.unlogged && p.fusedRules>>(uint32(m.rule)&63)&1 != 0 {
+		mover := p.doFused(s, ml, m)
+		if p.fusedEnds {
+			p.decideEnd(s, mover, false)
+		}
 		return
 	}
 	var mover int
@@ -334,11 +344,16 @@ func (p *Program) Apply(s *State, ml *MoveList, i int) {
 		s.skipLog = true
 		mover = p.doMove(s, ml, i)
 		s.skipLog = false
-	} else if m := ml.moves[i]; p.fusedRules == 0 || p.fusedRules>>uint32(m.rule)&1 == 0 {
-		mover = p.doMove(s, ml, i)
 	} else {
-		mover = p.doFused(s, ml, m)
+		mover = p.doMove(s, ml, i)
 	}
+	p.decideEnd(s, mover, m.rule < 0)
+}
+
+// decideEnd decides, after mover's move (a pass or not), whether the
+// game ends: an after-move goal of the mover, then the passes in a row,
+// then the ply limit.
+func (p *Program) decideEnd(s *State, mover int, pass bool) {
 	if len(p.goalsAfter) > 0 {
 		c := &s.ectx
 		if c.p != p {
@@ -360,7 +375,7 @@ func (p *Program) Apply(s *State, ml *MoveList, i int) {
 			}
 		}
 	}
-	if p.passes > 0 && s.passes >= p.passes && ml.moves[i].rule < 0 {
+	if p.passes > 0 && s.passes >= p.passes && pass {
 		s.end = endPasses
 		return
 	}

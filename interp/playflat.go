@@ -24,9 +24,10 @@ func (p *Program) compilePlay() {
 			}
 		}
 	}
+	p.fusedEnds = len(p.goalsAfter) > 0 || p.limit > 0
 	for i := range p.rules {
 		r := &p.rules[i]
-		r.fused = p.st != nil && !p.extras && i < 64 && (r.action == ir.Remove || p.fusable(r))
+		r.fused = p.st != nil && !p.extras && i < 63 && (r.action == ir.Remove || p.fusable(r))
 		if r.fused {
 			p.fusedRules |= 1 << i
 		}
@@ -186,7 +187,7 @@ func (p *Program) doFused(s *State, ml *MoveList, m mv) int {
 		return p.applyLeaps(s, &p.rules[m.rule], ml.arena[m.off:m.off+m.n])
 	}
 	start, e := ml.arena[m.off], ml.arena[m.off+1]
-	jumps := p.jumpRules>>uint32(m.rule)&1 != 0
+	jumps := p.jumpRules>>(uint32(m.rule)&63)&1 != 0
 	mover := s.toMove
 	f := s.fusedFrame(frameLeap)
 	b, t := s.sp, p.st
@@ -207,7 +208,7 @@ func (p *Program) doFused(s *State, ml *MoveList, m mv) int {
 	old := b.cells[land]
 	if old != 0 {
 		b.unset(t, land, old)
-		if p.landRules>>uint32(m.rule)&1 != 0 {
+		if p.landRules>>(uint32(m.rule)&63)&1 != 0 {
 			// Taken by landing: the piece taken, the landing then empty.
 			x, xc, old = land, old, 0
 			b.took(t, mover, xc)

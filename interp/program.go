@@ -89,9 +89,13 @@ type Program struct {
 	// direct: no stacks, no pieces on target: a leap move played without
 	// undo records sets each cell with its indexes at once (doLeapsFlat)
 	direct bool
-	// fusedRules: bit i for rule i when it is rule.fused (the first 64
-	// rules alone can be)
+	// fusedRules: bit i for rule i when it is rule.fused (the first 63
+	// rules alone can be: bit 63, never set, is a pass's, rule -1 through
+	// the mask 63)
 	fusedRules uint64
+	// fusedEnds: Apply decides the ending after a fused move (the
+	// Program has after-move goals or a ply limit)
+	fusedEnds bool
 	// jumpRules, landRules: the fused rules that take what they jump,
 	// what they land on
 	jumpRules, landRules uint64
