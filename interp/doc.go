@@ -434,22 +434,28 @@
 //
 // Fused make and unmake (playflat.go). A flat Program without extras on
 // a small board (fewer than 1024 cells, at most 64 occupancy words, 256
-// piece codes) keeps the tables a move reads in fixed-size arrays
+// piece codes, 32 players) keeps the tables a move reads in fixed-size arrays
 // (Program.st: each cell's word, mask and mailbox slot, each code's
 // occupancy set and points, the cell each leap of length 2 jumps), and
-// its States their cells, occupancy words and mailbox (State.sp), all
-// indexed through masks: no bounds checks, one register per array.
+// its States their cells, occupancy words, mailbox and per-player
+// counters (State.sp), all indexed through masks: no bounds checks, one
+// register per array.
 // compilePlay marks as rule.fused (vet --explain says so) its removal
 // rules and the leap rules that are not long, whose pieces no promotion
 // applies to, and that take nothing, take what they jump with leaps of
-// length 2, or take what they land on without chains. Apply plays a move of a fused rule with undo records in one
-// function that calls nothing (doFused): each changed cell gets its
+// length 2, or take what they land on without chains. Apply plays a move
+// of a fused rule with undo records before anything else (doFused), and
+// decides its ending only where the Program has after-move goals or a
+// ply limit (Program.fusedEnds); a move of one leap, when its frame's
+// room is there, is played by a function that calls nothing (doLeap: no
+// stack check, its values in registers): each changed cell gets its
 // code, occupancy bit and mailbox slot in one step, and the move of one
 // leap or the removal is kept in its frame itself, no records (frameLeap:
 // the start, the cell taken and the landing, and their codes; frameTake:
-// the cell and code taken); Undo puts them back, the mover being the
-// player before the one to move and the capture subtracted (undoFusedKind,
-// undoTake). A chain keeps records (applyLeaps, doLeapsFused, undoFused).
+// the cell and code taken); Undo pops the frame and puts them back, the
+// mover being the player before the one to move and the capture
+// subtracted (undoLeap, which calls nothing either, and undoTake). A
+// chain keeps records (applyLeaps, doLeapsFused, undoFused).
 // Played without undo records (a playout's State), a move of one fused
 // leap uses the same arrays (doLeapDirect). Each frame says how Undo
 // takes its move back (frame.kind: records, a drop, a fused chain, a

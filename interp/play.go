@@ -333,7 +333,12 @@ func (p *Program) Apply(s *State, ml *MoveList, i int) {
 	}
 	m := ml.moves[i]
 	if !s.unlogged && p.fusedRules>>(uint32(m.rule)&63)&1 != 0 {
-		mover := p.doFused(s, ml, m)
+		var mover int
+		if m.n == 2 && len(s.frames) < cap(s.frames) {
+			mover = p.doLeap(s, ml, m)
+		} else {
+			mover = p.doFused(s, ml, m)
+		}
 		if p.fusedEnds {
 			p.decideEnd(s, mover, false)
 		}
@@ -390,14 +395,26 @@ func (p *Program) Undo(s *State) {
 	if n < 0 {
 		return
 	}
-	if s.frames[n].kind >= frameFused {
-		p.undoFusedKind(s, &s.frames[n])
-		s.frames = s.frames[:n]
+	f := &s.frames[n]
+	s.frames = s.frames[:n]
+	if f.kind == frameLeap {
+		p.undoLeap(s, f)
 		return
 	}
-	f := s.frames[n]
-	s.frames = s.frames[:n]
-	if f.kind == frameDrop {
+	p.undoFrame(s, f)
+}
+
+// undoFrame is Undo for the frame f just popped, of any kind but
+// frameLeap.
+func (p *Program) undoFrame(s *State, f *frame) {
+	switch f.kind {
+	case frameTake:
+		s.undoTake(p, f)
+		return
+	case frameFused:
+		s.undoFused(p, f)
+		return
+	case frameDrop:
 		// The move's one record is the drop: its cell's top is the piece.
 		s.hand[s.cells[s.changes[f.nch].cell]]++
 	}
@@ -416,7 +433,7 @@ func (p *Program) Undo(s *State) {
 		}
 	}
 	s.changes = s.changes[:f.nch]
-	s.undoCounters(&f)
+	s.undoCounters(f)
 	if s.ctr != nil {
 		k := len(s.ctrLog) - len(s.ctr)
 		copy(s.ctr, s.ctrLog[k:])

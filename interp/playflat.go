@@ -170,11 +170,9 @@ func (b *smallPos) set(t *smallTabs, c int, code uint16) {
 }
 
 // doFused is doMove with undo records for move m of ml, of a
-// rule.fused: a move of one leap is played here, its cells as
-// doLeapsFused does, the turn, and a frame that holds the leap itself
-// (frameLeap: no records); one of several leaps by applyLeaps. The calls
-// are on the branches that return at once: the leap's values stay in
-// registers. It returns the mover.
+// rule.fused, once the room for its frame is made (State.grow): a move
+// of one leap is doLeap's, a removal doTake's, one of several leaps
+// applyLeaps'. It returns the mover.
 func (p *Program) doFused(s *State, ml *MoveList, m mv) int {
 	if len(s.frames) == cap(s.frames) {
 		s.grow(0)
@@ -183,11 +181,21 @@ func (p *Program) doFused(s *State, ml *MoveList, m mv) int {
 	case 1: // a removal (a leap has a start and a landing)
 		return p.doTake(s, ml.arena[m.off])
 	case 2:
-	default:
-		return p.applyLeaps(s, &p.rules[m.rule], ml.arena[m.off:m.off+m.n])
+		return p.doLeap(s, ml, m)
 	}
-	start, e := ml.arena[m.off], ml.arena[m.off+1]
-	jumps := p.jumpRules>>(uint32(m.rule)&63)&1 != 0
+	return p.applyLeaps(s, &p.rules[m.rule], ml.arena[m.off:m.off+m.n])
+}
+
+// doLeap plays move m of ml, of one leap of a rule.fused, with its undo
+// frame (the room for it is there): its cells as doLeapsFused does, the
+// turn, and a frame that holds the leap itself (frameLeap: no records).
+// It calls nothing (Apply calls it when the room is there): no stack
+// check, and the leap's values stay in registers. It returns the mover.
+func (p *Program) doLeap(s *State, ml *MoveList, m mv) int {
+	o := int(uint32(m.off))
+	e := ml.arena[o+1]
+	start := ml.arena[o]
+	rb := uint32(m.rule) & 63
 	mover := s.toMove
 	f := s.fusedFrame(frameLeap)
 	b, t := s.sp, p.st
@@ -195,7 +203,7 @@ func (p *Program) doFused(s *State, ml *MoveList, m mv) int {
 	pc := b.cells[a]
 	b.unset(t, a, pc)
 	x, xc := a, uint16(0)
-	if jumps {
+	if p.jumpRules>>rb&1 != 0 {
 		x = t.jumped(a, e>>16)
 		if xc = b.cells[x]; xc != 0 {
 			b.unset(t, x, xc)
@@ -208,7 +216,7 @@ func (p *Program) doFused(s *State, ml *MoveList, m mv) int {
 	old := b.cells[land]
 	if old != 0 {
 		b.unset(t, land, old)
-		if p.landRules>>(uint32(m.rule)&63)&1 != 0 {
+		if p.landRules>>rb&1 != 0 {
 			// Taken by landing: the piece taken, the landing then empty.
 			x, xc, old = land, old, 0
 			b.took(t, mover, xc)
@@ -286,22 +294,13 @@ func (f *frame) leap() (a, x, land int, pc, xc, old uint16) {
 	return int(u & 0xffff), int(u >> 16), int(v & 0xffff), uint16(v >> 16), uint16(w), uint16(w >> 16)
 }
 
-// undoFusedKind takes back the move of frame f that doFused played (its
-// kind frameFused, frameLeap or frameTake); only the frame is left to
-// pop. It is out of Undo, whose own path would otherwise spill more. A
-// move of one leap (frameLeap) is taken back here, without a call: the
-// landing gets its old code back, then the cell of the piece taken
-// (whose capture is taken back), then the start; then the turn is
-// restored (undoTurn). The others: undoTake, undoFused.
-func (p *Program) undoFusedKind(s *State, f *frame) {
-	if f.kind != frameLeap {
-		if f.kind == frameTake {
-			s.undoTake(p, f)
-		} else {
-			s.undoFused(p, f)
-		}
-		return
-	}
+// undoLeap takes back the move of one leap of frame f that doLeap
+// played (frameLeap; Undo popped the frame): the landing gets its old
+// code back, then the cell of the piece taken (whose capture is taken
+// back), then the start; then the turn is restored (undoTurn). It calls
+// nothing: no stack check. A removal's frame is undoTake's, a frame of
+// several leaps undoFused's.
+func (p *Program) undoLeap(s *State, f *frame) {
 	b, t := s.sp, p.st
 	a, x, land, pc, xc, old := f.leap()
 	b.unset(t, land, pc)
@@ -334,8 +333,9 @@ func (s *State) undoTake(p *Program, f *frame) {
 // beforehand), with the counters Undo restores from it.
 func (s *State) fusedFrame(kind uint8) *frame {
 	nf := len(s.frames)
-	s.frames = s.frames[:nf+1]
-	f := &s.frames[nf]
+	fr := s.frames[:nf+1]
+	s.frames = fr
+	f := &fr[nf]
 	f.passes, f.kind, f.end, f.winner = int32(s.passes), kind, s.end, int8(s.winner)
 	return f
 }

@@ -41,8 +41,8 @@ func sameStacks(a, b *State) bool {
 // TestApplyUndoRoundTrip plays random games and, at every ply, applies
 // each legal move and takes it back: the position must be exactly what
 // it was (every derived index included), and the moves applied along
-// the game must all be taken back to the start. Fused leaps (doFused,
-// undoFusedKind) and the general records are both covered.
+// the game must all be taken back to the start. Fused leaps (doLeap,
+// undoLeap) and the general records are both covered.
 func TestApplyUndoRoundTrip(t *testing.T) {
 	fused := 0
 	for name, p := range playoutPrograms(t) {

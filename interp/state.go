@@ -191,9 +191,9 @@ type frame struct {
 const (
 	frameRecs  uint8 = iota // revert the records, the last first
 	frameDrop               // a drop: revert it and give the piece back to the hand
-	frameFused              // a move applyLeaps played: undoFused (this kind and those after: undoFusedKind)
-	frameLeap               // a move of one leap doFused played: undoFusedKind
-	frameTake               // a removal doFused played: undoFusedKind, undoTake
+	frameFused              // a move applyLeaps played: undoFused
+	frameLeap               // a move of one leap doLeap played: undoLeap
+	frameTake               // a removal doTake played: undoTake
 )
 
 // occLen and occCLen are the lengths of State.occ and State.occC. On a
