@@ -324,21 +324,30 @@ func (p *Program) doGroup(s *State, r *rule, mover int, path []uint32) {
 // Apply plays move i of ml (ml must be the list Legal filled for s) in place
 // and decides whether the game ends: an after-move goal of the mover, then
 // the passes in a row, then the ply limit. An index out of range does
-// nothing. A move of a rule.fused with undo records is doFused's, whose
-// ending is decided only where the Program has after-move goals or a
-// ply limit (Program.fusedEnds; a fused move is no pass).
+// nothing. A move of one leap of a rule.fused, with undo records, where
+// the Program has neither after-move goals nor a ply limit
+// (Program.quietRules), is doLeap's when its frame's room is there:
+// nothing is left to decide, and Apply only calls; the others are
+// apply's.
 func (p *Program) Apply(s *State, ml *MoveList, i int) {
 	if uint(i) >= uint(len(ml.moves)) {
 		return
 	}
 	m := ml.moves[i]
+	if !s.unlogged && p.quietRules>>(uint32(m.rule)&63)&1 != 0 && m.n == 2 && len(s.frames) < cap(s.frames) {
+		p.doLeap(s, ml, m)
+		return
+	}
+	p.apply(s, ml, m, i)
+}
+
+// apply is Apply for move i of ml, m, when doLeap does not play it: a
+// move of a rule.fused with undo records is doFused's, whose ending is
+// decided only where the Program has after-move goals or a ply limit
+// (Program.fusedEnds; a fused move is no pass); the others doMove's.
+func (p *Program) apply(s *State, ml *MoveList, m mv, i int) {
 	if !s.unlogged && p.fusedRules>>(uint32(m.rule)&63)&1 != 0 {
-		var mover int
-		if m.n == 2 && len(s.frames) < cap(s.frames) {
-			mover = p.doLeap(s, ml, m)
-		} else {
-			mover = p.doFused(s, ml, m)
-		}
+		mover := p.doFused(s, ml, m)
 		if p.fusedEnds {
 			p.decideEnd(s, mover, false)
 		}

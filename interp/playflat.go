@@ -30,6 +30,9 @@ func (p *Program) compilePlay() {
 		r.fused = p.st != nil && !p.extras && i < 63 && (r.action == ir.Remove || p.fusable(r))
 		if r.fused {
 			p.fusedRules |= 1 << i
+			if !p.fusedEnds {
+				p.quietRules |= 1 << i
+			}
 		}
 		switch {
 		case r.long:
@@ -171,8 +174,9 @@ func (b *smallPos) set(t *smallTabs, c int, code uint16) {
 
 // doFused is doMove with undo records for move m of ml, of a
 // rule.fused, once the room for its frame is made (State.grow): a move
-// of one leap is doLeap's, a removal doTake's, one of several leaps
-// applyLeaps'. It returns the mover.
+// of one leap is doLeap's (Apply calls it itself when the room is there
+// and the Program has no ending to decide after it), a removal
+// doTake's, one of several leaps applyLeaps'. It returns the mover.
 func (p *Program) doFused(s *State, ml *MoveList, m mv) int {
 	if len(s.frames) == cap(s.frames) {
 		s.grow(0)
@@ -189,8 +193,8 @@ func (p *Program) doFused(s *State, ml *MoveList, m mv) int {
 // doLeap plays move m of ml, of one leap of a rule.fused, with its undo
 // frame (the room for it is there): its cells as doLeapsFused does, the
 // turn, and a frame that holds the leap itself (frameLeap: no records).
-// It calls nothing (Apply calls it when the room is there): no stack
-// check, and the leap's values stay in registers. It returns the mover.
+// It calls nothing: no stack check, and the leap's values stay in
+// registers. It returns the mover.
 func (p *Program) doLeap(s *State, ml *MoveList, m mv) int {
 	o := int(uint32(m.off))
 	e := ml.arena[o+1]

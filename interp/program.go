@@ -94,8 +94,10 @@ type Program struct {
 	// the mask 63)
 	fusedRules uint64
 	// fusedEnds: Apply decides the ending after a fused move (the
-	// Program has after-move goals or a ply limit)
-	fusedEnds bool
+	// Program has after-move goals or a ply limit); quietRules: the
+	// fusedRules when it does not (0 otherwise)
+	fusedEnds  bool
+	quietRules uint64
 	// jumpRules, landRules: the fused rules that take what they jump,
 	// what they land on
 	jumpRules, landRules uint64
