@@ -16,6 +16,9 @@ func (p *Program) compilePlay() {
 			p.st.codeOcc[code] = uint32(o)
 		}
 		copy(p.st.codePts[:], p.codePoints)
+		for pl := 0; pl < p.np; pl++ {
+			p.st.next[pl], p.st.prev[p.after(pl)] = uint8(p.after(pl)), uint8(pl)
+		}
 		if mids := p.leaps[2]; mids != nil && p.nd <= smallDirs {
 			for c := 0; c < p.nc; c++ {
 				for d := 0; d < p.nd; d++ {
@@ -41,10 +44,10 @@ func (p *Program) compilePlay() {
 			r.play = playFused
 		}
 		if r.fused && r.capture == ir.CaptureJumped {
-			p.jumpRules |= 1 << i
+			p.st.jumpRules |= 1 << i
 		}
 		if r.fused && r.capture == ir.CaptureLanding {
-			p.landRules |= 1 << i
+			p.st.landRules |= 1 << i
 		}
 	}
 }
@@ -99,14 +102,18 @@ const (
 )
 
 // smallTabs: Program.codeOcc, codePoints and cellB in arrays (unsigned,
-// so that the compiler folds their offsets into the loads); and, with
-// at most smallDirs directions, mid[c*smallDirs+d]: the cell a leap of
-// length 2 from c in d jumps (Program.leaps[2]).
+// so that the compiler folds their offsets into the loads); with at most
+// smallDirs directions, mid[c*smallDirs+d]: the cell a leap of length 2
+// from c in d jumps (Program.leaps[2]); the players who move after and
+// before each (Program.after); and the fused rules that take what they
+// jump (jumpRules) and what they land on (landRules), bit i for rule i.
 type smallTabs struct {
-	codeOcc [smallCodes]uint32
-	codePts [smallCodes]int32
-	cellB   [smallCells]smallCell
-	mid     [smallCells * smallDirs]uint16
+	codeOcc              [smallCodes]uint32
+	codePts              [smallCodes]int32
+	cellB                [smallCells]smallCell
+	mid                  [smallCells * smallDirs]uint16
+	next, prev           [smallPlayers]uint8
+	jumpRules, landRules uint64
 }
 
 // jumped is the cell a leap of length 2 from cell a in direction d
@@ -185,29 +192,36 @@ func (p *Program) doFused(s *State, ml *MoveList, m mv) int {
 	case 1: // a removal (a leap has a start and a landing)
 		return p.doTake(s, ml.arena[m.off])
 	case 2:
-		return p.doLeap(s, ml, m)
+		mover := s.toMove
+		p.doLeap(s, ml, m)
+		return mover
 	}
 	return p.applyLeaps(s, &p.rules[m.rule], ml.arena[m.off:m.off+m.n])
 }
 
 // doLeap plays move m of ml, of one leap of a rule.fused, with its undo
-// frame (the room for it is there): its cells as doLeapsFused does, the
-// turn, and a frame that holds the leap itself (frameLeap: no records).
-// It calls nothing: no stack check, and the leap's values stay in
-// registers. It returns the mover.
-func (p *Program) doLeap(s *State, ml *MoveList, m mv) int {
+// frame (the room for it is there): the frame's counters and the turn
+// first, then its cells as doLeapsFused does, and the leap itself in the
+// frame (frameLeap: no records). It calls nothing and reads the Program
+// only for its tables (smallTabs): no stack check, and the leap's values
+// stay in registers.
+func (p *Program) doLeap(s *State, ml *MoveList, m mv) {
+	t := p.st
 	o := int(uint32(m.off))
 	e := ml.arena[o+1]
-	start := ml.arena[o]
-	rb := uint32(m.rule) & 63
+	a := int(ml.arena[o] & (smallCells - 1))
 	mover := s.toMove
 	f := s.fusedFrame(frameLeap)
-	b, t := s.sp, p.st
-	a := int(start & (smallCells - 1))
+	s.passes = 0
+	s.ply++
+	s.toMove = int(t.next[mover&(smallPlayers-1)])
+	b := s.sp
+	b.turns[mover&(smallPlayers-1)]++
+	rb := uint32(m.rule) & 63
 	pc := b.cells[a]
 	b.unset(t, a, pc)
 	x, xc := a, uint16(0)
-	if p.jumpRules>>rb&1 != 0 {
+	if t.jumpRules>>rb&1 != 0 {
 		x = t.jumped(a, e>>16)
 		if xc = b.cells[x]; xc != 0 {
 			b.unset(t, x, xc)
@@ -220,7 +234,7 @@ func (p *Program) doLeap(s *State, ml *MoveList, m mv) int {
 	old := b.cells[land]
 	if old != 0 {
 		b.unset(t, land, old)
-		if p.landRules>>rb&1 != 0 {
+		if t.landRules>>rb&1 != 0 {
 			// Taken by landing: the piece taken, the landing then empty.
 			x, xc, old = land, old, 0
 			b.took(t, mover, xc)
@@ -228,11 +242,6 @@ func (p *Program) doLeap(s *State, ml *MoveList, m mv) int {
 	}
 	f.setLeap(a, x, land, pc, xc, old)
 	b.set(t, land, pc)
-	s.passes = 0
-	s.ply++
-	b.turns[mover&(smallPlayers-1)]++
-	s.toMove = p.after(mover)
-	return mover
 }
 
 // doTake is doFused for a removal of the piece on cell c: its frame

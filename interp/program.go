@@ -98,9 +98,6 @@ type Program struct {
 	// fusedRules when it does not (0 otherwise)
 	fusedEnds  bool
 	quietRules uint64
-	// jumpRules, landRules: the fused rules that take what they jump,
-	// what they land on
-	jumpRules, landRules uint64
 	// st: the tables of a small board (smallTabs; nil: the board is not
 	// small, or the Program not flat)
 	st *smallTabs

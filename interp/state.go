@@ -184,7 +184,8 @@ type frame struct {
 	mover    int8  // (at most 100 players)
 	winner   int8
 	end      uint8
-	kind     uint8 // how Undo takes the move back: frameRecs, frameDrop, frameFused, frameLeap, frameTake
+	kind     uint8   // how Undo takes the move back: frameRecs, frameDrop, frameFused, frameLeap, frameTake
+	_        [8]byte // (32 bytes: a frame's offset is its index shifted)
 }
 
 // frame kinds
