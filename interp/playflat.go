@@ -261,7 +261,7 @@ func (p *Program) doTake(s *State, c uint32) int {
 	s.passes = 0
 	s.ply++
 	b.turns[mover&(smallPlayers-1)]++
-	s.toMove = p.after(mover)
+	s.toMove = int(t.next[mover&(smallPlayers-1)])
 	return mover
 }
 
@@ -308,37 +308,35 @@ func (f *frame) leap() (a, x, land int, pc, xc, old uint16) {
 }
 
 // undoLeap takes back the move of one leap of frame f that doLeap
-// played (frameLeap; Undo popped the frame): the landing gets its old
-// code back, then the cell of the piece taken (whose capture is taken
-// back), then the start; then the turn is restored (undoTurn). It calls
+// played (frameLeap; Undo popped the frame): the turn first (undoTurn),
+// then the landing gets its old code back, then the cell of the piece
+// taken (whose capture is taken back), then the start. It calls
 // nothing: no stack check. A removal's frame is undoTake's, a frame of
 // several leaps undoFused's.
 func (p *Program) undoLeap(s *State, f *frame) {
 	b, t := s.sp, p.st
 	a, x, land, pc, xc, old := f.leap()
+	mover := s.undoTurn(t, f)
 	b.unset(t, land, pc)
 	if old != 0 {
 		b.set(t, land, old)
 	}
-	mover := p.before(s.toMove)
 	if xc != 0 {
 		b.set(t, x, xc)
 		b.untook(t, mover, xc)
 	}
 	b.set(t, a, pc)
-	s.undoTurn(f, mover)
 }
 
 // undoTake is Undo for the frame f of a removal doTake played
 // (frameTake).
 func (s *State) undoTake(p *Program, f *frame) {
 	a, _, _, code, _, _ := f.leap()
+	mover := s.undoTurn(p.st, f)
 	if code != 0 {
 		s.sp.set(p.st, a, code)
 	}
-	mover := p.before(s.toMove)
 	s.sp.untook(p.st, mover, code)
-	s.undoTurn(f, mover)
 }
 
 // fusedFrame pushes the frame of a move of one leap or a removal that
@@ -366,24 +364,19 @@ func (s *State) undoCounters(f *frame) {
 	s.last = f.last
 }
 
-// undoTurn gives the turn of a move doFused played back to mover, who
-// played it, and restores the counters its frame f kept. The Program
-// has no extras: the last cell is not kept (always -1), and there are
-// no rules' counters.
-func (s *State) undoTurn(f *frame, mover int) {
-	s.ply--
-	s.sp.turns[mover&(smallPlayers-1)]--
-	s.toMove = mover
+// undoTurn restores the counters the frame f of a move doLeap or
+// doTake played kept, and gives the turn back to the player before the
+// one to move, who played it: it returns that mover. The Program has no
+// extras: the last cell is not kept (always -1), and there are no
+// rules' counters.
+func (s *State) undoTurn(t *smallTabs, f *frame) int {
 	s.passes = int(f.passes)
 	s.end, s.winner = f.end, int(f.winner)
-}
-
-// before is the player who moves before pl (after's inverse).
-func (p *Program) before(pl int) int {
-	if pl == 0 {
-		return p.np - 1
-	}
-	return pl - 1
+	mover := int(t.prev[s.toMove&(smallPlayers-1)])
+	s.toMove = mover
+	s.ply--
+	s.sp.turns[mover&(smallPlayers-1)]--
+	return mover
 }
 
 // pushFrame pushes the frame of mover's move (kind frameFused, records
