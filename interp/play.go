@@ -325,10 +325,10 @@ func (p *Program) doGroup(s *State, r *rule, mover int, path []uint32) {
 // and decides whether the game ends: an after-move goal of the mover, then
 // the passes in a row, then the ply limit. An index out of range does
 // nothing. A move of one leap of a rule.fused, with undo records, where
-// the Program has neither after-move goals nor a ply limit
-// (Program.quietRules), is doLeap's when its frame's room is there:
-// nothing is left to decide, and Apply only calls; the others are
-// apply's.
+// the Program has neither after-move goals nor a ply limit and nothing
+// passes (Program.quietRules), is doLeap's when its frame's room is
+// there: nothing is left to decide, and Apply only calls; the others
+// are apply's.
 func (p *Program) Apply(s *State, ml *MoveList, i int) {
 	if uint(i) >= uint(len(ml.moves)) {
 		return
@@ -417,6 +417,11 @@ func (p *Program) Undo(s *State) {
 // frameLeap.
 func (p *Program) undoFrame(s *State, f *frame) {
 	switch f.kind {
+	case frameLeapEnds:
+		p.undoLeap(s, f)
+		s.passes = int(f.passes)
+		s.end, s.winner = f.end, int(f.winner)
+		return
 	case frameTake:
 		s.undoTake(p, f)
 		return

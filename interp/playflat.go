@@ -33,7 +33,7 @@ func (p *Program) compilePlay() {
 		r.fused = p.st != nil && !p.extras && i < 63 && (r.action == ir.Remove || p.fusable(r))
 		if r.fused {
 			p.fusedRules |= 1 << i
-			if !p.fusedEnds {
+			if !p.fusedEnds && p.noMove != ir.OutcomePass {
 				p.quietRules |= 1 << i
 			}
 		}
@@ -192,27 +192,37 @@ func (p *Program) doFused(s *State, ml *MoveList, m mv) int {
 	case 1: // a removal (a leap has a start and a landing)
 		return p.doTake(s, ml.arena[m.off])
 	case 2:
-		mover := s.toMove
+		// The counters a quiet leap keeps as they are (Program.quietRules).
+		mover, passes, end, winner := s.toMove, s.passes, s.end, s.winner
 		p.doLeap(s, ml, m)
+		s.passes = 0
+		f := &s.frames[len(s.frames)-1]
+		f.kind, f.passes, f.end, f.winner = frameLeapEnds, int32(passes), end, int8(winner)
 		return mover
 	}
 	return p.applyLeaps(s, &p.rules[m.rule], ml.arena[m.off:m.off+m.n])
 }
 
 // doLeap plays move m of ml, of one leap of a rule.fused, with its undo
-// frame (the room for it is there): the frame's counters and the turn
-// first, then its cells as doLeapsFused does, and the leap itself in the
-// frame (frameLeap: no records). It calls nothing and reads the Program
-// only for its tables (smallTabs): no stack check, and the leap's values
-// stay in registers.
+// frame (the room for it is there): the frame and the turn first, then
+// its cells as doLeapsFused does, and the leap itself in the frame
+// (frameLeap: no records). The passes and the ending are left as they
+// are: in a Program of quietRules nothing passes and no ending is
+// decided after a fused move (the game goes on: Legal gave the move);
+// doFused keeps and sets them for the others. It calls nothing and reads
+// the Program only for its tables (smallTabs): no stack check, and the
+// leap's values stay in registers.
 func (p *Program) doLeap(s *State, ml *MoveList, m mv) {
 	t := p.st
 	o := int(uint32(m.off))
 	e := ml.arena[o+1]
 	a := int(ml.arena[o] & (smallCells - 1))
 	mover := s.toMove
-	f := s.fusedFrame(frameLeap)
-	s.passes = 0
+	nf := len(s.frames)
+	fr := s.frames[:nf+1]
+	s.frames = fr
+	f := &fr[nf]
+	f.kind = frameLeap
 	s.ply++
 	s.toMove = int(t.next[mover&(smallPlayers-1)])
 	b := s.sp
@@ -308,7 +318,8 @@ func (f *frame) leap() (a, x, land int, pc, xc, old uint16) {
 }
 
 // undoLeap takes back the move of one leap of frame f that doLeap
-// played (frameLeap; Undo popped the frame): the turn first (undoTurn),
+// played (frameLeap; Undo popped the frame, and restores the counters of
+// a frameLeapEnds): the turn first (backTurn),
 // then the landing gets its old code back, then the cell of the piece
 // taken (whose capture is taken back), then the start. It calls
 // nothing: no stack check. A removal's frame is undoTake's, a frame of
@@ -316,7 +327,7 @@ func (f *frame) leap() (a, x, land int, pc, xc, old uint16) {
 func (p *Program) undoLeap(s *State, f *frame) {
 	b, t := s.sp, p.st
 	a, x, land, pc, xc, old := f.leap()
-	mover := s.undoTurn(t, f)
+	mover := s.backTurn(t)
 	b.unset(t, land, pc)
 	if old != 0 {
 		b.set(t, land, old)
@@ -332,7 +343,9 @@ func (p *Program) undoLeap(s *State, f *frame) {
 // (frameTake).
 func (s *State) undoTake(p *Program, f *frame) {
 	a, _, _, code, _, _ := f.leap()
-	mover := s.undoTurn(p.st, f)
+	s.passes = int(f.passes)
+	s.end, s.winner = f.end, int(f.winner)
+	mover := s.backTurn(p.st)
 	if code != 0 {
 		s.sp.set(p.st, a, code)
 	}
@@ -364,14 +377,11 @@ func (s *State) undoCounters(f *frame) {
 	s.last = f.last
 }
 
-// undoTurn restores the counters the frame f of a move doLeap or
-// doTake played kept, and gives the turn back to the player before the
-// one to move, who played it: it returns that mover. The Program has no
-// extras: the last cell is not kept (always -1), and there are no
-// rules' counters.
-func (s *State) undoTurn(t *smallTabs, f *frame) int {
-	s.passes = int(f.passes)
-	s.end, s.winner = f.end, int(f.winner)
+// backTurn gives the turn of a move doLeap or doTake played back to the
+// player before the one to move, who played it, and returns that mover.
+// The Program has no extras: the last cell is not kept (always -1), and
+// there are no rules' counters.
+func (s *State) backTurn(t *smallTabs) int {
 	mover := int(t.prev[s.toMove&(smallPlayers-1)])
 	s.toMove = mover
 	s.ply--

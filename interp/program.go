@@ -95,7 +95,8 @@ type Program struct {
 	fusedRules uint64
 	// fusedEnds: Apply decides the ending after a fused move (the
 	// Program has after-move goals or a ply limit); quietRules: the
-	// fusedRules when it does not (0 otherwise)
+	// fusedRules when it does not and nothing passes (the passes stay 0
+	// and the ending is never decided after a fused move; 0 otherwise)
 	fusedEnds  bool
 	quietRules uint64
 	// st: the tables of a small board (smallTabs; nil: the board is not

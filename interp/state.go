@@ -173,8 +173,10 @@ const (
 // frame is the undo frame of one move: where its records start (nch),
 // the counters before it, and how Undo takes it back (kind). A frameLeap
 // holds its move's one leap in place of nch, captured and points
-// (setLeap, leap), a frameTake the cell and code it took: they have no
-// records, and Undo gives the mover's capture back by subtraction.
+// (setLeap, leap), and no counters (Program.quietRules); a frameLeapEnds
+// the leap and the passes and ending; a frameTake the cell and code it
+// took, and those counters: they have no records, and Undo gives the
+// mover's capture back by subtraction.
 type frame struct {
 	nch      int32
 	passes   int32
@@ -184,7 +186,7 @@ type frame struct {
 	mover    int8  // (at most 100 players)
 	winner   int8
 	end      uint8
-	kind     uint8   // how Undo takes the move back: frameRecs, frameDrop, frameFused, frameLeap, frameTake
+	kind     uint8   // how Undo takes the move back: frameRecs, frameDrop, frameFused, frameLeap, frameLeapEnds, frameTake
 	_        [8]byte // (32 bytes: a frame's offset is its index shifted)
 }
 
@@ -193,7 +195,8 @@ const (
 	frameRecs  uint8 = iota // revert the records, the last first
 	frameDrop               // a drop: revert it and give the piece back to the hand
 	frameFused              // a move applyLeaps played: undoFused
-	frameLeap               // a move of one leap doLeap played: undoLeap
+	frameLeap               // a quiet move of one leap doLeap played: undoLeap
+	frameLeapEnds           // a move of one leap doFused played: undoLeap, and its counters
 	frameTake               // a removal doTake played: undoTake
 )
 
