@@ -192,12 +192,12 @@ type frame struct {
 
 // frame kinds
 const (
-	frameRecs  uint8 = iota // revert the records, the last first
-	frameDrop               // a drop: revert it and give the piece back to the hand
-	frameFused              // a move applyLeaps played: undoFused
-	frameLeap               // a quiet move of one leap doLeap played: undoLeap
-	frameLeapEnds           // a move of one leap doFused played: undoLeap, and its counters
-	frameTake               // a removal doTake played: undoTake
+	frameRecs     uint8 = iota // revert the records, the last first
+	frameDrop                  // a drop: revert it and give the piece back to the hand
+	frameFused                 // a move applyLeaps played: undoFused
+	frameLeap                  // a quiet move of one leap doLeap played: undoLeap
+	frameLeapEnds              // a move of one leap doFused played: undoLeap, and its counters
+	frameTake                  // a removal doTake played: undoTake
 )
 
 // occLen and occCLen are the lengths of State.occ and State.occC. On a
