@@ -218,11 +218,6 @@ func (p *Program) doLeap(s *State, ml *MoveList, m mv) {
 	e := ml.arena[o+1]
 	a := int(ml.arena[o] & (smallCells - 1))
 	mover := s.toMove
-	nf := len(s.frames)
-	fr := s.frames[:nf+1]
-	s.frames = fr
-	f := &fr[nf]
-	f.kind = frameLeap
 	s.ply++
 	s.toMove = int(t.next[mover&(smallPlayers-1)])
 	b := s.sp
@@ -250,8 +245,13 @@ func (p *Program) doLeap(s *State, ml *MoveList, m mv) {
 			b.took(t, mover, xc)
 		}
 	}
-	f.setLeap(a, x, land, pc, xc, old)
 	b.set(t, land, pc)
+	nf := len(s.frames)
+	fr := s.frames[:nf+1]
+	s.frames = fr
+	f := &fr[nf]
+	f.kind = frameLeap
+	f.setLeap(a, x, land, pc, xc, old)
 }
 
 // doTake is doFused for a removal of the piece on cell c: its frame
