@@ -303,18 +303,17 @@ func (p *Program) doLeapDirect(s *State, r *rule, mover int, start, e uint32) {
 
 // setLeap records in a frameLeap its leap: the cells of its start, of
 // the piece it took (none: the start's again) and of its landing, and
-// their codes before the move (cells and codes of a small board: 16
-// bits each).
+// their codes before the move, each in a field of its own (nch,
+// captured, points, last, taken, under), which it has no other use for.
 func (f *frame) setLeap(a, x, land int, pc, xc, old uint16) {
-	f.nch = int32(uint32(a) | uint32(x)<<16)
-	f.captured = int32(uint32(land) | uint32(pc)<<16)
-	f.points = int32(uint32(xc) | uint32(old)<<16)
+	f.nch, f.captured, f.points = int32(a), int32(x), int32(land)
+	f.last, f.taken, f.under = int32(pc), int32(xc), int32(old)
 }
 
 // leap returns the leap setLeap recorded.
 func (f *frame) leap() (a, x, land int, pc, xc, old uint16) {
-	u, v, w := uint32(f.nch), uint32(f.captured), uint32(f.points)
-	return int(u & 0xffff), int(u >> 16), int(v & 0xffff), uint16(v >> 16), uint16(w), uint16(w >> 16)
+	return int(uint32(f.nch)), int(uint32(f.captured)), int(uint32(f.points)),
+		uint16(f.last), uint16(f.taken), uint16(f.under)
 }
 
 // undoLeap takes back the move of one leap of frame f that doLeap
@@ -327,7 +326,7 @@ func (f *frame) leap() (a, x, land int, pc, xc, old uint16) {
 func (p *Program) undoLeap(s *State, f *frame) {
 	b, t := s.sp, p.st
 	a, x, land, pc, xc, old := f.leap()
-	mover := s.backTurn(t)
+	mover := s.backTurn(t, b)
 	b.unset(t, land, pc)
 	if old != 0 {
 		b.set(t, land, old)
@@ -345,7 +344,7 @@ func (s *State) undoTake(p *Program, f *frame) {
 	a, _, _, code, _, _ := f.leap()
 	s.passes = int(f.passes)
 	s.end, s.winner = f.end, int(f.winner)
-	mover := s.backTurn(p.st)
+	mover := s.backTurn(p.st, s.sp)
 	if code != 0 {
 		s.sp.set(p.st, a, code)
 	}
@@ -381,11 +380,11 @@ func (s *State) undoCounters(f *frame) {
 // player before the one to move, who played it, and returns that mover.
 // The Program has no extras: the last cell is not kept (always -1), and
 // there are no rules' counters.
-func (s *State) backTurn(t *smallTabs) int {
+func (s *State) backTurn(t *smallTabs, b *smallPos) int {
 	mover := int(t.prev[s.toMove&(smallPlayers-1)])
 	s.toMove = mover
 	s.ply--
-	s.sp.turns[mover&(smallPlayers-1)]--
+	b.turns[mover&(smallPlayers-1)]--
 	return mover
 }
 

@@ -172,8 +172,8 @@ const (
 
 // frame is the undo frame of one move: where its records start (nch),
 // the counters before it, and how Undo takes it back (kind). A frameLeap
-// holds its move's one leap in place of nch, captured and points
-// (setLeap, leap), and no counters (Program.quietRules); a frameLeapEnds
+// holds its move's one leap in nch, captured, points and last (which it
+// has no other use for), taken and under (setLeap, leap), and no counters (Program.quietRules); a frameLeapEnds
 // the leap and the passes and ending; a frameTake the cell and code it
 // took, and those counters: they have no records, and Undo gives the
 // mover's capture back by subtraction.
@@ -186,8 +186,11 @@ type frame struct {
 	mover    int8  // (at most 100 players)
 	winner   int8
 	end      uint8
-	kind     uint8   // how Undo takes the move back: frameRecs, frameDrop, frameFused, frameLeap, frameLeapEnds, frameTake
-	_        [8]byte // (32 bytes: a frame's offset is its index shifted)
+	kind     uint8 // how Undo takes the move back: frameRecs, frameDrop, frameFused, frameLeap, frameLeapEnds, frameTake
+	// taken, under: a frameLeap's code taken and code on its landing
+	// before the move (setLeap); with them a frame has 32 bytes, and its
+	// offset is its index shifted
+	taken, under int32
 }
 
 // frame kinds
