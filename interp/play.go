@@ -105,9 +105,7 @@ func (p *Program) doMove(s *State, ml *MoveList, i int) (mover int) {
 				}
 			case r.play == playLong:
 				p.doLeapsLong(s, r, mover, path)
-			case s.skipLog && len(path) == 2: // (playFused)
-				p.doLeapDirect(s, r, mover, path[0], path[1])
-			default:
+			default: // (playFused: unlogged, doLeapsSmall plays it)
 				p.doLeapsFlat(s, r, mover, path)
 			}
 		}
@@ -257,6 +255,23 @@ func (p *Program) doLeapsFlat(s *State, r *rule, mover int, path []uint32) {
 	reindexOcc(s.occ, s.mb, p.cellB, p.codeOcc, ch[n0:])
 }
 
+// doLeapsUnlogged plays move m of ml, of a leap rule of
+// Program.directLeaps, without undo records (State.unlogged) on a board
+// that is not small, as doMove would, without its choices: the cells
+// (doLeapsFlat) and the turn. It returns the mover.
+func (p *Program) doLeapsUnlogged(s *State, ml *MoveList, m mv) int {
+	r := &p.rules[m.rule]
+	mover := s.toMove
+	s.skipLog = true
+	p.doLeapsFlat(s, r, mover, ml.arena[m.off:m.off+m.n])
+	s.skipLog = false
+	s.passes = 0
+	s.ply++
+	s.turns[mover]++
+	s.toMove = p.after(mover)
+	return mover
+}
+
 // take removes the (top) piece on cell c; mover captures it.
 func (p *Program) take(s *State, mover, c int) {
 	s.captured[mover]++
@@ -338,64 +353,58 @@ func (p *Program) Apply(s *State, ml *MoveList, i int) {
 		p.doLeap(s, ml, m)
 		return
 	}
-	p.apply(s, ml, m, i)
-}
-
-// apply is Apply for move i of ml, m, when doLeap does not play it: a
-// move of a rule.fused with undo records is doFused's, whose ending is
-// decided only where the Program has after-move goals or a ply limit
-// (Program.fusedEnds; a fused move is no pass); the others doMove's.
-func (p *Program) apply(s *State, ml *MoveList, m mv, i int) {
-	if !s.unlogged && p.fusedRules>>(uint32(m.rule)&63)&1 != 0 {
-		mover := p.doFused(s, ml, m)
-		if p.fusedEnds {
-			p.decideEnd(s, mover, false)
-		}
-		return
-	}
 	var mover int
-	if s.unlogged {
+	switch {
+	case s.unlogged && p.directLeaps>>(uint32(m.rule)&63)&1 != 0:
+		if p.st != nil {
+			mover = p.doLeapsSmall(s, ml, m)
+		} else {
+			mover = p.doLeapsUnlogged(s, ml, m)
+		}
+	case s.unlogged:
 		s.skipLog = true
 		mover = p.doMove(s, ml, i)
 		s.skipLog = false
-	} else {
+	case p.fusedRules>>(uint32(m.rule)&63)&1 != 0:
+		mover = p.doFused(s, ml, m)
+	default:
 		mover = p.doMove(s, ml, i)
 	}
-	p.decideEnd(s, mover, m.rule < 0)
-}
-
-// decideEnd decides, after mover's move (a pass or not), whether the
-// game ends: an after-move goal of the mover, then the passes in a row,
-// then the ply limit.
-func (p *Program) decideEnd(s *State, mover int, pass bool) {
-	if len(p.goalsAfter) > 0 {
-		c := &s.ectx
-		if c.p != p {
-			c.p = p
-		}
-		if c.s != s {
-			c.s = s
-		}
-		c.own, c.opp = int(mover), p.after(int(mover))
-		for _, gl := range p.goalsAfter {
-			if gl.f(c) != 0 {
-				s.end, s.winner = endGoal, int(mover)
-				if gl.lose {
-					s.end = endLose
-				} else if gl.draw {
-					s.end = endDraw
-				}
-				return
-			}
-		}
+	if len(p.goalsAfter) > 0 && p.goalAfter(s, mover) {
+		return
 	}
-	if p.passes > 0 && s.passes >= p.passes && pass {
+	if p.passes > 0 && s.passes >= p.passes && m.rule < 0 {
 		s.end = endPasses
 		return
 	}
 	if p.limit > 0 && s.ply >= p.limit {
 		s.end = endLimit
 	}
+}
+
+// goalAfter tells whether an after-move goal of mover ends the game
+// after mover's move, and ends it.
+func (p *Program) goalAfter(s *State, mover int) bool {
+	c := &s.ectx
+	if c.p != p {
+		c.p = p
+	}
+	if c.s != s {
+		c.s = s
+	}
+	c.own, c.opp = int(mover), p.after(int(mover))
+	for _, gl := range p.goalsAfter {
+		if gl.f(c) != 0 {
+			s.end, s.winner = endGoal, int(mover)
+			if gl.lose {
+				s.end = endLose
+			} else if gl.draw {
+				s.end = endDraw
+			}
+			return true
+		}
+	}
+	return false
 }
 
 // Undo takes back the last Apply (nothing when there is none).

@@ -27,13 +27,18 @@ func (p *Program) compilePlay() {
 			}
 		}
 	}
-	p.fusedEnds = len(p.goalsAfter) > 0 || p.limit > 0
+	// quiet: nothing passes, and no ending is decided after a move but
+	// the passes' (Program.quietRules)
+	quiet := len(p.goalsAfter) == 0 && p.limit == 0 && p.noMove != ir.OutcomePass
 	for i := range p.rules {
 		r := &p.rules[i]
+		if (p.st != nil || p.direct) && !p.extras && i < 63 && r.action == ir.Leap && !r.long {
+			p.directLeaps |= 1 << i
+		}
 		r.fused = p.st != nil && !p.extras && i < 63 && (r.action == ir.Remove || p.fusable(r))
 		if r.fused {
 			p.fusedRules |= 1 << i
-			if !p.fusedEnds && p.noMove != ir.OutcomePass {
+			if quiet {
 				p.quietRules |= 1 << i
 			}
 		}
@@ -275,10 +280,79 @@ func (p *Program) doTake(s *State, c uint32) int {
 	return mover
 }
 
-// doLeapDirect is doFused without undo records (State.skipLog): it
-// plays a move of one leap of a rule.fused, from start to e
-// (landing|d<<16), on the cells and their indexes, and counts what it
-// takes.
+// doLeapsSmall plays move m of ml, of a leap rule of Program.directLeaps,
+// without undo records (State.unlogged): as doLeapsFlat does, each cell
+// it changes gets its code, occupancy bit and mailbox slot at once, here
+// in the arrays of the small board (smallPos.unset, set), and then the
+// turn. A move of one leap of a rule.fused is doLeapDirect's. It returns
+// the mover.
+func (p *Program) doLeapsSmall(s *State, ml *MoveList, m mv) int {
+	r := &p.rules[m.rule]
+	path := ml.arena[m.off : m.off+m.n]
+	mover := s.toMove
+	b, t := s.sp, p.st
+	if r.play == playFused && len(path) == 2 {
+		p.doLeapDirect(s, r, mover, path[0], path[1])
+	} else {
+		start := int(path[0] & (smallCells - 1))
+		pc := b.cells[start]
+		b.unset(t, start, pc)
+		cur := start
+		switch r.capture {
+		case ir.CaptureJumped:
+			cur = p.takeJumpsSmall(s, r, mover, pc, path)
+		case ir.CaptureLanding:
+			for _, e := range path[1:] {
+				cur = int(e & (smallCells - 1))
+				if old := b.cells[cur]; old != 0 {
+					b.unset(t, cur, old)
+					b.took(t, mover, old)
+				}
+			}
+		default:
+			cur = int(path[len(path)-1] & (smallCells - 1))
+		}
+		if len(p.promos[pc]) > 0 {
+			if to := p.promoteTo(pc, cur); to != 0 {
+				pc = to
+			}
+		}
+		if old := b.cells[cur]; old != 0 {
+			b.unset(t, cur, old) // (a landing on a piece it does not take)
+		}
+		b.set(t, cur, pc)
+	}
+	s.passes = 0
+	s.ply++
+	b.turns[mover&(smallPlayers-1)]++
+	s.toMove = int(t.next[mover&(smallPlayers-1)])
+	return mover
+}
+
+// takeJumpsSmall takes, for doLeapsSmall, the pieces the leaps of path
+// jump (the piece moved has code pc and has left its start), counting
+// them for mover; it returns the last landing.
+func (p *Program) takeJumpsSmall(s *State, r *rule, mover int, pc uint16, path []uint32) int {
+	b, t := s.sp, p.st
+	L := int(r.lenCode[pc])
+	leap := r.leapCode[pc]
+	cur := int(path[0])
+	for _, e := range path[1:] {
+		base := (cur*p.nd + int(e>>16&dirMask)) * L
+		for _, x := range leap[base : base+L-1] {
+			if old := b.cells[x&(smallCells-1)]; old != 0 {
+				b.unset(t, int(x), old)
+				b.took(t, mover, old)
+			}
+		}
+		cur = int(e & (smallCells - 1))
+	}
+	return cur
+}
+
+// doLeapDirect is doLeapsSmall for a move of one leap of a rule.fused,
+// from start to e (landing|d<<16): the cells and their indexes, and
+// what it takes.
 func (p *Program) doLeapDirect(s *State, r *rule, mover int, start, e uint32) {
 	b, t := s.sp, p.st
 	a := int(start & (smallCells - 1))

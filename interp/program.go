@@ -93,12 +93,15 @@ type Program struct {
 	// rules alone can be: bit 63, never set, is a pass's, rule -1 through
 	// the mask 63)
 	fusedRules uint64
-	// fusedEnds: Apply decides the ending after a fused move (the
-	// Program has after-move goals or a ply limit); quietRules: the
-	// fusedRules when it does not and nothing passes (the passes stay 0
-	// and the ending is never decided after a fused move; 0 otherwise)
-	fusedEnds  bool
+	// quietRules: the fusedRules when the Program has neither
+	// after-move goals nor a ply limit and nothing passes (the passes stay
+	// 0 and the ending is never decided after a fused move; 0 otherwise)
 	quietRules uint64
+	// directLeaps: in a Program.direct (or on a small board: st) without
+	// extras, bit i for leap rule i (of the first 63) when it is not
+	// long: Apply plays its moves without undo records with doLeapsSmall
+	// on a small board, doLeapsUnlogged otherwise
+	directLeaps uint64
 	// st: the tables of a small board (smallTabs; nil: the board is not
 	// small, or the Program not flat)
 	st *smallTabs
@@ -309,7 +312,7 @@ type rule struct {
 const (
 	playPlain = iota // doLeapsFlat in a flat (or direct, unlogged) Program, doLeaps otherwise
 	playLong         // doLeapsLong
-	playFused        // a rule.fused: doLeapDirect for one leap unlogged, doLeapsFlat otherwise
+	playFused        // a rule.fused: doFused (doLeapDirect for one leap unlogged, doLeapsFlat in doMove)
 )
 
 // maxTable bounds the size of a rule's condition tables.
