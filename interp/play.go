@@ -258,18 +258,63 @@ func (p *Program) doLeapsFlat(s *State, r *rule, mover int, path []uint32) {
 // doLeapsUnlogged plays move m of ml, of a leap rule of
 // Program.directLeaps, without undo records (State.unlogged) on a board
 // that is not small, as doMove would, without its choices: the cells
-// (doLeapsFlat) and the turn. It returns the mover.
+// (leapsUnlogged) and the turn. It returns the mover.
 func (p *Program) doLeapsUnlogged(s *State, ml *MoveList, m mv) int {
 	r := &p.rules[m.rule]
 	mover := s.toMove
-	s.skipLog = true
-	p.doLeapsFlat(s, r, mover, ml.arena[m.off:m.off+m.n])
-	s.skipLog = false
+	p.leapsUnlogged(s, r, mover, ml.arena[m.off:m.off+m.n])
 	s.passes = 0
 	s.ply++
 	s.turns[mover]++
 	s.toMove = p.after(mover)
 	return mover
+}
+
+// leapsUnlogged is doLeapsFlat without undo records, for
+// doLeapsUnlogged: each cell the move changes gets its code and indexes,
+// the sets per code included, at once (unsetFlat, setFlat).
+func (p *Program) leapsUnlogged(s *State, r *rule, mover int, path []uint32) {
+	cells := s.cells
+	start := int(path[0])
+	pc := cells[start]
+	s.unsetFlat(p, start, pc)
+	cur := start
+	switch r.capture {
+	case ir.CaptureJumped:
+		L := int(r.lenCode[pc])
+		leap := r.leapCode[pc]
+		for _, e := range path[1:] {
+			base := (cur*p.nd + int(e>>16&dirMask)) * L
+			for _, x := range leap[base : base+L-1] {
+				if old := cells[x]; old != 0 {
+					s.unsetFlat(p, int(x), old)
+					s.captured[mover]++
+					s.points[mover] += p.codePoints[old]
+				}
+			}
+			cur = int(e & 0xffff)
+		}
+	case ir.CaptureLanding:
+		for _, e := range path[1:] {
+			cur = int(e & 0xffff)
+			if old := cells[cur]; old != 0 {
+				s.unsetFlat(p, cur, old)
+				s.captured[mover]++
+				s.points[mover] += p.codePoints[old]
+			}
+		}
+	default:
+		cur = int(path[len(path)-1] & 0xffff)
+	}
+	if len(p.promos[pc]) > 0 {
+		if to := p.promoteTo(pc, cur); to != 0 {
+			pc = to
+		}
+	}
+	if old := cells[cur]; old != 0 {
+		s.unsetFlat(p, cur, old) // (a landing on a piece it does not take)
+	}
+	s.setFlat(p, cur, pc)
 }
 
 // take removes the (top) piece on cell c; mover captures it.
@@ -339,39 +384,59 @@ func (p *Program) doGroup(s *State, r *rule, mover int, path []uint32) {
 // Apply plays move i of ml (ml must be the list Legal filled for s) in place
 // and decides whether the game ends: an after-move goal of the mover, then
 // the passes in a row, then the ply limit. An index out of range does
-// nothing. A move of one leap of a rule.fused, with undo records, where
+// nothing. With undo records, a move of one leap of a rule.fused where
 // the Program has neither after-move goals nor a ply limit and nothing
-// passes (Program.quietRules), is doLeap's when its frame's room is
-// there: nothing is left to decide, and Apply only calls; the others
-// are apply's.
+// passes (Program.quietRules) is doLeap's when its frame's room is
+// there, with nothing left to decide; the other fused moves doFused's.
+// Without (State.unlogged), a move of a leap rule of Program.directLeaps
+// is doLeapsSmall's on a small board, doLeapsUnlogged's otherwise. The
+// others are doMove's.
 func (p *Program) Apply(s *State, ml *MoveList, i int) {
 	if uint(i) >= uint(len(ml.moves)) {
 		return
 	}
 	m := ml.moves[i]
-	if !s.unlogged && p.quietRules>>(uint32(m.rule)&63)&1 != 0 && m.n == 2 && len(s.frames) < cap(s.frames) {
-		p.doLeap(s, ml, m)
-		return
-	}
 	var mover int
 	switch {
-	case s.unlogged && p.directLeaps>>(uint32(m.rule)&63)&1 != 0:
-		if p.st != nil {
-			mover = p.doLeapsSmall(s, ml, m)
-		} else {
-			mover = p.doLeapsUnlogged(s, ml, m)
+	case !s.unlogged:
+		if p.quietRules>>(uint32(m.rule)&63)&1 != 0 && m.n == 2 && len(s.frames) < cap(s.frames) {
+			p.doLeap(s, ml, m)
+			return
 		}
-	case s.unlogged:
+		if p.fusedRules>>(uint32(m.rule)&63)&1 != 0 {
+			mover = p.doFused(s, ml, m)
+		} else {
+			mover = p.doMove(s, ml, i)
+		}
+	case p.directLeaps>>(uint32(m.rule)&63)&1 == 0:
 		s.skipLog = true
 		mover = p.doMove(s, ml, i)
 		s.skipLog = false
-	case p.fusedRules>>(uint32(m.rule)&63)&1 != 0:
-		mover = p.doFused(s, ml, m)
+	case p.st != nil:
+		mover = p.doLeapsSmall(s, ml, m)
 	default:
-		mover = p.doMove(s, ml, i)
+		mover = p.doLeapsUnlogged(s, ml, m)
 	}
-	if len(p.goalsAfter) > 0 && p.goalAfter(s, mover) {
-		return
+	if len(p.goalsAfter) > 0 {
+		c := &s.ectx
+		if c.p != p {
+			c.p = p
+		}
+		if c.s != s {
+			c.s = s
+		}
+		c.own, c.opp = int(mover), p.after(int(mover))
+		for _, gl := range p.goalsAfter {
+			if gl.f(c) != 0 {
+				s.end, s.winner = endGoal, int(mover)
+				if gl.lose {
+					s.end = endLose
+				} else if gl.draw {
+					s.end = endDraw
+				}
+				return
+			}
+		}
 	}
 	if p.passes > 0 && s.passes >= p.passes && m.rule < 0 {
 		s.end = endPasses
@@ -380,31 +445,6 @@ func (p *Program) Apply(s *State, ml *MoveList, i int) {
 	if p.limit > 0 && s.ply >= p.limit {
 		s.end = endLimit
 	}
-}
-
-// goalAfter tells whether an after-move goal of mover ends the game
-// after mover's move, and ends it.
-func (p *Program) goalAfter(s *State, mover int) bool {
-	c := &s.ectx
-	if c.p != p {
-		c.p = p
-	}
-	if c.s != s {
-		c.s = s
-	}
-	c.own, c.opp = int(mover), p.after(int(mover))
-	for _, gl := range p.goalsAfter {
-		if gl.f(c) != 0 {
-			s.end, s.winner = endGoal, int(mover)
-			if gl.lose {
-				s.end = endLose
-			} else if gl.draw {
-				s.end = endDraw
-			}
-			return true
-		}
-	}
-	return false
 }
 
 // Undo takes back the last Apply (nothing when there is none).

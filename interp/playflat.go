@@ -5,15 +5,17 @@ import "github.com/ruleplay/ruleplay/ir"
 // compilePlay chooses, once the Program's shape is known (compilePut),
 // how Apply plays each leap rule's moves: rule.fused for the simplest
 // leaps and the removals of a Program.flat on a small board
-// (Program.st) without extras.
+// (Program.st) without extras; unlogged, directLeaps.
 func (p *Program) compilePlay() {
-	if p.flat && p.nc < smallCells && p.occLen() <= smallOcc && p.ncodes <= smallCodes && p.np <= smallPlayers {
+	if p.direct && p.nc < smallCells && p.occLen() <= smallOcc && p.ncodes <= smallCodes && p.np <= smallPlayers &&
+		(!p.keepOccC || p.occCLen() <= smallOccC) {
 		p.st = new(smallTabs)
 		for c, cb := range p.cellB {
 			p.st.cellB[c] = smallCell{m: cb.m, w: uint32(cb.w), mb: uint32(cb.mb)}
 		}
 		for code, o := range p.codeOcc {
 			p.st.codeOcc[code] = uint32(o)
+			p.st.codeOccC[code] = uint32(code * p.nw)
 		}
 		copy(p.st.codePts[:], p.codePoints)
 		for pl := 0; pl < p.np; pl++ {
@@ -35,7 +37,7 @@ func (p *Program) compilePlay() {
 		if (p.st != nil || p.direct) && !p.extras && i < 63 && r.action == ir.Leap && !r.long {
 			p.directLeaps |= 1 << i
 		}
-		r.fused = p.st != nil && !p.extras && i < 63 && (r.action == ir.Remove || p.fusable(r))
+		r.fused = p.st != nil && p.flat && !p.extras && i < 63 && (r.action == ir.Remove || p.fusable(r))
 		if r.fused {
 			p.fusedRules |= 1 << i
 			if quiet {
@@ -91,16 +93,18 @@ func (p *Program) fusable(r *rule) bool {
 	return true
 }
 
-// Small boards: a Program.flat whose board has fewer than smallCells
-// cells, at most smallOcc occupancy words, smallCodes piece codes and
-// smallPlayers players keeps the tables a move reads in arrays of fixed
-// size (smallTabs), and its States their cells, occupancy words,
-// mailbox and per-player counters (smallPos); the fused make and unmake
-// index them through masks: no bounds checks, and one register per
-// array.
+// Small boards: a Program.direct whose board has fewer than smallCells
+// cells, at most smallOcc occupancy words (and smallOccC words of sets
+// per code, if it keeps them), smallCodes piece codes and smallPlayers
+// players keeps the tables a move reads in arrays of fixed size
+// (smallTabs), and its States their cells, occupancy words, sets per
+// code, mailbox and per-player counters (smallPos); the fused make and
+// unmake (a Program.flat) and doLeapsSmall index them through masks: no
+// bounds checks, and one register per array.
 const (
 	smallCells   = 1024
 	smallOcc     = 64
+	smallOccC    = 256
 	smallCodes   = 256
 	smallPlayers = 32
 	smallDirs    = 8 // the jumped cells are kept for at most 8 directions
@@ -114,6 +118,7 @@ const (
 // jump (jumpRules) and what they land on (landRules), bit i for rule i.
 type smallTabs struct {
 	codeOcc              [smallCodes]uint32
+	codeOccC             [smallCodes]uint32 // code*nw: the first word of a code's set (State.occC)
 	codePts              [smallCodes]int32
 	cellB                [smallCells]smallCell
 	mid                  [smallCells * smallDirs]uint16
@@ -133,12 +138,13 @@ type smallCell struct {
 	w, mb uint32
 }
 
-// smallPos holds State.cellsW, occ and mb (when the Program has a
-// mailbox; otherwise mb is written and never read), and State.turns,
-// captured and points.
+// smallPos holds State.cellsW, occ, occC (when the Program keeps the
+// sets per code) and mb (when the Program has a mailbox; otherwise mb is
+// written and never read), and State.turns, captured and points.
 type smallPos struct {
 	cells [smallCells]uint16
 	occ   [smallOcc]uint64
+	occC  [smallOccC]uint64 // State.occC (when the Program keeps it)
 	mb    [mbSlots]uint8
 	// turns, captured, points: State.turns, captured and points
 	turns, captured, points [smallPlayers]int32
@@ -282,21 +288,22 @@ func (p *Program) doTake(s *State, c uint32) int {
 
 // doLeapsSmall plays move m of ml, of a leap rule of Program.directLeaps,
 // without undo records (State.unlogged): as doLeapsFlat does, each cell
-// it changes gets its code, occupancy bit and mailbox slot at once, here
-// in the arrays of the small board (smallPos.unset, set), and then the
+// it changes gets its code, occupancy bit, set per code (unsetK, setC)
+// and mailbox slot at once, here in the arrays of the small board
+// (smallPos.unset, set), and then the
 // turn. A move of one leap of a rule.fused is doLeapDirect's. It returns
 // the mover.
 func (p *Program) doLeapsSmall(s *State, ml *MoveList, m mv) int {
 	r := &p.rules[m.rule]
 	path := ml.arena[m.off : m.off+m.n]
 	mover := s.toMove
-	b, t := s.sp, p.st
+	b, t, withC := s.sp, p.st, p.keepOccC
 	if r.play == playFused && len(path) == 2 {
 		p.doLeapDirect(s, r, mover, path[0], path[1])
 	} else {
 		start := int(path[0] & (smallCells - 1))
 		pc := b.cells[start]
-		b.unset(t, start, pc)
+		b.unsetK(t, start, pc, withC)
 		cur := start
 		switch r.capture {
 		case ir.CaptureJumped:
@@ -305,7 +312,7 @@ func (p *Program) doLeapsSmall(s *State, ml *MoveList, m mv) int {
 			for _, e := range path[1:] {
 				cur = int(e & (smallCells - 1))
 				if old := b.cells[cur]; old != 0 {
-					b.unset(t, cur, old)
+					b.unsetK(t, cur, old, withC)
 					b.took(t, mover, old)
 				}
 			}
@@ -318,9 +325,12 @@ func (p *Program) doLeapsSmall(s *State, ml *MoveList, m mv) int {
 			}
 		}
 		if old := b.cells[cur]; old != 0 {
-			b.unset(t, cur, old) // (a landing on a piece it does not take)
+			b.unsetK(t, cur, old, withC) // (a landing on a piece it does not take)
 		}
 		b.set(t, cur, pc)
+		if withC {
+			b.setC(t, cur, pc)
+		}
 	}
 	s.passes = 0
 	s.ply++
@@ -333,7 +343,7 @@ func (p *Program) doLeapsSmall(s *State, ml *MoveList, m mv) int {
 // jump (the piece moved has code pc and has left its start), counting
 // them for mover; it returns the last landing.
 func (p *Program) takeJumpsSmall(s *State, r *rule, mover int, pc uint16, path []uint32) int {
-	b, t := s.sp, p.st
+	b, t, withC := s.sp, p.st, p.keepOccC
 	L := int(r.lenCode[pc])
 	leap := r.leapCode[pc]
 	cur := int(path[0])
@@ -341,13 +351,34 @@ func (p *Program) takeJumpsSmall(s *State, r *rule, mover int, pc uint16, path [
 		base := (cur*p.nd + int(e>>16&dirMask)) * L
 		for _, x := range leap[base : base+L-1] {
 			if old := b.cells[x&(smallCells-1)]; old != 0 {
-				b.unset(t, int(x), old)
+				b.unsetK(t, int(x), old, withC)
 				b.took(t, mover, old)
 			}
 		}
 		cur = int(e & (smallCells - 1))
 	}
 	return cur
+}
+
+// unsetK is unset, and unsetC when withC (the Program keeps the sets per
+// code).
+func (b *smallPos) unsetK(t *smallTabs, c int, code uint16, withC bool) {
+	b.unset(t, c, code)
+	if withC {
+		b.unsetC(t, c, code)
+	}
+}
+
+// unsetC and setC update the sets per code (State.occC) for unset and
+// set.
+func (b *smallPos) unsetC(t *smallTabs, c int, code uint16) {
+	cb := &t.cellB[c&(smallCells-1)]
+	b.occC[(t.codeOccC[code&(smallCodes-1)]+cb.w)&(smallOccC-1)] &^= cb.m
+}
+
+func (b *smallPos) setC(t *smallTabs, c int, code uint16) {
+	cb := &t.cellB[c&(smallCells-1)]
+	b.occC[(t.codeOccC[code&(smallCodes-1)]+cb.w)&(smallOccC-1)] |= cb.m
 }
 
 // doLeapDirect is doLeapsSmall for a move of one leap of a rule.fused,

@@ -247,7 +247,9 @@ func (p *Program) newEmptyState() *State {
 		}
 	}
 	s.onTarget = make([]int32, p.np+1)
-	if p.keepOccC {
+	if p.keepOccC && s.sp != nil {
+		s.occC = s.sp.occC[:p.occCLen()]
+	} else if p.keepOccC {
 		s.occC = make([]uint64, p.occCLen())
 	}
 	if s.sp != nil {
@@ -710,12 +712,15 @@ func (ps *position) copyFrom(src *position) {
 	switch {
 	case src.sp == nil:
 		if ps.sp != nil {
-			ps.sp, ps.cellsW, ps.occ, ps.mb = nil, nil, nil, nil
+			ps.sp, ps.cellsW, ps.occ, ps.occC, ps.mb = nil, nil, nil, nil, nil
 			ps.turns, ps.captured, ps.points = nil, nil, nil
 		}
 	case ps.sp == nil:
 		ps.sp = new(smallPos)
-		ps.cellsW, ps.occ, ps.mb = ps.sp.cells[:0], ps.sp.occ[:0], nil
+		ps.cellsW, ps.occ, ps.occC, ps.mb = ps.sp.cells[:0], ps.sp.occ[:0], nil, nil
+		if src.occC != nil {
+			ps.occC = ps.sp.occC[:0]
+		}
 		if src.mb != nil {
 			ps.mb = &ps.sp.mb
 		}
