@@ -173,10 +173,11 @@ const (
 // frame is the undo frame of one move: where its records start (nch),
 // the counters before it, and how Undo takes it back (kind). A frameLeap
 // holds its move's one leap in nch, captured, points and last (which it
-// has no other use for), taken and under (setLeap, leap), and no counters (Program.quietRules); a frameLeapEnds
-// the leap and the passes and ending; a frameTake the cell and code it
-// took, and those counters: they have no records, and Undo gives the
-// mover's capture back by subtraction.
+// has no other use for), taken and under (setLeap, leap), and no
+// counters (Program.quietRules); a frameLeapEnds the leap and the passes
+// and ending; a frameTake the cell and code it took, and those counters:
+// they have no records, and Undo gives the mover's capture back by
+// subtraction.
 type frame struct {
 	nch      int32
 	passes   int32
