@@ -444,29 +444,42 @@
 // a Program without stacks or targets (Program.direct, sets per code
 // allowed) sets each cell with its indexes at once (doLeapsFlat too).
 //
-// Fused make and unmake (playflat.go). A flat Program without extras on
-// a small board (fewer than 1024 cells, at most 64 occupancy words, 256
-// piece codes) keeps the tables a move reads in fixed-size arrays
-// (Program.st: each cell's word, mask and mailbox slot, each code's
-// occupancy set and points, the cell each leap of length 2 jumps), and
-// its States their cells, occupancy words and mailbox (State.sp), all
-// indexed through masks: no bounds checks, one register per array.
-// compilePlay marks as rule.fused (vet --explain says so) its removal
-// rules and the leap rules that are not long, whose pieces no promotion
-// applies to, and that take nothing, take what they jump with leaps of
-// length 2, or take what they land on without chains. Apply plays a move of a fused rule with undo records in one
-// function that calls nothing (doFused): each changed cell gets its
-// code, occupancy bit and mailbox slot in one step, and the move of one
-// leap or the removal is kept in its frame itself, no records (frameLeap:
-// the start, the cell taken and the landing, and their codes; frameTake:
-// the cell and code taken); Undo puts them back, the mover being the
-// player before the one to move and the capture subtracted (undoFusedKind,
-// undoTake). A chain keeps records (applyLeaps, doLeapsFused, undoFused).
-// Played without undo records (a playout's State), a move of one fused
-// leap uses the same arrays (doLeapDirect). Each frame says how Undo
-// takes its move back (frame.kind: records, a drop, a fused chain, a
-// fused leap, a fused removal); how doMove plays a leap rule is decided
-// at compile time too (rule.play).
+// Fused make and unmake (playflat.go). A Program.direct on a small board
+// (fewer than 1024 cells, at most 64 occupancy words and 256 words of
+// sets per code, 256 piece codes, 32 players) keeps the tables a move
+// reads in fixed-size arrays (Program.st: each cell's word, mask and
+// mailbox slot, each code's occupancy set, set per code and points, the
+// cell each leap of length 2 jumps, the players after and before each),
+// and its States their cells, occupancy words, sets per code, mailbox
+// and per-player counters (State.sp), all indexed through masks: no
+// bounds checks, one register per array. In a Program.flat without
+// extras, compilePlay marks as rule.fused (vet --explain says so) its
+// removal rules and the leap rules that are not long, whose pieces no
+// promotion applies to, and that take nothing, take what they jump with
+// leaps of length 2, or take what they land on without chains. Apply
+// plays a move of a fused rule with undo records through doFused, or,
+// for a move of one leap where nothing passes and no ending is decided
+// after a move (Program.quietRules) when its frame's room is there,
+// calls doLeap and returns: a function that calls nothing and reads the
+// Program only for its tables (no stack check, its values in
+// registers). Each changed cell gets its code, occupancy bit and mailbox
+// slot in one step, and the move of one leap or the removal is kept in
+// its 32-byte frame itself, no records (frameLeap: the start, the cell
+// taken and the landing, and their codes, each in a field of its own;
+// a quiet leap's frame keeps no counters, the passes and the ending
+// staying as they are; frameLeapEnds and frameTake keep them); Undo pops
+// the frame and puts them back, the mover being the player before the
+// one to move and the capture subtracted (undoLeap, which calls nothing
+// either, and undoTake; the other kinds: undoFrame). A chain keeps
+// records (applyLeaps, doLeapsFused, undoFused).
+// Played without undo records (a playout's State), a move of a leap rule
+// that is not long, in a Program.direct without extras
+// (Program.directLeaps), skips doMove: on a small board it uses the same
+// arrays (doLeapsSmall, doLeapDirect for one fused leap), elsewhere
+// leapsUnlogged. Each frame says how Undo takes its move back
+// (frame.kind: records, a drop, a fused chain, a fused leap with or
+// without counters, a fused removal); how doMove plays a leap rule is
+// decided at compile time too (rule.play).
 //
 // Apply changes the position in place and pushes the old contents of every changed cell and the old counters (and last
 // cell) on the history (a fused move: its frame alone); Undo pops them. A State that is only played

@@ -105,9 +105,7 @@ func (p *Program) doMove(s *State, ml *MoveList, i int) (mover int) {
 				}
 			case r.play == playLong:
 				p.doLeapsLong(s, r, mover, path)
-			case s.skipLog && len(path) == 2: // (playFused)
-				p.doLeapDirect(s, r, mover, path[0], path[1])
-			default:
+			default: // (playFused: unlogged, doLeapsSmall plays it)
 				p.doLeapsFlat(s, r, mover, path)
 			}
 		}
@@ -257,6 +255,68 @@ func (p *Program) doLeapsFlat(s *State, r *rule, mover int, path []uint32) {
 	reindexOcc(s.occ, s.mb, p.cellB, p.codeOcc, ch[n0:])
 }
 
+// doLeapsUnlogged plays move m of ml, of a leap rule of
+// Program.directLeaps, without undo records (State.unlogged) on a board
+// that is not small, as doMove would, without its choices: the cells
+// (leapsUnlogged) and the turn. It returns the mover.
+func (p *Program) doLeapsUnlogged(s *State, ml *MoveList, m mv) int {
+	r := &p.rules[m.rule]
+	mover := s.toMove
+	p.leapsUnlogged(s, r, mover, ml.arena[m.off:m.off+m.n])
+	s.passes = 0
+	s.ply++
+	s.turns[mover]++
+	s.toMove = p.after(mover)
+	return mover
+}
+
+// leapsUnlogged is doLeapsFlat without undo records, for
+// doLeapsUnlogged: each cell the move changes gets its code and indexes,
+// the sets per code included, at once (unsetFlat, setFlat).
+func (p *Program) leapsUnlogged(s *State, r *rule, mover int, path []uint32) {
+	cells := s.cells
+	start := int(path[0])
+	pc := cells[start]
+	s.unsetFlat(p, start, pc)
+	cur := start
+	switch r.capture {
+	case ir.CaptureJumped:
+		L := int(r.lenCode[pc])
+		leap := r.leapCode[pc]
+		for _, e := range path[1:] {
+			base := (cur*p.nd + int(e>>16&dirMask)) * L
+			for _, x := range leap[base : base+L-1] {
+				if old := cells[x]; old != 0 {
+					s.unsetFlat(p, int(x), old)
+					s.captured[mover]++
+					s.points[mover] += p.codePoints[old]
+				}
+			}
+			cur = int(e & 0xffff)
+		}
+	case ir.CaptureLanding:
+		for _, e := range path[1:] {
+			cur = int(e & 0xffff)
+			if old := cells[cur]; old != 0 {
+				s.unsetFlat(p, cur, old)
+				s.captured[mover]++
+				s.points[mover] += p.codePoints[old]
+			}
+		}
+	default:
+		cur = int(path[len(path)-1] & 0xffff)
+	}
+	if len(p.promos[pc]) > 0 {
+		if to := p.promoteTo(pc, cur); to != 0 {
+			pc = to
+		}
+	}
+	if old := cells[cur]; old != 0 {
+		s.unsetFlat(p, cur, old) // (a landing on a piece it does not take)
+	}
+	s.setFlat(p, cur, pc)
+}
+
 // take removes the (top) piece on cell c; mover captures it.
 func (p *Program) take(s *State, mover, c int) {
 	s.captured[mover]++
@@ -324,20 +384,38 @@ func (p *Program) doGroup(s *State, r *rule, mover int, path []uint32) {
 // Apply plays move i of ml (ml must be the list Legal filled for s) in place
 // and decides whether the game ends: an after-move goal of the mover, then
 // the passes in a row, then the ply limit. An index out of range does
-// nothing.
+// nothing. With undo records, a move of one leap of a rule.fused where
+// the Program has neither after-move goals nor a ply limit and nothing
+// passes (Program.quietRules) is doLeap's when its frame's room is
+// there, with nothing left to decide; the other fused moves doFused's.
+// Without (State.unlogged), a move of a leap rule of Program.directLeaps
+// is doLeapsSmall's on a small board, doLeapsUnlogged's otherwise. The
+// others are doMove's.
 func (p *Program) Apply(s *State, ml *MoveList, i int) {
-	if i < 0 || i >= len(ml.moves) {
+	if uint(i) >= uint(len(ml.moves)) {
 		return
 	}
+	m := ml.moves[i]
 	var mover int
-	if s.unlogged {
+	switch {
+	case !s.unlogged:
+		if p.quietRules>>(uint32(m.rule)&63)&1 != 0 && m.n == 2 && len(s.frames) < cap(s.frames) {
+			p.doLeap(s, ml, m)
+			return
+		}
+		if p.fusedRules>>(uint32(m.rule)&63)&1 != 0 {
+			mover = p.doFused(s, ml, m)
+		} else {
+			mover = p.doMove(s, ml, i)
+		}
+	case p.directLeaps>>(uint32(m.rule)&63)&1 == 0:
 		s.skipLog = true
 		mover = p.doMove(s, ml, i)
 		s.skipLog = false
-	} else if m := ml.moves[i]; p.fusedRules == 0 || p.fusedRules>>uint32(m.rule)&1 == 0 {
-		mover = p.doMove(s, ml, i)
-	} else {
-		mover = p.doFused(s, ml, m)
+	case p.st != nil:
+		mover = p.doLeapsSmall(s, ml, m)
+	default:
+		mover = p.doLeapsUnlogged(s, ml, m)
 	}
 	if len(p.goalsAfter) > 0 {
 		c := &s.ectx
@@ -360,7 +438,7 @@ func (p *Program) Apply(s *State, ml *MoveList, i int) {
 			}
 		}
 	}
-	if p.passes > 0 && s.passes >= p.passes && ml.moves[i].rule < 0 {
+	if p.passes > 0 && s.passes >= p.passes && m.rule < 0 {
 		s.end = endPasses
 		return
 	}
@@ -375,14 +453,31 @@ func (p *Program) Undo(s *State) {
 	if n < 0 {
 		return
 	}
-	if s.frames[n].kind >= frameFused {
-		p.undoFusedKind(s, &s.frames[n])
-		s.frames = s.frames[:n]
+	f := &s.frames[n]
+	s.frames = s.frames[:n]
+	if f.kind == frameLeap {
+		p.undoLeap(s, f)
 		return
 	}
-	f := s.frames[n]
-	s.frames = s.frames[:n]
-	if f.kind == frameDrop {
+	p.undoFrame(s, f)
+}
+
+// undoFrame is Undo for the frame f just popped, of any kind but
+// frameLeap.
+func (p *Program) undoFrame(s *State, f *frame) {
+	switch f.kind {
+	case frameLeapEnds:
+		p.undoLeap(s, f)
+		s.passes = int(f.passes)
+		s.end, s.winner = f.end, int(f.winner)
+		return
+	case frameTake:
+		s.undoTake(p, f)
+		return
+	case frameFused:
+		s.undoFused(p, f)
+		return
+	case frameDrop:
 		// The move's one record is the drop: its cell's top is the piece.
 		s.hand[s.cells[s.changes[f.nch].cell]]++
 	}
@@ -401,7 +496,7 @@ func (p *Program) Undo(s *State) {
 		}
 	}
 	s.changes = s.changes[:f.nch]
-	s.undoCounters(&f)
+	s.undoCounters(f)
 	if s.ctr != nil {
 		k := len(s.ctrLog) - len(s.ctr)
 		copy(s.ctr, s.ctrLog[k:])

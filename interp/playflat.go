@@ -5,18 +5,23 @@ import "github.com/ruleplay/ruleplay/ir"
 // compilePlay chooses, once the Program's shape is known (compilePut),
 // how Apply plays each leap rule's moves: rule.fused for the simplest
 // leaps and the removals of a Program.flat on a small board
-// (Program.st) without extras.
+// (Program.st) without extras; unlogged, directLeaps.
 func (p *Program) compilePlay() {
-	if p.flat && p.nc < smallCells && p.occLen() <= smallOcc && p.ncodes <= smallCodes {
+	if p.direct && p.nc < smallCells && p.occLen() <= smallOcc && p.ncodes <= smallCodes && p.np <= smallPlayers &&
+		(!p.keepOccC || p.occCLen() <= smallOccC) {
 		p.st = new(smallTabs)
 		for c, cb := range p.cellB {
 			p.st.cellB[c] = smallCell{m: cb.m, w: uint32(cb.w), mb: uint32(cb.mb)}
 		}
 		for code, o := range p.codeOcc {
 			p.st.codeOcc[code] = uint32(o)
+			p.st.codeOccC[code] = uint32(code * p.nw)
 		}
 		copy(p.st.codePts[:], p.codePoints)
 		copy(p.st.board[:], p.boardMask)
+		for pl := 0; pl < p.np; pl++ {
+			p.st.next[pl], p.st.prev[p.after(pl)] = uint8(p.after(pl)), uint8(pl)
+		}
 		if mids := p.leaps[2]; mids != nil && p.nd <= smallDirs {
 			for c := 0; c < p.nc; c++ {
 				for d := 0; d < p.nd; d++ {
@@ -25,11 +30,20 @@ func (p *Program) compilePlay() {
 			}
 		}
 	}
+	// quiet: nothing passes, and no ending is decided after a move but
+	// the passes' (Program.quietRules)
+	quiet := len(p.goalsAfter) == 0 && p.limit == 0 && p.noMove != ir.OutcomePass
 	for i := range p.rules {
 		r := &p.rules[i]
-		r.fused = p.st != nil && !p.extras && i < 64 && (r.action == ir.Remove || p.fusable(r))
+		if (p.st != nil || p.direct) && !p.extras && i < 63 && r.action == ir.Leap && !r.long {
+			p.directLeaps |= 1 << i
+		}
+		r.fused = p.st != nil && p.flat && !p.extras && i < 63 && (r.action == ir.Remove || p.fusable(r))
 		if r.fused {
 			p.fusedRules |= 1 << i
+			if quiet {
+				p.quietRules |= 1 << i
+			}
 		}
 		switch {
 		case r.long:
@@ -38,10 +52,10 @@ func (p *Program) compilePlay() {
 			r.play = playFused
 		}
 		if r.fused && r.capture == ir.CaptureJumped {
-			p.jumpRules |= 1 << i
+			p.st.jumpRules |= 1 << i
 		}
 		if r.fused && r.capture == ir.CaptureLanding {
-			p.landRules |= 1 << i
+			p.st.landRules |= 1 << i
 		}
 	}
 }
@@ -80,29 +94,38 @@ func (p *Program) fusable(r *rule) bool {
 	return true
 }
 
-// Small boards: a Program.flat whose board has fewer than smallCells
-// cells, at most smallOcc occupancy words and smallCodes piece codes
-// keeps the tables a move reads in arrays of fixed size (smallTabs), and
-// its States their cells, occupancy words and mailbox (smallPos); the
-// fused make and unmake index them through masks: no bounds checks, and
-// one register per array.
+// Small boards: a Program.direct whose board has fewer than smallCells
+// cells, at most smallOcc occupancy words (and smallOccC words of sets
+// per code, if it keeps them), smallCodes piece codes and smallPlayers
+// players keeps the tables a move reads in arrays of fixed size
+// (smallTabs), and its States their cells, occupancy words, sets per
+// code, mailbox and per-player counters (smallPos); the fused make and
+// unmake (a Program.flat) and doLeapsSmall index them through masks: no
+// bounds checks, and one register per array.
 const (
-	smallCells = 1024
-	smallOcc   = 64
-	smallCodes = 256
-	smallDirs  = 8 // the jumped cells are kept for at most 8 directions
+	smallCells   = 1024
+	smallOcc     = 64
+	smallOccC    = 256
+	smallCodes   = 256
+	smallPlayers = 32
+	smallDirs    = 8 // the jumped cells are kept for at most 8 directions
 )
 
-// smallTabs: Program.codeOcc, codePoints, cellB and boardMask in arrays (unsigned,
-// so that the compiler folds their offsets into the loads); and, with
-// at most smallDirs directions, mid[c*smallDirs+d]: the cell a leap of
-// length 2 from c in d jumps (Program.leaps[2]).
+// smallTabs: Program.codeOcc, codePoints, cellB and boardMask in arrays
+// (unsigned, so that the compiler folds their offsets into the loads);
+// with at most smallDirs directions, mid[c*smallDirs+d]: the cell a leap of length 2
+// from c in d jumps (Program.leaps[2]); the players who move after and
+// before each (Program.after); and the fused rules that take what they
+// jump (jumpRules) and what they land on (landRules), bit i for rule i.
 type smallTabs struct {
-	codeOcc [smallCodes]uint32
-	codePts [smallCodes]int32
-	cellB   [smallCells]smallCell
-	mid     [smallCells * smallDirs]uint16
-	board   [smallOcc]uint64 // Program.boardMask
+	codeOcc              [smallCodes]uint32
+	codeOccC             [smallCodes]uint32 // code*nw: the first word of a code's set (State.occC)
+	codePts              [smallCodes]int32
+	cellB                [smallCells]smallCell
+	mid                  [smallCells * smallDirs]uint16
+	next, prev           [smallPlayers]uint8
+	jumpRules, landRules uint64
+	board                [smallOcc]uint64 // Program.boardMask
 }
 
 // jumped is the cell a leap of length 2 from cell a in direction d
@@ -117,12 +140,36 @@ type smallCell struct {
 	w, mb uint32
 }
 
-// smallPos holds State.cellsW, occ and mb (when the Program has a
-// mailbox; otherwise mb is written and never read).
+// smallPos holds State.cellsW, occ, occC (when the Program keeps the
+// sets per code) and mb (when the Program has a mailbox; otherwise mb is
+// written and never read), and State.turns, captured and points.
 type smallPos struct {
 	cells [smallCells]uint16
 	occ   [smallOcc]uint64
+	occC  [smallOccC]uint64 // State.occC (when the Program keeps it)
 	mb    [mbSlots]uint8
+	// turns, captured, points: State.turns, captured and points
+	turns, captured, points [smallPlayers]int32
+}
+
+// counters points the per-player counters of ps (np players) into its
+// smallPos.
+func (ps *position) counters(np int) {
+	ps.turns, ps.captured, ps.points = ps.sp.turns[:np:np], ps.sp.captured[:np:np], ps.sp.points[:np:np]
+}
+
+// took counts for mover the capture of a piece of this code.
+func (b *smallPos) took(t *smallTabs, mover int, code uint16) {
+	mover &= smallPlayers - 1
+	b.captured[mover]++
+	b.points[mover] += t.codePts[code&(smallCodes-1)]
+}
+
+// untook takes back took.
+func (b *smallPos) untook(t *smallTabs, mover int, code uint16) {
+	mover &= smallPlayers - 1
+	b.captured[mover]--
+	b.points[mover] -= t.codePts[code&(smallCodes-1)]
 }
 
 // unset empties cell c, which holds code, and updates its occupancy bit
@@ -146,11 +193,10 @@ func (b *smallPos) set(t *smallTabs, c int, code uint16) {
 }
 
 // doFused is doMove with undo records for move m of ml, of a
-// rule.fused: a move of one leap is played here, its cells as
-// doLeapsFused does, the turn, and a frame that holds the leap itself
-// (frameLeap: no records); one of several leaps by applyLeaps. The calls
-// are on the branches that return at once: the leap's values stay in
-// registers. It returns the mover.
+// rule.fused, once the room for its frame is made (State.grow): a move
+// of one leap is doLeap's (Apply calls it itself when the room is there
+// and the Program has no ending to decide after it), a removal
+// doTake's, one of several leaps applyLeaps'. It returns the mover.
 func (p *Program) doFused(s *State, ml *MoveList, m mv) int {
 	if len(s.frames) == cap(s.frames) {
 		s.grow(0)
@@ -159,24 +205,45 @@ func (p *Program) doFused(s *State, ml *MoveList, m mv) int {
 	case 1: // a removal (a leap has a start and a landing)
 		return p.doTake(s, ml.arena[m.off])
 	case 2:
-	default:
-		return p.applyLeaps(s, &p.rules[m.rule], ml.arena[m.off:m.off+m.n])
+		// The counters a quiet leap keeps as they are (Program.quietRules).
+		mover, passes, end, winner := s.toMove, s.passes, s.end, s.winner
+		p.doLeap(s, ml, m)
+		s.passes = 0
+		f := &s.frames[len(s.frames)-1]
+		f.kind, f.passes, f.end, f.winner = frameLeapEnds, int32(passes), end, int8(winner)
+		return mover
 	}
-	start, e := ml.arena[m.off], ml.arena[m.off+1]
-	jumps := p.jumpRules>>uint32(m.rule)&1 != 0
+	return p.applyLeaps(s, &p.rules[m.rule], ml.arena[m.off:m.off+m.n])
+}
+
+// doLeap plays move m of ml, of one leap of a rule.fused, with its undo
+// frame (the room for it is there): the frame and the turn first, then
+// its cells as doLeapsFused does, and the leap itself in the frame
+// (frameLeap: no records). The passes and the ending are left as they
+// are: in a Program of quietRules nothing passes and no ending is
+// decided after a fused move (the game goes on: Legal gave the move);
+// doFused keeps and sets them for the others. It calls nothing and reads
+// the Program only for its tables (smallTabs): no stack check, and the
+// leap's values stay in registers.
+func (p *Program) doLeap(s *State, ml *MoveList, m mv) {
+	t := p.st
+	o := int(uint32(m.off))
+	e := ml.arena[o+1]
+	a := int(ml.arena[o] & (smallCells - 1))
 	mover := s.toMove
-	f := s.fusedFrame(frameLeap)
-	b, t := s.sp, p.st
-	a := int(start & (smallCells - 1))
+	s.ply++
+	s.toMove = int(t.next[mover&(smallPlayers-1)])
+	b := s.sp
+	b.turns[mover&(smallPlayers-1)]++
+	rb := uint32(m.rule) & 63
 	pc := b.cells[a]
 	b.unset(t, a, pc)
 	x, xc := a, uint16(0)
-	if jumps {
+	if t.jumpRules>>rb&1 != 0 {
 		x = t.jumped(a, e>>16)
 		if xc = b.cells[x]; xc != 0 {
 			b.unset(t, x, xc)
-			s.captured[mover]++
-			s.points[mover] += t.codePts[xc&(smallCodes-1)]
+			b.took(t, mover, xc)
 		} else {
 			x = a
 		}
@@ -185,20 +252,19 @@ func (p *Program) doFused(s *State, ml *MoveList, m mv) int {
 	old := b.cells[land]
 	if old != 0 {
 		b.unset(t, land, old)
-		if p.landRules>>uint32(m.rule)&1 != 0 {
+		if t.landRules>>rb&1 != 0 {
 			// Taken by landing: the piece taken, the landing then empty.
 			x, xc, old = land, old, 0
-			s.captured[mover]++
-			s.points[mover] += t.codePts[xc&(smallCodes-1)]
+			b.took(t, mover, xc)
 		}
 	}
-	f.setLeap(a, x, land, pc, xc, old)
 	b.set(t, land, pc)
-	s.passes = 0
-	s.ply++
-	s.turns[mover]++
-	s.toMove = p.after(mover)
-	return mover
+	nf := len(s.frames)
+	fr := s.frames[:nf+1]
+	s.frames = fr
+	f := &fr[nf]
+	f.kind = frameLeap
+	f.setLeap(a, x, land, pc, xc, old)
 }
 
 // doTake is doFused for a removal of the piece on cell c: its frame
@@ -214,19 +280,112 @@ func (p *Program) doTake(s *State, c uint32) int {
 	if code != 0 {
 		b.unset(t, a, code)
 	}
-	s.captured[mover]++
-	s.points[mover] += t.codePts[code&(smallCodes-1)]
+	b.took(t, mover, code)
 	s.passes = 0
 	s.ply++
-	s.turns[mover]++
-	s.toMove = p.after(mover)
+	b.turns[mover&(smallPlayers-1)]++
+	s.toMove = int(t.next[mover&(smallPlayers-1)])
 	return mover
 }
 
-// doLeapDirect is doFused without undo records (State.skipLog): it
-// plays a move of one leap of a rule.fused, from start to e
-// (landing|d<<16), on the cells and their indexes, and counts what it
-// takes.
+// doLeapsSmall plays move m of ml, of a leap rule of Program.directLeaps,
+// without undo records (State.unlogged): as doLeapsFlat does, each cell
+// it changes gets its code, occupancy bit, set per code (unsetK, setC)
+// and mailbox slot at once, here in the arrays of the small board
+// (smallPos.unset, set), and then the
+// turn. A move of one leap of a rule.fused is doLeapDirect's. It returns
+// the mover.
+func (p *Program) doLeapsSmall(s *State, ml *MoveList, m mv) int {
+	r := &p.rules[m.rule]
+	path := ml.arena[m.off : m.off+m.n]
+	mover := s.toMove
+	b, t, withC := s.sp, p.st, p.keepOccC
+	if r.play == playFused && len(path) == 2 {
+		p.doLeapDirect(s, r, mover, path[0], path[1])
+	} else {
+		start := int(path[0] & (smallCells - 1))
+		pc := b.cells[start]
+		b.unsetK(t, start, pc, withC)
+		cur := start
+		switch r.capture {
+		case ir.CaptureJumped:
+			cur = p.takeJumpsSmall(s, r, mover, pc, path)
+		case ir.CaptureLanding:
+			for _, e := range path[1:] {
+				cur = int(e & (smallCells - 1))
+				if old := b.cells[cur]; old != 0 {
+					b.unsetK(t, cur, old, withC)
+					b.took(t, mover, old)
+				}
+			}
+		default:
+			cur = int(path[len(path)-1] & (smallCells - 1))
+		}
+		if len(p.promos[pc]) > 0 {
+			if to := p.promoteTo(pc, cur); to != 0 {
+				pc = to
+			}
+		}
+		if old := b.cells[cur]; old != 0 {
+			b.unsetK(t, cur, old, withC) // (a landing on a piece it does not take)
+		}
+		b.set(t, cur, pc)
+		if withC {
+			b.setC(t, cur, pc)
+		}
+	}
+	s.passes = 0
+	s.ply++
+	b.turns[mover&(smallPlayers-1)]++
+	s.toMove = int(t.next[mover&(smallPlayers-1)])
+	return mover
+}
+
+// takeJumpsSmall takes, for doLeapsSmall, the pieces the leaps of path
+// jump (the piece moved has code pc and has left its start), counting
+// them for mover; it returns the last landing.
+func (p *Program) takeJumpsSmall(s *State, r *rule, mover int, pc uint16, path []uint32) int {
+	b, t, withC := s.sp, p.st, p.keepOccC
+	L := int(r.lenCode[pc])
+	leap := r.leapCode[pc]
+	cur := int(path[0])
+	for _, e := range path[1:] {
+		base := (cur*p.nd + int(e>>16&dirMask)) * L
+		for _, x := range leap[base : base+L-1] {
+			if old := b.cells[x&(smallCells-1)]; old != 0 {
+				b.unsetK(t, int(x), old, withC)
+				b.took(t, mover, old)
+			}
+		}
+		cur = int(e & (smallCells - 1))
+	}
+	return cur
+}
+
+// unsetK is unset, and unsetC when withC (the Program keeps the sets per
+// code).
+func (b *smallPos) unsetK(t *smallTabs, c int, code uint16, withC bool) {
+	b.unset(t, c, code)
+	if withC {
+		b.unsetC(t, c, code)
+	}
+}
+
+// unsetC and setC update the sets per code (State.occC) for unset and
+// set.
+func (b *smallPos) unsetC(t *smallTabs, c int, code uint16) {
+	cb := &t.cellB[c&(smallCells-1)]
+	b.occC[(t.codeOccC[code&(smallCodes-1)]+cb.w)&(smallOccC-1)] &^= cb.m
+}
+
+func (b *smallPos) setC(t *smallTabs, c int, code uint16) {
+	cb := &t.cellB[c&(smallCells-1)]
+	b.occC[(t.codeOccC[code&(smallCodes-1)]+cb.w)&(smallOccC-1)] |= cb.m
+}
+
+// doLeapDirect is doLeapsSmall for a move of one leap of a rule.fused,
+// from start to e (landing|d<<16): the cells and their indexes, and
+// what it takes.
 func (p *Program) doLeapDirect(s *State, r *rule, mover int, start, e uint32) {
 	b, t := s.sp, p.st
 	a := int(start & (smallCells - 1))
@@ -236,16 +395,14 @@ func (p *Program) doLeapDirect(s *State, r *rule, mover int, start, e uint32) {
 		x := t.jumped(a, e>>16)
 		if xc := b.cells[x]; xc != 0 {
 			b.unset(t, x, xc)
-			s.captured[mover]++
-			s.points[mover] += t.codePts[xc&(smallCodes-1)]
+			b.took(t, mover, xc)
 		}
 	}
 	land := int(e & (smallCells - 1))
 	if old := b.cells[land]; old != 0 {
 		b.unset(t, land, old)
 		if r.capture == ir.CaptureLanding {
-			s.captured[mover]++
-			s.points[mover] += t.codePts[old&(smallCodes-1)]
+			b.took(t, mover, old)
 		}
 	}
 	b.set(t, land, pc)
@@ -253,63 +410,52 @@ func (p *Program) doLeapDirect(s *State, r *rule, mover int, start, e uint32) {
 
 // setLeap records in a frameLeap its leap: the cells of its start, of
 // the piece it took (none: the start's again) and of its landing, and
-// their codes before the move (cells and codes of a small board: 16
-// bits each).
+// their codes before the move, each in a field of its own (nch,
+// captured, points, last, taken, under), which it has no other use for.
 func (f *frame) setLeap(a, x, land int, pc, xc, old uint16) {
-	f.nch = int32(uint32(a) | uint32(x)<<16)
-	f.captured = int32(uint32(land) | uint32(pc)<<16)
-	f.points = int32(uint32(xc) | uint32(old)<<16)
+	f.nch, f.captured, f.points = int32(a), int32(x), int32(land)
+	f.last, f.taken, f.under = int32(pc), int32(xc), int32(old)
 }
 
 // leap returns the leap setLeap recorded.
 func (f *frame) leap() (a, x, land int, pc, xc, old uint16) {
-	u, v, w := uint32(f.nch), uint32(f.captured), uint32(f.points)
-	return int(u & 0xffff), int(u >> 16), int(v & 0xffff), uint16(v >> 16), uint16(w), uint16(w >> 16)
+	return int(uint32(f.nch)), int(uint32(f.captured)), int(uint32(f.points)),
+		uint16(f.last), uint16(f.taken), uint16(f.under)
 }
 
-// undoFusedKind takes back the move of frame f that doFused played (its
-// kind frameFused, frameLeap or frameTake); only the frame is left to
-// pop. It is out of Undo, whose own path would otherwise spill more. A
-// move of one leap (frameLeap) is taken back here, without a call: the
-// landing gets its old code back, then the cell of the piece taken
-// (whose capture is taken back), then the start; then the turn is
-// restored (undoTurn). The others: undoTake, undoFused.
-func (p *Program) undoFusedKind(s *State, f *frame) {
-	if f.kind != frameLeap {
-		if f.kind == frameTake {
-			s.undoTake(p, f)
-		} else {
-			s.undoFused(p, f)
-		}
-		return
-	}
+// undoLeap takes back the move of one leap of frame f that doLeap
+// played (frameLeap; Undo popped the frame, and restores the counters of
+// a frameLeapEnds): the turn first (backTurn),
+// then the landing gets its old code back, then the cell of the piece
+// taken (whose capture is taken back), then the start. It calls
+// nothing: no stack check. A removal's frame is undoTake's, a frame of
+// several leaps undoFused's.
+func (p *Program) undoLeap(s *State, f *frame) {
 	b, t := s.sp, p.st
 	a, x, land, pc, xc, old := f.leap()
+	mover := s.backTurn(t, b)
 	b.unset(t, land, pc)
 	if old != 0 {
 		b.set(t, land, old)
 	}
-	mover := p.before(s.toMove)
 	if xc != 0 {
 		b.set(t, x, xc)
-		s.captured[mover]--
-		s.points[mover] -= t.codePts[xc&(smallCodes-1)]
+		b.untook(t, mover, xc)
 	}
 	b.set(t, a, pc)
-	s.undoTurn(f, mover)
 }
 
 // undoTake is Undo for the frame f of a removal doTake played
 // (frameTake).
 func (s *State) undoTake(p *Program, f *frame) {
 	a, _, _, code, _, _ := f.leap()
+	s.passes = int(f.passes)
+	s.end, s.winner = f.end, int(f.winner)
+	mover := s.backTurn(p.st, s.sp)
 	if code != 0 {
 		s.sp.set(p.st, a, code)
 	}
-	mover := p.before(s.toMove)
-	s.captured[mover]--
-	s.points[mover] -= p.st.codePts[code&(smallCodes-1)]
-	s.undoTurn(f, mover)
+	s.sp.untook(p.st, mover, code)
 }
 
 // fusedFrame pushes the frame of a move of one leap or a removal that
@@ -317,8 +463,9 @@ func (s *State) undoTake(p *Program, f *frame) {
 // beforehand), with the counters Undo restores from it.
 func (s *State) fusedFrame(kind uint8) *frame {
 	nf := len(s.frames)
-	s.frames = s.frames[:nf+1]
-	f := &s.frames[nf]
+	fr := s.frames[:nf+1]
+	s.frames = fr
+	f := &fr[nf]
 	f.passes, f.kind, f.end, f.winner = int32(s.passes), kind, s.end, int8(s.winner)
 	return f
 }
@@ -327,29 +474,25 @@ func (s *State) fusedFrame(kind uint8) *frame {
 // and restores the counters f kept (Undo, undoFused).
 func (s *State) undoCounters(f *frame) {
 	mover := int(f.mover)
-	s.undoTurn(f, mover)
-	s.captured[mover], s.points[mover] = f.captured, f.points
-	s.last = f.last
-}
-
-// undoTurn gives the turn of a move doFused played back to mover, who
-// played it, and restores the counters its frame f kept. The Program
-// has no extras: the last cell is not kept (always -1), and there are
-// no rules' counters.
-func (s *State) undoTurn(f *frame, mover int) {
 	s.ply--
 	s.turns[mover]--
 	s.toMove = mover
 	s.passes = int(f.passes)
 	s.end, s.winner = f.end, int(f.winner)
+	s.captured[mover], s.points[mover] = f.captured, f.points
+	s.last = f.last
 }
 
-// before is the player who moves before pl (after's inverse).
-func (p *Program) before(pl int) int {
-	if pl == 0 {
-		return p.np - 1
-	}
-	return pl - 1
+// backTurn gives the turn of a move doLeap or doTake played back to the
+// player before the one to move, who played it, and returns that mover.
+// The Program has no extras: the last cell is not kept (always -1), and
+// there are no rules' counters.
+func (s *State) backTurn(t *smallTabs, b *smallPos) int {
+	mover := int(t.prev[s.toMove&(smallPlayers-1)])
+	s.toMove = mover
+	s.ply--
+	b.turns[mover&(smallPlayers-1)]--
+	return mover
 }
 
 // pushFrame pushes the frame of mover's move (kind frameFused, records

@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -41,49 +42,84 @@ func sameStacks(a, b *State) bool {
 // TestApplyUndoRoundTrip plays random games and, at every ply, applies
 // each legal move and takes it back: the position must be exactly what
 // it was (every derived index included), and the moves applied along
-// the game must all be taken back to the start. Fused leaps (doFused,
-// undoFusedKind) and the general records are both covered.
+// the game must all be taken back to the start. Fused leaps (doLeap,
+// undoLeap) and the general records are both covered, the fused leaps
+// both with the counters in their frames (the Programs of
+// playoutPrograms have a ply limit) and without (Program.quietRules:
+// games of leaping rules compiled without a ply limit).
 func TestApplyUndoRoundTrip(t *testing.T) {
-	fused := 0
-	for name, p := range playoutPrograms(t) {
+	fused, quiet := 0, 0
+	progs := playoutPrograms(t)
+	for _, f := range []struct {
+		file string
+		opts map[string]string
+	}{
+		{"leapfrog.rules", map[string]string{"size": "8x8"}},
+		{"leapfrog.rules", map[string]string{"size": "6x5", "players": "3", "diagonal": "true"}},
+		{"froglet.rules", nil},
+		{"capture.rules", nil},
+		{"konane.rules", nil},
+	} {
+		p, err := Compile(loadGame(t, f.file, f.opts), Config{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		progs[fmt.Sprint("unlimited ", f.file, f.opts)] = p
+	}
+	for name, g := range unseenGames(t) {
+		p, err := Compile(g, Config{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		progs["unlimited "+name] = p
+	}
+	for name, p := range progs {
 		if p.fusedRules != 0 {
 			fused++
 		}
-		s0 := p.NewState(5)
-		for seed := uint64(0); seed < 3; seed++ {
-			s := s0.Clone()
-			ref := s0.Clone()
-			rng := rand.New(rand.NewPCG(seed, 13))
-			var ml MoveList
-			plies := 0
-			for ; plies < 60; plies++ {
-				p.Legal(s, &ml)
-				if ml.Len() == 0 {
-					break
-				}
-				for i := range ml.Len() {
-					p.Apply(s, &ml, i)
-					if !occConsistent(p, s) {
-						t.Fatalf("%s seed %d ply %d: indexes wrong after move %s", name, seed, plies, p.Text(&ml, i))
-					}
-					p.Undo(s)
-					if !samePosition(s, ref) {
-						t.Fatalf("%s seed %d ply %d: move %s not taken back exactly", name, seed, plies, p.Text(&ml, i))
-					}
-				}
-				i := rng.IntN(ml.Len())
-				p.Apply(s, &ml, i)
-				p.Apply(ref, &ml, i)
-			}
-			for ; plies > 0; plies-- {
-				p.Undo(s)
-			}
-			if !samePosition(s, s0) {
-				t.Fatalf("%s seed %d: the game not taken back to the start", name, seed)
-			}
+		if p.quietRules != 0 {
+			quiet++
 		}
+		roundTrip(t, name, p)
 	}
-	if fused == 0 {
-		t.Fatal("no Program with fused rules")
+	if fused == quiet || quiet == 0 {
+		t.Fatalf("%d Programs with fused rules, %d with quiet ones: both kinds of fused frames are not covered", fused, quiet)
+	}
+}
+
+// roundTrip is TestApplyUndoRoundTrip for one Program.
+func roundTrip(t *testing.T, name string, p *Program) {
+	s0 := p.NewState(5)
+	for seed := uint64(0); seed < 3; seed++ {
+		s := s0.Clone()
+		ref := s0.Clone()
+		rng := rand.New(rand.NewPCG(seed, 13))
+		var ml MoveList
+		plies := 0
+		for ; plies < 60; plies++ {
+			p.Legal(s, &ml)
+			if ml.Len() == 0 {
+				break
+			}
+			for i := range ml.Len() {
+				p.Apply(s, &ml, i)
+				if !occConsistent(p, s) {
+					t.Fatalf("%s seed %d ply %d: indexes wrong after move %s", name, seed, plies, p.Text(&ml, i))
+				}
+				p.Undo(s)
+				if !samePosition(s, ref) {
+					t.Fatalf("%s seed %d ply %d: move %s not taken back exactly", name, seed, plies, p.Text(&ml, i))
+				}
+			}
+			i := rng.IntN(ml.Len())
+			p.Apply(s, &ml, i)
+			p.Apply(ref, &ml, i)
+		}
+		for ; plies > 0; plies-- {
+			p.Undo(s)
+		}
+		if !samePosition(s, s0) {
+			t.Fatalf("%s seed %d: the game not taken back to the start", name, seed)
+		}
 	}
 }

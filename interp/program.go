@@ -89,12 +89,19 @@ type Program struct {
 	// direct: no stacks, no pieces on target: a leap move played without
 	// undo records sets each cell with its indexes at once (doLeapsFlat)
 	direct bool
-	// fusedRules: bit i for rule i when it is rule.fused (the first 64
-	// rules alone can be)
+	// fusedRules: bit i for rule i when it is rule.fused (the first 63
+	// rules alone can be: bit 63, never set, is a pass's, rule -1 through
+	// the mask 63)
 	fusedRules uint64
-	// jumpRules, landRules: the fused rules that take what they jump,
-	// what they land on
-	jumpRules, landRules uint64
+	// quietRules: the fusedRules when the Program has neither
+	// after-move goals nor a ply limit and nothing passes (the passes stay
+	// 0 and the ending is never decided after a fused move; 0 otherwise)
+	quietRules uint64
+	// directLeaps: in a Program.direct (or on a small board: st) without
+	// extras, bit i for leap rule i (of the first 63) when it is not
+	// long: Apply plays its moves without undo records with doLeapsSmall
+	// on a small board, doLeapsUnlogged otherwise
+	directLeaps uint64
 	// st: the tables of a small board (smallTabs; nil: the board is not
 	// small, or the Program not flat)
 	st *smallTabs
@@ -317,7 +324,7 @@ type rule struct {
 const (
 	playPlain = iota // doLeapsFlat in a flat (or direct, unlogged) Program, doLeaps otherwise
 	playLong         // doLeapsLong
-	playFused        // a rule.fused: doLeapDirect for one leap unlogged, doLeapsFlat otherwise
+	playFused        // a rule.fused: doFused (doLeapDirect for one leap unlogged, doLeapsFlat in doMove)
 )
 
 // maxTable bounds the size of a rule's condition tables.

@@ -172,9 +172,12 @@ const (
 
 // frame is the undo frame of one move: where its records start (nch),
 // the counters before it, and how Undo takes it back (kind). A frameLeap
-// holds its move's one leap in place of nch, captured and points
-// (setLeap, leap), a frameTake the cell and code it took: they have no
-// records, and Undo gives the mover's capture back by subtraction.
+// holds its move's one leap in nch, captured, points and last (which it
+// has no other use for), taken and under (setLeap, leap), and no
+// counters (Program.quietRules); a frameLeapEnds the leap and the passes
+// and ending; a frameTake the cell and code it took, and those counters:
+// they have no records, and Undo gives the mover's capture back by
+// subtraction.
 type frame struct {
 	nch      int32
 	passes   int32
@@ -184,16 +187,21 @@ type frame struct {
 	mover    int8  // (at most 100 players)
 	winner   int8
 	end      uint8
-	kind     uint8 // how Undo takes the move back: frameRecs, frameDrop, frameFused, frameLeap, frameTake
+	kind     uint8 // how Undo takes the move back: frameRecs, frameDrop, frameFused, frameLeap, frameLeapEnds, frameTake
+	// taken, under: a frameLeap's code taken and code on its landing
+	// before the move (setLeap); with them a frame has 32 bytes, and its
+	// offset is its index shifted
+	taken, under int32
 }
 
 // frame kinds
 const (
-	frameRecs  uint8 = iota // revert the records, the last first
-	frameDrop               // a drop: revert it and give the piece back to the hand
-	frameFused              // a move applyLeaps played: undoFused (this kind and those after: undoFusedKind)
-	frameLeap               // a move of one leap doFused played: undoFusedKind
-	frameTake               // a removal doFused played: undoFusedKind, undoTake
+	frameRecs     uint8 = iota // revert the records, the last first
+	frameDrop                  // a drop: revert it and give the piece back to the hand
+	frameFused                 // a move applyLeaps played: undoFused
+	frameLeap                  // a quiet move of one leap doLeap played: undoLeap
+	frameLeapEnds              // a move of one leap doFused played: undoLeap, and its counters
+	frameTake                  // a removal doTake played: undoTake
 )
 
 // occLen and occCLen are the lengths of State.occ and State.occC. On a
@@ -240,11 +248,17 @@ func (p *Program) newEmptyState() *State {
 		}
 	}
 	s.onTarget = make([]int32, p.np+1)
-	if p.keepOccC {
+	if p.keepOccC && s.sp != nil {
+		s.occC = s.sp.occC[:p.occCLen()]
+	} else if p.keepOccC {
 		s.occC = make([]uint64, p.occCLen())
 	}
-	ints := make([]int32, 3*p.np)
-	s.turns, s.captured, s.points = ints[:p.np:p.np], ints[p.np:2*p.np:2*p.np], ints[2*p.np:]
+	if s.sp != nil {
+		s.counters(p.np)
+	} else {
+		ints := make([]int32, 3*p.np)
+		s.turns, s.captured, s.points = ints[:p.np:p.np], ints[p.np:2*p.np:2*p.np], ints[2*p.np:]
+	}
 	s.changes = make([]change, 0, 256)
 	s.frames = make([]frame, 0, 128)
 	if len(p.ctrs) > 0 {
@@ -699,14 +713,21 @@ func (ps *position) copyFrom(src *position) {
 	switch {
 	case src.sp == nil:
 		if ps.sp != nil {
-			ps.sp, ps.cellsW, ps.occ, ps.mb = nil, nil, nil, nil
+			ps.sp, ps.cellsW, ps.occ, ps.occC, ps.mb = nil, nil, nil, nil, nil
+			ps.turns, ps.captured, ps.points = nil, nil, nil
 		}
 	case ps.sp == nil:
 		ps.sp = new(smallPos)
-		ps.cellsW, ps.occ, ps.mb = ps.sp.cells[:0], ps.sp.occ[:0], nil
+		ps.cellsW, ps.occ, ps.occC, ps.mb = ps.sp.cells[:0], ps.sp.occ[:0], nil, nil
+		if src.occC != nil {
+			ps.occC = ps.sp.occC[:0]
+		}
 		if src.mb != nil {
 			ps.mb = &ps.sp.mb
 		}
+		ps.counters(src.np)
+	case len(ps.turns) != src.np:
+		ps.counters(src.np)
 	}
 	ps.cellsW = append(ps.cellsW[:0], src.cellsW...)
 	ps.cells = ps.cellsW[:len(src.cells)]
