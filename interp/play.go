@@ -178,21 +178,19 @@ func (p *Program) doLeaps(s *State, r *rule, mover int, path []uint32) {
 // without undo records (State.skipLog) in a Program.direct: every cell it
 // changes is a cell's old and new code. A move with undo records sets the
 // cells and writes the records itself, then updates the derived indexes
-// once (reindexOcc, inlined); one without sets each cell with its
-// indexes, the sets per code included, at once (unsetFlat, setFlat).
+// once (reindexOcc, inlined); one without is leapsUnlogged's.
 func (p *Program) doLeapsFlat(s *State, r *rule, mover int, path []uint32) {
-	log := !s.skipLog
+	if s.skipLog {
+		p.leapsUnlogged(s, r, mover, path)
+		return
+	}
 	cells := s.cells
 	n0 := len(s.changes)
 	ch := s.changes
 	start := int(path[0])
 	pc := cells[start]
-	if log {
-		ch = append(ch, change{cell: int32(start), old: pc})
-		cells[start] = 0
-	} else {
-		s.unsetFlat(p, start, pc)
-	}
+	ch = append(ch, change{cell: int32(start), old: pc})
+	cells[start] = 0
 	cur := start
 	var took, pts int32
 	switch r.capture {
@@ -204,12 +202,8 @@ func (p *Program) doLeapsFlat(s *State, r *rule, mover int, path []uint32) {
 			for j := base; j < base+L-1; j++ {
 				x := leap[j]
 				if old := cells[x]; old != 0 {
-					if log {
-						ch = append(ch, change{cell: x, old: old})
-						cells[x] = 0
-					} else {
-						s.unsetFlat(p, int(x), old)
-					}
+					ch = append(ch, change{cell: x, old: old})
+					cells[x] = 0
 					took++
 					pts += p.codePoints[old]
 				}
@@ -220,12 +214,8 @@ func (p *Program) doLeapsFlat(s *State, r *rule, mover int, path []uint32) {
 		for _, e := range path[1:] {
 			cur = int(e & 0xffff)
 			if old := cells[cur]; old != 0 {
-				if log {
-					ch = append(ch, change{cell: int32(cur), old: old})
-					cells[cur] = 0
-				} else {
-					s.unsetFlat(p, cur, old)
-				}
+				ch = append(ch, change{cell: int32(cur), old: old})
+				cells[cur] = 0
 				took++
 				pts += p.codePoints[old]
 			}
@@ -241,13 +231,6 @@ func (p *Program) doLeapsFlat(s *State, r *rule, mover int, path []uint32) {
 		if to := p.promoteTo(pc, cur); to != 0 {
 			pc = to
 		}
-	}
-	if !log {
-		if old := cells[cur]; old != 0 {
-			s.unsetFlat(p, cur, old) // (a landing on a piece it does not take)
-		}
-		s.setFlat(p, cur, pc)
-		return
 	}
 	ch = append(ch, change{cell: int32(cur), old: cells[cur], arg: pc})
 	cells[cur] = pc
@@ -270,8 +253,8 @@ func (p *Program) doLeapsUnlogged(s *State, ml *MoveList, m mv) int {
 	return mover
 }
 
-// leapsUnlogged is doLeapsFlat without undo records, for
-// doLeapsUnlogged: each cell the move changes gets its code and indexes,
+// leapsUnlogged is doLeapsFlat without undo records (doLeapsUnlogged,
+// and doMove's with State.skipLog): each cell the move changes gets its code and indexes,
 // the sets per code included, at once (unsetFlat, setFlat).
 func (p *Program) leapsUnlogged(s *State, r *rule, mover int, path []uint32) {
 	cells := s.cells
