@@ -474,9 +474,9 @@
 // records (applyLeaps, doLeapsFused, undoFused).
 // Played without undo records (a playout's State), a move of a leap rule
 // that is not long, in a Program.direct without extras
-// (Program.directLeaps), skips doMove: on a small board it uses the same
-// arrays (doLeapsSmall, doLeapDirect for one fused leap), elsewhere
-// leapsUnlogged. Each frame says how Undo takes its move back
+// (Program.directLeaps), skips doMove (doLeapsUnlogged): each cell it
+// changes gets its code and indexes at once (leapsUnlogged; one fused
+// leap on a small board's arrays, doLeapDirect). Each frame says how Undo takes its move back
 // (frame.kind: records, a drop, a fused chain, a fused leap with or
 // without counters, a fused removal); how doMove plays a leap rule is
 // decided at compile time too (rule.play).

@@ -265,8 +265,8 @@ func (p *Program) ruleNotes(r *rule) []string {
 	}
 	if r.fused {
 		n = append(n, "made and unmade fused on the small board's arrays")
-	} else if p.st != nil && r.idx < 63 && p.directLeaps>>uint(r.idx)&1 != 0 {
-		n = append(n, "played without undo records on the small board's arrays")
+	} else if r.idx < 63 && p.directLeaps>>uint(r.idx)&1 != 0 {
+		n = append(n, "played without undo records in playouts, each cell set with its indexes at once")
 	}
 	return n
 }

@@ -69,7 +69,7 @@ playouts: count, then build the one drawn
 	wantNotes := map[string][]string{
 		"unseen/breakthrough12.rules": {"made and unmade fused"},
 		"unseen/hoppers.rules":        {"leaps on the mailbox", "with fewer empty cells than pieces", "made and unmade fused"},
-		"unseen/draughts12.rules":     {"played without undo records on the small board's arrays"},
+		"unseen/draughts12.rules":     {"played without undo records in playouts, each cell set with its indexes at once"},
 	}
 	games := unseenGames(t)
 	var names []string

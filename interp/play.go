@@ -105,7 +105,7 @@ func (p *Program) doMove(s *State, ml *MoveList, i int) (mover int) {
 				}
 			case r.play == playLong:
 				p.doLeapsLong(s, r, mover, path)
-			default: // (playFused: unlogged, doLeapsSmall plays it)
+			default: // (playFused: unlogged, doLeapsUnlogged plays it)
 				p.doLeapsFlat(s, r, mover, path)
 			}
 		}
@@ -239,13 +239,19 @@ func (p *Program) doLeapsFlat(s *State, r *rule, mover int, path []uint32) {
 }
 
 // doLeapsUnlogged plays move m of ml, of a leap rule of
-// Program.directLeaps, without undo records (State.unlogged) on a board
-// that is not small, as doMove would, without its choices: the cells
-// (leapsUnlogged) and the turn. It returns the mover.
+// Program.directLeaps, without undo records (State.unlogged), as doMove
+// would, without its choices: the cells (leapsUnlogged; a move of one
+// leap of a rule.fused, on a small board, doLeapDirect) and the turn. It
+// returns the mover.
 func (p *Program) doLeapsUnlogged(s *State, ml *MoveList, m mv) int {
 	r := &p.rules[m.rule]
+	path := ml.arena[m.off : m.off+m.n]
 	mover := s.toMove
-	p.leapsUnlogged(s, r, mover, ml.arena[m.off:m.off+m.n])
+	if r.play == playFused && len(path) == 2 {
+		p.doLeapDirect(s, r, mover, path[0], path[1])
+	} else {
+		p.leapsUnlogged(s, r, mover, path)
+	}
 	s.passes = 0
 	s.ply++
 	s.turns[mover]++
@@ -372,8 +378,7 @@ func (p *Program) doGroup(s *State, r *rule, mover int, path []uint32) {
 // passes (Program.quietRules) is doLeap's when its frame's room is
 // there, with nothing left to decide; the other fused moves doFused's.
 // Without (State.unlogged), a move of a leap rule of Program.directLeaps
-// is doLeapsSmall's on a small board, doLeapsUnlogged's otherwise. The
-// others are doMove's.
+// is doLeapsUnlogged's. The others are doMove's.
 func (p *Program) Apply(s *State, ml *MoveList, i int) {
 	if uint(i) >= uint(len(ml.moves)) {
 		return
@@ -395,8 +400,6 @@ func (p *Program) Apply(s *State, ml *MoveList, i int) {
 		s.skipLog = true
 		mover = p.doMove(s, ml, i)
 		s.skipLog = false
-	case p.st != nil:
-		mover = p.doLeapsSmall(s, ml, m)
 	default:
 		mover = p.doLeapsUnlogged(s, ml, m)
 	}

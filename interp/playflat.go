@@ -15,7 +15,6 @@ func (p *Program) compilePlay() {
 		}
 		for code, o := range p.codeOcc {
 			p.st.codeOcc[code] = uint32(o)
-			p.st.codeOccC[code] = uint32(code * p.nw)
 		}
 		copy(p.st.codePts[:], p.codePoints)
 		copy(p.st.board[:], p.boardMask)
@@ -100,8 +99,8 @@ func (p *Program) fusable(r *rule) bool {
 // players keeps the tables a move reads in arrays of fixed size
 // (smallTabs), and its States their cells, occupancy words, sets per
 // code, mailbox and per-player counters (smallPos); the fused make and
-// unmake (a Program.flat) and doLeapsSmall index them through masks: no
-// bounds checks, and one register per array.
+// unmake (a Program.flat), doLeapDirect and emptyCount index them through
+// masks: no bounds checks, and one register per array.
 const (
 	smallCells   = 1024
 	smallOcc     = 64
@@ -119,7 +118,6 @@ const (
 // jump (jumpRules) and what they land on (landRules), bit i for rule i.
 type smallTabs struct {
 	codeOcc              [smallCodes]uint32
-	codeOccC             [smallCodes]uint32 // code*nw: the first word of a code's set (State.occC)
 	codePts              [smallCodes]int32
 	cellB                [smallCells]smallCell
 	mid                  [smallCells * smallDirs]uint16
@@ -288,104 +286,9 @@ func (p *Program) doTake(s *State, c uint32) int {
 	return mover
 }
 
-// doLeapsSmall plays move m of ml, of a leap rule of Program.directLeaps,
-// without undo records (State.unlogged): as doLeapsFlat does, each cell
-// it changes gets its code, occupancy bit, set per code (unsetK, setC)
-// and mailbox slot at once, here in the arrays of the small board
-// (smallPos.unset, set), and then the
-// turn. A move of one leap of a rule.fused is doLeapDirect's. It returns
-// the mover.
-func (p *Program) doLeapsSmall(s *State, ml *MoveList, m mv) int {
-	r := &p.rules[m.rule]
-	path := ml.arena[m.off : m.off+m.n]
-	mover := s.toMove
-	b, t, withC := s.sp, p.st, p.keepOccC
-	if r.play == playFused && len(path) == 2 {
-		p.doLeapDirect(s, r, mover, path[0], path[1])
-	} else {
-		start := int(path[0] & (smallCells - 1))
-		pc := b.cells[start]
-		b.unsetK(t, start, pc, withC)
-		cur := start
-		switch r.capture {
-		case ir.CaptureJumped:
-			cur = p.takeJumpsSmall(s, r, mover, pc, path)
-		case ir.CaptureLanding:
-			for _, e := range path[1:] {
-				cur = int(e & (smallCells - 1))
-				if old := b.cells[cur]; old != 0 {
-					b.unsetK(t, cur, old, withC)
-					b.took(t, mover, old)
-				}
-			}
-		default:
-			cur = int(path[len(path)-1] & (smallCells - 1))
-		}
-		if len(p.promos[pc]) > 0 {
-			if to := p.promoteTo(pc, cur); to != 0 {
-				pc = to
-			}
-		}
-		if old := b.cells[cur]; old != 0 {
-			b.unsetK(t, cur, old, withC) // (a landing on a piece it does not take)
-		}
-		b.set(t, cur, pc)
-		if withC {
-			b.setC(t, cur, pc)
-		}
-	}
-	s.passes = 0
-	s.ply++
-	b.turns[mover&(smallPlayers-1)]++
-	s.toMove = int(t.next[mover&(smallPlayers-1)])
-	return mover
-}
-
-// takeJumpsSmall takes, for doLeapsSmall, the pieces the leaps of path
-// jump (the piece moved has code pc and has left its start), counting
-// them for mover; it returns the last landing.
-func (p *Program) takeJumpsSmall(s *State, r *rule, mover int, pc uint16, path []uint32) int {
-	b, t, withC := s.sp, p.st, p.keepOccC
-	L := int(r.lenCode[pc])
-	leap := r.leapCode[pc]
-	cur := int(path[0])
-	for _, e := range path[1:] {
-		base := (cur*p.nd + int(e>>16&dirMask)) * L
-		for _, x := range leap[base : base+L-1] {
-			if old := b.cells[x&(smallCells-1)]; old != 0 {
-				b.unsetK(t, int(x), old, withC)
-				b.took(t, mover, old)
-			}
-		}
-		cur = int(e & (smallCells - 1))
-	}
-	return cur
-}
-
-// unsetK is unset, and unsetC when withC (the Program keeps the sets per
-// code).
-func (b *smallPos) unsetK(t *smallTabs, c int, code uint16, withC bool) {
-	b.unset(t, c, code)
-	if withC {
-		b.unsetC(t, c, code)
-	}
-}
-
-// unsetC and setC update the sets per code (State.occC) for unset and
-// set.
-func (b *smallPos) unsetC(t *smallTabs, c int, code uint16) {
-	cb := &t.cellB[c&(smallCells-1)]
-	b.occC[(t.codeOccC[code&(smallCodes-1)]+cb.w)&(smallOccC-1)] &^= cb.m
-}
-
-func (b *smallPos) setC(t *smallTabs, c int, code uint16) {
-	cb := &t.cellB[c&(smallCells-1)]
-	b.occC[(t.codeOccC[code&(smallCodes-1)]+cb.w)&(smallOccC-1)] |= cb.m
-}
-
-// doLeapDirect is doLeapsSmall for a move of one leap of a rule.fused,
-// from start to e (landing|d<<16): the cells and their indexes, and
-// what it takes.
+// doLeapDirect is leapsUnlogged for a move of one leap of a rule.fused
+// (on a small board), from start to e (landing|d<<16), on the small
+// board's arrays: the cells and their indexes, and what it takes.
 func (p *Program) doLeapDirect(s *State, r *rule, mover int, start, e uint32) {
 	b, t := s.sp, p.st
 	a := int(start & (smallCells - 1))

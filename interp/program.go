@@ -99,8 +99,8 @@ type Program struct {
 	quietRules uint64
 	// directLeaps: in a Program.direct (or on a small board: st) without
 	// extras, bit i for leap rule i (of the first 63) when it is not
-	// long: Apply plays its moves without undo records with doLeapsSmall
-	// on a small board, doLeapsUnlogged otherwise
+	// long: Apply plays its moves without undo records with
+	// doLeapsUnlogged
 	directLeaps uint64
 	// st: the tables of a small board (smallTabs; nil: the board is not
 	// small, or the Program not flat)
