@@ -458,16 +458,16 @@
 // promotion applies to, and that take nothing, take what they jump with
 // leaps of length 2, or take what they land on without chains. Apply
 // plays a move of a fused rule with undo records through doFused, or,
-// for a move of one leap where nothing passes and no ending is decided
-// after a move (Program.quietRules) when its frame's room is there,
-// calls doLeap and returns: a function that calls nothing and reads the
+// for a move of one leap where nothing passes and no ending but the ply
+// limit's is decided after a move (Program.quietRules) when its frame's
+// room is there, calls doLeap, decides the ply limit and returns: a function that calls nothing and reads the
 // Program only for its tables (no stack check, its values in
 // registers). Each changed cell gets its code, occupancy bit and mailbox
 // slot in one step, and the move of one leap or the removal is kept in
 // its 32-byte frame itself, no records (frameLeap: the start, the cell
 // taken and the landing, and their codes, each in a field of its own;
-// a quiet leap's frame keeps no counters, the passes and the ending
-// staying as they are; frameLeapEnds and frameTake keep them); Undo pops
+// a quiet leap's frame keeps no counters, the passes staying 0 and the
+// game going on before it (undoLeap sets the ending back to none); frameLeapEnds and frameTake keep them); Undo pops
 // the frame and puts them back, the mover being the player before the
 // one to move and the capture subtracted (undoLeap, which calls nothing
 // either, and undoTake; the other kinds: undoFrame). A chain keeps

@@ -374,9 +374,9 @@ func (p *Program) doGroup(s *State, r *rule, mover int, path []uint32) {
 // and decides whether the game ends: an after-move goal of the mover, then
 // the passes in a row, then the ply limit. An index out of range does
 // nothing. With undo records, a move of one leap of a rule.fused where
-// the Program has neither after-move goals nor a ply limit and nothing
-// passes (Program.quietRules) is doLeap's when its frame's room is
-// there, with nothing left to decide; the other fused moves doFused's.
+// the Program has no after-move goals and nothing passes
+// (Program.quietRules) is doLeap's when its frame's room is there, with
+// only the ply limit left to decide; the other fused moves doFused's.
 // Without (State.unlogged), a move of a leap rule of Program.directLeaps
 // is doLeapsUnlogged's. The others are doMove's.
 func (p *Program) Apply(s *State, ml *MoveList, i int) {
@@ -389,6 +389,9 @@ func (p *Program) Apply(s *State, ml *MoveList, i int) {
 	case !s.unlogged:
 		if p.quietRules>>(uint32(m.rule)&63)&1 != 0 && m.n == 2 && len(s.frames) < cap(s.frames) {
 			p.doLeap(s, ml, m)
+			if p.limit > 0 && s.ply >= p.limit {
+				s.end = endLimit // (undoLeap: the game goes on again)
+			}
 			return
 		}
 		if p.fusedRules>>(uint32(m.rule)&63)&1 != 0 {

@@ -30,8 +30,8 @@ func (p *Program) compilePlay() {
 		}
 	}
 	// quiet: nothing passes, and no ending is decided after a move but
-	// the passes' (Program.quietRules)
-	quiet := len(p.goalsAfter) == 0 && p.limit == 0 && p.noMove != ir.OutcomePass
+	// the passes' and the ply limit's (Program.quietRules)
+	quiet := len(p.goalsAfter) == 0 && p.noMove != ir.OutcomePass
 	for i := range p.rules {
 		r := &p.rules[i]
 		if (p.st != nil || p.direct) && !p.extras && i < 63 && r.action == ir.Leap && !r.long {
@@ -218,8 +218,9 @@ func (p *Program) doFused(s *State, ml *MoveList, m mv) int {
 // frame (the room for it is there): the frame and the turn first, then
 // its cells as doLeapsFused does, and the leap itself in the frame
 // (frameLeap: no records). The passes and the ending are left as they
-// are: in a Program of quietRules nothing passes and no ending is
-// decided after a fused move (the game goes on: Legal gave the move);
+// are: in a Program of quietRules nothing passes, and the only ending
+// decided after a fused move is the ply limit's, which Apply decides and
+// undoLeap takes back (the game was going on: Legal gave the move);
 // doFused keeps and sets them for the others. It calls nothing and reads
 // the Program only for its tables (smallTabs): no stack check, and the
 // leap's values stay in registers.
@@ -337,6 +338,7 @@ func (p *Program) undoLeap(s *State, f *frame) {
 	b, t := s.sp, p.st
 	a, x, land, pc, xc, old := f.leap()
 	mover := s.backTurn(t, b)
+	s.end = endNone // (Legal gave the move: the game was going on)
 	b.unset(t, land, pc)
 	if old != 0 {
 		b.set(t, land, old)

@@ -65,6 +65,12 @@ func TestApplyUndoRoundTrip(t *testing.T) {
 			t.Fatal(err)
 		}
 		progs[fmt.Sprint("unlimited ", f.file, f.opts)] = p
+		// A ply limit reached within the round trip: the moves that
+		// reach it end the game, and Undo must take that back too.
+		if p, err = Compile(loadGame(t, f.file, f.opts), Config{MaxPlies: 9}); err != nil {
+			t.Fatal(err)
+		}
+		progs[fmt.Sprint("limit 9 ", f.file, f.opts)] = p
 	}
 	for name, g := range unseenGames(t) {
 		p, err := Compile(g, Config{})

@@ -93,9 +93,9 @@ type Program struct {
 	// rules alone can be: bit 63, never set, is a pass's, rule -1 through
 	// the mask 63)
 	fusedRules uint64
-	// quietRules: the fusedRules when the Program has neither
-	// after-move goals nor a ply limit and nothing passes (the passes stay
-	// 0 and the ending is never decided after a fused move; 0 otherwise)
+	// quietRules: the fusedRules when the Program has no after-move goals
+	// and nothing passes (the passes stay 0, and the only ending decided
+	// after a fused move is the ply limit's; 0 otherwise)
 	quietRules uint64
 	// directLeaps: in a Program.direct (or on a small board: st) without
 	// extras, bit i for leap rule i (of the first 63) when it is not
