@@ -260,8 +260,9 @@ func (p *Program) doLeapsUnlogged(s *State, ml *MoveList, m mv) int {
 }
 
 // leapsUnlogged is doLeapsFlat without undo records (doLeapsUnlogged,
-// and doMove's with State.skipLog): each cell the move changes gets its code and indexes,
-// the sets per code included, at once (unsetFlat, setFlat).
+// and doMove's with State.skipLog): each cell the move changes gets its
+// code and indexes, the sets per code included, at once (unsetFlat,
+// setFlat).
 func (p *Program) leapsUnlogged(s *State, r *rule, mover int, path []uint32) {
 	cells := s.cells
 	start := int(path[0])

@@ -404,23 +404,15 @@ func human(v float64) string {
 // the quotient of the two rates printed.
 func (o *benchOptions) compareBaseline(gm *game, b oracle.B, budget time.Duration, r *benchJSON) error {
 	s := gm.start(&o.gf)
-	perft, err := alternate(budget, func(side int) (float64, error) {
-		if side == 1 {
-			return float64(b.Perft(r.PerftDepth)), nil
-		}
-		n, err := perftCount(gm.p, s, r.PerftDepth, o.threads)
-		return float64(n), err
+	perft, err := comparePerft(budget, r.PerftDepth, b.Perft, func(depth int) (uint64, error) {
+		return perftCount(gm.p, s, depth, o.threads)
 	})
 	if err != nil {
 		return fmt.Errorf("bench: perft: %w", err)
 	}
 	r.PerftRuns, r.PerftSeconds, r.PerftNodesPerSec = perft.turns, perft.secs[0], perft.rate(0)
-	gen, err := alternate(budget, func(side int) (float64, error) {
-		if side == 1 {
-			return float64(b.GenPerft(r.GenPerftDepth)), nil
-		}
-		n, err := genPerftCount(gm.p, s, r.GenPerftDepth, o.threads)
-		return float64(n), err
+	gen, err := comparePerft(budget, r.GenPerftDepth, b.GenPerft, func(depth int) (uint64, error) {
+		return genPerftCount(gm.p, s, depth, o.threads)
 	})
 	if err != nil {
 		return fmt.Errorf("bench: gen perft: %w", err)
@@ -444,6 +436,18 @@ func (o *benchOptions) compareBaseline(gm *game, b oracle.B, budget time.Duratio
 	r.HandcodedPlayoutRatio = ratio(r.PlayoutsPerSec, r.HandcodedPlayoutsPerSec)
 	r.HandcodedRatio = min(r.HandcodedPerftRatio, r.HandcodedGenRatio, r.HandcodedPlayoutRatio)
 	return nil
+}
+
+// comparePerft alternates, for budget, a perft of depth by the
+// interpreter (count) with one by the hand-written generator (hand).
+func comparePerft(budget time.Duration, depth int, hand func(int) uint64, count func(int) (uint64, error)) (turns, error) {
+	return alternate(budget, func(side int) (float64, error) {
+		if side == 1 {
+			return float64(hand(depth)), nil
+		}
+		n, err := count(depth)
+		return float64(n), err
+	})
 }
 
 // comparePlayouts alternates the interpreter's random playouts (each
