@@ -367,11 +367,11 @@
 //     sources of each rule's first leaps found once by the kernel
 //     (firsts2), which is its existence test, and the chains walked from
 //     them with shiftDFS2 (kernChains, kernWalk), without finding them
-//     again (fastLeaps, shiftWords). On several words such a tier (tier.wchain) has the
-//     sources of each rule's first leaps found on the words
-//     (wordsChains, ruleSources), its existence test too, and the leap
-//     generator walks them (gen.pre) rather than marking sources
-//     itself. Other tiers, on any number of words, assemble each rule's
+//     again (fastLeaps, shiftWords). On several words such a tier
+//     (tier.wchain) has the sources of each rule's first leaps found on
+//     the words (wordsChains, ruleSources), its existence test too, and
+//     the leap generator walks them (gen.pre) rather than marking
+//     sources itself. Other tiers, on any number of words, assemble each rule's
 //     sets (ruleSets) and shift them (ruleLeaps), skipping the rules
 //     with no piece to move;
 //   - table-driven group tiers count their moves per line and select one;
@@ -448,42 +448,44 @@
 // (fewer than 1024 cells, at most 64 occupancy words and 256 words of
 // sets per code, 256 piece codes, 32 players) keeps the tables a move
 // reads in fixed-size arrays (Program.st: each cell's word, mask and
-// mailbox slot, each code's occupancy set, set per code and points, the
-// cell each leap of length 2 jumps, the players after and before each),
-// and its States their cells, occupancy words, sets per code, mailbox
-// and per-player counters (State.sp), all indexed through masks: no
-// bounds checks, one register per array. In a Program.flat without
+// mailbox slot, each code's occupancy set and points, the cell each leap
+// of length 2 jumps, the players after and before each, the board's
+// mask), and its States their cells, occupancy words, sets per code,
+// mailbox and per-player counters (State.sp), all indexed through masks:
+// no bounds checks, one register per array. In a Program.flat without
 // extras, compilePlay marks as rule.fused (vet --explain says so) its
 // removal rules and the leap rules that are not long, whose pieces no
 // promotion applies to, and that take nothing, take what they jump with
 // leaps of length 2, or take what they land on without chains. Apply
-// plays a move of a fused rule with undo records through doFused, or,
-// for a move of one leap where nothing passes and no ending but the ply
-// limit's is decided after a move (Program.quietRules) when its frame's
-// room is there, calls doLeap, decides the ply limit and returns: a function that calls nothing and reads the
-// Program only for its tables (no stack check, its values in
-// registers). Each changed cell gets its code, occupancy bit and mailbox
-// slot in one step, and the move of one leap or the removal is kept in
-// its 32-byte frame itself, no records (frameLeap: the start, the cell
-// taken and the landing, and their codes, each in a field of its own;
-// a quiet leap's frame keeps no counters, the passes staying 0 and the
-// game going on before it (undoLeap sets the ending back to none); frameLeapEnds and frameTake keep them); Undo pops
+// plays a move of a fused rule with undo records through doFused; a move
+// of one leap where nothing passes and no ending but the ply limit's is
+// decided after a move (Program.quietRules), when its frame's room is
+// there, by doLeap, then decides the ply limit and returns. doLeap calls
+// nothing and reads the Program only for its tables (no stack check,
+// its values in registers). Each changed cell gets its code, occupancy
+// bit and mailbox slot in one step, and the move of one leap or the
+// removal is kept in its 32-byte frame itself, no records (frameLeap:
+// the start, the cell taken and the landing, and their codes, each in a
+// field of its own; a quiet leap's frame keeps no counters, the passes
+// staying 0 and the game going on before it, so that undoLeap sets the
+// ending back to none; frameLeapEnds and frameTake keep them). Undo pops
 // the frame and puts them back, the mover being the player before the
 // one to move and the capture subtracted (undoLeap, which calls nothing
 // either, and undoTake; the other kinds: undoFrame). A chain keeps
-// records (applyLeaps, doLeapsFused, undoFused).
-// Played without undo records (a playout's State), a move of a leap rule
-// that is not long, in a Program.direct without extras
-// (Program.directLeaps), skips doMove (doLeapsUnlogged): each cell it
-// changes gets its code and indexes at once (leapsUnlogged; one fused
-// leap on a small board's arrays, doLeapDirect). Each frame says how Undo takes its move back
+// records (applyLeaps, doLeapsFused, undoFused). Played without undo
+// records (a playout's State), a move of a leap rule that is not long,
+// in a Program.direct without extras (Program.directLeaps), skips doMove
+// (doLeapsUnlogged): each cell it changes gets its code and indexes at
+// once (leapsUnlogged; one fused leap on the small board's arrays,
+// doLeapDirect). Each frame says how Undo takes its move back
 // (frame.kind: records, a drop, a fused chain, a fused leap with or
 // without counters, a fused removal); how doMove plays a leap rule is
 // decided at compile time too (rule.play).
 //
-// Apply changes the position in place and pushes the old contents of every changed cell and the old counters (and last
-// cell) on the history (a fused move: its frame alone); Undo pops them. A State that is only played
-// forward (a playout's scratch copy: SetUndo false) skips the history
+// Apply changes the position in place and pushes the old contents of
+// every changed cell and the old counters (and last cell) on the history
+// (a fused move: its frame alone); Undo pops them. A State that is only
+// played forward (a playout's scratch copy: SetUndo false) skips the history
 // when applying moves; the moves that generation itself tries and takes
 // back are recorded either way. Chains are explored during generation by
 // changing and restoring the cells (or the strategy's own representation)
