@@ -216,8 +216,9 @@ func (g *gen) markShift() {
 }
 
 // shiftWords is markShift on one word, with the occupancy words g.w (per
-// slot; live: those of the State, whose per-kind sets then apply): it fills occ1, o1, e1, the per-direction tables (nds, dsh, dval,
-// td) and firsts, and returns the sources.
+// slot; live: those of the State, whose per-kind sets then apply): it
+// fills occ1, o1, e1, the per-direction tables (nds, dsh, dval, td) and
+// firsts, and returns the sources.
 func (g *gen) shiftWords(live bool) uint64 {
 	p, r := g.p, g.r
 	np := p.np
