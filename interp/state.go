@@ -765,12 +765,13 @@ func (ps *position) copyFrom(src *position) {
 // StateBytes returns the size in bytes of a position: the cells (the top
 // piece of each, 2 bytes, and a wall cell), the occupancy bitsets per
 // slot and, when something reads them, per code (not the always empty
-// words that pad them on one word: occLen), the mailbox, the per-player counters (turns,
-// captures, points, pieces on target), the rules' counters, the pieces in
-// hand (per code, in a game with hands), the stacks in a stacking game,
-// and the scalars (player to move, ply, passes, end of the game: 40
-// bytes). A State also carries its undo history and scratch buffers for move generation (a few KiB, reused from move to
-// move), which are not counted.
+// words that pad them on one word: occLen), the mailbox, the per-player
+// counters (turns, captures, points, pieces on target), the rules'
+// counters, the pieces in hand (per code, in a game with hands), the
+// stacks in a stacking game, and the scalars (player to move, ply,
+// passes, end of the game: 40 bytes). A State also carries its undo
+// history and scratch buffers for move generation (a few KiB, reused
+// from move to move), which are not counted.
 func (p *Program) StateBytes() int {
 	n := 40
 	n += (p.nc + 1) * 2        // cellsW
