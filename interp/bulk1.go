@@ -403,12 +403,11 @@ func (g *kernGroup) anyLeap(occ *[kernSlots]uint64, oc *[kernCodes]uint64, empty
 	return x != 0
 }
 
-// kernLeaps is firstLeaps by the kernel of tier t (t.k1 not nil).
+// kernLeaps is firstLeaps by the kernel of tier t (t.k1 not nil); a
+// kernel tier counted and kept for the draw without the touched cells
+// is kernKeep's (kernTier).
 func (p *Program) kernLeaps(s *State, t *tier, wantTouched, stash bool) (n int, touched uint64) {
 	occ, oc, empty := p.kernWords(s)
-	if stash && !wantTouched && len(t.rules) <= maxBulk {
-		return p.kernKeep(s, t, occ, oc, empty), 0
-	}
 	gs := t.kp[s.toMove]
 	s.nbulk, s.kstash = -1, true
 	var ks *kernStash

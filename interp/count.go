@@ -218,9 +218,7 @@ func (p *Program) nextGuards(s *State) {
 		return // no guard: every rule stays true
 	}
 	mover := s.toMove
-	s.ply++
-	s.turns[mover]++
-	s.toMove = p.after(mover)
+	p.nextTurn(s, mover)
 	for i := range p.rules {
 		r := &p.rules[i]
 		s.nextOK[i] = p.guardOK(s, r)

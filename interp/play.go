@@ -110,9 +110,7 @@ func (p *Program) doMove(s *State, ml *MoveList, i int) (mover int) {
 			}
 		}
 	}
-	s.ply++
-	s.turns[mover]++
-	s.toMove = p.after(mover)
+	p.nextTurn(s, mover)
 	return mover
 }
 
@@ -253,10 +251,15 @@ func (p *Program) doLeapsUnlogged(s *State, ml *MoveList, m mv) int {
 		p.leapsUnlogged(s, r, mover, path)
 	}
 	s.passes = 0
+	p.nextTurn(s, mover)
+	return mover
+}
+
+// nextTurn gives the turn after mover's move to the next player.
+func (p *Program) nextTurn(s *State, mover int) {
 	s.ply++
 	s.turns[mover]++
 	s.toMove = p.after(mover)
-	return mover
 }
 
 // leapsUnlogged is doLeapsFlat without undo records (doLeapsUnlogged,

@@ -416,9 +416,7 @@ func (p *Program) endTurn(s *State, mover int, took, pts int32) {
 	s.captured[mover] += took
 	s.points[mover] += pts
 	s.passes = 0
-	s.ply++
-	s.turns[mover]++
-	s.toMove = p.after(mover)
+	p.nextTurn(s, mover)
 }
 
 // applyLeaps plays a move of several leaps of a rule.fused: its frame,
