@@ -70,7 +70,7 @@ type MCTS struct {
 
 // Defaults of MCTS. The default budget is modest so that a match of many
 // games stays quick; it beats the random player in at least 90% of the
-// games of every bundled game (README).
+// games of every bundled game (docs/players.md).
 const (
 	MaxThreads = 256       // search trees grown at once
 	MaxCutoff  = 1_000_000 // plies of one playout

@@ -133,13 +133,13 @@ var heavy = map[string]bool{"froglet": true, "crossings": true, "capture": true,
 
 // mctsBudgets are the searches of the games whose default budget takes
 // minutes a game (Conspirateurs: hundreds of plies of crowded jump
-// chains); the README's match table states them.
+// chains); the match table of docs/players.md states them.
 var mctsBudgets = map[string]*MCTS{
 	"conspirateurs":          {Playouts: 400, Extend: -1, Cutoff: 2},
 	"draughts-international": {Playouts: 300},
 }
 
-// unmatched games are left to the README's match table: a game of Chinese
+// unmatched games are left to the match table of docs/players.md: a game of Chinese
 // Checkers lasts some 600 plies of searches (minutes), and a stray marble
 // walled in a goal can stall it into a draw by the ply limit.
 var unmatched = map[string]bool{"chinese-checkers": true}
@@ -147,7 +147,7 @@ var unmatched = map[string]bool{"chinese-checkers": true}
 // MCTS with its default budget beats the random player in every bundled
 // game: one game per seat each (one game, the seat alternating from game
 // to game, for the heavy games; with -short for all, the heavy games
-// skipped). It must never lose, and may draw at most one game in all. The match table in the README
+// skipped). It must never lose, and may draw at most one game in all. The match table of docs/players.md
 // measures the rate over 40 games each with 'ruleplay match'.
 func TestMCTSBeatsRandom(t *testing.T) {
 	files, _ := filepath.Glob("../games/*.rules")

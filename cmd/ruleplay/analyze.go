@@ -82,7 +82,7 @@ Bigger studies: --shard I/N plays only the games whose index is I mod N and
 writes their records to a part file (--part, default analyze-part-I-of-N.json);
 'ruleplay analyze merge PARTS...' joins the parts of every shard into the
 report the whole run gives, the timing aside. --shard refuses --think.
-The README shows how to run shards with GNU parallel or as a Kubernetes
+docs/analyze.md shows how to run shards with GNU parallel or as a Kubernetes
 Indexed Job (deploy/). FILE may be a bundled game's name ('ruleplay
 games'; its rules: docs/rules/GAME.md).`
 	analyzeExamples = `  ruleplay analyze my-game.rules --games 50 --players mcts,mcts
@@ -413,7 +413,7 @@ per shard, and reports as the unsharded analysis does (the same figures;
 the times are those the shards measured). The parts must come from the
 same analysis (the same rules files, options, players, budgets, --games,
 --seed and --max-plies) and cover every shard once; anything else is
-refused with the reason. See 'ruleplay analyze --help' and the README (docs/
+refused with the reason. See 'ruleplay analyze --help' and docs/analyze.md (docs/
 has the rules language).`,
 		Example: `  ruleplay analyze merge part-0.json part-1.json part-2.json
   ruleplay analyze merge parts/*.json --report report --format md`,

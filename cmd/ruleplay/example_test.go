@@ -7,9 +7,9 @@ import (
 	"testing"
 )
 
-// The README's worked example of analyze, and the report and plots
+// The worked example of analyze (docs/analyze.md), and the report and plots
 // committed beside it, are what the committed record of its games gives
-// (docs/analyze-example/part.json, written by the README's command with
+// (docs/analyze-example/part.json, written by its command with
 // --shard 0/1: replaying 200 MCTS games would take minutes).
 func TestReadmeAnalyzeExample(t *testing.T) {
 	root := filepath.Join("..", "..")
@@ -19,18 +19,18 @@ func TestReadmeAnalyzeExample(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	readme, err := os.ReadFile(filepath.Join(root, "README.md"))
+	readme, err := os.ReadFile(filepath.Join(root, "docs", "analyze.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	const cmd = "--playouts 200 --timing=false --report docs/analyze-example --format md\n"
 	_, after, ok := strings.Cut(string(readme), cmd)
 	if !ok {
-		t.Fatalf("README.md has no worked example ending %q", cmd)
+		t.Fatalf("docs/analyze.md has no worked example ending %q", cmd)
 	}
 	shown, _, _ := strings.Cut(after, "```")
 	if shown != table {
-		t.Errorf("README.md shows:\n%s\nthe command prints:\n%s", shown, table)
+		t.Errorf("docs/analyze.md shows:\n%s\nthe command prints:\n%s", shown, table)
 	}
 	for _, f := range []string{"report.md", "length.svg", "branching.svg", "scores.svg"} {
 		want, err := os.ReadFile(filepath.Join(dir, f))

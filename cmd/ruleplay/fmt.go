@@ -29,7 +29,7 @@ place instead of printing them; --check prints nothing but the names of the
 files that are not formatted, and exits with status 1 when there is any
 (for CI). A file with a syntax error is reported and left as it is.
 
-The layout is described in the README ("Editing rules files") and the
+The layout is described in docs/editing.md and the
 language in docs/language.md.`,
 		Example: `  ruleplay fmt my-game.rules
   ruleplay fmt -w games/*.rules

@@ -19,7 +19,7 @@ reference (docs/language.md), completion of keys, properties, piece kinds,
 zones, players and options, go to definition (into a base file or a stdlib
 module), document symbols, and formatting as 'ruleplay fmt' does it.
 
-The README ("Editing rules files") shows how to set it up in VS Code and
+docs/editing.md shows how to set it up in VS Code and
 Neovim.`,
 		Example: `  ruleplay lsp            # started by the editor, not by hand
   # VS Code (Generic LSP Client): "glspc.server.command": "ruleplay",
