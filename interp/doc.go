@@ -161,7 +161,7 @@
 //     the rule literally with the compiled closures, walking the neighbour
 //     table a cell at a time
 //     and exploring chains on the position itself. It serves every rule
-//     and is the reference: Config.NoFast gives every rule to it, and the
+//     and is the reference: Config.Disable "all" gives every rule to it, and the
 //     tests compare every other strategy with it (moves and their order,
 //     counts, selections, results, undo, perft) along random games of
 //     every bundled game, of the rules files in testdata/unseen, of rules

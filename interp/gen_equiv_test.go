@@ -37,8 +37,8 @@ func loadGen(t testing.TB, src string) (fast, slow *Program) {
 		if err != nil {
 			t.Fatalf("the generated file does not load: %v\n%s", err, src)
 		}
-		if ps[i], err = Compile(g, Config{NoFast: noFast, MaxLeaps: genMaxLeaps}); err != nil {
-			t.Fatalf("compile (NoFast %v): %v\n%s", noFast, err, src)
+		if ps[i], err = Compile(g, Config{Disable: disableAll(noFast), MaxLeaps: genMaxLeaps}); err != nil {
+			t.Fatalf("compile (everything off: %v): %v\n%s", noFast, err, src)
 		}
 	}
 	return ps[0], ps[1]

@@ -44,7 +44,7 @@ func TestGenPerftMatchesPerft(t *testing.T) {
 		for _, fast := range []bool{true, false} {
 			name := c.file + "/" + strings.Join(c.opts, ",") + "/fast=" + onOff(fast)
 			t.Run(name, func(t *testing.T) {
-				gf := gameFlags{options: c.opts, fast: fast, seed: 1}
+				gf := gameFlags{options: c.opts, accels: accelFlags{fast: fast}, seed: 1}
 				gm, err := gf.load(filepath.Join("..", "..", "games", c.file+".rules"), 0)
 				if err != nil {
 					t.Fatal(err)
@@ -122,7 +122,7 @@ func TestBenchJSONFields(t *testing.T) {
 	}
 	// The gen perft's nodes are the perft count of its depth.
 	depth := int(r["gen_perft_depth"].(float64))
-	gf := gameFlags{options: []string{"limit=20"}, fast: true, seed: 1}
+	gf := gameFlags{options: []string{"limit=20"}, accels: accelFlags{fast: true}, seed: 1}
 	gm, err := gf.load(game, 0)
 	if err != nil {
 		t.Fatal(err)
