@@ -149,6 +149,18 @@
 // HEAD-DEST for one stone, so a one-stone group move and a leap with the
 // same cells are one move.
 //
+// # Accelerators (registry.go)
+//
+// Every faster way to compute what the rules mean is an accelerator,
+// listed in one registry (registry.go): its name, the accelerators it
+// needs and the class of patterns it serves. Config.Disable switches some
+// off by name ("all": every one, the reference); Compile closes the set
+// under needs, and each decision point asks it and records, when an
+// accelerator declines a rule, a tier or the Program, why (the plan's
+// Accelerators and Declined; `ruleplay vet --explain`). Reachability is
+// not one: it is what a chain named by its ends means (registry.go says
+// why).
+//
 // # The plan: strategies
 //
 // A strategy is how the moves of a class of rules are generated

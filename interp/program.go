@@ -854,8 +854,17 @@ func (p *Program) compileConds(r *rule, m *ir.MoveRule) error {
 			return err
 		}
 		lo, hi, ok := turnRange(m.When)
-		r.turnGuard = ok && lo <= hi // (an empty range: the closure says no)
-		r.turnLo, r.turnSpan = int32(lo), uint32(hi-lo)
+		switch {
+		case p.off(accelTurnGuards) != "":
+			p.declineFor(scopeRule, r.idx, accelTurnGuards, p.off(accelTurnGuards))
+		case !ok:
+			p.declineFor(scopeRule, r.idx, accelTurnGuards, "its guard reads more than the turn number")
+		case lo > hi:
+			p.declineFor(scopeRule, r.idx, accelTurnGuards, "its guard allows no turn") // (the closure says no)
+		default:
+			r.turnGuard = true
+			r.turnLo, r.turnSpan = int32(lo), uint32(hi-lo)
+		}
 	}
 	if r.from, err = p.compileCellCond(m.From, "from"); err != nil {
 		return err

@@ -49,6 +49,7 @@ const (
 	accelDirectMake
 	accelFusedMake
 	accelQuantifierTables
+	accelTurnGuards
 	accelCount // the number of accelerators
 )
 
@@ -95,6 +96,8 @@ var registry = [accelCount]accelerator{
 		"small boards played flat: leaps, jumps and removals made and unmade fused on fixed-size arrays"},
 	accelQuantifierTables: {"quantifier-tables", nil,
 		"piece quantifiers whose condition reads the cell and its piece: answered from occupancy sets per code or per owner mask"},
+	accelTurnGuards: {"turn-guards", nil,
+		"guards that only compare the mover's turn number with constants: one range test instead of the expression's closures"},
 }
 
 // accelSet is a set of accelerators: bit a for accel a.

@@ -99,11 +99,13 @@ both rates printed, and their ratio, come from those alternating runs:
 
 A ratio is the interpreter's speed per thread divided by the hand-written
 generator's (1.0: as fast; 0.5: half as fast); handcoded_ratio is the
-lowest of the three. FILE may be a bundled game's name ('ruleplay
+lowest of the three. Both sides must count the same perft and gen perft
+nodes, or bench gives no ratio and fails. FILE may be a bundled game's name ('ruleplay
 games'; its rules: docs/rules/GAME.md).`
 	benchExamples = `  ruleplay bench my-game.rules --option size=8x8
   ruleplay bench my-game.rules --seconds 4 --threads 2 --json
-  ruleplay bench my-game.rules --fast=false --max-plies 200
+  ruleplay bench my-game.rules --disable kernel --max-plies 200
+  ruleplay bench my-game.rules --disable all --json
   ruleplay bench my-game.rules --compare --json`
 )
 
