@@ -100,8 +100,8 @@ func (p *Program) bulkDeclines(t *tier) string {
 				return fmt.Sprintf("removal %s has conditions", r.name)
 			}
 		case ir.Leap:
-			if (r.gen != genStep && r.gen != genLeap) || !r.shift {
-				return fmt.Sprintf("needs shift-sets, which declined rule %s", r.name)
+			if why := p.notShiftRule(r); why != "" {
+				return why
 			}
 		case ir.Group:
 			return fmt.Sprintf("rule %s is a group move", r.name)
@@ -110,6 +110,22 @@ func (p *Program) bulkDeclines(t *tier) string {
 		default:
 			return fmt.Sprintf("rule %s is not a leap", r.name)
 		}
+	}
+	return ""
+}
+
+// notShiftRule tells why leap rule r's first leaps are not found by
+// bitset shifts ("" when they are: r.shift).
+func (p *Program) notShiftRule(r *rule) string {
+	switch {
+	case r.gen == genReach:
+		return fmt.Sprintf("rule %s is served by reachability", r.name)
+	case r.long:
+		return fmt.Sprintf("rule %s is long (the generic walker alone)", r.name)
+	case r.gen != genStep && r.gen != genLeap:
+		return fmt.Sprintf("needs leap-table, which declined rule %s", r.name)
+	case !r.shift:
+		return fmt.Sprintf("needs shift-sets, which declined rule %s", r.name)
 	}
 	return ""
 }

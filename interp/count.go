@@ -94,8 +94,8 @@ func (p *Program) wordsRuleDeclines(r *rule) string {
 			return fmt.Sprintf("removal %s has conditions", r.name)
 		}
 	case ir.Leap:
-		if (r.gen != genStep && r.gen != genLeap) || !r.shift {
-			return fmt.Sprintf("needs shift-sets, which declined rule %s", r.name)
+		if why := p.notShiftRule(r); why != "" {
+			return why
 		}
 		for pl := 0; pl < p.np; pl++ {
 			if !r.srcAll[pl] {
