@@ -182,3 +182,19 @@ func TestAlternate(t *testing.T) {
 		t.Errorf("order %v, work %v, err %v; want [0 1 1 0 0 1], [3 2], an error", order, tr.work, err)
 	}
 }
+
+// TestComparePerftCounts checks that bench --compare gives no ratio when
+// the interpreter and the hand-written generator count different nodes,
+// and one when they agree.
+func TestComparePerftCounts(t *testing.T) {
+	count := func(int) (uint64, error) { return 100, nil }
+	_, err := comparePerft(time.Millisecond, 3, func(int) uint64 { return 99 }, count)
+	want := "depth 3: the interpreter counted 100 nodes, the hand-written generator 99: no ratio"
+	if err == nil || err.Error() != want {
+		t.Errorf("different counts: %v, want %s", err, want)
+	}
+	tr, err := comparePerft(time.Millisecond, 3, func(int) uint64 { return 100 }, count)
+	if err != nil || tr.work[0] != tr.work[1] || tr.work[0] == 0 {
+		t.Errorf("the same counts: %+v, %v", tr, err)
+	}
+}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/spf13/cobra"
@@ -53,6 +54,9 @@ the generic walker alone; --disable list prints the registry.`,
 			worst := exitOK
 			for _, file := range args {
 				if err := vetFile(cmd, &gf, file, explain); err != nil {
+					if rep := (*reportedError)(nil); errors.As(err, &rep) {
+						return err // (--disable list: printed once)
+					}
 					text, code := classify(err, true)
 					fmt.Fprintln(cmd.ErrOrStderr(), safeLines(text))
 					worst = max(worst, code)
