@@ -96,15 +96,20 @@ func (p *Program) Plan() Plan {
 		accelMailboxPerft: p.mbPerft, accelCountPlayouts: p.countPlayouts, accelFlatMake: p.flat, accelDirectMake: p.direct,
 		accelFusedMake: p.st != nil, accelQuantifierTables: p.quantTables > 0})
 	pl.Declined = p.declinedBy(scopeProgram, 0)
-	switch {
-	case p.st != nil:
-		pl.Make = "leaps, jumps and removals fused on the small board's arrays where they can be; others flat"
-	case p.flat:
+	pl.Make = "general: each change put and recorded for Undo"
+	if p.flat {
 		pl.Make = "flat: a leap's cells and undo records written, the occupancy sets updated once"
-	default:
-		pl.Make = "general: each change put and recorded for Undo"
 	}
-	if p.direct && p.st == nil {
+	var fused []string
+	for i := range p.rules {
+		if p.rules[i].fused {
+			fused = append(fused, p.rules[i].name)
+		}
+	}
+	if len(fused) > 0 {
+		pl.Make = "fused on the small board's arrays: " + strings.Join(fused, ", ") + "; others " + pl.Make
+	}
+	if p.directLeaps != 0 {
 		pl.Make += "; playouts play leaps without undo records"
 	}
 	pl.Playouts = "legal list, then one drawn"

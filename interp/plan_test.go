@@ -145,7 +145,7 @@ tier 1: step, capture (bulk: counted and drawn on bitsets)
   declined kernel: the board needs 3 words
 playouts: count, then build the one drawn
 perft: last ply counted by the strategies
-make and unmake: leaps, jumps and removals fused on the small board's arrays where they can be; others flat
+make and unmake: fused on the small board's arrays: step, capture; others flat: a leap's cells and undo records written, the occupancy sets updated once; playouts play leaps without undo records
 accelerators: count-playouts, flat-make, direct-make, fused-make, quantifier-tables
 declined words-perft: the board needs 3 words
 declined mailbox-perft: needs mailbox, which declined

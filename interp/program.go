@@ -854,6 +854,7 @@ func (p *Program) compileConds(r *rule, m *ir.MoveRule) error {
 			return err
 		}
 		lo, hi, ok := turnRange(m.When)
+		r.turnGuard = false
 		switch {
 		case p.off(accelTurnGuards) != "":
 			p.declineFor(scopeRule, r.idx, accelTurnGuards, p.off(accelTurnGuards))
