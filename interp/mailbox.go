@@ -103,7 +103,7 @@ func (p *Program) compileMailbox() {
 			p.declineFor(scopeRule, i, accelMailbox, why)
 			continue
 		}
-		if p.wordsCount && r.shift && p.nw == 1 && p.np+1 <= maxSlots {
+		if p.wordsCount && p.oneWordShift(r) {
 			p.declineFor(scopeRule, i, accelMailbox, "counted on the occupancy word (words-perft)")
 			continue
 		}

@@ -304,7 +304,7 @@ func (p *Program) ruleNotes(r *rule) []string {
 	for _, offs := range r.mbOffs {
 		if offs != nil {
 			n = append(n, "leaps on the mailbox")
-			if !(r.shift && p.nw == 1 && p.np+1 <= maxSlots) { // (else the bitset walker lists them: fastLeaps)
+			if !p.oneWordShift(r) { // (else the bitset walker lists them: fastLeaps)
 				n = append(n, "with fewer empty cells than pieces (and, for a rule with shifts, fewer than 4 a word), first leaps "+
 					"found from their landing cells; a first leap onto a cell with no leap is a move without being played")
 			}

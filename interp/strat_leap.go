@@ -9,7 +9,7 @@ import (
 // fastLeaps: any leap with local conditions, table driven.
 func (g *gen) fastLeaps() {
 	p, s, r := g.p, g.s, g.r
-	if r.mbOffs != nil && !(r.shift && s.nw == 1 && p.np+1 <= maxSlots) {
+	if r.mbOffs != nil && !p.oneWordShift(r) {
 		g.mbLeaps() // (a shift rule on one word is the bitset walker's: shift1)
 		return
 	}
@@ -19,7 +19,7 @@ func (g *gen) fastLeaps() {
 	g.dirs = r.dirs[g.mover]
 	srcOK := r.srcOK[g.mover*p.ncodes : (g.mover+1)*p.ncodes]
 	if r.length == 2 && g.ml == nil && g.count && g.sel < 0 && !g.filt && r.ontoEmpty[g.mover] && !r.sameDir &&
-		!(r.shift && s.nw == 1 && p.np+1 <= maxSlots) && g.fewEmpty() {
+		!p.oneWordShift(r) && g.fewEmpty() {
 		g.condTables()
 		g.countByLandings()
 		return
