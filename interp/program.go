@@ -780,10 +780,12 @@ func (p *Program) compileRule(i int) error {
 	}
 	r.gen = genGeneric
 	if m.LengthTo != 0 || m.Hurdle != nil || m.TakenAtEnd {
+		p.declineFor(scopeRule, i, accelLeapTable, "a long rule (lengths, a hurdle or captures taken at the end): the generic walker alone")
 		return p.compileLong(r, m) // the generic walker alone
 	}
 	if reachable(m) {
-		r.gen = genReach // the rule's meaning, with or without fast paths
+		p.declineFor(scopeRule, i, accelLeapTable, "its moves are named by their ends and its chains capture nothing: reachability, the rule's meaning")
+		r.gen = genReach // the rule's meaning, with or without accelerators
 		return nil
 	}
 	switch {
