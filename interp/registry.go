@@ -22,11 +22,15 @@ import (
 // predicate at its decision point.
 //
 // Reachability (strat_reach.go) is not registered: it is the rule's
-// meaning, not a faster path. The generic walker would follow the same
-// moves path by path, and the chains that capture nothing have
-// exponentially many paths (a position of Chinese checkers has hundreds of
-// thousands): the walker runs into Config.MaxLeaps where reachability
-// answers, and lists the ends in another order.
+// meaning, not a faster path. The generic walker, path by path, with the
+// moves merged by their ends (ends.go), lists the same moves in another
+// order: the ends in the order the paths first meet them, where
+// reachability's search meets them in its own (checked on the bundled
+// games and the generated rules files with such rules: Chinese checkers'
+// third ply, and 7 of the 76 generated files, differ). And the chains
+// that capture nothing have exponentially many paths (a position of
+// Chinese checkers has hundreds of thousands): the walker runs into
+// Config.MaxLeaps where reachability answers.
 
 // accel names an accelerator: its index in registry.
 type accel uint8
