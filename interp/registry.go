@@ -27,7 +27,7 @@ import (
 // order: the ends in the order the paths first meet them, where
 // reachability's search meets them in its own (checked on the bundled
 // games and the generated rules files with such rules: Chinese checkers'
-// third ply, and 7 of the 76 generated files, differ). And the chains
+// third ply, and 7 of the generated files, differ). And the chains
 // that capture nothing have exponentially many paths (a position of
 // Chinese checkers has hundreds of thousands): the walker runs into
 // Config.MaxLeaps where reachability answers.
