@@ -601,6 +601,9 @@ func (p *Program) kernelChainsDeclines(t *tier) string {
 		if r.action != ir.Leap || r.gen != genLeap || r.length != 2 || r.chain == ir.ChainNone || r.sameDir {
 			return fmt.Sprintf("rule %s is not a short jump with chains in any direction", r.name)
 		}
+		if r.walk != walkWord {
+			return fmt.Sprintf("needs word-chains, which declined rule %s", r.name)
+		}
 	}
 	return ""
 }

@@ -477,6 +477,9 @@ func (p *Program) wordsPerftDeclines() string {
 		if r.action == ir.Leap && r.chain != ir.ChainNone && (r.chain != ir.ChainOptional || r.length != 2 || !r.alwaysTakes || r.hasPromo || r.sameDir) {
 			return fmt.Sprintf("rule %s chains other than optional short jumps that always take", r.name)
 		}
+		if r.action == ir.Leap && r.chain != ir.ChainNone && r.walk != walkWord {
+			return fmt.Sprintf("needs word-chains, which declined rule %s", r.name)
+		}
 	}
 	return ""
 }

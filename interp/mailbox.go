@@ -128,8 +128,14 @@ func (p *Program) compileMailbox() {
 		}
 	}
 	for _, r := range cands {
-		if r.mbOffs == nil {
+		switch {
+		case r.mbOffs == nil:
 			p.declineFor(scopeRule, r.idx, accelMailbox, "its leap table does not agree with constant offsets on a padded board")
+		case !p.oneWordShift(r): // (else the word walks it: mbOffs serve mailbox-perft)
+			if r.walk == walkLandings {
+				p.declineFor(scopeRule, r.idx, accelLandingCount, "the mailbox walks it")
+			}
+			r.walk = walkMailbox
 		}
 	}
 	if p.mbox == nil {

@@ -170,6 +170,7 @@ func (p *Program) rulePlan(r *rule) RulePlan {
 	rp.Tables = p.ruleTables(r)
 	rp.Notes = p.ruleNotes(r)
 	rp.Accelerators = accelNames(map[accel]bool{accelLeapTable: r.gen == genStep || r.gen == genLeap, accelShiftSets: r.shift,
+		accelWordChains: r.gen == genLeap && r.walk == walkWord, accelLandingCount: r.gen == genLeap && r.walk == walkLandings,
 		accelMailbox: r.mbOffs != nil, accelStackTable: r.gen == genStack, accelGroupTable: r.gen == genGroupFast, accelFusedMake: r.fused,
 		accelTurnGuards: r.turnGuard})
 	rp.Declined = p.declinedBy(scopeRule, r.idx)

@@ -326,6 +326,9 @@ type rule struct {
 	fused bool
 	// play: how doMove plays the rule's leaps (compilePlay)
 	play uint8
+	// walk: how fastLeaps walks the moves of a genLeap rule
+	// (compileWalk, compileMailbox)
+	walk uint8
 }
 
 // how doMove plays a leap rule's moves (rule.play)
@@ -333,6 +336,14 @@ const (
 	playPlain = iota // doLeapsFlat in a flat (or direct, unlogged) Program, doLeaps otherwise
 	playLong         // doLeapsLong
 	playFused        // a rule.fused: doFused (doLeapDirect for one leap unlogged, doLeapsFlat in doMove)
+)
+
+// how fastLeaps walks a genLeap rule's moves (rule.walk)
+const (
+	walkTable    = iota // first leaps marked on bitsets or found per source, chains walked on the leap table (fastDFS)
+	walkWord            // short jumps on one word: chains walked and counted on the occupancy word (word-chains)
+	walkLandings        // walkTable, but counted from the landing cells when the empty cells are few (landing-count)
+	walkMailbox         // walked on the mailbox (mbLeaps)
 )
 
 // maxTable bounds the size of a rule's condition tables.
@@ -1052,10 +1063,36 @@ func (p *Program) compileLeapFast(r *rule, m *ir.MoveRule) {
 	p.fillSrcOK(r)
 	p.fillOntoEmpty(r)
 	p.compileShift(r)
+	p.compileWalk(r)
 	if m.Length == 1 && m.Chain == ir.ChainNone {
 		r.gen = genStep
 	} else {
 		r.gen = genLeap
+	}
+}
+
+// compileWalk decides how fastLeaps walks leap rule r (rule.walk; the
+// mailbox, decided later, may take it: compileMailbox): a short jump in
+// any direction is walked on the occupancy word when it is a shift rule on
+// one word (word-chains), and otherwise counted from the landing cells
+// when they are few (landing-count).
+func (p *Program) compileWalk(r *rule) {
+	r.walk = walkTable
+	if r.length != 2 || r.sameDir {
+		return
+	}
+	if p.oneWordShift(r) {
+		why := p.off(accelWordChains)
+		p.declineFor(scopeRule, r.idx, accelWordChains, why)
+		if why == "" {
+			r.walk = walkWord
+		}
+		return
+	}
+	why := p.off(accelLandingCount)
+	p.declineFor(scopeRule, r.idx, accelLandingCount, why)
+	if why == "" {
+		r.walk = walkLandings
 	}
 }
 

@@ -38,6 +38,8 @@ type accel uint8
 const (
 	accelLeapTable accel = iota
 	accelShiftSets
+	accelWordChains
+	accelLandingCount
 	accelMailbox
 	accelStackTable
 	accelGroupTable
@@ -70,6 +72,10 @@ var registry = [accelCount]accelerator{
 		"leaps of a fixed length whose conditions read the cell and its piece: conditions tabulated per piece code (and cell), paths precomputed (step and leap tables)"},
 	accelShiftSets: {"shift-sets", []accel{accelLeapTable},
 		"leap rules whose directions are constant bit shifts and whose Over and Onto read owners or emptiness: first leaps found for all cells at once by shifting occupancy sets"},
+	accelWordChains: {"word-chains", []accel{accelShiftSets},
+		"short jumps in any direction that are shift rules on a board of one word: chains walked and counted on the occupancy word, without tables"},
+	accelLandingCount: {"landing-count", []accel{accelLeapTable},
+		"short jumps onto empty cells not walked on one word: counted from the empty cells when they are fewer than the pieces"},
 	accelMailbox: {"mailbox", []accel{accelLeapTable},
 		"leap rules whose directions are constant offsets on a padded byte board: leaps and chains walked on it"},
 	accelStackTable: {"stack-table", nil,
@@ -80,7 +86,7 @@ var registry = [accelCount]accelerator{
 		"priority tiers of shift rules and plain removals: first leaps of every rule found on bitsets; without chains the tier is counted and drawn by population counts, with chains whether it has a move is asked there first"},
 	accelKernel: {"kernel", []accel{accelBulk},
 		"bulk tiers on a board of one word whose rules read few occupancy sets: flat per-mover tables, pairs of rules shifted together"},
-	accelKernelChains: {"kernel-chains", []accel{accelKernel},
+	accelKernelChains: {"kernel-chains", []accel{accelKernel, accelWordChains},
 		"tiers of short jumps with chains on one word, without the blockade filter: playouts walk the chains from the first leaps the kernel found"},
 	accelMultiwordChains: {"multiword-chains", []accel{accelBulk},
 		"tiers of leaps with chains on a board of several words: the first leaps' sources found on the words are the existence test and what the chains start from"},

@@ -30,8 +30,9 @@ func TestRegistryNeedsClosure(t *testing.T) {
 		{nil, nil},
 		{[]string{"kernel"}, []string{"kernel", "kernel-chains"}},
 		{[]string{"bulk"}, []string{"bulk", "kernel", "kernel-chains", "multiword-chains"}},
-		{[]string{"leap-table"}, []string{"leap-table", "shift-sets", "mailbox", "bulk", "kernel", "kernel-chains",
-			"multiword-chains", "blockade-words", "words-perft", "mailbox-perft"}},
+		{[]string{"leap-table"}, []string{"leap-table", "shift-sets", "word-chains", "landing-count", "mailbox", "bulk", "kernel",
+			"kernel-chains", "multiword-chains", "blockade-words", "words-perft", "mailbox-perft"}},
+		{[]string{"word-chains"}, []string{"word-chains", "kernel-chains"}},
 		{[]string{"flat-make"}, []string{"flat-make", "fused-make"}},
 		{[]string{"direct-make", " mailbox "}, []string{"mailbox", "mailbox-perft", "direct-make", "fused-make"}},
 		{[]string{"quantifier-tables", "quantifier-tables"}, []string{"quantifier-tables"}},
@@ -61,7 +62,7 @@ func TestRegistryNeedsClosure(t *testing.T) {
 // TestRegistryUnknownName checks the errors for names not in the
 // registry, with and without a close one.
 func TestRegistryUnknownName(t *testing.T) {
-	known := "leap-table, shift-sets, mailbox, stack-table, group-table, bulk, kernel, kernel-chains, multiword-chains, " +
+	known := "leap-table, shift-sets, word-chains, landing-count, mailbox, stack-table, group-table, bulk, kernel, kernel-chains, multiword-chains, " +
 		"blockade-words, words-perft, mailbox-perft, count-playouts, flat-make, direct-make, fused-make, quantifier-tables, turn-guards, all"
 	cases := []struct{ name, want string }{
 		{"kernal", `unknown accelerator "kernal" (did you mean "kernel"?); known: ` + known},
