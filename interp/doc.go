@@ -189,7 +189,9 @@
 //     are constant bit shifts and its conditions read owners and emptiness
 //     alone (rule.shift), the pieces that have a first leap are found for
 //     all cells at once with shifts of the occupancy sets; short jumps on
-//     boards of one word are explored on three words passed by value.
+//     boards of one word are explored on three words passed by value
+//     (word-chains). How fastLeaps walks a rule is chosen once
+//     (rule.walk: compileWalk, compileMailbox).
 //   - mailbox (mailbox.go): short jumps whose leaps read occupancy alone
 //     are played on a padded byte board the position keeps, when the
 //     board lays out as rows of constant direction offsets (mbLeaps
@@ -394,7 +396,7 @@
 //     a depth-first count from the end of each chain of two;
 //   - on several words, a short jump landing on empty cells is counted
 //     from the empty cells when they are fewer than the pieces
-//     (countByLandings); when its every leap takes a piece, a chain is
+//     (countByLandings, landing-count); when its every leap takes a piece, a chain is
 //     known to end after the first leap, without looking at the cells,
 //     when no landing cell of that leap's landing (a per-bit bitset of the
 //     rule) was empty before it or is the jumped cell;
