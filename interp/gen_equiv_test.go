@@ -228,8 +228,9 @@ func TestGeneratedFastEqualsGeneric(t *testing.T) {
 }
 
 // FuzzFastEqualsGeneric is TestGeneratedFastEqualsGeneric on the files
-// genRules makes of the fuzzer's bytes. A position past the leap bound
-// is skipped.
+// genRules makes of the fuzzer's bytes, then each accelerator switched
+// off alone (checkAcceleratorsOff). A position past the leap bound is
+// skipped.
 func FuzzFastEqualsGeneric(f *testing.F) {
 	for i := uint64(0); i < 8; i++ {
 		f.Add(genData(i))
@@ -239,5 +240,6 @@ func FuzzFastEqualsGeneric(f *testing.F) {
 		if _, err := checkGenerated(t, src, 1, 20); err != nil {
 			t.Skip(err)
 		}
+		checkAcceleratorsOff(t, src, 1, 20)
 	})
 }
