@@ -56,7 +56,7 @@ type Checker struct {
 	// whatever its game (`ruleplay check --rules FILE`); Games is then
 	// not used.
 	Rules string
-	// Config is passed to interp.Compile (NoFast, MaxPlies).
+	// Config is passed to interp.Compile (Disable, MaxPlies).
 	Config interp.Config
 	// Load reads a rules file (Rules, or one found in Games) with options;
 	// nil means lang.Load. A command sets it to accept the names of bundled

@@ -92,7 +92,7 @@ func TestBrokenRecords(t *testing.T) {
 			if g := brokenGame(t, path); g != "" {
 				t.Skipf("no %s yet: the record of %s cannot be checked", rulesPath(g), g)
 			}
-			for _, cfg := range []interp.Config{{}, {NoFast: true}} {
+			for _, cfg := range []interp.Config{{}, {Disable: []string{"all"}}} {
 				r := CheckFile(path, gamesDir, cfg)
 				want, ok := brokenKinds[name]
 				switch {

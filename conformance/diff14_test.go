@@ -185,7 +185,7 @@ func TestPerft14(t *testing.T) {
 			if testing.Short() {
 				depth, mid = min(depth, 3), min(mid, 2)
 			}
-			for _, cfg := range []interp.Config{{}, {NoFast: true}} {
+			for _, cfg := range []interp.Config{{}, {Disable: []string{"all"}}} {
 				p := compile(t, c.game, c.opts, cfg)
 				comparePerft(t, "start", p, p.NewState(0), c.oracle(), depth)
 				for seed := uint64(1); seed <= uint64(c.games); seed++ {

@@ -138,7 +138,7 @@ func runDiffCase(t *testing.T, c diffCase) {
 		games = max(1, games/4)
 	}
 	fast := compile(t, c.game, c.opts, interp.Config{})
-	slow := compile(t, c.game, c.opts, interp.Config{NoFast: true})
+	slow := compile(t, c.game, c.opts, interp.Config{Disable: []string{"all"}})
 	st := diffStats{reasons: map[string]int{}}
 	for seed := uint64(1); seed <= uint64(games); seed++ {
 		diffGame(t, c, fast, slow, seed, &st)

@@ -150,7 +150,7 @@ func CheckPerft(rules string, t *PerftTable, depth int, cfg interp.Config) error
 		}
 	}
 	if len(bad) > 0 {
-		return fmt.Errorf("%s (fast paths %s): %s", t.Name, onOff(!cfg.NoFast), strings.Join(bad, "; "))
+		return fmt.Errorf("%s (fast paths %s): %s", t.Name, onOff((len(cfg.Disable) == 0)), strings.Join(bad, "; "))
 	}
 	return nil
 }

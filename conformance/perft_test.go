@@ -44,7 +44,7 @@ func TestPerftTables(t *testing.T) {
 				if testing.Short() {
 					depth = min(depth, 3)
 				}
-				for _, cfg := range []interp.Config{{}, {NoFast: true}} {
+				for _, cfg := range []interp.Config{{}, {Disable: []string{"all"}}} {
 					if err := CheckPerft(rulesPath(f.Game), tb, depth, cfg); err != nil {
 						t.Error(err)
 					}

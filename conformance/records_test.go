@@ -316,7 +316,7 @@ func recordFiles(t *testing.T) []string {
 // result and one without.
 func TestRecords(t *testing.T) {
 	withResult, without := map[string]int{}, map[string]int{}
-	for _, cfg := range []interp.Config{{}, {NoFast: true}} {
+	for _, cfg := range []interp.Config{{}, {Disable: []string{"all"}}} {
 		reports, err := CheckDir("records", gamesDir, cfg)
 		if err != nil {
 			t.Fatal(err)
@@ -332,13 +332,13 @@ func TestRecords(t *testing.T) {
 				continue
 			}
 			if r.Verdict != OK || ExitCode(r) != 0 {
-				t.Errorf("NoFast=%v: %s", cfg.NoFast, r.Text())
+				t.Errorf("Disable=%v: %s", cfg.Disable, r.Text())
 				continue
 			}
 			if dir := filepath.Base(filepath.Dir(r.File)); dir != r.Game {
 				t.Errorf("%s: a record of %s in records/%s", r.File, r.Game, dir)
 			}
-			if cfg.NoFast {
+			if len(cfg.Disable) > 0 {
 				continue
 			}
 			if r.ResultRecorded {

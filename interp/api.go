@@ -4,9 +4,11 @@ import "fmt"
 
 // Config tunes a compiled Program.
 type Config struct {
-	// NoFast turns the fast paths off: every move rule runs through the
-	// generic walker.
-	NoFast bool
+	// Disable switches accelerators off by name (the registry:
+	// Accelerators; "all": every one, so that every move rule runs through
+	// the generic walker, the reference). Switching one off switches off
+	// those that need it. An unknown name is an error of Compile.
+	Disable []string
 	// MaxPlies > 0 also ends the game after this many plies (the minimum of
 	// it and the rules' End.Plies counts); the outcome is the rules'
 	// End.AtLimit (a draw when OutcomeNone).

@@ -39,7 +39,7 @@ func playout(p *Program, s *State, rng *rand.Rand, ml *MoveList) int {
 
 func benchLeapFrog(b *testing.B, noFast bool) *Program {
 	g := leapFrog(b, 8, 8, 2, false, false)
-	return g.compile(Config{NoFast: noFast})
+	return g.compile(Config{Disable: disableAll(noFast)})
 }
 
 func BenchmarkLeapFrog8Legal(b *testing.B) {
@@ -175,25 +175,25 @@ func BenchmarkDraughtsPerft7(b *testing.B) {
 	benchPerftOf(b, benchGame(b, "draughts.rules", nil, Config{}), 7)
 }
 func BenchmarkDraughtsPerft7Generic(b *testing.B) {
-	benchPerftOf(b, benchGame(b, "draughts.rules", nil, Config{NoFast: true}), 7)
+	benchPerftOf(b, benchGame(b, "draughts.rules", nil, Config{Disable: []string{"all"}}), 7)
 }
 func BenchmarkDraughtsPlayout(b *testing.B) {
 	benchPlayout(b, benchGame(b, "draughts.rules", nil, Config{MaxPlies: 300}))
 }
 func BenchmarkDraughtsPlayoutGeneric(b *testing.B) {
-	benchPlayout(b, benchGame(b, "draughts.rules", nil, Config{MaxPlies: 300, NoFast: true}))
+	benchPlayout(b, benchGame(b, "draughts.rules", nil, Config{MaxPlies: 300, Disable: []string{"all"}}))
 }
 func BenchmarkBreakthroughPerft4(b *testing.B) {
 	benchPerftOf(b, benchGame(b, "breakthrough.rules", nil, Config{}), 4)
 }
 func BenchmarkBreakthroughPerft4Generic(b *testing.B) {
-	benchPerftOf(b, benchGame(b, "breakthrough.rules", nil, Config{NoFast: true}), 4)
+	benchPerftOf(b, benchGame(b, "breakthrough.rules", nil, Config{Disable: []string{"all"}}), 4)
 }
 func BenchmarkBreakthroughPlayout(b *testing.B) {
 	benchPlayout(b, benchGame(b, "breakthrough.rules", nil, Config{}))
 }
 func BenchmarkBreakthroughPlayoutGeneric(b *testing.B) {
-	benchPlayout(b, benchGame(b, "breakthrough.rules", nil, Config{NoFast: true}))
+	benchPlayout(b, benchGame(b, "breakthrough.rules", nil, Config{Disable: []string{"all"}}))
 }
 func BenchmarkCrossingsPerft3(b *testing.B) {
 	benchPerftOf(b, benchGame(b, "crossings.rules", nil, Config{}), 3)

@@ -163,12 +163,21 @@ func (g *gen) markLandings(empty []uint64) {
 	}
 }
 
+// oneWordShift tells whether shift rule r is walked on the one occupancy
+// word of the board (a board of one word, at most maxSlots occupancy
+// slots): markShift finds its first leaps there and fastLeaps walks and
+// counts its chains there (shiftDFS2, countChains2), rather than on the
+// mailbox or from the landing cells; the counts on words read it too.
+func (p *Program) oneWordShift(r *rule) bool {
+	return r.shift && p.nw == 1 && p.np+1 <= maxSlots
+}
+
 // markShift fills s.mark with the selected pieces that have a first leap,
 // found for all cells at once with bitset shifts (r.shift).
 func (g *gen) markShift() {
 	p, s, r := g.p, g.s, g.r
 	nw, np := s.nw, p.np
-	if nw == 1 && np+1 <= maxSlots {
+	if p.oneWordShift(r) {
 		g.w = *(*[maxSlots]uint64)(s.occ) // (padded: occLen)
 		s.mark[0] = g.shiftWords(true)
 		g.one = true

@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"fmt"
 	"math/bits"
 
 	"github.com/ruleplay/ruleplay/ir"
@@ -47,19 +48,12 @@ type bulkRule struct {
 func (p *Program) compileBulk() {
 	for ti := range p.tiers {
 		t := &p.tiers[ti]
-		t.shifts = !p.cfg.NoFast && !p.stacking
+		why := p.bulkDeclines(t)
+		p.declineFor(scopeTier, ti, accelBulk, why)
+		t.shifts = why == ""
 		noChain := true
 		for _, ri := range t.rules {
-			r := &p.rules[ri]
-			switch r.action {
-			case ir.Remove:
-				t.shifts = t.shifts && r.plainRemoval()
-			case ir.Leap:
-				t.shifts = t.shifts && (r.gen == genStep || r.gen == genLeap) && r.shift
-				noChain = noChain && r.chain == ir.ChainNone
-			default:
-				t.shifts = false
-			}
+			noChain = noChain && p.rules[ri].chain == ir.ChainNone
 		}
 		t.bulk = t.shifts && noChain && !t.dedup
 		t.precheck = t.shifts && !t.bulk && ti+1 < len(p.tiers)
@@ -84,8 +78,56 @@ func (p *Program) compileBulk() {
 				}
 			}
 		}
-		p.compileKern1(t)
+		p.compileKern1(ti, t)
 	}
+}
+
+// bulkDeclines tells why tier t's first leaps cannot be found on bitsets
+// ("" when they can: tier.shifts): every rule must be a shift rule or a
+// removal without conditions.
+func (p *Program) bulkDeclines(t *tier) string {
+	if why := p.off(accelBulk); why != "" {
+		return why
+	}
+	if p.stacking {
+		return "the game has stacks"
+	}
+	for _, ri := range t.rules {
+		r := &p.rules[ri]
+		switch r.action {
+		case ir.Remove:
+			if !r.plainRemoval() {
+				return fmt.Sprintf("removal %s has conditions", r.name)
+			}
+		case ir.Leap:
+			if why := p.notShiftRule(r); why != "" {
+				return why
+			}
+		case ir.Group:
+			return fmt.Sprintf("rule %s is a group move", r.name)
+		case ir.Drop:
+			return fmt.Sprintf("rule %s is a drop", r.name)
+		default:
+			return fmt.Sprintf("rule %s is not a leap", r.name)
+		}
+	}
+	return ""
+}
+
+// notShiftRule tells why leap rule r's first leaps are not found by
+// bitset shifts ("" when they are: r.shift).
+func (p *Program) notShiftRule(r *rule) string {
+	switch {
+	case r.gen == genReach:
+		return fmt.Sprintf("rule %s is served by reachability", r.name)
+	case r.long:
+		return fmt.Sprintf("rule %s is long (the generic walker alone)", r.name)
+	case r.gen != genStep && r.gen != genLeap:
+		return fmt.Sprintf("needs leap-table, which declined rule %s", r.name)
+	case !r.shift:
+		return fmt.Sprintf("needs shift-sets, which declined rule %s", r.name)
+	}
+	return ""
 }
 
 // shrP returns word w of the cell set held in x[pad : pad+nw] (x has pad
@@ -324,12 +366,39 @@ func (p *Program) anyFirstLeap(s *State, t *tier) bool {
 func (p *Program) compileWordsChains() {
 	for ti := range p.tiers {
 		t := &p.tiers[ti]
-		t.wchain = p.nw > 1 && t.shifts && !t.bulk && !t.listed && len(t.rules) <= maxBulk
-		for _, ri := range t.rules {
-			r := &p.rules[ri]
-			t.wchain = t.wchain && r.action == ir.Leap && r.gen == genLeap && r.chain != ir.ChainNone
+		why := p.multiwordChainsDeclines(t)
+		t.wchain = why == ""
+		if t.shifts && !t.bulk { // (a tier it could concern)
+			p.declineFor(scopeTier, ti, accelMultiwordChains, why)
 		}
 	}
+}
+
+// multiwordChainsDeclines tells why tier t's chains are not walked from
+// the first leaps found on several words ("" when they are:
+// tier.wchain).
+func (p *Program) multiwordChainsDeclines(t *tier) string {
+	switch {
+	case p.off(accelMultiwordChains) != "":
+		return p.off(accelMultiwordChains)
+	case p.nw == 1:
+		return "the board is one word"
+	case !t.shifts:
+		return "needs bulk, which declined"
+	case t.bulk:
+		return "the tier has no chains"
+	case t.listed:
+		return "the tier's moves are listed (deduplicated or narrowed to the most captures)"
+	case len(t.rules) > maxBulk:
+		return fmt.Sprintf("more than %d rules", maxBulk)
+	}
+	for _, ri := range t.rules {
+		r := &p.rules[ri]
+		if r.action != ir.Leap || r.gen != genLeap || r.chain == ir.ChainNone {
+			return fmt.Sprintf("rule %s is not a leap with chains on the leap table", r.name)
+		}
+	}
+	return ""
 }
 
 // wordsChains builds in ml the moves of tier t (t.wchain) in Legal's

@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"fmt"
 	"math/bits"
 
 	"github.com/ruleplay/ruleplay/ir"
@@ -100,9 +101,22 @@ type kernStash struct {
 	tdt    [32]uint64 // the leaps of a group when only the cells they touch are asked
 }
 
-// compileKern1 builds t.k1 (nil when some rule of t does not fit).
-func (p *Program) compileKern1(t *tier) {
-	if p.nw != 1 || !t.shifts || p.np+2 > kernSlots {
+// compileKern1 builds t.k1 (nil when some rule of t does not fit), t
+// being tier ti.
+func (p *Program) compileKern1(ti int, t *tier) {
+	decline := func(why string) { p.declineFor(scopeTier, ti, accelKernel, why) }
+	switch {
+	case p.off(accelKernel) != "":
+		decline(p.off(accelKernel))
+		return
+	case !t.shifts:
+		decline("needs bulk, which declined")
+		return
+	case p.nw != 1:
+		decline(fmt.Sprintf("the board needs %d words", p.nw))
+		return
+	case p.np+2 > kernSlots:
+		decline(fmt.Sprintf("more than %d players", kernSlots-2))
 		return
 	}
 	k1, kp := make([][]kernGroup, p.np), make([][]kernGroup, p.np)
@@ -110,8 +124,18 @@ func (p *Program) compileKern1(t *tier) {
 		for _, ri := range t.rules {
 			r := &p.rules[ri]
 			ss := &r.sets[pl]
-			if !ss.few || len(ss.codes) > maxKernCodes || (len(ss.codes) > 0 && p.ncodes > kernCodes) || len(ss.dirs) > maxKernDirs ||
-				(r.action != ir.Remove && r.length != 1 && r.length != 2) {
+			switch {
+			case !ss.few:
+				decline(fmt.Sprintf("rule %s reads more than three occupancy sets in a condition", r.name))
+				return
+			case len(ss.codes) > maxKernCodes || (len(ss.codes) > 0 && p.ncodes > kernCodes):
+				decline(fmt.Sprintf("rule %s selects its pieces among too many piece codes", r.name))
+				return
+			case len(ss.dirs) > maxKernDirs:
+				decline(fmt.Sprintf("rule %s has more than %d directions", r.name, maxKernDirs))
+				return
+			case r.action != ir.Remove && r.length != 1 && r.length != 2:
+				decline(fmt.Sprintf("rule %s leaps %d cells (the kernel: 1 or 2)", r.name, r.length))
 				return
 			}
 			g := kernGroup{nd: uint8(len(ss.dirs)), remove: r.action == ir.Remove,
@@ -548,14 +572,40 @@ func (p *Program) selectBulkK(s *State, ml *MoveList, i int) {
 func (p *Program) compileKernChains() {
 	for ti := range p.tiers {
 		t := &p.tiers[ti]
-		t.kchain = !p.noBlockade && t.k1 != nil && !t.bulk && !t.listed
-		for _, ri := range t.rules {
-			r := &p.rules[ri]
-			t.kchain = t.kchain && r.action == ir.Leap && r.gen == genLeap && r.length == 2 &&
-				r.chain != ir.ChainNone && !r.sameDir
+		why := p.kernelChainsDeclines(t)
+		t.kchain = why == ""
+		if t.shifts && !t.bulk { // (a tier it could concern)
+			p.declineFor(scopeTier, ti, accelKernelChains, why)
 		}
 		t.kern = t.kchain || !p.noBlockade && t.k1 != nil && t.bulk
 	}
+}
+
+// kernelChainsDeclines tells why playouts do not walk the chains of tier
+// t from the first leaps the kernel found ("" when they do: tier.kchain).
+func (p *Program) kernelChainsDeclines(t *tier) string {
+	switch {
+	case p.off(accelKernelChains) != "":
+		return p.off(accelKernelChains)
+	case p.noBlockade:
+		return "the game has the no-blockade filter"
+	case t.k1 == nil:
+		return "needs kernel, which declined"
+	case t.bulk:
+		return "the tier has no chains"
+	case t.listed:
+		return "the tier's moves are listed (deduplicated or narrowed to the most captures)"
+	}
+	for _, ri := range t.rules {
+		r := &p.rules[ri]
+		if r.action != ir.Leap || r.gen != genLeap || r.length != 2 || r.chain == ir.ChainNone || r.sameDir {
+			return fmt.Sprintf("rule %s is not a short jump with chains in any direction", r.name)
+		}
+		if r.walk != walkWord {
+			return fmt.Sprintf("needs word-chains, which declined rule %s", r.name)
+		}
+	}
+	return ""
 }
 
 // kernTier is countTier for a tier.kern: a bulk tier's moves counted,

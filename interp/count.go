@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"fmt"
 	"math/bits"
 
 	"github.com/ruleplay/ruleplay/ir"
@@ -31,32 +32,13 @@ const maxSlots = 8
 // are compiled).
 func (p *Program) compileBlockFast() {
 	p.blockFast = false
-	if !p.noBlockade || p.cfg.NoFast || p.nw != 1 || p.np+1 > maxSlots || p.stacking {
+	if !p.noBlockade {
 		return
 	}
-	for i := range p.rules {
-		r := &p.rules[i]
-		m := &p.g.Moves[i]
-		if m.When != nil && !moveIndependent(m.When) {
-			return
-		}
-		switch r.action {
-		case ir.Remove:
-			if r.kindOK != nil || r.from != nil || r.onto != nil {
-				return
-			}
-		case ir.Leap:
-			if (r.gen != genStep && r.gen != genLeap) || !r.shift {
-				return
-			}
-			for pl := 0; pl < p.np; pl++ {
-				if !r.srcAll[pl] {
-					return
-				}
-			}
-		default:
-			return
-		}
+	why := p.blockadeWordsDeclines()
+	p.declineFor(scopeProgram, 0, accelBlockadeWords, why)
+	if why != "" {
+		return
 	}
 	// Existence is asked rule by rule, the last tier's first (ordinary
 	// moves are the likeliest).
@@ -65,6 +47,65 @@ func (p *Program) compileBlockFast() {
 		p.blockRules = append(p.blockRules, p.tiers[t].rules...)
 	}
 	p.blockFast = true
+}
+
+// blockadeWordsDeclines tells why the blockade filter is not decided on
+// occupancy words ("" when it is).
+func (p *Program) blockadeWordsDeclines() string {
+	if why := p.wordsDeclines(accelBlockadeWords); why != "" {
+		return why
+	}
+	for i := range p.rules {
+		r := &p.rules[i]
+		m := &p.g.Moves[i]
+		if m.When != nil && !moveIndependent(m.When) {
+			return fmt.Sprintf("the guard of rule %s reads more than the counters", r.name)
+		}
+		if why := p.wordsRuleDeclines(r); why != "" {
+			return why
+		}
+	}
+	return ""
+}
+
+// wordsDeclines tells why the Program cannot run accelerator a, which
+// reads the position on occupancy words of one word ("" when it can).
+func (p *Program) wordsDeclines(a accel) string {
+	switch {
+	case p.off(a) != "":
+		return p.off(a)
+	case p.nw != 1:
+		return fmt.Sprintf("the board needs %d words", p.nw)
+	case p.np+1 > maxSlots:
+		return fmt.Sprintf("more than %d players", maxSlots-1)
+	case p.stacking:
+		return "the game has stacks"
+	}
+	return ""
+}
+
+// wordsRuleDeclines tells why rule r does not fit the counts on
+// occupancy words: a removal without conditions, or a shift rule moving
+// every piece of its owners ("" when it fits).
+func (p *Program) wordsRuleDeclines(r *rule) string {
+	switch r.action {
+	case ir.Remove:
+		if !r.plainRemoval() {
+			return fmt.Sprintf("removal %s has conditions", r.name)
+		}
+	case ir.Leap:
+		if why := p.notShiftRule(r); why != "" {
+			return why
+		}
+		for pl := 0; pl < p.np; pl++ {
+			if !r.srcAll[pl] {
+				return fmt.Sprintf("rule %s does not move every piece of its owners", r.name)
+			}
+		}
+	default:
+		return fmt.Sprintf("rule %s is not a leap or a removal", r.name)
+	}
+	return ""
 }
 
 // selectLeap returns the source (bit) and the direction (index in td) of
@@ -414,34 +455,33 @@ func (p *Program) afterMove(s *State, r *rule, path []uint32, w *[maxSlots]uint6
 // guards depend on the counters; no goal, blockade filter, pass or tier
 // needing deduplication.
 func (p *Program) compileWordsCount() {
-	p.wordsCount = false
-	if p.cfg.NoFast || p.nw != 1 || p.np+1 > maxSlots || p.stacking || !p.plainTurns() {
-		return
+	why := p.wordsPerftDeclines()
+	p.declineFor(scopeProgram, 0, accelWordsPerft, why)
+	p.wordsCount = why == ""
+}
+
+// wordsPerftDeclines tells why moves cannot be counted on occupancy
+// words ("" when they can: Program.wordsCount).
+func (p *Program) wordsPerftDeclines() string {
+	if why := p.wordsDeclines(accelWordsPerft); why != "" {
+		return why
+	}
+	if why := p.plainTurnsDeclines(); why != "" {
+		return why
 	}
 	for i := range p.rules {
 		r := &p.rules[i]
-		switch r.action {
-		case ir.Remove:
-			if !r.plainRemoval() {
-				return
-			}
-		case ir.Leap:
-			if (r.gen != genStep && r.gen != genLeap) || !r.shift {
-				return
-			}
-			for pl := 0; pl < p.np; pl++ {
-				if !r.srcAll[pl] {
-					return
-				}
-			}
-			if r.chain != ir.ChainNone && (r.chain != ir.ChainOptional || r.length != 2 || !r.alwaysTakes || r.hasPromo || r.sameDir) {
-				return
-			}
-		default:
-			return
+		if why := p.wordsRuleDeclines(r); why != "" {
+			return why
+		}
+		if r.action == ir.Leap && r.chain != ir.ChainNone && (r.chain != ir.ChainOptional || r.length != 2 || !r.alwaysTakes || r.hasPromo || r.sameDir) {
+			return fmt.Sprintf("rule %s chains other than optional short jumps that always take", r.name)
+		}
+		if r.action == ir.Leap && r.chain != ir.ChainNone && r.walk != walkWord {
+			return fmt.Sprintf("needs word-chains, which declined rule %s", r.name)
 		}
 	}
-	p.wordsCount = true
+	return ""
 }
 
 // plainTurns tells whether a move changes what the next player may do
@@ -450,20 +490,31 @@ func (p *Program) compileWordsCount() {
 // counters alone (the replies to a move can be counted from the cells
 // after it).
 func (p *Program) plainTurns() bool {
-	if p.noBlockade || len(p.goalsAfter) > 0 || len(p.goalsStart) > 0 || p.noMove == ir.OutcomePass {
-		return false
+	return p.plainTurnsDeclines() == ""
+}
+
+// plainTurnsDeclines is plainTurns with the reason why not ("" when the
+// turns are plain).
+func (p *Program) plainTurnsDeclines() string {
+	switch {
+	case p.noBlockade:
+		return "the game has the no-blockade filter"
+	case len(p.goalsAfter) > 0 || len(p.goalsStart) > 0:
+		return "the game has goals"
+	case p.noMove == ir.OutcomePass:
+		return "a player without a move passes"
 	}
 	for _, t := range p.tiers {
 		if t.dedup || t.prefer {
-			return false
+			return "a tier is deduplicated or narrowed to the most captures"
 		}
 	}
 	for i := range p.rules {
 		if !moveIndependent(p.g.Moves[i].When) {
-			return false
+			return fmt.Sprintf("the guard of rule %s reads more than the counters", p.rules[i].name)
 		}
 	}
-	return true
+	return ""
 }
 
 // plainRemoval tells whether a removal rule has no condition but whose

@@ -149,6 +149,18 @@
 // HEAD-DEST for one stone, so a one-stone group move and a leap with the
 // same cells are one move.
 //
+// # Accelerators (registry.go)
+//
+// Every faster way to compute what the rules mean is an accelerator,
+// listed in one registry (registry.go): its name, the accelerators it
+// needs and the class of patterns it serves. Config.Disable switches some
+// off by name ("all": every one, the reference); Compile closes the set
+// under needs, and each decision point asks it and records, when an
+// accelerator declines a rule, a tier or the Program, why (the plan's
+// Accelerators and Declined; `ruleplay vet --explain`). Reachability is
+// not one: it is what a chain named by its ends means (registry.go says
+// why).
+//
 // # The plan: strategies
 //
 // A strategy is how the moves of a class of rules are generated
@@ -161,7 +173,7 @@
 //     the rule literally with the compiled closures, walking the neighbour
 //     table a cell at a time
 //     and exploring chains on the position itself. It serves every rule
-//     and is the reference: Config.NoFast gives every rule to it, and the
+//     and is the reference: Config.Disable "all" gives every rule to it, and the
 //     tests compare every other strategy with it (moves and their order,
 //     counts, selections, results, undo, perft) along random games of
 //     every bundled game, of the rules files in testdata/unseen, of rules
@@ -177,7 +189,9 @@
 //     are constant bit shifts and its conditions read owners and emptiness
 //     alone (rule.shift), the pieces that have a first leap are found for
 //     all cells at once with shifts of the occupancy sets; short jumps on
-//     boards of one word are explored on three words passed by value.
+//     boards of one word are explored on three words passed by value
+//     (word-chains). How fastLeaps walks a rule is chosen once
+//     (rule.walk: compileWalk, compileMailbox).
 //   - mailbox (mailbox.go): short jumps whose leaps read occupancy alone
 //     are played on a padded byte board the position keeps, when the
 //     board lays out as rows of constant direction offsets (mbLeaps
@@ -382,7 +396,7 @@
 //     a depth-first count from the end of each chain of two;
 //   - on several words, a short jump landing on empty cells is counted
 //     from the empty cells when they are fewer than the pieces
-//     (countByLandings); when its every leap takes a piece, a chain is
+//     (countByLandings, landing-count); when its every leap takes a piece, a chain is
 //     known to end after the first leap, without looking at the cells,
 //     when no landing cell of that leap's landing (a per-bit bitset of the
 //     rule) was empty before it or is the jumped cell;

@@ -16,7 +16,7 @@ func endsGame(t *testing.T, src string) []*Program {
 		if err != nil {
 			t.Fatal(err)
 		}
-		p, err := Compile(g, Config{NoFast: noFast})
+		p, err := Compile(g, Config{Disable: disableAll(noFast)})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -47,7 +47,7 @@ jump { piece: own man; dirs: diagonal; over: enemy; capture: jumped; chain: opti
 	for _, p := range endsGame(t, src) {
 		s := p.NewState(0)
 		if got := sortedLegal(p, s); !slices.Equal(got, want) {
-			t.Errorf("fast=%v: got %v\nwant %v", !p.cfg.NoFast, got, want)
+			t.Errorf("fast=%v: got %v\nwant %v", (len(p.cfg.Disable) == 0), got, want)
 		}
 		checkCountSelect(t, p, s, 0)
 		play(t, p, s, "c1-c5xd2xd4")

@@ -245,10 +245,10 @@ func TestFastPathsChosen(t *testing.T) {
 	if p.tiers[0].dedup || !p.tiers[1].dedup {
 		t.Errorf("dedup: tier 1 %v (want false), tier 2 %v (want true)", p.tiers[0].dedup, p.tiers[1].dedup)
 	}
-	q := mixed(t, 2).compile(Config{NoFast: true})
+	q := mixed(t, 2).compile(Config{Disable: []string{"all"}})
 	for _, r := range q.rules {
 		if r.gen != genGeneric && r.gen != genRemove {
-			t.Errorf("NoFast: rule %s uses generator %d", r.name, r.gen)
+			t.Errorf("Disable all: rule %s uses generator %d", r.name, r.gen)
 		}
 	}
 	mp := mixedPromo(t, 2).compile(Config{})

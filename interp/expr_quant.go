@@ -118,8 +118,13 @@ func (p *Program) quantBitsets(e *ir.Expr, arg evalFn) evalFn {
 	if arg != nil {
 		cond = e.Args[0]
 	}
-	if f := p.quantFast(who, op, sd, cond, arg); f != nil && !p.cfg.NoFast {
-		return f
+	if f := p.quantFast(who, op, sd, cond, arg); f != nil {
+		why := p.off(accelQuantifierTables)
+		if why == "" {
+			p.quantTables++
+			return f
+		}
+		p.declineFor(scopeProgram, 0, accelQuantifierTables, why)
 	}
 	var tab []uint8
 	stride, size := 0, 0

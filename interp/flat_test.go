@@ -38,15 +38,15 @@ end {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, cfg := range []Config{{}, {NoFast: true}} {
+	for _, cfg := range []Config{{}, {Disable: []string{"group-table"}}} {
 		p, err := Compile(g, cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if cfg.NoFast && !p.flat {
-			// (With the fast paths the group table reads the sets per
-			// code, which a flat Program does not keep.)
-			t.Fatalf("NoFast %v: not flat", cfg.NoFast)
+		if (len(cfg.Disable) > 0) && !p.flat {
+			// (The group table reads the sets per code, which a flat
+			// Program does not keep.)
+			t.Fatalf("disable %v: not flat", cfg.Disable)
 		}
 		s0 := p.NewState(0)
 		var ml MoveList

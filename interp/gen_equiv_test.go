@@ -37,8 +37,8 @@ func loadGen(t testing.TB, src string) (fast, slow *Program) {
 		if err != nil {
 			t.Fatalf("the generated file does not load: %v\n%s", err, src)
 		}
-		if ps[i], err = Compile(g, Config{NoFast: noFast, MaxLeaps: genMaxLeaps}); err != nil {
-			t.Fatalf("compile (NoFast %v): %v\n%s", noFast, err, src)
+		if ps[i], err = Compile(g, Config{Disable: disableAll(noFast), MaxLeaps: genMaxLeaps}); err != nil {
+			t.Fatalf("compile (everything off: %v): %v\n%s", noFast, err, src)
 		}
 	}
 	return ps[0], ps[1]
@@ -228,8 +228,9 @@ func TestGeneratedFastEqualsGeneric(t *testing.T) {
 }
 
 // FuzzFastEqualsGeneric is TestGeneratedFastEqualsGeneric on the files
-// genRules makes of the fuzzer's bytes. A position past the leap bound
-// is skipped.
+// genRules makes of the fuzzer's bytes, then each accelerator switched
+// off alone (checkAcceleratorsOff). A position past the leap bound is
+// skipped.
 func FuzzFastEqualsGeneric(f *testing.F) {
 	for i := uint64(0); i < 8; i++ {
 		f.Add(genData(i))
@@ -239,5 +240,6 @@ func FuzzFastEqualsGeneric(f *testing.F) {
 		if _, err := checkGenerated(t, src, 1, 20); err != nil {
 			t.Skip(err)
 		}
+		checkAcceleratorsOff(t, src, 1, 20)
 	})
 }

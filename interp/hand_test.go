@@ -54,7 +54,7 @@ func itoa(n int) string {
 // the hand is empty.
 func TestConspirateursDrops(t *testing.T) {
 	for _, noFast := range []bool{false, true} {
-		p := load(t, "conspirateurs.rules", nil, Config{NoFast: noFast})
+		p := load(t, "conspirateurs.rules", nil, Config{Disable: disableAll(noFast)})
 		s := p.NewState(0)
 		if got := p.handOf(s, 0); got != 20 {
 			t.Fatalf("black holds %d men, want 20", got)
@@ -202,7 +202,7 @@ func TestConspirateursEquiv(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	slow, err := Compile(g, Config{NoFast: true})
+	slow, err := Compile(g, Config{Disable: []string{"all"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -235,7 +235,7 @@ func handGame(t *testing.T, noFast bool) *Program {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := Compile(g, Config{NoFast: noFast})
+	p, err := Compile(g, Config{Disable: disableAll(noFast)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -344,7 +344,7 @@ group { piece: own stone; dirs: [n, e]; onto: empty }
 			t.Fatal(err)
 		}
 		for _, noFast := range []bool{false, true} {
-			p, err := Compile(g, Config{NoFast: noFast})
+			p, err := Compile(g, Config{Disable: disableAll(noFast)})
 			if err != nil {
 				t.Fatal(err)
 			}

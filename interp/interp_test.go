@@ -79,7 +79,7 @@ func checkCountSelect(t testing.TB, p *Program, s *State, max int) {
 func both(t *testing.T, b *gb, cfg Config) []*Program {
 	t.Helper()
 	fast := b.compile(cfg)
-	cfg.NoFast = true
+	cfg.Disable = []string{"all"}
 	slow := b.compile(cfg)
 	return []*Program{fast, slow}
 }
@@ -102,7 +102,7 @@ func TestLeapFrogPerft(t *testing.T) {
 				continue
 			}
 			if got := p.Perft(s, d); got != want[d] {
-				t.Errorf("noFast=%v perft(%d) = %d, want %d", p.cfg.NoFast, d, got, want[d])
+				t.Errorf("noFast=%v perft(%d) = %d, want %d", (len(p.cfg.Disable) > 0), d, got, want[d])
 			}
 		}
 		if got := p.Perft(s, 0); got != 1 {
@@ -227,4 +227,13 @@ func TestCaptureHex(t *testing.T) {
 			t.Errorf("perft(3) = %d", got)
 		}
 	}
+}
+
+// disableAll is Config.Disable switching every accelerator off when off
+// holds (the reference), none otherwise.
+func disableAll(off bool) []string {
+	if off {
+		return []string{"all"}
+	}
+	return nil
 }

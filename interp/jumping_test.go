@@ -146,7 +146,7 @@ func placed(t *testing.T, g *ir.Game, noFast bool, places ...string) (*Program, 
 		}
 		g.Setup.Place = append(g.Setup.Place, ir.Placement{Cell: ci, Piece: pi})
 	}
-	p, err := Compile(g, Config{NoFast: noFast})
+	p, err := Compile(g, Config{Disable: disableAll(noFast)})
 	if err != nil {
 		t.Fatal(err)
 	}

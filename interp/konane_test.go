@@ -23,7 +23,7 @@ func konaneAt(t *testing.T, change func(*ir.Game), toMove, ply int, places ...st
 		for i := range progs {
 			g := progs[i].Game()
 			change(g)
-			p, err := Compile(g, Config{NoFast: i == 1})
+			p, err := Compile(g, Config{Disable: disableAll(i == 1)})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -84,7 +84,7 @@ func konaneStart(t *testing.T, size string) ([]*Program, []*State) {
 	var progs []*Program
 	var states []*State
 	for _, noFast := range []bool{false, true} {
-		p, err := Compile(loadGame(t, "konane.rules", map[string]string{"size": size}), Config{NoFast: noFast})
+		p, err := Compile(loadGame(t, "konane.rules", map[string]string{"size": size}), Config{Disable: disableAll(noFast)})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -164,7 +164,7 @@ remove orth { when: ply == 2; piece: any; at: WHICH }
 			t.Fatal(err)
 		}
 		for _, noFast := range []bool{false, true} {
-			p, err := Compile(g, Config{NoFast: noFast})
+			p, err := Compile(g, Config{Disable: disableAll(noFast)})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -358,7 +358,7 @@ func TestKonanePerftSizes(t *testing.T) {
 		size := fmt.Sprintf("%dx%d", n, n)
 		want := newKonaneBoard(n, n).perft(depth)
 		for _, noFast := range []bool{false, true} {
-			p, err := Compile(loadGame(t, "konane.rules", map[string]string{"size": size}), Config{NoFast: noFast})
+			p, err := Compile(loadGame(t, "konane.rules", map[string]string{"size": size}), Config{Disable: disableAll(noFast)})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -382,7 +382,7 @@ func TestKonaneFastEqualsGeneric(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		slow, err := Compile(g, Config{NoFast: true})
+		slow, err := Compile(g, Config{Disable: []string{"all"}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -414,7 +414,7 @@ jump { dirs: all; over: occupied; chain: optional; chain-dirs: DIRS; text: ends 
 			t.Fatal(err)
 		}
 		for _, noFast := range []bool{false, true} {
-			p, err := Compile(g, Config{NoFast: noFast})
+			p, err := Compile(g, Config{Disable: disableAll(noFast)})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -444,7 +444,7 @@ end { no-move: pass }
 		t.Fatal(err)
 	}
 	for _, noFast := range []bool{false, true} {
-		p, err := Compile(g, Config{NoFast: noFast})
+		p, err := Compile(g, Config{Disable: disableAll(noFast)})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -48,7 +48,7 @@ func langCases() []langCase {
 func TestLangGamesPerft(t *testing.T) {
 	for _, tc := range langCases() {
 		for _, noFast := range []bool{false, true} {
-			p := load(t, tc.file, tc.opts, Config{NoFast: noFast})
+			p := load(t, tc.file, tc.opts, Config{Disable: disableAll(noFast)})
 			s := p.NewState(1)
 			for d, want := range tc.perft {
 				if (testing.Short() || noFast) && want > 1e6 {
@@ -72,7 +72,7 @@ func TestLangGamesEquiv(t *testing.T) {
 	}
 	for _, tc := range langCases() {
 		fast := load(t, tc.file, tc.opts, Config{})
-		slow := load(t, tc.file, tc.opts, Config{NoFast: true})
+		slow := load(t, tc.file, tc.opts, Config{Disable: []string{"all"}})
 		checkEquiv(t, fast, slow, games, 120)
 		if tc.hand != nil {
 			checkEquiv(t, fast, tc.hand(t).compile(Config{}), games, 120)

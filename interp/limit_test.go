@@ -20,7 +20,7 @@ jump { length: 1; onto: any; chain: optional }
 // returns it and lets other panics go on.
 func TestMaxLeaps(t *testing.T) {
 	for _, noFast := range []bool{false, true} {
-		p := loadSrc(t, "endless.rules", endless, Config{NoFast: noFast, MaxLeaps: 5000})
+		p := loadSrc(t, "endless.rules", endless, Config{Disable: disableAll(noFast), MaxLeaps: 5000})
 		var ml MoveList
 		for name, f := range map[string]func(s *State){
 			"legal":   func(s *State) { p.Legal(s, &ml) },
@@ -69,7 +69,7 @@ setup a { p: a1 }
 jump slide { length: any; over: empty; dirs: orthogonal; chain: optional }
 `
 	for _, noFast := range []bool{false, true} {
-		p := loadSrc(t, "slides.rules", src, Config{NoFast: noFast, MaxLeaps: 5000})
+		p := loadSrc(t, "slides.rules", src, Config{Disable: disableAll(noFast), MaxLeaps: 5000})
 		var ml MoveList
 		err := Guard(func() { p.Legal(p.NewState(0), &ml) })
 		var le *LimitError

@@ -1,6 +1,8 @@
 package interp
 
 import (
+	"cmp"
+	"fmt"
 	"math/bits"
 	"slices"
 
@@ -42,18 +44,25 @@ type mailbox struct {
 	slotCell *[mbSlots]int32 // per slot: its cell, -1 for none
 }
 
-// mbCandidate tells whether rule r's leaps depend on occupancy alone
-// (before the layout is checked).
-func (p *Program) mbCandidate(r *rule) bool {
-	if r.action != ir.Leap || r.gen != genLeap || r.length != 2 || r.capture != ir.CaptureJumped || r.hasPromo || r.sameDir {
-		return false
-	}
-	if len(r.lengths) != 1 || r.lengths[0] != 2 {
-		return false
+// mbCandidateDeclines tells why rule r's leaps do not depend on occupancy
+// alone ("" when they do: r is a candidate, before the layout is
+// checked).
+func (p *Program) mbCandidateDeclines(r *rule) string {
+	switch {
+	case r.action != ir.Leap || r.gen != genLeap:
+		return "needs leap-table, which declined"
+	case r.length != 2 || len(r.lengths) != 1 || r.lengths[0] != 2:
+		return "not a jump of two cells"
+	case r.capture != ir.CaptureJumped:
+		return "it does not capture what it jumps"
+	case r.hasPromo:
+		return "a promotion ends its chains"
+	case r.sameDir:
+		return "its chains keep their first direction"
 	}
 	for mv := 0; mv < p.np; mv++ {
 		if !r.ontoEmpty[mv] {
-			return false
+			return "Onto holds on more than the empty cells"
 		}
 		ncell := 1
 		if r.stride != 0 {
@@ -64,31 +73,48 @@ func (p *Program) mbCandidate(r *rule) bool {
 			for code := 0; code <= p.ncodes; code++ {
 				piece := code > 0 && code < p.ncodes
 				if (t[code] != 0) != piece {
-					return false
+					return "Over holds on other than every piece"
 				}
 			}
 		}
 	}
-	return true
+	return ""
 }
 
 // compileMailbox chooses the mailbox layout and marks the rules that use
 // it (rule.mbOffs), then decides Program.mbPerft.
 func (p *Program) compileMailbox() {
-	if p.cfg.NoFast || p.stacking || p.nc == 0 || p.nw > 32 {
-		return // (mbKey holds bits below 1<<11)
+	var why string
+	switch {
+	case p.off(accelMailbox) != "":
+		why = p.off(accelMailbox)
+	case p.stacking:
+		why = "the game has stacks"
+	case p.nw > 32:
+		why = fmt.Sprintf("the board needs %d words (the mailbox: at most 32)", p.nw) // (mbKey holds bits below 1<<11)
 	}
 	var cands []*rule
 	for i := range p.rules {
 		r := &p.rules[i]
-		if p.wordsCount && r.shift && p.nw == 1 && p.np+1 <= maxSlots {
-			continue // counted on the occupancy word, also in perft
+		if r.action != ir.Leap || r.gen != genLeap {
+			continue // (a rule it does not concern)
 		}
-		if p.mbCandidate(r) {
+		if why != "" {
+			p.declineFor(scopeRule, i, accelMailbox, why)
+			continue
+		}
+		if p.wordsCount && p.oneWordShift(r) {
+			p.declineFor(scopeRule, i, accelMailbox, "counted on the occupancy word (words-perft)")
+			continue
+		}
+		if why := p.mbCandidateDeclines(r); why == "" {
 			cands = append(cands, r)
+		} else {
+			p.declineFor(scopeRule, i, accelMailbox, why)
 		}
 	}
 	if len(cands) == 0 {
+		p.declineFor(scopeProgram, 0, accelMailboxPerft, cmp.Or(p.off(accelMailboxPerft), "needs mailbox, which declined"))
 		return
 	}
 	xmin, xmax, ymin := p.cellX[0], p.cellX[0], p.cellY[0]
@@ -101,9 +127,22 @@ func (p *Program) compileMailbox() {
 			break
 		}
 	}
-	if p.mbox != nil {
-		p.compileMbPerft()
+	for _, r := range cands {
+		switch {
+		case r.mbOffs == nil:
+			p.declineFor(scopeRule, r.idx, accelMailbox, "its leap table does not agree with constant offsets on a padded board")
+		case !p.oneWordShift(r): // (else the word walks it: mbOffs serve mailbox-perft)
+			if r.walk == walkLandings {
+				p.declineFor(scopeRule, r.idx, accelLandingCount, "the mailbox walks it")
+			}
+			r.walk = walkMailbox
+		}
 	}
+	if p.mbox == nil {
+		p.declineFor(scopeProgram, 0, accelMailboxPerft, cmp.Or(p.off(accelMailboxPerft), "needs mailbox, which declined"))
+		return
+	}
+	p.compileMbPerft()
 }
 
 // tryMailbox lays the cells out with this pitch; it succeeds when every
@@ -282,8 +321,16 @@ func (lay *mbLayout) ruleOffsets(p *Program, r *rule) ([][]int32, bool) {
 // guards depend on the counters; no goal, blockade filter, pass, or tier
 // needing deduplication.
 func (p *Program) compileMbPerft() {
-	if !p.plainTurns() {
-		return
+	why := p.mailboxPerftDeclines()
+	p.declineFor(scopeProgram, 0, accelMailboxPerft, why)
+	p.mbPerft = why == ""
+}
+
+// mailboxPerftDeclines tells why perft does not count on the mailbox (""
+// when it does: Program.mbPerft).
+func (p *Program) mailboxPerftDeclines() string {
+	if why := cmp.Or(p.off(accelMailboxPerft), p.plainTurnsDeclines()); why != "" {
+		return why
 	}
 	for i := range p.rules {
 		r := &p.rules[i]
@@ -292,19 +339,19 @@ func (p *Program) compileMbPerft() {
 			case r.plainRemoval():
 				for code := 1; code < p.ncodes; code++ {
 					if !p.selects(r, mv, code) {
-						return
+						return fmt.Sprintf("removal %s does not remove every piece", r.name)
 					}
 				}
 			case r.mbOffs != nil:
 				if !r.mbAny[mv] {
-					return
+					return fmt.Sprintf("rule %s does not move every piece", r.name)
 				}
 			default:
-				return
+				return fmt.Sprintf("needs mailbox, which declined rule %s", r.name)
 			}
 		}
 	}
-	p.mbPerft = true
+	return ""
 }
 
 // mbWalk counts moves on the mailbox, by the chain policy of the rule

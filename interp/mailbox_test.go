@@ -39,7 +39,7 @@ func TestMailboxChoice(t *testing.T) {
 		if p.mbPerft != c.perft {
 			t.Errorf("%s %v: mailbox perft %v, want %v", c.file, c.opts, p.mbPerft, c.perft)
 		}
-		slow, err := Compile(loadGame(t, c.file, c.opts), Config{NoFast: true})
+		slow, err := Compile(loadGame(t, c.file, c.opts), Config{Disable: []string{"all"}})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -356,7 +356,7 @@ func TestNoAllocSteadyState(t *testing.T) {
 				}
 			})
 			if allocs != 0 {
-				t.Errorf("%s noFast=%v: %.1f allocations per Legal+Apply+Undo", tc.name, p.cfg.NoFast, allocs)
+				t.Errorf("%s noFast=%v: %.1f allocations per Legal+Apply+Undo", tc.name, (len(p.cfg.Disable) > 0), allocs)
 			}
 		}
 	}

@@ -238,7 +238,7 @@ score {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, cfg := range []Config{{}, {NoFast: true}} {
+	for _, cfg := range []Config{{}, {Disable: []string{"all"}}} {
 		p, err := Compile(g, cfg)
 		if err != nil {
 			t.Fatal(err)

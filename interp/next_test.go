@@ -58,7 +58,7 @@ func at(t testing.TB, file string, opts map[string]string, toMove int, places ..
 			}
 			g.Setup.Place = append(g.Setup.Place, ir.Placement{Cell: ci, Piece: pi})
 		}
-		p, err := Compile(g, Config{NoFast: noFast})
+		p, err := Compile(g, Config{Disable: disableAll(noFast)})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -99,7 +99,7 @@ func nextCases() []nextCase {
 func TestNextGamesPerft(t *testing.T) {
 	for _, tc := range nextCases() {
 		for _, noFast := range []bool{false, true} {
-			p, err := Compile(loadGame(t, tc.file, tc.opts), Config{NoFast: noFast})
+			p, err := Compile(loadGame(t, tc.file, tc.opts), Config{Disable: disableAll(noFast)})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -134,7 +134,7 @@ func TestNextGamesEquiv(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			slow, err := Compile(g, Config{NoFast: true})
+			slow, err := Compile(g, Config{Disable: []string{"all"}})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -358,7 +358,7 @@ func TestGroupCaptureAll(t *testing.T) {
 	g.Setup.Place = []ir.Placement{{Cell: cell("d2"), Piece: 0}, {Cell: cell("d3"), Piece: 0}, {Cell: cell("d4"), Piece: 0},
 		{Cell: cell("d6"), Piece: 1}, {Cell: cell("d7"), Piece: 1}, {Cell: cell("a8"), Piece: 1}}
 	for _, noFast := range []bool{false, true} {
-		p, err := Compile(g, Config{NoFast: noFast})
+		p, err := Compile(g, Config{Disable: disableAll(noFast)})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -602,7 +602,7 @@ func TestPromotionEndsChain(t *testing.T) {
 			return ir.Placement{}
 		}
 		g.Setup.Place = []ir.Placement{place("b4", 0), place("c5", 1), place("e7", 1), place("a7", 1)}
-		p, err := Compile(g, Config{NoFast: noFast})
+		p, err := Compile(g, Config{Disable: disableAll(noFast)})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -616,7 +616,7 @@ func TestPromotionEndsChain(t *testing.T) {
 		p2, s2 := func() (*Program, *State) {
 			g := loadGame(t, "draughts.rules", nil)
 			g.Setup.Place = []ir.Placement{place("b4", 0), place("c5", 1), place("e7", 1), place("a7", 1)}
-			p, err := Compile(g, Config{NoFast: noFast})
+			p, err := Compile(g, Config{Disable: disableAll(noFast)})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -660,7 +660,7 @@ func TestTurnStartLose(t *testing.T) {
 	g.End.Goals = []ir.Goal{{Check: ir.TurnStart, Lose: true,
 		Cond: eOp(ir.OpLt, &ir.Expr{Op: ir.OpCount, Who: ir.Own, Side: ir.SideOwn}, eInt(16))}}
 	for _, noFast := range []bool{false, true} {
-		p, err := Compile(g, Config{NoFast: noFast})
+		p, err := Compile(g, Config{Disable: disableAll(noFast)})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -675,7 +675,7 @@ func TestNextGamesNoAlloc(t *testing.T) {
 	for _, tc := range nextCases() {
 		g := loadGame(t, tc.file, tc.opts)
 		for _, noFast := range []bool{false, true} {
-			p, err := Compile(g, Config{NoFast: noFast})
+			p, err := Compile(g, Config{Disable: disableAll(noFast)})
 			if err != nil {
 				t.Fatal(err)
 			}

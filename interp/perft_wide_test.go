@@ -55,7 +55,7 @@ func TestPerftWideFastEqualsGeneric(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	slow, err := Compile(loadGame(t, "froglet.rules", nil), Config{NoFast: true})
+	slow, err := Compile(loadGame(t, "froglet.rules", nil), Config{Disable: []string{"all"}})
 	if err != nil {
 		t.Fatal(err)
 	}

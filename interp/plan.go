@@ -21,6 +21,11 @@ type Plan struct {
 	Playouts string // how RandomPlayout draws a move
 	Perft    string // how Perft counts the last plies
 	Blockade string // how the no-blockade filter is decided ("" without one)
+	Make     string // how Apply and Undo make and unmake moves
+	// Accelerators: the program-wide accelerators (registry.go) the
+	// Program got; Declined: "name: why" for those that declined
+	Accelerators []string
+	Declined     []string
 }
 
 // BoardPlan describes the board's representation.
@@ -41,6 +46,10 @@ type RulePlan struct {
 	Strategy string   // the strategy that generates its moves
 	Tables   []string // the tables built for it, with their sizes
 	Notes    []string // further machinery: bitset shifts, mailbox counting...
+	// Accelerators: those the rule got; Declined: "name: why" for those
+	// that could concern it and declined
+	Accelerators []string
+	Declined     []string
 }
 
 // TierPlan is one priority tier.
@@ -59,6 +68,10 @@ type TierPlan struct {
 	// whether the tier has a move
 	WalkChains bool
 	Prefer     bool // narrowed to the moves capturing the most (built, then each played to count)
+	// Accelerators: those the tier got; Declined: "name: why" for those
+	// that could concern it and declined
+	Accelerators []string
+	Declined     []string
 }
 
 // Plan reports what Compile chose (see Plan).
@@ -67,14 +80,37 @@ func (p *Program) Plan() Plan {
 	for i := range p.rules {
 		pl.Rules = append(pl.Rules, p.rulePlan(&p.rules[i]))
 	}
-	for _, t := range p.tiers {
+	for ti, t := range p.tiers {
 		tp := TierPlan{Dedup: t.dedup, Bulk: t.bulk, CountSel: t.countSel, Precheck: t.precheck, Kernel: t.k1 != nil, Prefer: t.prefer,
 			WalkChains: t.kchain || t.wchain}
 		for _, ri := range t.rules {
 			tp.Rules = append(tp.Rules, p.rules[ri].name)
 		}
 		tp.Pairs = p.kernPairs(&t)
+		tp.Accelerators = accelNames(map[accel]bool{accelBulk: t.shifts, accelKernel: t.k1 != nil,
+			accelKernelChains: t.kchain, accelMultiwordChains: t.wchain})
+		tp.Declined = p.declinedBy(scopeTier, ti)
 		pl.Tiers = append(pl.Tiers, tp)
+	}
+	pl.Accelerators = accelNames(map[accel]bool{accelBlockadeWords: p.blockFast, accelWordsPerft: p.wordsCount,
+		accelMailboxPerft: p.mbPerft, accelCountPlayouts: p.countPlayouts, accelFlatMake: p.flat, accelDirectMake: p.direct,
+		accelFusedMake: p.st != nil, accelQuantifierTables: p.quantTables > 0})
+	pl.Declined = p.declinedBy(scopeProgram, 0)
+	pl.Make = "general: each change put and recorded for Undo"
+	if p.flat {
+		pl.Make = "flat: a leap's cells and undo records written, the occupancy sets updated once"
+	}
+	var fused []string
+	for i := range p.rules {
+		if p.rules[i].fused {
+			fused = append(fused, p.rules[i].name)
+		}
+	}
+	if len(fused) > 0 {
+		pl.Make = "fused on the small board's arrays: " + strings.Join(fused, ", ") + "; others " + pl.Make
+	}
+	if p.directLeaps != 0 {
+		pl.Make += "; playouts play leaps without undo records"
 	}
 	pl.Playouts = "legal list, then one drawn"
 	if p.countPlayouts {
@@ -133,7 +169,23 @@ func (p *Program) rulePlan(r *rule) RulePlan {
 	}
 	rp.Tables = p.ruleTables(r)
 	rp.Notes = p.ruleNotes(r)
+	rp.Accelerators = accelNames(map[accel]bool{accelLeapTable: r.gen == genStep || r.gen == genLeap, accelShiftSets: r.shift,
+		accelWordChains: r.gen == genLeap && r.walk == walkWord, accelLandingCount: r.gen == genLeap && r.walk == walkLandings,
+		accelMailbox: r.mbOffs != nil, accelStackTable: r.gen == genStack, accelGroupTable: r.gen == genGroupFast, accelFusedMake: r.fused,
+		accelTurnGuards: r.turnGuard})
+	rp.Declined = p.declinedBy(scopeRule, r.idx)
 	return rp
+}
+
+// accelNames names the accelerators set in got, in registry order.
+func accelNames(got map[accel]bool) []string {
+	var out []string
+	for i := range registry {
+		if got[accel(i)] {
+			out = append(out, registry[i].name)
+		}
+	}
+	return out
 }
 
 // patternClass names the class of a rule's pattern.
@@ -253,7 +305,7 @@ func (p *Program) ruleNotes(r *rule) []string {
 	for _, offs := range r.mbOffs {
 		if offs != nil {
 			n = append(n, "leaps on the mailbox")
-			if !(r.shift && p.nw == 1 && p.np+1 <= maxSlots) { // (else the bitset walker lists them: fastLeaps)
+			if !p.oneWordShift(r) { // (else the bitset walker lists them: fastLeaps)
 				n = append(n, "with fewer empty cells than pieces (and, for a rule with shifts, fewer than 4 a word), first leaps "+
 					"found from their landing cells; a first leap onto a cell with no leap is a move without being played")
 			}
@@ -299,6 +351,7 @@ func (pl Plan) Write(w io.Writer) error {
 		for _, x := range r.Notes {
 			fmt.Fprintf(&b, "  %s\n", x)
 		}
+		writeAccels(&b, "  ", r.Accelerators, r.Declined)
 	}
 	for i, t := range pl.Tiers {
 		fmt.Fprintf(&b, "tier %d: %s", i+1, strings.Join(t.Rules, ", "))
@@ -328,13 +381,29 @@ func (pl Plan) Write(w io.Writer) error {
 			b.WriteString(" (most captures only: moves built and counted)")
 		}
 		b.WriteByte('\n')
+		writeAccels(&b, "  ", t.Accelerators, t.Declined)
 	}
 	fmt.Fprintf(&b, "playouts: %s\nperft: %s\n", pl.Playouts, pl.Perft)
 	if pl.Blockade != "" {
 		fmt.Fprintf(&b, "no-blockade filter: %s\n", pl.Blockade)
 	}
+	if pl.Make != "" {
+		fmt.Fprintf(&b, "make and unmake: %s\n", pl.Make)
+	}
+	writeAccels(&b, "", pl.Accelerators, pl.Declined)
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// writeAccels prints the accelerators got and those declined, with their
+// reasons, each line after indent.
+func writeAccels(b *strings.Builder, indent string, got, declined []string) {
+	if len(got) > 0 {
+		fmt.Fprintf(b, "%saccelerators: %s\n", indent, strings.Join(got, ", "))
+	}
+	for _, d := range declined {
+		fmt.Fprintf(b, "%sdeclined %s\n", indent, d)
+	}
 }
 
 // kernPairs names the pairs of the one-word kernel of tier t (a+b), for

@@ -93,7 +93,7 @@ playouts: count, then build the one drawn
 		if strings.HasPrefix(name, "unseen/draughts") && !p.Plan().Tiers[0].WalkChains {
 			t.Errorf("%s: the tier of captures does not walk its chains from its first leaps' sources", name)
 		}
-		slow, err := Compile(games[name], Config{NoFast: true})
+		slow, err := Compile(games[name], Config{Disable: []string{"all"}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -127,6 +127,7 @@ rule step: step
   first leaps by bitset shifts (3 words)
   conditions tabulated by piece code alone
   made and unmade fused on the small board's arrays
+  accelerators: leap-table, shift-sets, fused-make
 rule capture: step, capturing by landing
   strategy: step table
   reads onto: owner
@@ -138,9 +139,16 @@ rule capture: step, capturing by landing
   every leap takes a piece
   conditions tabulated by piece code alone
   made and unmade fused on the small board's arrays
+  accelerators: leap-table, shift-sets, fused-make
 tier 1: step, capture (bulk: counted and drawn on bitsets)
+  accelerators: bulk
+  declined kernel: the board needs 3 words
 playouts: count, then build the one drawn
 perft: last ply counted by the strategies
+make and unmake: fused on the small board's arrays: step, capture; others flat: a leap's cells and undo records written, the occupancy sets updated once; playouts play leaps without undo records
+accelerators: count-playouts, flat-make, direct-make, fused-make, quantifier-tables
+declined words-perft: the board needs 3 words
+declined mailbox-perft: needs mailbox, which declined
 `
 	if b.String() != want {
 		t.Errorf("plan text\n%s\nwant\n%s", b.String(), want)

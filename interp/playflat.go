@@ -1,14 +1,19 @@
 package interp
 
-import "github.com/ruleplay/ruleplay/ir"
+import (
+	"fmt"
+
+	"github.com/ruleplay/ruleplay/ir"
+)
 
 // compilePlay chooses, once the Program's shape is known (compilePut),
 // how Apply plays each leap rule's moves: rule.fused for the simplest
 // leaps and the removals of a Program.flat on a small board
 // (Program.st) without extras; unlogged, directLeaps.
 func (p *Program) compilePlay() {
-	if p.direct && p.nc < smallCells && p.occLen() <= smallOcc && p.ncodes <= smallCodes && p.np <= smallPlayers &&
-		(!p.keepOccC || p.occCLen() <= smallOccC) {
+	why := p.smallDeclines()
+	p.declineFor(scopeProgram, 0, accelFusedMake, why)
+	if why == "" {
 		p.st = new(smallTabs)
 		for c, cb := range p.cellB {
 			p.st.cellB[c] = smallCell{m: cb.m, w: uint32(cb.w), mb: uint32(cb.mb)}
@@ -38,6 +43,18 @@ func (p *Program) compilePlay() {
 			p.directLeaps |= 1 << i
 		}
 		r.fused = p.st != nil && p.flat && !p.extras && i < 63 && (r.action == ir.Remove || p.fusable(r))
+		if p.st != nil && !r.fused && (r.action == ir.Leap || r.action == ir.Remove) {
+			why := "it moves pieces that promote, is long, or captures other than by a jump of two or a landing without chain"
+			switch {
+			case !p.flat:
+				why = "needs flat-make, which declined"
+			case p.extras:
+				why = "a move does more than play the leap (counters, the last move kept)"
+			case i >= 63:
+				why = "past the 63rd rule"
+			}
+			p.declineFor(scopeRule, i, accelFusedMake, why)
+		}
 		if r.fused {
 			p.fusedRules |= 1 << i
 			if quiet {
@@ -57,6 +74,22 @@ func (p *Program) compilePlay() {
 			p.st.landRules |= 1 << i
 		}
 	}
+}
+
+// smallDeclines tells why the board's tables are not kept on fixed-size
+// arrays for fused-make (Program.st; "" when they are).
+func (p *Program) smallDeclines() string {
+	switch {
+	case p.off(accelFusedMake) != "":
+		return p.off(accelFusedMake)
+	case !p.direct:
+		return "needs direct-make, which declined"
+	case p.nc >= smallCells:
+		return fmt.Sprintf("the board has %d cells or more", smallCells)
+	case p.occLen() > smallOcc || p.np > smallPlayers || p.ncodes > smallCodes || (p.keepOccC && p.occCLen() > smallOccC):
+		return "too many players, piece codes or occupancy words for the small tables"
+	}
+	return ""
 }
 
 // fusable tells whether doFused can play the moves of leap rule r (in a

@@ -16,7 +16,7 @@ func playoutPrograms(t *testing.T) map[string]*Program {
 	out := map[string]*Program{}
 	for _, tc := range equivCases(t) {
 		out[tc.name] = tc.b.compile(Config{MaxPlies: 300})
-		out[tc.name+"-generic"] = tc.b.compile(Config{MaxPlies: 300, NoFast: true})
+		out[tc.name+"-generic"] = tc.b.compile(Config{MaxPlies: 300, Disable: []string{"all"}})
 	}
 	for _, f := range []struct {
 		file string
@@ -56,7 +56,7 @@ func playoutPrograms(t *testing.T) map[string]*Program {
 	}
 	for name, g := range unseenGames(t) {
 		for _, noFast := range []bool{false, true} {
-			p, err := Compile(g, Config{MaxPlies: 300, NoFast: noFast})
+			p, err := Compile(g, Config{MaxPlies: 300, Disable: disableAll(noFast)})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -193,13 +193,13 @@ func TestRandomPlayoutNoAlloc(t *testing.T) {
 func TestPerftFastEqualsGeneric(t *testing.T) {
 	fast := playoutPrograms(t)
 	for name, p := range fast {
-		if p.cfg.NoFast {
+		if len(p.cfg.Disable) > 0 {
 			continue
 		}
 		slow, ok := fast[name+"-generic"]
 		if !ok {
 			var err error
-			if slow, err = Compile(p.g, Config{MaxPlies: 300, NoFast: true}); err != nil {
+			if slow, err = Compile(p.g, Config{MaxPlies: 300, Disable: []string{"all"}}); err != nil {
 				t.Fatal(err)
 			}
 		}

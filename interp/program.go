@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"cmp"
 	"fmt"
 	"sort"
 
@@ -12,6 +13,13 @@ import (
 type Program struct {
 	g   *ir.Game
 	cfg Config
+	// accels: the accelerators on (registry.go), closed under needs;
+	// disabled: those Config.Disable names; declines: why the others
+	// declined, per rule, tier or the Program (for the plan)
+	accels, disabled accelSet
+	declines         []decline
+	// quantTables: the piece quantifiers answered by quantifier-tables
+	quantTables int
 	// maxLeaps: Config.MaxLeaps or its default
 	maxLeaps int
 
@@ -318,6 +326,9 @@ type rule struct {
 	fused bool
 	// play: how doMove plays the rule's leaps (compilePlay)
 	play uint8
+	// walk: how fastLeaps walks the moves of a genLeap rule
+	// (compileWalk, compileMailbox)
+	walk uint8
 }
 
 // how doMove plays a leap rule's moves (rule.play)
@@ -325,6 +336,14 @@ const (
 	playPlain = iota // doLeapsFlat in a flat (or direct, unlogged) Program, doLeaps otherwise
 	playLong         // doLeapsLong
 	playFused        // a rule.fused: doFused (doLeapDirect for one leap unlogged, doLeapsFlat in doMove)
+)
+
+// how fastLeaps walks a genLeap rule's moves (rule.walk)
+const (
+	walkTable    = iota // first leaps marked on bitsets or found per source, chains walked on the leap table (fastDFS)
+	walkWord            // short jumps on one word: chains walked and counted on the occupancy word (word-chains)
+	walkLandings        // walkTable, but counted from the landing cells when the empty cells are few (landing-count)
+	walkMailbox         // walked on the mailbox (mbLeaps)
 )
 
 // maxTable bounds the size of a rule's condition tables.
@@ -338,6 +357,11 @@ func Compile(g *ir.Game, cfg Config) (*Program, error) {
 		return nil, fmt.Errorf("compile: no game")
 	}
 	p := &Program{g: g, cfg: cfg, maxLeaps: cfg.MaxLeaps}
+	named, off, err := disabledSet(cfg.Disable)
+	if err != nil {
+		return nil, fmt.Errorf("compile %s: %w", g.Name, err)
+	}
+	p.disabled, p.accels = named, allAccels&^off
 	if p.maxLeaps <= 0 {
 		p.maxLeaps = DefaultMaxLeaps
 	}
@@ -767,22 +791,43 @@ func (p *Program) compileRule(i int) error {
 	}
 	r.gen = genGeneric
 	if m.LengthTo != 0 || m.Hurdle != nil || m.TakenAtEnd {
+		p.declineFor(scopeRule, i, accelLeapTable, "a long rule (lengths, a hurdle or captures taken at the end): the generic walker alone")
 		return p.compileLong(r, m) // the generic walker alone
 	}
 	if reachable(m) {
-		r.gen = genReach // the rule's meaning, with or without fast paths
+		p.declineFor(scopeRule, i, accelLeapTable, "its moves are named by their ends and its chains capture nothing: reachability, the rule's meaning")
+		r.gen = genReach // the rule's meaning, with or without accelerators
 		return nil
 	}
-	if p.cfg.NoFast || r.chainStop != nil || r.inside != nil {
-		// Chain stops and inside locks are followed by the generic walker.
-		return nil
-	}
-	if p.stacking || byProp {
+	switch {
+	case r.chainStop != nil: // followed by the generic walker
+		p.declineFor(scopeRule, i, accelLeapTable, "its chains stop on a chain-stop condition, which the generic walker follows")
+	case r.inside != nil: // followed by the generic walker
+		p.declineFor(scopeRule, i, accelLeapTable, "an inside lock restricts its landings, which the generic walker follows")
+	case p.stacking:
+		p.declineFor(scopeRule, i, accelLeapTable, "the game has stacks")
 		p.compileStack(r)
-		return nil
+	case byProp:
+		p.declineFor(scopeRule, i, accelLeapTable, "its length is the piece's "+m.LengthProp)
+		p.compileStack(r)
+	default:
+		p.compileLeapFast(r, m)
 	}
-	p.compileLeapFast(r, m)
 	return nil
+}
+
+// nonLocal returns why cell condition e, named what, cannot be tabulated
+// per cell and piece code ("" when it can): what it reads beside them.
+func (p *Program) nonLocal(what string, e *ir.Expr) string {
+	d := depsOf(e)
+	allowed := localDeps
+	if !p.stacking {
+		allowed |= depHeight | depLevel
+	}
+	if d&^allowed == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%s reads %s", what, (d &^ allowed).String())
 }
 
 // compileSelection checks the rule's piece selection, capture and chain,
@@ -822,8 +867,18 @@ func (p *Program) compileConds(r *rule, m *ir.MoveRule) error {
 			return err
 		}
 		lo, hi, ok := turnRange(m.When)
-		r.turnGuard = ok && lo <= hi // (an empty range: the closure says no)
-		r.turnLo, r.turnSpan = int32(lo), uint32(hi-lo)
+		r.turnGuard = false
+		switch {
+		case p.off(accelTurnGuards) != "":
+			p.declineFor(scopeRule, r.idx, accelTurnGuards, p.off(accelTurnGuards))
+		case !ok:
+			p.declineFor(scopeRule, r.idx, accelTurnGuards, "its guard reads more than the turn number")
+		case lo > hi:
+			p.declineFor(scopeRule, r.idx, accelTurnGuards, "its guard allows no turn") // (the closure says no)
+		default:
+			r.turnGuard = true
+			r.turnLo, r.turnSpan = int32(lo), uint32(hi-lo)
+		}
 	}
 	if r.from, err = p.compileCellCond(m.From, "from"); err != nil {
 		return err
@@ -967,11 +1022,20 @@ func (p *Program) compileLengths(r *rule, m *ir.MoveRule) (byProp bool, err erro
 // not depend on the cell (genStep or genLeap; tables too big leave it to
 // the generic walker), or else hands it to compileStack.
 func (p *Program) compileLeapFast(r *rule, m *ir.MoveRule) {
-	ol, od := p.isLocal(m.Over)
-	nl, nd := p.isLocal(m.Onto)
-	fl, fd := p.isLocal(m.From)
-	if !ol || !nl || !fl || fd {
+	_, od := p.isLocal(m.Over)
+	_, nd := p.isLocal(m.Onto)
+	if why := cmp.Or(p.nonLocal("Over", m.Over), p.nonLocal("Onto", m.Onto), p.nonLocal("From", m.From)); why != "" {
+		p.declineFor(scopeRule, r.idx, accelLeapTable, why)
 		p.compileStack(r)
+		return
+	}
+	if _, fd := p.isLocal(m.From); fd {
+		p.declineFor(scopeRule, r.idx, accelLeapTable, "From reads the cell")
+		p.compileStack(r)
+		return
+	}
+	if why := p.off(accelLeapTable); why != "" {
+		p.declineFor(scopeRule, r.idx, accelLeapTable, why)
 		return
 	}
 	// Tables are indexed by cell*stride + code, with a wall code (ncodes)
@@ -983,10 +1047,12 @@ func (p *Program) compileLeapFast(r *rule, m *ir.MoveRule) {
 	}
 	for _, ds := range r.dirs {
 		if len(ds) > 32 {
+			p.declineFor(scopeRule, r.idx, accelLeapTable, "a player has more than 32 directions")
 			return
 		}
 	}
 	if p.np*r.tabSize > maxTable {
+		p.declineFor(scopeRule, r.idx, accelLeapTable, fmt.Sprintf("its condition tables would pass %d entries", maxTable))
 		return
 	}
 	r.overTab = p.condTable(r.over, r.stride, r.tabSize)
@@ -997,10 +1063,36 @@ func (p *Program) compileLeapFast(r *rule, m *ir.MoveRule) {
 	p.fillSrcOK(r)
 	p.fillOntoEmpty(r)
 	p.compileShift(r)
+	p.compileWalk(r)
 	if m.Length == 1 && m.Chain == ir.ChainNone {
 		r.gen = genStep
 	} else {
 		r.gen = genLeap
+	}
+}
+
+// compileWalk decides how fastLeaps walks leap rule r (rule.walk; the
+// mailbox, decided later, may take it: compileMailbox): a short jump in
+// any direction is walked on the occupancy word when it is a shift rule on
+// one word (word-chains), and otherwise counted from the landing cells
+// when they are few (landing-count).
+func (p *Program) compileWalk(r *rule) {
+	r.walk = walkTable
+	if r.length != 2 || r.sameDir {
+		return
+	}
+	if p.oneWordShift(r) {
+		why := p.off(accelWordChains)
+		p.declineFor(scopeRule, r.idx, accelWordChains, why)
+		if why == "" {
+			r.walk = walkWord
+		}
+		return
+	}
+	why := p.off(accelLandingCount)
+	p.declineFor(scopeRule, r.idx, accelLandingCount, why)
+	if why == "" {
+		r.walk = walkLandings
 	}
 }
 
@@ -1044,19 +1136,33 @@ func (p *Program) fillOntoEmpty(r *rule) {
 // local (From: of the piece alone) and the game has no stacks.
 func (p *Program) compileGroupFast(r *rule) {
 	m := &p.g.Moves[r.idx]
-	if p.cfg.NoFast || p.stacking {
+	decline := func(why string) { p.declineFor(scopeRule, r.idx, accelGroupTable, why) }
+	if why := p.off(accelGroupTable); why != "" {
+		decline(why)
 		return
 	}
-	nl, nd := p.isLocal(m.Onto)
-	fl, fd := p.isLocal(m.From)
+	if p.stacking {
+		decline("the game has stacks")
+		return
+	}
+	_, nd := p.isLocal(m.Onto)
+	_, fd := p.isLocal(m.From)
 	if r.inside != nil {
-		return // inside locks are followed by the group walker
+		decline("an inside lock restricts its landings, which the group walker follows")
+		return
 	}
-	el, ed := true, false
+	ed := false
+	var enemy *ir.Expr
 	if m.GroupCapture != nil {
-		el, ed = p.isLocal(m.GroupCapture.Enemy)
+		enemy = m.GroupCapture.Enemy
+		_, ed = p.isLocal(enemy)
 	}
-	if !nl || !fl || fd || !el {
+	if why := cmp.Or(p.nonLocal("Onto", m.Onto), p.nonLocal("From", m.From), p.nonLocal("the enemy condition", enemy)); why != "" {
+		decline(why)
+		return
+	}
+	if fd {
+		decline("From reads the cell")
 		return
 	}
 	codes := p.ncodes + 1
@@ -1065,6 +1171,7 @@ func (p *Program) compileGroupFast(r *rule) {
 		r.stride, r.tabSize = codes, (p.nc+1)*codes
 	}
 	if p.np*r.tabSize > maxTable {
+		decline(fmt.Sprintf("its condition tables would pass %d entries", maxTable))
 		return
 	}
 	r.ontoTab = p.condTable(r.onto, r.stride, r.tabSize)
@@ -1077,6 +1184,7 @@ func (p *Program) compileGroupFast(r *rule) {
 	r.leap = p.leapTable(1)
 	r.validL = p.validMasks(1) // (built now: a Program is read-only once compiled)
 	if r.grp = p.groupTables(r); r.grp == nil {
+		decline("its lines do not fit the group tables")
 		return
 	}
 	r.gen = genGroupFast // (groupTables filled r.srcOK)
@@ -1119,12 +1227,27 @@ func (p *Program) fillSrcAll(r *rule) {
 // shifts and builds what that needs: the slots its conditions hold on, the
 // landing cells per bit (fillLands) and r.alwaysTakes.
 func (p *Program) compileShift(r *rule) {
-	if r.stride != 0 || p.np+2 > 64 {
+	decline := func(why string) { p.declineFor(scopeRule, r.idx, accelShiftSets, why) }
+	if why := p.off(accelShiftSets); why != "" {
+		decline(why)
+		return
+	}
+	if r.stride != 0 {
+		decline("its conditions read the cell")
+		return
+	}
+	if p.np+2 > 64 {
+		decline("more than 62 players")
 		return
 	}
 	for _, ds := range r.dirs {
 		for _, d := range ds {
-			if !p.dirShiftOK[d] || abs(p.dirShift[d])*r.length >= p.nbits {
+			if !p.dirShiftOK[d] {
+				decline(fmt.Sprintf("direction %s is not one bit shift on this board", p.g.Board.Dirs[d].Name))
+				return
+			}
+			if abs(p.dirShift[d])*r.length >= p.nbits {
+				decline(fmt.Sprintf("a leap in direction %s shifts past the board's bits", p.g.Board.Dirs[d].Name))
 				return
 			}
 		}
@@ -1133,6 +1256,7 @@ func (p *Program) compileShift(r *rule) {
 	r.overSlots, ok1 = p.condSlots(r, r.overTab)
 	r.ontoSlots, ok2 = p.condSlots(r, r.ontoTab)
 	if !ok1 || !ok2 {
+		decline("its conditions tell kinds of one owner apart")
 		return
 	}
 	r.validL = p.validMasks(r.length)
@@ -1509,6 +1633,13 @@ func (p *Program) compileEnd() error {
 		t := &p.tiers[ti]
 		t.countSel = t.bulk || p.groupTier(t)
 		p.countPlayouts = p.countPlayouts || t.countSel
+	}
+	if why := p.off(accelCountPlayouts); why != "" {
+		p.declineFor(scopeProgram, 0, accelCountPlayouts, why)
+		p.countPlayouts = false
+		for ti := range p.tiers {
+			p.tiers[ti].countSel = false
+		}
 	}
 	if hasScore {
 		xc := &exprCompiler{p: p, kind: exPlayer, hasScore: true, inScore: true, what: "score"}

@@ -140,7 +140,7 @@ func checkReference(t *testing.T, file string, opts map[string]string, ref func(
 	t.Helper()
 	g := loadGame(t, file, opts)
 	for _, noFast := range []bool{false, true} {
-		p, err := Compile(g, Config{NoFast: noFast})
+		p, err := Compile(g, Config{Disable: disableAll(noFast)})
 		if err != nil {
 			t.Fatal(err)
 		}

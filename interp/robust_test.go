@@ -65,7 +65,7 @@ func TestRobustRandomIR(t *testing.T) {
 			g.Moves[rng.IntN(len(g.Moves))].LengthProp = "points"
 		}
 		for _, noFast := range []bool{false, true} {
-			p, err := Compile(g, Config{NoFast: noFast, MaxPlies: 30})
+			p, err := Compile(g, Config{Disable: disableAll(noFast), MaxPlies: 30})
 			if err != nil {
 				continue
 			}

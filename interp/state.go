@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"cmp"
 	"fmt"
 	"math/rand/v2"
 	"sort"
@@ -447,13 +448,32 @@ func (p *Program) compilePut() {
 			p.keepOccC = true // the group table's sets come from the sets per code
 		}
 	}
-	p.flat = !p.stacking && !p.keepOccC && p.nTargets == 0
-	p.direct = !p.stacking && p.nTargets == 0
+	why := cmp.Or(p.off(accelFlatMake), p.makeDeclines())
+	if why == "" && p.keepOccC {
+		why = "the position keeps occupancy sets per piece code"
+	}
+	p.declineFor(scopeProgram, 0, accelFlatMake, why)
+	p.flat = why == ""
+	why = cmp.Or(p.off(accelDirectMake), p.makeDeclines())
+	p.declineFor(scopeProgram, 0, accelDirectMake, why)
+	p.direct = why == ""
 	if p.mbox != nil {
 		for c := range p.cellB {
 			p.cellB[c].mb = uint16(p.mbox.key[c] & mbMask)
 		}
 	}
+}
+
+// makeDeclines tells why a move cannot be made without the general
+// position updates: stacks, or pieces with targets ("" otherwise).
+func (p *Program) makeDeclines() string {
+	switch {
+	case p.stacking:
+		return "the game has stacks"
+	case p.nTargets > 0:
+		return "pieces have target cells"
+	}
+	return ""
 }
 
 // clear empties cell c and records the old code for Undo (games without

@@ -172,7 +172,7 @@ func compileGroup(t *testing.T, g *ir.Game) (fast, slow *Program) {
 	if fast, err = Compile(g, Config{}); err != nil {
 		t.Fatal(err)
 	}
-	if slow, err = Compile(g, Config{NoFast: true}); err != nil {
+	if slow, err = Compile(g, Config{Disable: []string{"all"}}); err != nil {
 		t.Fatal(err)
 	}
 	for _, r := range fast.rules {

@@ -9,8 +9,8 @@ import (
 // fastLeaps: any leap with local conditions, table driven.
 func (g *gen) fastLeaps() {
 	p, s, r := g.p, g.s, g.r
-	if r.mbOffs != nil && !(r.shift && s.nw == 1 && p.np+1 <= maxSlots) {
-		g.mbLeaps() // (a shift rule on one word is the bitset walker's: shift1)
+	if r.walk == walkMailbox {
+		g.mbLeaps()
 		return
 	}
 	if r.sets != nil && r.sets[g.mover].noSources(s) {
@@ -18,8 +18,7 @@ func (g *gen) fastLeaps() {
 	}
 	g.dirs = r.dirs[g.mover]
 	srcOK := r.srcOK[g.mover*p.ncodes : (g.mover+1)*p.ncodes]
-	if r.length == 2 && g.ml == nil && g.count && g.sel < 0 && !g.filt && r.ontoEmpty[g.mover] && !r.sameDir &&
-		!(r.shift && s.nw == 1 && p.np+1 <= maxSlots) && g.fewEmpty() {
+	if r.walk == walkLandings && g.ml == nil && g.count && g.sel < 0 && !g.filt && r.ontoEmpty[g.mover] && g.fewEmpty() {
 		g.condTables()
 		g.countByLandings()
 		return
@@ -35,7 +34,7 @@ func (g *gen) fastLeaps() {
 	// A chain that keeps its direction has its first leaps marked on
 	// bitsets, then is walked by fastDFS (shiftDFS2 and the bitset
 	// counters follow chains in every direction).
-	shift1 := g.one && r.length == 2 && !r.sameDir
+	shift1 := g.one && r.walk == walkWord
 	if g.one {
 		if s.mark[0] == 0 {
 			return

@@ -155,11 +155,23 @@ func (p *Program) stackDeps(e *ir.Expr) stackDeps {
 // genGeneric otherwise).
 func (p *Program) compileStack(r *rule) {
 	m := &p.g.Moves[r.idx]
-	if r.action != ir.Leap || m.Capture != ir.CaptureNone || m.Chain != ir.ChainNone {
+	decline := func(why string) { p.declineFor(scopeRule, r.idx, accelStackTable, why) }
+	switch {
+	case p.off(accelStackTable) != "":
+		decline(p.off(accelStackTable))
+		return
+	case r.action != ir.Leap:
+		return
+	case m.Capture != ir.CaptureNone:
+		decline("it captures")
+		return
+	case m.Chain != ir.ChainNone:
+		decline("it chains")
 		return
 	}
 	for _, ds := range r.dirs {
 		if len(ds) > 32 {
+			decline("a player has more than 32 directions")
 			return
 		}
 	}
@@ -169,6 +181,7 @@ func (p *Program) compileStack(r *rule) {
 	st.over, okO = p.stackCondOf(m.Over, r.over, false)
 	st.onto, okN = p.stackCondOf(m.Onto, r.onto, !p.stacking)
 	if !okF || !okO || !okN {
+		decline("a condition reads more than the cell, its piece, heights, levels and the moving piece, or its tables would be too big")
 		return
 	}
 	if m.From == nil {

@@ -208,7 +208,7 @@ func TestStackEqualsGeneric(t *testing.T) {
 	for _, tc := range stackCases() {
 		t.Run(tc.name, func(t *testing.T) {
 			fast := loadSrc(t, tc.name, tc.src, Config{MaxPlies: 160})
-			slow := loadSrc(t, tc.name, tc.src, Config{MaxPlies: 160, NoFast: true})
+			slow := loadSrc(t, tc.name, tc.src, Config{MaxPlies: 160, Disable: []string{"all"}})
 			checkEquiv(t, fast, slow, games, 160)
 			checkPlayouts(t, fast, 2)
 		})
@@ -220,7 +220,7 @@ func TestStackEqualsGeneric(t *testing.T) {
 func TestStackPerft(t *testing.T) {
 	for _, tc := range stackCases() {
 		fast := loadSrc(t, tc.name, tc.src, Config{})
-		slow := loadSrc(t, tc.name, tc.src, Config{NoFast: true})
+		slow := loadSrc(t, tc.name, tc.src, Config{Disable: []string{"all"}})
 		sf, ss := fast.NewState(1), slow.NewState(1)
 		var ml MoveList
 		for ply := 0; ply < 30; ply++ {
@@ -269,9 +269,9 @@ func TestDedupRoles(t *testing.T) {
 	progs := map[string][2]*Program{}
 	for _, tc := range stackCases() {
 		if tc.dedup {
-			for _, cfg := range []Config{{MaxPlies: 120}, {MaxPlies: 120, NoFast: true}} {
+			for _, cfg := range []Config{{MaxPlies: 120}, {MaxPlies: 120, Disable: []string{"all"}}} {
 				name := tc.name
-				if cfg.NoFast {
+				if len(cfg.Disable) > 0 {
 					name += "-generic"
 				}
 				progs[name] = [2]*Program{loadSrc(t, tc.name, tc.src, cfg), loadSrc(t, tc.name, tc.src, cfg)}

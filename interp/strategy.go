@@ -14,7 +14,7 @@ package interp
 // and exists by stopping early (gen.found). The planner (Compile's
 // compileRule, reported by Program.Plan) gives each rule a strategy from
 // its pattern class and the board; the generic walker serves every rule
-// and is the reference the others are tested against (Config.NoFast).
+// and is the reference the others are tested against (Config.Disable "all").
 type strategy interface {
 	moves(g *gen)
 	name() string

@@ -6,6 +6,7 @@ import (
 	"io"
 	"math"
 	"math/rand/v2"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -15,14 +16,17 @@ import (
 )
 
 type benchJSON struct {
-	Game             string  `json:"game"`
-	Threads          int     `json:"threads"`
-	Fast             bool    `json:"fast"`
-	PerftDepth       int     `json:"perft_depth"`
-	PerftNodes       uint64  `json:"perft_nodes"`
-	PerftRuns        int     `json:"perft_runs"`
-	PerftSeconds     float64 `json:"perft_seconds"`
-	PerftNodesPerSec float64 `json:"perft_nodes_per_sec"`
+	Game    string `json:"game"`
+	Threads int    `json:"threads"`
+	// Disabled: the accelerators --disable (or --fast=false: "all")
+	// switched off; Fast: none is
+	Disabled         []string `json:"disabled"`
+	Fast             bool     `json:"fast"`
+	PerftDepth       int      `json:"perft_depth"`
+	PerftNodes       uint64   `json:"perft_nodes"`
+	PerftRuns        int      `json:"perft_runs"`
+	PerftSeconds     float64  `json:"perft_seconds"`
+	PerftNodesPerSec float64  `json:"perft_nodes_per_sec"`
 	// The perft without shortcuts: every move of every depth generated,
 	// played and taken back. Nodes are the leaf moves played in one run.
 	GenPerftDepth      int     `json:"gen_perft_depth"`
@@ -95,11 +99,13 @@ both rates printed, and their ratio, come from those alternating runs:
 
 A ratio is the interpreter's speed per thread divided by the hand-written
 generator's (1.0: as fast; 0.5: half as fast); handcoded_ratio is the
-lowest of the three. FILE may be a bundled game's name ('ruleplay
+lowest of the three. Both sides must count the same perft and gen perft
+nodes, or bench gives no ratio and fails. FILE may be a bundled game's name ('ruleplay
 games'; its rules: docs/rules/GAME.md).`
 	benchExamples = `  ruleplay bench my-game.rules --option size=8x8
   ruleplay bench my-game.rules --seconds 4 --threads 2 --json
-  ruleplay bench my-game.rules --fast=false --max-plies 200
+  ruleplay bench my-game.rules --disable kernel --max-plies 200
+  ruleplay bench my-game.rules --disable all --json
   ruleplay bench my-game.rules --compare --json`
 )
 
@@ -192,7 +198,8 @@ func (o *benchOptions) run(cmd *cobra.Command, args []string) error {
 // measure runs the interpreter's perft, gen perft and playouts on gm for
 // budget each.
 func (o *benchOptions) measure(gm *game, budget time.Duration) (benchJSON, error) {
-	r := benchJSON{Game: gm.g.Name, Threads: o.threads, Fast: o.gf.fast, StateBytes: gm.p.StateBytes()}
+	disabled := gm.p.Disabled()
+	r := benchJSON{Game: gm.g.Name, Threads: o.threads, Disabled: disabled, Fast: len(disabled) == 0, StateBytes: gm.p.StateBytes()}
 	s := gm.start(&o.gf)
 	pr, err := benchDeepening(budget, nil, func(depth int) (uint64, error) { return perftCount(gm.p, s, depth, o.threads) })
 	if err != nil {
@@ -213,7 +220,11 @@ func (o *benchOptions) measure(gm *game, budget time.Duration) (benchJSON, error
 // write prints the figures as text; compared: with the hand-written
 // generator's.
 func (o *benchOptions) write(out io.Writer, gm *game, r *benchJSON, compared bool) {
-	fmt.Fprintf(out, "%s, %s, fast paths %s\n", gm.title(), count(o.threads, "thread"), onOff(o.gf.fast))
+	accels := "accelerators on"
+	if len(r.Disabled) > 0 {
+		accels = "accelerators off: " + strings.Join(r.Disabled, ", ")
+	}
+	fmt.Fprintf(out, "%s, %s, %s\n", gm.title(), count(o.threads, "thread"), accels)
 	fmt.Fprintf(out, "perft:     depth %d, %d nodes, %s in %.2fs: %s nodes/s (last ply counted)\n",
 		r.PerftDepth, r.PerftNodes, count(r.PerftRuns, "run"), r.PerftSeconds, human(r.PerftNodesPerSec))
 	fmt.Fprintf(out, "gen perft: depth %d, %d nodes, %s in %.2fs: %s gen nodes/s (every move played)\n",
@@ -439,14 +450,24 @@ func (o *benchOptions) compareBaseline(gm *game, b oracle.B, budget time.Duratio
 }
 
 // comparePerft alternates, for budget, a perft of depth by the
-// interpreter (count) with one by the hand-written generator (hand).
+// interpreter (count) with one by the hand-written generator (hand). Both
+// must count the same nodes, or no ratio is given: an error says so.
 func comparePerft(budget time.Duration, depth int, hand func(int) uint64, count func(int) (uint64, error)) (turns, error) {
+	var nodes [2]uint64
+	var counted [2]bool
 	return alternate(budget, func(side int) (float64, error) {
+		var n uint64
+		var err error
 		if side == 1 {
-			return float64(hand(depth)), nil
+			n = hand(depth)
+		} else if n, err = count(depth); err != nil {
+			return 0, err
 		}
-		n, err := count(depth)
-		return float64(n), err
+		nodes[side], counted[side] = n, true
+		if counted[0] && counted[1] && nodes[0] != nodes[1] {
+			return 0, fmt.Errorf("depth %d: the interpreter counted %d nodes, the hand-written generator %d: no ratio", depth, nodes[0], nodes[1])
+		}
+		return float64(n), nil
 	})
 }
 

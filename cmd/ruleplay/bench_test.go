@@ -44,7 +44,7 @@ func TestGenPerftMatchesPerft(t *testing.T) {
 		for _, fast := range []bool{true, false} {
 			name := c.file + "/" + strings.Join(c.opts, ",") + "/fast=" + onOff(fast)
 			t.Run(name, func(t *testing.T) {
-				gf := gameFlags{options: c.opts, fast: fast, seed: 1}
+				gf := gameFlags{options: c.opts, accels: accelFlags{fast: fast}, seed: 1}
 				gm, err := gf.load(filepath.Join("..", "..", "games", c.file+".rules"), 0)
 				if err != nil {
 					t.Fatal(err)
@@ -122,7 +122,7 @@ func TestBenchJSONFields(t *testing.T) {
 	}
 	// The gen perft's nodes are the perft count of its depth.
 	depth := int(r["gen_perft_depth"].(float64))
-	gf := gameFlags{options: []string{"limit=20"}, fast: true, seed: 1}
+	gf := gameFlags{options: []string{"limit=20"}, accels: accelFlags{fast: true}, seed: 1}
 	gm, err := gf.load(game, 0)
 	if err != nil {
 		t.Fatal(err)
@@ -180,5 +180,21 @@ func TestAlternate(t *testing.T) {
 	})
 	if err == nil || !slices.Equal(order, []int{0, 1, 1, 0, 0, 1}) || tr.work != [2]float64{3, 2} {
 		t.Errorf("order %v, work %v, err %v; want [0 1 1 0 0 1], [3 2], an error", order, tr.work, err)
+	}
+}
+
+// TestComparePerftCounts checks that bench --compare gives no ratio when
+// the interpreter and the hand-written generator count different nodes,
+// and one when they agree.
+func TestComparePerftCounts(t *testing.T) {
+	count := func(int) (uint64, error) { return 100, nil }
+	_, err := comparePerft(time.Millisecond, 3, func(int) uint64 { return 99 }, count)
+	want := "depth 3: the interpreter counted 100 nodes, the hand-written generator 99: no ratio"
+	if err == nil || err.Error() != want {
+		t.Errorf("different counts: %v, want %s", err, want)
+	}
+	tr, err := comparePerft(time.Millisecond, 3, func(int) uint64 { return 100 }, count)
+	if err != nil || tr.work[0] != tr.work[1] || tr.work[0] == 0 {
+		t.Errorf("the same counts: %+v, %v", tr, err)
 	}
 }

@@ -17,11 +17,11 @@ import (
 )
 
 type checkFlags struct {
-	dir   string
-	games string
-	json  bool
-	fast  bool
-	max   int64
+	dir    string
+	games  string
+	json   bool
+	accels accelFlags
+	max    int64
 }
 
 func newCheckCmd() *cobra.Command {
@@ -62,7 +62,7 @@ when one disagrees, 2 for usage or file errors.`,
 	fl.StringVar(&f.games, "games", "games", "with --dir: the `DIR` holding <game>.rules")
 	fl.BoolVar(&f.json, "json", false, "print the reports as JSON")
 	fl.Int64Var(&f.max, "max-record-size", record.DefaultMaxBytes, "read records of at most `BYTES` each")
-	fl.BoolVar(&f.fast, "fast", true, "use the interpreter's fast move generators (--fast=false: the generic walker only)")
+	f.accels.register(cmd)
 	_ = cmd.MarkFlagDirname("dir")
 	_ = cmd.MarkFlagDirname("games")
 	return cmd
@@ -72,7 +72,11 @@ func runCheck(cmd *cobra.Command, f *checkFlags, args []string) error {
 	if f.max < 1 {
 		return usageErrorf("--max-record-size %d: want 1 or more bytes", f.max)
 	}
-	c := &conformance.Checker{Games: f.games, Config: interp.Config{NoFast: !f.fast}, Load: loadRules, MaxRecordBytes: f.max}
+	disable, err := f.accels.names()
+	if err != nil {
+		return err
+	}
+	c := &conformance.Checker{Games: f.games, Config: interp.Config{Disable: disable}, Load: loadRules, MaxRecordBytes: f.max}
 	if !cmd.Flags().Changed("games") {
 		c.Bundled = games.Has // without --games, a game missing from ./games is a bundled one
 	}

@@ -3,8 +3,10 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
+	"slices"
 	"strings"
 
 	"github.com/ruleplay/ruleplay/analyze"
@@ -21,16 +23,61 @@ import (
 // gameFlags are the flags every command that loads a game shares.
 type gameFlags struct {
 	options []string
-	fast    bool
+	accels  accelFlags
 	seed    uint64
 }
 
-// register adds --option and --fast, and --seed (documented by seedDoc)
-// unless seedDoc is empty.
+// accelFlags are --disable and its older alias --fast=false.
+type accelFlags struct {
+	fast    bool
+	disable []string
+	out     func() io.Writer // where --disable list prints the registry
+}
+
+// register adds --disable and --fast to cmd.
+func (a *accelFlags) register(cmd *cobra.Command) {
+	var names []string
+	for _, x := range interp.Accelerators() {
+		names = append(names, x.Name)
+	}
+	fl := cmd.Flags()
+	fl.StringSliceVar(&a.disable, "disable", nil, "switch the interpreter's accelerators `NAME[,NAME...]` off (all: the generic walker only; list: print them with what each serves): "+
+		strings.Join(names, ", "))
+	fl.BoolVar(&a.fast, "fast", true, "use the interpreter's accelerators (--fast=false is an alias of --disable all)")
+	a.out = cmd.OutOrStdout
+}
+
+// names returns interp.Config.Disable, or an error naming a bad name; with
+// --disable list it prints the registry and returns a reportedError
+// (status 0).
+func (a *accelFlags) names() ([]string, error) {
+	names := slices.Clone(a.disable)
+	if !a.fast {
+		names = append(names, "all")
+	}
+	if slices.Contains(names, "list") {
+		w := a.out()
+		for _, x := range interp.Accelerators() {
+			needs := ""
+			if len(x.Needs) > 0 {
+				needs = " (needs " + strings.Join(x.Needs, ", ") + ")"
+			}
+			fmt.Fprintf(w, "%s%s: %s\n", x.Name, needs, x.Serves)
+		}
+		return nil, &reportedError{exitOK}
+	}
+	if err := interp.CheckDisable(names); err != nil {
+		return nil, usageErrorf("--disable: %v", err)
+	}
+	return names, nil
+}
+
+// register adds --option, --disable and --fast, and --seed (documented
+// by seedDoc) unless seedDoc is empty.
 func (f *gameFlags) register(cmd *cobra.Command, seedDoc string) {
 	fl := cmd.Flags()
 	fl.StringArrayVarP(&f.options, "option", "o", nil, "set a game option to `NAME=VALUE` (repeatable), e.g. --option size=8x8")
-	fl.BoolVar(&f.fast, "fast", true, "use the interpreter's fast move generators (--fast=false: the generic walker only)")
+	f.accels.register(cmd)
 	if seedDoc != "" {
 		fl.Uint64Var(&f.seed, "seed", 1, strings.Replace(seedDoc, "seed", "seed `N`", 1))
 	}
@@ -73,11 +120,15 @@ func (f *gameFlags) load(file string, maxPlies int) (*game, error) {
 	if err != nil {
 		return nil, err
 	}
+	disable, err := f.accels.names()
+	if err != nil {
+		return nil, err
+	}
 	g, err := loadRules(file, opts)
 	if err != nil {
 		return nil, err
 	}
-	p, err := interp.Compile(g, interp.Config{NoFast: !f.fast, MaxPlies: maxPlies})
+	p, err := interp.Compile(g, interp.Config{Disable: disable, MaxPlies: maxPlies})
 	if err != nil {
 		return nil, err
 	}

@@ -57,7 +57,7 @@ func screen(t *testing.T, out string) []string {
 // move: what stays on the screen is the header, the last move, one board
 // with coordinates on every edge and its legend, then the result.
 func TestLiveRedraw(t *testing.T) {
-	gf := gameFlags{fast: true, seed: 1}
+	gf := gameFlags{accels: accelFlags{fast: true}, seed: 1}
 	gm, err := gf.load(filepath.Join("..", "..", "games", "jumpwings.rules"), 6)
 	if err != nil {
 		t.Fatal(err)
@@ -104,7 +104,7 @@ func TestLiveRedraw(t *testing.T) {
 // Square boards get the file letters above and below and the rank numbers
 // at both ends; numbered pieces are listed as ranges.
 func TestFramedSquareBoard(t *testing.T) {
-	gf := gameFlags{fast: true, seed: 1}
+	gf := gameFlags{accels: accelFlags{fast: true}, seed: 1}
 	gm, err := gf.load(filepath.Join("..", "..", "games", "salta.rules"), 0)
 	if err != nil {
 		t.Fatal(err)
@@ -126,7 +126,7 @@ func TestFramedSquareBoard(t *testing.T) {
 // A board taller than the terminal cannot be redrawn in place: the frames
 // follow one another, with no cursor movement.
 func TestLiveTallerThanTerminal(t *testing.T) {
-	gf := gameFlags{fast: true, seed: 1}
+	gf := gameFlags{accels: accelFlags{fast: true}, seed: 1}
 	gm, err := gf.load(filepath.Join("..", "..", "games", "jumpwings.rules"), 2)
 	if err != nil {
 		t.Fatal(err)

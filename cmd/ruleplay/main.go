@@ -29,7 +29,8 @@
 //	                             exit 3: a panic anywhere, recovered (never a stack trace)
 //
 // Commands share a small set of flags (--option NAME=VALUE, repeatable;
-// --fast, on by default; --seed N for the random setup and the players) and
+// --disable NAME,... switching accelerators off, --fast=false for all of
+// them; --seed N for the random setup and the players) and
 // a loader that turns a rules file and those flags into a compiled
 // interp.Program. Nothing here knows a game by name: everything about a
 // game comes from its rules file through packages lang and interp; the

@@ -46,7 +46,7 @@ that many threads. The figures of every bundled game are on its page,
 docs/rules/GAME.md.`,
 		Example: `  ruleplay perft my-game.rules 3 --option size=8x8
   ruleplay perft my-game.rules 4 --divide
-  ruleplay perft my-game.rules 5 --json --fast=false --threads 2`,
+  ruleplay perft my-game.rules 5 --json --disable all --threads 2`,
 		Args:              exactArgs("FILE", "DEPTH"),
 		ValidArgsFunction: completeRulesFile,
 		RunE: func(cmd *cobra.Command, args []string) error {

@@ -132,7 +132,7 @@ var ansi = regexp.MustCompile("\x1b\\[[0-9;]*m")
 func TestColourBoard(t *testing.T) {
 	files, _ := filepath.Glob(filepath.Join("..", "..", "games", "*.rules"))
 	for _, f := range files {
-		gf := gameFlags{fast: true}
+		gf := gameFlags{accels: accelFlags{fast: true}}
 		gm, err := gf.load(f, 300)
 		if err != nil {
 			t.Fatal(err)
@@ -162,7 +162,7 @@ func TestColourBoard(t *testing.T) {
 }
 
 func TestMoveCells(t *testing.T) {
-	gf := gameFlags{fast: true}
+	gf := gameFlags{accels: accelFlags{fast: true}}
 	gm, err := gf.load(filepath.Join("..", "..", "games", "crossings.rules"), 0)
 	if err != nil {
 		t.Fatal(err)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/spf13/cobra"
@@ -31,11 +32,18 @@ to: the board's representation (cells, 64-bit words of a set of cells,
 the bit layout, the mailbox), and per move rule its pattern class, what
 each of its conditions reads, the strategy that generates its moves, its
 tables with their sizes and the further machinery it uses; then the
-priority tiers and how playouts and perft count moves. --fast=false
-shows the plan of the generic walker alone.`,
+priority tiers and how playouts and perft count moves, and how moves are
+made and unmade. Each rule, tier and the program end with the
+accelerators they got ("accelerators: ...") and, for each accelerator
+that could concern them but declined, why ("declined kernel: the board
+needs 2 words"). --disable NAME,... shows the plan with those switched
+off (and those needing them); --disable all (or --fast=false) the plan of
+the generic walker alone; --disable list prints the registry.`,
 		Example: `  ruleplay vet games/*.rules
   ruleplay vet my-game.rules --option size=30x30
-  ruleplay vet my-game.rules --explain`,
+  ruleplay vet my-game.rules --explain
+  ruleplay vet my-game.rules --explain --disable kernel,mailbox
+  ruleplay vet my-game.rules --disable list`,
 		Args:              minArgs("FILE"),
 		ValidArgsFunction: completeRulesFiles,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -46,6 +54,9 @@ shows the plan of the generic walker alone.`,
 			worst := exitOK
 			for _, file := range args {
 				if err := vetFile(cmd, &gf, file, explain); err != nil {
+					if rep := (*reportedError)(nil); errors.As(err, &rep) {
+						return err // (--disable list: printed once)
+					}
 					text, code := classify(err, true)
 					fmt.Fprintln(cmd.ErrOrStderr(), safeLines(text))
 					worst = max(worst, code)

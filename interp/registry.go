@@ -1,0 +1,322 @@
+package interp
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// The registry of accelerators. The core (the tables, the dependency
+// analysis, the literal walker, make and unmake, the tiers, the goals)
+// gives every rules file its meaning; an accelerator is a faster way to
+// compute the same thing for a class of patterns. Each one is an entry
+// below: the name Config.Disable and `--disable` take, the accelerators it
+// needs (switching one off switches off, transitively, those that need
+// it), and one line saying what class of patterns it serves. Compile
+// turns Config.Disable into the set of accelerators on (Program.accels,
+// closed under needs) and every decision point asks it (Program.off);
+// where one declines, the reason is recorded for the plan (Program.declines,
+// printed by `ruleplay vet --explain`).
+//
+// Adding one is one entry here, its constant in the same order, and the
+// predicate at its decision point.
+//
+// Reachability (strat_reach.go) is not registered: it is the rule's
+// meaning, not a faster path. The generic walker, path by path, with the
+// moves merged by their ends (ends.go), lists the same moves in another
+// order: the ends in the order the paths first meet them, where
+// reachability's search meets them in its own (checked on the bundled
+// games and the generated rules files with such rules: Chinese checkers'
+// third ply, and 7 of the generated files, differ). And the chains
+// that capture nothing have exponentially many paths (a position of
+// Chinese checkers has hundreds of thousands): the walker runs into
+// Config.MaxLeaps where reachability answers.
+
+// accel names an accelerator: its index in registry.
+type accel uint8
+
+const (
+	accelLeapTable accel = iota
+	accelShiftSets
+	accelWordChains
+	accelLandingCount
+	accelMailbox
+	accelStackTable
+	accelGroupTable
+	accelBulk
+	accelKernel
+	accelKernelChains
+	accelMultiwordChains
+	accelBlockadeWords
+	accelWordsPerft
+	accelMailboxPerft
+	accelCountPlayouts
+	accelFlatMake
+	accelDirectMake
+	accelFusedMake
+	accelQuantifierTables
+	accelTurnGuards
+	accelCount // the number of accelerators
+)
+
+// accelerator is one entry of the registry.
+type accelerator struct {
+	name   string  // as Config.Disable and --disable take it
+	needs  []accel // the accelerators it cannot run without
+	serves string  // the class of patterns it serves, and how
+}
+
+// registry lists the accelerators, indexed by accel.
+var registry = [accelCount]accelerator{
+	accelLeapTable: {"leap-table", nil,
+		"leaps of a fixed length whose conditions read the cell and its piece: conditions tabulated per piece code (and cell), paths precomputed (step and leap tables)"},
+	accelShiftSets: {"shift-sets", []accel{accelLeapTable},
+		"leap rules whose directions are constant bit shifts and whose Over and Onto read owners or emptiness: first leaps found for all cells at once by shifting occupancy sets"},
+	accelWordChains: {"word-chains", []accel{accelShiftSets},
+		"short jumps in any direction that are shift rules on a board of one word: chains walked and counted on the occupancy word, without tables"},
+	accelLandingCount: {"landing-count", []accel{accelLeapTable},
+		"short jumps onto empty cells not walked on one word: counted from the empty cells when they are fewer than the pieces"},
+	accelMailbox: {"mailbox", []accel{accelLeapTable},
+		"leap rules whose directions are constant offsets on a padded byte board: leaps and chains walked on it"},
+	accelStackTable: {"stack-table", nil,
+		"leaps without chain or capture whose conditions read heights, levels and the moving piece: conditions tabulated as height masks, paths listed per kind"},
+	accelGroupTable: {"group-table", nil,
+		"group moves along a line whose conditions read the cell and its piece: runs and landings found on bitsets and tables"},
+	accelBulk: {"bulk", []accel{accelShiftSets},
+		"priority tiers of shift rules and plain removals: first leaps of every rule found on bitsets; without chains the tier is counted and drawn by population counts, with chains whether it has a move is asked there first"},
+	accelKernel: {"kernel", []accel{accelBulk},
+		"bulk tiers on a board of one word whose rules read few occupancy sets: flat per-mover tables, pairs of rules shifted together"},
+	accelKernelChains: {"kernel-chains", []accel{accelKernel, accelWordChains},
+		"tiers of short jumps with chains on one word, without the blockade filter: playouts walk the chains from the first leaps the kernel found"},
+	accelMultiwordChains: {"multiword-chains", []accel{accelBulk},
+		"tiers of leaps with chains on a board of several words: the first leaps' sources found on the words are the existence test and what the chains start from"},
+	accelBlockadeWords: {"blockade-words", []accel{accelShiftSets},
+		"the no-blockade filter on a board of one word whose rules are shift rules moving every piece of their owners: decided on occupancy words without playing the move"},
+	accelWordsPerft: {"words-perft", []accel{accelShiftSets},
+		"games on one word whose every rule is a shift rule or a plain removal (chains of jumps that always take): perft's last two plies counted on occupancy words"},
+	accelMailboxPerft: {"mailbox-perft", []accel{accelMailbox},
+		"games whose every rule is a mailbox jump of any piece or a plain removal: perft's last two plies played and counted on the mailbox"},
+	accelCountPlayouts: {"count-playouts", nil,
+		"games where counting moves is cheaper than listing them (bulk or group-table tiers, the blockade filter on words): playouts count the moves and build the one drawn"},
+	accelFlatMake: {"flat-make", nil,
+		"games without stacks, sets per piece code or targets: a leap move writes its cells and undo records and updates the occupancy sets once"},
+	accelDirectMake: {"direct-make", nil,
+		"games without stacks or targets: playouts play leap moves without undo records"},
+	accelFusedMake: {"fused-make", []accel{accelFlatMake, accelDirectMake},
+		"small boards played flat: leaps, jumps and removals made and unmade fused on fixed-size arrays"},
+	accelQuantifierTables: {"quantifier-tables", nil,
+		"piece quantifiers whose condition reads the cell and its piece: answered from occupancy sets per code or per owner mask"},
+	accelTurnGuards: {"turn-guards", nil,
+		"guards that only compare the mover's turn number with constants: one range test instead of the expression's closures"},
+}
+
+// accelSet is a set of accelerators: bit a for accel a.
+type accelSet uint32
+
+func (s accelSet) has(a accel) bool { return s>>a&1 != 0 }
+
+// allAccels has every accelerator.
+const allAccels = accelSet(1)<<accelCount - 1
+
+// AccelInfo describes one accelerator of the registry (Accelerators).
+type AccelInfo struct {
+	Name   string
+	Needs  []string
+	Serves string
+}
+
+// Accelerators lists the registry, in order: the names Config.Disable
+// takes, what each needs and what it serves.
+func Accelerators() []AccelInfo {
+	out := make([]AccelInfo, accelCount)
+	for i, a := range registry {
+		out[i] = AccelInfo{Name: a.name, Serves: a.serves}
+		for _, n := range a.needs {
+			out[i].Needs = append(out[i].Needs, registry[n].name)
+		}
+	}
+	return out
+}
+
+// accelByName returns the accelerator of that name.
+func accelByName(name string) (accel, bool) {
+	for i, a := range registry {
+		if a.name == name {
+			return accel(i), true
+		}
+	}
+	return 0, false
+}
+
+// CheckDisable tells whether every name is an accelerator of the registry
+// or "all" (the error Compile would give).
+func CheckDisable(names []string) error {
+	_, _, err := disabledSet(names)
+	return err
+}
+
+// disabledSet turns Config.Disable into the accelerators switched off:
+// those named (named), and those that need one of them, transitively
+// (off). An unknown name is an error listing the known ones.
+func disabledSet(names []string) (named, off accelSet, err error) {
+	for _, n := range names {
+		n = strings.TrimSpace(n)
+		if n == "" {
+			continue
+		}
+		if n == "all" {
+			named |= allAccels
+			continue
+		}
+		a, ok := accelByName(n)
+		if !ok {
+			return 0, 0, unknownAccel(n)
+		}
+		named |= 1 << a
+	}
+	return named, closeOff(named), nil
+}
+
+// closeOff adds to off every accelerator that needs one in it.
+func closeOff(off accelSet) accelSet {
+	for changed := true; changed; {
+		changed = false
+		for i, a := range registry {
+			if off.has(accel(i)) {
+				continue
+			}
+			for _, n := range a.needs {
+				if off.has(n) {
+					off |= 1 << i
+					changed = true
+					break
+				}
+			}
+		}
+	}
+	return off
+}
+
+// unknownAccel is the error for a name not in the registry: the known
+// names, and the closest one when it is close.
+func unknownAccel(name string) error {
+	names := make([]string, 0, accelCount+1)
+	best, bestD := "", 3
+	for _, a := range registry {
+		names = append(names, a.name)
+		if d := editDistance(name, a.name); d < bestD {
+			best, bestD = a.name, d
+		}
+	}
+	names = append(names, "all")
+	hint := ""
+	if best != "" {
+		hint = fmt.Sprintf(" (did you mean %q?)", best)
+	}
+	return fmt.Errorf("unknown accelerator %q%s; known: %s", name, hint, strings.Join(names, ", "))
+}
+
+// editDistance is the Levenshtein distance of a and b.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
+// off returns why accelerator a is switched off by Config.Disable ("" when
+// it is on).
+func (p *Program) off(a accel) string {
+	if p.accels.has(a) {
+		return ""
+	}
+	if p.disabled.has(a) {
+		if p.disabled == allAccels {
+			return "disabled (--disable all)"
+		}
+		return fmt.Sprintf("disabled (--disable %s)", registry[a].name)
+	}
+	for _, n := range registry[a].needs {
+		if why := p.off(n); why != "" {
+			return fmt.Sprintf("needs %s, which is %s", registry[n].name, why)
+		}
+	}
+	return "disabled"
+}
+
+// on tells whether accelerator a is on.
+func (p *Program) on(a accel) bool { return p.accels.has(a) }
+
+// Where an accelerator declined: a rule, a tier, or the whole Program.
+const (
+	scopeProgram = iota
+	scopeRule
+	scopeTier
+)
+
+// decline records why accelerator a declined (a rule, a tier or the
+// Program: scope and index), for the plan.
+type decline struct {
+	scope, index int
+	accel        accel
+	why          string
+}
+
+// declineFor records that accelerator a declined, and why.
+func (p *Program) declineFor(scope, index int, a accel, why string) {
+	if why == "" {
+		return
+	}
+	i := slices.IndexFunc(p.declines, func(d decline) bool { return d.scope == scope && d.index == index && d.accel == a })
+	if i >= 0 {
+		p.declines[i].why = why // (the last decision stands)
+		return
+	}
+	p.declines = append(p.declines, decline{scope, index, a, why})
+}
+
+// declinedBy returns, in registry order, "name: why" for each
+// accelerator that declined in this scope.
+func (p *Program) declinedBy(scope, index int) []string {
+	var ds []decline
+	for _, d := range p.declines {
+		if d.scope == scope && d.index == index {
+			ds = append(ds, d)
+		}
+	}
+	slices.SortStableFunc(ds, func(a, b decline) int { return int(a.accel) - int(b.accel) })
+	out := make([]string, len(ds))
+	for i, d := range ds {
+		out[i] = registry[d.accel].name + ": " + d.why
+	}
+	return out
+}
+
+// Disabled names the accelerators switched off, in registry order (those
+// Config.Disable names and those that need them); ["all"] when every one
+// is; nil when none is.
+func (p *Program) Disabled() []string {
+	if p.accels == 0 {
+		return []string{"all"}
+	}
+	var out []string
+	for i, a := range registry {
+		if !p.accels.has(accel(i)) {
+			out = append(out, a.name)
+		}
+	}
+	return out
+}
