@@ -232,8 +232,12 @@ func (p *Program) ruleTables(r *rule) []string {
 // ruleNotes lists the machinery rule r uses beside its strategy.
 func (p *Program) ruleNotes(r *rule) []string {
 	var n []string
-	if r.long {
-		n = append(n, "a long rule (lengths, hurdle or captures taken at the end): the generic walker alone")
+	if r.long && r.longTable == nil {
+		n = append(n, "a long rule (lengths, hurdle or captures taken at the end) on the generic walker: "+
+			p.longTableDecline(r, &p.g.Moves[r.idx]))
+	}
+	if r.longTable != nil {
+		n = append(n, "a long rule (lengths, hurdle or captures taken at the end): rays per cell and direction, conditions tabulated per mover")
 	}
 	if r.inside != nil && r.gen != genReach {
 		n = append(n, "landings restricted by an inside lock: followed by the generic walkers")

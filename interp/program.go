@@ -215,6 +215,7 @@ const (
 	genStack            // fast: leap without chain or capture, conditions on heights, levels and kinds tabulated (stack.go)
 	genDrop             // a drop from the hand (strat_drop.go)
 	genReach            // moves named by their ends, chains that capture nothing: reachability (strat_reach.go)
+	genLongTable        // long rules with local conditions: rays and condition tables (long_table.go)
 )
 
 type rule struct {
@@ -247,15 +248,18 @@ type rule struct {
 	// (jumping.go): the generic walker's longDFS, Apply's doLeapsLong;
 	// lenMax the longest leap, hurdle the compiled Hurdle, atEnd
 	// TakenAtEnd
-	long     bool
-	lenMax   int
-	hurdle   evalFn
-	atEnd    bool
-	capture  ir.Capture
-	chain    ir.Chain
-	sameDir  bool // a chain keeps its first direction (chain.go: eachFirstDir)
-	textEnds bool // moves named by their ends (ir.MoveRule.TextEnds)
-	gen      int
+	long   bool
+	lenMax int
+	hurdle evalFn
+	atEnd  bool
+	// longTable: the rays and condition tables of the long-leap table
+	// (genLongTable; nil otherwise)
+	longTable *longTable
+	capture   ir.Capture
+	chain     ir.Chain
+	sameDir   bool // a chain keeps its first direction (chain.go: eachFirstDir)
+	textEnds  bool // moves named by their ends (ir.MoveRule.TextEnds)
+	gen       int
 	// chainStop: a chain ends on a landing cell where it holds (nil: none)
 	chainStop evalFn
 	// inside: per lock ZONE: inside, per player, its cells (nil: no such

@@ -1,0 +1,284 @@
+package interp
+
+import (
+	"math/bits"
+
+	"github.com/ruleplay/ruleplay/ir"
+)
+
+// The long-leap table: long rules (a range of lengths, a hurdle, captures
+// taken at the end of the move: jumping.go) whose conditions are local,
+// in a game without stacks. It serves flying kings (any length over empty
+// cells, one enemy hurdle), their quiet slides, and short jumps whose
+// captures are taken at the end, with the moves, their order and the
+// chain policy of the generic walker's longDFS.
+//
+// It is faster because nothing is evaluated or looked up by closure:
+//
+//   - the pieces it moves are the set bits of the mover's occupancy
+//     words, not every cell of the board tested against the selection;
+//   - each cell and direction has its ray, the cells in that direction
+//     up to the rule's longest leap, ended by the sentinel cell, whose
+//     wall code satisfies no condition: the walk along a ray needs no
+//     bounds test and stops where the board ends;
+//   - Over, Hurdle and Onto are tables per mover, indexed by cell and
+//     piece code (by code alone when they do not read the cell), with
+//     "lands on empty cells only" folded into Onto;
+//   - a piece taken at the end of the move is marked by writing the wall
+//     code into its cell while the chain is explored: a marked cell is
+//     then neither passed, jumped nor landed on by the same table look-up
+//     that tests every other cell, and the mark is the cell's old code
+//     put back. The chain is walked on the cells alone: the derived
+//     indexes (occupancy sets, mailbox) are not touched.
+
+// longTable is what the long-leap table needs of a rule (rule.longTable).
+type longTable struct {
+	// over, hurdle, onto: per mover, [mover*tabSize + cell*stride + code],
+	// 1 where the condition holds (onto: and the cell may be landed on)
+	over, hurdle, onto []uint8
+	stride, tabSize    int
+	// source: per mover, [mover*ncodes + code]: the rule moves the piece
+	source []bool
+	// rayAt[c*nd+d] is where the ray of cell c in direction d begins in
+	// rays: its cells outwards, at most the longest leap, then the
+	// sentinel cell nc
+	rayAt []int32
+	rays  []int32
+	// shortest: the shortest leap, in cells
+	shortest int
+	// noHurdle is 1 when the rule has no hurdle (a landing needs none
+	// passed), 0 when it has one
+	noHurdle uint8
+}
+
+// longTableStrategy serves long rules with local conditions.
+type longTableStrategy struct{}
+
+func (longTableStrategy) moves(g *gen) { g.longTableLeaps() }
+func (longTableStrategy) name() string { return "long-leap table" }
+
+// longTableDecline tells why the long-leap table does not serve long
+// rule r ("" when it does).
+func (p *Program) longTableDecline(r *rule, m *ir.MoveRule) string {
+	switch {
+	case p.cfg.NoFast:
+		return "fast paths are off"
+	case p.stacking:
+		return "the game stacks pieces: a leap reads heights and levels"
+	case r.chainStop != nil:
+		return "chains stopped by chain-stop"
+	case r.inside != nil:
+		return "landings restricted by an inside lock"
+	case m.LengthProp != "":
+		return "the leap's length is the moving piece's property"
+	}
+	for _, c := range []struct {
+		what string
+		e    *ir.Expr
+	}{{"over", m.Over}, {"hurdle", m.Hurdle}, {"onto", m.Onto}, {"from", m.From}} {
+		local, cellDep := p.isLocal(c.e)
+		if !local {
+			return c.what + " reads " + depsOf(c.e).String() + ": not a table per mover"
+		}
+		if c.what == "from" && cellDep {
+			return "from reads the cell"
+		}
+	}
+	if p.np*(p.nc+1)*(p.ncodes+1) > maxTable {
+		return "the condition tables would be too big"
+	}
+	return ""
+}
+
+// compileLongTable gives long rule r the long-leap table when it
+// applies (longTableDecline).
+func (p *Program) compileLongTable(r *rule, m *ir.MoveRule) {
+	if p.longTableDecline(r, m) != "" {
+		return
+	}
+	_, od := p.isLocal(m.Over)
+	_, hd := p.isLocal(m.Hurdle)
+	_, nd := p.isLocal(m.Onto)
+	lt := &longTable{shortest: r.length}
+	codes := p.ncodes + 1
+	lt.stride, lt.tabSize = 0, codes
+	if od || hd || nd {
+		lt.stride, lt.tabSize = codes, (p.nc+1)*codes
+	}
+	lt.over = p.condTable(r.over, lt.stride, lt.tabSize)
+	lt.onto = p.condTable(r.onto, lt.stride, lt.tabSize)
+	if r.hurdle != nil {
+		lt.hurdle = p.condTable(r.hurdle, lt.stride, lt.tabSize)
+	} else {
+		lt.hurdle = make([]uint8, p.np*lt.tabSize)
+		lt.noHurdle = 1
+	}
+	if r.capture != ir.CaptureLanding { // a piece is landed on only to take it
+		for mv := 0; mv < p.np; mv++ {
+			for cell := 0; cell <= p.nc; cell++ {
+				for code := 1; code < codes; code++ {
+					lt.onto[mv*lt.tabSize+cell*lt.stride+code] = 0
+				}
+				if lt.stride == 0 {
+					break
+				}
+			}
+		}
+	}
+	lt.source = make([]bool, p.np*p.ncodes)
+	fc := &ectx{p: p}
+	for mv := 0; mv < p.np; mv++ {
+		fc.own, fc.opp = mv, (mv+1)%p.np
+		for code := 1; code < p.ncodes; code++ {
+			ok := p.selects(r, mv, code) && r.lenCode[code] != 0
+			if ok && r.from != nil {
+				fc.code, fc.mcode = code, code
+				ok = r.from(fc) != 0
+			}
+			lt.source[mv*p.ncodes+code] = ok
+		}
+	}
+	lt.rayAt = make([]int32, p.nc*p.nd)
+	for c := 0; c < p.nc; c++ {
+		for d := 0; d < p.nd; d++ {
+			lt.rayAt[c*p.nd+d] = int32(len(lt.rays))
+			x := c
+			for k := 1; k <= r.lenMax; k++ {
+				if x = int(p.nb[x*p.nd+d]); x < 0 {
+					break
+				}
+				lt.rays = append(lt.rays, int32(x))
+			}
+			lt.rays = append(lt.rays, int32(p.nc))
+		}
+	}
+	r.longTable = lt
+	r.gen = genLongTable
+}
+
+// longWalk is one run of the long-leap table for the mover: the rule's
+// tables for the mover and the cells the chains are explored on.
+type longWalk struct {
+	g                  *gen
+	lt                 *longTable
+	over, hurdle, onto []uint8
+	stride             int
+	cells              []uint16
+	wall               uint16
+}
+
+// longTableLeaps emits the moves of a long rule with the long-leap table:
+// the rule's pieces in cell order, the mover's directions in order, along
+// each ray the landings outwards, each chain depth first (as longDFS).
+func (g *gen) longTableLeaps() {
+	p, s, r := g.p, g.s, g.r
+	lt := r.longTable
+	mv := g.mover
+	tab := lt.tabSize
+	w := longWalk{g: g, lt: lt, stride: lt.stride, cells: s.cellsW, wall: uint16(p.ncodes),
+		over: lt.over[mv*tab : (mv+1)*tab], hurdle: lt.hurdle[mv*tab : (mv+1)*tab], onto: lt.onto[mv*tab : (mv+1)*tab]}
+	source := lt.source[mv*p.ncodes : (mv+1)*p.ncodes]
+	all := r.dirs[mv]
+	g.dirs = all
+	for wd := 0; wd < s.nw; wd++ {
+		for word := g.srcWord(wd); word != 0; word &= word - 1 {
+			c := int(p.cellOf[wd<<6|bits.TrailingZeros64(word)])
+			code := s.cells[c]
+			if !source[code] {
+				continue
+			}
+			g.pc = code
+			s.path = append(s.path[:0], uint32(c))
+			if r.sameDir { // one first direction at a time (eachFirstDir)
+				for i := range all {
+					g.dirs = all[i : i+1]
+					if w.from(c); g.found {
+						break
+					}
+				}
+				g.dirs = all
+			} else {
+				w.from(c)
+			}
+			s.path = s.path[:0]
+			if g.found {
+				return
+			}
+		}
+	}
+}
+
+// from explores the leaps of the moving piece g.pc, now on cell c: along
+// each direction's ray, a cell is a landing when the leap is long enough,
+// the hurdle (if the rule has one) was passed and Onto holds; the walk
+// goes on past a cell satisfying Over, or the first satisfying Hurdle,
+// and stops at any other (a taken piece, the sentinel). It reports
+// whether a leap was made.
+func (w *longWalk) from(c int) bool {
+	g, lt, cells, stride := w.g, w.lt, w.cells, w.stride
+	nd := g.p.nd
+	any := false
+	for _, d := range g.dirs {
+		ray := lt.rays[lt.rayAt[c*nd+int(d)]:]
+		passed := lt.noHurdle
+		for k, x := range ray {
+			i := int(x)*stride + int(cells[x])
+			if k >= lt.shortest-1 && passed&w.onto[i] != 0 {
+				any = w.leap(c, ray[:k], int(x), int(d)) || any
+				if g.found {
+					return true
+				}
+			}
+			if w.over[i] != 0 {
+				continue
+			}
+			if passed == 0 && w.hurdle[i] != 0 {
+				passed = 1
+				continue
+			}
+			break
+		}
+	}
+	return any
+}
+
+// leap plays the leap of g.pc from c over the cells jumped onto land in
+// direction d on the cells (taking what the rule captures: off the
+// board, or marked with the wall code until the move's end), explores
+// what follows by the chain policy, and takes it back. It reports
+// whether the leap was made (a leap taking nothing may not come back on
+// its path).
+func (w *longWalk) leap(c int, jumped []int32, land, d int) bool {
+	g, cells := w.g, w.cells
+	s, r := g.s, g.r
+	capBase := len(s.caps)
+	if r.capture == ir.CaptureJumped {
+		mark := uint16(0)
+		if r.atEnd {
+			mark = w.wall
+		}
+		for _, y := range jumped {
+			if old := cells[y]; old != 0 {
+				s.caps = append(s.caps, change{cell: y, old: old})
+				cells[y] = mark
+			}
+		}
+	}
+	under := cells[land]
+	if g.revisits(under != 0 || len(s.caps) > capBase, int32(land)) {
+		return false // nothing was taken, nothing to restore
+	}
+	cells[c] = 0
+	cells[land] = g.pc
+	s.path = append(s.path, uint32(land)|uint32(d)<<16)
+	more := g.leapOn(g.promotesAt(land))
+	g.leapOff(more, more != ir.ChainNone && w.from(land))
+	s.path = s.path[:len(s.path)-1]
+	cells[land] = under
+	cells[c] = g.pc
+	for j := len(s.caps) - 1; j >= capBase; j-- {
+		cells[s.caps[j].cell] = s.caps[j].old
+	}
+	s.caps = s.caps[:capBase]
+	return true
+}
