@@ -37,8 +37,11 @@ type longTable struct {
 	// 1 where the condition holds (onto: and the cell may be landed on)
 	over, hurdle, onto []uint8
 	stride, tabSize    int
-	// source: per mover, [mover*ncodes + code]: the rule moves the piece
-	source []bool
+	// source: per mover, [mover*sourceSize + cell*sourceStride + code]:
+	// the rule moves the piece (From by code alone when it does not read
+	// the cell: sourceStride 0)
+	source                   []bool
+	sourceStride, sourceSize int
 	// rayAt[c*nd+d] is where the ray of cell c in direction d begins in
 	// rays: its cells outwards, at most the longest leap, then the
 	// sentinel cell nc
@@ -76,12 +79,8 @@ func (p *Program) longTableDecline(r *rule, m *ir.MoveRule) string {
 		what string
 		e    *ir.Expr
 	}{{"over", m.Over}, {"hurdle", m.Hurdle}, {"onto", m.Onto}, {"from", m.From}} {
-		local, cellDep := p.isLocal(c.e)
-		if !local {
+		if local, _ := p.isLocal(c.e); !local {
 			return c.what + " reads " + depsOf(c.e).String() + ": not a table per mover"
-		}
-		if c.what == "from" && cellDep {
-			return "from reads the cell"
 		}
 	}
 	if p.np*(p.nc+1)*(p.ncodes+1) > maxTable {
@@ -125,17 +124,24 @@ func (p *Program) compileLongTable(r *rule, m *ir.MoveRule) {
 			}
 		}
 	}
-	lt.source = make([]bool, p.np*p.ncodes)
+	ncell := 1
+	lt.sourceSize = p.ncodes
+	if _, fd := p.isLocal(m.From); fd {
+		ncell, lt.sourceStride, lt.sourceSize = p.nc, p.ncodes, p.nc*p.ncodes
+	}
+	lt.source = make([]bool, p.np*lt.sourceSize)
 	fc := &ectx{p: p}
 	for mv := 0; mv < p.np; mv++ {
 		fc.own, fc.opp = mv, (mv+1)%p.np
-		for code := 1; code < p.ncodes; code++ {
-			ok := p.selects(r, mv, code) && r.lenCode[code] != 0
-			if ok && r.from != nil {
-				fc.code, fc.mcode = code, code
-				ok = r.from(fc) != 0
+		for cell := 0; cell < ncell; cell++ {
+			for code := 1; code < p.ncodes; code++ {
+				ok := p.selects(r, mv, code) && r.lenCode[code] != 0
+				if ok && r.from != nil {
+					fc.cell, fc.code, fc.mcode = cell, code, code
+					ok = r.from(fc) != 0
+				}
+				lt.source[mv*lt.sourceSize+cell*lt.sourceStride+code] = ok
 			}
-			lt.source[mv*p.ncodes+code] = ok
 		}
 	}
 	lt.rayAt = make([]int32, p.nc*p.nd)
@@ -177,14 +183,14 @@ func (g *gen) longTableLeaps() {
 	tab := lt.tabSize
 	w := longWalk{g: g, lt: lt, stride: lt.stride, cells: s.cellsW, wall: uint16(p.ncodes),
 		over: lt.over[mv*tab : (mv+1)*tab], hurdle: lt.hurdle[mv*tab : (mv+1)*tab], onto: lt.onto[mv*tab : (mv+1)*tab]}
-	source := lt.source[mv*p.ncodes : (mv+1)*p.ncodes]
+	source, sourceStride := lt.source[mv*lt.sourceSize:(mv+1)*lt.sourceSize], lt.sourceStride
 	all := r.dirs[mv]
 	g.dirs = all
 	for wd := 0; wd < s.nw; wd++ {
 		for word := g.srcWord(wd); word != 0; word &= word - 1 {
 			c := int(p.cellOf[wd<<6|bits.TrailingZeros64(word)])
 			code := s.cells[c]
-			if !source[code] {
+			if !source[c*sourceStride+int(code)] {
 				continue
 			}
 			g.pc = code

@@ -202,6 +202,13 @@ func (p *Program) ruleTables(r *rule) []string {
 	if r.leap != nil {
 		add(fmt.Sprintf("leap paths (length %d)", len(r.leap)/(p.nc*p.nd)), len(r.leap))
 	}
+	if lt := r.longTable; lt != nil {
+		add("rays", len(lt.rays))
+		add("over", len(lt.over))
+		add("hurdle", len(lt.hurdle))
+		add("onto", len(lt.onto))
+		add("source", len(lt.source))
+	}
 	add("over", len(r.overTab))
 	add("onto", len(r.ontoTab))
 	add("enemy", len(r.enemyTab))
@@ -233,8 +240,8 @@ func (p *Program) ruleTables(r *rule) []string {
 func (p *Program) ruleNotes(r *rule) []string {
 	var n []string
 	if r.long && r.longTable == nil {
-		n = append(n, "a long rule (lengths, hurdle or captures taken at the end) on the generic walker: "+
-			p.longTableDecline(r, &p.g.Moves[r.idx]))
+		n = append(n, "a long rule (lengths, hurdle or captures taken at the end): the generic walker alone",
+			"no long-leap table: "+p.longTableDecline(r, &p.g.Moves[r.idx]))
 	}
 	if r.longTable != nil {
 		n = append(n, "a long rule (lengths, hurdle or captures taken at the end): rays per cell and direction, conditions tabulated per mover")
