@@ -9,8 +9,9 @@ import (
 )
 
 // The long-leap table (long_table.go) against the generic walker's
-// longDFS: the planner's choice, and the same moves in the same order,
-// counts, selections, results and undo along random games.
+// longDFS, and the majority counted from the paths (majority.go) against
+// playing each capture: the planner's choice, and the same moves in the
+// same order, counts, selections, results and undo along random games.
 
 // longTableFiles are the rules files with long rules the table serves:
 // international draughts, and two files it was not tuned on.
@@ -35,9 +36,15 @@ func TestLongTableChosen(t *testing.T) {
 		if !slices.Equal(got, want) {
 			t.Errorf("%s: %q, want %q", f, got, want)
 		}
+		if m := p.Plan().Tiers[0].Majority; m != "captures counted from the paths" {
+			t.Errorf("%s: the majority: %s", f, m)
+		}
 		slow, err := Compile(g, Config{NoFast: true})
 		if err != nil {
 			t.Fatal(err)
+		}
+		if m := slow.Plan().Tiers[0].Majority; !strings.HasPrefix(m, "each move played") {
+			t.Errorf("%s without fast paths: the majority: %s", f, m)
 		}
 		for _, r := range slow.Plan().Rules {
 			if r.Strategy != "generic walker" {

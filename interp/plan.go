@@ -58,7 +58,10 @@ type TierPlan struct {
 	// leaps found on bitsets (by the kernel on one word), which also tell
 	// whether the tier has a move
 	WalkChains bool
-	Prefer     bool // narrowed to the moves capturing the most (built, then each played to count)
+	Prefer     bool // narrowed to the moves capturing the most (built, then counted)
+	// Majority: how a tier that prefers counts the captures of its moves
+	// (majority.go), and why not from the paths when it does not
+	Majority string
 }
 
 // Plan reports what Compile chose (see Plan).
@@ -74,6 +77,12 @@ func (p *Program) Plan() Plan {
 			tp.Rules = append(tp.Rules, p.rules[ri].name)
 		}
 		tp.Pairs = p.kernPairs(&t)
+		if t.prefer {
+			tp.Majority = "captures counted from the paths"
+			if why := p.majorityDecline(t.rules); why != "" {
+				tp.Majority = "each move played and taken back to count its captures (" + why + ")"
+			}
+		}
 		pl.Tiers = append(pl.Tiers, tp)
 	}
 	pl.Playouts = "legal list, then one drawn"
@@ -336,7 +345,7 @@ func (pl Plan) Write(w io.Writer) error {
 			b.WriteString(" (deduplicated)")
 		}
 		if t.Prefer {
-			b.WriteString(" (most captures only: moves built and counted)")
+			b.WriteString(" (most captures only: moves built, " + t.Majority + ")")
 		}
 		b.WriteByte('\n')
 	}

@@ -168,6 +168,9 @@ type tier struct {
 	// rule of the tier captures: the tier's moves are built and narrowed
 	// (jumping.go)
 	prefer bool
+	// narrow: how a tier that prefers narrows its list (majority.go;
+	// nil when it does not prefer)
+	narrow func(p *Program, s *State, ml *MoveList)
 	// listed: dedup or prefer: counting and selecting build the tier's
 	// list (when it has a move)
 	listed bool
@@ -712,6 +715,9 @@ func (p *Program) compileRules() error {
 			t.ends = p.endsTier(rs)
 			t.dedup = t.dedup || t.ends
 			t.listed = t.dedup || t.prefer
+			if t.prefer {
+				t.narrow = p.tierNarrowing(rs)
+			}
 		}
 	}
 	for r, u := range used {
