@@ -17,6 +17,11 @@ import (
 //
 //   - the pieces it moves are the set bits of the mover's occupancy
 //     words, not every cell of the board tested against the selection;
+//     for a rule of one length without hurdle whose directions are bit
+//     shifts and whose conditions read owners and emptiness alone
+//     (rule.shift, as the leap table's), only the pieces that have a
+//     first leap, found for all cells at once by the bitset shifts
+//     (markShift): most positions have none for a capture;
 //   - each cell and direction has its ray, the cells in that direction
 //     up to the rule's longest leap, ended by the sentinel cell, whose
 //     wall code satisfies no condition: the walk along a ray needs no
@@ -52,6 +57,10 @@ type longTable struct {
 	// noHurdle is 1 when the rule has no hurdle (a landing needs none
 	// passed), 0 when it has one
 	noHurdle uint8
+	// sources finds the pieces to walk from: it marks in State.mark those
+	// that have a first leap and reports true, or reports false (every
+	// piece the rule selects)
+	sources func(g *gen) bool
 }
 
 // longTableStrategy serves long rules with local conditions.
@@ -158,8 +167,35 @@ func (p *Program) compileLongTable(r *rule, m *ir.MoveRule) {
 			lt.rays = append(lt.rays, int32(p.nc))
 		}
 	}
+	lt.sources = (*gen).everySource
+	if r.length == r.lenMax && r.hurdle == nil && lt.stride == 0 {
+		// The first leaps as a leap rule's: by bitset shifts when they
+		// can be (compileShift: conditions by code alone).
+		r.stride, r.tabSize = 0, codes
+		r.overTab = p.condTable(r.over, 0, codes)
+		r.ontoTab = p.condTable(r.onto, 0, codes)
+		if r.capture != ir.CaptureLanding {
+			p.ontoEmptyOnly(r)
+		}
+		if p.compileShift(r); r.shift {
+			lt.sources = (*gen).firstLeapSources
+		} else {
+			r.overTab, r.ontoTab = nil, nil
+		}
+	}
 	r.longTable = lt
 	r.gen = genLongTable
+}
+
+// everySource is longTable.sources when the rule's first leaps are not
+// found on bitsets: every piece the rule selects is walked from.
+func (g *gen) everySource() bool { return false }
+
+// firstLeapSources is longTable.sources for a shift rule: the pieces
+// that have a first leap, by bitset shifts.
+func (g *gen) firstLeapSources() bool {
+	g.markShift()
+	return true
 }
 
 // longWalk is one run of the long-leap table for the mover: the rule's
@@ -186,8 +222,9 @@ func (g *gen) longTableLeaps() {
 	source, sourceStride := lt.source[mv*lt.sourceSize:(mv+1)*lt.sourceSize], lt.sourceStride
 	all := r.dirs[mv]
 	g.dirs = all
+	marked := lt.sources(g)
 	for wd := 0; wd < s.nw; wd++ {
-		for word := g.srcWord(wd); word != 0; word &= word - 1 {
+		for word := g.sources(wd, marked); word != 0; word &= word - 1 {
 			c := int(p.cellOf[wd<<6|bits.TrailingZeros64(word)])
 			code := s.cells[c]
 			if !source[c*sourceStride+int(code)] {

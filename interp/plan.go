@@ -217,6 +217,9 @@ func (p *Program) ruleTables(r *rule) []string {
 		add("hurdle", len(lt.hurdle))
 		add("onto", len(lt.onto))
 		add("source", len(lt.source))
+		add("first leaps' over (bitset slots)", len(r.overTab))
+		add("first leaps' onto (bitset slots)", len(r.ontoTab))
+		return t
 	}
 	add("over", len(r.overTab))
 	add("onto", len(r.ontoTab))
