@@ -21,7 +21,11 @@ import (
 //     shifts and whose conditions read owners and emptiness alone
 //     (rule.shift, as the leap table's), only the pieces that have a
 //     first leap, found for all cells at once by the bitset shifts
-//     (markShift): most positions have none for a capture;
+//     (markShift): most positions have none for a capture; for a rule
+//     that moves some kinds only (a king's), the pieces of those kinds,
+//     from the occupancy sets per piece code (it asks the State to keep
+//     them: Program.readsOccC), so a rule without such a piece costs
+//     nothing;
 //   - each cell and direction has its ray, the cells in that direction
 //     up to the rule's longest leap, ended by the sentinel cell, whose
 //     wall code satisfies no condition: the walk along a ray needs no
@@ -61,6 +65,8 @@ type longTable struct {
 	// that have a first leap and reports true, or reports false (every
 	// piece the rule selects)
 	sources func(g *gen) bool
+	// codes: per mover, the piece codes the rule may move (kindSources)
+	codes [][]uint16
 }
 
 // longTableStrategy serves long rules with local conditions.
@@ -168,6 +174,21 @@ func (p *Program) compileLongTable(r *rule, m *ir.MoveRule) {
 		}
 	}
 	lt.sources = (*gen).everySource
+	lt.codes = make([][]uint16, p.np)
+	restricts := false
+	for mv := 0; mv < p.np; mv++ {
+		for code := 1; code < p.ncodes; code++ {
+			moves := false
+			for cell := 0; cell < ncell; cell++ {
+				moves = moves || lt.source[mv*lt.sourceSize+cell*lt.sourceStride+code]
+			}
+			if moves {
+				lt.codes[mv] = append(lt.codes[mv], uint16(code))
+			} else if whoMatch(r.who, mv, p.codeOwner[code]) {
+				restricts = true
+			}
+		}
+	}
 	if r.length == r.lenMax && r.hurdle == nil && lt.stride == 0 {
 		// The first leaps as a leap rule's: by bitset shifts when they
 		// can be (compileShift: conditions by code alone).
@@ -183,6 +204,10 @@ func (p *Program) compileLongTable(r *rule, m *ir.MoveRule) {
 			r.overTab, r.ontoTab = nil, nil
 		}
 	}
+	if restricts && !r.shift {
+		lt.sources = (*gen).kindSources
+		p.readsOccC = true // (compilePut: the State keeps the sets per code)
+	}
 	r.longTable = lt
 	r.gen = genLongTable
 }
@@ -190,6 +215,22 @@ func (p *Program) compileLongTable(r *rule, m *ir.MoveRule) {
 // everySource is longTable.sources when the rule's first leaps are not
 // found on bitsets: every piece the rule selects is walked from.
 func (g *gen) everySource() bool { return false }
+
+// kindSources is longTable.sources for a rule that moves some kinds only:
+// it marks the pieces of the codes the rule may move.
+func (g *gen) kindSources() bool {
+	s := g.s
+	nw := s.nw
+	mark := s.mark[:nw]
+	clear(mark)
+	for _, code := range g.r.longTable.codes[g.mover] {
+		set := s.occC[int(code)*nw : int(code)*nw+nw]
+		for w := range mark {
+			mark[w] |= set[w]
+		}
+	}
+	return true
+}
 
 // firstLeapSources is longTable.sources for a shift rule: the pieces
 // that have a first leap, by bitset shifts.
