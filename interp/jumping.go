@@ -10,12 +10,14 @@ import (
 //
 //   - long leaps (MoveRule.LengthTo), hurdles (MoveRule.Hurdle) and
 //     captures taken at the end of the move (MoveRule.TakenAtEnd): such a
-//     rule is "long" and goes to the generic walker, which walks each ray
-//     outwards (longDFS); Apply replays its leaps cell by cell
-//     (doLeapsLong);
+//     rule is "long" and goes to the long-leap table (long_table.go) or
+//     to the generic walker, which walks each ray outwards (longDFS);
+//     Apply replays its leaps cell by cell (doLeapsLong);
 //   - the majority (ir.PreferMostCaptured): the moves of a tier with a
 //     capturing rule are built and only those capturing the most stay
-//     (preferMost); counting and selecting build them too (countMoves);
+//     (tier.narrow: counted from their paths, majority.go, or by playing
+//     each, preferMost); counting and selecting build them too
+//     (countMoves);
 //   - counters (ir.Game.Counters): kept in the position, updated by
 //     doMoveCounted after each ply, logged for Undo.
 
