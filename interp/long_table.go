@@ -61,6 +61,10 @@ type longTable struct {
 	// noHurdle is 1 when the rule has no hurdle (a landing needs none
 	// passed), 0 when it has one
 	noHurdle uint8
+	// jumpedMark is the code a piece jumped by a rule capturing the
+	// jumped pieces leaves on its cell while the chain is explored: the
+	// wall code when it is taken at the end, empty when at once
+	jumpedMark uint16
 	// sources finds the pieces to walk from: it marks in State.mark those
 	// that have a first leap and reports true, or reports false (every
 	// piece the rule selects)
@@ -105,15 +109,48 @@ func (p *Program) longTableDecline(r *rule, m *ir.MoveRule) string {
 }
 
 // compileLongTable gives long rule r the long-leap table when it
-// applies (longTableDecline).
+// applies (longTableDecline): its condition tables, sources and rays.
 func (p *Program) compileLongTable(r *rule, m *ir.MoveRule) {
 	if p.longTableDecline(r, m) != "" {
 		return
 	}
+	lt := &longTable{shortest: r.length}
+	p.longConds(lt, r, m)
+	restricts := p.longSources(lt, r, m)
+	p.longRays(lt, r)
+	lt.sources = (*gen).everySource
+	if r.length == r.lenMax && r.hurdle == nil && lt.stride == 0 {
+		// The first leaps as a leap rule's: by bitset shifts when they
+		// can be (compileShift: conditions by code alone).
+		codes := p.ncodes + 1
+		r.stride, r.tabSize = 0, codes
+		r.overTab = p.condTable(r.over, 0, codes)
+		r.ontoTab = p.condTable(r.onto, 0, codes)
+		if r.capture != ir.CaptureLanding {
+			p.ontoEmptyOnly(r)
+		}
+		if p.compileShift(r); r.shift {
+			lt.sources = (*gen).firstLeapSources
+		} else {
+			r.overTab, r.ontoTab = nil, nil
+		}
+	}
+	if restricts && !r.shift {
+		lt.sources = (*gen).kindSources
+		p.readsOccC = true // (compilePut: the State keeps the sets per code)
+	}
+	r.longTable = lt
+	r.gen = genLongTable
+}
+
+// longConds tabulates the rule's Over, Hurdle and Onto per mover (by
+// code alone when none reads the cell), Onto holding on empty cells
+// only unless the rule captures by landing, and the mark of a jumped
+// piece.
+func (p *Program) longConds(lt *longTable, r *rule, m *ir.MoveRule) {
 	_, od := p.isLocal(m.Over)
 	_, hd := p.isLocal(m.Hurdle)
 	_, nd := p.isLocal(m.Onto)
-	lt := &longTable{shortest: r.length}
 	codes := p.ncodes + 1
 	lt.stride, lt.tabSize = 0, codes
 	if od || hd || nd {
@@ -139,26 +176,51 @@ func (p *Program) compileLongTable(r *rule, m *ir.MoveRule) {
 			}
 		}
 	}
+	if r.atEnd {
+		lt.jumpedMark = uint16(p.ncodes) // the wall code
+	}
+}
+
+// longSources tabulates the pieces the rule moves (Who, Kinds, a leap
+// length, From) per mover, by code or by cell and code when From reads
+// the cell, and lists per mover the codes it may move; it reports
+// whether the rule leaves some of the mover's pieces out (some kinds
+// only).
+func (p *Program) longSources(lt *longTable, r *rule, m *ir.MoveRule) (restricts bool) {
 	ncell := 1
 	lt.sourceSize = p.ncodes
 	if _, fd := p.isLocal(m.From); fd {
 		ncell, lt.sourceStride, lt.sourceSize = p.nc, p.ncodes, p.nc*p.ncodes
 	}
 	lt.source = make([]bool, p.np*lt.sourceSize)
+	lt.codes = make([][]uint16, p.np)
 	fc := &ectx{p: p}
 	for mv := 0; mv < p.np; mv++ {
 		fc.own, fc.opp = mv, (mv+1)%p.np
-		for cell := 0; cell < ncell; cell++ {
-			for code := 1; code < p.ncodes; code++ {
+		for code := 1; code < p.ncodes; code++ {
+			moves := false
+			for cell := 0; cell < ncell; cell++ {
 				ok := p.selects(r, mv, code) && r.lenCode[code] != 0
 				if ok && r.from != nil {
 					fc.cell, fc.code, fc.mcode = cell, code, code
 					ok = r.from(fc) != 0
 				}
 				lt.source[mv*lt.sourceSize+cell*lt.sourceStride+code] = ok
+				moves = moves || ok
+			}
+			if moves {
+				lt.codes[mv] = append(lt.codes[mv], uint16(code))
+			} else if whoMatch(r.who, mv, p.codeOwner[code]) {
+				restricts = true
 			}
 		}
 	}
+	return restricts
+}
+
+// longRays lists the ray of every cell and direction, at most the
+// rule's longest leap, each ended by the sentinel cell.
+func (p *Program) longRays(lt *longTable, r *rule) {
 	lt.rayAt = make([]int32, p.nc*p.nd)
 	for c := 0; c < p.nc; c++ {
 		for d := 0; d < p.nd; d++ {
@@ -173,43 +235,6 @@ func (p *Program) compileLongTable(r *rule, m *ir.MoveRule) {
 			lt.rays = append(lt.rays, int32(p.nc))
 		}
 	}
-	lt.sources = (*gen).everySource
-	lt.codes = make([][]uint16, p.np)
-	restricts := false
-	for mv := 0; mv < p.np; mv++ {
-		for code := 1; code < p.ncodes; code++ {
-			moves := false
-			for cell := 0; cell < ncell; cell++ {
-				moves = moves || lt.source[mv*lt.sourceSize+cell*lt.sourceStride+code]
-			}
-			if moves {
-				lt.codes[mv] = append(lt.codes[mv], uint16(code))
-			} else if whoMatch(r.who, mv, p.codeOwner[code]) {
-				restricts = true
-			}
-		}
-	}
-	if r.length == r.lenMax && r.hurdle == nil && lt.stride == 0 {
-		// The first leaps as a leap rule's: by bitset shifts when they
-		// can be (compileShift: conditions by code alone).
-		r.stride, r.tabSize = 0, codes
-		r.overTab = p.condTable(r.over, 0, codes)
-		r.ontoTab = p.condTable(r.onto, 0, codes)
-		if r.capture != ir.CaptureLanding {
-			p.ontoEmptyOnly(r)
-		}
-		if p.compileShift(r); r.shift {
-			lt.sources = (*gen).firstLeapSources
-		} else {
-			r.overTab, r.ontoTab = nil, nil
-		}
-	}
-	if restricts && !r.shift {
-		lt.sources = (*gen).kindSources
-		p.readsOccC = true // (compilePut: the State keeps the sets per code)
-	}
-	r.longTable = lt
-	r.gen = genLongTable
 }
 
 // everySource is longTable.sources when the rule's first leaps are not
@@ -247,7 +272,6 @@ type longWalk struct {
 	over, hurdle, onto []uint8
 	stride             int
 	cells              []uint16
-	wall               uint16
 }
 
 // longTableLeaps emits the moves of a long rule with the long-leap table:
@@ -258,7 +282,7 @@ func (g *gen) longTableLeaps() {
 	lt := r.longTable
 	mv := g.mover
 	tab := lt.tabSize
-	w := longWalk{g: g, lt: lt, stride: lt.stride, cells: s.cellsW, wall: uint16(p.ncodes),
+	w := longWalk{g: g, lt: lt, stride: lt.stride, cells: s.cellsW,
 		over: lt.over[mv*tab : (mv+1)*tab], hurdle: lt.hurdle[mv*tab : (mv+1)*tab], onto: lt.onto[mv*tab : (mv+1)*tab]}
 	source, sourceStride := lt.source[mv*lt.sourceSize:(mv+1)*lt.sourceSize], lt.sourceStride
 	all := r.dirs[mv]
@@ -337,10 +361,7 @@ func (w *longWalk) leap(c int, jumped []int32, land, d int) bool {
 	s, r := g.s, g.r
 	capBase := len(s.caps)
 	if r.capture == ir.CaptureJumped {
-		mark := uint16(0)
-		if r.atEnd {
-			mark = w.wall
-		}
+		mark := w.lt.jumpedMark
 		for _, y := range jumped {
 			if old := cells[y]; old != 0 {
 				s.caps = append(s.caps, change{cell: y, old: old})
