@@ -280,6 +280,10 @@ type longWalk struct {
 func (g *gen) longTableLeaps() {
 	p, s, r := g.p, g.s, g.r
 	lt := r.longTable
+	marked := lt.sources(g)
+	if marked && noneMarked(s.mark[:s.nw]) {
+		return
+	}
 	mv := g.mover
 	tab := lt.tabSize
 	w := longWalk{g: g, lt: lt, stride: lt.stride, cells: s.cellsW,
@@ -287,7 +291,6 @@ func (g *gen) longTableLeaps() {
 	source, sourceStride := lt.source[mv*lt.sourceSize:(mv+1)*lt.sourceSize], lt.sourceStride
 	all := r.dirs[mv]
 	g.dirs = all
-	marked := lt.sources(g)
 	for wd := 0; wd < s.nw; wd++ {
 		for word := g.sources(wd, marked); word != 0; word &= word - 1 {
 			c := int(p.cellOf[wd<<6|bits.TrailingZeros64(word)])
@@ -314,6 +317,15 @@ func (g *gen) longTableLeaps() {
 			}
 		}
 	}
+}
+
+// noneMarked tells whether no bit of mark is set.
+func noneMarked(mark []uint64) bool {
+	var any uint64
+	for _, w := range mark {
+		any |= w
+	}
+	return any == 0
 }
 
 // from explores the leaps of the moving piece g.pc, now on cell c: along
