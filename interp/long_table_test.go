@@ -169,3 +169,28 @@ func loadFile(t testing.TB, path string) *ir.Game {
 	}
 	return g
 }
+
+// TestLongTableDeclines checks the reasons the long-leap table gives for
+// the long rules it leaves to the generic walker.
+func TestLongTableDeclines(t *testing.T) {
+	base := strings.Replace(longTableSrc, "priority: [sling, lance, sweep], [vault, walk]", "priority: [sling, lance, sweep], [vault, walk, extra]", 1)
+	for _, tc := range []struct{ name, extra, rule, why string }{
+		{"stacks", "stacking: true\nstep extra {\n  piece: own man\n  dirs: forward\n}\n", "vault",
+			"the game stacks pieces: a leap reads heights and levels"},
+		{"last move", "jump extra {\n  piece: own king\n  dirs: diagonal\n  length: any\n  over: empty\n  onto: empty and next-to(last, orthogonal)\n}\n", "extra",
+			"onto reads occupancy, last move: not a table per mover"},
+		{"chain-stop", "zone mid: d4\njump extra {\n  piece: own king\n  dirs: diagonal\n  length: any\n  over: empty\n  hurdle: enemy\n  capture: jumped\n  chain: optional\n  chain-stop: in mid\n}\n", "extra",
+			"chains stopped by chain-stop"},
+	} {
+		p := loadSrc(t, tc.name, base+tc.extra, Config{})
+		var notes []string
+		for _, r := range p.Plan().Rules {
+			if r.Name == tc.rule {
+				notes = r.Notes
+			}
+		}
+		if !slices.Contains(notes, "no long-leap table: "+tc.why) {
+			t.Errorf("%s: notes %q, want the reason %q", tc.name, notes, tc.why)
+		}
+	}
+}
