@@ -259,8 +259,8 @@ func (p *Program) candidates(s *State, ml *MoveList, g *gen) bool {
 			return true
 		}
 		if ml != nil && len(ml.moves) > 0 {
-			if t.prefer { // (before the merge: texts carry captured cells only where legal moves share ends)
-				p.preferMost(s, ml)
+			if t.narrow != nil { // (before the merge: texts carry captured cells only where legal moves share ends)
+				t.narrow(p, s, ml)
 			}
 			if t.ends {
 				p.mergeEnds(s, ml)

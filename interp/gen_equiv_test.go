@@ -159,6 +159,7 @@ var genWanted = []string{
 	"note: first leaps by bitset shifts (N words)",
 	"note: leaps on the mailbox",
 	"note: a long rule (lengths, hurdle or captures taken at the end): the generic walker alone",
+	"note: a long rule (lengths, hurdle or captures taken at the end): rays per cell and direction, conditions tabulated per mover",
 	"note: chains walked one first direction at a time on the leap table (not on the bitset or mailbox walkers)",
 	"note: every leap takes a piece",
 	"tier: bulk", "tier: one-word kernel", "tier: precheck", "tier: deduplicated", "tier: most captured", "tier: count and select",

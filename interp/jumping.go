@@ -10,17 +10,20 @@ import (
 //
 //   - long leaps (MoveRule.LengthTo), hurdles (MoveRule.Hurdle) and
 //     captures taken at the end of the move (MoveRule.TakenAtEnd): such a
-//     rule is "long" and goes to the generic walker, which walks each ray
-//     outwards (longDFS); Apply replays its leaps cell by cell
-//     (doLeapsLong);
+//     rule is "long" and goes to the long-leap table (long_table.go) or
+//     to the generic walker, which walks each ray outwards (longDFS);
+//     Apply replays its leaps cell by cell (doLeapsLong);
 //   - the majority (ir.PreferMostCaptured): the moves of a tier with a
 //     capturing rule are built and only those capturing the most stay
-//     (preferMost); counting and selecting build them too (countMoves);
+//     (tier.narrow: counted from their paths, majority.go, or by playing
+//     each, preferMost); counting and selecting build them too
+//     (countMoves);
 //   - counters (ir.Game.Counters): kept in the position, updated by
 //     doMoveCounted after each ply, logged for Undo.
 
-// compileLong compiles a long rule's lengths and hurdle; it stays with
-// the generic walker.
+// compileLong compiles a long rule's lengths and hurdle; it goes to the
+// long-leap table when that applies (long_table.go), to the generic
+// walker otherwise.
 func (p *Program) compileLong(r *rule, m *ir.MoveRule) error {
 	r.long, r.atEnd = true, m.TakenAtEnd
 	r.leap, r.rev = nil, nil // the rays are walked on the neighbour table
@@ -38,8 +41,11 @@ func (p *Program) compileLong(r *rule, m *ir.MoveRule) error {
 		return fmt.Errorf("captures taken at the end need CaptureJumped")
 	}
 	var err error
-	r.hurdle, err = p.compileCellCond(m.Hurdle, "hurdle")
-	return err
+	if r.hurdle, err = p.compileCellCond(m.Hurdle, "hurdle"); err != nil {
+		return err
+	}
+	p.compileLongTable(r, m)
+	return nil
 }
 
 // tierPrefers tells whether the tier of rules rs narrows its moves to

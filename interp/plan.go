@@ -67,7 +67,7 @@ type TierPlan struct {
 	// leaps found on bitsets (by the kernel on one word), which also tell
 	// whether the tier has a move
 	WalkChains bool
-	Prefer     bool // narrowed to the moves capturing the most (built, then each played to count)
+	Prefer     bool // narrowed to the moves capturing the most (built, then counted: majority-paths, or each played)
 	// Accelerators: those the tier got; Declined: "name: why" for those
 	// that could concern it and declined
 	Accelerators []string
@@ -88,7 +88,7 @@ func (p *Program) Plan() Plan {
 		}
 		tp.Pairs = p.kernPairs(&t)
 		tp.Accelerators = accelNames(map[accel]bool{accelBulk: t.shifts, accelKernel: t.k1 != nil,
-			accelKernelChains: t.kchain, accelMultiwordChains: t.wchain})
+			accelKernelChains: t.kchain, accelMultiwordChains: t.wchain, accelMajorityPaths: t.prefer && p.majorityDecline(t.rules) == ""})
 		tp.Declined = p.declinedBy(scopeTier, ti)
 		pl.Tiers = append(pl.Tiers, tp)
 	}
@@ -172,7 +172,7 @@ func (p *Program) rulePlan(r *rule) RulePlan {
 	rp.Accelerators = accelNames(map[accel]bool{accelLeapTable: r.gen == genStep || r.gen == genLeap, accelShiftSets: r.shift,
 		accelWordChains: r.gen == genLeap && r.walk == walkWord, accelLandingCount: r.gen == genLeap && r.walk == walkLandings,
 		accelMailbox: r.mbOffs != nil, accelStackTable: r.gen == genStack, accelGroupTable: r.gen == genGroupFast, accelFusedMake: r.fused,
-		accelTurnGuards: r.turnGuard})
+		accelTurnGuards: r.turnGuard, accelLongTable: r.longTable != nil})
 	rp.Declined = p.declinedBy(scopeRule, r.idx)
 	return rp
 }
@@ -254,6 +254,16 @@ func (p *Program) ruleTables(r *rule) []string {
 	if r.leap != nil {
 		add(fmt.Sprintf("leap paths (length %d)", len(r.leap)/(p.nc*p.nd)), len(r.leap))
 	}
+	if lt := r.longTable; lt != nil {
+		add("rays", len(lt.rays))
+		add("over", len(lt.over))
+		add("hurdle", len(lt.hurdle))
+		add("onto", len(lt.onto))
+		add("source", len(lt.source))
+		add("first leaps' over (bitset slots)", len(r.overTab))
+		add("first leaps' onto (bitset slots)", len(r.ontoTab))
+		return t
+	}
 	add("over", len(r.overTab))
 	add("onto", len(r.ontoTab))
 	add("enemy", len(r.enemyTab))
@@ -284,8 +294,11 @@ func (p *Program) ruleTables(r *rule) []string {
 // ruleNotes lists the machinery rule r uses beside its strategy.
 func (p *Program) ruleNotes(r *rule) []string {
 	var n []string
-	if r.long {
+	if r.long && r.longTable == nil {
 		n = append(n, "a long rule (lengths, hurdle or captures taken at the end): the generic walker alone")
+	}
+	if r.longTable != nil {
+		n = append(n, "a long rule (lengths, hurdle or captures taken at the end): rays per cell and direction, conditions tabulated per mover")
 	}
 	if r.inside != nil && r.gen != genReach {
 		n = append(n, "landings restricted by an inside lock: followed by the generic walkers")
@@ -378,7 +391,11 @@ func (pl Plan) Write(w io.Writer) error {
 			b.WriteString(" (deduplicated)")
 		}
 		if t.Prefer {
-			b.WriteString(" (most captures only: moves built and counted)")
+			how := "each move played and taken back to count its captures"
+			if slices.Contains(t.Accelerators, registry[accelMajorityPaths].name) {
+				how = "captures counted from the paths"
+			}
+			b.WriteString(" (most captures only: moves built, " + how + ")")
 		}
 		b.WriteByte('\n')
 		writeAccels(&b, "  ", t.Accelerators, t.Declined)

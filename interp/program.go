@@ -176,6 +176,9 @@ type tier struct {
 	// rule of the tier captures: the tier's moves are built and narrowed
 	// (jumping.go)
 	prefer bool
+	// narrow: how a tier that prefers narrows its list (majority.go;
+	// nil when it does not prefer)
+	narrow func(p *Program, s *State, ml *MoveList)
 	// listed: dedup or prefer: counting and selecting build the tier's
 	// list (when it has a move)
 	listed bool
@@ -223,6 +226,7 @@ const (
 	genStack            // fast: leap without chain or capture, conditions on heights, levels and kinds tabulated (stack.go)
 	genDrop             // a drop from the hand (strat_drop.go)
 	genReach            // moves named by their ends, chains that capture nothing: reachability (strat_reach.go)
+	genLongTable        // long rules with local conditions: rays and condition tables (long_table.go)
 )
 
 type rule struct {
@@ -255,15 +259,18 @@ type rule struct {
 	// (jumping.go): the generic walker's longDFS, Apply's doLeapsLong;
 	// lenMax the longest leap, hurdle the compiled Hurdle, atEnd
 	// TakenAtEnd
-	long     bool
-	lenMax   int
-	hurdle   evalFn
-	atEnd    bool
-	capture  ir.Capture
-	chain    ir.Chain
-	sameDir  bool // a chain keeps its first direction (chain.go: eachFirstDir)
-	textEnds bool // moves named by their ends (ir.MoveRule.TextEnds)
-	gen      int
+	long   bool
+	lenMax int
+	hurdle evalFn
+	atEnd  bool
+	// longTable: the rays and condition tables of the long-leap table
+	// (genLongTable; nil otherwise)
+	longTable *longTable
+	capture   ir.Capture
+	chain     ir.Chain
+	sameDir   bool // a chain keeps its first direction (chain.go: eachFirstDir)
+	textEnds  bool // moves named by their ends (ir.MoveRule.TextEnds)
+	gen       int
 	// chainStop: a chain ends on a landing cell where it holds (nil: none)
 	chainStop evalFn
 	// inside: per lock ZONE: inside, per player, its cells (nil: no such
@@ -732,6 +739,9 @@ func (p *Program) compileRules() error {
 			t.ends = p.endsTier(rs)
 			t.dedup = t.dedup || t.ends
 			t.listed = t.dedup || t.prefer
+			if t.prefer {
+				t.narrow = p.tierNarrowing(len(p.tiers)-1, rs)
+			}
 		}
 	}
 	for r, u := range used {
@@ -791,7 +801,7 @@ func (p *Program) compileRule(i int) error {
 	}
 	r.gen = genGeneric
 	if m.LengthTo != 0 || m.Hurdle != nil || m.TakenAtEnd {
-		p.declineFor(scopeRule, i, accelLeapTable, "a long rule (lengths, a hurdle or captures taken at the end): the generic walker alone")
+		p.declineFor(scopeRule, i, accelLeapTable, "a long rule (lengths, a hurdle or captures taken at the end): long-table serves those")
 		return p.compileLong(r, m) // the generic walker alone
 	}
 	if reachable(m) {

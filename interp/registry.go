@@ -56,6 +56,8 @@ const (
 	accelFusedMake
 	accelQuantifierTables
 	accelTurnGuards
+	accelLongTable
+	accelMajorityPaths
 	accelCount // the number of accelerators
 )
 
@@ -108,6 +110,10 @@ var registry = [accelCount]accelerator{
 		"piece quantifiers whose condition reads the cell and its piece: answered from occupancy sets per code or per owner mask"},
 	accelTurnGuards: {"turn-guards", nil,
 		"guards that only compare the mover's turn number with constants: one range test instead of the expression's closures"},
+	accelLongTable: {"long-table", nil,
+		"long leaps (a range of lengths, a hurdle, captures taken at the end) whose conditions read the cell and its piece: rays per cell and direction, conditions tabulated per mover, taken pieces marked with the wall code (long_table.go)"},
+	accelMajorityPaths: {"majority-paths", nil,
+		"tiers narrowed to the moves capturing the most whose rules are leaps, without stacks: each move's captures read from its path instead of playing it (majority.go)"},
 }
 
 // accelSet is a set of accelerators: bit a for accel a.
