@@ -235,7 +235,7 @@ func (p *Program) ruleNotes(r *rule) []string {
 	if r.long {
 		n = append(n, "a long rule (lengths, hurdle or captures taken at the end): the generic walker alone")
 	}
-	if r.inside != nil && r.gen != genReach {
+	if r.inside != nil && r.gen != genReach && r.gen != genHop {
 		n = append(n, "landings restricted by an inside lock: followed by the generic walkers")
 	}
 	if r.chainStop != nil && r.gen != genReach {

@@ -215,6 +215,7 @@ const (
 	genStack            // fast: leap without chain or capture, conditions on heights, levels and kinds tabulated (stack.go)
 	genDrop             // a drop from the hand (strat_drop.go)
 	genReach            // moves named by their ends, chains that capture nothing: reachability (strat_reach.go)
+	genHop              // fast: leaps that capture nothing, local conditions, inside locks as sets (strat_hop.go)
 )
 
 type rule struct {
@@ -262,6 +263,9 @@ type rule struct {
 	// lock); a leap starting on one of the mover's cells of a zone lands
 	// only on cells of that zone (leaps of the generic walker)
 	inside [][][]bool
+	// locks: the inside locks as landing sets per mover and start cell
+	// (lock.go), for the hop table (nil: no lock, or another generator)
+	locks *lockMasks
 	// dropCodes (Drop rules): per mover, the codes the rule may place
 	dropCodes [][]uint16
 
@@ -768,6 +772,9 @@ func (p *Program) compileRule(i int) error {
 	r.gen = genGeneric
 	if m.LengthTo != 0 || m.Hurdle != nil || m.TakenAtEnd {
 		return p.compileLong(r, m) // the generic walker alone
+	}
+	if p.compileHop(r, m) {
+		return nil
 	}
 	if reachable(m) {
 		r.gen = genReach // the rule's meaning, with or without fast paths

@@ -31,6 +31,7 @@ var strategies = [...]strategy{
 	genStack:     stackStrategy{},
 	genDrop:      dropStrategy{},
 	genReach:     reachStrategy{},
+	genHop:       hopStrategy{},
 }
 
 // runGen emits the moves of rule g.r with its strategy.
