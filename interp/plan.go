@@ -59,6 +59,9 @@ type TierPlan struct {
 	// whether the tier has a move
 	WalkChains bool
 	Prefer     bool // narrowed to the moves capturing the most (built, then each played to count)
+	// UniqueEnds: moves named by their ends, proved never to share them
+	// (ends_unique.go): not merged
+	UniqueEnds bool
 }
 
 // Plan reports what Compile chose (see Plan).
@@ -69,7 +72,7 @@ func (p *Program) Plan() Plan {
 	}
 	for _, t := range p.tiers {
 		tp := TierPlan{Dedup: t.dedup, Bulk: t.bulk, CountSel: t.countSel, Precheck: t.precheck, Kernel: t.k1 != nil, Prefer: t.prefer,
-			WalkChains: t.kchain || t.wchain}
+			WalkChains: t.kchain || t.wchain, UniqueEnds: !t.ends && p.endsTier(t.rules)}
 		for _, ri := range t.rules {
 			tp.Rules = append(tp.Rules, p.rules[ri].name)
 		}

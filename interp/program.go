@@ -711,6 +711,9 @@ func (p *Program) compileRules() error {
 			p.planDedup(t)
 			t.ends = p.endsTier(rs)
 			t.dedup = t.dedup || t.ends
+			if t.dedup && p.uniqueEndsDecline(rs) == "" {
+				t.ends, t.dedup = false, false // no two moves share their ends (ends_unique.go)
+			}
 			t.listed = t.dedup || t.prefer
 		}
 	}
