@@ -266,6 +266,9 @@ type rule struct {
 	// locks: the inside locks as landing sets per mover and start cell
 	// (lock.go), for the hop table (nil: no lock, or another generator)
 	locks *lockMasks
+	// hop: the leaps of the rule's length as the hop table walks them
+	// (strat_hop.go; nil: another generator)
+	hop *hopTables
 	// dropCodes (Drop rules): per mover, the codes the rule may place
 	dropCodes [][]uint16
 

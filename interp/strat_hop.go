@@ -75,8 +75,29 @@ func (p *Program) compileHop(r *rule, m *ir.MoveRule) bool {
 	p.ontoEmptyOnly(r) // nothing is captured: the landing is empty
 	p.fillSrcOK(r)
 	r.locks = newLockMasks(r.inside, p.np, p.nc)
+	r.hop = p.hopTablesOf(r.length)
 	r.gen = genHop
 	return true
+}
+
+// hopTables are the leaps of one length L as the hop table walks them:
+// per (cell x, direction d) at x*nd+d, the landing (the sentinel nc off
+// the board) and the L-1 cells passed over.
+type hopTables struct {
+	land   []int32
+	passed []int32
+}
+
+// hopTablesOf builds the hop tables of leaps of length L.
+func (p *Program) hopTablesOf(L int) *hopTables {
+	leap := p.leapTable(L)
+	h := &hopTables{land: make([]int32, p.nc*p.nd), passed: make([]int32, 0, p.nc*p.nd*(L-1))}
+	for i := range h.land {
+		row := leap[i*L : (i+1)*L]
+		h.land[i] = row[L-1]
+		h.passed = append(h.passed, row[:L-1]...)
+	}
+	return h
 }
 
 // hopLeaps emits the moves of every piece the rule selects, in cell order.
@@ -85,6 +106,12 @@ func (g *gen) hopLeaps() {
 	mover := g.mover
 	srcOK := r.srcOK[mover*p.ncodes : (mover+1)*p.ncodes]
 	slots := r.srcSlots[mover]
+	base := mover * r.tabSize
+	h := hopWalk{
+		hopTables: r.hop, nd: p.nd, L: r.length, stride: r.stride, dirs: r.dirs[mover],
+		over: r.overTab[base : base+r.tabSize], onto: r.ontoTab[base : base+r.tabSize],
+		cells: s.cellsW,
+	}
 	for w := 0; w < s.nw; w++ {
 		var word uint64
 		for sl := slots; sl != 0; sl &= sl - 1 {
@@ -93,14 +120,15 @@ func (g *gen) hopLeaps() {
 		for ; word != 0; word &= word - 1 {
 			c := int(p.cellOf[w<<6|bits.TrailingZeros64(word)])
 			code := s.cells[c]
-			if !srcOK[code] || r.lenCode[code] == 0 {
+			if !srcOK[code] {
 				continue
 			}
 			g.pc = code
+			h.allowed = r.locks.landings(mover, c)
 			if r.chain == ir.ChainNone {
-				g.hopOnce(c)
+				g.hopOnce(&h, c)
 			} else {
-				g.hopReach(c)
+				g.hopReach(&h, c)
 			}
 			if g.found {
 				return
@@ -109,41 +137,46 @@ func (g *gen) hopLeaps() {
 	}
 }
 
-// hopTo returns the landing of the leap of the piece g.pc that started
-// on start from cell x in direction d, or -1: the cells passed over
-// satisfy Over, the landing Onto (empty), the lock allows it. The start
-// cell reads as empty (the piece is lifted).
-func (g *gen) hopTo(start, x int, d int32, allowed []uint64) int {
-	p, s, r := g.p, g.s, g.r
-	L := int(r.lenCode[g.pc])
-	row := r.leapCode[g.pc][(x*p.nd+int(d))*L:][:L]
-	base := g.mover * r.tabSize
-	for _, y := range row[:L-1] {
-		code := s.cellsW[y]
+// hopWalk is what the hop table's walks read: the rule's leaps and
+// directions for the mover, its condition tables, the cells (the
+// sentinel nc included) and the landings the lock allows the piece being
+// moved.
+type hopWalk struct {
+	*hopTables
+	nd, L, stride int
+	dirs          []int32
+	over, onto    []uint8
+	cells         []uint16
+	allowed       []uint64
+}
+
+// to returns the landing of the leap that started on start from cell x
+// in direction d, or -1: the landing satisfies Onto (it is empty) and
+// the lock allows it, the cells passed over satisfy Over; the start cell
+// reads as empty (the piece is lifted).
+func (h *hopWalk) to(start, x int, d int32) int {
+	i := x*h.nd + int(d)
+	land := int(h.land[i])
+	if h.onto[land*h.stride+int(h.cells[land])] == 0 || !allows(h.allowed, land) {
+		return -1
+	}
+	for _, y := range h.passed[i*(h.L-1) : (i+1)*(h.L-1)] {
+		code := h.cells[y]
 		if int(y) == start {
 			code = 0
 		}
-		if r.overTab[base+int(y)*r.stride+int(code)] == 0 {
+		if h.over[int(y)*h.stride+int(code)] == 0 {
 			return -1
 		}
-	}
-	land := int(row[L-1])
-	code := s.cellsW[land]
-	if land == start {
-		code = 0
-	}
-	if r.ontoTab[base+land*r.stride+int(code)] == 0 || !allows(allowed, land) {
-		return -1
 	}
 	return land
 }
 
 // hopOnce emits the single leaps of the piece on cell c, in direction
 // order.
-func (g *gen) hopOnce(c int) {
-	allowed := g.r.locks.landings(g.mover, c)
-	for _, d := range g.r.dirs[g.mover] {
-		if land := g.hopTo(c, c, d, allowed); land >= 0 {
+func (g *gen) hopOnce(h *hopWalk, c int) {
+	for _, d := range h.dirs {
+		if land := h.to(c, c, d); land >= 0 {
 			g.emit2(uint32(c), uint32(land)|uint32(d)<<16)
 			if g.found {
 				return
@@ -156,23 +189,34 @@ func (g *gen) hopOnce(c int) {
 // leap or more, in reachFrom's order: the landings as the search first
 // meets them, from each cell reached the directions in order, the most
 // recent cell explored first.
-func (g *gen) hopReach(c int) {
-	p, s, r := g.p, g.s, g.r
-	words := (p.nc + 63) / 64
+func (g *gen) hopReach(h *hopWalk, c int) {
+	s := g.s
+	words := (len(h.cells) + 63) / 64 // (the sentinel cell nc included)
 	if len(s.hopSeen) < words {
 		s.hopSeen = make([]uint64, words)
 	}
 	seen := s.hopSeen[:words]
 	seen[c>>6] |= 1 << (uint(c) & 63)
-	allowed := r.locks.landings(g.mover, c)
-	dirs := r.dirs[g.mover]
 	stack := append(s.todo[:0], int32(c))
 	for len(stack) > 0 && !g.found {
 		x := int(stack[len(stack)-1])
 		stack = stack[:len(stack)-1]
-		for _, d := range dirs {
-			land := g.hopTo(c, x, d, allowed)
-			if land < 0 || seen[land>>6]>>(uint(land)&63)&1 != 0 {
+		for _, d := range h.dirs {
+			// h.to(c, x, d), written out: this loop is the search's cost.
+			i := x*h.nd + int(d)
+			land := int(h.land[i])
+			if seen[land>>6]>>(uint(land)&63)&1 != 0 || h.onto[land*h.stride+int(h.cells[land])] == 0 || !allows(h.allowed, land) {
+				continue
+			}
+			ok := true
+			for _, y := range h.passed[i*(h.L-1) : (i+1)*(h.L-1)] {
+				code := h.cells[y]
+				if int(y) == c {
+					code = 0
+				}
+				ok = ok && h.over[int(y)*h.stride+int(code)] != 0
+			}
+			if !ok {
 				continue
 			}
 			seen[land>>6] |= 1 << (uint(land) & 63)
@@ -184,5 +228,7 @@ func (g *gen) hopReach(c int) {
 		}
 	}
 	clear(seen)
-	s.todo = stack
+	if cap(stack) != cap(s.todo) { // (a pointer store costs a write barrier while the collector runs)
+		s.todo = stack
+	}
 }
