@@ -8,8 +8,8 @@ package interp
 // a leap from there may land on (the intersection of the zones that hold
 // the start), or none when no lock holds the start, so that a lock costs
 // one bit test per landing and does not send the rule to the generic
-// walker. The sets are indexed by cell index (bit c of word c/64), not by
-// the program's bit layout: the walkers test cells one by one.
+// walker. The sets are in the program's bit layout (Program.bitOf), with
+// a word to spare for the tables' sentinel bit.
 
 // lockMasks holds the landing sets of the inside locks of a program.
 type lockMasks struct {
@@ -20,15 +20,15 @@ type lockMasks struct {
 	sets  [][]uint64
 }
 
-// newLockMasks builds the landing sets of the inside locks whose cells
-// per zone and player are inside (rule.inside); nil when there is no
-// inside lock.
-func newLockMasks(inside [][][]bool, np, nc int) *lockMasks {
+// newLockMasks builds the landing sets, of words words in layout bitOf, of
+// the inside locks whose cells per zone and player are inside
+// (rule.inside); nil when there is no inside lock.
+func newLockMasks(inside [][][]bool, np int, bitOf []int32, words int) *lockMasks {
 	if len(inside) == 0 {
 		return nil
 	}
+	nc := len(bitOf)
 	lm := &lockMasks{nc: nc, setOf: make([]int32, np*nc)}
-	words := (nc + 63) / 64
 	index := map[string]int32{}
 	for mover := 0; mover < np; mover++ {
 		for start := 0; start < nc; start++ {
@@ -40,13 +40,13 @@ func newLockMasks(inside [][][]bool, np, nc int) *lockMasks {
 				}
 				if set == nil {
 					set = make([]uint64, words)
-					for c := range nc {
-						set[c>>6] |= 1 << (uint(c) & 63)
+					for _, b := range bitOf {
+						set[b>>6] |= 1 << (uint(b) & 63)
 					}
 				}
-				for c := range nc {
+				for c, b := range bitOf {
 					if !in[c] {
-						set[c>>6] &^= 1 << (uint(c) & 63)
+						set[b>>6] &^= 1 << (uint(b) & 63)
 					}
 				}
 			}
@@ -89,9 +89,4 @@ func (lm *lockMasks) landings(mover, start int) []uint64 {
 		return nil
 	}
 	return lm.sets[k]
-}
-
-// allows tells whether land is in the landing set (nil: any cell).
-func allows(set []uint64, land int) bool {
-	return set == nil || set[land>>6]>>(uint(land)&63)&1 != 0
 }

@@ -263,12 +263,9 @@ type rule struct {
 	// lock); a leap starting on one of the mover's cells of a zone lands
 	// only on cells of that zone (leaps of the generic walker)
 	inside [][][]bool
-	// locks: the inside locks as landing sets per mover and start cell
-	// (lock.go), for the hop table (nil: no lock, or another generator)
-	locks *lockMasks
-	// hop: the leaps of the rule's length as the hop table walks them
-	// (strat_hop.go; nil: another generator)
-	hop *hopTables
+	// hop: the rule compiled for the hop table (strat_hop.go; nil:
+	// another generator)
+	hop *hopRule
 	// dropCodes (Drop rules): per mover, the codes the rule may place
 	dropCodes [][]uint16
 

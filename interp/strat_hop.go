@@ -6,31 +6,55 @@ import (
 	"github.com/ruleplay/ruleplay/ir"
 )
 
-// The hop table serves the leap rules that capture nothing and whose cell
-// conditions are local (they read only the cell and the piece code on it,
-// so that they are tables per mover, cell and code, as the step and leap
-// tables have them): single leaps restricted by inside locks, which the
-// step and leap tables do not know, and chains named by their ends
-// (reachability, strat_reach.go). It gives exactly the moves, in the same
-// order, of the walker it replaces: reachability's depth-first search over
-// cells, or the generic walker's leaps in cell then direction order; but a
-// leap is a table row (the cells passed over and the landing, the sentinel
-// off the board) and two table reads, and an inside lock one bit test
-// (lock.go), where the walkers evaluate closures cell by cell and lift and
-// put back the moving piece. The moving piece is lifted by reading its
-// start cell as empty.
+// The hop table serves the leap rules that capture nothing and whose
+// cell conditions read only whether a cell is empty or whose piece is on
+// it (its slot: a player or neutral) and the cell itself, not the piece's
+// kind: single leaps restricted by inside locks, which the step and leap
+// tables do not know, and chains named by their ends (reachability,
+// strat_reach.go). It gives exactly the moves, in the same order, of the
+// walker it replaces: reachability's depth-first search over cells, or
+// the generic walker's leaps in cell then direction order.
+//
+// Why it is faster: before the pieces are walked, the conditions become
+// two sets of cells (bits of the program's layout) made from the
+// occupancy words: where Over holds, and where a leap may land (Onto
+// holds on an empty cell). Per piece, the start cell is turned into an
+// empty one (the piece is lifted) and the lock's cells applied (lock.go),
+// and the search takes the landings it reaches out of the landing set, so
+// that a leap is a table row (the bit landed on, the bits passed over; a
+// sentinel bit, never set, off the board) and a bit test or two, where
+// the walkers evaluate closures cell by cell, keep a visited set apart
+// and lift and put back the moving piece.
 
-// hopStrategy: leaps that capture nothing, conditions tabulated.
+// hopStrategy: leaps that capture nothing, conditions on occupancy sets.
 type hopStrategy struct{}
 
 func (hopStrategy) moves(g *gen) { g.hopLeaps() }
 func (hopStrategy) name() string { return "hop table" }
 
+// hopRule is a rule compiled for the hop table.
+type hopRule struct {
+	nd, L int
+	words int // words of its sets: the layout's and one for the sentinel bit
+	// per (bit x, direction d) at x*nd+d: the bit landed on (the sentinel
+	// nbits off the board) and the L-1 bits passed over
+	land   []int32
+	passed []int32
+	// per mover: per slot (the players, neutral, then empty cells) the
+	// cells where Over holds on such a cell ([(mover*(np+2)+slot)*words
+	// + w]), and the cells where Onto holds on an empty cell
+	// ([mover*words+w])
+	over []uint64
+	onto []uint64
+	// locks: the inside locks' landing sets (nil: none)
+	locks *lockMasks
+}
+
 // hopDecline tells why the hop table does not serve rule r (compiled up
 // to its lengths, m its rule), or "" when it does.
 func (p *Program) hopDecline(r *rule, m *ir.MoveRule) string {
-	ol, od := p.isLocal(m.Over)
-	nl, nd := p.isLocal(m.Onto)
+	ol, _ := p.isLocal(m.Over)
+	nl, _ := p.isLocal(m.Onto)
 	fl, fd := p.isLocal(m.From)
 	switch {
 	case p.cfg.NoFast:
@@ -51,10 +75,37 @@ func (p *Program) hopDecline(r *rule, m *ir.MoveRule) string {
 		return "the game stacks pieces"
 	case !ol || !nl || !fl || fd:
 		return "its conditions read more than the cell and its piece"
-	case p.np*(p.nc+1)*(p.ncodes+1) > maxTable && (od || nd):
-		return "its condition tables would be too large"
+	case !p.slotConds(r):
+		return "Over or Onto reads the piece's kind"
 	}
 	return ""
+}
+
+// slotConds tells whether the rule's Over and Onto give the same answer
+// for every piece code of a slot (owner), on every cell, for every mover.
+func (p *Program) slotConds(r *rule) bool {
+	for _, f := range []evalFn{r.over, r.onto} {
+		c := &ectx{p: p}
+		for mv := 0; mv < p.np; mv++ {
+			c.own, c.opp = mv, (mv+1)%p.np
+			for cell := 0; cell < p.nc; cell++ {
+				bySlot := map[int32]bool{}
+				for code := 1; code < p.ncodes; code++ {
+					ok := true
+					if f != nil {
+						c.cell, c.code = cell, code
+						ok = f(c) != 0
+					}
+					sl := p.codeSlot[code]
+					if prev, seen := bySlot[sl]; seen && prev != ok {
+						return false
+					}
+					bySlot[sl] = ok
+				}
+			}
+		}
+	}
+	return true
 }
 
 // compileHop gives rule r the hop table when it applies (see hopDecline)
@@ -63,72 +114,131 @@ func (p *Program) compileHop(r *rule, m *ir.MoveRule) bool {
 	if p.hopDecline(r, m) != "" {
 		return false
 	}
-	_, od := p.isLocal(m.Over)
-	_, nd := p.isLocal(m.Onto)
-	codes := p.ncodes + 1
-	r.stride, r.tabSize = 0, codes
-	if od || nd {
-		r.stride, r.tabSize = codes, (p.nc+1)*codes
-	}
-	r.overTab = p.condTable(r.over, r.stride, r.tabSize)
-	r.ontoTab = p.condTable(r.onto, r.stride, r.tabSize)
-	p.ontoEmptyOnly(r) // nothing is captured: the landing is empty
 	p.fillSrcOK(r)
-	r.locks = newLockMasks(r.inside, p.np, p.nc)
-	r.hop = p.hopTablesOf(r.length)
+	L, nd := r.length, p.nd
+	h := &hopRule{nd: nd, L: L, words: (p.nbits + 64) / 64}
+	leap := p.leapTable(L)
+	bitOf := func(c int32) int32 {
+		if int(c) == p.nc {
+			return int32(p.nbits) // the sentinel
+		}
+		return p.bitOf[c]
+	}
+	h.land = make([]int32, (p.nbits+1)*nd)
+	h.passed = make([]int32, (p.nbits+1)*nd*(L-1))
+	for i := range h.land {
+		h.land[i] = int32(p.nbits)
+		for k := 0; k < L-1; k++ {
+			h.passed[i*(L-1)+k] = int32(p.nbits)
+		}
+	}
+	for c := 0; c < p.nc; c++ {
+		for d := 0; d < nd; d++ {
+			row := leap[(c*nd+d)*L : (c*nd+d+1)*L]
+			i := int(p.bitOf[c])*nd + d
+			h.land[i] = bitOf(row[L-1])
+			for k := 0; k < L-1; k++ {
+				h.passed[i*(L-1)+k] = bitOf(row[k])
+			}
+		}
+	}
+	slots := p.np + 2
+	h.over = make([]uint64, p.np*slots*h.words)
+	h.onto = make([]uint64, p.np*h.words)
+	c := &ectx{p: p}
+	holds := func(f evalFn, cell, code int) bool {
+		c.cell, c.code = cell, code
+		return f == nil || f(c) != 0
+	}
+	for mv := 0; mv < p.np; mv++ {
+		c.own, c.opp = mv, (mv+1)%p.np
+		for cell := 0; cell < p.nc; cell++ {
+			b := p.bitOf[cell]
+			bit := uint64(1) << (uint(b) & 63)
+			w := int(b >> 6)
+			for code := 1; code < p.ncodes; code++ {
+				if holds(r.over, cell, code) {
+					h.over[(mv*slots+int(p.codeSlot[code]))*h.words+w] |= bit
+				}
+			}
+			if holds(r.over, cell, 0) {
+				h.over[(mv*slots+p.np+1)*h.words+w] |= bit
+			}
+			if holds(r.onto, cell, 0) {
+				h.onto[mv*h.words+w] |= bit
+			}
+		}
+	}
+	h.locks = newLockMasks(r.inside, p.np, p.bitOf, h.words)
+	r.hop = h
 	r.gen = genHop
 	return true
 }
 
-// hopTables are the leaps of one length L as the hop table walks them:
-// per (cell x, direction d) at x*nd+d, the landing (the sentinel nc off
-// the board) and the L-1 cells passed over.
-type hopTables struct {
-	land   []int32
-	passed []int32
-}
-
-// hopTablesOf builds the hop tables of leaps of length L.
-func (p *Program) hopTablesOf(L int) *hopTables {
-	leap := p.leapTable(L)
-	h := &hopTables{land: make([]int32, p.nc*p.nd), passed: make([]int32, 0, p.nc*p.nd*(L-1))}
-	for i := range h.land {
-		row := leap[i*L : (i+1)*L]
-		h.land[i] = row[L-1]
-		h.passed = append(h.passed, row[:L-1]...)
-	}
-	return h
+// hopWalk is what the hop table's walks read: the rule, the mover's
+// directions, and the position's sets for the piece being moved, each of
+// hop.words words: free, the cells it may land on and has not reached
+// (Onto holds, empty, allowed by the lock), and over, the cells where Over
+// holds.
+type hopWalk struct {
+	*hopRule
+	dirs       []int32
+	free, over []uint64
 }
 
 // hopLeaps emits the moves of every piece the rule selects, in cell order.
 func (g *gen) hopLeaps() {
 	p, s, r := g.p, g.s, g.r
-	mover := g.mover
-	srcOK := r.srcOK[mover*p.ncodes : (mover+1)*p.ncodes]
-	slots := r.srcSlots[mover]
-	base := mover * r.tabSize
-	h := hopWalk{
-		hopTables: r.hop, nd: p.nd, L: r.length, stride: r.stride, dirs: r.dirs[mover],
-		over: r.overTab[base : base+r.tabSize], onto: r.ontoTab[base : base+r.tabSize],
-		cells: s.cellsW,
+	h := r.hop
+	mover, nw, np, words := g.mover, s.nw, p.np, h.words
+	if len(s.hopSets) < 4*words {
+		s.hopSets = make([]uint64, 4*words)
 	}
-	for w := 0; w < s.nw; w++ {
+	// The sets of the position: where Over holds, where a leap may land;
+	// the piece's own, made from them per piece.
+	over, land := s.hopSets[:words], s.hopSets[words:2*words]
+	w := hopWalk{hopRule: h, dirs: r.dirs[mover], free: s.hopSets[2*words : 3*words], over: s.hopSets[3*words : 4*words]}
+	slots := np + 2
+	overOf := h.over[mover*slots*words : (mover+1)*slots*words]
+	for k := 0; k < nw; k++ {
+		var all, o uint64
+		for sl := 0; sl <= np; sl++ {
+			word := s.occ[sl*nw+k]
+			all |= word
+			o |= word & overOf[sl*words+k]
+		}
+		empty := p.boardMask[k] &^ all
+		over[k] = o | empty&overOf[(np+1)*words+k]
+		land[k] = empty & h.onto[mover*words+k]
+	}
+	emptyOver := overOf[(np+1)*words:]
+	srcOK := r.srcOK[mover*p.ncodes : (mover+1)*p.ncodes]
+	for k := 0; k < nw; k++ {
 		var word uint64
-		for sl := slots; sl != 0; sl &= sl - 1 {
-			word |= s.occ[bits.TrailingZeros64(sl)*s.nw+w]
+		for sl := r.srcSlots[mover]; sl != 0; sl &= sl - 1 {
+			word |= s.occ[bits.TrailingZeros64(sl)*nw+k]
 		}
 		for ; word != 0; word &= word - 1 {
-			c := int(p.cellOf[w<<6|bits.TrailingZeros64(word)])
-			code := s.cells[c]
-			if !srcOK[code] {
+			b := k<<6 | bits.TrailingZeros64(word)
+			c := int(p.cellOf[b])
+			if !srcOK[s.cells[c]] {
 				continue
 			}
-			g.pc = code
-			h.allowed = r.locks.landings(mover, c)
-			if r.chain == ir.ChainNone {
-				g.hopOnce(&h, c)
+			g.pc = s.cells[c]
+			copy(w.over, over)
+			m := uint64(1) << (uint(b) & 63)
+			w.over[k] = w.over[k]&^m | emptyOver[k]&m // the piece is lifted
+			if lock := h.locks.landings(mover, c); lock != nil {
+				for i := range w.free {
+					w.free[i] = land[i] & lock[i]
+				}
 			} else {
-				g.hopReach(&h, c)
+				copy(w.free, land)
+			}
+			if r.chain == ir.ChainNone {
+				g.hopOnce(&w, c, b)
+			} else {
+				g.hopReach(&w, c, b)
 			}
 			if g.found {
 				return
@@ -137,47 +247,29 @@ func (g *gen) hopLeaps() {
 	}
 }
 
-// hopWalk is what the hop table's walks read: the rule's leaps and
-// directions for the mover, its condition tables, the cells (the
-// sentinel nc included) and the landings the lock allows the piece being
-// moved.
-type hopWalk struct {
-	*hopTables
-	nd, L, stride int
-	dirs          []int32
-	over, onto    []uint8
-	cells         []uint16
-	allowed       []uint64
-}
-
-// to returns the landing of the leap that started on start from cell x
-// in direction d, or -1: the landing satisfies Onto (it is empty) and
-// the lock allows it, the cells passed over satisfy Over; the start cell
-// reads as empty (the piece is lifted).
-func (h *hopWalk) to(start, x int, d int32) int {
+// to returns the bit landed on by the leap from bit x in direction d, or
+// -1: the landing is free and Over holds on the bits passed over.
+func (h *hopWalk) to(x int, d int32) int {
 	i := x*h.nd + int(d)
 	land := int(h.land[i])
-	if h.onto[land*h.stride+int(h.cells[land])] == 0 || !allows(h.allowed, land) {
+	if h.free[land>>6]>>(uint(land)&63)&1 == 0 {
 		return -1
 	}
 	for _, y := range h.passed[i*(h.L-1) : (i+1)*(h.L-1)] {
-		code := h.cells[y]
-		if int(y) == start {
-			code = 0
-		}
-		if h.over[int(y)*h.stride+int(code)] == 0 {
+		if h.over[y>>6]>>(uint(y)&63)&1 == 0 {
 			return -1
 		}
 	}
 	return land
 }
 
-// hopOnce emits the single leaps of the piece on cell c, in direction
-// order.
-func (g *gen) hopOnce(h *hopWalk, c int) {
+// hopOnce emits the single leaps of the piece on cell c (bit b), in
+// direction order.
+func (g *gen) hopOnce(h *hopWalk, c, b int) {
+	cellOf := g.p.cellOf
 	for _, d := range h.dirs {
-		if land := h.to(c, c, d); land >= 0 {
-			g.emit2(uint32(c), uint32(land)|uint32(d)<<16)
+		if land := h.to(b, d); land >= 0 {
+			g.emit2(uint32(c), uint32(cellOf[land])|uint32(d)<<16)
 			if g.found {
 				return
 			}
@@ -185,49 +277,42 @@ func (g *gen) hopOnce(h *hopWalk, c int) {
 	}
 }
 
-// hopReach emits a move to every cell the piece on cell c reaches by one
-// leap or more, in reachFrom's order: the landings as the search first
-// meets them, from each cell reached the directions in order, the most
-// recent cell explored first.
-func (g *gen) hopReach(h *hopWalk, c int) {
-	s := g.s
-	words := (len(h.cells) + 63) / 64 // (the sentinel cell nc included)
-	if len(s.hopSeen) < words {
-		s.hopSeen = make([]uint64, words)
-	}
-	seen := s.hopSeen[:words]
-	seen[c>>6] |= 1 << (uint(c) & 63)
-	stack := append(s.todo[:0], int32(c))
+// hopReach emits a move to every cell the piece on cell c (bit b)
+// reaches by one leap or more, in reachFrom's order: the landings as the
+// search first meets them, from each cell reached the directions in
+// order, the most recent cell explored first. A landing reached is taken
+// out of the free set (the start never is in it: it was not empty).
+// (hopWalk.to is written out, on locals: this loop is the search's cost.)
+func (g *gen) hopReach(h *hopWalk, c, b int) {
+	s, cellOf := g.s, g.p.cellOf
+	nd, L := h.nd, h.L
+	landOf, passed, free, over, dirs := h.land, h.passed, h.free, h.over, h.dirs
+	stack := append(s.todo[:0], int32(b))
 	for len(stack) > 0 && !g.found {
 		x := int(stack[len(stack)-1])
 		stack = stack[:len(stack)-1]
-		for _, d := range h.dirs {
-			// h.to(c, x, d), written out: this loop is the search's cost.
-			i := x*h.nd + int(d)
-			land := int(h.land[i])
-			if seen[land>>6]>>(uint(land)&63)&1 != 0 || h.onto[land*h.stride+int(h.cells[land])] == 0 || !allows(h.allowed, land) {
+		for _, d := range dirs {
+			i := x*nd + int(d)
+			land := landOf[i]
+			if free[land>>6]>>(uint(land)&63)&1 == 0 {
 				continue
 			}
 			ok := true
-			for _, y := range h.passed[i*(h.L-1) : (i+1)*(h.L-1)] {
-				code := h.cells[y]
-				if int(y) == c {
-					code = 0
-				}
-				ok = ok && h.over[int(y)*h.stride+int(code)] != 0
+			for k := i * (L - 1); k < (i+1)*(L-1); k++ {
+				y := passed[k]
+				ok = ok && over[y>>6]>>(uint(y)&63)&1 != 0
 			}
 			if !ok {
 				continue
 			}
-			seen[land>>6] |= 1 << (uint(land) & 63)
-			g.emit2(uint32(c), uint32(land)|uint32(d)<<16)
+			free[land>>6] &^= 1 << (uint(land) & 63)
+			g.emit2(uint32(c), uint32(cellOf[land])|uint32(d)<<16)
 			if g.found {
 				break
 			}
-			stack = append(stack, int32(land))
+			stack = append(stack, land)
 		}
 	}
-	clear(seen)
 	if cap(stack) != cap(s.todo) { // (a pointer store costs a write barrier while the collector runs)
 		s.todo = stack
 	}
