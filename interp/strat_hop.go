@@ -225,16 +225,16 @@ func (g *gen) hopLeaps() {
 				continue
 			}
 			g.pc = s.cells[c]
-			copy(w.over, over)
+			lock := h.locks.landings(mover, c)
+			for i := range w.free { // (a few words: no call to copy)
+				w.over[i] = over[i]
+				w.free[i] = land[i]
+				if lock != nil {
+					w.free[i] &= lock[i]
+				}
+			}
 			m := uint64(1) << (uint(b) & 63)
 			w.over[k] = w.over[k]&^m | emptyOver[k]&m // the piece is lifted
-			if lock := h.locks.landings(mover, c); lock != nil {
-				for i := range w.free {
-					w.free[i] = land[i] & lock[i]
-				}
-			} else {
-				copy(w.free, land)
-			}
 			if r.chain == ir.ChainNone {
 				g.hopOnce(&w, c, b)
 			} else {
@@ -247,32 +247,29 @@ func (g *gen) hopLeaps() {
 	}
 }
 
-// to returns the bit landed on by the leap from bit x in direction d, or
-// -1: the landing is free and Over holds on the bits passed over.
-func (h *hopWalk) to(x int, d int32) int {
-	i := x*h.nd + int(d)
-	land := int(h.land[i])
-	if h.free[land>>6]>>(uint(land)&63)&1 == 0 {
-		return -1
-	}
-	for _, y := range h.passed[i*(h.L-1) : (i+1)*(h.L-1)] {
-		if h.over[y>>6]>>(uint(y)&63)&1 == 0 {
-			return -1
-		}
-	}
-	return land
-}
-
 // hopOnce emits the single leaps of the piece on cell c (bit b), in
-// direction order.
+// direction order: those whose landing is free, Over holding on the
+// bits passed over.
 func (g *gen) hopOnce(h *hopWalk, c, b int) {
-	cellOf := g.p.cellOf
+	cellOf, nd, L := g.p.cellOf, h.nd, h.L
+	lands := h.land[b*nd : b*nd+nd]
 	for _, d := range h.dirs {
-		if land := h.to(b, d); land >= 0 {
-			g.emit2(uint32(c), uint32(cellOf[land])|uint32(d)<<16)
-			if g.found {
-				return
-			}
+		land := lands[d]
+		if h.free[land>>6]>>(uint(land)&63)&1 == 0 {
+			continue
+		}
+		ok := true
+		i := b*nd + int(d)
+		for k := i * (L - 1); k < (i+1)*(L-1); k++ {
+			y := h.passed[k]
+			ok = ok && h.over[y>>6]>>(uint(y)&63)&1 != 0
+		}
+		if !ok {
+			continue
+		}
+		g.emit2(uint32(c), uint32(cellOf[land])|uint32(d)<<16)
+		if g.found {
+			return
 		}
 	}
 }
@@ -282,7 +279,7 @@ func (g *gen) hopOnce(h *hopWalk, c, b int) {
 // search first meets them, from each cell reached the directions in
 // order, the most recent cell explored first. A landing reached is taken
 // out of the free set (the start never is in it: it was not empty).
-// (hopWalk.to is written out, on locals: this loop is the search's cost.)
+// (On locals: this loop is the search's cost.)
 func (g *gen) hopReach(h *hopWalk, c, b int) {
 	s, cellOf := g.s, g.p.cellOf
 	nd, L := h.nd, h.L
@@ -291,13 +288,14 @@ func (g *gen) hopReach(h *hopWalk, c, b int) {
 	for len(stack) > 0 && !g.found {
 		x := int(stack[len(stack)-1])
 		stack = stack[:len(stack)-1]
+		lands := landOf[x*nd : x*nd+nd]
 		for _, d := range dirs {
-			i := x*nd + int(d)
-			land := landOf[i]
+			land := lands[d]
 			if free[land>>6]>>(uint(land)&63)&1 == 0 {
 				continue
 			}
 			ok := true
+			i := x*nd + int(d)
 			for k := i * (L - 1); k < (i+1)*(L-1); k++ {
 				y := passed[k]
 				ok = ok && over[y>>6]>>(uint(y)&63)&1 != 0
