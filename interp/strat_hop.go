@@ -21,8 +21,8 @@ import (
 // holds on an empty cell). Per piece, the start cell is turned into an
 // empty one (the piece is lifted) and the lock's cells applied (lock.go),
 // and the search takes the landings it reaches out of the landing set, so
-// that a leap is a table row (the bit landed on, the bits passed over; a
-// sentinel bit, never set, off the board) and a bit test or two, where
+// that a leap is a table entry (the bit landed on, the first bit passed
+// over; a sentinel bit, never set, off the board) and two bit tests, where
 // the walkers evaluate closures cell by cell, keep a visited set apart
 // and lift and put back the moving piece.
 
@@ -35,10 +35,14 @@ func (hopStrategy) name() string { return "hop table" }
 // hopRule is a rule compiled for the hop table.
 type hopRule struct {
 	nd, L int
-	words int // words of its sets: the layout's and one for the sentinel bit
-	// per (bit x, direction d) at x*nd+d: the bit landed on (the sentinel
-	// nbits off the board) and the L-1 bits passed over
-	land   []int32
+	// words of its sets: the layout's bits, then the sentinel bit nbits
+	// (never set: off the board) and the bit nbits+1 (always set in the
+	// Over set: no cell passed over)
+	words int
+	// per (bit x, direction d) at x*nd+d: the bit landed on (low half)
+	// and the first bit passed over (high half); passed: the L-2 bits
+	// passed over after it, at (x*nd+d)*(L-2)
+	leaps  []uint64
 	passed []int32
 	// per mover: per slot (the players, neutral, then empty cells) the
 	// cells where Over holds on such a cell ([(mover*(np+2)+slot)*words
@@ -116,29 +120,34 @@ func (p *Program) compileHop(r *rule, m *ir.MoveRule) bool {
 	}
 	p.fillSrcOK(r)
 	L, nd := r.length, p.nd
-	h := &hopRule{nd: nd, L: L, words: (p.nbits + 64) / 64}
+	off, none := int32(p.nbits), int32(p.nbits+1) // off the board; no cell passed over
+	h := &hopRule{nd: nd, L: L, words: (p.nbits + 2 + 63) / 64}
 	leap := p.leapTable(L)
 	bitOf := func(c int32) int32 {
 		if int(c) == p.nc {
-			return int32(p.nbits) // the sentinel
+			return off
 		}
 		return p.bitOf[c]
 	}
-	h.land = make([]int32, (p.nbits+1)*nd)
-	h.passed = make([]int32, (p.nbits+1)*nd*(L-1))
-	for i := range h.land {
-		h.land[i] = int32(p.nbits)
-		for k := 0; k < L-1; k++ {
-			h.passed[i*(L-1)+k] = int32(p.nbits)
-		}
+	h.leaps = make([]uint64, (p.nbits+1)*nd)
+	h.passed = make([]int32, (p.nbits+1)*nd*max(L-2, 0))
+	for i := range h.leaps {
+		h.leaps[i] = uint64(off)
+	}
+	for i := range h.passed {
+		h.passed[i] = off
 	}
 	for c := 0; c < p.nc; c++ {
 		for d := 0; d < nd; d++ {
 			row := leap[(c*nd+d)*L : (c*nd+d+1)*L]
 			i := int(p.bitOf[c])*nd + d
-			h.land[i] = bitOf(row[L-1])
-			for k := 0; k < L-1; k++ {
-				h.passed[i*(L-1)+k] = bitOf(row[k])
+			first := none
+			if L > 1 {
+				first = bitOf(row[0])
+			}
+			h.leaps[i] = uint64(bitOf(row[L-1])) | uint64(first)<<32
+			for k := 1; k < L-1; k++ {
+				h.passed[i*(L-2)+k-1] = bitOf(row[k])
 			}
 		}
 	}
@@ -211,6 +220,11 @@ func (g *gen) hopLeaps() {
 		over[k] = o | empty&overOf[(np+1)*words+k]
 		land[k] = empty & h.onto[mover*words+k]
 	}
+	for k := nw; k < words; k++ {
+		over[k], land[k] = 0, 0
+	}
+	none := p.nbits + 1
+	over[none>>6] |= 1 << (uint(none) & 63)
 	emptyOver := overOf[(np+1)*words:]
 	srcOK := r.srcOK[mover*p.ncodes : (mover+1)*p.ncodes]
 	for k := 0; k < nw; k++ {
@@ -252,19 +266,14 @@ func (g *gen) hopLeaps() {
 // bits passed over.
 func (g *gen) hopOnce(h *hopWalk, c, b int) {
 	cellOf, nd, L := g.p.cellOf, h.nd, h.L
-	lands := h.land[b*nd : b*nd+nd]
+	leaps := h.leaps[b*nd : b*nd+nd]
 	for _, d := range h.dirs {
-		land := lands[d]
-		if h.free[land>>6]>>(uint(land)&63)&1 == 0 {
+		e := leaps[d]
+		land, y := uint32(e), uint32(e>>32)
+		if h.free[land>>6]>>(land&63)&1 == 0 || h.over[y>>6]>>(y&63)&1 == 0 {
 			continue
 		}
-		ok := true
-		i := b*nd + int(d)
-		for k := i * (L - 1); k < (i+1)*(L-1); k++ {
-			y := h.passed[k]
-			ok = ok && h.over[y>>6]>>(uint(y)&63)&1 != 0
-		}
-		if !ok {
+		if L > 2 && !h.overRest(b*nd+int(d)) {
 			continue
 		}
 		g.emit2(uint32(c), uint32(cellOf[land])|uint32(d)<<16)
@@ -272,6 +281,17 @@ func (g *gen) hopOnce(h *hopWalk, c, b int) {
 			return
 		}
 	}
+}
+
+// overRest tells whether Over holds on the cells the leap i passes over
+// after the first (leaps longer than 2).
+func (h *hopWalk) overRest(i int) bool {
+	for _, y := range h.passed[i*(h.L-2) : (i+1)*(h.L-2)] {
+		if h.over[y>>6]>>(uint(y)&63)&1 == 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // hopReach emits a move to every cell the piece on cell c (bit b)
@@ -283,32 +303,27 @@ func (g *gen) hopOnce(h *hopWalk, c, b int) {
 func (g *gen) hopReach(h *hopWalk, c, b int) {
 	s, cellOf := g.s, g.p.cellOf
 	nd, L := h.nd, h.L
-	landOf, passed, free, over, dirs := h.land, h.passed, h.free, h.over, h.dirs
+	leaps, free, over, dirs := h.leaps, h.free, h.over, h.dirs
 	stack := append(s.todo[:0], int32(b))
 	for len(stack) > 0 && !g.found {
 		x := int(stack[len(stack)-1])
 		stack = stack[:len(stack)-1]
-		lands := landOf[x*nd : x*nd+nd]
+		row := leaps[x*nd : x*nd+nd]
 		for _, d := range dirs {
-			land := lands[d]
-			if free[land>>6]>>(uint(land)&63)&1 == 0 {
+			e := row[d]
+			land, y := uint32(e), uint32(e>>32)
+			if free[land>>6]>>(land&63)&1 == 0 || over[y>>6]>>(y&63)&1 == 0 {
 				continue
 			}
-			ok := true
-			i := x*nd + int(d)
-			for k := i * (L - 1); k < (i+1)*(L-1); k++ {
-				y := passed[k]
-				ok = ok && over[y>>6]>>(uint(y)&63)&1 != 0
-			}
-			if !ok {
+			if L > 2 && !h.overRest(x*nd+int(d)) {
 				continue
 			}
-			free[land>>6] &^= 1 << (uint(land) & 63)
+			free[land>>6] &^= 1 << (land & 63)
 			g.emit2(uint32(c), uint32(cellOf[land])|uint32(d)<<16)
 			if g.found {
 				break
 			}
-			stack = append(stack, land)
+			stack = append(stack, int32(land))
 		}
 	}
 	if cap(stack) != cap(s.todo) { // (a pointer store costs a write barrier while the collector runs)
