@@ -93,7 +93,7 @@ type scratch struct {
 	// reachability (strat_reach.go): cells seen, cells to explore, cells
 	// reached from the current start
 	seen          []bool
-	hopSets       []uint64 // the hop table's sets (strat_hop.go)
+	hopSets       *[4]hopSet // the hop table's sets (strat_hop.go)
 	todo, reached []int32
 	ectx          ectx
 	gen           gen          // move generation

@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"fmt"
 	"math/bits"
 
 	"github.com/ruleplay/ruleplay/ir"
@@ -81,6 +82,8 @@ func (p *Program) hopDecline(r *rule, m *ir.MoveRule) string {
 		return "its conditions read more than the cell and its piece"
 	case !p.slotConds(r):
 		return "Over or Onto reads the piece's kind"
+	case p.nbits+2 > 64*hopWords:
+		return fmt.Sprintf("the board needs more than %d words", hopWords)
 	}
 	return ""
 }
@@ -184,6 +187,13 @@ func (p *Program) compileHop(r *rule, m *ir.MoveRule) bool {
 	return true
 }
 
+// hopWords bounds the words of the hop table's sets: they are arrays,
+// indexed without bounds checks.
+const hopWords = 16
+
+// hopSet is a set of the hop table.
+type hopSet = [hopWords]uint64
+
 // hopWalk is what the hop table's walks read: the rule, the mover's
 // directions, and the position's sets for the piece being moved, each of
 // hop.words words: free, the cells it may land on and has not reached
@@ -192,7 +202,7 @@ func (p *Program) compileHop(r *rule, m *ir.MoveRule) bool {
 type hopWalk struct {
 	*hopRule
 	dirs       []int32
-	free, over []uint64
+	free, over *hopSet
 }
 
 // hopLeaps emits the moves of every piece the rule selects, in cell order.
@@ -200,13 +210,14 @@ func (g *gen) hopLeaps() {
 	p, s, r := g.p, g.s, g.r
 	h := r.hop
 	mover, nw, np, words := g.mover, s.nw, p.np, h.words
-	if len(s.hopSets) < 4*words {
-		s.hopSets = make([]uint64, 4*words)
+	if s.hopSets == nil {
+		s.hopSets = new([4]hopSet)
 	}
-	// The sets of the position: where Over holds, where a leap may land;
-	// the piece's own, made from them per piece.
-	over, land := s.hopSets[:words], s.hopSets[words:2*words]
-	w := hopWalk{hopRule: h, dirs: r.dirs[mover], free: s.hopSets[2*words : 3*words], over: s.hopSets[3*words : 4*words]}
+	// The sets of the position: where Over holds (the moving piece lifted
+	// from it in turn), where a leap may land; free, made from it per
+	// piece.
+	over, land := &s.hopSets[0], &s.hopSets[1]
+	w := hopWalk{hopRule: h, dirs: r.dirs[mover], free: &s.hopSets[2], over: over}
 	slots := np + 2
 	overOf := h.over[mover*slots*words : (mover+1)*slots*words]
 	for k := 0; k < nw; k++ {
@@ -224,7 +235,7 @@ func (g *gen) hopLeaps() {
 		over[k], land[k] = 0, 0
 	}
 	none := p.nbits + 1
-	over[none>>6] |= 1 << (uint(none) & 63)
+	over[none>>6%hopWords] |= 1 << (uint(none) & 63)
 	emptyOver := overOf[(np+1)*words:]
 	srcOK := r.srcOK[mover*p.ncodes : (mover+1)*p.ncodes]
 	for k := 0; k < nw; k++ {
@@ -239,21 +250,24 @@ func (g *gen) hopLeaps() {
 				continue
 			}
 			g.pc = s.cells[c]
-			lock := h.locks.landings(mover, c)
-			for i := range w.free { // (a few words: no call to copy)
-				w.over[i] = over[i]
-				w.free[i] = land[i]
-				if lock != nil {
-					w.free[i] &= lock[i]
+			if lock := h.locks.landings(mover, c); lock != nil {
+				for i := range words {
+					w.free[i%hopWords] = land[i%hopWords] & lock[i]
+				}
+			} else {
+				for i := range words {
+					w.free[i%hopWords] = land[i%hopWords]
 				}
 			}
 			m := uint64(1) << (uint(b) & 63)
-			w.over[k] = w.over[k]&^m | emptyOver[k]&m // the piece is lifted
+			kept := over[k%hopWords]
+			over[k%hopWords] = kept&^m | emptyOver[k]&m // the piece is lifted
 			if r.chain == ir.ChainNone {
 				g.hopOnce(&w, c, b)
 			} else {
 				g.hopReach(&w, c, b)
 			}
+			over[k%hopWords] = kept
 			if g.found {
 				return
 			}
@@ -270,7 +284,7 @@ func (g *gen) hopOnce(h *hopWalk, c, b int) {
 	for _, d := range h.dirs {
 		e := leaps[d]
 		land, y := uint32(e), uint32(e>>32)
-		if h.free[land>>6]>>(land&63)&1 == 0 || h.over[y>>6]>>(y&63)&1 == 0 {
+		if h.free[land>>6%hopWords]>>(land&63)&1 == 0 || h.over[y>>6%hopWords]>>(y&63)&1 == 0 {
 			continue
 		}
 		if L > 2 && !h.overRest(b*nd+int(d)) {
@@ -287,7 +301,7 @@ func (g *gen) hopOnce(h *hopWalk, c, b int) {
 // after the first (leaps longer than 2).
 func (h *hopWalk) overRest(i int) bool {
 	for _, y := range h.passed[i*(h.L-2) : (i+1)*(h.L-2)] {
-		if h.over[y>>6]>>(uint(y)&63)&1 == 0 {
+		if h.over[y>>6%hopWords]>>(uint(y)&63)&1 == 0 {
 			return false
 		}
 	}
@@ -312,13 +326,13 @@ func (g *gen) hopReach(h *hopWalk, c, b int) {
 		for _, d := range dirs {
 			e := row[d]
 			land, y := uint32(e), uint32(e>>32)
-			if free[land>>6]>>(land&63)&1 == 0 || over[y>>6]>>(y&63)&1 == 0 {
+			if free[land>>6%hopWords]>>(land&63)&1 == 0 || over[y>>6%hopWords]>>(y&63)&1 == 0 {
 				continue
 			}
 			if L > 2 && !h.overRest(x*nd+int(d)) {
 				continue
 			}
-			free[land>>6] &^= 1 << (land & 63)
+			free[land>>6%hopWords] &^= 1 << (land & 63)
 			g.emit2(uint32(c), uint32(cellOf[land])|uint32(d)<<16)
 			if g.found {
 				break
