@@ -35,16 +35,17 @@ func (hopStrategy) name() string { return "hop table" }
 
 // hopRule is a rule compiled for the hop table.
 type hopRule struct {
-	nd, L int
+	L int
 	// words of its sets: the layout's bits, then the sentinel bit nbits
 	// (never set: off the board) and the bit nbits+1 (always set in the
 	// Over set: no cell passed over)
 	words int
-	// per (bit x, direction d) at x*nd+d: the bit landed on (low half)
-	// and the first bit passed over (high half); passed: the L-2 bits
-	// passed over after it, at (x*nd+d)*(L-2)
-	leaps  []uint64
-	passed []int32
+	// per mover, per (bit x, k-th direction of the mover's) at
+	// x*len(dirs)+k: the bit landed on (low half) and the first bit
+	// passed over (high half); passed: the L-2 bits passed over after
+	// it, at (x*len(dirs)+k)*(L-2)
+	leaps  [][]uint64
+	passed [][]int32
 	// per mover: per slot (the players, neutral, then empty cells) the
 	// cells where Over holds on such a cell ([(mover*(np+2)+slot)*words
 	// + w]), and the cells where Onto holds on an empty cell
@@ -124,7 +125,7 @@ func (p *Program) compileHop(r *rule, m *ir.MoveRule) bool {
 	p.fillSrcOK(r)
 	L, nd := r.length, p.nd
 	off, none := int32(p.nbits), int32(p.nbits+1) // off the board; no cell passed over
-	h := &hopRule{nd: nd, L: L, words: (p.nbits + 2 + 63) / 64}
+	h := &hopRule{L: L, words: (p.nbits + 2 + 63) / 64}
 	leap := p.leapTable(L)
 	bitOf := func(c int32) int32 {
 		if int(c) == p.nc {
@@ -132,27 +133,33 @@ func (p *Program) compileHop(r *rule, m *ir.MoveRule) bool {
 		}
 		return p.bitOf[c]
 	}
-	h.leaps = make([]uint64, (p.nbits+1)*nd)
-	h.passed = make([]int32, (p.nbits+1)*nd*max(L-2, 0))
-	for i := range h.leaps {
-		h.leaps[i] = uint64(off)
-	}
-	for i := range h.passed {
-		h.passed[i] = off
-	}
-	for c := 0; c < p.nc; c++ {
-		for d := 0; d < nd; d++ {
-			row := leap[(c*nd+d)*L : (c*nd+d+1)*L]
-			i := int(p.bitOf[c])*nd + d
-			first := none
-			if L > 1 {
-				first = bitOf(row[0])
-			}
-			h.leaps[i] = uint64(bitOf(row[L-1])) | uint64(first)<<32
-			for k := 1; k < L-1; k++ {
-				h.passed[i*(L-2)+k-1] = bitOf(row[k])
+	for mv := 0; mv < p.np; mv++ {
+		dirs := r.dirs[mv]
+		nds := len(dirs)
+		leaps := make([]uint64, (p.nbits+1)*nds)
+		passed := make([]int32, (p.nbits+1)*nds*max(L-2, 0))
+		for i := range leaps {
+			leaps[i] = uint64(off)
+		}
+		for i := range passed {
+			passed[i] = off
+		}
+		for c := 0; c < p.nc; c++ {
+			for k, d := range dirs {
+				row := leap[(c*nd+int(d))*L : (c*nd+int(d)+1)*L]
+				i := int(p.bitOf[c])*nds + k
+				first := none
+				if L > 1 {
+					first = bitOf(row[0])
+				}
+				leaps[i] = uint64(bitOf(row[L-1])) | uint64(first)<<32
+				for j := 1; j < L-1; j++ {
+					passed[i*(L-2)+j-1] = bitOf(row[j])
+				}
 			}
 		}
+		h.leaps = append(h.leaps, leaps)
+		h.passed = append(h.passed, passed)
 	}
 	slots := p.np + 2
 	h.over = make([]uint64, p.np*slots*h.words)
@@ -200,8 +207,10 @@ type hopSet = [hopWords]uint64
 // (Onto holds, empty, allowed by the lock), and over, the cells where Over
 // holds.
 type hopWalk struct {
-	*hopRule
+	L          int
 	dirs       []int32
+	leaps      []uint64 // hopRule.leaps, passed of the mover
+	passed     []int32
 	free, over *hopSet
 }
 
@@ -217,7 +226,7 @@ func (g *gen) hopLeaps() {
 	// from it in turn), where a leap may land; free, made from it per
 	// piece.
 	over, land := &s.hopSets[0], &s.hopSets[1]
-	w := hopWalk{hopRule: h, dirs: r.dirs[mover], free: &s.hopSets[2], over: over}
+	w := hopWalk{L: h.L, dirs: r.dirs[mover], leaps: h.leaps[mover], passed: h.passed[mover], free: &s.hopSets[2], over: over}
 	slots := np + 2
 	overOf := h.over[mover*slots*words : (mover+1)*slots*words]
 	for k := 0; k < nw; k++ {
@@ -279,18 +288,16 @@ func (g *gen) hopLeaps() {
 // direction order: those whose landing is free, Over holding on the
 // bits passed over.
 func (g *gen) hopOnce(h *hopWalk, c, b int) {
-	cellOf, nd, L := g.p.cellOf, h.nd, h.L
-	leaps := h.leaps[b*nd : b*nd+nd]
-	for _, d := range h.dirs {
-		e := leaps[d]
+	cellOf, nds, L := g.p.cellOf, len(h.dirs), h.L
+	for k, e := range h.leaps[b*nds : b*nds+nds] {
 		land, y := uint32(e), uint32(e>>32)
 		if h.free[land>>6%hopWords]>>(land&63)&1 == 0 || h.over[y>>6%hopWords]>>(y&63)&1 == 0 {
 			continue
 		}
-		if L > 2 && !h.overRest(b*nd+int(d)) {
+		if L > 2 && !h.overRest(b*nds+k) {
 			continue
 		}
-		g.emit2(uint32(c), uint32(cellOf[land])|uint32(d)<<16)
+		g.emit2(uint32(c), uint32(cellOf[land])|uint32(h.dirs[k])<<16)
 		if g.found {
 			return
 		}
@@ -316,24 +323,22 @@ func (h *hopWalk) overRest(i int) bool {
 // (On locals: this loop is the search's cost.)
 func (g *gen) hopReach(h *hopWalk, c, b int) {
 	s, cellOf := g.s, g.p.cellOf
-	nd, L := h.nd, h.L
+	nds, L := len(h.dirs), h.L
 	leaps, free, over, dirs := h.leaps, h.free, h.over, h.dirs
 	stack := append(s.todo[:0], int32(b))
 	for len(stack) > 0 && !g.found {
 		x := int(stack[len(stack)-1])
 		stack = stack[:len(stack)-1]
-		row := leaps[x*nd : x*nd+nd]
-		for _, d := range dirs {
-			e := row[d]
+		for k, e := range leaps[x*nds : x*nds+nds] {
 			land, y := uint32(e), uint32(e>>32)
 			if free[land>>6%hopWords]>>(land&63)&1 == 0 || over[y>>6%hopWords]>>(y&63)&1 == 0 {
 				continue
 			}
-			if L > 2 && !h.overRest(x*nd+int(d)) {
+			if L > 2 && !h.overRest(x*nds+k) {
 				continue
 			}
 			free[land>>6%hopWords] &^= 1 << (land & 63)
-			g.emit2(uint32(c), uint32(cellOf[land])|uint32(d)<<16)
+			g.emit2(uint32(c), uint32(cellOf[land])|uint32(dirs[k])<<16)
 			if g.found {
 				break
 			}
