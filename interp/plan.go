@@ -229,6 +229,17 @@ func (p *Program) ruleTables(r *rule) []string {
 		}
 		add("stack leap paths", n)
 	}
+	if h := r.hop; h != nil {
+		n := 0
+		for _, l := range h.leaps {
+			n += len(l)
+		}
+		add("hop leaps (per mover)", n)
+		add("hop condition sets (words)", len(h.over)+len(h.onto))
+		if h.locks != nil {
+			add("lock landing sets", len(h.locks.sets))
+		}
+	}
 	return t
 }
 
@@ -243,6 +254,9 @@ func (p *Program) ruleNotes(r *rule) []string {
 	}
 	if r.chainStop != nil && r.gen != genReach {
 		n = append(n, "chains stopped by chain-stop: followed by the generic walker")
+	}
+	if m := &p.g.Moves[r.idx]; r.action == ir.Leap && r.gen != genHop && (reachable(m) || r.inside != nil) && !r.long {
+		n = append(n, "no hop table: "+p.hopDecline(r, m))
 	}
 	if r.shift {
 		n = append(n, fmt.Sprintf("first leaps by bitset shifts (%d word%s)", p.nw, plural(p.nw)))
