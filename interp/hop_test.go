@@ -195,3 +195,41 @@ func TestLattice(t *testing.T) {
 		t.Error("empty lattice")
 	}
 }
+
+// TestHopLongLeaps: the hop table's leaps of three cells (two passed
+// over: the first in the table entry, the second in overRest), single
+// under a lock and in chains, on a square board with a lock per player
+// and one shared; the same moves as the reference walkers.
+func TestHopLongLeaps(t *testing.T) {
+	src := `game: "Long Hops"
+board { shape: square(7x7) }
+player red { forward: north }
+player blue { forward: south }
+piece stone {}
+zone camp {
+  red: a1 b1 c1 d1 e1 f1 g1 a2 b2 c2 d2 e2 f2 g2
+  blue: mirror(red)
+}
+zone goal: mirror(camp)
+zone middle: c3 d3 e3 c4 d4 e4 c5 d5 e5
+setup each { stone: camp }
+jump vault { dirs: all; length: 3; over: occupied; text: ends }
+jump bound { dirs: orthogonal; length: 3; over: enemy or empty; chain: optional; text: ends }
+lock goal: inside
+lock middle: inside
+end { win: every(own, in goal); no-move: pass; passes: 2 }
+`
+	fast := loadSrc(t, "long-hops", src, Config{MaxPlies: 200})
+	slow := loadSrc(t, "long-hops", src, Config{MaxPlies: 200, NoFast: true})
+	for _, r := range fast.Plan().Rules {
+		if r.Strategy != "hop table" {
+			t.Errorf("rule %s: strategy %q", r.Name, r.Strategy)
+		}
+	}
+	checkEquiv(t, fast, slow, 4, 200)
+	for d := 1; d <= 3; d++ {
+		if a, b := fast.Perft(fast.NewState(0), d), slow.Perft(slow.NewState(0), d); a != b {
+			t.Errorf("perft(%d) fast %d, generic %d", d, a, b)
+		}
+	}
+}
