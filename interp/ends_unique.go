@@ -18,7 +18,8 @@ import "github.com/ruleplay/ruleplay/ir"
 //     cells' coordinates (Program.nb), so a leap's landing is its start
 //     plus its vector;
 //   - two rules that never move the same piece (srcDisjoint) never share a
-//     start;
+//     start; drops and removals never have a leap's text, and
+//     tierNeedsDedup tells whether two of them may share one;
 //   - a single-leap rule (length a, vectors v) and a chain rule (length b,
 //     vectors w) share a move only if some a*v is a sum of b*w's, that is
 //     a*v lies in b times the lattice the w's span: checked with the
@@ -37,11 +38,26 @@ func (p *Program) uniqueEndsDecline(rs []int) string {
 	if p.cfg.NoFast {
 		return "fast paths are off"
 	}
+	var leaps, others []int
+	for _, ri := range rs {
+		switch p.rules[ri].action {
+		case ir.Leap:
+			leaps = append(leaps, ri)
+		case ir.Drop, ir.Remove:
+			others = append(others, ri)
+		default:
+			return "a group move may have a leap's text"
+		}
+	}
+	if p.tierNeedsDedup(others) {
+		return "two drops or removals may give one text"
+	}
+	rs = leaps // (a leap's text is never a drop's or a removal's: tierNeedsDedup)
 	for _, ri := range rs {
 		r, m := &p.rules[ri], &p.g.Moves[ri]
 		switch {
-		case r.action != ir.Leap || !r.textEnds:
-			return "a rule of the tier is not a leap named by its ends"
+		case !r.textEnds:
+			return "a leap of the tier is not named by its ends"
 		case m.LengthProp != "" || len(r.lengths) != 1 || r.long:
 			return "a rule's leap length is not one fixed length"
 		case r.chain != ir.ChainNone && !r.reachesOnce():

@@ -233,3 +233,22 @@ end { win: every(own, in goal); no-move: pass; passes: 2 }
 		}
 	}
 }
+
+// TestHopChainStop: Conspirateurs' jumps (chains named by their ends that
+// stop on a shelter) get the hop table, whose chains stop on the cells
+// of the chain stop; its moves are the reference's along long random
+// games (drops first, then steps and jumps).
+func TestHopChainStop(t *testing.T) {
+	fast := load(t, "conspirateurs.rules", nil, Config{MaxPlies: 400})
+	slow := load(t, "conspirateurs.rules", nil, Config{MaxPlies: 400, NoFast: true})
+	for _, r := range fast.Plan().Rules {
+		if r.Name == "jump" && r.Strategy != "hop table" {
+			t.Errorf("jump: strategy %q, notes %q", r.Strategy, r.Notes)
+		}
+	}
+	games, plies := 3, 400
+	if testing.Short() {
+		games, plies = 1, 200
+	}
+	checkEquiv(t, fast, slow, games, plies)
+}

@@ -252,7 +252,7 @@ func (p *Program) ruleNotes(r *rule) []string {
 	if r.inside != nil && r.gen != genReach && r.gen != genHop {
 		n = append(n, "landings restricted by an inside lock: followed by the generic walkers")
 	}
-	if r.chainStop != nil && r.gen != genReach {
+	if r.chainStop != nil && r.gen != genReach && r.gen != genHop {
 		n = append(n, "chains stopped by chain-stop: followed by the generic walker")
 	}
 	if m := &p.g.Moves[r.idx]; r.action == ir.Leap && r.gen != genHop && (reachable(m) || r.inside != nil) && !r.long {

@@ -12,20 +12,24 @@ import (
 // it (its slot: a player or neutral) and the cell itself, not the piece's
 // kind: single leaps restricted by inside locks, which the step and leap
 // tables do not know, and chains named by their ends (reachability,
-// strat_reach.go). It gives exactly the moves, in the same order, of the
-// walker it replaces: reachability's depth-first search over cells, or
-// the generic walker's leaps in cell then direction order.
+// strat_reach.go), with or without a chain stop that reads the cell
+// alone. From may read the piece (a table per code) or the cell alone
+// (a set: a fixed lock's "not in ZONE"). It gives exactly the moves, in
+// the same order, of the walker it replaces: reachability's depth-first
+// search over cells, or the generic walker's leaps in cell then
+// direction order.
 //
 // Why it is faster: before the pieces are walked, the conditions become
-// two sets of cells (bits of the program's layout) made from the
-// occupancy words: where Over holds, and where a leap may land (Onto
-// holds on an empty cell). Per piece, the start cell is turned into an
-// empty one (the piece is lifted) and the lock's cells applied (lock.go),
-// and the search takes the landings it reaches out of the landing set, so
-// that a leap is a table entry (the bit landed on, the first bit passed
-// over; a sentinel bit, never set, off the board) and two bit tests, where
-// the walkers evaluate closures cell by cell, keep a visited set apart
-// and lift and put back the moving piece.
+// sets of cells (bits of the program's layout) made from the occupancy
+// words: where Over holds, where a leap may land (Onto holds on an empty
+// cell), where a chain goes on (the chain stop does not hold). Per piece,
+// the start cell is turned into an empty one (the piece is lifted) and
+// the lock's cells applied (lock.go), and the search takes the landings
+// it reaches out of the landing set, so that a leap is a table entry (the
+// bit landed on, the first bit passed over; a sentinel bit, never set,
+// off the board) and two bit tests, where the walkers evaluate closures
+// cell by cell, keep a visited set apart and lift and put back the
+// moving piece. Gated on fast paths (hopDecline: the one place).
 
 // hopStrategy: leaps that capture nothing, conditions on occupancy sets.
 type hopStrategy struct{}
@@ -54,6 +58,12 @@ type hopRule struct {
 	onto []uint64
 	// locks: the inside locks' landing sets (nil: none)
 	locks *lockMasks
+	// from: per mover, the cells where From holds (all, when From reads
+	// the piece alone: srcOK has it) ([mover*words+w])
+	from []uint64
+	// goOn: per mover, the cells a chain goes on from, those where the
+	// chain stop does not hold (all, without one) ([mover*words+w])
+	goOn []uint64
 }
 
 // hopDecline tells why the hop table does not serve rule r (compiled up
@@ -61,7 +71,7 @@ type hopRule struct {
 func (p *Program) hopDecline(r *rule, m *ir.MoveRule) string {
 	ol, _ := p.isLocal(m.Over)
 	nl, _ := p.isLocal(m.Onto)
-	fl, fd := p.isLocal(m.From)
+	fl, fd := p.isLocal(m.From) // (From reads the piece alone, or the cell alone: a set)
 	switch {
 	case p.cfg.NoFast:
 		return "fast paths are off"
@@ -73,14 +83,16 @@ func (p *Program) hopDecline(r *rule, m *ir.MoveRule) string {
 		return "a single leap without lock: the step and leap tables serve it"
 	case m.LengthProp != "":
 		return "the leap length depends on the piece"
-	case r.chainStop != nil:
-		return "a chain stop reads the landing"
+	case m.ChainStop != nil && depsOf(m.ChainStop)&^depCell != 0:
+		return "its chain stop reads more than the cell"
 	case r.hasPromo:
 		return "a promotion may end the chain"
 	case p.stacking:
 		return "the game stacks pieces"
-	case !ol || !nl || !fl || fd:
+	case !ol || !nl || !fl:
 		return "its conditions read more than the cell and its piece"
+	case fd && depsOf(m.From)&^depCell != 0:
+		return "From reads both the cell and its piece"
 	case !p.slotConds(r):
 		return "Over or Onto reads the piece's kind"
 	case p.nbits+2 > 64*hopWords:
@@ -122,7 +134,16 @@ func (p *Program) compileHop(r *rule, m *ir.MoveRule) bool {
 	if p.hopDecline(r, m) != "" {
 		return false
 	}
-	p.fillSrcOK(r)
+	if _, fd := p.isLocal(m.From); fd {
+		// From reads the cell alone: the pieces the rule selects, and a
+		// set of the cells From holds on (hopRule.from).
+		from := r.from
+		r.from = nil
+		p.fillSrcOK(r)
+		r.from = from
+	} else {
+		p.fillSrcOK(r)
+	}
 	L, nd := r.length, p.nd
 	off, none := int32(p.nbits), int32(p.nbits+1) // off the board; no cell passed over
 	h := &hopRule{L: L, words: (p.nbits + 2 + 63) / 64}
@@ -164,6 +185,9 @@ func (p *Program) compileHop(r *rule, m *ir.MoveRule) bool {
 	slots := p.np + 2
 	h.over = make([]uint64, p.np*slots*h.words)
 	h.onto = make([]uint64, p.np*h.words)
+	h.goOn = make([]uint64, p.np*h.words)
+	h.from = make([]uint64, p.np*h.words)
+	_, fromCell := p.isLocal(m.From)
 	c := &ectx{p: p}
 	holds := func(f evalFn, cell, code int) bool {
 		c.cell, c.code = cell, code
@@ -186,9 +210,16 @@ func (p *Program) compileHop(r *rule, m *ir.MoveRule) bool {
 			if holds(r.onto, cell, 0) {
 				h.onto[mv*h.words+w] |= bit
 			}
+			if r.chainStop == nil || !holds(r.chainStop, cell, 0) {
+				h.goOn[mv*h.words+w] |= bit
+			}
+			if !fromCell || holds(r.from, cell, 0) {
+				h.from[mv*h.words+w] |= bit
+			}
 		}
 	}
 	h.locks = newLockMasks(r.inside, p.np, p.bitOf, h.words)
+
 	r.hop = h
 	r.gen = genHop
 	return true
@@ -211,6 +242,7 @@ type hopWalk struct {
 	dirs       []int32
 	leaps      []uint64 // hopRule.leaps, passed of the mover
 	passed     []int32
+	goOn       []uint64
 	free, over *hopSet
 }
 
@@ -226,7 +258,7 @@ func (g *gen) hopLeaps() {
 	// from it in turn), where a leap may land; free, made from it per
 	// piece.
 	over, land := &s.hopSets[0], &s.hopSets[1]
-	w := hopWalk{L: h.L, dirs: r.dirs[mover], leaps: h.leaps[mover], passed: h.passed[mover], free: &s.hopSets[2], over: over}
+	w := hopWalk{L: h.L, dirs: r.dirs[mover], leaps: h.leaps[mover], passed: h.passed[mover], goOn: h.goOn[mover*words : (mover+1)*words], free: &s.hopSets[2], over: over}
 	slots := np + 2
 	overOf := h.over[mover*slots*words : (mover+1)*slots*words]
 	for k := 0; k < nw; k++ {
@@ -252,6 +284,7 @@ func (g *gen) hopLeaps() {
 		for sl := r.srcSlots[mover]; sl != 0; sl &= sl - 1 {
 			word |= s.occ[bits.TrailingZeros64(sl)*nw+k]
 		}
+		word &= h.from[mover*words+k]
 		for ; word != 0; word &= word - 1 {
 			b := k<<6 | bits.TrailingZeros64(word)
 			c := int(p.cellOf[b])
@@ -324,7 +357,7 @@ func (h *hopWalk) overRest(i int) bool {
 func (g *gen) hopReach(h *hopWalk, c, b int) {
 	s, cellOf := g.s, g.p.cellOf
 	nds, L := len(h.dirs), h.L
-	leaps, free, over, dirs := h.leaps, h.free, h.over, h.dirs
+	leaps, free, over, dirs, goOn := h.leaps, h.free, h.over, h.dirs, h.goOn
 	stack := append(s.todo[:0], int32(b))
 	for len(stack) > 0 && !g.found {
 		x := int(stack[len(stack)-1])
@@ -342,7 +375,9 @@ func (g *gen) hopReach(h *hopWalk, c, b int) {
 			if g.found {
 				break
 			}
-			stack = append(stack, int32(land))
+			if goOn[land>>6]>>(land&63)&1 != 0 { // (the chain stop does not hold)
+				stack = append(stack, int32(land))
+			}
 		}
 	}
 	if cap(stack) != cap(s.todo) { // (a pointer store costs a write barrier while the collector runs)
