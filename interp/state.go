@@ -93,8 +93,8 @@ type scratch struct {
 	// reachability (strat_reach.go): cells seen, cells to explore, cells
 	// reached from the current start
 	seen          []bool
-	hopSets       *[4]hopSet // the hop table's sets (strat_hop.go)
 	todo, reached []int32
+	hopSets       *[3]hopSet // the hop table's sets (strat_hop.go; todo is its stack)
 	ectx          ectx
 	gen           gen          // move generation
 	nextOK        []bool       // blockFast: per rule, the next player's guard after the move

@@ -252,7 +252,7 @@ func (g *gen) hopLeaps() {
 	h := r.hop
 	mover, nw, np, words := g.mover, s.nw, p.np, h.words
 	if s.hopSets == nil {
-		s.hopSets = new([4]hopSet)
+		s.hopSets = new([3]hopSet)
 	}
 	// The sets of the position: where Over holds (the moving piece lifted
 	// from it in turn), where a leap may land; free, made from it per
