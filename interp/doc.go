@@ -234,15 +234,27 @@
 //     path; the rule's meaning, so it serves such rules with and without
 //     fast paths. Other rules named by their ends are explored path by
 //     path and their tier's list merged by start, end and captured cells
-//     (ends.go).
+//     (ends.go), unless the planner proves that no two moves of the tier
+//     share their ends (ends_unique.go: one move per landing, directions
+//     with distinct vectors, a single leap that no chain of the tier's
+//     jumps can equal, by a lattice test on the direction vectors).
+//   - hop table (strat_hop.go): with fast paths, reachability and single
+//     leaps under an inside lock, when nothing is captured and Over and
+//     Onto read the cell and the slot of its piece alone (a chain stop
+//     and a From that read the cell alone are sets too): the conditions
+//     are occupancy sets made once per generation, a leap is a table
+//     entry of bits and two bit tests, a landing reached leaves the free
+//     set; the moves and their order are reachability's (or the generic
+//     walker's).
 //
 // Two properties of leap rules are followed by the generic walker and by
-// reachability alone (the planner gives such a rule no table strategy):
-// ChainStop, a cell condition that ends a chain on a landing where it
-// holds (as a promotion does), and the inside locks (rule.inside): a
-// piece whose move starts on one of the mover's cells of such a zone
-// lands only on cells of it (the group walker checks every piece of a
-// group move likewise). A fixed lock is no machinery of its own: Compile
+// reachability alone (the planner gives such a rule no other table
+// strategy), but for the hop table: ChainStop, a cell condition that ends
+// a chain on a landing where it holds (as a promotion does), and the
+// inside locks (rule.inside), which the hop table reads as landing sets
+// per mover and start cell (lock.go): a piece whose move starts on one of
+// the mover's cells of such a zone lands only on cells of it (the group
+// walker checks every piece of a group move likewise). A fixed lock is no machinery of its own: Compile
 // adds "not in ZONE" to the From of every leap and group rule (on a copy
 // of the game's rules, which Game returns), so every strategy honours it
 // and `vet --explain` shows the condition.

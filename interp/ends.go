@@ -28,11 +28,18 @@ import (
 // reachability.
 func (p *Program) endsTier(rs []int) bool {
 	for _, ri := range rs {
-		if m := &p.g.Moves[ri]; m.TextEnds && m.Action == ir.Leap && p.rules[ri].gen != genReach {
+		if m := &p.g.Moves[ri]; m.TextEnds && m.Action == ir.Leap && !p.rules[ri].reachesOnce() {
 			return true
 		}
 	}
 	return false
+}
+
+// reachesOnce tells whether the rule's moves are found by reachability
+// (strat_reach.go, or the hop table's search): one move per piece and
+// landing cell, nothing captured.
+func (r *rule) reachesOnce() bool {
+	return r.gen == genReach || r.gen == genHop && r.chain != ir.ChainNone
 }
 
 // endsCaptured appends to buf the cells whose pieces the move with this

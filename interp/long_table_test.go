@@ -23,7 +23,7 @@ var longTableFiles = []string{
 
 func TestLongTableChosen(t *testing.T) {
 	for _, f := range longTableFiles {
-		g := loadFile(t, f)
+		g := loadGameFile(t, f)
 		p, err := Compile(g, Config{})
 		if err != nil {
 			t.Fatal(err)
@@ -129,7 +129,7 @@ func TestLongTableEqualsGeneric(t *testing.T) {
 	}
 	progs := map[string][2]*Program{}
 	for _, f := range longTableFiles {
-		g := loadFile(t, f)
+		g := loadGameFile(t, f)
 		fast, err := Compile(g, Config{})
 		if err != nil {
 			t.Fatal(err)
@@ -161,7 +161,7 @@ func TestLongTableEqualsGeneric(t *testing.T) {
 }
 
 // loadFile loads a rules file by its path from the package directory.
-func loadFile(t testing.TB, path string) *ir.Game {
+func loadGameFile(t testing.TB, path string) *ir.Game {
 	t.Helper()
 	g, err := lang.Load(path, nil)
 	if err != nil {

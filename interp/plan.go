@@ -72,6 +72,9 @@ type TierPlan struct {
 	// that could concern it and declined
 	Accelerators []string
 	Declined     []string
+	// UniqueEnds: moves named by their ends, proved never to share them
+	// (ends_unique.go): not merged
+	UniqueEnds bool
 }
 
 // Plan reports what Compile chose (see Plan).
@@ -82,13 +85,13 @@ func (p *Program) Plan() Plan {
 	}
 	for ti, t := range p.tiers {
 		tp := TierPlan{Dedup: t.dedup, Bulk: t.bulk, CountSel: t.countSel, Precheck: t.precheck, Kernel: t.k1 != nil, Prefer: t.prefer,
-			WalkChains: t.kchain || t.wchain}
+			WalkChains: t.kchain || t.wchain, UniqueEnds: !t.ends && p.endsTier(t.rules)}
 		for _, ri := range t.rules {
 			tp.Rules = append(tp.Rules, p.rules[ri].name)
 		}
 		tp.Pairs = p.kernPairs(&t)
 		tp.Accelerators = accelNames(map[accel]bool{accelBulk: t.shifts, accelKernel: t.k1 != nil,
-			accelKernelChains: t.kchain, accelMultiwordChains: t.wchain, accelMajorityPaths: t.prefer && p.majorityDecline(t.rules) == ""})
+			accelKernelChains: t.kchain, accelMultiwordChains: t.wchain, accelMajorityPaths: t.prefer && p.majorityDecline(t.rules) == "", accelUniqueEnds: !t.ends && p.endsTier(t.rules)})
 		tp.Declined = p.declinedBy(scopeTier, ti)
 		pl.Tiers = append(pl.Tiers, tp)
 	}
@@ -172,7 +175,7 @@ func (p *Program) rulePlan(r *rule) RulePlan {
 	rp.Accelerators = accelNames(map[accel]bool{accelLeapTable: r.gen == genStep || r.gen == genLeap, accelShiftSets: r.shift,
 		accelWordChains: r.gen == genLeap && r.walk == walkWord, accelLandingCount: r.gen == genLeap && r.walk == walkLandings,
 		accelMailbox: r.mbOffs != nil, accelStackTable: r.gen == genStack, accelGroupTable: r.gen == genGroupFast, accelFusedMake: r.fused,
-		accelTurnGuards: r.turnGuard, accelLongTable: r.longTable != nil})
+		accelTurnGuards: r.turnGuard, accelLongTable: r.longTable != nil, accelHopTable: r.gen == genHop})
 	rp.Declined = p.declinedBy(scopeRule, r.idx)
 	return rp
 }
@@ -288,6 +291,17 @@ func (p *Program) ruleTables(r *rule) []string {
 		}
 		add("stack leap paths", n)
 	}
+	if h := r.hop; h != nil {
+		n := 0
+		for _, l := range h.leaps {
+			n += len(l)
+		}
+		add("hop leaps (per mover)", n)
+		add("hop condition sets (words)", len(h.over)+len(h.onto))
+		if h.locks != nil {
+			add("lock landing sets", len(h.locks.sets))
+		}
+	}
 	return t
 }
 
@@ -300,10 +314,10 @@ func (p *Program) ruleNotes(r *rule) []string {
 	if r.longTable != nil {
 		n = append(n, "a long rule (lengths, hurdle or captures taken at the end): rays per cell and direction, conditions tabulated per mover")
 	}
-	if r.inside != nil && r.gen != genReach {
+	if r.inside != nil && r.gen != genReach && r.gen != genHop {
 		n = append(n, "landings restricted by an inside lock: followed by the generic walkers")
 	}
-	if r.chainStop != nil && r.gen != genReach {
+	if r.chainStop != nil && r.gen != genReach && r.gen != genHop {
 		n = append(n, "chains stopped by chain-stop: followed by the generic walker")
 	}
 	if r.shift {

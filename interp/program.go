@@ -227,6 +227,7 @@ const (
 	genDrop             // a drop from the hand (strat_drop.go)
 	genReach            // moves named by their ends, chains that capture nothing: reachability (strat_reach.go)
 	genLongTable        // long rules with local conditions: rays and condition tables (long_table.go)
+	genHop              // fast: leaps that capture nothing, local conditions, inside locks as sets (strat_hop.go)
 )
 
 type rule struct {
@@ -277,6 +278,9 @@ type rule struct {
 	// lock); a leap starting on one of the mover's cells of a zone lands
 	// only on cells of that zone (leaps of the generic walker)
 	inside [][][]bool
+	// hop: the rule compiled for the hop table (strat_hop.go; nil:
+	// another generator)
+	hop *hopRule
 	// dropCodes (Drop rules): per mover, the codes the rule may place
 	dropCodes [][]uint16
 
@@ -738,6 +742,13 @@ func (p *Program) compileRules() error {
 			p.planDedup(t)
 			t.ends = p.endsTier(rs)
 			t.dedup = t.dedup || t.ends
+			if t.dedup {
+				if why := p.uniqueEndsDecline(rs); why == "" {
+					t.ends, t.dedup = false, false // no two moves share their ends (ends_unique.go)
+				} else if t.ends {
+					p.declineFor(scopeTier, len(p.tiers)-1, accelUniqueEnds, why)
+				}
+			}
 			t.listed = t.dedup || t.prefer
 			if t.prefer {
 				t.narrow = p.tierNarrowing(len(p.tiers)-1, rs)
@@ -803,6 +814,9 @@ func (p *Program) compileRule(i int) error {
 	if m.LengthTo != 0 || m.Hurdle != nil || m.TakenAtEnd {
 		p.declineFor(scopeRule, i, accelLeapTable, "a long rule (lengths, a hurdle or captures taken at the end): long-table serves those")
 		return p.compileLong(r, m) // the generic walker alone
+	}
+	if p.compileHop(r, m) {
+		return nil
 	}
 	if reachable(m) {
 		p.declineFor(scopeRule, i, accelLeapTable, "its moves are named by their ends and its chains capture nothing: reachability, the rule's meaning")

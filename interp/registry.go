@@ -58,6 +58,8 @@ const (
 	accelTurnGuards
 	accelLongTable
 	accelMajorityPaths
+	accelHopTable
+	accelUniqueEnds
 	accelCount // the number of accelerators
 )
 
@@ -114,6 +116,10 @@ var registry = [accelCount]accelerator{
 		"long leaps (a range of lengths, a hurdle, captures taken at the end) whose conditions read the cell and its piece: rays per cell and direction, conditions tabulated per mover, taken pieces marked with the wall code (long_table.go)"},
 	accelMajorityPaths: {"majority-paths", nil,
 		"tiers narrowed to the moves capturing the most whose rules are leaps, without stacks: each move's captures read from its path instead of playing it (majority.go)"},
+	accelHopTable: {"hop-table", nil,
+		"leaps that capture nothing whose conditions read the cell and its owner (chains named by their ends, leaps under an inside lock): conditions as occupancy sets made once per generation, landings from per-length tables, inside locks as landing sets (strat_hop.go, lock.go)"},
+	accelUniqueEnds: {"unique-ends", nil,
+		"tiers of moves named by their ends that provably never share them (one move per landing, distinct directions, a step outside the jumps' lattice): no merge pass, and the moves can be counted (ends_unique.go)"},
 }
 
 // accelSet is a set of accelerators: bit a for accel a.

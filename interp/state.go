@@ -95,6 +95,7 @@ type scratch struct {
 	// reached from the current start
 	seen          []bool
 	todo, reached []int32
+	hopSets       *[3]hopSet // the hop table's sets (strat_hop.go; todo is its stack)
 	ectx          ectx
 	gen           gen          // move generation
 	nextOK        []bool       // blockFast: per rule, the next player's guard after the move

@@ -32,6 +32,7 @@ var strategies = [...]strategy{
 	genDrop:      dropStrategy{},
 	genReach:     reachStrategy{},
 	genLongTable: longTableStrategy{},
+	genHop:       hopStrategy{},
 }
 
 // runGen emits the moves of rule g.r with its strategy.

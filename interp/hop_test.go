@@ -1,0 +1,254 @@
+package interp
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/ruleplay/ruleplay/lang"
+)
+
+// The hop table (strat_hop.go), inside locks as landing sets (lock.go)
+// and tiers whose moves never share their ends (ends_unique.go), against
+// the reference walkers (Config{Disable: disableAll(true)}: the generic walker for
+// steps, reachability for chains named by their ends, both tiers merged).
+
+// hopCases are the rules files of hop races: the bundled star for every
+// number of players, and three files nobody tuned for (testdata/unseen: a
+// square board with eight directions, a small hex board whose jumps go
+// over enemies alone, a star of three with a second lock on its middle).
+var hopCases = []struct {
+	file string
+	opts map[string]string
+}{
+	{"../games/chinese-checkers.rules", map[string]string{"players": "2"}},
+	{"../games/chinese-checkers.rules", map[string]string{"players": "3"}},
+	{"../games/chinese-checkers.rules", map[string]string{"players": "4"}},
+	{"../games/chinese-checkers.rules", map[string]string{"players": "6"}},
+	{"testdata/unseen/halma8.rules", nil},
+	{"testdata/unseen/hexhop.rules", nil},
+	{"testdata/unseen/star3lock.rules", nil},
+}
+
+func loadFile(t *testing.T, file string, opts map[string]string, cfg Config) *Program {
+	t.Helper()
+	g, err := lang.Load(file, opts)
+	if err != nil {
+		t.Fatalf("%s: %v", file, err)
+	}
+	p, err := Compile(g, cfg)
+	if err != nil {
+		t.Fatalf("%s: %v", file, err)
+	}
+	return p
+}
+
+// TestHopEqualsGeneric plays random games of the hop races with and
+// without fast paths: the same move lists in the same order at every ply
+// (checkEquiv: counts and selected moves too, results, undo), the same
+// perft counts and the same random playouts.
+func TestHopEqualsGeneric(t *testing.T) {
+	games, plies := 4, 300
+	if testing.Short() {
+		games, plies = 2, 120
+	}
+	for _, tc := range hopCases {
+		fast := loadFile(t, tc.file, tc.opts, Config{MaxPlies: 400})
+		slow := loadFile(t, tc.file, tc.opts, Config{MaxPlies: 400, Disable: disableAll(true)})
+		checkEquiv(t, fast, slow, games, plies)
+		for d := 1; d <= 3; d++ {
+			if a, b := fast.Perft(fast.NewState(0), d), slow.Perft(slow.NewState(0), d); a != b {
+				t.Errorf("%s %v: perft(%d) fast %d, generic %d", tc.file, tc.opts, d, a, b)
+			}
+		}
+		for seed := uint64(0); seed < 3; seed++ {
+			if a, b := playoutTrace(fast, seed), playoutTrace(slow, seed); a != b {
+				t.Errorf("%s %v seed %d: playout fast %s, generic %s", tc.file, tc.opts, seed, a, b)
+			}
+		}
+	}
+}
+
+// playoutTrace plays a random playout from the start and renders where it
+// ended and how.
+func playoutTrace(p *Program, seed uint64) string {
+	s := p.NewState(seed)
+	var ml MoveList
+	n := p.RandomPlayout(s, rand.New(rand.NewPCG(seed, 11)), &ml, 0)
+	return fmt.Sprintf("%d plies, %+v\n%s", n, p.Status(s), p.Render(s))
+}
+
+// TestHopPlanned checks that the planner gives the hop races' rules the
+// hop table and proves their tiers' ends unique, and says why it does not
+// without fast paths.
+func TestHopPlanned(t *testing.T) {
+	for _, tc := range hopCases {
+		p := loadFile(t, tc.file, tc.opts, Config{})
+		for _, r := range p.Plan().Rules {
+			want := "hop table"
+			if r.Name == "step" && strings.HasSuffix(tc.file, "hexhop.rules") {
+				want = "step table" // no lock: the step table serves it
+			}
+			if r.Strategy != want {
+				t.Errorf("%s %v: rule %s: strategy %q, want %q", tc.file, tc.opts, r.Name, r.Strategy, want)
+			}
+			if slices.ContainsFunc(r.Notes, func(n string) bool { return strings.Contains(n, "inside lock") }) {
+				t.Errorf("%s: rule %s: notes %q say a lock sends it to the generic walker", tc.file, r.Name, r.Notes)
+			}
+		}
+		if tp := p.Plan().Tiers[0]; !tp.UniqueEnds || tp.Dedup {
+			t.Errorf("%s %v: tier %+v: ends not proved unique", tc.file, tc.opts, tp)
+		}
+		slow := loadFile(t, tc.file, tc.opts, Config{Disable: disableAll(true)})
+		for _, r := range slow.Plan().Rules {
+			if r.Strategy == "hop table" {
+				t.Errorf("%s without fast paths: rule %s has the hop table", tc.file, r.Name)
+			}
+		}
+		if tp := slow.Plan().Tiers[0]; tp.UniqueEnds || !tp.Dedup {
+			t.Errorf("%s without fast paths: tier %+v not merged", tc.file, tp)
+		}
+	}
+}
+
+// TestHopLockedMoves pins the moves of a position of the star where the
+// inside lock decides: p1's marble on b14 is in its goal (the top point):
+// it steps and jumps inside it (d14, b16) but not over f13 or g13 out of
+// it (e12, g12); the one on f13 is not in it and steps into it (a14).
+// Steps come first, then jumps, each by cell; a jump back onto the
+// start (lifted) is no move.
+func TestHopLockedMoves(t *testing.T) {
+	progs, states := at(t, "chinese-checkers.rules", nil, 0,
+		"b14 p1 marble", "c14 p2 marble", "b15 p2 marble", "g13 p2 marble", "f13 p1 marble", "e13 p2 marble")
+	var lists [2][]string
+	for i, p := range progs {
+		var ml MoveList
+		p.Legal(states[i], &ml)
+		lists[i] = texts(p, &ml)
+	}
+	if !slices.Equal(lists[0], lists[1]) {
+		t.Fatalf("fast %v\ngeneric %v", lists[0], lists[1])
+	}
+	want := []string{"f13-a14", "f13-e12", "f13-f12", "b14-a15", "b14-a14", "f13-h13", "f13-d13", "b14-d14", "b14-b16"}
+	if !slices.Equal(lists[0], want) {
+		t.Errorf("moves %v, want %v", lists[0], want)
+	}
+}
+
+// TestEndsUniqueDeclines: a slide of two cells can land where a chain of
+// short jumps does; the tier is then merged (and its moves are still the
+// reference's).
+func TestEndsUniqueDeclines(t *testing.T) {
+	src := `game: "Long Steps"
+board { shape: square(6x6) }
+player red { forward: north }
+player blue { forward: south }
+piece stone {}
+setup red { stone: a1 b1 c1 d1 e1 f1 b2 d2 }
+setup blue { stone: a6 b6 c6 d6 e6 f6 c5 e5 }
+jump slide { dirs: all; length: 2; over: empty; text: ends }
+jump { dirs: all; over: occupied; chain: optional; text: ends }
+end { no-move: pass; passes: 2 }
+`
+	fast := loadSrc(t, "long-steps", src, Config{MaxPlies: 120})
+	slow := loadSrc(t, "long-steps", src, Config{MaxPlies: 120, Disable: disableAll(true)})
+	if tp := fast.Plan().Tiers[0]; tp.UniqueEnds || !tp.Dedup {
+		t.Errorf("tier %+v: ends proved unique where slides of two land like jumps", tp)
+	}
+	if why := fast.uniqueEndsDecline(fast.tiers[0].rules); !strings.Contains(why, "may land where") {
+		t.Errorf("decline %q", why)
+	}
+	checkEquiv(t, fast, slow, 3, 120)
+}
+
+// TestLattice checks the lattice test of ends_unique.go: the hex
+// directions in half-cell units, the eight square ones, a line.
+func TestLattice(t *testing.T) {
+	hex := latticeBasis([][2]int{{2, 0}, {1, 1}, {-1, 1}, {-2, 0}, {-1, -1}, {1, -1}})
+	for _, c := range [][2]int{{2, 0}, {1, 1}, {3, 1}, {0, 2}, {4, 0}, {1, 0}, {0, 1}, {2, 1}} {
+		if got, want := hex.holds(c[0], c[1]), (c[0]+c[1])%2 == 0; got != want {
+			t.Errorf("hex lattice holds(%d, %d) = %v", c[0], c[1], got)
+		}
+	}
+	// A step (2,0) or (1,1) is not twice a hex vector: x+y = 2 mod 4.
+	for _, v := range [][2]int{{2, 0}, {1, 1}, {-1, 1}} {
+		if v[0]%2 == 0 && v[1]%2 == 0 && hex.holds(v[0]/2, v[1]/2) {
+			t.Errorf("step %v is twice a vector of the hex lattice", v)
+		}
+	}
+	sq := latticeBasis([][2]int{{0, 1}, {1, 1}, {1, 0}, {1, -1}, {0, -1}, {-1, -1}, {-1, 0}, {-1, 1}})
+	if !sq.holds(3, -5) || !sq.holds(0, 0) {
+		t.Error("square lattice misses a point")
+	}
+	diag := latticeBasis([][2]int{{1, 1}, {1, -1}, {-1, 1}, {-1, -1}})
+	if diag.holds(1, 0) || !diag.holds(2, 0) || !diag.holds(3, 1) {
+		t.Error("diagonal lattice: wrong parity")
+	}
+	line := latticeBasis([][2]int{{0, 3}, {0, -6}})
+	if !line.holds(0, 9) || line.holds(0, 4) || line.holds(1, 0) {
+		t.Error("vertical line lattice")
+	}
+	none := latticeBasis(nil)
+	if !none.holds(0, 0) || none.holds(0, 1) {
+		t.Error("empty lattice")
+	}
+}
+
+// TestHopLongLeaps: the hop table's leaps of three cells (two passed
+// over: the first in the table entry, the second in overRest), single
+// under a lock and in chains, on a square board with a lock per player
+// and one shared; the same moves as the reference walkers.
+func TestHopLongLeaps(t *testing.T) {
+	src := `game: "Long Hops"
+board { shape: square(7x7) }
+player red { forward: north }
+player blue { forward: south }
+piece stone {}
+zone camp {
+  red: a1 b1 c1 d1 e1 f1 g1 a2 b2 c2 d2 e2 f2 g2
+  blue: mirror(red)
+}
+zone goal: mirror(camp)
+zone middle: c3 d3 e3 c4 d4 e4 c5 d5 e5
+setup each { stone: camp }
+jump vault { dirs: all; length: 3; over: occupied; text: ends }
+jump bound { dirs: orthogonal; length: 3; over: enemy or empty; chain: optional; text: ends }
+lock goal: inside
+lock middle: inside
+end { win: every(own, in goal); no-move: pass; passes: 2 }
+`
+	fast := loadSrc(t, "long-hops", src, Config{MaxPlies: 200})
+	slow := loadSrc(t, "long-hops", src, Config{MaxPlies: 200, Disable: disableAll(true)})
+	for _, r := range fast.Plan().Rules {
+		if r.Strategy != "hop table" {
+			t.Errorf("rule %s: strategy %q", r.Name, r.Strategy)
+		}
+	}
+	checkEquiv(t, fast, slow, 4, 200)
+	for d := 1; d <= 3; d++ {
+		if a, b := fast.Perft(fast.NewState(0), d), slow.Perft(slow.NewState(0), d); a != b {
+			t.Errorf("perft(%d) fast %d, generic %d", d, a, b)
+		}
+	}
+}
+
+// TestHopChainStop: Conspirateurs' jumps (chains named by their ends that
+// stop on a shelter) get the hop table, whose chains stop on the cells
+// of the chain stop; its moves are the reference's along long random
+// games (drops first, then steps and jumps).
+func TestHopChainStop(t *testing.T) {
+	fast := load(t, "conspirateurs.rules", nil, Config{MaxPlies: 400})
+	slow := load(t, "conspirateurs.rules", nil, Config{MaxPlies: 400, Disable: disableAll(true)})
+	for _, r := range fast.Plan().Rules {
+		if r.Name == "jump" && r.Strategy != "hop table" {
+			t.Errorf("jump: strategy %q, notes %q", r.Strategy, r.Notes)
+		}
+	}
+	games, plies := 3, 400
+	if testing.Short() {
+		games, plies = 1, 200
+	}
+	checkEquiv(t, fast, slow, games, plies)
+}
