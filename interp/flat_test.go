@@ -43,7 +43,7 @@ end {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if (len(cfg.Disable) > 0) && !p.flat {
+		if (len(cfg.Disable) > 0) && !p.madeBy(accelFlatMake) {
 			// (The group table reads the sets per code, which a flat
 			// Program does not keep.)
 			t.Fatalf("disable %v: not flat", cfg.Disable)
