@@ -9,8 +9,8 @@ import (
 
 // TestFlatGroupUndo plays random games of a group game that compiles to a
 // flat Program (no stacks, no sets per code, no targets), whose moves are
-// recorded by lift and drop rather than doLeapsFlat, and takes every move
-// back: Undo (undoFlat) must restore the cells and the derived indexes.
+// recorded by lift and drop rather than moveLeapsFlat, and takes every move
+// back: Undo (revertFlat) must restore the cells and the derived indexes.
 func TestFlatGroupUndo(t *testing.T) {
 	src := `game: "flat group"
 board { shape: square(6x6) }

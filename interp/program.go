@@ -236,7 +236,7 @@ type rule struct {
 	gall     bool   // group captures take the whole run
 	hasPromo bool   // some promotion that ends a chain (not AtMoveEnd) applies to a piece this rule moves
 	// long: a range of lengths, a hurdle or captures taken at the end
-	// (jumping.go): the generic walker's longDFS, Apply's doLeapsLong;
+	// (jumping.go): the generic walker's longDFS, Apply's moveLeapsLong;
 	// lenMax the longest leap, hurdle the compiled Hurdle, atEnd
 	// TakenAtEnd
 	long   bool
