@@ -90,7 +90,7 @@ func (p *Program) compilePlay() {
 		}
 		if fused, why := p.fusedMaker(r, flat, extras); why == "" {
 			r.play = fused
-		} else if p.st != nil && (r.action == ir.Leap || r.action == ir.Remove) {
+		} else if p.small != nil && (r.action == ir.Leap || r.action == ir.Remove) {
 			p.declineFor(scopeRule, i, accelFusedMake, why)
 		}
 	}

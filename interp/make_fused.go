@@ -44,7 +44,7 @@ var (
 )
 
 // compileSmall keeps the tables of a small board on fixed-size arrays
-// (Program.st) when fused-make serves the Program (direct: direct-make
+// (Program.small) when fused-make serves the Program (direct: direct-make
 // does), or records why it does not.
 func (p *Program) compileSmall(direct bool) {
 	why := p.smallDeclines(direct)
@@ -52,22 +52,22 @@ func (p *Program) compileSmall(direct bool) {
 	if why != "" {
 		return
 	}
-	p.st = new(smallTabs)
+	p.small = new(smallTabs)
 	for c, cb := range p.cellB {
-		p.st.cellB[c] = smallCell{m: cb.m, w: uint32(cb.w), mb: uint32(cb.mb)}
+		p.small.cellB[c] = smallCell{m: cb.m, w: uint32(cb.w), mb: uint32(cb.mb)}
 	}
 	for code, o := range p.codeOcc {
-		p.st.codeOcc[code] = uint32(o)
+		p.small.codeOcc[code] = uint32(o)
 	}
-	copy(p.st.codePts[:], p.codePoints)
-	copy(p.st.board[:], p.boardMask)
+	copy(p.small.codePts[:], p.codePoints)
+	copy(p.small.board[:], p.boardMask)
 	for pl := 0; pl < p.np; pl++ {
-		p.st.next[pl], p.st.prev[p.after(pl)] = uint8(p.after(pl)), uint8(pl)
+		p.small.next[pl], p.small.prev[p.after(pl)] = uint8(p.after(pl)), uint8(pl)
 	}
 	if mids := p.leaps[2]; mids != nil && p.nd <= smallDirs {
 		for c := 0; c < p.nc; c++ {
 			for d := 0; d < p.nd; d++ {
-				p.st.mid[c*smallDirs+d] = uint16(mids[(c*p.nd+d)*2])
+				p.small.mid[c*smallDirs+d] = uint16(mids[(c*p.nd+d)*2])
 			}
 		}
 	}
@@ -78,7 +78,7 @@ func (p *Program) compileSmall(direct bool) {
 // none.
 func (p *Program) fusedMaker(r *rule, flat, extras bool) (maker, string) {
 	switch {
-	case p.st == nil:
+	case p.small == nil:
 		return maker{}, "the board is not small"
 	case !flat:
 		return maker{}, "needs flat-make, which declined"
@@ -91,9 +91,9 @@ func (p *Program) fusedMaker(r *rule, flat, extras bool) (maker, string) {
 	}
 	switch r.capture {
 	case ir.CaptureJumped:
-		p.st.jumpRules |= 1 << r.idx
+		p.small.jumpRules |= 1 << r.idx
 	case ir.CaptureLanding:
-		p.st.landRules |= 1 << r.idx
+		p.small.landRules |= 1 << r.idx
 	}
 	switch {
 	case r.action == ir.Remove:
@@ -107,7 +107,7 @@ func (p *Program) fusedMaker(r *rule, flat, extras bool) (maker, string) {
 }
 
 // smallDeclines tells why the board's tables are not kept on fixed-size
-// arrays for fused-make (Program.st; "" when they are).
+// arrays for fused-make (Program.small; "" when they are).
 func (p *Program) smallDeclines(direct bool) string {
 	switch {
 	case p.off(accelFusedMake) != "":
@@ -216,7 +216,7 @@ type smallPos struct {
 // counters points the per-player counters of ps (np players) into its
 // smallPos.
 func (ps *position) counters(np int) {
-	ps.turns, ps.captured, ps.points = ps.sp.turns[:np:np], ps.sp.captured[:np:np], ps.sp.points[:np:np]
+	ps.turns, ps.captured, ps.points = ps.small.turns[:np:np], ps.small.captured[:np:np], ps.small.points[:np:np]
 }
 
 // took counts for mover the capture of a piece of this code.
@@ -270,14 +270,14 @@ func (p *Program) doLeapQuiet(s *State, ml *MoveList, m mv) int {
 	if len(s.frames) == cap(s.frames) {
 		s.grow(0)
 	}
-	t := p.st
+	t := p.small
 	o := int(uint32(m.off))
 	e := ml.arena[o+1]
 	a := int(ml.arena[o] & (smallCells - 1))
 	mover := s.toMove
 	s.ply++
 	s.toMove = int(t.next[mover&(smallPlayers-1)])
-	b := s.sp
+	b := s.small
 	b.turns[mover&(smallPlayers-1)]++
 	rb := uint32(m.rule) & 63
 	pc := b.cells[a]
@@ -336,7 +336,7 @@ func (p *Program) doLeapUnlogged(s *State, ml *MoveList, m mv) int {
 	}
 	r := &p.rules[m.rule]
 	mover := s.toMove
-	b, t := s.sp, p.st
+	b, t := s.small, p.small
 	a := int(ml.arena[m.off] & (smallCells - 1))
 	e := ml.arena[m.off+1]
 	pc := b.cells[a]
@@ -373,7 +373,7 @@ func (p *Program) doTake(s *State, ml *MoveList, m mv) int {
 	s.frames = s.frames[:nf+1]
 	f := &s.frames[nf]
 	f.passes, f.kind, f.end, f.winner = int32(s.passes), frameTake, s.end, int8(s.winner)
-	b, t := s.sp, p.st
+	b, t := s.small, p.small
 	a := int(ml.arena[m.off] & (smallCells - 1))
 	code := b.cells[a]
 	f.setLeap(a, a, a, code, 0, 0)
@@ -408,7 +408,7 @@ func (f *frame) leap() (a, x, land int, pc, xc, old uint16) {
 // old code back, then the cell of the piece taken (whose capture is
 // taken back), then the start. It calls nothing: no stack check.
 func (p *Program) undoLeap(s *State, f *frame) {
-	b, t := s.sp, p.st
+	b, t := s.small, p.small
 	a, x, land, pc, xc, old := f.leap()
 	mover := s.backTurn(t, b)
 	s.end = endNone // (Legal gave the move: the game was going on)
@@ -438,11 +438,11 @@ func (p *Program) undoTake(s *State, f *frame) {
 	a, _, _, code, _, _ := f.leap()
 	s.passes = int(f.passes)
 	s.end, s.winner = f.end, int(f.winner)
-	mover := s.backTurn(p.st, s.sp)
+	mover := s.backTurn(p.small, s.small)
 	if code != 0 {
-		s.sp.set(p.st, a, code)
+		s.small.set(p.small, a, code)
 	}
-	s.sp.untook(p.st, mover, code)
+	s.small.untook(p.small, mover, code)
 }
 
 // backTurn gives the turn of a move doLeapQuiet or doTake made back to
@@ -485,7 +485,7 @@ func (p *Program) applyLeaps(s *State, r *rule, path []uint32) int {
 	f.nch, f.mover, f.passes, f.kind = int32(n0), int8(mover), int32(s.passes), frameFused
 	f.end, f.winner, f.last = s.end, int8(s.winner), s.last
 	f.captured, f.points = s.captured[mover], s.points[mover]
-	b, t := s.sp, p.st
+	b, t := s.small, p.small
 	recs := s.changes[n0 : n0+len(path)+1]
 	start := int(path[0] & (smallCells - 1))
 	pc := b.cells[start]
@@ -516,7 +516,7 @@ func (p *Program) applyLeaps(s *State, r *rule, path []uint32) int {
 // recs from recs[1] on. It returns the records then written (the start's
 // included), the pieces taken and their points.
 func (p *Program) takeJumped(s *State, recs []change, path []uint32) (k int, took, pts int32) {
-	b, t := s.sp, p.st
+	b, t := s.small, p.small
 	k = 1
 	cur := int(path[0])
 	for _, e := range path[1:] {
@@ -540,7 +540,7 @@ func (p *Program) takeJumped(s *State, recs []change, path []uint32) (k int, too
 // theirs; then the counters and the turn are restored (the Program has
 // no extras: no rules' counters).
 func (p *Program) undoFused(s *State, f *frame) {
-	b, t := s.sp, p.st
+	b, t := s.small, p.small
 	n0 := int(f.nch)
 	recs := s.changes
 	n := len(recs) - 1

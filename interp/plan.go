@@ -97,7 +97,7 @@ func (p *Program) Plan() Plan {
 	}
 	pl.Accelerators = accelNames(map[accel]bool{accelBlockadeWords: p.blockFast, accelWordsPerft: p.wordsCount,
 		accelMailboxPerft: p.mbPerft, accelCountPlayouts: p.countPlayouts, accelFlatMake: p.madeBy(accelFlatMake), accelDirectMake: p.madeBy(accelDirectMake),
-		accelFusedMake: p.st != nil, accelQuantifierTables: p.quantTables > 0})
+		accelFusedMake: p.small != nil, accelQuantifierTables: p.quantTables > 0})
 	pl.Declined = p.declinedBy(scopeProgram, 0)
 	pl.Make = "general: each change put and recorded for Undo"
 	if p.madeBy(accelFlatMake) {

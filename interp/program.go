@@ -92,9 +92,9 @@ type Program struct {
 	// revert: how the general unmake reverts a move's records
 	// (compilePlay: revertPut, revertStacked, or flat-make's revertFlat)
 	revert func(p *Program, s *State, recs []change)
-	// st: the tables of a small board (smallTabs; nil: the board is not
-	// small, or the Program not flat)
-	st *smallTabs
+	// small: the tables of a small board (smallTabs; nil: fused-make does
+	// not serve the Program: compileSmall)
+	small *smallTabs
 	// keepLast: a condition reads the cell the previous ply ended on
 	// (next-to): Apply keeps it in State.last
 	keepLast bool

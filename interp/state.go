@@ -47,9 +47,9 @@ type position struct {
 	occC     []uint64        // occupancy bitsets per piece code: [code*nw+w] (code 0: unused); nil unless Program.keepOccC
 	onTarget []int32         // per slot: the (top) pieces on their own target cell
 	mb       *[mbSlots]uint8 // the mailbox (Program.mbox): 1 piece, 0 empty, mbWall no cell
-	// sp: on a small board (Program.st), the arrays that cellsW, occ
+	// small: on a small board (Program.small), the arrays that cellsW, occ
 	// and mb are in (nil otherwise)
-	sp *smallPos
+	small *smallPos
 
 	toMove   int
 	ply      int
@@ -228,17 +228,17 @@ func (p *Program) occCLen() int {
 
 func (p *Program) newEmptyState() *State {
 	s := &State{position: position{np: p.np, nw: p.nw, last: -1}, scratch: newScratch(p.nc, p.nw)}
-	if p.st != nil {
-		s.sp = new(smallPos)
-		s.cellsW, s.occ = s.sp.cells[:p.nc+1], s.sp.occ[:p.occLen()]
+	if p.small != nil {
+		s.small = new(smallPos)
+		s.cellsW, s.occ = s.small.cells[:p.nc+1], s.small.occ[:p.occLen()]
 	} else {
 		s.cellsW, s.occ = make([]uint16, p.nc+1), make([]uint64, p.occLen())
 	}
 	s.cellsW[p.nc] = uint16(p.ncodes)
 	s.cells = s.cellsW[:p.nc]
 	if p.mbox != nil {
-		if s.sp != nil {
-			s.mb = &s.sp.mb
+		if s.small != nil {
+			s.mb = &s.small.mb
 		} else {
 			s.mb = new([mbSlots]uint8)
 		}
@@ -250,12 +250,12 @@ func (p *Program) newEmptyState() *State {
 		}
 	}
 	s.onTarget = make([]int32, p.np+1)
-	if p.keepOccC && s.sp != nil {
-		s.occC = s.sp.occC[:p.occCLen()]
+	if p.keepOccC && s.small != nil {
+		s.occC = s.small.occC[:p.occCLen()]
 	} else if p.keepOccC {
 		s.occC = make([]uint64, p.occCLen())
 	}
-	if s.sp != nil {
+	if s.small != nil {
 		s.counters(p.np)
 	} else {
 		ints := make([]int32, 3*p.np)
@@ -625,19 +625,19 @@ func (ps *position) copyFrom(src *position) {
 	ps.toMove, ps.ply, ps.passes, ps.end, ps.winner = src.toMove, src.ply, src.passes, src.end, src.winner
 	ps.last = src.last
 	switch {
-	case src.sp == nil:
-		if ps.sp != nil {
-			ps.sp, ps.cellsW, ps.occ, ps.occC, ps.mb = nil, nil, nil, nil, nil
+	case src.small == nil:
+		if ps.small != nil {
+			ps.small, ps.cellsW, ps.occ, ps.occC, ps.mb = nil, nil, nil, nil, nil
 			ps.turns, ps.captured, ps.points = nil, nil, nil
 		}
-	case ps.sp == nil:
-		ps.sp = new(smallPos)
-		ps.cellsW, ps.occ, ps.occC, ps.mb = ps.sp.cells[:0], ps.sp.occ[:0], nil, nil
+	case ps.small == nil:
+		ps.small = new(smallPos)
+		ps.cellsW, ps.occ, ps.occC, ps.mb = ps.small.cells[:0], ps.small.occ[:0], nil, nil
 		if src.occC != nil {
-			ps.occC = ps.sp.occC[:0]
+			ps.occC = ps.small.occC[:0]
 		}
 		if src.mb != nil {
-			ps.mb = &ps.sp.mb
+			ps.mb = &ps.small.mb
 		}
 		ps.counters(src.np)
 	case len(ps.turns) != src.np:
