@@ -181,7 +181,7 @@ func (p *Program) Apply(s *State, ml *MoveList, i int) {
 			}
 		}
 	}
-	if p.passes > 0 && s.passes >= p.passes && m.rule < 0 {
+	if m.rule < 0 && p.passes > 0 && s.passes >= p.passes {
 		s.end = endPasses
 		return
 	}
