@@ -78,10 +78,10 @@ func (g *gen) emptyCount() (nempty, nsrc int) {
 	empty := s.bufs[nw : 2*nw]
 	occ := s.occ[:(p.np+1)*nw]
 	bm := p.boardMask[:nw]
-	if b := s.sp; b != nil && len(occ) == 3*nw {
+	if b := s.small; b != nil && len(occ) == 3*nw {
 		// A small board, two players and the neutral slot: unrolled, on
 		// fixed-size arrays.
-		t := &p.st.board
+		t := &p.small.board
 		for w := range empty {
 			e := ^(b.occ[w&(smallOcc-1)] | b.occ[(nw+w)&(smallOcc-1)] | b.occ[(2*nw+w)&(smallOcc-1)]) & t[w&(smallOcc-1)]
 			empty[w] = e

@@ -338,7 +338,7 @@ func (p *Program) filterBlockade(s *State, ml *MoveList, t *tier) {
 		if m := ml.moves[i]; p.blockFast {
 			ok = p.keepsMove(s, &p.rules[m.rule], ml.arena[m.off:m.off+m.n])
 		} else {
-			p.doMove(s, ml, i)
+			p.doMove(s, ml, ml.moves[i])
 			ok = p.candidates(s, nil, &s.ax().gen2)
 			p.Undo(s)
 		}
