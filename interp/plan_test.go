@@ -70,6 +70,11 @@ tier man-capture,king-capture bulk=false
 tier man-step,king-step bulk=true
 playouts: count, then build the one drawn
 `,
+		"unseen/fox-and-hounds.rules": `run: step table
+chase: step table
+tier run,chase bulk=true
+playouts: count, then build the one drawn
+`,
 		"unseen/halma8.rules": `step: hop table
 jump: hop table
 tier step,jump bulk=false
