@@ -216,6 +216,7 @@ type hopComponents struct {
 	// count has it
 	unseen  hopSet
 	of      []int32
+	stack   []int32 // search's (a cell is pushed once: as long as of)
 	size    []int32
 	counted []int32
 	piece   int32
@@ -227,6 +228,7 @@ func (c *hopComponents) reset(free *hopSet, bits int) {
 	c.unseen = *free
 	if len(c.of) < bits {
 		c.of = make([]int32, bits)
+		c.stack = make([]int32, bits)
 	}
 	c.size, c.counted, c.piece = c.size[:0], c.counted[:0], 0
 }
@@ -251,7 +253,7 @@ func countHopShared(g *gen, h *hopRule, w *hopWalk, b int, lock []uint64) int {
 		}
 		var id int32
 		if c.unseen[land>>6%hopWords]>>(land&63)&1 != 0 {
-			id = c.search(g, w, land)
+			id = c.search(w, land)
 		} else if id = c.of[land]; c.counted[id] == c.piece {
 			continue
 		}
@@ -262,35 +264,64 @@ func countHopShared(g *gen, h *hopRule, w *hopWalk, b int, lock []uint64) int {
 }
 
 // search puts the component of the free cell on bit from in a new
-// component and returns its index.
-func (c *hopComponents) search(g *gen, w *hopWalk, from uint32) int32 {
-	s := g.s
+// component and returns its index. (Its loop calls nothing, so that the
+// compiler keeps its values in registers: the stack is c.stack, as long
+// as the sets have bits, and leaps longer than 2 go to searchLong.)
+func (c *hopComponents) search(w *hopWalk, from uint32) int32 {
+	if w.L > 2 {
+		return c.searchLong(w, from)
+	}
 	id := int32(len(c.size))
-	nds, L := len(w.dirs), w.L
-	leaps, unseen, over := w.leaps, &c.unseen, w.over
+	nds := len(w.dirs)
+	leaps, unseen, over, of, stack := w.leaps, &c.unseen, w.over, c.of, c.stack
 	unseen[from>>6%hopWords] &^= 1 << (from & 63)
-	c.of[from] = id
-	size := int32(1)
-	stack := append(s.todo[:0], int32(from))
-	for len(stack) > 0 {
-		x := int(stack[len(stack)-1])
-		stack = stack[:len(stack)-1]
-		for k, e := range leaps[x*nds : x*nds+nds] {
+	of[from] = id
+	stack[0] = int32(from)
+	top, size := 1, int32(1)
+	for top > 0 {
+		top--
+		x := int(stack[top])
+		for _, e := range leaps[x*nds : x*nds+nds] {
 			land, y := uint32(e), uint32(e>>32)
 			if unseen[land>>6%hopWords]>>(land&63)&1 == 0 || over[y>>6%hopWords]>>(y&63)&1 == 0 {
 				continue
 			}
-			if L > 2 && !w.overRest(x*nds+k) {
+			unseen[land>>6%hopWords] &^= 1 << (land & 63)
+			of[land] = id
+			size++
+			stack[top] = int32(land)
+			top++
+		}
+	}
+	c.size = append(c.size, size)
+	c.counted = append(c.counted, 0)
+	return id
+}
+
+// searchLong is search for leaps longer than 2 (Over on every cell
+// passed over).
+func (c *hopComponents) searchLong(w *hopWalk, from uint32) int32 {
+	id := int32(len(c.size))
+	nds := len(w.dirs)
+	leaps, unseen, over, of, stack := w.leaps, &c.unseen, w.over, c.of, c.stack
+	unseen[from>>6%hopWords] &^= 1 << (from & 63)
+	of[from] = id
+	stack[0] = int32(from)
+	top, size := 1, int32(1)
+	for top > 0 {
+		top--
+		x := int(stack[top])
+		for k, e := range leaps[x*nds : x*nds+nds] {
+			land, y := uint32(e), uint32(e>>32)
+			if unseen[land>>6%hopWords]>>(land&63)&1 == 0 || over[y>>6%hopWords]>>(y&63)&1 == 0 || !w.overRest(x*nds+k) {
 				continue
 			}
 			unseen[land>>6%hopWords] &^= 1 << (land & 63)
-			c.of[land] = id
+			of[land] = id
 			size++
-			stack = append(stack, int32(land))
+			stack[top] = int32(land)
+			top++
 		}
-	}
-	if cap(stack) != cap(s.todo) {
-		s.todo = stack
 	}
 	c.size = append(c.size, size)
 	c.counted = append(c.counted, 0)
