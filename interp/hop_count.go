@@ -29,7 +29,8 @@ import (
 
 // hopCounter counts the moves of the piece on bit b of rule h, walk w
 // (w.free: its landing set, lock applied; lock: the piece's lock set, nil
-// when none holds its start).
+// when none holds its start; w.over: the piece not lifted from its start,
+// which matters only to a chain that may pass over it).
 type hopCounter func(g *gen, h *hopRule, w *hopWalk, b int, lock []uint64) int
 
 // hopCountDecline tells why the hop table's moves of rule r are not
@@ -66,7 +67,7 @@ func (p *Program) compileHopCount(r *rule) {
 	case r.chain != ir.ChainNone && why == "":
 		h.count, h.countHow = countHopShared, "chains by hop components shared by the mover's pieces"
 	case r.chain != ir.ChainNone:
-		h.count, h.countHow = countHopReach, "chains by each piece's search ("+why+")"
+		h.count, h.countHow = countHopReachLifted, "chains by each piece's search ("+why+")"
 	case h.L == 1:
 		h.neighbours = p.hopNeighbours(r)
 		h.count, h.countHow = countHopSteps, "steps by population counts of the free neighbours"
@@ -171,8 +172,20 @@ func countHopOnce(_ *gen, _ *hopRule, w *hopWalk, b int, _ []uint64) int {
 	return n
 }
 
+// countHopReachLifted is countHopReach with the piece lifted from its
+// start (over as hopReach has it: a chain may pass over its start).
+func countHopReachLifted(g *gen, h *hopRule, w *hopWalk, b int, lock []uint64) int {
+	k, m := b>>6, uint64(1)<<(uint(b)&63)
+	kept := w.over[k%hopWords]
+	w.over[k%hopWords] = kept&^m | w.lifted[k]&m
+	n := countHopReach(g, h, w, b, lock)
+	w.over[k%hopWords] = kept
+	return n
+}
+
 // countHopReach counts the cells a piece's chains reach (hopReach without
-// the moves), on a copy of w.free.
+// the moves), on a copy of w.free, the piece on its start (where no
+// chain passes over its start: hopSharesDecline).
 func countHopReach(g *gen, h *hopRule, w *hopWalk, b int, _ []uint64) int {
 	s := g.s
 	free := &s.hop.reached

@@ -267,6 +267,9 @@ type hopWalk struct {
 	passed     []int32
 	goOn       []uint64
 	free, over *hopSet
+	// lifted: per word, the bits where Over holds on an empty cell
+	// (what a lifted piece's start becomes in over)
+	lifted []uint64
 }
 
 // hopLeaps emits the moves of every piece the rule selects, in cell order.
@@ -319,6 +322,7 @@ func (g *gen) hopLeaps() {
 		s.hop.components.reset(land, p.nbits+2)
 	}
 	emptyOver := overOf[(np+1)*words:]
+	w.lifted = emptyOver
 	srcOK := r.srcOK[mover*p.ncodes : (mover+1)*p.ncodes]
 	for k := 0; k < nw; k++ {
 		var word uint64
@@ -338,13 +342,10 @@ func (g *gen) hopLeaps() {
 				if g.skip(n) {
 					continue
 				}
-			}
-			g.pc = s.cells[c]
-			lock := h.locks.landings(mover, c)
-			m := uint64(1) << (uint(b) & 63)
-			kept := over[k%hopWords]
-			over[k%hopWords] = kept&^m | emptyOver[k]&m // the piece is lifted
-			if counting && known == nil {
+			} else if counting {
+				// (the piece stays on its cell: the counters that
+				// need it lifted lift it)
+				lock := h.locks.landings(mover, c)
 				w.free = land // (the counters do not write it)
 				if lock != nil {
 					w.free = &sets[2]
@@ -353,15 +354,19 @@ func (g *gen) hopLeaps() {
 					}
 				}
 				n := h.count(g, h, w, b, lock)
-				w.free = &sets[2]
 				if record != nil {
 					record.pieces = append(record.pieces, int32(n))
 				}
 				if g.skip(n) {
-					over[k%hopWords] = kept
 					continue
 				}
+				w.free = &sets[2]
 			}
+			g.pc = s.cells[c]
+			lock := h.locks.landings(mover, c)
+			m := uint64(1) << (uint(b) & 63)
+			kept := over[k%hopWords]
+			over[k%hopWords] = kept&^m | emptyOver[k]&m // the piece is lifted
 			if lock != nil {
 				for i := range words {
 					w.free[i%hopWords] = land[i%hopWords] & lock[i]
