@@ -2,7 +2,6 @@ package interp
 
 import (
 	"math/bits"
-	"slices"
 
 	"github.com/ruleplay/ruleplay/ir"
 )
@@ -392,13 +391,22 @@ func (hs *hopScratch) countsFor(g *gen, h *hopRule, idx, n int) (known, record *
 	}
 	c := &hs.counts[idx]
 	key := h.key(g.s)
-	if g.sel >= 0 {
-		if c.mover == g.mover && slices.Equal(c.key, key) {
-			return c, nil
-		}
-		return nil, nil
+	if len(c.key) != len(key) {
+		c.key, c.mover = make([]uint64, len(key)), -1
 	}
-	c.key = append(c.key[:0], key...)
+	saved := c.key[:len(key)]
+	if g.sel >= 0 {
+		if c.mover != g.mover {
+			return nil, nil
+		}
+		for i, x := range key { // (a loop: no call)
+			if saved[i] != x {
+				return nil, nil
+			}
+		}
+		return c, nil
+	}
+	copy(saved, key)
 	c.mover, c.pending = -1, g.mover
 	c.pieces = c.pieces[:0]
 	return nil, c
