@@ -244,6 +244,13 @@
 //     entry of bits and two bit tests, a landing reached leaves the free
 //     set; the moves and their order are reachability's (or the generic
 //     walker's).
+//   - hop count (hop_count.go): where every rule of a tier has the hop
+//     table and its moves never share their ends, each piece's moves are
+//     counted without being written (steps by population counts, chains
+//     by the hop components of their first landings, searched once and
+//     shared by the mover's pieces when no chain can pass over its own
+//     start), so playouts count the tier and build the move drawn alone,
+//     and perft counts its last ply so.
 //
 // Two properties of leap rules are followed by the generic walker and by
 // reachability alone (the planner gives such a rule no other table

@@ -180,7 +180,8 @@ func (p *Program) rulePlan(r *rule) RulePlan {
 	rp.Accelerators = accelNames(map[accel]bool{accelLeapTable: r.gen == genStep || r.gen == genLeap, accelShiftSets: r.shift,
 		accelWordChains: r.gen == genLeap && r.walk == walkWord, accelLandingCount: r.gen == genLeap && r.walk == walkLandings,
 		accelMailbox: r.mbOffs != nil, accelStackTable: r.gen == genStack, accelGroupTable: r.gen == genGroupFast, accelFusedMake: r.play.unit == accelFusedMake,
-		accelTurnGuards: r.turnGuard, accelLongTable: r.longTable != nil, accelHopTable: r.gen == genHop})
+		accelTurnGuards: r.turnGuard, accelLongTable: r.longTable != nil, accelHopTable: r.gen == genHop,
+		accelHopCount: r.hop != nil && r.hop.count != nil})
 	rp.Declined = p.declinedBy(scopeRule, r.idx)
 	return rp
 }
@@ -318,6 +319,9 @@ func (p *Program) ruleNotes(r *rule) []string {
 	}
 	if r.longTable != nil {
 		n = append(n, "a long rule (lengths, hurdle or captures taken at the end): rays per cell and direction, conditions tabulated per mover")
+	}
+	if r.hop != nil && r.hop.count != nil {
+		n = append(n, "moves counted per piece without being written: "+r.hop.countHow)
 	}
 	if r.inside != nil && r.gen != genReach && r.gen != genHop {
 		n = append(n, "landings restricted by an inside lock: followed by the generic walkers")

@@ -1627,7 +1627,7 @@ func (p *Program) compileEnd() error {
 	p.countPlayouts = p.blockFast
 	for ti := range p.tiers {
 		t := &p.tiers[ti]
-		t.countSel = t.bulk || p.groupTier(t)
+		t.countSel = t.bulk || p.groupTier(t) || p.hopCountTier(t)
 		p.countPlayouts = p.countPlayouts || t.countSel
 	}
 	if why := p.off(accelCountPlayouts); why != "" {

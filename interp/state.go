@@ -93,7 +93,7 @@ type scratch struct {
 	// reached from the current start
 	seen          []bool
 	todo, reached []int32
-	hopSets       *[3]hopSet // the hop table's sets (strat_hop.go; todo is its stack)
+	hop           *hopScratch // the hop table's sets and components (strat_hop.go, hop_count.go; todo is its stack)
 	ectx          ectx
 	gen           gen          // move generation
 	nextOK        []bool       // blockFast: per rule, the next player's guard after the move
