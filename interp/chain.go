@@ -1,5 +1,7 @@
 package interp
 
+//go:generate go run ./internal/chaingen
+
 import "github.com/ruleplay/ruleplay/ir"
 
 // The chain policy, written once for every strategy that explores chains

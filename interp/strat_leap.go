@@ -32,7 +32,7 @@ func (g *gen) fastLeaps() {
 	}
 	cells := s.cells
 	// A chain that keeps its direction has its first leaps marked on
-	// bitsets, then is walked by fastDFS (shiftDFS2 and the bitset
+	// bitsets, then is walked by tableChains (wordChains and the bitset
 	// counters follow chains in every direction).
 	shift1 := g.one && r.walk == walkWord
 	if g.one {
@@ -57,7 +57,7 @@ func (g *gen) fastLeaps() {
 		g.ee = r.ontoSlots[g.mover] >> uint(p.np+1) & 1
 		if shift1 && g.ml == nil && g.count && g.sel < 0 && !g.filt && r.alwaysTakes && !r.hasPromo &&
 			r.chain == ir.ChainOptional && r.srcAll[g.mover] {
-			g.n += g.countChains2()
+			g.n += g.wordFirstChains()
 			return
 		}
 	}
@@ -79,7 +79,7 @@ func (g *gen) fastLeaps() {
 				sl := uint(p.codeSlot[code])
 				g.op = r.overSlots[g.mover] >> sl & 1
 				g.ep = r.ontoSlots[g.mover] >> sl & 1
-				if g.skip(g.shiftCount2(b, g.occ1, g.o1, g.e1)) {
+				if g.skip(g.wordChainCount(b, g.occ1, g.o1, g.e1)) {
 					continue
 				}
 			}
@@ -89,11 +89,11 @@ func (g *gen) fastLeaps() {
 				sl := uint(p.codeSlot[code])
 				g.op = r.overSlots[g.mover] >> sl & 1
 				g.ep = r.ontoSlots[g.mover] >> sl & 1
-				g.shiftDFS2(b, g.occ1, g.o1, g.e1)
+				g.wordChains(b, g.occ1, g.o1, g.e1)
 			case r.sameDir:
-				g.eachFirstDir(c, g.fastDFS)
+				g.eachFirstDir(c, g.tableChains)
 			default:
-				g.fastDFS(c)
+				g.tableChains(c)
 			}
 			s.path = s.path[:0]
 			if g.found {
@@ -104,7 +104,7 @@ func (g *gen) fastLeaps() {
 }
 
 // condTables points g at the rule's condition tables for the mover
-// (fastDFS and countByLandings read them; the walk on bitsets does not).
+// (tableChains and countByLandings read them; the walk on bitsets does not).
 func (g *gen) condTables() {
 	r := g.r
 	g.over = r.overTab[g.mover*r.tabSize : (g.mover+1)*r.tabSize]
@@ -140,7 +140,7 @@ func (g *gen) fewEmpty() bool {
 // countByLandings counts the moves of a short-jump rule landing on empty
 // cells (count mode: the order does not matter) from the landing cells of
 // the first leaps, when they are fewer than the pieces: per empty cell and
-// direction, the piece two cells back; then its chains as fastDFS counts
+// direction, the piece two cells back; then its chains as tableChains counts
 // them.
 func (g *gen) countByLandings() {
 	p, s, r := g.p, g.s, g.r
@@ -198,7 +198,7 @@ func (g *gen) countByLandings() {
 					}
 					cells[c], cells[l] = 0, pc
 					s.path = append(s.path[:0], uint32(c), uint32(l)|uint32(d)<<16)
-					visitLeap(r.chain, false, g.countOne, func() bool { return g.fastDFS(l) })
+					visitLeap(r.chain, false, g.countOne, func() bool { return g.tableChains(l) })
 					s.path = s.path[:0]
 					cells[l], cells[c], cells[x] = 0, pc, xc
 				}
@@ -217,16 +217,33 @@ func (s *State) onPath(cell int32) bool {
 	return false
 }
 
-// fastDFS explores the leaps of the piece g.pc now on cell c (which holds
-// it), emitting moves; it reports whether any leap was possible. The state
-// is changed during the exploration and restored before returning.
-func (g *gen) fastDFS(c int) bool {
-	p, s, r := g.p, g.s, g.r
-	cells := s.cellsW
-	L, nd, stride := r.length, p.nd, g.stride
-	leap, over, onto, dirs := r.leap, g.over, g.onto, g.dirs
+// tableWalk is the chain walk (chain_walks.go) on the cells and the
+// rule's condition tables for the mover (g.over, g.onto: condTables): a
+// leap of any length is a look-up per cell it passes and one for its
+// landing, played on the cells with the pieces it takes kept in s.caps.
+// A position is the cell of the moving piece g.pc (cellAt).
+type tableWalk gen
+
+// cellAt is a position of tableWalk: the cell the moving piece is on,
+// and, after a leap, what the leap must restore (the landing cell's old
+// code, where its taken pieces begin in s.caps).
+type cellAt struct {
+	cell  int32
+	under uint16
+	caps  int32
+}
+
+func (w *tableWalk) gen() *gen { return (*gen)(w) }
+
+// leapSet: the directions whose leap from at passes Over and lands by Onto.
+func (w *tableWalk) leapSet(at cellAt) uint32 {
+	r := w.r
+	cells := w.s.cellsW
+	L, nd, stride := r.length, w.p.nd, w.stride
+	leap, over, onto := r.leap, w.over, w.onto
+	c := int(at.cell)
 	var m uint32
-	for k, d := range dirs {
+	for k, d := range w.dirs {
 		base := (c*nd + int(d)) * L
 		land := leap[base+L-1]
 		ok := onto[int(land)*stride+int(cells[land])]
@@ -236,103 +253,145 @@ func (g *gen) fastDFS(c int) bool {
 		}
 		m |= uint32(ok) << uint(k)
 	}
-	any := false
-	for m != 0 {
-		k := bits.TrailingZeros32(m)
-		m &= m - 1
-		d := dirs[k]
-		base := (c*nd + int(d)) * L
-		land := leap[base+L-1]
-		lc := cells[land]
-		capBase := len(s.caps)
-		if r.capture == ir.CaptureJumped {
-			for j := 0; j < L-1; j++ {
-				if x := leap[base+j]; cells[x] != 0 {
-					s.caps = append(s.caps, change{cell: x, old: cells[x]})
-					cells[x] = 0
-				}
+	return m
+}
+
+// play plays the leap in the k-th direction on the cells.
+func (w *tableWalk) play(at cellAt, k int) (cellAt, bool) {
+	g, s, r := w.gen(), w.s, w.r
+	cells := s.cellsW
+	L, c, d := r.length, int(at.cell), w.dirs[k]
+	base := (c*w.p.nd + int(d)) * L
+	land := r.leap[base+L-1]
+	capBase := len(s.caps)
+	if r.capture == ir.CaptureJumped {
+		for j := 0; j < L-1; j++ {
+			if x := r.leap[base+j]; cells[x] != 0 {
+				s.caps = append(s.caps, change{cell: x, old: cells[x]})
+				cells[x] = 0
 			}
 		}
-		if g.revisits(lc != 0 || len(s.caps) > capBase, land) {
-			continue
-		}
-		cells[c] = 0
-		cells[land] = g.pc
-		any = true
-		s.path = append(s.path, uint32(land)|uint32(d)<<16)
-		more := g.leapOn(g.promotesAt(int(land)))
-		g.leapOff(more, more != ir.ChainNone && g.fastDFS(int(land)))
-		s.path = s.path[:len(s.path)-1]
-		cells[land] = lc
-		cells[c] = g.pc
-		for j := len(s.caps) - 1; j >= capBase; j-- {
-			cells[s.caps[j].cell] = s.caps[j].old
-		}
-		s.caps = s.caps[:capBase]
-		if g.found {
-			return true
-		}
 	}
-	return any
+	under := cells[land]
+	if g.revisits(under != 0 || len(s.caps) > capBase, land) {
+		return cellAt{}, false // nothing was taken
+	}
+	cells[c] = 0
+	cells[land] = w.pc
+	return cellAt{cell: land, under: under, caps: int32(capBase)}, true
 }
 
-// shiftDFS2 is fastDFS for short jumps on a board of at most 64 cells for a shift rule
-// (r.shift): the position is three bitsets passed by value (all pieces,
-// cells satisfying Over, cells satisfying Onto), so a leap is a few bit
-// operations and nothing needs restoring. c is the bit of the piece's cell
-// (Program.bitOf).
-func (g *gen) shiftDFS2(c int, occ, o, e uint64) bool {
-	p, r := g.p, g.r
-	if e&g.lands[c&63] == 0 {
-		return false // no landing cell
+// entry is the path entry of the leap in the k-th direction onto to.
+func (w *tableWalk) entry(to cellAt, k int) uint32 { return uint32(to.cell) | uint32(w.dirs[k])<<16 }
+
+// unplay takes the leap onto to back.
+func (w *tableWalk) unplay(at cellAt, _ int, to cellAt) {
+	s := w.s
+	cells := s.cellsW
+	cells[to.cell] = to.under
+	cells[at.cell] = w.pc
+	for j := len(s.caps) - 1; j >= int(to.caps); j-- {
+		cells[s.caps[j].cell] = s.caps[j].old
 	}
+	s.caps = s.caps[:to.caps]
+}
+
+func (w *tableWalk) ends(to cellAt) bool { return w.gen().promotesAt(int(to.cell)) }
+func (w *tableWalk) goesOn(cellAt) bool  { return true }
+
+// tableChains explores the leaps of the piece g.pc now on cell c (which
+// holds it), emitting moves (tableWalk); it reports whether any leap was
+// possible. The state is changed during the exploration and restored
+// before returning.
+func (g *gen) tableChains(c int) bool {
+	return (*tableWalk)(g).walk(cellAt{cell: int32(c)})
+}
+
+// wordWalk is the chain walk (chain_walks.go) for short jumps of a shift
+// rule (r.shift) on a board of at most 64 cells: the position is three
+// bitsets passed by value (wordAt: all pieces, cells satisfying Over,
+// cells satisfying Onto), so a leap is a few bit operations and nothing
+// needs restoring. It reads what markShift left in g (the directions'
+// shifts g.dsh and masks g.dval, g.lands, and g.oe, g.ee, g.op, g.ep:
+// whether Over and Onto accept an emptied cell and the moving piece).
+type wordWalk gen
+
+// wordAt is a position of wordWalk: the bit of the moving piece's cell
+// (Program.bitOf), all pieces, the cells satisfying Over and Onto.
+type wordAt struct {
+	bit            int
+	occ, over, onto uint64
+}
+
+func (w *wordWalk) gen() *gen      { return (*gen)(w) }
+func (w *wordWalk) chain() ir.Chain { return w.r.chain }
+
+// leapSet: the direction indices whose jump from at is valid.
+func (w *wordWalk) leapSet(at wordAt) uint32 {
+	c, o, e := at.bit, at.over, at.onto
 	var m uint32
-	for k := 0; k < g.nds; k++ {
-		sh := g.dsh[k&31]
-		ok := g.dval[k&31] >> uint(c&63) & (o >> uint((c+sh)&63)) & (e >> uint((c+2*sh)&63)) & 1
+	for k := 0; k < w.nds; k++ {
+		sh := w.dsh[k&31]
+		ok := w.dval[k&31] >> uint(c&63) & (o >> uint((c+sh)&63)) & (e >> uint((c+2*sh)&63)) & 1
 		m |= uint32(ok) << uint(k)
 	}
-	jumped := r.capture == ir.CaptureJumped
-	cb := uint64(1) << uint(c&63)
-	any := false
-	for m != 0 {
-		k := bits.TrailingZeros32(m)
-		m &= m - 1
-		d := g.dirs[k]
-		sh := g.dsh[k&31]
-		x, land := c+sh, c+2*sh
-		xb, lb := uint64(1)<<uint(x&63), uint64(1)<<uint(land&63)
-		lcell := p.cellOf[land]
-		// The start cell empties; a jumped piece leaves; the landing
-		// cell's piece (capture by landing) is replaced by the mover.
-		nocc, no, ne := occ&^cb, o&^cb|g.oe<<uint(c&63), e&^cb|g.ee<<uint(c&63)
-		taken := occ&lb != 0
-		if jumped && occ&xb != 0 {
-			taken = true
-			nocc, no, ne = nocc&^xb, no&^xb|g.oe<<uint(x&63), ne&^xb|g.ee<<uint(x&63)
-		}
-		if g.revisits(taken, lcell) {
-			continue
-		}
-		nocc, no, ne = nocc|lb, no&^lb|g.op<<uint(land&63), ne&^lb|g.ep<<uint(land&63)
-		any = true
-		sc := &g.s.scratch
-		sc.path = append(sc.path, uint32(lcell)|uint32(d)<<16)
-		more := g.leapOn(g.promotesAt(int(lcell)))
-		g.leapOff(more, more != ir.ChainNone && g.shiftDFS2(land, nocc, no, ne))
-		sc.path = sc.path[:len(sc.path)-1]
-		if g.found {
-			return true
-		}
-	}
-	return any
+	return m
 }
 
-// countChains2 counts the moves of a shift rule of short jumps with
+// jump plays the jump from at by shift sh: the start cell empties, a
+// jumped piece leaves, the landing cell's piece (capture by landing) is
+// replaced by the mover; taken tells whether a piece was taken.
+func (w *wordWalk) jump(at wordAt, sh int) (to wordAt, taken bool) {
+	c := at.bit
+	x, land := c+sh, c+2*sh
+	cb, xb, lb := uint64(1)<<uint(c&63), uint64(1)<<uint(x&63), uint64(1)<<uint(land&63)
+	occ, o, e := at.occ&^cb, at.over&^cb|w.oe<<uint(c&63), at.onto&^cb|w.ee<<uint(c&63)
+	taken = at.occ&lb != 0
+	if w.r.capture == ir.CaptureJumped && at.occ&xb != 0 {
+		taken = true
+		occ, o, e = occ&^xb, o&^xb|w.oe<<uint(x&63), e&^xb|w.ee<<uint(x&63)
+	}
+	return wordAt{bit: land, occ: occ | lb, over: o&^lb | w.op<<uint(land&63), onto: e&^lb | w.ep<<uint(land&63)}, taken
+}
+
+// play plays the jump in the k-th direction index.
+func (w *wordWalk) play(at wordAt, k int) (wordAt, bool) {
+	to, taken := w.jump(at, w.dsh[k&31])
+	return to, !w.gen().revisits(taken, w.p.cellOf[to.bit])
+}
+
+// entry is the path entry of the jump in the k-th direction index onto to.
+func (w *wordWalk) entry(to wordAt, k int) uint32 {
+	return uint32(w.p.cellOf[to.bit]) | uint32(w.dirs[k])<<16
+}
+
+func (w *wordWalk) unplay(wordAt, int, wordAt) {}
+func (w *wordWalk) ends(to wordAt) bool       { return w.gen().promotesAt(int(w.p.cellOf[to.bit])) }
+func (w *wordWalk) goesOn(to wordAt) bool     { return to.onto&w.lands[to.bit&63] != 0 }
+
+// wordChains explores, emitting moves, the chains of the piece on bit c
+// of the position occ, o, e (wordWalk).
+func (g *gen) wordChains(c int, occ, o, e uint64) bool {
+	return (*wordWalk)(g).walk(wordAt{bit: c, occ: occ, over: o, onto: e})
+}
+
+// wordChainCount counts the moves wordChains would emit from bit c,
+// without a path: every leap of the rule takes something
+// (r.alwaysTakes), so no leap is refused for coming back on its path.
+func (g *gen) wordChainCount(c int, occ, o, e uint64) int {
+	w := (*wordWalk)(g)
+	at := wordAt{bit: c, occ: occ, over: o, onto: e}
+	if !w.goesOn(at) {
+		return 0 // no landing cell
+	}
+	return w.countFrom(at)
+}
+
+// wordFirstChains counts the moves of a shift rule of short jumps with
 // optional chains on a one-word board whose every leap takes a piece
 // (r.alwaysTakes, no promotion, every piece of the owners selected), after
 // markShift: chains of one and two leaps with bitsets, longer ones by
-// shiftCount2 from the end of each chain of two leaps.
+// wordChainCount from the end of each chain of two leaps.
 //
 // A first leap from c in direction s1 (over x = c+s1 onto l = c+2*s1)
 // changes c (empty), x (empty: its piece is taken) and l (the mover). A
@@ -341,7 +400,7 @@ func (g *gen) shiftDFS2(c int, occ, o, e uint64) bool {
 // and x when 2*s2 = -s1; otherwise both keep their contents, and the
 // second leap is valid exactly when a first leap from l in s2 would be
 // with the same Over/Onto cells, in the position before the move.
-func (g *gen) countChains2() int {
+func (g *gen) wordFirstChains() int {
 	p := g.p
 	nd := g.nds
 	o, e := g.o1, g.e1
@@ -380,11 +439,10 @@ func (g *gen) countChains2() int {
 	return n
 }
 
-// deepChains counts, for countChains2, the chains of three leaps or more
-// that begin with a leap in s1 and one in s2 from a cell of c2.
+// deepChains counts, for wordFirstChains, the chains of three leaps or
+// more that begin with a jump by shift s1 and one by s2 from a cell of c2.
 func (g *gen) deepChains(c2 uint64, s1, s2 int) int {
-	r := g.r
-	jumped := r.capture == ir.CaptureJumped
+	r, w := g.r, (*wordWalk)(g)
 	n := 0
 	for ; c2 != 0; c2 &= c2 - 1 {
 		c := bits.TrailingZeros64(c2)
@@ -394,55 +452,9 @@ func (g *gen) deepChains(c2 uint64, s1, s2 int) int {
 		}
 		g.op = r.overSlots[g.mover] >> sl & 1
 		g.ep = r.ontoSlots[g.mover] >> sl & 1
-		nocc, no, ne := g.occ1, g.o1, g.e1
-		cur := c
-		for _, s := range [2]int{s1, s2} {
-			x, land := cur+s, cur+2*s
-			cb, xb, lb := uint64(1)<<uint(cur&63), uint64(1)<<uint(x&63), uint64(1)<<uint(land&63)
-			nocc, no, ne = nocc&^cb, no&^cb|g.oe<<uint(cur&63), ne&^cb|g.ee<<uint(cur&63)
-			if jumped && nocc&xb != 0 {
-				nocc, no, ne = nocc&^xb, no&^xb|g.oe<<uint(x&63), ne&^xb|g.ee<<uint(x&63)
-			}
-			nocc, no, ne = nocc|lb, no&^lb|g.op<<uint(land&63), ne&^lb|g.ep<<uint(land&63)
-			cur = land
-		}
-		n += g.shiftCount2(cur, nocc, no, ne)
-	}
-	return n
-}
-
-// shiftCount2 counts the moves shiftDFS2 would emit from bit c, without a
-// path: every leap of the rule takes something (r.alwaysTakes), so no leap
-// is refused for coming back on its path.
-func (g *gen) shiftCount2(c int, occ, o, e uint64) int {
-	p, r := g.p, g.r
-	if e&g.lands[c&63] == 0 {
-		return 0 // no landing cell
-	}
-	var m uint32
-	for k := 0; k < g.nds; k++ {
-		sh := g.dsh[k&31]
-		ok := g.dval[k&31] >> uint(c&63) & (o >> uint((c+sh)&63)) & (e >> uint((c+2*sh)&63)) & 1
-		m |= uint32(ok) << uint(k)
-	}
-	if r.chain == ir.ChainNone && !r.hasPromo {
-		return bits.OnesCount32(m)
-	}
-	jumped := r.capture == ir.CaptureJumped
-	cb := uint64(1) << uint(c&63)
-	n := 0
-	for m != 0 {
-		k := bits.TrailingZeros32(m)
-		m &= m - 1
-		sh := g.dsh[k&31]
-		x, land := c+sh, c+2*sh
-		xb, lb := uint64(1)<<uint(x&63), uint64(1)<<uint(land&63)
-		nocc, no, ne := occ&^cb, o&^cb|g.oe<<uint(c&63), e&^cb|g.ee<<uint(c&63)
-		if jumped && occ&xb != 0 {
-			nocc, no, ne = nocc&^xb, no&^xb|g.oe<<uint(x&63), ne&^xb|g.ee<<uint(x&63)
-		}
-		nocc, no, ne = nocc|lb, no&^lb|g.op<<uint(land&63), ne&^lb|g.ep<<uint(land&63)
-		n += countLeap(r.chain, g.promotesAt(int(p.cellOf[land])), func() int { return g.shiftCount2(land, nocc, no, ne) })
+		at, _ := w.jump(wordAt{bit: c, occ: g.occ1, over: g.o1, onto: g.e1}, s1)
+		at, _ = w.jump(at, s2)
+		n += g.wordChainCount(at.bit, at.occ, at.over, at.onto)
 	}
 	return n
 }
