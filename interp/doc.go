@@ -277,7 +277,7 @@
 // visitLeap for an action per move, revisits for the rule that a leap
 // taking nothing may not come back on its path). A chain that keeps
 // its first direction (ir.MoveRule.ChainSame, `chain-dirs: same`) is
-// explored by the generic walker and the leap table's tableChains, run once
+// explored by the generic walker and the leap table's tableWalk, run once
 // per first direction with the mover's directions narrowed to it
 // (eachFirstDir); its first leaps may still be marked on bitsets
 // (rule.shift), but the planner keeps it off the bitset and mailbox

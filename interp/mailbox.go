@@ -485,9 +485,9 @@ func (g *gen) mbFromSources(marked bool) {
 	}
 }
 
-// mbDFS is tableChains for a mailbox rule (short jumps): it explores the leaps of the
+// mbDFS is tableWalk for a mailbox rule (short jumps): it explores the leaps of the
 // piece on slot a, testing and playing them on the mailbox alone (the
-// cells do not change), emitting moves in tableChains's order; it reports
+// cells do not change), emitting moves in tableWalk's order; it reports
 // whether any leap was possible.
 func (g *gen) mbDFS(a int32) bool {
 	s, t := g.s, &g.r.mbTab[g.mover]

@@ -62,8 +62,10 @@ func (g *gen) fastLeaps() {
 		}
 	}
 	countFast := shift1 && g.count && !g.filt && r.alwaysTakes && r.chain != ir.ChainNone
+	var table tableWalk
 	if !shift1 {
 		g.condTables()
+		table = g.newTableWalk()
 	}
 	for w := 0; w < s.nw; w++ {
 		for word := g.sources(w, marked); word != 0; {
@@ -91,9 +93,9 @@ func (g *gen) fastLeaps() {
 				g.ep = r.ontoSlots[g.mover] >> sl & 1
 				g.wordChains(b, g.occ1, g.o1, g.e1)
 			case r.sameDir:
-				g.eachFirstDir(c, g.tableChains)
+				table.eachFirstDir(c)
 			default:
-				g.tableChains(c)
+				table.chains(c)
 			}
 			s.path = s.path[:0]
 			if g.found {
@@ -158,6 +160,7 @@ func (g *gen) countByLandings() {
 	// The empty cells' words are in s.bufs[:nw] (fewEmpty).
 	nw := s.nw
 	empty := s.bufs[:nw]
+	table := g.newTableWalk()
 	var lands []uint64
 	if r.landsW != nil && r.alwaysTakes && jumped && r.ontoSlots[g.mover] == 1<<uint(p.np+1) {
 		lands = r.landsW[g.mover]
@@ -198,7 +201,7 @@ func (g *gen) countByLandings() {
 					}
 					cells[c], cells[l] = 0, pc
 					s.path = append(s.path[:0], uint32(c), uint32(l)|uint32(d)<<16)
-					visitLeap(r.chain, false, g.countOne, func() bool { return g.tableChains(l) })
+					visitLeap(r.chain, false, g.countOne, func() bool { return table.chains(l) })
 					s.path = s.path[:0]
 					cells[l], cells[c], cells[x] = 0, pc, xc
 				}
@@ -221,8 +224,27 @@ func (s *State) onPath(cell int32) bool {
 // rule's condition tables for the mover (g.over, g.onto: condTables): a
 // leap of any length is a look-up per cell it passes and one for its
 // landing, played on the cells with the pieces it takes kept in s.caps.
-// A position is the cell of the moving piece g.pc (cellAt).
-type tableWalk gen
+// A position is the cell of the moving piece g.pc (cellAt). It holds
+// what the walk reads, loaded once per generation (newTableWalk).
+type tableWalk struct {
+	g          *gen
+	s          *State
+	cells      []uint16
+	leap       []int32
+	over, onto []uint8
+	dirs       []int32 // g.dirs when the walk from a start cell begins
+	length     int
+	nd, stride int
+	jumped     bool // the rule takes the pieces it jumps
+}
+
+// newTableWalk readies the table walk of g's rule for the mover (after
+// condTables).
+func (g *gen) newTableWalk() tableWalk {
+	r := g.r
+	return tableWalk{g: g, s: g.s, cells: g.s.cellsW, leap: r.leap, over: g.over, onto: g.onto,
+		length: r.length, nd: g.p.nd, stride: g.stride, jumped: r.capture == ir.CaptureJumped}
+}
 
 // cellAt is a position of tableWalk: the cell the moving piece is on,
 // and, after a leap, what the leap must restore (the landing cell's old
@@ -233,14 +255,13 @@ type cellAt struct {
 	caps  int32
 }
 
-func (w *tableWalk) gen() *gen { return (*gen)(w) }
+func (w *tableWalk) gen() *gen { return w.g }
 
 // leapSet: the directions whose leap from at passes Over and lands by Onto.
 func (w *tableWalk) leapSet(at cellAt) uint32 {
-	r := w.r
-	cells := w.s.cellsW
-	L, nd, stride := r.length, w.p.nd, w.stride
-	leap, over, onto := r.leap, w.over, w.onto
+	cells := w.cells
+	L, nd, stride := w.length, w.nd, w.stride
+	leap, over, onto := w.leap, w.over, w.onto
 	c := int(at.cell)
 	var m uint32
 	for k, d := range w.dirs {
@@ -258,26 +279,25 @@ func (w *tableWalk) leapSet(at cellAt) uint32 {
 
 // play plays the leap in the k-th direction on the cells.
 func (w *tableWalk) play(at cellAt, k int) (cellAt, bool) {
-	g, s, r := w.gen(), w.s, w.r
-	cells := s.cellsW
-	L, c, d := r.length, int(at.cell), w.dirs[k]
-	base := (c*w.p.nd + int(d)) * L
-	land := r.leap[base+L-1]
+	s, cells := w.s, w.cells
+	L, c := w.length, int(at.cell)
+	base := (c*w.nd + int(w.dirs[k])) * L
+	land := w.leap[base+L-1]
 	capBase := len(s.caps)
-	if r.capture == ir.CaptureJumped {
-		for j := 0; j < L-1; j++ {
-			if x := r.leap[base+j]; cells[x] != 0 {
+	if w.jumped {
+		for _, x := range w.leap[base : base+L-1] {
+			if cells[x] != 0 {
 				s.caps = append(s.caps, change{cell: x, old: cells[x]})
 				cells[x] = 0
 			}
 		}
 	}
 	under := cells[land]
-	if g.revisits(under != 0 || len(s.caps) > capBase, land) {
+	if w.g.revisits(under != 0 || len(s.caps) > capBase, land) {
 		return cellAt{}, false // nothing was taken
 	}
+	cells[land] = cells[c]
 	cells[c] = 0
-	cells[land] = w.pc
 	return cellAt{cell: land, under: under, caps: int32(capBase)}, true
 }
 
@@ -286,25 +306,38 @@ func (w *tableWalk) entry(to cellAt, k int) uint32 { return uint32(to.cell) | ui
 
 // unplay takes the leap onto to back.
 func (w *tableWalk) unplay(at cellAt, _ int, to cellAt) {
-	s := w.s
-	cells := s.cellsW
+	s, cells := w.s, w.cells
+	cells[at.cell] = cells[to.cell]
 	cells[to.cell] = to.under
-	cells[at.cell] = w.pc
 	for j := len(s.caps) - 1; j >= int(to.caps); j-- {
 		cells[s.caps[j].cell] = s.caps[j].old
 	}
 	s.caps = s.caps[:to.caps]
 }
 
-func (w *tableWalk) ends(to cellAt) bool { return w.gen().promotesAt(int(to.cell)) }
+func (w *tableWalk) ends(to cellAt) bool { return w.g.promotesAt(int(to.cell)) }
 func (w *tableWalk) goesOn(cellAt) bool  { return true }
 
-// tableChains explores the leaps of the piece g.pc now on cell c (which
-// holds it), emitting moves (tableWalk); it reports whether any leap was
-// possible. The state is changed during the exploration and restored
-// before returning.
-func (g *gen) tableChains(c int) bool {
-	return (*tableWalk)(g).walk(cellAt{cell: int32(c)})
+// chains explores the leaps of the piece g.pc now on cell c (which
+// holds it), in the directions g.dirs, emitting moves; it reports
+// whether any leap was possible. The cells are changed during the
+// exploration and restored before returning.
+func (w *tableWalk) chains(c int) bool {
+	w.dirs = w.g.dirs
+	return w.walk(cellAt{cell: int32(c)})
+}
+
+// eachFirstDir is chains for a chain that keeps its first direction, run
+// once per direction of g.dirs (as gen.eachFirstDir, without calling
+// through a function value).
+func (w *tableWalk) eachFirstDir(c int) {
+	all := w.g.dirs
+	for i := range all {
+		w.dirs = all[i : i+1]
+		if w.walk(cellAt{cell: int32(c)}); w.g.found {
+			break
+		}
+	}
 }
 
 // wordWalk is the chain walk (chain_walks.go) for short jumps of a shift
