@@ -352,11 +352,11 @@ type wordWalk gen
 // wordAt is a position of wordWalk: the bit of the moving piece's cell
 // (Program.bitOf), all pieces, the cells satisfying Over and Onto.
 type wordAt struct {
-	bit            int
+	bit             int
 	occ, over, onto uint64
 }
 
-func (w *wordWalk) gen() *gen      { return (*gen)(w) }
+func (w *wordWalk) gen() *gen       { return (*gen)(w) }
 func (w *wordWalk) chain() ir.Chain { return w.r.chain }
 
 // leapSet: the direction indices whose jump from at is valid.
@@ -399,8 +399,8 @@ func (w *wordWalk) entry(to wordAt, k int) uint32 {
 }
 
 func (w *wordWalk) unplay(wordAt, int, wordAt) {}
-func (w *wordWalk) ends(to wordAt) bool       { return w.gen().promotesAt(int(w.p.cellOf[to.bit])) }
-func (w *wordWalk) goesOn(to wordAt) bool     { return to.onto&w.lands[to.bit&63] != 0 }
+func (w *wordWalk) ends(to wordAt) bool        { return w.gen().promotesAt(int(w.p.cellOf[to.bit])) }
+func (w *wordWalk) goesOn(to wordAt) bool      { return to.onto&w.lands[to.bit&63] != 0 }
 
 // wordChains explores, emitting moves, the chains of the piece on bit c
 // of the position occ, o, e (wordWalk).
