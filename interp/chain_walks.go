@@ -78,3 +78,40 @@ func (w *wordWalk) countFrom(at wordAt) int {
 	}
 	return n
 }
+
+// countFrom counts the moves the leaps from at on mailboxCount begin, by the
+// chain policy (countLeap).
+func (w mailboxCount) countFrom(at int32) int {
+	n := 0
+	for k, n := 0, w.dirCount(); k < n; k++ {
+		to, ok := w.play(at, k)
+		if !ok {
+			continue
+		}
+		n += countLeap(w.chain(), w.ends(to), func() int {
+			if !w.goesOn(to) {
+				return 0
+			}
+			return w.countFrom(to)
+		})
+		w.unplay(at, k, to)
+	}
+	return n
+}
+
+// visitFrom plays the moves the leaps from at on mbVisit begin and visits
+// each (visitMove), by the chain policy (visitLeap); it reports whether
+// a leap was made.
+func (w *mbVisit) visitFrom(at int32) bool {
+	any := false
+	for k, n := 0, w.dirCount(); k < n; k++ {
+		to, ok := w.play(at, k)
+		if !ok {
+			continue
+		}
+		any = true
+		visitLeap(w.chain(), w.ends(to), w.visitMove, func() bool { return w.goesOn(to) && w.visitFrom(to) })
+		w.unplay(at, k, to)
+	}
+	return any
+}
