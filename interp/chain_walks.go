@@ -83,7 +83,7 @@ func (w *wordWalk) countFrom(at wordAt) int {
 // chain policy (countLeap).
 func (w mailboxCount) countFrom(at int32) int {
 	n := 0
-	for k, n := 0, w.dirCount(); k < n; k++ {
+	for k, dirs := 0, w.dirCount(); k < dirs; k++ {
 		to, ok := w.play(at, k)
 		if !ok {
 			continue
@@ -104,7 +104,7 @@ func (w mailboxCount) countFrom(at int32) int {
 // a leap was made.
 func (w *mbVisit) visitFrom(at int32) bool {
 	any := false
-	for k, n := 0, w.dirCount(); k < n; k++ {
+	for k, dirs := 0, w.dirCount(); k < dirs; k++ {
 		to, ok := w.play(at, k)
 		if !ok {
 			continue

@@ -63,7 +63,7 @@ import (
 
 	"github.com/ruleplay/ruleplay/ir"
 )
-{{define "leaps"}}{{if .Tried}}	for k, n := 0, w.dirCount(); k < n; k++ {{"{"}}{{else}}	for m := w.leapSet(at); m != 0; m &= m - 1 {
+{{define "leaps"}}{{if .Tried}}	for k, dirs := 0, w.dirCount(); k < dirs; k++ {{"{"}}{{else}}	for m := w.leapSet(at); m != 0; m &= m - 1 {
 		k := bits.TrailingZeros32(m){{end}}{{end}}{{range .}}{{$T := .Type}}{{$R := printf "*%s" .Type}}{{if .Value}}{{$R = .Type}}{{end}}{{$P := .Pos}}{{if .List}}
 // walk explores the leaps from at on {{$T}}, emitting the moves by the
 // chain policy (leapOn, leapOff); it reports whether a leap was made.
