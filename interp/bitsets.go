@@ -166,7 +166,7 @@ func (g *gen) markLandings(empty []uint64) {
 // oneWordShift tells whether shift rule r is walked on the one occupancy
 // word of the board (a board of one word, at most maxSlots occupancy
 // slots): markShift finds its first leaps there and fastLeaps walks and
-// counts its chains there (shiftDFS2, countChains2), rather than on the
+// counts its chains there (wordChains, wordFirstChains), rather than on the
 // mailbox or from the landing cells; the counts on words read it too.
 func (p *Program) oneWordShift(r *rule) bool {
 	return r.shift && p.nw == 1 && p.np+1 <= maxSlots

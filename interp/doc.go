@@ -282,11 +282,11 @@
 // visitLeap for an action per move, revisits for the rule that a leap
 // taking nothing may not come back on its path). A chain that keeps
 // its first direction (ir.MoveRule.ChainSame, `chain-dirs: same`) is
-// explored by the generic walker and the leap table's fastDFS, run once
+// explored by the generic walker and the leap table's tableWalk, run once
 // per first direction with the mover's directions narrowed to it
 // (eachFirstDir); its first leaps may still be marked on bitsets
 // (rule.shift), but the planner keeps it off the bitset and mailbox
-// walkers and chain counters (shiftDFS2, countChains2, wordsCount, the
+// walkers and chain counters (wordChains, wordFirstChains, wordsCount, the
 // mailbox, countByLandings), which follow chains in every direction. Such leaps make
 // chains grow with the board: revisits counts them against
 // Config.MaxLeaps per position, and the words of one position's move
@@ -406,7 +406,7 @@
 //     leaps' sources"; no blockade filter) has, in a playout, the
 //     sources of each rule's first leaps found once by the kernel
 //     (firsts2), which is its existence test, and the chains walked from
-//     them with shiftDFS2 (kernChains, kernWalk), without finding them
+//     them with wordChains (kernChains, kernWalk), without finding them
 //     again (fastLeaps, shiftWords). On several words such a tier
 //     (tier.wchain) has the sources of each rule's first leaps found on
 //     the words (wordsChains, ruleSources), its existence test too, and
@@ -416,7 +416,7 @@
 //     with no piece to move;
 //   - table-driven group tiers count their moves per line and select one;
 //   - on one word, short jumps with optional chains that always take a piece count the
-//     chains of one and two leaps with bitsets (countChains2: a second leap
+//     chains of one and two leaps with bitsets (wordFirstChains: a second leap
 //     from the landing l tests cells that the first leap left unchanged,
 //     except for three direction pairs, handled apart) and longer chains by
 //     a depth-first count from the end of each chain of two;

@@ -323,7 +323,7 @@ type rule struct {
 
 // how fastLeaps walks a genLeap rule's moves (rule.walk)
 const (
-	walkTable    = iota // first leaps marked on bitsets or found per source, chains walked on the leap table (fastDFS)
+	walkTable    = iota // first leaps marked on bitsets or found per source, chains walked on the leap table (tableWalk)
 	walkWord            // short jumps on one word: chains walked and counted on the occupancy word (word-chains)
 	walkLandings        // walkTable, but counted from the landing cells when the empty cells are few (landing-count)
 	walkMailbox         // walked on the mailbox (mbLeaps)
