@@ -149,19 +149,19 @@ func (p *Program) compileMailbox() {
 // candidate rule's leap table agrees with constant slot offsets, and then
 // sets p.mbox and the candidates' mbOffs and mbAny.
 func (p *Program) tryMailbox(cands []*rule, pitch, xmin, ymin int) bool {
-	key0 := make([]int, p.nc)
+	keys := make([]int, p.nc)
 	kmax := 0
 	for c := 0; c < p.nc; c++ {
-		key0[c] = pitch*(p.cellY[c]-ymin) + p.cellX[c] - xmin
-		kmax = max(kmax, key0[c])
+		keys[c] = pitch*(p.cellY[c]-ymin) + p.cellX[c] - xmin
+		kmax = max(kmax, keys[c])
 	}
 	lay := &mbLayout{}
-	span := lay.offsets(p, key0)
+	span := lay.offsets(p, keys)
 	size := kmax + 2*span + 1
 	if size > mbSlots {
 		return false
 	}
-	lay.place(key0, span)
+	lay.place(keys, span)
 	offs := make([][][]int32, len(cands))
 	for i, r := range cands {
 		var ok bool
@@ -233,9 +233,9 @@ type mbLayout struct {
 }
 
 // offsets finds per direction the constant offset of its neighbours under
-// the keys key0, if there is one, and returns the span the margin needs
+// the keys keys, if there is one, and returns the span the margin needs
 // (twice the largest such offset).
-func (lay *mbLayout) offsets(p *Program, key0 []int) (span int) {
+func (lay *mbLayout) offsets(p *Program, keys []int) (span int) {
 	lay.off = make([]int, p.nd)
 	lay.offOK = make([]bool, p.nd)
 	for d := 0; d < p.nd; d++ {
@@ -245,7 +245,7 @@ func (lay *mbLayout) offsets(p *Program, key0 []int) (span int) {
 			if n < 0 {
 				continue
 			}
-			v := key0[n] - key0[c]
+			v := keys[n] - keys[c]
 			if !any {
 				lay.off[d], any = v, true
 			} else if v != lay.off[d] {
@@ -260,16 +260,16 @@ func (lay *mbLayout) offsets(p *Program, key0 []int) (span int) {
 	return span
 }
 
-// place gives every cell its slot, key0 shifted by the margin span, and
+// place gives every cell its slot, keys shifted by the margin span, and
 // fills slotCell.
-func (lay *mbLayout) place(key0 []int, span int) {
+func (lay *mbLayout) place(keys []int, span int) {
 	lay.slotCell = make([]int32, mbSlots)
 	for i := range lay.slotCell {
 		lay.slotCell[i] = -1
 	}
-	lay.key = make([]int32, len(key0))
+	lay.key = make([]int32, len(keys))
 	for c := range lay.key {
-		lay.key[c] = int32(key0[c] + span)
+		lay.key[c] = int32(keys[c] + span)
 		lay.slotCell[lay.key[c]] = int32(c)
 	}
 }

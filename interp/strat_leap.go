@@ -34,7 +34,7 @@ func (g *gen) fastLeaps() {
 	// A chain that keeps its direction has its first leaps marked on
 	// bitsets, then is walked by tableChains (wordChains and the bitset
 	// counters follow chains in every direction).
-	shift1 := g.one && r.walk == walkWord
+	onWord := g.one && r.walk == walkWord
 	if g.one {
 		if s.mark[0] == 0 {
 			return
@@ -55,15 +55,15 @@ func (g *gen) fastLeaps() {
 		}
 		g.oe = r.overSlots[g.mover] >> uint(p.np+1) & 1
 		g.ee = r.ontoSlots[g.mover] >> uint(p.np+1) & 1
-		if shift1 && g.ml == nil && g.count && g.sel < 0 && !g.filt && r.alwaysTakes && !r.hasPromo &&
+		if onWord && g.ml == nil && g.count && g.sel < 0 && !g.filt && r.alwaysTakes && !r.hasPromo &&
 			r.chain == ir.ChainOptional && r.srcAll[g.mover] {
 			g.n += g.wordFirstChains()
 			return
 		}
 	}
-	countFast := shift1 && g.count && !g.filt && r.alwaysTakes && r.chain != ir.ChainNone
+	countFast := onWord && g.count && !g.filt && r.alwaysTakes && r.chain != ir.ChainNone
 	var table tableWalk
-	if !shift1 {
+	if !onWord {
 		g.condTables()
 		table = g.newTableWalk()
 	}
@@ -87,7 +87,7 @@ func (g *gen) fastLeaps() {
 			}
 			s.path = append(s.path[:0], uint32(c))
 			switch {
-			case shift1:
+			case onWord:
 				sl := uint(p.codeSlot[code])
 				g.op = r.overSlots[g.mover] >> sl & 1
 				g.ep = r.ontoSlots[g.mover] >> sl & 1
