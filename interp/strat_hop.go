@@ -276,7 +276,7 @@ type hopWalk struct {
 func (g *gen) hopLeaps() {
 	p, s, r := g.p, g.s, g.r
 	h := r.hop
-	mover, nw, np, words := g.mover, s.nw, p.np, h.words
+	mover, nw, words := g.mover, s.nw, h.words
 	if s.hop == nil {
 		s.hop = new(hopScratch)
 	}
@@ -300,28 +300,10 @@ func (g *gen) hopLeaps() {
 		}
 	}
 	start, piece := g.n, 0
-	slots := np + 2
-	overOf := h.over[mover*slots*words : (mover+1)*slots*words]
-	for k := 0; k < nw; k++ {
-		var all, o uint64
-		for sl := 0; sl <= np; sl++ {
-			word := s.occ[sl*nw+k]
-			all |= word
-			o |= word & overOf[sl*words+k]
-		}
-		empty := p.boardMask[k] &^ all
-		over[k] = o | empty&overOf[(np+1)*words+k]
-		land[k] = empty & h.onto[mover*words+k]
-	}
-	for k := nw; k < words; k++ {
-		over[k], land[k] = 0, 0
-	}
-	none := p.nbits + 1
-	over[none>>6%hopWords] |= 1 << (uint(none) & 63)
+	emptyOver := g.hopPositionSets(h, over, land)
 	if counting && known == nil {
 		s.hop.components.reset(land, p.nbits+2)
 	}
-	emptyOver := overOf[(np+1)*words:]
 	w.lifted = emptyOver
 	srcOK := r.srcOK[mover*p.ncodes : (mover+1)*p.ncodes]
 	for k := 0; k < nw; k++ {
@@ -390,6 +372,34 @@ func (g *gen) hopLeaps() {
 	if record != nil {
 		record.done(g.n - start)
 	}
+}
+
+// hopPositionSets fills over (the cells where Over holds for the mover)
+// and land (the empty cells where a leap may land) from the position, and
+// returns per word the bits where Over holds on an empty cell (what a
+// lifted piece's start becomes in over).
+func (g *gen) hopPositionSets(h *hopRule, over, land *hopSet) (emptyOver []uint64) {
+	p, s, mover := g.p, g.s, g.mover
+	nw, np, words := s.nw, p.np, h.words
+	slots := np + 2
+	overOf := h.over[mover*slots*words : (mover+1)*slots*words]
+	for k := 0; k < nw; k++ {
+		var all, o uint64
+		for sl := 0; sl <= np; sl++ {
+			word := s.occ[sl*nw+k]
+			all |= word
+			o |= word & overOf[sl*words+k]
+		}
+		empty := p.boardMask[k] &^ all
+		over[k] = o | empty&overOf[(np+1)*words+k]
+		land[k] = empty & h.onto[mover*words+k]
+	}
+	for k := nw; k < words; k++ {
+		over[k], land[k] = 0, 0
+	}
+	none := p.nbits + 1
+	over[none>>6%hopWords] |= 1 << (uint(none) & 63)
+	return overOf[(np+1)*words:]
 }
 
 // hopOnce emits the single leaps of the piece on cell c (bit b), in
