@@ -504,8 +504,8 @@ func (p *Program) plainTurnsDeclines() string {
 	case p.noMove == ir.OutcomePass:
 		return "a player without a move passes"
 	}
-	for _, t := range p.tiers {
-		if t.dedup || t.prefer {
+	for ti := range p.tiers {
+		if p.tiers[ti].listed() {
 			return "a tier is deduplicated or narrowed to the most captures"
 		}
 	}
@@ -607,25 +607,15 @@ func (p *Program) countMoves(s *State, ml *MoveList, selecting bool) (n int, bui
 	if p.blockFast {
 		p.nextGuards(s)
 	}
-	g := &s.gen
 	s.selFilt = false
 	for ti := range p.tiers {
 		t := &p.tiers[ti]
-		if t.listed {
-			if !t.dedup && !p.tierHasMove(s, t) {
-				continue // a tier narrowed by prefer, without a move
-			}
-			p.Legal(s, ml)
-			return len(ml.moves), true
-		}
 		s.tier = ti
-		if t.kern && (t.bulk || selecting) {
-			if n, built, ok := p.kernTier(s, t, ml, selecting); ok {
-				return n, built
-			}
-			continue
+		c := t.counter
+		if selecting {
+			c = t.drawer
 		}
-		if n, built, ok := p.countTier(s, t, g, ml, selecting); ok {
+		if n, built, ok := c.count(p, s, t, ml); ok {
 			return n, built
 		}
 	}
@@ -639,56 +629,6 @@ func (p *Program) noTierMove(s *State) (n int, built bool) {
 		return 1, false
 	}
 	return 0, false
-}
-
-// countTier is countMoves for one tier (s.tier); ok tells that the tier
-// has moves.
-func (p *Program) countTier(s *State, t *tier, g *gen, ml *MoveList, selecting bool) (n int, built, ok bool) {
-	filt := p.noBlockade
-	if t.bulk {
-		// Every move is one first leap: count them (and gather the
-		// cells they touch: when a witness avoids them all, no move
-		// is filtered out).
-		n, k := p.firstLeaps(s, t, filt, selecting)
-		if n == 0 {
-			return 0, false, false
-		}
-		if !filt || p.nextSurvives(s, k) {
-			s.selBulk = s.nbulk >= 0
-			return n, false, true
-		}
-	}
-	s.selBulk = false
-	if t.wchain && selecting && !filt {
-		n = p.wordsChains(s, t, g, ml)
-		return n, true, n > 0
-	}
-	if t.precheck && !p.hasFirstLeap(s, t) {
-		return 0, false, false
-	}
-	if selecting && !filt && !t.countSel {
-		ml.reset()
-		g.bind(p, s, ml)
-		g.mover, g.found, g.count, g.sel = s.toMove, false, false, -1
-		p.runTier(s, t, g)
-		return len(ml.moves), true, len(ml.moves) > 0
-	}
-	g.bind(p, s, nil)
-	g.mover, g.found = s.toMove, false
-	g.count, g.filt, g.sel = true, filt, -1
-	g.n, g.npass = 0, 0
-	if filt {
-		p.witnesses(s)
-	}
-	p.runTier(s, t, g)
-	switch {
-	case g.n == 0:
-		return 0, false, false
-	case filt && g.npass > 0:
-		s.selFilt = g.npass < g.n
-		return g.npass, false, true
-	}
-	return g.n, false, true
 }
 
 // selectMove fills ml with move i alone of the moves countMoves counted

@@ -252,21 +252,17 @@ func (p *Program) candidates(s *State, ml *MoveList, g *gen) bool {
 	g.mover, g.found, g.count, g.sel = s.toMove, false, false, -1
 	for ti := range p.tiers {
 		t := &p.tiers[ti]
-		if t.precheck && !p.hasFirstLeap(s, t) {
+		if t.gate != nil && !t.gate.open(p, s, t) {
 			continue
 		}
 		if p.runTier(s, t, g) {
 			return true
 		}
 		if ml != nil && len(ml.moves) > 0 {
-			if t.narrow != nil { // (before the merge: texts carry captured cells only where legal moves share ends)
-				t.narrow(p, s, ml)
-			}
-			if t.ends {
-				p.mergeEnds(s, ml)
-			}
-			if t.dedup {
-				p.dedup(ml)
+			// (narrowed before the merge: texts carry captured cells
+			// only where legal moves share ends)
+			for _, st := range t.tidy {
+				st.apply(p, s, ml)
 			}
 			s.tier = ti
 			return true
@@ -320,15 +316,7 @@ func (p *Program) filterBlockade(s *State, ml *MoveList, t *tier) {
 	k := 0
 	if p.blockFast {
 		p.nextGuards(s)
-		var touched uint64
-		if t.bulk {
-			_, touched = p.firstLeaps(s, t, true, false)
-		} else {
-			for _, m := range ml.moves {
-				touched |= p.touched(&p.rules[m.rule], ml.arena[m.off:m.off+m.n])
-			}
-		}
-		if p.nextSurvives(s, touched) {
+		if p.nextSurvives(s, t.touch(p, s, t, ml)) {
 			return // no move is filtered out
 		}
 		p.witnesses(s)
