@@ -587,7 +587,7 @@ func (p *Program) kernelChainsDeclines(t *tier, sh *tierShape) string {
 	switch {
 	case p.off(accelKernelChains) != "":
 		return p.off(accelKernelChains)
-	case p.noBlockade:
+	case p.blockade != nil:
 		return "the game has the no-blockade filter"
 	case t.kernel == nil:
 		return "needs kernel, which declined"

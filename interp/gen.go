@@ -45,7 +45,7 @@ type gen struct {
 	leaps, maxLeaps int
 	// count mode (ml == nil, count, sel < 0): n counts the moves; with
 	// filt, npass counts those after which the next player still has a move
-	// (the blockade filter, checked on occupancy words: Program.blockFast).
+	// (the blockade filter, checked on occupancy words: blockade-words).
 	// Select mode (count, sel >= 0): n counts the moves (with filt, only
 	// those the filter keeps) and move number sel is written to out, which
 	// stops the generation (found).
@@ -240,8 +240,8 @@ func (p *Program) Legal(s *State, ml *MoveList) {
 		}
 		return
 	}
-	if p.noBlockade {
-		p.filterBlockade(s, ml, &p.tiers[s.tier])
+	if p.blockade != nil {
+		p.blockade.filter(p, s, ml, &p.tiers[s.tier])
 	}
 }
 
@@ -308,36 +308,6 @@ func (p *Program) firstTierCount(guard func(ri int) bool, count func(r *rule) in
 		}
 	}
 	return 0
-}
-
-// filterBlockade drops the moves after which the next player has no
-// candidate move, unless that drops them all.
-func (p *Program) filterBlockade(s *State, ml *MoveList, t *tier) {
-	k := 0
-	if p.blockFast {
-		p.nextGuards(s)
-		if p.nextSurvives(s, t.touch(p, s, t, ml)) {
-			return // no move is filtered out
-		}
-		p.witnesses(s)
-	}
-	for i := range ml.moves {
-		var ok bool
-		if m := ml.moves[i]; p.blockFast {
-			ok = p.keepsMove(s, &p.rules[m.rule], ml.arena[m.off:m.off+m.n])
-		} else {
-			p.doMove(s, ml, i)
-			ok = p.candidates(s, nil, &s.ax().gen2)
-			p.Undo(s)
-		}
-		if ok {
-			ml.moves[k] = ml.moves[i]
-			k++
-		}
-	}
-	if k > 0 {
-		ml.moves = ml.moves[:k]
-	}
 }
 
 // Path entry flags of group moves: the capture flag on the destination

@@ -82,7 +82,7 @@ func (p *Program) mbCandidateDeclines(r *rule) string {
 }
 
 // compileMailbox chooses the mailbox layout and marks the rules that use
-// it (rule.mbOffs), then decides Program.mbPerft.
+// it (rule.mbOffs), then decides whether perft counts its last two plies there (mailboxPerft).
 func (p *Program) compileMailbox() {
 	var why string
 	switch {
@@ -103,7 +103,7 @@ func (p *Program) compileMailbox() {
 			p.declineFor(scopeRule, i, accelMailbox, why)
 			continue
 		}
-		if p.wordsCount && p.oneWordShift(r) {
+		if p.countsOnWords() && p.oneWordShift(r) {
 			p.declineFor(scopeRule, i, accelMailbox, "counted on the occupancy word (words-perft)")
 			continue
 		}
@@ -316,18 +316,20 @@ func (lay *mbLayout) ruleOffsets(p *Program, r *rule) ([][]int32, bool) {
 	return offs, true
 }
 
-// compileMbPerft decides Program.mbPerft: every rule is a mailbox jump
+// compileMbPerft decides Program.lastTwo = mailboxPerft: every rule is a mailbox jump
 // that may move any piece, or a removal of any piece without conditions;
 // guards depend on the counters; no goal, blockade filter, pass, or tier
 // needing deduplication.
 func (p *Program) compileMbPerft() {
 	why := p.mailboxPerftDeclines()
 	p.declineFor(scopeProgram, 0, accelMailboxPerft, why)
-	p.mbPerft = why == ""
+	if why == "" && p.lastTwo == nil {
+		p.lastTwo = mailboxPerft{}
+	}
 }
 
 // mailboxPerftDeclines tells why perft does not count on the mailbox (""
-// when it does: Program.mbPerft).
+// when it does: mailboxPerft).
 func (p *Program) mailboxPerftDeclines() string {
 	if why := cmp.Or(p.off(accelMailboxPerft), p.plainTurnsDeclines()); why != "" {
 		return why

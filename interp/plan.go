@@ -91,8 +91,9 @@ func (p *Program) Plan() Plan {
 		tp.Declined = p.declinedBy(scopeTier, ti)
 		pl.Tiers = append(pl.Tiers, tp)
 	}
-	pl.Accelerators = accelNames(map[accel]bool{accelBlockadeWords: p.blockFast, accelWordsPerft: p.wordsCount,
-		accelMailboxPerft: p.mbPerft, accelCountPlayouts: p.countPlayouts, accelFlatMake: p.flat, accelDirectMake: p.direct,
+	_, mailboxTwo := p.lastTwo.(mailboxPerft)
+	pl.Accelerators = accelNames(map[accel]bool{accelBlockadeWords: p.filtersOnWords(), accelWordsPerft: p.countsOnWords(),
+		accelMailboxPerft: mailboxTwo, accelCountPlayouts: p.countsPlayouts(), accelFlatMake: p.flat, accelDirectMake: p.direct,
 		accelFusedMake: p.st != nil, accelQuantifierTables: p.quantTables > 0})
 	pl.Declined = p.declinedBy(scopeProgram, 0)
 	pl.Make = "general: each change put and recorded for Undo"
@@ -111,22 +112,13 @@ func (p *Program) Plan() Plan {
 	if p.directLeaps != 0 {
 		pl.Make += "; playouts play leaps without undo records"
 	}
-	pl.Playouts = "legal list, then one drawn"
-	if p.countPlayouts {
-		pl.Playouts = "count, then build the one drawn"
-	}
+	pl.Playouts = p.playout.name()
 	pl.Perft = "last ply counted by the strategies"
-	switch {
-	case p.wordsCount:
-		pl.Perft = "last two plies counted on occupancy words"
-	case p.mbPerft:
-		pl.Perft = "depth 2 played on the mailbox, last ply counted there"
+	if p.lastTwo != nil {
+		pl.Perft = p.lastTwo.name()
 	}
-	if p.noBlockade {
-		pl.Blockade = "each move played, the next player's moves asked"
-		if p.blockFast {
-			pl.Blockade = "decided on occupancy words"
-		}
+	if p.blockade != nil {
+		pl.Blockade = p.blockade.name()
 	}
 	return pl
 }
@@ -467,7 +459,7 @@ func (p *Program) tierPlan(t *tier) TierPlan {
 		tp.WalkChains = true
 		got[accelMultiwordChains] = true
 	case bulkCounter, kernelCounter, walkCounter:
-		tp.CountSel = p.countPlayouts
+		tp.CountSel = p.countsPlayouts()
 	}
 	got[accelBulk] = tp.Bulk || tp.Precheck || tp.Kernel || tp.WalkChains
 	tp.Accelerators = accelNames(got)

@@ -71,19 +71,21 @@ type Program struct {
 	dirShiftOK []bool
 	valid      map[int][]uint64 // per leap length L: [d*nw+w] cells whose leap in d stays on the board
 
-	rules      []rule
-	tiers      []tier
-	noBlockade bool
-	blockFast  bool     // the blockade filter runs on occupancy words (count.go)
-	blockRules []int    // blockFast: the rules in the order existence asks them
-	wordsCount bool     // moves can be counted on occupancy words (count.go)
+	rules []rule
+	tiers []tier
+	// blockade decides the no-blockade filter (choices.go; nil: the game
+	// has none)
+	blockade   blockadeFilter
+	blockRules []int    // blockade-words: the rules in the order existence asks them
 	mbox       *mailbox // the mailbox layout, when some rule uses it (mailbox.go)
-	mbPerft    bool     // perft counts depth 2 on the mailbox (mailbox.go)
-	bulkPad    int      // zero words on either side of the shifted sets of bulk tiers
-	guarded    bool     // some move rule has a guard (When)
-	// countPlayouts: RandomPlayout counts the moves and builds the one drawn
-	// (the blockade filter on words makes counting much cheaper than Legal)
-	countPlayouts bool
+	// lastTwo counts perft's last two plies without playing them
+	// (choices.go; nil: perft plays the ply before the last)
+	lastTwo      lastTwoPlies
+	bulkPad      int   // zero words on either side of the shifted sets of bulk tiers
+	guardedRules []int // the move rules with a guard (When)
+	// playout plays RandomPlayout's loop: count, then build the one
+	// drawn, or list, then draw (choices.go)
+	playout playoutDrawer
 
 	// State.put keeps the occupancy sets per code only when something
 	// reads them (compilePut; readsOccC: a quantifier compiled by
@@ -702,7 +704,7 @@ func (p *Program) compileRules() error {
 	for _, f := range g.Filters {
 		switch f.Kind {
 		case ir.NoBlockade:
-			p.noBlockade = true
+			p.blockade = blockadeByPlaying{}
 		default:
 			return fmt.Errorf("filter (%s): unknown kind %d", f.Pos, f.Kind)
 		}
@@ -1579,7 +1581,9 @@ func (p *Program) compileEnd() error {
 		p.limit = m
 	}
 	for i := range p.rules {
-		p.guarded = p.guarded || p.rules[i].when != nil
+		if p.rules[i].when != nil {
+			p.guardedRules = append(p.guardedRules, i)
+		}
 	}
 	p.compileBlockFast()
 	p.compileWordsCount()

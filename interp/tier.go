@@ -319,14 +319,14 @@ func (p *Program) planTiers() {
 	p.compileBulk(shapes)
 	p.compileKernChains(shapes)
 	p.compileWordsChains(shapes)
-	filtered := p.noBlockade
+	filtered := p.blockade != nil
 	countOff := p.off(accelCountPlayouts)
-	p.countPlayouts = p.blockFast
+	counts := p.filtersOnWords()
 	for ti := range p.tiers {
 		t, sh := &p.tiers[ti], &shapes[ti]
 		sh.groups = p.groupTier(t)
 		if countOff == "" && (sh.bulk || sh.groups) {
-			p.countPlayouts = true
+			counts = true
 		}
 		t.gate = nil
 		if sh.shifts && !sh.bulk && ti+1 < len(p.tiers) {
@@ -362,9 +362,11 @@ func (p *Program) planTiers() {
 			}
 		}
 	}
+	p.playout = playoutByList{}
 	if countOff != "" {
 		p.declineFor(scopeProgram, 0, accelCountPlayouts, countOff)
-		p.countPlayouts = false
+	} else if counts {
+		p.playout = playoutByCount{}
 	}
 }
 
