@@ -608,18 +608,16 @@ func (p *Program) countMoves(s *State, ml *MoveList, selecting bool) (n int, bui
 		p.nextGuards(s)
 	}
 	s.selFilt = false
-	for ti := range p.tiers {
-		t := &p.tiers[ti]
-		s.tier = ti
-		c := t.counter
-		if selecting {
-			c = t.drawer
-		}
-		if n, built, ok := c.count(p, s, t, ml); ok {
-			return n, built
-		}
+	m := modeCount
+	if selecting {
+		m = modeDraw
 	}
-	return p.noTierMove(s)
+	ti, n, built := p.firstTier(s, &s.gen, ml, m)
+	if ti < 0 {
+		return p.noTierMove(s)
+	}
+	s.tier = ti
+	return n, built
 }
 
 // noTierMove is countMoves when no tier has a move: a pass, or none.

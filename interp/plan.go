@@ -447,11 +447,11 @@ func (p *Program) tierPlan(t *tier) TierPlan {
 	}
 	tp.UniqueEnds = !merged && p.endsTier(t.rules)
 	got[accelUniqueEnds] = tp.UniqueEnds
-	switch t.counter.(type) {
+	switch t.run[modeCount].(type) {
 	case bulkCounter, kernelCounter:
 		tp.Bulk = true
 	}
-	switch t.drawer.(type) {
+	switch t.run[modeDraw].(type) {
 	case kernelChainsCounter:
 		tp.WalkChains = true
 		got[accelKernelChains] = true

@@ -30,9 +30,11 @@ type tier struct {
 	// gate: asked before the tier's generators run, it tells that the
 	// tier has no move (nil: none)
 	gate tierGate
-	// counter counts the tier's moves (countMoves, perft's last ply);
-	// drawer does when a playout will draw one (countMoves selecting)
-	counter, drawer tierCounter
+	// run: per mode, what runs for the tier (firstTier): in list and
+	// existence mode the generators then the tidy steps; the counter
+	// (countMoves, perft's last ply); the drawer (countMoves when a
+	// playout will draw one)
+	run [modes]tierRunner
 	// touch returns the cells the moves of ml (the tier's) may change,
 	// for the blockade filter on words (touchedByMoves, or by the first
 	// leaps on bitsets: touchedByFirstLeaps)
@@ -59,14 +61,47 @@ type tierGate interface {
 	open(p *Program, s *State, t *tier) bool
 }
 
-// tierCounter counts the moves of tier t (s.tier) for the player to move
-// in s: n the number, built when they had to be built (ml holds Legal's
-// list), ok when the tier has moves (otherwise the next tier is asked).
-// Unless built, s.selBulk and s.selFilt tell selectMove where the moves
-// are.
-type tierCounter interface {
+// mode is what a walk over the tiers asks each (firstTier).
+type mode uint8
+
+const (
+	modeList  mode = iota // the moves, in ml (ml nil: whether there is one)
+	modeCount             // their number
+	modeDraw              // their number, keeping what selectMove needs
+	modes                 // the number of modes
+)
+
+// tierRunner runs one mode for tier t and the player to move in s: n the
+// number of moves, built when they are built in ml (Legal's list), ok
+// when the tier has moves (otherwise the next tier is asked). Unless
+// built, s.selBulk and s.selFilt tell selectMove where the moves are.
+type tierRunner interface {
 	name() string
-	count(p *Program, s *State, t *tier, ml *MoveList) (n int, built, ok bool)
+	count(p *Program, s *State, t *tier, g *gen, ml *MoveList) (n int, built, ok bool)
+}
+
+// generatorsRunner is list and existence mode: the gate, the rules'
+// generators in g's mode (bound by candidates), then, when ml has moves,
+// the tidy steps (narrowed before the merge: texts carry captured cells
+// only where legal moves share ends).
+type generatorsRunner struct{}
+
+func (generatorsRunner) name() string { return "generators" }
+
+func (generatorsRunner) count(p *Program, s *State, t *tier, g *gen, ml *MoveList) (int, bool, bool) {
+	if t.gate != nil && !t.gate.open(p, s, t) {
+		return 0, false, false
+	}
+	if p.runTier(s, t, g) {
+		return 1, false, true // (existence)
+	}
+	if ml == nil || len(ml.moves) == 0 {
+		return 0, false, false
+	}
+	for _, st := range t.tidy {
+		st.apply(p, s, ml)
+	}
+	return len(ml.moves), true, true
 }
 
 // listed tells whether the tier's moves are built as a list in every mode
@@ -170,7 +205,7 @@ func (c listCounter) name() string {
 	return "listed"
 }
 
-func (c listCounter) count(p *Program, s *State, t *tier, ml *MoveList) (int, bool, bool) {
+func (c listCounter) count(p *Program, s *State, t *tier, g *gen, ml *MoveList) (int, bool, bool) {
 	if c.check && !p.tierHasMove(s, t) {
 		return 0, false, false
 	}
@@ -184,7 +219,7 @@ type kernelCounter struct{ keep bool }
 
 func (kernelCounter) name() string { return "kernel" }
 
-func (c kernelCounter) count(p *Program, s *State, t *tier, ml *MoveList) (n int, built, ok bool) {
+func (c kernelCounter) count(p *Program, s *State, t *tier, g *gen, ml *MoveList) (n int, built, ok bool) {
 	occ, oc, empty := p.kernWords(s)
 	if c.keep && len(t.rules) <= maxBulk {
 		n = p.kernKeep(s, t, occ, oc, empty)
@@ -201,7 +236,7 @@ type kernelChainsCounter struct{}
 
 func (kernelChainsCounter) name() string { return "kernel-chains" }
 
-func (kernelChainsCounter) count(p *Program, s *State, t *tier, ml *MoveList) (int, bool, bool) {
+func (kernelChainsCounter) count(p *Program, s *State, t *tier, g *gen, ml *MoveList) (int, bool, bool) {
 	occ, oc, empty := p.kernWords(s)
 	n := p.kernChains(s, t, ml, occ, oc, empty)
 	s.selBulk = false
@@ -214,12 +249,12 @@ func (kernelChainsCounter) count(p *Program, s *State, t *tier, ml *MoveList) (i
 // they touch, filtered counts them one by one.
 type bulkCounter struct {
 	keep     bool
-	filtered tierCounter // nil: the game has no blockade filter
+	filtered tierRunner // nil: the game has no blockade filter
 }
 
 func (bulkCounter) name() string { return "bulk" }
 
-func (c bulkCounter) count(p *Program, s *State, t *tier, ml *MoveList) (int, bool, bool) {
+func (c bulkCounter) count(p *Program, s *State, t *tier, g *gen, ml *MoveList) (int, bool, bool) {
 	n, touched := p.firstLeaps(s, t, c.filtered != nil, c.keep)
 	if n == 0 {
 		return 0, false, false
@@ -228,7 +263,7 @@ func (c bulkCounter) count(p *Program, s *State, t *tier, ml *MoveList) (int, bo
 		s.selBulk = s.nbulk >= 0
 		return n, false, true
 	}
-	return c.filtered.count(p, s, t, ml)
+	return c.filtered.count(p, s, t, g, ml)
 }
 
 // wordChainsCounter builds a tier of leaps with chains on several words
@@ -237,9 +272,9 @@ type wordChainsCounter struct{}
 
 func (wordChainsCounter) name() string { return "multiword-chains" }
 
-func (wordChainsCounter) count(p *Program, s *State, t *tier, ml *MoveList) (int, bool, bool) {
+func (wordChainsCounter) count(p *Program, s *State, t *tier, g *gen, ml *MoveList) (int, bool, bool) {
 	s.selBulk = false
-	n := p.wordsChains(s, t, &s.gen, ml)
+	n := p.wordsChains(s, t, g, ml)
 	return n, true, n > 0
 }
 
@@ -257,12 +292,11 @@ func (c walkCounter) name() string {
 	return "generators (count)"
 }
 
-func (c walkCounter) count(p *Program, s *State, t *tier, ml *MoveList) (int, bool, bool) {
+func (c walkCounter) count(p *Program, s *State, t *tier, g *gen, ml *MoveList) (int, bool, bool) {
 	s.selBulk = false
 	if c.gate != nil && !c.gate.open(p, s, t) {
 		return 0, false, false
 	}
-	g := &s.gen
 	g.bind(p, s, nil)
 	g.mover, g.found = s.toMove, false
 	g.count, g.filt, g.sel = true, c.filtered, -1
@@ -288,13 +322,12 @@ type walkLister struct{ gate tierGate }
 
 func (walkLister) name() string { return "generators (list)" }
 
-func (c walkLister) count(p *Program, s *State, t *tier, ml *MoveList) (int, bool, bool) {
+func (c walkLister) count(p *Program, s *State, t *tier, g *gen, ml *MoveList) (int, bool, bool) {
 	s.selBulk = false
 	if c.gate != nil && !c.gate.open(p, s, t) {
 		return 0, false, false
 	}
 	ml.reset()
-	g := &s.gen
 	g.bind(p, s, ml)
 	g.mover, g.found, g.count, g.sel = s.toMove, false, false, -1
 	p.runTier(s, t, g)
@@ -312,7 +345,7 @@ type tierShape struct {
 	groups                   bool // every rule a table-driven group rule
 }
 
-// planTiers decides, for each tier, its gate, counter, drawer and touch
+// planTiers decides, for each tier, its gate, runners and touch
 // (after the rules, the end and the blockade filter are compiled).
 func (p *Program) planTiers() {
 	shapes := make([]tierShape, len(p.tiers))
@@ -336,29 +369,31 @@ func (p *Program) planTiers() {
 		if sh.bulk {
 			t.touch = touchedByFirstLeaps
 		}
-		var blockade tierCounter
+		var blockade tierRunner
 		if filtered {
 			blockade = walkCounter{filtered: true}
 		}
+		t.run[modeList] = generatorsRunner{}
+		counter, drawer := &t.run[modeCount], &t.run[modeDraw]
 		switch {
 		case t.listed():
-			t.counter = listCounter{check: !t.merges()}
-			t.drawer = t.counter
+			*counter = listCounter{check: !t.merges()}
+			*drawer = *counter
 		case sh.bulk && t.kernel != nil && !filtered:
-			t.counter, t.drawer = kernelCounter{}, kernelCounter{keep: true}
+			*counter, *drawer = kernelCounter{}, kernelCounter{keep: true}
 		case sh.bulk:
-			t.counter, t.drawer = bulkCounter{filtered: blockade}, bulkCounter{keep: true, filtered: blockade}
+			*counter, *drawer = bulkCounter{filtered: blockade}, bulkCounter{keep: true, filtered: blockade}
 		default:
-			t.counter = walkCounter{gate: t.gate, filtered: filtered}
+			*counter = walkCounter{gate: t.gate, filtered: filtered}
 			switch {
 			case sh.kernelChains:
-				t.drawer = kernelChainsCounter{}
+				*drawer = kernelChainsCounter{}
 			case sh.wordChains && !filtered:
-				t.drawer = wordChainsCounter{}
+				*drawer = wordChainsCounter{}
 			case filtered || (countOff == "" && sh.groups):
-				t.drawer = t.counter
+				*drawer = *counter
 			default:
-				t.drawer = walkLister{gate: t.gate}
+				*drawer = walkLister{gate: t.gate}
 			}
 		}
 	}
@@ -389,7 +424,7 @@ func touchedByFirstLeaps(p *Program, s *State, t *tier, ml *MoveList) uint64 {
 // runs names what runs for tier t in each mode, for the plan.
 func (t *tier) runs() string {
 	var b strings.Builder
-	b.WriteString("count: " + t.counter.name() + "; draw: " + t.drawer.name())
+	b.WriteString("count: " + t.run[modeCount].name() + "; draw: " + t.run[modeDraw].name())
 	if t.gate != nil {
 		b.WriteString("; gate: " + t.gate.name())
 	}
