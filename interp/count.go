@@ -612,12 +612,16 @@ func (p *Program) countMoves(s *State, ml *MoveList, selecting bool) (n int, bui
 	if selecting {
 		m = modeDraw
 	}
-	ti, n, built := p.firstTier(s, &s.gen, ml, m)
-	if ti < 0 {
-		return p.noTierMove(s)
+	// (firstTier's walk, written out: the call costs about 1.5% of a
+	// breakthrough playout)
+	for ti := range p.tiers {
+		t := &p.tiers[ti]
+		if n, built = t.run[m].count(p, s, t, &s.gen, ml); n > 0 {
+			s.tier = ti
+			return n, built
+		}
 	}
-	s.tier = ti
-	return n, built
+	return p.noTierMove(s)
 }
 
 // noTierMove is countMoves when no tier has a move: a pass, or none.

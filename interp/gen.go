@@ -264,7 +264,8 @@ func (p *Program) candidates(s *State, ml *MoveList, g *gen) bool {
 // runner returned (the number of moves, and whether they are built in
 // ml). List and existence mode share the runner (the tier's generators,
 // then its tidy steps), with g bound by the caller; counting and drawing
-// each have the tier's own.
+// each have the tier's own (countMoves writes this loop out, on the
+// playouts' hot path).
 //
 // The other walk over the tiers, firstTierCount, counts positions that
 // are not in a State (the occupancy words after a move not played, the
@@ -272,7 +273,7 @@ func (p *Program) candidates(s *State, ml *MoveList, g *gen) bool {
 func (p *Program) firstTier(s *State, g *gen, ml *MoveList, m mode) (ti, n int, built bool) {
 	for ti := range p.tiers {
 		t := &p.tiers[ti]
-		if n, built, ok := t.run[m].count(p, s, t, g, ml); ok {
+		if n, built = t.run[m].count(p, s, t, g, ml); n > 0 {
 			return ti, n, built
 		}
 	}

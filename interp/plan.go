@@ -438,27 +438,27 @@ func (p *Program) tierPlan(t *tier) TierPlan {
 	merged := false
 	for _, st := range t.tidy {
 		switch st := st.(type) {
-		case narrowStep:
+		case *narrowStep:
 			tp.Prefer = true
 			got[accelMajorityPaths] = st.how == "majority-paths"
-		case mergeEndsStep:
+		case *mergeEndsStep:
 			merged = true
 		}
 	}
 	tp.UniqueEnds = !merged && p.endsTier(t.rules)
 	got[accelUniqueEnds] = tp.UniqueEnds
 	switch t.run[modeCount].(type) {
-	case bulkCounter, kernelCounter:
+	case *bulkCounter, *kernelCounter:
 		tp.Bulk = true
 	}
 	switch t.run[modeDraw].(type) {
-	case kernelChainsCounter:
+	case *kernelChainsCounter:
 		tp.WalkChains = true
 		got[accelKernelChains] = true
-	case wordChainsCounter:
+	case *wordChainsCounter:
 		tp.WalkChains = true
 		got[accelMultiwordChains] = true
-	case bulkCounter, kernelCounter, walkCounter:
+	case *bulkCounter, *kernelCounter, *walkCounter:
 		tp.CountSel = p.countsPlayouts()
 	}
 	got[accelBulk] = tp.Bulk || tp.Precheck || tp.Kernel || tp.WalkChains

@@ -72,12 +72,12 @@ const (
 )
 
 // tierRunner runs one mode for tier t and the player to move in s: n the
-// number of moves, built when they are built in ml (Legal's list), ok
-// when the tier has moves (otherwise the next tier is asked). Unless
-// built, s.selBulk and s.selFilt tell selectMove where the moves are.
+// number of moves (0: the tier has none, the next tier is asked), built
+// when they are built in ml (Legal's list). Unless built, s.selBulk and
+// s.selFilt tell selectMove where the moves are.
 type tierRunner interface {
 	name() string
-	count(p *Program, s *State, t *tier, g *gen, ml *MoveList) (n int, built, ok bool)
+	count(p *Program, s *State, t *tier, g *gen, ml *MoveList) (n int, built bool)
 }
 
 // generatorsRunner is list and existence mode: the gate, the rules'
@@ -86,22 +86,22 @@ type tierRunner interface {
 // only where legal moves share ends).
 type generatorsRunner struct{}
 
-func (generatorsRunner) name() string { return "generators" }
+func (*generatorsRunner) name() string { return "generators" }
 
-func (generatorsRunner) count(p *Program, s *State, t *tier, g *gen, ml *MoveList) (int, bool, bool) {
+func (*generatorsRunner) count(p *Program, s *State, t *tier, g *gen, ml *MoveList) (int, bool) {
 	if t.gate != nil && !t.gate.open(p, s, t) {
-		return 0, false, false
+		return 0, false
 	}
 	if p.runTier(s, t, g) {
-		return 1, false, true // (existence)
+		return 1, false // (existence)
 	}
 	if ml == nil || len(ml.moves) == 0 {
-		return 0, false, false
+		return 0, false
 	}
 	for _, st := range t.tidy {
 		st.apply(p, s, ml)
 	}
-	return len(ml.moves), true, true
+	return len(ml.moves), true
 }
 
 // listed tells whether the tier's moves are built as a list in every mode
@@ -112,7 +112,7 @@ func (t *tier) listed() bool { return len(t.tidy) > 0 }
 // (a tidy step other than the narrowing to the most captures).
 func (t *tier) merges() bool {
 	for _, st := range t.tidy {
-		if _, ok := st.(narrowStep); !ok {
+		if _, ok := st.(*narrowStep); !ok {
 			return true
 		}
 	}
@@ -134,20 +134,20 @@ type narrowStep struct {
 	keep func(p *Program, s *State, ml *MoveList)
 }
 
-func (n narrowStep) name() string                             { return "most captures (" + n.how + ")" }
-func (n narrowStep) apply(p *Program, s *State, ml *MoveList) { n.keep(p, s, ml) }
+func (n *narrowStep) name() string                             { return "most captures (" + n.how + ")" }
+func (n *narrowStep) apply(p *Program, s *State, ml *MoveList) { n.keep(p, s, ml) }
 
 // mergeEndsStep merges the moves named by their ends (ends.go).
 type mergeEndsStep struct{}
 
-func (mergeEndsStep) name() string                             { return "merged by ends" }
-func (mergeEndsStep) apply(p *Program, s *State, ml *MoveList) { p.mergeEnds(s, ml) }
+func (*mergeEndsStep) name() string                             { return "merged by ends" }
+func (*mergeEndsStep) apply(p *Program, s *State, ml *MoveList) { p.mergeEnds(s, ml) }
 
 // dedupStep drops the moves whose text an earlier one has (dedup.go).
 type dedupStep struct{}
 
-func (dedupStep) name() string                             { return "deduplicated" }
-func (dedupStep) apply(p *Program, s *State, ml *MoveList) { p.dedup(ml) }
+func (*dedupStep) name() string                             { return "deduplicated" }
+func (*dedupStep) apply(p *Program, s *State, ml *MoveList) { p.dedup(ml) }
 
 // planTidy decides the tidy steps of tier ti (its rules rs): narrowed to
 // the most captures when the game prefers them and a rule captures, then
@@ -175,13 +175,13 @@ func (p *Program) planTidy(ti int, t *tier) {
 		if p.majorityDecline(rs) == "" {
 			how = "majority-paths"
 		}
-		t.tidy = append(t.tidy, narrowStep{how, keep})
+		t.tidy = append(t.tidy, &narrowStep{how, keep})
 	}
 	if ends {
-		t.tidy = append(t.tidy, mergeEndsStep{})
+		t.tidy = append(t.tidy, &mergeEndsStep{})
 	}
 	if ends || dedup {
-		t.tidy = append(t.tidy, dedupStep{})
+		t.tidy = append(t.tidy, &dedupStep{})
 	}
 }
 
@@ -189,8 +189,8 @@ func (p *Program) planTidy(ti int, t *tier) {
 // has a first leap (hasFirstLeap): a tier of captures usually has none.
 type firstLeapGate struct{}
 
-func (firstLeapGate) name() string                            { return "first leaps on bitsets" }
-func (firstLeapGate) open(p *Program, s *State, t *tier) bool { return p.hasFirstLeap(s, t) }
+func (*firstLeapGate) name() string                            { return "first leaps on bitsets" }
+func (*firstLeapGate) open(p *Program, s *State, t *tier) bool { return p.hasFirstLeap(s, t) }
 
 // listCounter builds the tier's list (Legal) and counts it: its moves are
 // tidied in list mode. With check, Legal is asked only when the tier's
@@ -198,28 +198,28 @@ func (firstLeapGate) open(p *Program, s *State, t *tier) bool { return p.hasFirs
 // list is never empty when they do).
 type listCounter struct{ check bool }
 
-func (c listCounter) name() string {
+func (c *listCounter) name() string {
 	if c.check {
 		return "listed when it has a move"
 	}
 	return "listed"
 }
 
-func (c listCounter) count(p *Program, s *State, t *tier, g *gen, ml *MoveList) (int, bool, bool) {
+func (c *listCounter) count(p *Program, s *State, t *tier, g *gen, ml *MoveList) (int, bool) {
 	if c.check && !p.tierHasMove(s, t) {
-		return 0, false, false
+		return 0, false
 	}
 	p.Legal(s, ml)
-	return len(ml.moves), true, true
+	return len(ml.moves), true
 }
 
 // kernelCounter counts a bulk tier's first leaps with the one-word kernel
 // (bulk1.go); with keep, it keeps them for selectMove.
 type kernelCounter struct{ keep bool }
 
-func (kernelCounter) name() string { return "kernel" }
+func (*kernelCounter) name() string { return "kernel" }
 
-func (c kernelCounter) count(p *Program, s *State, t *tier, g *gen, ml *MoveList) (n int, built, ok bool) {
+func (c *kernelCounter) count(p *Program, s *State, t *tier, g *gen, ml *MoveList) (n int, built bool) {
 	occ, oc, empty := p.kernWords(s)
 	if c.keep && len(t.rules) <= maxBulk {
 		n = p.kernKeep(s, t, occ, oc, empty)
@@ -227,20 +227,20 @@ func (c kernelCounter) count(p *Program, s *State, t *tier, g *gen, ml *MoveList
 		n, _ = p.kernLeaps(s, t, false, c.keep)
 	}
 	s.selBulk = s.nbulk >= 0
-	return n, false, n > 0
+	return n, false
 }
 
 // kernelChainsCounter builds a tier of short jumps with chains from the
 // first leaps the kernel found (kernChains).
 type kernelChainsCounter struct{}
 
-func (kernelChainsCounter) name() string { return "kernel-chains" }
+func (*kernelChainsCounter) name() string { return "kernel-chains" }
 
-func (kernelChainsCounter) count(p *Program, s *State, t *tier, g *gen, ml *MoveList) (int, bool, bool) {
+func (*kernelChainsCounter) count(p *Program, s *State, t *tier, g *gen, ml *MoveList) (int, bool) {
 	occ, oc, empty := p.kernWords(s)
 	n := p.kernChains(s, t, ml, occ, oc, empty)
 	s.selBulk = false
-	return n, true, n > 0
+	return n, true
 }
 
 // bulkCounter counts a bulk tier's first leaps on bitsets (firstLeaps);
@@ -252,16 +252,16 @@ type bulkCounter struct {
 	filtered tierRunner // nil: the game has no blockade filter
 }
 
-func (bulkCounter) name() string { return "bulk" }
+func (*bulkCounter) name() string { return "bulk" }
 
-func (c bulkCounter) count(p *Program, s *State, t *tier, g *gen, ml *MoveList) (int, bool, bool) {
+func (c *bulkCounter) count(p *Program, s *State, t *tier, g *gen, ml *MoveList) (int, bool) {
 	n, touched := p.firstLeaps(s, t, c.filtered != nil, c.keep)
 	if n == 0 {
-		return 0, false, false
+		return 0, false
 	}
 	if c.filtered == nil || p.nextSurvives(s, touched) {
 		s.selBulk = s.nbulk >= 0
-		return n, false, true
+		return n, false
 	}
 	return c.filtered.count(p, s, t, g, ml)
 }
@@ -270,12 +270,12 @@ func (c bulkCounter) count(p *Program, s *State, t *tier, g *gen, ml *MoveList) 
 // from the sources of the first leaps found on the words (wordsChains).
 type wordChainsCounter struct{}
 
-func (wordChainsCounter) name() string { return "multiword-chains" }
+func (*wordChainsCounter) name() string { return "multiword-chains" }
 
-func (wordChainsCounter) count(p *Program, s *State, t *tier, g *gen, ml *MoveList) (int, bool, bool) {
+func (*wordChainsCounter) count(p *Program, s *State, t *tier, g *gen, ml *MoveList) (int, bool) {
 	s.selBulk = false
 	n := p.wordsChains(s, t, g, ml)
-	return n, true, n > 0
+	return n, true
 }
 
 // walkCounter runs the tier's generators in count mode (after its gate);
@@ -285,17 +285,17 @@ type walkCounter struct {
 	filtered bool
 }
 
-func (c walkCounter) name() string {
+func (c *walkCounter) name() string {
 	if c.filtered {
 		return "generators (count, blockade filter on words)"
 	}
 	return "generators (count)"
 }
 
-func (c walkCounter) count(p *Program, s *State, t *tier, g *gen, ml *MoveList) (int, bool, bool) {
+func (c *walkCounter) count(p *Program, s *State, t *tier, g *gen, ml *MoveList) (int, bool) {
 	s.selBulk = false
 	if c.gate != nil && !c.gate.open(p, s, t) {
-		return 0, false, false
+		return 0, false
 	}
 	g.bind(p, s, nil)
 	g.mover, g.found = s.toMove, false
@@ -307,12 +307,12 @@ func (c walkCounter) count(p *Program, s *State, t *tier, g *gen, ml *MoveList) 
 	p.runTier(s, t, g)
 	switch {
 	case g.n == 0:
-		return 0, false, false
+		return 0, false
 	case c.filtered && g.npass > 0:
 		s.selFilt = g.npass < g.n
-		return g.npass, false, true
+		return g.npass, false
 	}
-	return g.n, false, true
+	return g.n, false
 }
 
 // walkLister runs the tier's generators in list mode (after its gate):
@@ -320,18 +320,18 @@ func (c walkCounter) count(p *Program, s *State, t *tier, g *gen, ml *MoveList) 
 // again up to the one drawn.
 type walkLister struct{ gate tierGate }
 
-func (walkLister) name() string { return "generators (list)" }
+func (*walkLister) name() string { return "generators (list)" }
 
-func (c walkLister) count(p *Program, s *State, t *tier, g *gen, ml *MoveList) (int, bool, bool) {
+func (c *walkLister) count(p *Program, s *State, t *tier, g *gen, ml *MoveList) (int, bool) {
 	s.selBulk = false
 	if c.gate != nil && !c.gate.open(p, s, t) {
-		return 0, false, false
+		return 0, false
 	}
 	ml.reset()
 	g.bind(p, s, ml)
 	g.mover, g.found, g.count, g.sel = s.toMove, false, false, -1
 	p.runTier(s, t, g)
-	return len(ml.moves), true, len(ml.moves) > 0
+	return len(ml.moves), true
 }
 
 // tierShape is what the planner learns of a tier while deciding (compile
@@ -363,7 +363,7 @@ func (p *Program) planTiers() {
 		}
 		t.gate = nil
 		if sh.shifts && !sh.bulk && ti+1 < len(p.tiers) {
-			t.gate = firstLeapGate{}
+			t.gate = &firstLeapGate{}
 		}
 		t.touch = touchedByMoves
 		if sh.bulk {
@@ -371,29 +371,29 @@ func (p *Program) planTiers() {
 		}
 		var blockade tierRunner
 		if filtered {
-			blockade = walkCounter{filtered: true}
+			blockade = &walkCounter{filtered: true}
 		}
-		t.run[modeList] = generatorsRunner{}
+		t.run[modeList] = &generatorsRunner{}
 		counter, drawer := &t.run[modeCount], &t.run[modeDraw]
 		switch {
 		case t.listed():
-			*counter = listCounter{check: !t.merges()}
+			*counter = &listCounter{check: !t.merges()}
 			*drawer = *counter
 		case sh.bulk && t.kernel != nil && !filtered:
-			*counter, *drawer = kernelCounter{}, kernelCounter{keep: true}
+			*counter, *drawer = &kernelCounter{}, &kernelCounter{keep: true}
 		case sh.bulk:
-			*counter, *drawer = bulkCounter{filtered: blockade}, bulkCounter{keep: true, filtered: blockade}
+			*counter, *drawer = &bulkCounter{filtered: blockade}, &bulkCounter{keep: true, filtered: blockade}
 		default:
-			*counter = walkCounter{gate: t.gate, filtered: filtered}
+			*counter = &walkCounter{gate: t.gate, filtered: filtered}
 			switch {
 			case sh.kernelChains:
-				*drawer = kernelChainsCounter{}
+				*drawer = &kernelChainsCounter{}
 			case sh.wordChains && !filtered:
-				*drawer = wordChainsCounter{}
+				*drawer = &wordChainsCounter{}
 			case filtered || (countOff == "" && sh.groups):
 				*drawer = *counter
 			default:
-				*drawer = walkLister{gate: t.gate}
+				*drawer = &walkLister{gate: t.gate}
 			}
 		}
 	}
