@@ -78,10 +78,10 @@ func (g *gen) emptyCount() (nempty, nsrc int) {
 	empty := s.bufs[nw : 2*nw]
 	occ := s.occ[:(p.np+1)*nw]
 	bm := p.boardMask[:nw]
-	if b := s.sp; b != nil && len(occ) == 3*nw {
+	if b := s.small; b != nil && len(occ) == 3*nw {
 		// A small board, two players and the neutral slot: unrolled, on
 		// fixed-size arrays.
-		t := &p.st.board
+		t := &p.small.board
 		for w := range empty {
 			e := ^(b.occ[w&(smallOcc-1)] | b.occ[(nw+w)&(smallOcc-1)] | b.occ[(2*nw+w)&(smallOcc-1)]) & t[w&(smallOcc-1)]
 			empty[w] = e
@@ -166,7 +166,7 @@ func (g *gen) markLandings(empty []uint64) {
 // oneWordShift tells whether shift rule r is walked on the one occupancy
 // word of the board (a board of one word, at most maxSlots occupancy
 // slots): markShift finds its first leaps there and fastLeaps walks and
-// counts its chains there (shiftDFS2, countChains2), rather than on the
+// counts its chains there (wordChains, wordFirstChains), rather than on the
 // mailbox or from the landing cells; the counts on words read it too.
 func (p *Program) oneWordShift(r *rule) bool {
 	return r.shift && p.nw == 1 && p.np+1 <= maxSlots

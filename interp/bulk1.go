@@ -609,7 +609,7 @@ func (p *Program) kernelChainsDeclines(t *tier, sh *tierShape) string {
 }
 
 // kernChains builds in ml the moves of tier t (kernel-chains: short jumps with
-// chains, walked on bitsets by shiftDFS2) in Legal's order and returns
+// chains, walked on bitsets by wordChains) in Legal's order and returns
 // their number: per rule (a pair's shifted together), its first leaps
 // are found by the kernel (the same sets as shiftWords; firsts2), which
 // is the tier's existence test too, and
@@ -646,7 +646,7 @@ func (p *Program) kernChains(s *State, t *tier, ml *MoveList, occ *[kernSlots]ui
 
 // kernWalk is fastLeaps' walk on one word for rule r, whose kernel group
 // k found first leaps from the cells of mark: the chains from each of
-// them, in order, by shiftDFS2.
+// them, in order, by wordChains.
 func (g *gen) kernWalk(k *kernGroup, r *rule, mark uint64, occ *[kernSlots]uint64, empty uint64) {
 	p, s, mover := g.p, g.s, g.mover
 	g.r = r
@@ -674,7 +674,7 @@ func (g *gen) kernWalk(k *kernGroup, r *rule, mark uint64, occ *[kernSlots]uint6
 		s.path = append(s.path[:0], uint32(c))
 		sl := uint(p.codeSlot[code])
 		g.op, g.ep = om>>sl&1, em>>sl&1
-		g.shiftDFS2(b, g.occ1, g.o1, g.e1)
+		g.wordChains(b, g.occ1, g.o1, g.e1)
 		s.path = s.path[:0]
 	}
 }

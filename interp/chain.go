@@ -1,5 +1,7 @@
 package interp
 
+//go:generate go run ./internal/chaingen
+
 import "github.com/ruleplay/ruleplay/ir"
 
 // The chain policy, written once for every strategy that explores chains
@@ -14,6 +16,30 @@ import "github.com/ruleplay/ruleplay/ir"
 //     longer chain going on from the landing cell;
 //   - a compulsory chain: the path is a move only when no leap goes on
 //     from the landing cell (complete chains only).
+//
+// The chain walk, "leap, recurse, take back, apply the chain policy", is
+// written once, as the template of internal/chaingen, and stamped out
+// into chain_walks.go for each representation of the position (go
+// generate; a test checks the file is up to date): the representation
+// supplies its few operations (the leaps from a position, play, unplay,
+// whether the chain ends or may go on) and the walk comes in three
+// modes, list (leapOn, leapOff), count (countLeap) and visit
+// (visitLeap). The representations:
+//
+//   - tableWalk (strat_leap.go): the cells and the rule's condition
+//     tables, leaps of any length;
+//   - wordWalk (strat_leap.go): short jumps on one-word bitsets passed
+//     by value (list and count);
+//   - mailboxCount and mbVisit (mailbox.go, on mbBoard): the mailbox's
+//     bytes, counted, and played for the perft's replies.
+//
+// Walkers apart: the mailbox's list walk (mailboxWalk.walk) is the
+// template written out by hand, which measured fewer instructions per
+// playout; the long-leap table's ray walk (longWalk) finds several
+// landings per direction along a ray with a hurdle's state, which a set
+// of direction indices does not express; the generic walker (genericDFS,
+// longDFS: closures, stacks) follows the rule literally; reachability
+// (strat_reach.go) and the hop table are other algorithms.
 //
 // In a chain, a leap that takes nothing off the board may not land on a
 // cell of its path (revisits), which keeps chains finite. A leap from

@@ -75,7 +75,7 @@ func (blockadeByPlaying) name() string { return "each move played, the next play
 func (blockadeByPlaying) filter(p *Program, s *State, ml *MoveList, t *tier) {
 	k := 0
 	for i := range ml.moves {
-		p.doMove(s, ml, i)
+		p.doMove(s, ml, ml.moves[i])
 		ok := p.candidates(s, nil, &s.ax().gen2)
 		p.Undo(s)
 		if ok {

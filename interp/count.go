@@ -12,7 +12,7 @@ import (
 // Perft's last ply and playouts only need the number of legal moves, or
 // whether the next player has one. Generators have a count mode (gen.count)
 // in which emit only counts; shift rules on one word count first leaps
-// with population counts and chains with shiftCount2, without paths. When
+// with population counts and chains with wordChainCount, without paths. When
 // a tier could hold two moves with one text (tier.dedup) the moves are
 // built and deduplicated as in Legal.
 //
@@ -547,7 +547,7 @@ func (p *Program) countWords(s *State, w *[maxSlots]uint64) int {
 		}
 		g.oe = r.overSlots[next] >> uint(np+1) & 1
 		g.ee = r.ontoSlots[next] >> uint(np+1) & 1
-		return g.countChains2()
+		return g.wordFirstChains()
 	})
 }
 

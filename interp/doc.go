@@ -114,10 +114,9 @@
 // on the board, marked in the scratch (State.taken, listed in tk), and
 // a marked cell is neither passed, jumped nor landed on; without it
 // they are taken off at once as by genericDFS. Apply replays a long
-// move's leaps cell by cell along each leap's direction (doLeapsLong),
+// move's leaps cell by cell along each leap's direction (moveLeapsLong),
 // taking what it passes: both timings give the same position, since a
-// chain never passes a taken cell again. Other rules pay one test of
-// rule.long in doMove.
+// chain never passes a taken cell again.
 //
 // # The majority and counters (jumping.go)
 //
@@ -132,10 +131,9 @@
 // (countMoves), and such a game never counts on occupancy words
 // (plainTurns).
 // Counters (ir.Game.Counters) are compiled as closures over the move
-// just played (ectx.moved, caps, pass); a game with counters plays moves
-// through doMoveCounted, which logs the counters (State.ctrLog) for Undo
-// and updates them after the move: a game without counters pays one nil
-// test per move. A draw goal ends the game with endDraw (reason "goal",
+// just played (ectx.moved, caps, pass); the general make (doMove) logs
+// them (State.ctrLog) for Undo and updates them after the move (countMove):
+// a game without counters pays one nil test per move. A draw goal ends the game with endDraw (reason "goal",
 // every player a winner).
 //
 // # Group moves
@@ -246,6 +244,13 @@
 //     entry of bits and two bit tests, a landing reached leaves the free
 //     set; the moves and their order are reachability's (or the generic
 //     walker's).
+//   - hop count (hop_count.go): where every rule of a tier has the hop
+//     table and its moves never share their ends, each piece's moves are
+//     counted without being written (steps by population counts, chains
+//     by the hop components of their first landings, searched once and
+//     shared by the mover's pieces when no chain can pass over its own
+//     start), so playouts count the tier and build the move drawn alone,
+//     and perft counts its last ply so.
 //
 // Two properties of leap rules are followed by the generic walker and by
 // reachability alone (the planner gives such a rule no other table
@@ -277,11 +282,11 @@
 // visitLeap for an action per move, revisits for the rule that a leap
 // taking nothing may not come back on its path). A chain that keeps
 // its first direction (ir.MoveRule.ChainSame, `chain-dirs: same`) is
-// explored by the generic walker and the leap table's fastDFS, run once
+// explored by the generic walker and the leap table's tableWalk, run once
 // per first direction with the mover's directions narrowed to it
 // (eachFirstDir); its first leaps may still be marked on bitsets
 // (rule.shift), but the planner keeps it off the bitset and mailbox
-// walkers and chain counters (shiftDFS2, countChains2, wordsCount, the
+// walkers and chain counters (wordChains, wordFirstChains, wordsCount, the
 // mailbox, countByLandings), which follow chains in every direction. Such leaps make
 // chains grow with the board: revisits counts them against
 // Config.MaxLeaps per position, and the words of one position's move
@@ -401,7 +406,7 @@
 //     leaps' sources"; no blockade filter) has, in a playout, the
 //     sources of each rule's first leaps found once by the kernel
 //     (firsts2), which is its existence test, and the chains walked from
-//     them with shiftDFS2 (kernChains, kernWalk), without finding them
+//     them with wordChains (kernChains, kernWalk), without finding them
 //     again (fastLeaps, shiftWords). On several words such a tier
 //     (tier.wchain) has the sources of each rule's first leaps found on
 //     the words (wordsChains, ruleSources), its existence test too, and
@@ -411,7 +416,7 @@
 //     with no piece to move;
 //   - table-driven group tiers count their moves per line and select one;
 //   - on one word, short jumps with optional chains that always take a piece count the
-//     chains of one and two leaps with bitsets (countChains2: a second leap
+//     chains of one and two leaps with bitsets (wordFirstChains: a second leap
 //     from the landing l tests cells that the first leap left unchanged,
 //     except for three direction pairs, handled apart) and longer chains by
 //     a depth-first count from the end of each chain of two;
@@ -471,51 +476,23 @@
 // the history of undo records; and the scratch space of move generation,
 // which each State owns so that States can be used by several goroutines
 // at once. State.put is the one place the derived indexes are updated,
-// but for flat Programs (no stacks, no sets per code, no targets: decided
-// at compile time, compilePut), where a leap move writes its cells and
-// undo records itself and updates the occupancy sets and the mailbox from
-// its records in one loop (doLeapsFlat, reindexOcc), and Undo reverts them
-// in one loop (undoFlat); and a leap move played without undo records in
-// a Program without stacks or targets (Program.direct, sets per code
-// allowed) sets each cell with its indexes at once (doLeapsFlat too).
+// but for the make accelerators below.
 //
-// Fused make and unmake (playflat.go). A Program.direct on a small board
-// (fewer than 1024 cells, at most 64 occupancy words and 256 words of
-// sets per code, 256 piece codes, 32 players) keeps the tables a move
-// reads in fixed-size arrays (Program.st: each cell's word, mask and
-// mailbox slot, each code's occupancy set and points, the cell each leap
-// of length 2 jumps, the players after and before each, the board's
-// mask), and its States their cells, occupancy words, sets per code,
-// mailbox and per-player counters (State.sp), all indexed through masks:
-// no bounds checks, one register per array. In a Program.flat without
-// extras, compilePlay marks as rule.fused (vet --explain says so) its
-// removal rules and the leap rules that are not long, whose pieces no
-// promotion applies to, and that take nothing, take what they jump with
-// leaps of length 2, or take what they land on without chains. Apply
-// plays a move of a fused rule with undo records through doFused; a move
-// of one leap where nothing passes and no ending but the ply limit's is
-// decided after a move (Program.quietRules), when its frame's room is
-// there, by doLeap, then decides the ply limit and returns. doLeap calls
-// nothing and reads the Program only for its tables (no stack check,
-// its values in registers). Each changed cell gets its code, occupancy
-// bit and mailbox slot in one step, and the move of one leap or the
-// removal is kept in its 32-byte frame itself, no records (frameLeap:
-// the start, the cell taken and the landing, and their codes, each in a
-// field of its own; a quiet leap's frame keeps no counters, the passes
-// staying 0 and the game going on before it, so that undoLeap sets the
-// ending back to none; frameLeapEnds and frameTake keep them). Undo pops
-// the frame and puts them back, the mover being the player before the
-// one to move and the capture subtracted (undoLeap, which calls nothing
-// either, and undoTake; the other kinds: undoFrame). A chain keeps
-// records (applyLeaps, doLeapsFused, undoFused). Played without undo
-// records (a playout's State), a move of a leap rule that is not long,
-// in a Program.direct without extras (Program.directLeaps), skips doMove
-// (doLeapsUnlogged): each cell it changes gets its code and indexes at
-// once (leapsUnlogged; one fused leap on the small board's arrays,
-// doLeapDirect). Each frame says how Undo takes its move back
-// (frame.kind: records, a drop, a fused chain, a fused leap with or
-// without counters, a fused removal); how doMove plays a leap rule is
-// decided at compile time too (rule.play).
+// Each kind of move is made and unmade by the maker it got at compile
+// time (make.go, compilePlay): rule.play, a pair of functions, make
+// with an undo frame and makeUnlogged without; Apply calls one and
+// decides the end. Every move leaves one frame (one format: frame),
+// whose kind names its unmake (unmakes); Undo calls it. The general
+// maker (doMove; the reference) moves the pieces with the rule's cells
+// function (rule.cells), records each change, keeps the last cell and
+// the rules' counters when the game reads them, and is undone by
+// undoRecords (Program.revert). Three accelerators choose other makers,
+// each in its file with its class and reasons: flat-make (make_flat.go:
+// a leap's records written and the occupancy sets updated once, reverted
+// in one loop), direct-make (make_direct.go: leaps without undo records,
+// each cell set with its indexes at once), fused-make (make_fused.go:
+// leaps, jumps and removals made and unmade on a small board's
+// fixed-size arrays, a move of one leap kept in its frame itself).
 //
 // Apply changes the position in place and pushes the old contents of
 // every changed cell and the old counters (and last cell) on the history

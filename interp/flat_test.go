@@ -9,8 +9,8 @@ import (
 
 // TestFlatGroupUndo plays random games of a group game that compiles to a
 // flat Program (no stacks, no sets per code, no targets), whose moves are
-// recorded by lift and drop rather than doLeapsFlat, and takes every move
-// back: Undo (undoFlat) must restore the cells and the derived indexes.
+// recorded by lift and drop rather than moveLeapsFlat, and takes every move
+// back: Undo (revertFlat) must restore the cells and the derived indexes.
 func TestFlatGroupUndo(t *testing.T) {
 	src := `game: "flat group"
 board { shape: square(6x6) }
@@ -43,7 +43,7 @@ end {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if (len(cfg.Disable) > 0) && !p.flat {
+		if (len(cfg.Disable) > 0) && !p.madeBy(accelFlatMake) {
 			// (The group table reads the sets per code, which a flat
 			// Program does not keep.)
 			t.Fatalf("disable %v: not flat", cfg.Disable)

@@ -12,14 +12,14 @@ import (
 //     captures taken at the end of the move (MoveRule.TakenAtEnd): such a
 //     rule is "long" and goes to the long-leap table (long_table.go) or
 //     to the generic walker, which walks each ray outwards (longDFS);
-//     Apply replays its leaps cell by cell (doLeapsLong);
+//     Apply replays its leaps cell by cell (moveLeapsLong);
 //   - the majority (ir.PreferMostCaptured): the moves of a tier with a
 //     capturing rule are built and only those capturing the most stay
 //     (tier.narrow: counted from their paths, majority.go, or by playing
 //     each, preferMost); counting and selecting build them too
 //     (countMoves);
 //   - counters (ir.Game.Counters): kept in the position, updated by
-//     doMoveCounted after each ply, logged for Undo.
+//     doMove after each ply, logged for Undo.
 
 // compileLong compiles a long rule's lengths and hurdle; it goes to the
 // long-leap table when that applies (long_table.go), to the generic
@@ -75,7 +75,6 @@ func (p *Program) compileCounters() error {
 			p.ctrs = make([]evalFn, 0, len(p.g.Counters))
 		}
 		p.ctrs = append(p.ctrs, f)
-		p.extras = true
 	}
 	return nil
 }
@@ -109,56 +108,13 @@ func (xc *exprCompiler) counterValue(e *ir.Expr) (evalFn, error) {
 	return func(c *ectx) int { return b2i(c.pass) }, nil
 }
 
-// doMoveExtras is doMove in a game whose moves do more than move pieces
-// (Program.extras): with counters, the counters are logged (unless the
-// move is not recorded), the move played, and each counter goes up by one
-// when its condition holds for the move, back to 0 otherwise; when a rule
-// reads the last move's cell (keepLast), it is set.
-func (p *Program) doMoveExtras(s *State, ml *MoveList, i int) (mover int) {
-	m := ml.moves[i]
-	moved, before := -1, int32(0)
-	if p.ctrs != nil {
-		switch {
-		case m.rule < 0 || p.rules[m.rule].action == ir.Remove:
-		case p.rules[m.rule].action == ir.Drop: // the piece it places
-			moved = int(p.codeKind[ml.arena[m.off]>>16&dirMask])
-		default:
-			moved = int(p.codeKind[s.cells[ml.arena[m.off]]])
-		}
-		before = s.captured[s.toMove]
-		if !s.skipLog {
-			s.ctrLog = append(s.ctrLog, s.ctr...)
-		}
-	}
-	s.counting = true
-	mover = p.doMove(s, ml, i)
-	s.counting = false
-	if p.keepLast {
-		s.last = p.lastCell(m, ml)
-	}
-	if p.ctrs == nil {
-		return mover
-	}
-	c := &s.ectx
-	*c = ectx{p: p, s: s, own: mover, opp: p.after(mover)}
-	c.moved, c.caps, c.pass = moved, int(s.captured[mover]-before), m.rule < 0
-	for k, f := range p.ctrs {
-		if f(c) != 0 {
-			s.ctr[k]++
-		} else {
-			s.ctr[k] = 0
-		}
-	}
-	return mover
-}
-
-// doLeapsLong plays a move of a long rule: the piece leaves its start; on
+// moveLeapsLong is the cells function of a long rule (rule.cells): the piece leaves its start; on
 // each leap, from the cell it is on to the landing in the leap's
 // direction, it takes what the rule captures (the pieces passed over, or
 // the piece landed on), and it lands on the last landing, promoted there
 // when a promotion applies. Taking a piece at once or at the move's end
 // gives the same position: a chain never passes a taken cell again.
-func (p *Program) doLeapsLong(s *State, r *rule, mover int, path []uint32) {
+func (p *Program) moveLeapsLong(s *State, r *rule, mover int, path []uint32) {
 	pc := s.lift(p, int(path[0]))
 	cur, nd := int(path[0]), p.nd
 	for _, e := range path[1:] {
@@ -201,7 +157,7 @@ func (p *Program) preferMost(s *State, ml *MoveList) {
 	best := int32(0)
 	for i := range ml.moves {
 		before := s.captured[s.toMove]
-		mover := p.doMove(s, ml, i)
+		mover := p.doMove(s, ml, ml.moves[i])
 		n := s.captured[mover] - before
 		p.Undo(s)
 		x.caps = append(x.caps, n)

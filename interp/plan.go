@@ -93,23 +93,28 @@ func (p *Program) Plan() Plan {
 	}
 	_, mailboxTwo := p.lastTwo.(mailboxPerft)
 	pl.Accelerators = accelNames(map[accel]bool{accelBlockadeWords: p.filtersOnWords(), accelWordsPerft: p.countsOnWords(),
-		accelMailboxPerft: mailboxTwo, accelCountPlayouts: p.countsPlayouts(), accelFlatMake: p.flat, accelDirectMake: p.direct,
-		accelFusedMake: p.st != nil, accelQuantifierTables: p.quantTables > 0})
+		accelMailboxPerft: mailboxTwo, accelCountPlayouts: p.countsPlayouts(), accelFlatMake: p.madeBy(accelFlatMake), accelDirectMake: p.madeBy(accelDirectMake),
+		accelFusedMake: p.small != nil, accelQuantifierTables: p.quantTables > 0})
 	pl.Declined = p.declinedBy(scopeProgram, 0)
 	pl.Make = "general: each change put and recorded for Undo"
-	if p.flat {
+	if p.madeBy(accelFlatMake) {
 		pl.Make = "flat: a leap's cells and undo records written, the occupancy sets updated once"
 	}
 	var fused []string
+	unlogged := false
 	for i := range p.rules {
-		if p.rules[i].fused {
+		switch p.rules[i].play.unit {
+		case accelFusedMake:
 			fused = append(fused, p.rules[i].name)
+			unlogged = unlogged || p.rules[i].action == ir.Leap
+		case accelDirectMake:
+			unlogged = true
 		}
 	}
 	if len(fused) > 0 {
 		pl.Make = "fused on the small board's arrays: " + strings.Join(fused, ", ") + "; others " + pl.Make
 	}
-	if p.directLeaps != 0 {
+	if unlogged {
 		pl.Make += "; playouts play leaps without undo records"
 	}
 	pl.Playouts = p.playout.name()
@@ -162,8 +167,9 @@ func (p *Program) rulePlan(r *rule) RulePlan {
 	rp.Notes = p.ruleNotes(r)
 	rp.Accelerators = accelNames(map[accel]bool{accelLeapTable: r.gen == genStep || r.gen == genLeap, accelShiftSets: r.shift,
 		accelWordChains: r.gen == genLeap && r.walk == walkWord, accelLandingCount: r.gen == genLeap && r.walk == walkLandings,
-		accelMailbox: r.mbOffs != nil, accelStackTable: r.gen == genStack, accelGroupTable: r.gen == genGroupFast, accelFusedMake: r.fused,
-		accelTurnGuards: r.turnGuard, accelLongTable: r.longTable != nil, accelHopTable: r.gen == genHop})
+		accelMailbox: r.mbOffs != nil, accelStackTable: r.gen == genStack, accelGroupTable: r.gen == genGroupFast, accelFusedMake: r.play.unit == accelFusedMake,
+		accelTurnGuards: r.turnGuard, accelLongTable: r.longTable != nil, accelHopTable: r.gen == genHop,
+		accelHopCount: r.hop != nil && r.hop.count != nil})
 	rp.Declined = p.declinedBy(scopeRule, r.idx)
 	return rp
 }
@@ -302,6 +308,9 @@ func (p *Program) ruleNotes(r *rule) []string {
 	if r.longTable != nil {
 		n = append(n, "a long rule (lengths, hurdle or captures taken at the end): rays per cell and direction, conditions tabulated per mover")
 	}
+	if r.hop != nil && r.hop.count != nil {
+		n = append(n, "moves counted per piece without being written: "+r.hop.countHow)
+	}
 	if r.inside != nil && r.gen != genReach && r.gen != genHop {
 		n = append(n, "landings restricted by an inside lock: followed by the generic walkers")
 	}
@@ -330,9 +339,10 @@ func (p *Program) ruleNotes(r *rule) []string {
 	if r.stride == 0 && r.overTab != nil {
 		n = append(n, "conditions tabulated by piece code alone")
 	}
-	if r.fused {
+	switch r.play.unit {
+	case accelFusedMake:
 		n = append(n, "made and unmade fused on the small board's arrays")
-	} else if r.idx < 63 && p.directLeaps>>uint(r.idx)&1 != 0 {
+	case accelDirectMake:
 		n = append(n, "played without undo records in playouts, each cell set with its indexes at once")
 	}
 	return n

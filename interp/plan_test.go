@@ -70,10 +70,15 @@ tier man-capture,king-capture bulk=false
 tier man-step,king-step bulk=true
 playouts: count, then build the one drawn
 `,
+		"unseen/fox-and-hounds.rules": `run: step table
+chase: step table
+tier run,chase bulk=true
+playouts: count, then build the one drawn
+`,
 		"unseen/halma8.rules": `step: hop table
 jump: hop table
 tier step,jump bulk=false
-playouts: legal list, then one drawn
+playouts: count, then build the one drawn
 `,
 		"unseen/hexhop.rules": `step: step table
 jump: hop table
@@ -83,7 +88,7 @@ playouts: legal list, then one drawn
 		"unseen/star3lock.rules": `step: hop table
 jump: hop table
 tier step,jump bulk=false
-playouts: legal list, then one drawn
+playouts: count, then build the one drawn
 `,
 		"unseen/hoppers.rules": `hop: leap table
 tier hop bulk=false

@@ -91,36 +91,15 @@ type Program struct {
 	// reads them (compilePut; readsOccC: a quantifier compiled by
 	// quantByCode)
 	keepOccC, readsOccC bool
-	// flat: no stacks, no sets per code, no pieces on target: a leap move
-	// writes its cells and undo records itself and updates the occupancy
-	// sets and the mailbox once (doLeapsFlat), Undo reverts them in one
-	// loop (undoFlat)
-	flat bool
-	// direct: no stacks, no pieces on target: a leap move played without
-	// undo records sets each cell with its indexes at once (doLeapsFlat)
-	direct bool
-	// fusedRules: bit i for rule i when it is rule.fused (the first 63
-	// rules alone can be: bit 63, never set, is a pass's, rule -1 through
-	// the mask 63)
-	fusedRules uint64
-	// quietRules: the fusedRules when the Program has no after-move goals
-	// and nothing passes (the passes stay 0, and the only ending decided
-	// after a fused move is the ply limit's; 0 otherwise)
-	quietRules uint64
-	// directLeaps: in a Program.direct (or on a small board: st) without
-	// extras, bit i for leap rule i (of the first 63) when it is not
-	// long: Apply plays its moves without undo records with
-	// doLeapsUnlogged
-	directLeaps uint64
-	// st: the tables of a small board (smallTabs; nil: the board is not
-	// small, or the Program not flat)
-	st *smallTabs
+	// revert: how the general unmake reverts a move's records
+	// (compilePlay: revertPut, revertStacked, or flat-make's revertFlat)
+	revert func(p *Program, s *State, recs []change)
+	// small: the tables of a small board (smallTabs; nil: fused-make does
+	// not serve the Program: compileSmall)
+	small *smallTabs
 	// keepLast: a condition reads the cell the previous ply ended on
 	// (next-to): Apply keeps it in State.last
 	keepLast bool
-	// extras: Apply does more than play the move (keepLast, counters:
-	// doMoveExtras)
-	extras bool
 
 	goalsAfter []goal
 	goalsStart []goal
@@ -212,7 +191,7 @@ type rule struct {
 	gall     bool   // group captures take the whole run
 	hasPromo bool   // some promotion that ends a chain (not AtMoveEnd) applies to a piece this rule moves
 	// long: a range of lengths, a hurdle or captures taken at the end
-	// (jumping.go): the generic walker's longDFS, Apply's doLeapsLong;
+	// (jumping.go): the generic walker's longDFS, Apply's moveLeapsLong;
 	// lenMax the longest leap, hurdle the compiled Hurdle, atEnd
 	// TakenAtEnd
 	long   bool
@@ -287,26 +266,19 @@ type rule struct {
 	mbAny  []bool
 	// genGroupFast: the bitset tables (strat_group.go)
 	grp *groupTab
-	// fused: Apply plays the rule's moves with undo records through
-	// doFused (compilePlay)
-	fused bool
-	// play: how doMove plays the rule's leaps (compilePlay)
-	play uint8
+	// play: how the rule's moves are made and unmade (compilePlay)
+	play maker
+	// cells: how the general make (doMove) moves the pieces of the
+	// rule's moves (compilePlay)
+	cells func(p *Program, s *State, r *rule, mover int, path []uint32)
 	// walk: how fastLeaps walks the moves of a genLeap rule
 	// (compileWalk, compileMailbox)
 	walk uint8
 }
 
-// how doMove plays a leap rule's moves (rule.play)
-const (
-	playPlain = iota // doLeapsFlat in a flat (or direct, unlogged) Program, doLeaps otherwise
-	playLong         // doLeapsLong
-	playFused        // a rule.fused: doFused (doLeapDirect for one leap unlogged, doLeapsFlat in doMove)
-)
-
 // how fastLeaps walks a genLeap rule's moves (rule.walk)
 const (
-	walkTable    = iota // first leaps marked on bitsets or found per source, chains walked on the leap table (fastDFS)
+	walkTable    = iota // first leaps marked on bitsets or found per source, chains walked on the leap table (tableWalk)
 	walkWord            // short jumps on one word: chains walked and counted on the occupancy word (word-chains)
 	walkLandings        // walkTable, but counted from the landing cells when the empty cells are few (landing-count)
 	walkMailbox         // walked on the mailbox (mbLeaps)

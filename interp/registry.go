@@ -60,6 +60,7 @@ const (
 	accelMajorityPaths
 	accelHopTable
 	accelUniqueEnds
+	accelHopCount
 	accelCount // the number of accelerators
 )
 
@@ -120,6 +121,8 @@ var registry = [accelCount]accelerator{
 		"leaps that capture nothing whose conditions read the cell and its owner (chains named by their ends, leaps under an inside lock): conditions as occupancy sets made once per generation, landings from per-length tables, inside locks as landing sets (strat_hop.go, lock.go)"},
 	accelUniqueEnds: {"unique-ends", nil,
 		"tiers of moves named by their ends that provably never share them (one move per landing, distinct directions, a step outside the jumps' lattice): no merge pass, and the moves can be counted (ends_unique.go)"},
+	accelHopCount: {"hop-count", []accel{accelHopTable},
+		"tiers of the hop table whose moves never share their ends: each piece's moves counted without being written (steps by population counts, chains by hop components shared by the mover's pieces), playouts build the move drawn alone (hop_count.go)"},
 }
 
 // accelSet is a set of accelerators: bit a for accel a.

@@ -1,7 +1,6 @@
 package interp
 
 import (
-	"cmp"
 	"fmt"
 	"math/rand/v2"
 	"sort"
@@ -41,15 +40,16 @@ type position struct {
 	stk  []uint16
 	hgt  []int32
 	scap int
-	// Derived indexes, updated by State.put alone (and, in a flat Program,
-	// by reindexOcc and undoFlat for whole moves).
+	// Derived indexes, updated by State.put alone (and by the make
+	// accelerators for whole moves: make_flat.go, make_direct.go,
+	// make_fused.go).
 	occ      []uint64        // occupancy bitsets per slot (player, then neutral): [slot*nw+w], bits by Program.bitOf
 	occC     []uint64        // occupancy bitsets per piece code: [code*nw+w] (code 0: unused); nil unless Program.keepOccC
 	onTarget []int32         // per slot: the (top) pieces on their own target cell
 	mb       *[mbSlots]uint8 // the mailbox (Program.mbox): 1 piece, 0 empty, mbWall no cell
-	// sp: on a small board (Program.st), the arrays that cellsW, occ
+	// small: on a small board (Program.small), the arrays that cellsW, occ
 	// and mb are in (nil otherwise)
-	sp *smallPos
+	small *smallPos
 
 	toMove   int
 	ply      int
@@ -79,10 +79,8 @@ type history struct {
 	// skipLog: so does the move being applied (the moves that move
 	// generation plays and takes back are always recorded)
 	unlogged, skipLog bool
-	// ctrLog: the counters before each recorded move (games with counters);
-	// counting: doMoveCounted is playing a move (doMove plays it plainly)
-	ctrLog   []int32
-	counting bool
+	// ctrLog: the counters before each recorded move (games with counters)
+	ctrLog []int32
 }
 
 // scratch is what move generation reuses from call to call.
@@ -95,7 +93,7 @@ type scratch struct {
 	// reached from the current start
 	seen          []bool
 	todo, reached []int32
-	hopSets       *[3]hopSet // the hop table's sets (strat_hop.go; todo is its stack)
+	hop           *hopScratch // the hop table's sets and components (strat_hop.go, hop_count.go; todo is its stack)
 	ectx          ectx
 	gen           gen          // move generation
 	nextOK        []bool       // blockFast: per rule, the next player's guard after the move
@@ -158,7 +156,7 @@ const (
 // change is one undo record: cell's (top) code was old. arg is the kind
 // of record in a stacking game (opSet, opPush, opPop), and in a game
 // without stacks the code the cell was set to, so that the records also
-// tell what the move changed (reindexOcc, undoFlat).
+// tell what the move changed (reindexOcc, revertFlat).
 type change struct {
 	cell int32
 	old  uint16
@@ -172,11 +170,13 @@ const (
 	opPop                // old was taken off the top: undo puts it back
 )
 
-// frame is the undo frame of one move: where its records start (nch),
-// the counters before it, and how Undo takes it back (kind). A frameLeap
-// holds its move's one leap in nch, captured, points and last (which it
-// has no other use for), taken and under (setLeap, leap), and no
-// counters (Program.quietRules); a frameLeapEnds the leap and the passes
+// frame is the undo frame of one move, one format for every maker
+// (make.go): where its records start (nch), the counters before it, and
+// the unmake that takes it back (kind, an index into unmakes). The
+// fused-make frames use the fields their own way (make_fused.go): a
+// frameLeap holds its move's one leap in nch, captured, points and last
+// (which it has no other use for), taken and under (setLeap, leap), and
+// no counters (a quiet rule's); a frameLeapEnds the leap and the passes
 // and ending; a frameTake the cell and code it took, and those counters:
 // they have no records, and Undo gives the mover's capture back by
 // subtraction.
@@ -189,21 +189,21 @@ type frame struct {
 	mover    int8  // (at most 100 players)
 	winner   int8
 	end      uint8
-	kind     uint8 // how Undo takes the move back: frameRecs, frameDrop, frameFused, frameLeap, frameLeapEnds, frameTake
+	kind     uint8 // the unmake that takes it back (unmakes)
 	// taken, under: a frameLeap's code taken and code on its landing
 	// before the move (setLeap); with them a frame has 32 bytes, and its
 	// offset is its index shifted
 	taken, under int32
 }
 
-// frame kinds
+// frame kinds, each the index of its unmake in unmakes
 const (
-	frameRecs     uint8 = iota // revert the records, the last first
-	frameDrop                  // a drop: revert it and give the piece back to the hand
-	frameFused                 // a move applyLeaps played: undoFused
-	frameLeap                  // a quiet move of one leap doLeap played: undoLeap
-	frameLeapEnds              // a move of one leap doFused played: undoLeap, and its counters
-	frameTake                  // a removal doTake played: undoTake
+	frameRecords  uint8 = iota // the general make's: undoRecords
+	frameDrop                  // a drop's: undoDrop
+	frameFused                 // a fused chain of leaps: undoFused
+	frameLeap                  // a fused quiet leap: undoLeap
+	frameLeapEnds              // a fused leap: undoLeapEnds
+	frameTake                  // a fused removal: undoTake
 )
 
 // occLen and occCLen are the lengths of State.occ and State.occC. On a
@@ -228,17 +228,17 @@ func (p *Program) occCLen() int {
 
 func (p *Program) newEmptyState() *State {
 	s := &State{position: position{np: p.np, nw: p.nw, last: -1}, scratch: newScratch(p.nc, p.nw)}
-	if p.st != nil {
-		s.sp = new(smallPos)
-		s.cellsW, s.occ = s.sp.cells[:p.nc+1], s.sp.occ[:p.occLen()]
+	if p.small != nil {
+		s.small = new(smallPos)
+		s.cellsW, s.occ = s.small.cells[:p.nc+1], s.small.occ[:p.occLen()]
 	} else {
 		s.cellsW, s.occ = make([]uint16, p.nc+1), make([]uint64, p.occLen())
 	}
 	s.cellsW[p.nc] = uint16(p.ncodes)
 	s.cells = s.cellsW[:p.nc]
 	if p.mbox != nil {
-		if s.sp != nil {
-			s.mb = &s.sp.mb
+		if s.small != nil {
+			s.mb = &s.small.mb
 		} else {
 			s.mb = new([mbSlots]uint8)
 		}
@@ -250,12 +250,12 @@ func (p *Program) newEmptyState() *State {
 		}
 	}
 	s.onTarget = make([]int32, p.np+1)
-	if p.keepOccC && s.sp != nil {
-		s.occC = s.sp.occC[:p.occCLen()]
+	if p.keepOccC && s.small != nil {
+		s.occC = s.small.occC[:p.occCLen()]
 	} else if p.keepOccC {
 		s.occC = make([]uint64, p.occCLen())
 	}
-	if s.sp != nil {
+	if s.small != nil {
 		s.counters(p.np)
 	} else {
 		ints := make([]int32, 3*p.np)
@@ -371,29 +371,13 @@ func (s *State) drop(p *Program, c int, code uint16) {
 	}
 }
 
-// undoChange reverts one undo record.
-func (s *State) undoChange(p *Program, ch change) {
-	switch ch.arg {
-	case opPush:
-		s.pop(p, int(ch.cell))
-	case opPop:
-		s.push(p, int(ch.cell), ch.old)
-	default:
-		if s.hgt != nil {
-			s.setTop(p, int(ch.cell), ch.old)
-		} else {
-			s.put(p, int(ch.cell), ch.old)
-		}
-	}
-}
-
 // put sets cell c to code, keeping the derived indexes up to date (no
 // undo record): the occupancy sets per slot, the mailbox, and, when the
 // Program keeps them (compilePut), the occupancy sets per code and the
-// pieces on their target. It is the one place they are updated, with
-// reindexOcc and undoFlat, which do the same for the records of a move at
-// once in Programs that keep neither (Program.flat), and unsetFlat and
-// setFlat, which play a move without undo records (Program.direct).
+// pieces on their target. It is the one place they are updated, but for
+// the make accelerators, which do the same for a whole move at once
+// (reindexOcc, revertFlat: flat-make; unsetFlat, setFlat: direct-make;
+// smallPos: fused-make).
 func (s *State) put(p *Program, c int, code uint16) {
 	cb := &p.cellB[c]
 	old := s.cells[c]
@@ -429,8 +413,7 @@ func (s *State) put(p *Program, c int, code uint16) {
 // occupancy sets per code only when something reads them (a quantifier
 // counting pieces by code, a rule whose pieces are selected by code and
 // not by owner alone), the pieces on target only when pieces have
-// targets; whether moves are played flat (Program.flat); and it records
-// each cell's mailbox slot.
+// targets; and it records each cell's mailbox slot.
 func (p *Program) compilePut() {
 	p.keepOccC = p.readsOccC
 	for i := range p.rules {
@@ -449,32 +432,11 @@ func (p *Program) compilePut() {
 			p.keepOccC = true // the group table's sets come from the sets per code
 		}
 	}
-	why := cmp.Or(p.off(accelFlatMake), p.makeDeclines())
-	if why == "" && p.keepOccC {
-		why = "the position keeps occupancy sets per piece code"
-	}
-	p.declineFor(scopeProgram, 0, accelFlatMake, why)
-	p.flat = why == ""
-	why = cmp.Or(p.off(accelDirectMake), p.makeDeclines())
-	p.declineFor(scopeProgram, 0, accelDirectMake, why)
-	p.direct = why == ""
 	if p.mbox != nil {
 		for c := range p.cellB {
 			p.cellB[c].mb = uint16(p.mbox.key[c] & mbMask)
 		}
 	}
-}
-
-// makeDeclines tells why a move cannot be made without the general
-// position updates: stacks, or pieces with targets ("" otherwise).
-func (p *Program) makeDeclines() string {
-	switch {
-	case p.stacking:
-		return "the game has stacks"
-	case p.nTargets > 0:
-		return "pieces have target cells"
-	}
-	return ""
 }
 
 // clear empties cell c and records the old code for Undo (games without
@@ -484,75 +446,6 @@ func (s *State) clear(p *Program, c int) {
 		s.changes = append(s.changes, change{cell: int32(c), old: s.cells[c]}) // (opSet, arg 0: empty)
 	}
 	s.put(p, c, 0)
-}
-
-// reindexOcc updates the derived indexes of a Program.flat (the
-// occupancy sets per slot and the mailbox, mb nil: none) as put does for
-// the records recs, in order, each setting its cell from old to arg; the
-// cells already hold their new codes. It is small enough to be inlined.
-func reindexOcc(occ []uint64, mb *[mbSlots]uint8, cellB []cellBit, codeOcc []int32, recs []change) {
-	for _, r := range recs {
-		cb := &cellB[r.cell]
-		if r.old != 0 {
-			occ[int(codeOcc[r.old])+int(cb.w)] &^= cb.m
-		}
-		if r.arg != 0 {
-			occ[int(codeOcc[r.arg])+int(cb.w)] |= cb.m
-		}
-		if mb != nil {
-			mb[cb.mb&mbMask] = uint8(b2i(r.arg != 0))
-		}
-	}
-}
-
-// unsetFlat empties cell c, which holds code, in a Program.direct, and
-// updates the derived indexes (no undo record).
-func (s *State) unsetFlat(p *Program, c int, code uint16) {
-	cb := &p.cellB[c]
-	s.cells[c] = 0
-	s.occ[int(p.codeOcc[code])+int(cb.w)] &^= cb.m
-	if s.occC != nil {
-		s.occC[int(code)*s.nw+int(cb.w)] &^= cb.m
-	}
-	if s.mb != nil {
-		s.mb[cb.mb&mbMask] = 0
-	}
-}
-
-// setFlat puts code (not 0) on the empty cell c in a Program.direct, and
-// updates the derived indexes (no undo record).
-func (s *State) setFlat(p *Program, c int, code uint16) {
-	cb := &p.cellB[c]
-	s.cells[c] = code
-	s.occ[int(p.codeOcc[code])+int(cb.w)] |= cb.m
-	if s.occC != nil {
-		s.occC[int(code)*s.nw+int(cb.w)] |= cb.m
-	}
-	if s.mb != nil {
-		s.mb[cb.mb&mbMask] = 1
-	}
-}
-
-// undoFlat reverts the records recs of a Program.flat, the last first:
-// each cell gets its old code back, and the derived indexes are updated
-// as put does, in one loop.
-func (s *State) undoFlat(p *Program, recs []change) {
-	occ, mb, cells, cellB, codeOcc := s.occ, s.mb, s.cells, p.cellB, p.codeOcc
-	for j := len(recs) - 1; j >= 0; j-- {
-		r := &recs[j]
-		cb := &cellB[r.cell]
-		w, m := int(cb.w), cb.m
-		if r.arg != 0 {
-			occ[int(codeOcc[r.arg])+w] &^= m
-		}
-		if r.old != 0 {
-			occ[int(codeOcc[r.old])+w] |= m
-		}
-		if mb != nil {
-			mb[cb.mb&mbMask] = uint8(b2i(r.old != 0))
-		}
-		cells[r.cell] = r.old
-	}
 }
 
 // NewState builds the initial position; a random setup (ir.Setup.Random) is
@@ -732,19 +625,19 @@ func (ps *position) copyFrom(src *position) {
 	ps.toMove, ps.ply, ps.passes, ps.end, ps.winner = src.toMove, src.ply, src.passes, src.end, src.winner
 	ps.last = src.last
 	switch {
-	case src.sp == nil:
-		if ps.sp != nil {
-			ps.sp, ps.cellsW, ps.occ, ps.occC, ps.mb = nil, nil, nil, nil, nil
+	case src.small == nil:
+		if ps.small != nil {
+			ps.small, ps.cellsW, ps.occ, ps.occC, ps.mb = nil, nil, nil, nil, nil
 			ps.turns, ps.captured, ps.points = nil, nil, nil
 		}
-	case ps.sp == nil:
-		ps.sp = new(smallPos)
-		ps.cellsW, ps.occ, ps.occC, ps.mb = ps.sp.cells[:0], ps.sp.occ[:0], nil, nil
+	case ps.small == nil:
+		ps.small = new(smallPos)
+		ps.cellsW, ps.occ, ps.occC, ps.mb = ps.small.cells[:0], ps.small.occ[:0], nil, nil
 		if src.occC != nil {
-			ps.occC = ps.sp.occC[:0]
+			ps.occC = ps.small.occC[:0]
 		}
 		if src.mb != nil {
-			ps.mb = &ps.sp.mb
+			ps.mb = &ps.small.mb
 		}
 		ps.counters(src.np)
 	case len(ps.turns) != src.np:

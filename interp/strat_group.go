@@ -48,14 +48,14 @@ import (
 // remembered per size, run and distance for the generation.
 //
 // On a board of one word, counting and existence run a kernel on single
-// words (scan1, dir1) for the directions that are bit shifts: the same
+// words (scanWord, dirWord) for the directions that are bit shifts: the same
 // sets, but the row of each k is added at once (a head of HR has min(k,
 // its free cells) moves of k stones: f, kept bit-sliced as the A[s] are
 // computed), the carries run over eight planes without a branch
-// (groupAdd1, groupAddRow: where a carry stops is not predictable), and a
-// head's captures are all counted when it stops (stops1: the sizes from k
+// (groupAddWord, groupAddRow: where a carry stops is not predictable), and a
+// head's captures are all counted when it stops (stopsWord: the sizes from k
 // to its number of stones for which When holds), so that the loop on k
-// needs no Q. Selecting reads a head's count from eight planes (pick8).
+// needs no Q. Selecting reads a head's count from eight planes (pickByte).
 //
 // Legal's order is head first: the moves are appended direction by
 // direction, counted per head, then placed by a counting sort over the
@@ -98,7 +98,7 @@ type groupTab struct {
 	whenSizes []uint16
 	// one word: per direction, the shift of fwd(x) (x rotated left by sh)
 	// and the masks of fwd and bwd
-	shifts1 []groupShift1
+	wordShifts []wordShift
 	// per direction that is no bit shift, when its steps take at most
 	// groupMaxShifts distinct shifts: those shifts, each with the cells
 	// stepped from (fwd) and to (bwd) by it (nil: step cell by cell)
@@ -117,8 +117,8 @@ type groupMShift struct {
 // (groupMShift) rather than cell by cell.
 const groupMaxShifts = 4
 
-// groupShift1 is a step in a direction on a one-word board.
-type groupShift1 struct {
+// wordShift is a step in a direction on a one-word board.
+type wordShift struct {
 	sh     int
 	fm, bm uint64
 }
@@ -183,7 +183,7 @@ func (p *Program) groupTables(r *rule) *groupTab {
 	p.groupWhenSizes(r, t)
 	if nw == 1 {
 		for d := 0; d < nd; d++ {
-			t.shifts1 = append(t.shifts1, groupShift1{-t.shift[d], t.fwd[d], t.bwd[d]})
+			t.wordShifts = append(t.wordShifts, wordShift{-t.shift[d], t.fwd[d], t.bwd[d]})
 		}
 	}
 	t.msh = make([][]groupMShift, nd)
@@ -538,7 +538,7 @@ func groupPure(e *ir.Expr) bool {
 func (c *groupCore[W]) pick(ml *MoveList, i int) {
 	nw, top := len(c.L), c.sc.top
 	if nw == 1 && top <= 8 {
-		c.pick8(ml, i)
+		c.pickByte(ml, i)
 		return
 	}
 	pl := c.sc.planes[:top*nw]
@@ -574,12 +574,12 @@ func (c *groupCore[W]) pick(ml *MoveList, i int) {
 	panic("fastGroups: move not found")
 }
 
-// pick8 is pick on a board of one word when the counts per head are
+// pickByte is pick on a board of one word when the counts per head are
 // below 256 (eight planes, read without loops).
-func (c *groupCore[W]) pick8(ml *MoveList, i int) {
+func (c *groupCore[W]) pickByte(ml *MoveList, i int) {
 	pl := (*[groupPlanes]uint64)(c.sc.planes)
 	m := c.L[0]
-	if n := groupCount8(pl, 1<<32-1); i >= n {
+	if n := groupCountByte(pl, 1<<32-1); i >= n {
 		i, m = i-n, m>>32<<32
 	}
 	for ; m != 0; m &= m - 1 {
@@ -600,9 +600,9 @@ func (c *groupCore[W]) pick8(ml *MoveList, i int) {
 	panic("fastGroups: move not found")
 }
 
-// groupCount8 returns the moves of the heads of m from the first eight
+// groupCountByte returns the moves of the heads of m from the first eight
 // planes of pl.
-func groupCount8(pl *[groupPlanes]uint64, m uint64) int {
+func groupCountByte(pl *[groupPlanes]uint64, m uint64) int {
 	return bits.OnesCount64(pl[0]&m) + bits.OnesCount64(pl[1]&m)<<1 +
 		bits.OnesCount64(pl[2]&m)<<2 + bits.OnesCount64(pl[3]&m)<<3 +
 		bits.OnesCount64(pl[4]&m)<<4 + bits.OnesCount64(pl[5]&m)<<5 +
@@ -726,7 +726,7 @@ func (c *groupCore[W]) sets() {
 // moves (in grpExists mode, 1 at the first).
 func (c *groupCore[W]) scan(mode int, ml *MoveList) int {
 	if len(c.L) == 1 && mode != grpBuild {
-		return c.scan1(mode)
+		return c.scanWord(mode)
 	}
 	n := 0
 	for _, d := range c.g.r.dirs[c.g.mover] {
@@ -743,7 +743,7 @@ func (c *groupCore[W]) scan(mode int, ml *MoveList) int {
 // head (a counting sort on the heads' bits: a head's own moves are found
 // in its order, d, k, s).
 func (c *groupCore[W]) build(ml *MoveList) {
-	off0 := len(ml.arena)
+	start := len(ml.arena)
 	n := c.scan(grpBuild, ml)
 	if n == 0 {
 		return
@@ -760,7 +760,7 @@ func (c *groupCore[W]) build(ml *MoveList) {
 	}
 	arena, moves, rule := ml.arena, ml.moves, int32(c.g.r.idx)
 	arena = append(arena, 0, 0) // (a sentinel, dropped below)
-	for i := off0; i < len(arena)-2; {
+	for i := start; i < len(arena)-2; {
 		b := bitOf[arena[i]]
 		m := 2 + int32(arena[i+2]>>31) // flagTail: three entries
 		moves[cnt[b]] = mv{off: int32(i), n: m, rule: rule}
@@ -839,58 +839,58 @@ func (c *groupCore[W]) dir(d, mode int, ml *MoveList) (n int) {
 }
 
 // groupPlanes is the fewest planes of sc.planes (the one-word kernel,
-// dir1, indexes them without bounds checks).
+// dirWord, indexes them without bounds checks).
 const groupPlanes = 64
 
-// groupK1 is the state of dir1 across directions: the planes of the
+// wordCounts is the state of dirWord across directions: the planes of the
 // counts per head (in the scratch) and the planes in use.
-type groupK1 struct {
+type wordCounts struct {
 	pl  *[groupPlanes]uint64
 	top int
 }
 
-// scan1 is scan on a one-word board in the modes grpCount and grpExists:
-// dir1 for the directions that are bit shifts, on single words. Counting
+// scanWord is scan on a one-word board in the modes grpCount and grpExists:
+// dirWord for the directions that are bit shifts, on single words. Counting
 // adds to the counts per head only, and sums them at the end.
-func (c *groupCore[W]) scan1(mode int) int {
-	k1 := groupK1{(*[groupPlanes]uint64)(c.sc.planes), c.top}
+func (c *groupCore[W]) scanWord(mode int) int {
+	counts := wordCounts{(*[groupPlanes]uint64)(c.sc.planes), c.top}
 	for _, d := range c.g.r.dirs[c.g.mover] {
 		n := 0
 		if c.t.shOK[d] {
-			n = c.dir1(int(d), mode, &k1)
+			n = c.dirWord(int(d), mode, &counts)
 		} else {
-			c.top = k1.top
+			c.top = counts.top
 			n = c.dir(int(d), mode, nil)
-			k1.top = c.top
+			counts.top = c.top
 		}
 		if mode == grpExists && n > 0 {
 			return 1
 		}
 	}
-	for k1.top > 0 && k1.pl[(k1.top-1)&(groupPlanes-1)] == 0 {
-		k1.top-- // (groupAdd1 may leave it over the planes in use)
+	for counts.top > 0 && counts.pl[(counts.top-1)&(groupPlanes-1)] == 0 {
+		counts.top-- // (groupAddWord may leave it over the planes in use)
 	}
-	c.top = k1.top
-	if k1.top <= 8 {
-		return groupCount8(k1.pl, ^uint64(0))
+	c.top = counts.top
+	if counts.top <= 8 {
+		return groupCountByte(counts.pl, ^uint64(0))
 	}
 	n := 0
-	for j := 0; j < k1.top; j++ {
-		n += bits.OnesCount64(k1.pl[j&(groupPlanes-1)]) << (uint(j) & 63)
+	for j := 0; j < counts.top; j++ {
+		n += bits.OnesCount64(counts.pl[j&(groupPlanes-1)]) << (uint(j) & 63)
 	}
 	return n
 }
 
 // add adds 1 to the counts of the heads of P.
-func (k1 *groupK1) add(P uint64) {
-	k1.top = max(k1.top, groupAdd1(k1.pl, P))
+func (counts *wordCounts) add(P uint64) {
+	counts.top = max(counts.top, groupAddWord(counts.pl, P))
 }
 
-// groupAdd1 adds 1 to the counts of the heads of P in pl and returns the
+// groupAddWord adds 1 to the counts of the heads of P in pl and returns the
 // planes it may have reached: the first eight planes without a branch
 // (where a carry stops is seldom predictable), then a carry loop, seldom
 // run.
-func groupAdd1(pl *[groupPlanes]uint64, P uint64) int {
+func groupAddWord(pl *[groupPlanes]uint64, P uint64) int {
 	x0, x1, x2, x3 := pl[0], pl[1], pl[2], pl[3]
 	pl[0], P = x0^P, x0&P
 	pl[1], P = x1^P, x1&P
@@ -916,7 +916,7 @@ func groupCarry(pl *[groupPlanes]uint64, P uint64) int {
 }
 
 // groupAddRow adds to the counts of the heads of m the number f holds for
-// them (bit-sliced, below 64), as groupAdd1: without a branch when the
+// them (bit-sliced, below 64), as groupAddWord: without a branch when the
 // numbers are below 8.
 func groupAddRow(pl *[groupPlanes]uint64, f *[6]uint64, m uint64) int {
 	if (f[3]|f[4]|f[5])&m != 0 {
@@ -924,7 +924,7 @@ func groupAddRow(pl *[groupPlanes]uint64, f *[6]uint64, m uint64) int {
 		for a := 0; a < 6; a++ {
 			for P := f[a] & m; P != 0; P &= P - 1 { // (seldom)
 				for i := 0; i < 1<<a; i++ {
-					j = max(j, groupAdd1(pl, P&-P))
+					j = max(j, groupAddWord(pl, P&-P))
 				}
 			}
 		}
@@ -947,16 +947,16 @@ func groupAddRow(pl *[groupPlanes]uint64, f *[6]uint64, m uint64) int {
 	return groupCarry(pl, c)
 }
 
-// dir1 is dir on a one-word board in a direction d that is a bit shift,
-// counting per head (k1) or finding whether a move exists (the result
+// dirWord is dir on a one-word board in a direction d that is a bit shift,
+// counting per head (counts) or finding whether a move exists (the result
 // then). The moves of k stones by 1..k cells of a head are min(k, its
 // free cells ahead): f holds that number for every cell, bit-sliced
 // (A[s] for s <= k are nested: the cells of A[k] had k-1), and is added
 // row by row for the heads of HR. A head's captures are all counted when
-// it stops (stops1), so that the loop on k needs no set Q.
-func (c *groupCore[W]) dir1(d, mode int, k1 *groupK1) (n int) {
-	st1 := c.t.shifts1[d]
-	sh, fm, bm := st1.sh, st1.fm, st1.bm // fwd(x): fm & x rotated by sh
+// it stops (stopsWord), so that the loop on k needs no set Q.
+func (c *groupCore[W]) dirWord(d, mode int, counts *wordCounts) (n int) {
+	step := c.t.wordShifts[d]
+	sh, fm, bm := step.sh, step.fm, step.bm // fwd(x): fm & x rotated by sh
 	L, E := c.L[0], c.E[0]
 	H := L &^ (fm & bits.RotateLeft64(L, sh))
 	if H == 0 {
@@ -985,7 +985,7 @@ func (c *groupCore[W]) dir1(d, mode int, k1 *groupK1) (n int) {
 			}
 			if c.caps {
 				if stop := HR & Z &^ Ak; stop != 0 {
-					if n += c.stops1(stop, d, k, mode, k1); mode == grpExists && n > 0 {
+					if n += c.stopsWord(stop, d, k, mode, counts); mode == grpExists && n > 0 {
 						return n
 					}
 				}
@@ -995,7 +995,7 @@ func (c *groupCore[W]) dir1(d, mode int, k1 *groupK1) (n int) {
 		if mode == grpExists {
 			return b2i(H&A1 != 0) // (k = 1: the captures are known)
 		}
-		k1.top = max(k1.top, groupAddRow(k1.pl, &f, HR))
+		counts.top = max(counts.top, groupAddRow(counts.pl, &f, HR))
 		R = L & bm & bits.RotateLeft64(R, -sh)
 		HR = H & R
 		// (no landing (A[1]) left for the longer lines: done; their
@@ -1006,11 +1006,11 @@ func (c *groupCore[W]) dir1(d, mode int, k1 *groupK1) (n int) {
 	}
 }
 
-// stops1 counts (and adds per head) the captures of the heads of stop:
+// stopsWord counts (and adds per head) the captures of the heads of stop:
 // k-1 free cells then Enemy at distance k, at least k stones. Each
 // captures with every size from k to its number of stones for which When
 // holds.
-func (c *groupCore[W]) stops1(stop uint64, d, k, mode int, k1 *groupK1) (n int) {
+func (c *groupCore[W]) stopsWord(stop uint64, d, k, mode int, counts *wordCounts) (n int) {
 	t, L := c.t, c.L[0]
 	lb, pos := t.lineBits, t.pos[d*64:d*64+64]
 	for m := stop; m != 0; m &= m - 1 {
@@ -1029,7 +1029,7 @@ func (c *groupCore[W]) stops1(stop uint64, d, k, mode int, k1 *groupK1) (n int) 
 			return n
 		}
 		for ; v > 0; v-- {
-			k1.add(m & -m)
+			counts.add(m & -m)
 		}
 	}
 	return n

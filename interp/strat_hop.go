@@ -64,6 +64,16 @@ type hopRule struct {
 	// goOn: per mover, the cells a chain goes on from, those where the
 	// chain stop does not hold (all, without one) ([mover*words+w])
 	goOn []uint64
+	// count counts a piece's moves without writing them (hop_count.go;
+	// nil: they are walked), countHow says how (for the plan);
+	// neighbours: the step counter's sets
+	count      hopCounter
+	countHow   string
+	neighbours []uint64
+	// key: what the rule's moves depend on in a position, besides the
+	// mover (the occupancy sets, when every piece code of a slot is
+	// selected alike); nil: the counts are not kept for the select pass
+	key func(s *State) []uint64
 }
 
 // hopDecline tells why the hop table does not serve rule r (compiled up
@@ -225,6 +235,7 @@ func (p *Program) compileHop(r *rule, m *ir.MoveRule) bool {
 
 	r.hop = h
 	r.gen = genHop
+	p.compileHopCount(r)
 	return true
 }
 
@@ -234,6 +245,15 @@ const hopWords = 16
 
 // hopSet is a set of the hop table.
 type hopSet = [hopWords]uint64
+
+// hopScratch is a State's scratch space for the hop table.
+type hopScratch struct {
+	walk       hopWalk
+	sets       [3]hopSet
+	components hopComponents
+	reached    hopSet      // countHopReach's free cells
+	counts     []hopCounts // per rule: its last count pass
+}
 
 // hopWalk is what the hop table's walks read: the rule, the mover's
 // directions, and the position's sets for the piece being moved, each of
@@ -247,6 +267,9 @@ type hopWalk struct {
 	passed     []int32
 	goOn       []uint64
 	free, over *hopSet
+	// lifted: per word, the bits where Over holds on an empty cell
+	// (what a lifted piece's start becomes in over)
+	lifted []uint64
 }
 
 // hopLeaps emits the moves of every piece the rule selects, in cell order.
@@ -254,14 +277,29 @@ func (g *gen) hopLeaps() {
 	p, s, r := g.p, g.s, g.r
 	h := r.hop
 	mover, nw, np, words := g.mover, s.nw, p.np, h.words
-	if s.hopSets == nil {
-		s.hopSets = new([3]hopSet)
+	if s.hop == nil {
+		s.hop = new(hopScratch)
 	}
+	sets := &s.hop.sets
 	// The sets of the position: where Over holds (the moving piece lifted
 	// from it in turn), where a leap may land; free, made from it per
 	// piece.
-	over, land := &s.hopSets[0], &s.hopSets[1]
-	w := hopWalk{L: h.L, dirs: r.dirs[mover], leaps: h.leaps[mover], passed: h.passed[mover], goOn: h.goOn[mover*words : (mover+1)*words], free: &s.hopSets[2], over: over}
+	over, land := &sets[0], &sets[1]
+	w := &s.hop.walk // (in the scratch: the counters, called through a value, would move it to the heap)
+	*w = hopWalk{L: h.L, dirs: r.dirs[mover], leaps: h.leaps[mover], passed: h.passed[mover], goOn: h.goOn[mover*words : (mover+1)*words], free: &sets[2], over: over}
+	// Count mode without filter: each piece's moves counted (hop_count.go),
+	// and walked only when the move selected is among them.
+	// A select pass after the count pass of the same position reads the
+	// pieces' counts the count pass recorded (hop_count.go).
+	counting := h.count != nil && g.ml == nil && g.count && !g.filt
+	var known, record *hopCounts
+	if counting {
+		known, record = s.hop.countsFor(g, h, r.idx, len(p.rules))
+		if known != nil && g.skip(known.total) {
+			return
+		}
+	}
+	start, piece := g.n, 0
 	slots := np + 2
 	overOf := h.over[mover*slots*words : (mover+1)*slots*words]
 	for k := 0; k < nw; k++ {
@@ -280,7 +318,11 @@ func (g *gen) hopLeaps() {
 	}
 	none := p.nbits + 1
 	over[none>>6%hopWords] |= 1 << (uint(none) & 63)
+	if counting && known == nil {
+		s.hop.components.reset(land, p.nbits+2)
+	}
 	emptyOver := overOf[(np+1)*words:]
+	w.lifted = emptyOver
 	srcOK := r.srcOK[mover*p.ncodes : (mover+1)*p.ncodes]
 	for k := 0; k < nw; k++ {
 		var word uint64
@@ -294,8 +336,38 @@ func (g *gen) hopLeaps() {
 			if !srcOK[s.cells[c]] {
 				continue
 			}
+			if known != nil {
+				n := int(known.pieces[piece])
+				piece++
+				if g.skip(n) {
+					continue
+				}
+			} else if counting {
+				// (the piece stays on its cell: the counters that
+				// need it lifted lift it)
+				lock := h.locks.landings(mover, c)
+				w.free = land // (the counters do not write it)
+				if lock != nil {
+					w.free = &sets[2]
+					for i := range words {
+						w.free[i%hopWords] = land[i%hopWords] & lock[i]
+					}
+				}
+				n := h.count(g, h, w, b, lock)
+				if record != nil {
+					record.pieces = append(record.pieces, int32(n))
+				}
+				if g.skip(n) {
+					continue
+				}
+				w.free = &sets[2]
+			}
 			g.pc = s.cells[c]
-			if lock := h.locks.landings(mover, c); lock != nil {
+			lock := h.locks.landings(mover, c)
+			m := uint64(1) << (uint(b) & 63)
+			kept := over[k%hopWords]
+			over[k%hopWords] = kept&^m | emptyOver[k]&m // the piece is lifted
+			if lock != nil {
 				for i := range words {
 					w.free[i%hopWords] = land[i%hopWords] & lock[i]
 				}
@@ -304,19 +376,19 @@ func (g *gen) hopLeaps() {
 					w.free[i%hopWords] = land[i%hopWords]
 				}
 			}
-			m := uint64(1) << (uint(b) & 63)
-			kept := over[k%hopWords]
-			over[k%hopWords] = kept&^m | emptyOver[k]&m // the piece is lifted
 			if r.chain == ir.ChainNone {
-				g.hopOnce(&w, c, b)
+				g.hopOnce(w, c, b)
 			} else {
-				g.hopReach(&w, c, b)
+				g.hopReach(w, c, b)
 			}
 			over[k%hopWords] = kept
 			if g.found {
 				return
 			}
 		}
+	}
+	if record != nil {
+		record.done(g.n - start)
 	}
 }
 

@@ -32,9 +32,9 @@ func (g *gen) fastLeaps() {
 	}
 	cells := s.cells
 	// A chain that keeps its direction has its first leaps marked on
-	// bitsets, then is walked by fastDFS (shiftDFS2 and the bitset
+	// bitsets, then is walked by tableChains (wordChains and the bitset
 	// counters follow chains in every direction).
-	shift1 := g.one && r.walk == walkWord
+	onWord := g.one && r.walk == walkWord
 	if g.one {
 		if s.mark[0] == 0 {
 			return
@@ -55,15 +55,17 @@ func (g *gen) fastLeaps() {
 		}
 		g.oe = r.overSlots[g.mover] >> uint(p.np+1) & 1
 		g.ee = r.ontoSlots[g.mover] >> uint(p.np+1) & 1
-		if shift1 && g.ml == nil && g.count && g.sel < 0 && !g.filt && r.alwaysTakes && !r.hasPromo &&
+		if onWord && g.ml == nil && g.count && g.sel < 0 && !g.filt && r.alwaysTakes && !r.hasPromo &&
 			r.chain == ir.ChainOptional && r.srcAll[g.mover] {
-			g.n += g.countChains2()
+			g.n += g.wordFirstChains()
 			return
 		}
 	}
-	countFast := shift1 && g.count && !g.filt && r.alwaysTakes && r.chain != ir.ChainNone
-	if !shift1 {
+	countFast := onWord && g.count && !g.filt && r.alwaysTakes && r.chain != ir.ChainNone
+	var table tableWalk
+	if !onWord {
 		g.condTables()
+		table = g.newTableWalk()
 	}
 	for w := 0; w < s.nw; w++ {
 		for word := g.sources(w, marked); word != 0; {
@@ -79,21 +81,21 @@ func (g *gen) fastLeaps() {
 				sl := uint(p.codeSlot[code])
 				g.op = r.overSlots[g.mover] >> sl & 1
 				g.ep = r.ontoSlots[g.mover] >> sl & 1
-				if g.skip(g.shiftCount2(b, g.occ1, g.o1, g.e1)) {
+				if g.skip(g.wordChainCount(b, g.occ1, g.o1, g.e1)) {
 					continue
 				}
 			}
 			s.path = append(s.path[:0], uint32(c))
 			switch {
-			case shift1:
+			case onWord:
 				sl := uint(p.codeSlot[code])
 				g.op = r.overSlots[g.mover] >> sl & 1
 				g.ep = r.ontoSlots[g.mover] >> sl & 1
-				g.shiftDFS2(b, g.occ1, g.o1, g.e1)
+				g.wordChains(b, g.occ1, g.o1, g.e1)
 			case r.sameDir:
-				g.eachFirstDir(c, g.fastDFS)
+				table.eachFirstDir(c)
 			default:
-				g.fastDFS(c)
+				table.chains(c)
 			}
 			s.path = s.path[:0]
 			if g.found {
@@ -104,7 +106,7 @@ func (g *gen) fastLeaps() {
 }
 
 // condTables points g at the rule's condition tables for the mover
-// (fastDFS and countByLandings read them; the walk on bitsets does not).
+// (tableChains and countByLandings read them; the walk on bitsets does not).
 func (g *gen) condTables() {
 	r := g.r
 	g.over = r.overTab[g.mover*r.tabSize : (g.mover+1)*r.tabSize]
@@ -140,7 +142,7 @@ func (g *gen) fewEmpty() bool {
 // countByLandings counts the moves of a short-jump rule landing on empty
 // cells (count mode: the order does not matter) from the landing cells of
 // the first leaps, when they are fewer than the pieces: per empty cell and
-// direction, the piece two cells back; then its chains as fastDFS counts
+// direction, the piece two cells back; then its chains as tableChains counts
 // them.
 func (g *gen) countByLandings() {
 	p, s, r := g.p, g.s, g.r
@@ -158,6 +160,7 @@ func (g *gen) countByLandings() {
 	// The empty cells' words are in s.bufs[:nw] (fewEmpty).
 	nw := s.nw
 	empty := s.bufs[:nw]
+	table := g.newTableWalk()
 	var lands []uint64
 	if r.landsW != nil && r.alwaysTakes && jumped && r.ontoSlots[g.mover] == 1<<uint(p.np+1) {
 		lands = r.landsW[g.mover]
@@ -198,7 +201,7 @@ func (g *gen) countByLandings() {
 					}
 					cells[c], cells[l] = 0, pc
 					s.path = append(s.path[:0], uint32(c), uint32(l)|uint32(d)<<16)
-					visitLeap(r.chain, false, g.countOne, func() bool { return g.fastDFS(l) })
+					visitLeap(r.chain, false, g.countOne, func() bool { return table.chains(l) })
 					s.path = s.path[:0]
 					cells[l], cells[c], cells[x] = 0, pc, xc
 				}
@@ -217,16 +220,51 @@ func (s *State) onPath(cell int32) bool {
 	return false
 }
 
-// fastDFS explores the leaps of the piece g.pc now on cell c (which holds
-// it), emitting moves; it reports whether any leap was possible. The state
-// is changed during the exploration and restored before returning.
-func (g *gen) fastDFS(c int) bool {
-	p, s, r := g.p, g.s, g.r
-	cells := s.cellsW
-	L, nd, stride := r.length, p.nd, g.stride
-	leap, over, onto, dirs := r.leap, g.over, g.onto, g.dirs
+// tableWalk is the chain walk (chain_walks.go) on the cells and the
+// rule's condition tables for the mover (g.over, g.onto: condTables): a
+// leap of any length is a look-up per cell it passes and one for its
+// landing, played on the cells with the pieces it takes kept in s.caps.
+// A position is the cell of the moving piece g.pc (cellAt). It holds
+// what the walk reads, loaded once per generation (newTableWalk).
+type tableWalk struct {
+	g          *gen
+	s          *State
+	cells      []uint16
+	leap       []int32
+	over, onto []uint8
+	dirs       []int32 // g.dirs when the walk from a start cell begins
+	length     int
+	nd, stride int
+	jumped     bool // the rule takes the pieces it jumps
+}
+
+// newTableWalk readies the table walk of g's rule for the mover (after
+// condTables).
+func (g *gen) newTableWalk() tableWalk {
+	r := g.r
+	return tableWalk{g: g, s: g.s, cells: g.s.cellsW, leap: r.leap, over: g.over, onto: g.onto,
+		length: r.length, nd: g.p.nd, stride: g.stride, jumped: r.capture == ir.CaptureJumped}
+}
+
+// cellAt is a position of tableWalk: the cell the moving piece is on,
+// and, after a leap, what the leap must restore (the landing cell's old
+// code, where its taken pieces begin in s.caps).
+type cellAt struct {
+	cell  int32
+	under uint16
+	caps  int32
+}
+
+func (w *tableWalk) gen() *gen { return w.g }
+
+// leapSet: the directions whose leap from at passes Over and lands by Onto.
+func (w *tableWalk) leapSet(at cellAt) uint32 {
+	cells := w.cells
+	L, nd, stride := w.length, w.nd, w.stride
+	leap, over, onto := w.leap, w.over, w.onto
+	c := int(at.cell)
 	var m uint32
-	for k, d := range dirs {
+	for k, d := range w.dirs {
 		base := (c*nd + int(d)) * L
 		land := leap[base+L-1]
 		ok := onto[int(land)*stride+int(cells[land])]
@@ -236,103 +274,157 @@ func (g *gen) fastDFS(c int) bool {
 		}
 		m |= uint32(ok) << uint(k)
 	}
-	any := false
-	for m != 0 {
-		k := bits.TrailingZeros32(m)
-		m &= m - 1
-		d := dirs[k]
-		base := (c*nd + int(d)) * L
-		land := leap[base+L-1]
-		lc := cells[land]
-		capBase := len(s.caps)
-		if r.capture == ir.CaptureJumped {
-			for j := 0; j < L-1; j++ {
-				if x := leap[base+j]; cells[x] != 0 {
-					s.caps = append(s.caps, change{cell: x, old: cells[x]})
-					cells[x] = 0
-				}
+	return m
+}
+
+// play plays the leap in the k-th direction on the cells.
+func (w *tableWalk) play(at cellAt, k int) (cellAt, bool) {
+	s, cells := w.s, w.cells
+	L, c := w.length, int(at.cell)
+	base := (c*w.nd + int(w.dirs[k])) * L
+	land := w.leap[base+L-1]
+	capBase := len(s.caps)
+	if w.jumped {
+		for _, x := range w.leap[base : base+L-1] {
+			if cells[x] != 0 {
+				s.caps = append(s.caps, change{cell: x, old: cells[x]})
+				cells[x] = 0
 			}
 		}
-		if g.revisits(lc != 0 || len(s.caps) > capBase, land) {
-			continue
-		}
-		cells[c] = 0
-		cells[land] = g.pc
-		any = true
-		s.path = append(s.path, uint32(land)|uint32(d)<<16)
-		more := g.leapOn(g.promotesAt(int(land)))
-		g.leapOff(more, more != ir.ChainNone && g.fastDFS(int(land)))
-		s.path = s.path[:len(s.path)-1]
-		cells[land] = lc
-		cells[c] = g.pc
-		for j := len(s.caps) - 1; j >= capBase; j-- {
-			cells[s.caps[j].cell] = s.caps[j].old
-		}
-		s.caps = s.caps[:capBase]
-		if g.found {
-			return true
-		}
 	}
-	return any
+	under := cells[land]
+	if w.g.revisits(under != 0 || len(s.caps) > capBase, land) {
+		return cellAt{}, false // nothing was taken
+	}
+	cells[land] = cells[c]
+	cells[c] = 0
+	return cellAt{cell: land, under: under, caps: int32(capBase)}, true
 }
 
-// shiftDFS2 is fastDFS for short jumps on a board of at most 64 cells for a shift rule
-// (r.shift): the position is three bitsets passed by value (all pieces,
-// cells satisfying Over, cells satisfying Onto), so a leap is a few bit
-// operations and nothing needs restoring. c is the bit of the piece's cell
-// (Program.bitOf).
-func (g *gen) shiftDFS2(c int, occ, o, e uint64) bool {
-	p, r := g.p, g.r
-	if e&g.lands[c&63] == 0 {
-		return false // no landing cell
+// entry is the path entry of the leap in the k-th direction onto to.
+func (w *tableWalk) entry(to cellAt, k int) uint32 { return uint32(to.cell) | uint32(w.dirs[k])<<16 }
+
+// unplay takes the leap onto to back.
+func (w *tableWalk) unplay(at cellAt, _ int, to cellAt) {
+	s, cells := w.s, w.cells
+	cells[at.cell] = cells[to.cell]
+	cells[to.cell] = to.under
+	for j := len(s.caps) - 1; j >= int(to.caps); j-- {
+		cells[s.caps[j].cell] = s.caps[j].old
 	}
+	s.caps = s.caps[:to.caps]
+}
+
+func (w *tableWalk) ends(to cellAt) bool { return w.g.promotesAt(int(to.cell)) }
+func (w *tableWalk) goesOn(cellAt) bool  { return true }
+
+// chains explores the leaps of the piece g.pc now on cell c (which
+// holds it), in the directions g.dirs, emitting moves; it reports
+// whether any leap was possible. The cells are changed during the
+// exploration and restored before returning.
+func (w *tableWalk) chains(c int) bool {
+	w.dirs = w.g.dirs
+	return w.walk(cellAt{cell: int32(c)})
+}
+
+// eachFirstDir is chains for a chain that keeps its first direction, run
+// once per direction of g.dirs (as gen.eachFirstDir, without calling
+// through a function value).
+func (w *tableWalk) eachFirstDir(c int) {
+	all := w.g.dirs
+	for i := range all {
+		w.dirs = all[i : i+1]
+		if w.walk(cellAt{cell: int32(c)}); w.g.found {
+			break
+		}
+	}
+}
+
+// wordWalk is the chain walk (chain_walks.go) for short jumps of a shift
+// rule (r.shift) on a board of at most 64 cells: the position is three
+// bitsets passed by value (wordAt: all pieces, cells satisfying Over,
+// cells satisfying Onto), so a leap is a few bit operations and nothing
+// needs restoring. It reads what markShift left in g (the directions'
+// shifts g.dsh and masks g.dval, g.lands, and g.oe, g.ee, g.op, g.ep:
+// whether Over and Onto accept an emptied cell and the moving piece).
+type wordWalk gen
+
+// wordAt is a position of wordWalk: the bit of the moving piece's cell
+// (Program.bitOf), all pieces, the cells satisfying Over and Onto.
+type wordAt struct {
+	bit             int
+	occ, over, onto uint64
+}
+
+func (w *wordWalk) gen() *gen       { return (*gen)(w) }
+func (w *wordWalk) chain() ir.Chain { return w.r.chain }
+
+// leapSet: the direction indices whose jump from at is valid.
+func (w *wordWalk) leapSet(at wordAt) uint32 {
+	c, o, e := at.bit, at.over, at.onto
 	var m uint32
-	for k := 0; k < g.nds; k++ {
-		sh := g.dsh[k&31]
-		ok := g.dval[k&31] >> uint(c&63) & (o >> uint((c+sh)&63)) & (e >> uint((c+2*sh)&63)) & 1
+	for k := 0; k < w.nds; k++ {
+		sh := w.dsh[k&31]
+		ok := w.dval[k&31] >> uint(c&63) & (o >> uint((c+sh)&63)) & (e >> uint((c+2*sh)&63)) & 1
 		m |= uint32(ok) << uint(k)
 	}
-	jumped := r.capture == ir.CaptureJumped
-	cb := uint64(1) << uint(c&63)
-	any := false
-	for m != 0 {
-		k := bits.TrailingZeros32(m)
-		m &= m - 1
-		d := g.dirs[k]
-		sh := g.dsh[k&31]
-		x, land := c+sh, c+2*sh
-		xb, lb := uint64(1)<<uint(x&63), uint64(1)<<uint(land&63)
-		lcell := p.cellOf[land]
-		// The start cell empties; a jumped piece leaves; the landing
-		// cell's piece (capture by landing) is replaced by the mover.
-		nocc, no, ne := occ&^cb, o&^cb|g.oe<<uint(c&63), e&^cb|g.ee<<uint(c&63)
-		taken := occ&lb != 0
-		if jumped && occ&xb != 0 {
-			taken = true
-			nocc, no, ne = nocc&^xb, no&^xb|g.oe<<uint(x&63), ne&^xb|g.ee<<uint(x&63)
-		}
-		if g.revisits(taken, lcell) {
-			continue
-		}
-		nocc, no, ne = nocc|lb, no&^lb|g.op<<uint(land&63), ne&^lb|g.ep<<uint(land&63)
-		any = true
-		sc := &g.s.scratch
-		sc.path = append(sc.path, uint32(lcell)|uint32(d)<<16)
-		more := g.leapOn(g.promotesAt(int(lcell)))
-		g.leapOff(more, more != ir.ChainNone && g.shiftDFS2(land, nocc, no, ne))
-		sc.path = sc.path[:len(sc.path)-1]
-		if g.found {
-			return true
-		}
-	}
-	return any
+	return m
 }
 
-// countChains2 counts the moves of a shift rule of short jumps with
+// jump plays the jump from at by shift sh: the start cell empties, a
+// jumped piece leaves, the landing cell's piece (capture by landing) is
+// replaced by the mover; taken tells whether a piece was taken.
+func (w *wordWalk) jump(at wordAt, sh int) (to wordAt, taken bool) {
+	c := at.bit
+	x, land := c+sh, c+2*sh
+	cb, xb, lb := uint64(1)<<uint(c&63), uint64(1)<<uint(x&63), uint64(1)<<uint(land&63)
+	occ, o, e := at.occ&^cb, at.over&^cb|w.oe<<uint(c&63), at.onto&^cb|w.ee<<uint(c&63)
+	taken = at.occ&lb != 0
+	if w.r.capture == ir.CaptureJumped && at.occ&xb != 0 {
+		taken = true
+		occ, o, e = occ&^xb, o&^xb|w.oe<<uint(x&63), e&^xb|w.ee<<uint(x&63)
+	}
+	return wordAt{bit: land, occ: occ | lb, over: o&^lb | w.op<<uint(land&63), onto: e&^lb | w.ep<<uint(land&63)}, taken
+}
+
+// play plays the jump in the k-th direction index.
+func (w *wordWalk) play(at wordAt, k int) (wordAt, bool) {
+	to, taken := w.jump(at, w.dsh[k&31])
+	return to, !w.gen().revisits(taken, w.p.cellOf[to.bit])
+}
+
+// entry is the path entry of the jump in the k-th direction index onto to.
+func (w *wordWalk) entry(to wordAt, k int) uint32 {
+	return uint32(w.p.cellOf[to.bit]) | uint32(w.dirs[k])<<16
+}
+
+func (w *wordWalk) unplay(wordAt, int, wordAt) {}
+func (w *wordWalk) ends(to wordAt) bool        { return w.gen().promotesAt(int(w.p.cellOf[to.bit])) }
+func (w *wordWalk) goesOn(to wordAt) bool      { return to.onto&w.lands[to.bit&63] != 0 }
+
+// wordChains explores, emitting moves, the chains of the piece on bit c
+// of the position occ, o, e (wordWalk).
+func (g *gen) wordChains(c int, occ, o, e uint64) bool {
+	return (*wordWalk)(g).walk(wordAt{bit: c, occ: occ, over: o, onto: e})
+}
+
+// wordChainCount counts the moves wordChains would emit from bit c,
+// without a path: every leap of the rule takes something
+// (r.alwaysTakes), so no leap is refused for coming back on its path.
+func (g *gen) wordChainCount(c int, occ, o, e uint64) int {
+	w := (*wordWalk)(g)
+	at := wordAt{bit: c, occ: occ, over: o, onto: e}
+	if !w.goesOn(at) {
+		return 0 // no landing cell
+	}
+	return w.countFrom(at)
+}
+
+// wordFirstChains counts the moves of a shift rule of short jumps with
 // optional chains on a one-word board whose every leap takes a piece
 // (r.alwaysTakes, no promotion, every piece of the owners selected), after
 // markShift: chains of one and two leaps with bitsets, longer ones by
-// shiftCount2 from the end of each chain of two leaps.
+// wordChainCount from the end of each chain of two leaps.
 //
 // A first leap from c in direction s1 (over x = c+s1 onto l = c+2*s1)
 // changes c (empty), x (empty: its piece is taken) and l (the mover). A
@@ -341,7 +433,7 @@ func (g *gen) shiftDFS2(c int, occ, o, e uint64) bool {
 // and x when 2*s2 = -s1; otherwise both keep their contents, and the
 // second leap is valid exactly when a first leap from l in s2 would be
 // with the same Over/Onto cells, in the position before the move.
-func (g *gen) countChains2() int {
+func (g *gen) wordFirstChains() int {
 	p := g.p
 	nd := g.nds
 	o, e := g.o1, g.e1
@@ -380,11 +472,10 @@ func (g *gen) countChains2() int {
 	return n
 }
 
-// deepChains counts, for countChains2, the chains of three leaps or more
-// that begin with a leap in s1 and one in s2 from a cell of c2.
+// deepChains counts, for wordFirstChains, the chains of three leaps or
+// more that begin with a jump by shift s1 and one by s2 from a cell of c2.
 func (g *gen) deepChains(c2 uint64, s1, s2 int) int {
-	r := g.r
-	jumped := r.capture == ir.CaptureJumped
+	r, w := g.r, (*wordWalk)(g)
 	n := 0
 	for ; c2 != 0; c2 &= c2 - 1 {
 		c := bits.TrailingZeros64(c2)
@@ -394,55 +485,9 @@ func (g *gen) deepChains(c2 uint64, s1, s2 int) int {
 		}
 		g.op = r.overSlots[g.mover] >> sl & 1
 		g.ep = r.ontoSlots[g.mover] >> sl & 1
-		nocc, no, ne := g.occ1, g.o1, g.e1
-		cur := c
-		for _, s := range [2]int{s1, s2} {
-			x, land := cur+s, cur+2*s
-			cb, xb, lb := uint64(1)<<uint(cur&63), uint64(1)<<uint(x&63), uint64(1)<<uint(land&63)
-			nocc, no, ne = nocc&^cb, no&^cb|g.oe<<uint(cur&63), ne&^cb|g.ee<<uint(cur&63)
-			if jumped && nocc&xb != 0 {
-				nocc, no, ne = nocc&^xb, no&^xb|g.oe<<uint(x&63), ne&^xb|g.ee<<uint(x&63)
-			}
-			nocc, no, ne = nocc|lb, no&^lb|g.op<<uint(land&63), ne&^lb|g.ep<<uint(land&63)
-			cur = land
-		}
-		n += g.shiftCount2(cur, nocc, no, ne)
-	}
-	return n
-}
-
-// shiftCount2 counts the moves shiftDFS2 would emit from bit c, without a
-// path: every leap of the rule takes something (r.alwaysTakes), so no leap
-// is refused for coming back on its path.
-func (g *gen) shiftCount2(c int, occ, o, e uint64) int {
-	p, r := g.p, g.r
-	if e&g.lands[c&63] == 0 {
-		return 0 // no landing cell
-	}
-	var m uint32
-	for k := 0; k < g.nds; k++ {
-		sh := g.dsh[k&31]
-		ok := g.dval[k&31] >> uint(c&63) & (o >> uint((c+sh)&63)) & (e >> uint((c+2*sh)&63)) & 1
-		m |= uint32(ok) << uint(k)
-	}
-	if r.chain == ir.ChainNone && !r.hasPromo {
-		return bits.OnesCount32(m)
-	}
-	jumped := r.capture == ir.CaptureJumped
-	cb := uint64(1) << uint(c&63)
-	n := 0
-	for m != 0 {
-		k := bits.TrailingZeros32(m)
-		m &= m - 1
-		sh := g.dsh[k&31]
-		x, land := c+sh, c+2*sh
-		xb, lb := uint64(1)<<uint(x&63), uint64(1)<<uint(land&63)
-		nocc, no, ne := occ&^cb, o&^cb|g.oe<<uint(c&63), e&^cb|g.ee<<uint(c&63)
-		if jumped && occ&xb != 0 {
-			nocc, no, ne = nocc&^xb, no&^xb|g.oe<<uint(x&63), ne&^xb|g.ee<<uint(x&63)
-		}
-		nocc, no, ne = nocc|lb, no&^lb|g.op<<uint(land&63), ne&^lb|g.ep<<uint(land&63)
-		n += countLeap(r.chain, g.promotesAt(int(p.cellOf[land])), func() int { return g.shiftCount2(land, nocc, no, ne) })
+		at, _ := w.jump(wordAt{bit: c, occ: g.occ1, over: g.o1, onto: g.e1}, s1)
+		at, _ = w.jump(at, s2)
+		n += g.wordChainCount(at.bit, at.occ, at.over, at.onto)
 	}
 	return n
 }

@@ -342,7 +342,7 @@ type tierShape struct {
 	// walkChains: kernel-chains or multiword-chains serve it when a
 	// playout draws
 	kernelChains, wordChains bool
-	groups                   bool // every rule a table-driven group rule
+	groups                   bool // every rule a table-driven group rule, or a hop race counted per piece (hop-count)
 }
 
 // planTiers decides, for each tier, its gate, runners and touch
@@ -357,7 +357,7 @@ func (p *Program) planTiers() {
 	counts := p.filtersOnWords()
 	for ti := range p.tiers {
 		t, sh := &p.tiers[ti], &shapes[ti]
-		sh.groups = p.groupTier(t)
+		sh.groups = p.groupTier(t) || p.hopCountTier(t)
 		if countOff == "" && (sh.bulk || sh.groups) {
 			counts = true
 		}
