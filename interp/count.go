@@ -13,7 +13,7 @@ import (
 // whether the next player has one. Generators have a count mode (gen.count)
 // in which emit only counts; shift rules on one word count first leaps
 // with population counts and chains with wordChainCount, without paths. When
-// a tier could hold two moves with one text (tier.dedup) the moves are
+// a tier could hold two moves with one text (a tidy step: tier.merges) the moves are
 // built and deduplicated as in Legal.
 //
 // The blockade filter (ir.NoBlockade) asks, for every candidate, whether

@@ -23,7 +23,7 @@ import (
 // by playing them on the bytes. The State keeps the mailbox up to date in
 // put.
 //
-// Perft uses it one ply further (mbPerft) when every rule of the game is
+// Perft uses it one ply further (mailboxPerft, Program.lastTwo) when every rule of the game is
 // such a jump or a removal of any piece, guards depend on the counters
 // alone and nothing but having no move ends the game: at depth 2 each move
 // is played on the bytes and the empty-cell words alone, and the replies
@@ -763,7 +763,7 @@ func (b mbBoard) unplay(a int32, k int, c int32) {
 }
 
 // mbVisit plays the moves of a position on the mailbox and the empty-cell
-// words and counts the next player's replies after each (mbPerft).
+// words and counts the next player's replies after each (mailboxPerft).
 type mbVisit struct {
 	p      *Program
 	s      *State
@@ -778,7 +778,7 @@ type mbVisit struct {
 	next   int
 }
 
-// mbPerft2 returns perft(2) of s (mbPerft; s.nextOK filled by nextGuards).
+// mbPerft2 returns perft(2) of s (mailboxPerft; s.nextOK filled by nextGuards).
 func (p *Program) mbPerft2(s *State) uint64 {
 	nw := s.nw
 	v := mbVisit{p: p, s: s, mbx: p.mbox, mb: s.mb, board: mbBoard{mb: s.mb}, empty: s.bufs[nw : 2*nw], next: p.after(s.toMove)}
