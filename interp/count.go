@@ -612,8 +612,7 @@ func (p *Program) countMoves(s *State, ml *MoveList, selecting bool) (n int, bui
 	if selecting {
 		m = modeDraw
 	}
-	// (firstTier's walk, written out: the call costs about 1.5% of a
-	// breakthrough playout)
+	// (candidates' walk over the tiers, with the counters or drawers)
 	for ti := range p.tiers {
 		t := &p.tiers[ti]
 		if n, built = t.run[m].count(p, s, t, &s.gen, ml); n > 0 {

@@ -30,7 +30,7 @@ type tier struct {
 	// gate: asked before the tier's generators run, it tells that the
 	// tier has no move (nil: none)
 	gate tierGate
-	// run: per mode, what runs for the tier (firstTier): in list and
+	// run: per mode, what runs for the tier (candidates, countMoves): in list and
 	// existence mode the generators then the tidy steps; the counter
 	// (countMoves, perft's last ply); the drawer (countMoves when a
 	// playout will draw one)
@@ -61,7 +61,7 @@ type tierGate interface {
 	open(p *Program, s *State, t *tier) bool
 }
 
-// mode is what a walk over the tiers asks each (firstTier).
+// mode is what a walk over the tiers asks each (candidates, countMoves).
 type mode uint8
 
 const (
