@@ -9,7 +9,7 @@
 //	State = position (cells, stacks, derived indexes, counters)
 //	      + history (undo records) + scratch (per goroutine)
 //	Legal / countMoves / selectMove / existence: the priority tiers in
-//	order (firstTier), each tier's runner for the mode, stored by the
+//	order (candidates, countMoves), each tier's runner for the mode, stored by the
 //	planner (tier.go: generators then tidy steps, bulk, kernel,
 //	kernel-chains, multiword-chains, the generators counting or
 //	listing), each rule's strategy in one of four modes (gen, runTier);
