@@ -9,10 +9,11 @@
 //	State = position (cells, stacks, derived indexes, counters)
 //	      + history (undo records) + scratch (per goroutine)
 //	Legal / countMoves / selectMove / existence: the priority tiers in
-//	order (candidates, countMoves), each tier's runner for the mode, stored by the
-//	planner (tier.go: generators then tidy steps, bulk, kernel,
-//	kernel-chains, multiword-chains, the generators counting or
-//	listing), each rule's strategy in one of four modes (gen, runTier);
+//	order (candidates, countMoves): per tier, what the planner stored
+//	(tier.go: a gate and tidy steps for listing; a counter and a drawer:
+//	bulk, kernel, kernel-chains, multiword-chains, the generators
+//	counting or listing), each rule's strategy in one of four modes
+//	(gen, runTier);
 //	program-wide choices stored the same way (choices.go: perft's last
 //	two plies, the blockade filter, the playout drawer)
 //	Apply / Undo: make and unmake on the position; put keeps the derived

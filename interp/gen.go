@@ -249,21 +249,21 @@ func (p *Program) Legal(s *State, ml *MoveList) {
 // nil: only tells whether there is one), with g in list (or existence)
 // mode; s.tier is that tier when ml is filled.
 //
-// The walk over the priority tiers: each tier's runner for the mode
-// (tier.run), in order, until one has a move. List and existence mode
-// share the runner (the tier's gate, its generators, then its tidy
-// steps); countMoves walks the same way with the counters and drawers.
-// The loop is written in both rather than called: a call per ply costs
-// about 1% of a playout (international draughts, breakthrough). The
-// other walk over the tiers, firstTierCount, counts positions that are
-// not in a State (the occupancy words after a move not played, the
-// mailbox), which the runners cannot read.
+// The walk over the priority tiers, in order, until one has a move: in
+// list and existence mode listTier (the tier's gate, its generators,
+// then its tidy steps); countMoves walks the same way with each tier's
+// stored counter or drawer (tier.run). The loop is written in both
+// rather than called: a call per ply costs about 1% of a playout
+// (international draughts, breakthrough). The other walk over the
+// tiers, firstTierCount, counts positions that are not in a State (the
+// occupancy words after a move not played, the mailbox), which the
+// runners cannot read.
 func (p *Program) candidates(s *State, ml *MoveList, g *gen) bool {
 	g.bind(p, s, ml)
 	g.mover, g.found, g.count, g.sel = s.toMove, false, false, -1
 	for ti := range p.tiers {
 		t := &p.tiers[ti]
-		if n, _ := t.run[modeList].count(p, s, t, g, ml); n > 0 {
+		if p.listTier(s, t, g, ml) {
 			if ml != nil {
 				s.tier = ti
 			}

@@ -30,10 +30,9 @@ type tier struct {
 	// gate: asked before the tier's generators run, it tells that the
 	// tier has no move (nil: none)
 	gate tierGate
-	// run: per mode, what runs for the tier (candidates, countMoves): in list and
-	// existence mode the generators then the tidy steps; the counter
-	// (countMoves, perft's last ply); the drawer (countMoves when a
-	// playout will draw one)
+	// run: per mode, what runs for the tier in countMoves: the counter
+	// (perft's last ply), the drawer (when a playout will draw one); in
+	// list and existence mode every tier runs listTier
 	run [modes]tierRunner
 	// touch returns the cells the moves of ml (the tier's) may change,
 	// for the blockade filter on words (touchedByMoves, or by the first
@@ -65,8 +64,7 @@ type tierGate interface {
 type mode uint8
 
 const (
-	modeList  mode = iota // the moves, in ml (ml nil: whether there is one)
-	modeCount             // their number
+	modeCount mode = iota // the number of moves (list and existence mode: listTier)
 	modeDraw              // their number, keeping what selectMove needs
 	modes                 // the number of modes
 )
@@ -80,28 +78,26 @@ type tierRunner interface {
 	count(p *Program, s *State, t *tier, g *gen, ml *MoveList) (n int, built bool)
 }
 
-// generatorsRunner is list and existence mode: the gate, the rules'
-// generators in g's mode (bound by candidates), then, when ml has moves,
-// the tidy steps (narrowed before the merge: texts carry captured cells
-// only where legal moves share ends).
-type generatorsRunner struct{}
-
-func (*generatorsRunner) name() string { return "generators" }
-
-func (*generatorsRunner) count(p *Program, s *State, t *tier, g *gen, ml *MoveList) (int, bool) {
+// listTier is list (ml nil: existence) mode for tier t, with g bound by
+// the caller (candidates): the gate, the rules' generators in g's mode,
+// then, when ml has moves, the tidy steps (narrowed before the merge:
+// texts carry captured cells only where legal moves share ends). It
+// tells whether the tier has a move. Every tier lists this way: the
+// accelerators serve the gate, the generators and counting.
+func (p *Program) listTier(s *State, t *tier, g *gen, ml *MoveList) bool {
 	if t.gate != nil && !t.gate.open(p, s, t) {
-		return 0, false
+		return false
 	}
 	if p.runTier(s, t, g) {
-		return 1, false // (existence)
+		return true // (existence)
 	}
 	if ml == nil || len(ml.moves) == 0 {
-		return 0, false
+		return false
 	}
 	for _, st := range t.tidy {
 		st.apply(p, s, ml)
 	}
-	return len(ml.moves), true
+	return true
 }
 
 // listed tells whether the tier's moves are built as a list in every mode
@@ -373,7 +369,6 @@ func (p *Program) planTiers() {
 		if filtered {
 			blockade = &walkCounter{filtered: true}
 		}
-		t.run[modeList] = &generatorsRunner{}
 		counter, drawer := &t.run[modeCount], &t.run[modeDraw]
 		switch {
 		case t.listed():
