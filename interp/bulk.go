@@ -24,10 +24,10 @@ import (
 // building the others (selectBulk). Legal's order is kept: rule,
 // then source cell, then direction.
 //
-// A tier whose rules are such leaps with chains (tier.shifts) has no
+// A tier whose rules are such leaps with chains (a shift tier) has no
 // move when its rules have no first leap: every chain starts with one.
 // When a later tier would then be asked, that is asked first
-// (tier.precheck, hasFirstLeap), so that a tier of captures that usually
+// (its gate, hasFirstLeap), so that a tier of captures that usually
 // has none costs a few words.
 
 // maxBulk bounds the rules of a tier whose first leaps firstLeaps keeps
@@ -44,19 +44,20 @@ type bulkRule struct {
 	td []uint64
 }
 
-// compileBulk decides tier.bulk.
-func (p *Program) compileBulk() {
+// compileBulk decides which tiers are shift tiers and bulk tiers
+// (shapes, per tier).
+func (p *Program) compileBulk(shapes []tierShape) {
 	for ti := range p.tiers {
 		t := &p.tiers[ti]
 		why := p.bulkDeclines(t)
 		p.declineFor(scopeTier, ti, accelBulk, why)
-		t.shifts = why == ""
+		sh := &shapes[ti]
+		sh.shifts = why == ""
 		noChain := true
 		for _, ri := range t.rules {
 			noChain = noChain && p.rules[ri].chain == ir.ChainNone
 		}
-		t.bulk = t.shifts && noChain && !t.dedup
-		t.precheck = t.shifts && !t.bulk && ti+1 < len(p.tiers)
+		sh.bulk = sh.shifts && noChain && !t.merges()
 	}
 	p.bulkPad = 2
 	if p.nw == 1 {
@@ -64,7 +65,7 @@ func (p *Program) compileBulk() {
 	}
 	for ti := range p.tiers {
 		t := &p.tiers[ti]
-		if !t.shifts {
+		if !shapes[ti].shifts {
 			continue
 		}
 		for _, ri := range t.rules {
@@ -78,12 +79,12 @@ func (p *Program) compileBulk() {
 				}
 			}
 		}
-		p.compileKern1(ti, t)
+		p.compileKernel(ti, t, &shapes[ti])
 	}
 }
 
 // bulkDeclines tells why tier t's first leaps cannot be found on bitsets
-// ("" when they can: tier.shifts): every rule must be a shift rule or a
+// ("" when they can: a shift tier): every rule must be a shift rule or a
 // removal without conditions.
 func (p *Program) bulkDeclines(t *tier) string {
 	if why := p.off(accelBulk); why != "" {
@@ -291,7 +292,7 @@ func (s *State) bulkScratch(p *Program) (*bulkSets, *[maxBulk]bulkRule) {
 // touch. With stash it keeps the moves in aux.bulk (s.nbulk rules; -1
 // when not kept).
 func (p *Program) firstLeaps(s *State, t *tier, wantTouched, stash bool) (n int, touched uint64) {
-	if t.k1 != nil {
+	if t.kernel != nil {
 		return p.kernLeaps(s, t, wantTouched, stash)
 	}
 	mover := s.toMove
@@ -326,7 +327,7 @@ func (p *Program) firstLeaps(s *State, t *tier, wantTouched, stash bool) (n int,
 	return n, touched
 }
 
-// anyFirstLeap tells whether some rule of tier t (tier.shifts, several
+// anyFirstLeap tells whether some rule of tier t (a shift tier, several
 // words) has a first leap for the player to move, stopping at the first.
 func (p *Program) anyFirstLeap(s *State, t *tier) bool {
 	nw, mover := p.nw, s.toMove
@@ -362,13 +363,14 @@ func (p *Program) anyFirstLeap(s *State, t *tier) bool {
 	return false
 }
 
-// compileWordsChains decides tier.wchain (after compileBulk).
-func (p *Program) compileWordsChains() {
+// compileWordsChains decides which tiers' chains are walked from the
+// first leaps found on several words (after compileBulk).
+func (p *Program) compileWordsChains(shapes []tierShape) {
 	for ti := range p.tiers {
-		t := &p.tiers[ti]
-		why := p.multiwordChainsDeclines(t)
-		t.wchain = why == ""
-		if t.shifts && !t.bulk { // (a tier it could concern)
+		t, sh := &p.tiers[ti], &shapes[ti]
+		why := p.multiwordChainsDeclines(t, sh)
+		sh.wordChains = why == ""
+		if sh.shifts && !sh.bulk { // (a tier it could concern)
 			p.declineFor(scopeTier, ti, accelMultiwordChains, why)
 		}
 	}
@@ -376,18 +378,18 @@ func (p *Program) compileWordsChains() {
 
 // multiwordChainsDeclines tells why tier t's chains are not walked from
 // the first leaps found on several words ("" when they are:
-// tier.wchain).
-func (p *Program) multiwordChainsDeclines(t *tier) string {
+// tierShape.wordChains).
+func (p *Program) multiwordChainsDeclines(t *tier, sh *tierShape) string {
 	switch {
 	case p.off(accelMultiwordChains) != "":
 		return p.off(accelMultiwordChains)
 	case p.nw == 1:
 		return "the board is one word"
-	case !t.shifts:
+	case !sh.shifts:
 		return "needs bulk, which declined"
-	case t.bulk:
+	case sh.bulk:
 		return "the tier has no chains"
-	case t.listed:
+	case t.listed():
 		return "the tier's moves are listed (deduplicated or narrowed to the most captures)"
 	case len(t.rules) > maxBulk:
 		return fmt.Sprintf("more than %d rules", maxBulk)
@@ -401,7 +403,7 @@ func (p *Program) multiwordChainsDeclines(t *tier) string {
 	return ""
 }
 
-// wordsChains builds in ml the moves of tier t (t.wchain) in Legal's
+// wordsChains builds in ml the moves of tier t (multiword-chains) in Legal's
 // order and returns their number: per rule, the sources of its first
 // leaps are found on the words (ruleSources: none anywhere, the tier has
 // no move), then the rules with some run their generator, which walks
@@ -485,10 +487,10 @@ func (p *Program) emptyWords(s *State, b *bulkSets) {
 	}
 }
 
-// hasFirstLeap tells whether some rule of tier t (tier.shifts) has a
+// hasFirstLeap tells whether some rule of tier t (a shift tier) has a
 // first leap for the player to move.
 func (p *Program) hasFirstLeap(s *State, t *tier) bool {
-	if t.k1 != nil {
+	if t.kernel != nil {
 		occ, oc, empty := p.kernWords(s)
 		return p.kernAny(s, t, occ, oc, empty)
 	}

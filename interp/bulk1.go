@@ -22,7 +22,7 @@ import (
 // Two consecutive rules of a tier that differ only in the pieces they
 // move and their directions (no guard, the same leap length, the same
 // Over and Onto sets, pieces that neither selects both of, and the same
-// valid cells in a direction they share) are one pair (t.kp): each
+// valid cells in a direction they share) are one pair (t.kernelPairs): each
 // direction of the union of their directions is shifted once for both,
 // from the pieces of the rules having it (kernDir.va, vb: the valid
 // cells of each rule in that direction, empty when it does not have it).
@@ -30,7 +30,7 @@ import (
 // that keeps the moves for drawing one (kernKeep, for selectBulkK) and
 // the walk of chains (kernChains) shift each direction once too, but
 // keep each rule's leaps apart, in the rule's own direction order
-// (leaps2, through kernDir.jb), as t.k1 lays the rules out.
+// (leaps2, through kernDir.jb), as t.kernel lays the rules out.
 
 const (
 	maxKernDirs  = 8
@@ -101,15 +101,15 @@ type kernStash struct {
 	tdt    [32]uint64 // the leaps of a group when only the cells they touch are asked
 }
 
-// compileKern1 builds t.k1 (nil when some rule of t does not fit), t
-// being tier ti.
-func (p *Program) compileKern1(ti int, t *tier) {
+// compileKernel builds t.kernel and t.kernelPairs (nil when some rule of
+// t does not fit), t being tier ti, of shape sh.
+func (p *Program) compileKernel(ti int, t *tier, sh *tierShape) {
 	decline := func(why string) { p.declineFor(scopeTier, ti, accelKernel, why) }
 	switch {
 	case p.off(accelKernel) != "":
 		decline(p.off(accelKernel))
 		return
-	case !t.shifts:
+	case !sh.shifts:
 		decline("needs bulk, which declined")
 		return
 	case p.nw != 1:
@@ -119,8 +119,8 @@ func (p *Program) compileKern1(ti int, t *tier) {
 		decline(fmt.Sprintf("more than %d players", kernSlots-2))
 		return
 	}
-	k1, kp := make([][]kernGroup, p.np), make([][]kernGroup, p.np)
-	for pl := range k1 {
+	flat, paired := make([][]kernGroup, p.np), make([][]kernGroup, p.np)
+	for pl := range flat {
 		for _, ri := range t.rules {
 			r := &p.rules[ri]
 			ss := &r.sets[pl]
@@ -157,13 +157,13 @@ func (p *Program) compileKern1(ti int, t *tier) {
 					sh: int8(d.sh), jb: 31, d: r.dirs[pl][i]}
 				g.rdir[0][i] = uint8(i)
 			}
-			k1[pl] = append(k1[pl], g)
-			if n := len(kp[pl]); n == 0 || !p.kernPair(&kp[pl][n-1], &g) {
-				kp[pl] = append(kp[pl], g)
+			flat[pl] = append(flat[pl], g)
+			if n := len(paired[pl]); n == 0 || !p.kernPair(&paired[pl][n-1], &g) {
+				paired[pl] = append(paired[pl], g)
 			}
 		}
 	}
-	t.k1, t.kp = k1, kp
+	t.kernel, t.kernelPairs = flat, paired
 }
 
 // kernPair makes the one rule of a and the one rule of b a pair in a
@@ -427,16 +427,16 @@ func (g *kernGroup) anyLeap(occ *[kernSlots]uint64, oc *[kernCodes]uint64, empty
 	return x != 0
 }
 
-// kernLeaps is firstLeaps by the kernel of tier t (t.k1 not nil); a
+// kernLeaps is firstLeaps by the kernel of tier t (t.kernel not nil); a
 // kernel tier counted and kept for the draw without the touched cells
-// is kernKeep's (kernTier).
+// is kernKeep's (kernelCounter).
 func (p *Program) kernLeaps(s *State, t *tier, wantTouched, stash bool) (n int, touched uint64) {
 	occ, oc, empty := p.kernWords(s)
-	gs := t.kp[s.toMove]
+	gs := t.kernelPairs[s.toMove]
 	s.nbulk, s.kstash = -1, true
 	var ks *kernStash
 	if stash && len(t.rules) <= maxBulk {
-		gs = t.k1[s.toMove]
+		gs = t.kernel[s.toMove]
 		ks = &s.ax().kst
 		ks.groups = gs
 		s.nbulk = len(gs)
@@ -480,9 +480,9 @@ func (p *Program) kernLeaps(s *State, t *tier, wantTouched, stash bool) (n int, 
 // kept apart (leaps2).
 func (p *Program) kernKeep(s *State, t *tier, occ *[kernSlots]uint64, oc *[kernCodes]uint64, empty uint64) (n int) {
 	ks := &s.ax().kst
-	ks.groups = t.k1[s.toMove]
+	ks.groups = t.kernel[s.toMove]
 	s.nbulk, s.kstash = len(ks.groups), true
-	gs := t.kp[s.toMove]
+	gs := t.kernelPairs[s.toMove]
 	j := 0 // the index of g's (first) rule
 	for i := range gs {
 		g := &gs[i]
@@ -522,11 +522,11 @@ func (g *kernGroup) touched(td *[32]uint64) (t uint64) {
 	return t
 }
 
-// kernAny tells whether tier t (t.k1 not nil) has a first leap in the
+// kernAny tells whether tier t (t.kernel not nil) has a first leap in the
 // position whose occupancy slots, sets per code and empty cells
 // kernWords returned.
 func (p *Program) kernAny(s *State, t *tier, occ *[kernSlots]uint64, oc *[kernCodes]uint64, empty uint64) bool {
-	gs := t.kp[s.toMove]
+	gs := t.kernelPairs[s.toMove]
 	for i := range gs {
 		g := &gs[i]
 		if g.guarded && !p.guardOK(s, &p.rules[g.ri[0]]) {
@@ -566,34 +566,34 @@ func (p *Program) selectBulkK(s *State, ml *MoveList, i int) {
 	panic("interp: selectBulkK: move out of range")
 }
 
-// compileKernChains decides tier.kchain (a tier with the one-word
-// kernel, not bulk, whose every rule is a short jump with chains not kept
-// in one direction, in a game without the blockade filter) and tier.kern.
-func (p *Program) compileKernChains() {
+// compileKernChains decides which tiers' chains playouts walk from the
+// first leaps the kernel found (a tier with the one-word kernel, not
+// bulk, whose every rule is a short jump with chains not kept in one
+// direction, in a game without the blockade filter).
+func (p *Program) compileKernChains(shapes []tierShape) {
 	for ti := range p.tiers {
-		t := &p.tiers[ti]
-		why := p.kernelChainsDeclines(t)
-		t.kchain = why == ""
-		if t.shifts && !t.bulk { // (a tier it could concern)
+		t, sh := &p.tiers[ti], &shapes[ti]
+		why := p.kernelChainsDeclines(t, sh)
+		sh.kernelChains = why == ""
+		if sh.shifts && !sh.bulk { // (a tier it could concern)
 			p.declineFor(scopeTier, ti, accelKernelChains, why)
 		}
-		t.kern = t.kchain || !p.noBlockade && t.k1 != nil && t.bulk
 	}
 }
 
 // kernelChainsDeclines tells why playouts do not walk the chains of tier
-// t from the first leaps the kernel found ("" when they do: tier.kchain).
-func (p *Program) kernelChainsDeclines(t *tier) string {
+// t from the first leaps the kernel found ("" when they do).
+func (p *Program) kernelChainsDeclines(t *tier, sh *tierShape) string {
 	switch {
 	case p.off(accelKernelChains) != "":
 		return p.off(accelKernelChains)
-	case p.noBlockade:
+	case p.blockade != nil:
 		return "the game has the no-blockade filter"
-	case t.k1 == nil:
+	case t.kernel == nil:
 		return "needs kernel, which declined"
-	case t.bulk:
+	case sh.bulk:
 		return "the tier has no chains"
-	case t.listed:
+	case t.listed():
 		return "the tier's moves are listed (deduplicated or narrowed to the most captures)"
 	}
 	for _, ri := range t.rules {
@@ -608,26 +608,7 @@ func (p *Program) kernelChainsDeclines(t *tier) string {
 	return ""
 }
 
-// kernTier is countTier for a tier.kern: a bulk tier's moves counted,
-// and kept when selecting, by the kernel; selecting, a kchain tier's
-// moves built from the kernel's first leaps (kernChains).
-func (p *Program) kernTier(s *State, t *tier, ml *MoveList, selecting bool) (n int, built, ok bool) {
-	occ, oc, empty := p.kernWords(s)
-	if t.bulk {
-		if selecting && len(t.rules) <= maxBulk {
-			n = p.kernKeep(s, t, occ, oc, empty)
-		} else {
-			n, _ = p.kernLeaps(s, t, false, selecting)
-		}
-		s.selBulk = s.nbulk >= 0
-		return n, false, n > 0
-	}
-	n = p.kernChains(s, t, ml, occ, oc, empty)
-	s.selBulk = false
-	return n, true, n > 0
-}
-
-// kernChains builds in ml the moves of tier t (t.kchain: short jumps with
+// kernChains builds in ml the moves of tier t (kernel-chains: short jumps with
 // chains, walked on bitsets by wordChains) in Legal's order and returns
 // their number: per rule (a pair's shifted together), its first leaps
 // are found by the kernel (the same sets as shiftWords; firsts2), which
@@ -635,7 +616,7 @@ func (p *Program) kernTier(s *State, t *tier, ml *MoveList, selecting bool) (n i
 // the chains are walked from their sources (fastLeaps' walk on one word,
 // without finding the first leaps again).
 func (p *Program) kernChains(s *State, t *tier, ml *MoveList, occ *[kernSlots]uint64, oc *[kernCodes]uint64, empty uint64) int {
-	gs := t.kp[s.toMove]
+	gs := t.kernelPairs[s.toMove]
 	g := &s.gen
 	ml.reset()
 	bound := false

@@ -13,26 +13,25 @@ import (
 // whether the next player has one. Generators have a count mode (gen.count)
 // in which emit only counts; shift rules on one word count first leaps
 // with population counts and chains with wordChainCount, without paths. When
-// a tier could hold two moves with one text (tier.dedup) the moves are
+// a tier could hold two moves with one text (a tidy step: tier.merges) the moves are
 // built and deduplicated as in Legal.
 //
 // The blockade filter (ir.NoBlockade) asks, for every candidate, whether
 // the next player has a candidate move afterwards. When every rule is a
 // shift rule on a one-word board selecting every piece of its owners (or a
 // removal without conditions) and every guard depends on the turn and ply
-// counters alone (Program.blockFast), this is decided on the occupancy
+// counters alone (blockade-words: Program.blockade is blockadeOnWords), this is decided on the occupancy
 // words after the move, computed from the move's path without playing it:
 // a few shifts per rule. Otherwise the move is played and the next
 // player's candidates generated (existence mode) and undone.
 
-// maxSlots bounds the occupancy slots (players + neutral) of blockFast.
+// maxSlots bounds the occupancy slots (players + neutral) of blockade-words.
 const maxSlots = 8
 
-// compileBlockFast decides Program.blockFast (after the rules and the end
+// compileBlockFast decides whether Program.blockade is blockadeOnWords (after the rules and the end
 // are compiled).
 func (p *Program) compileBlockFast() {
-	p.blockFast = false
-	if !p.noBlockade {
+	if p.blockade == nil {
 		return
 	}
 	why := p.blockadeWordsDeclines()
@@ -46,7 +45,7 @@ func (p *Program) compileBlockFast() {
 	for t := len(p.tiers) - 1; t >= 0; t-- {
 		p.blockRules = append(p.blockRules, p.tiers[t].rules...)
 	}
-	p.blockFast = true
+	p.blockade = blockadeOnWords{}
 }
 
 // blockadeWordsDeclines tells why the blockade filter is not decided on
@@ -246,7 +245,7 @@ func bytesAtMost(run uint64, i int) int {
 }
 
 // nextGuards evaluates every rule's guard for the next player as it will
-// be after the player to move has moved (blockFast: the guards depend on
+// be after the player to move has moved (blockade-words: the guards depend on
 // the counters alone).
 func (p *Program) nextGuards(s *State) {
 	if len(s.nextOK) < len(p.rules) {
@@ -255,14 +254,13 @@ func (p *Program) nextGuards(s *State) {
 			s.nextOK[i] = true
 		}
 	}
-	if !p.guarded {
+	if len(p.guardedRules) == 0 {
 		return // no guard: every rule stays true
 	}
 	mover := s.toMove
 	p.nextTurn(s, mover)
-	for i := range p.rules {
-		r := &p.rules[i]
-		s.nextOK[i] = p.guardOK(s, r)
+	for _, i := range p.guardedRules {
+		s.nextOK[i] = p.guardHolds(s, &p.rules[i])
 	}
 	s.toMove = mover
 	s.turns[mover]--
@@ -280,7 +278,7 @@ type witness struct {
 }
 
 // witnesses fills s.wit with the next player's first leaps in the
-// position of s (blockFast, after nextGuards).
+// position of s (blockade-words, after nextGuards).
 func (p *Program) witnesses(s *State) {
 	var w [maxSlots]uint64
 	copy(w[:p.np+1], s.occ[:p.np+1])
@@ -289,7 +287,7 @@ func (p *Program) witnesses(s *State) {
 
 // nextSurvives tells whether the next player has a first leap (in the
 // position of s) that depends on no cell of k: it is still there after
-// any move that changes only cells of k (blockFast, after nextGuards).
+// any move that changes only cells of k (blockade-words, after nextGuards).
 func (p *Program) nextSurvives(s *State, k uint64) bool {
 	var w [maxSlots]uint64
 	copy(w[:p.np+1], s.occ[:p.np+1])
@@ -297,7 +295,7 @@ func (p *Program) nextSurvives(s *State, k uint64) bool {
 }
 
 // nextLeaps looks for the next player's first leaps with the occupancy
-// words w, leaving out those that depend on a cell of k (blockFast, after
+// words w, leaving out those that depend on a cell of k (blockade-words, after
 // nextGuards). With record it fills s.wit with them and reports whether
 // there is one; otherwise it stops at the first.
 func (p *Program) nextLeaps(s *State, w *[maxSlots]uint64, k uint64, record bool) bool {
@@ -392,7 +390,7 @@ func (p *Program) touched(r *rule, path []uint32) uint64 {
 
 // keepsMove tells whether the next player has a candidate move after the
 // move of rule r with this path, played by the player to move in s
-// (blockFast; s.nextOK and s.wit filled by nextGuards and witnesses).
+// (blockade-words; s.nextOK and s.wit filled by nextGuards and witnesses).
 // Only the occupancy bitsets of s are read: they must be those of the
 // position the move is played from (generators change cells, not bitsets,
 // while exploring chains).
@@ -447,7 +445,7 @@ func (p *Program) afterMove(s *State, r *rule, path []uint32, w *[maxSlots]uint6
 	}
 }
 
-// compileWordsCount decides Program.wordsCount: the number of moves of a
+// compileWordsCount decides whether Program.lastTwo is wordsPerft: the number of moves of a
 // position can be counted from its occupancy words and the turn counters
 // alone. Every rule is a removal without conditions or a shift rule on
 // one word selecting every piece of its owners, without chain or with
@@ -457,11 +455,13 @@ func (p *Program) afterMove(s *State, r *rule, path []uint32, w *[maxSlots]uint6
 func (p *Program) compileWordsCount() {
 	why := p.wordsPerftDeclines()
 	p.declineFor(scopeProgram, 0, accelWordsPerft, why)
-	p.wordsCount = why == ""
+	if why == "" {
+		p.lastTwo = wordsPerft{}
+	}
 }
 
 // wordsPerftDeclines tells why moves cannot be counted on occupancy
-// words ("" when they can: Program.wordsCount).
+// words ("" when they can: wordsPerft).
 func (p *Program) wordsPerftDeclines() string {
 	if why := p.wordsDeclines(accelWordsPerft); why != "" {
 		return why
@@ -497,15 +497,15 @@ func (p *Program) plainTurns() bool {
 // turns are plain).
 func (p *Program) plainTurnsDeclines() string {
 	switch {
-	case p.noBlockade:
+	case p.blockade != nil:
 		return "the game has the no-blockade filter"
 	case len(p.goalsAfter) > 0 || len(p.goalsStart) > 0:
 		return "the game has goals"
 	case p.noMove == ir.OutcomePass:
 		return "a player without a move passes"
 	}
-	for _, t := range p.tiers {
-		if t.dedup || t.prefer {
+	for ti := range p.tiers {
+		if p.tiers[ti].listed() {
 			return "a tier is deduplicated or narrowed to the most captures"
 		}
 	}
@@ -524,7 +524,7 @@ func (r *rule) plainRemoval() bool {
 }
 
 // countWords returns the number of moves of the next player with the
-// occupancy words w after a move of the player to move in s (wordsCount,
+// occupancy words w after a move of the player to move in s (words-perft,
 // after nextGuards).
 func (p *Program) countWords(s *State, w *[maxSlots]uint64) int {
 	np := p.np
@@ -552,7 +552,7 @@ func (p *Program) countWords(s *State, w *[maxSlots]uint64) int {
 }
 
 // nextHasMove tells whether the next player has a move with the
-// occupancy words w (blockFast).
+// occupancy words w (blockade-words).
 func (p *Program) nextHasMove(s *State, w *[maxSlots]uint64) bool {
 	return p.nextLeaps(s, w, 0, false)
 }
@@ -600,32 +600,23 @@ func (p *Program) countMoves(s *State, ml *MoveList, selecting bool) (n int, bui
 			return 0, false
 		}
 	}
-	if p.noBlockade && !p.blockFast {
-		p.Legal(s, ml)
-		return len(ml.moves), true
-	}
-	if p.blockFast {
-		p.nextGuards(s)
-	}
-	g := &s.gen
-	s.selFilt = false
-	for ti := range p.tiers {
-		t := &p.tiers[ti]
-		if t.listed {
-			if !t.dedup && !p.tierHasMove(s, t) {
-				continue // a tier narrowed by prefer, without a move
-			}
+	if p.blockade != nil {
+		if !p.filtersOnWords() {
 			p.Legal(s, ml)
 			return len(ml.moves), true
 		}
-		s.tier = ti
-		if t.kern && (t.bulk || selecting) {
-			if n, built, ok := p.kernTier(s, t, ml, selecting); ok {
-				return n, built
-			}
-			continue
-		}
-		if n, built, ok := p.countTier(s, t, g, ml, selecting); ok {
+		p.nextGuards(s)
+	}
+	s.selFilt = false
+	m := modeCount
+	if selecting {
+		m = modeDraw
+	}
+	// (candidates' walk over the tiers, with the counters or drawers)
+	for ti := range p.tiers {
+		t := &p.tiers[ti]
+		if n, built = t.run[m].count(p, s, t, &s.gen, ml); n > 0 {
+			s.tier = ti
 			return n, built
 		}
 	}
@@ -639,56 +630,6 @@ func (p *Program) noTierMove(s *State) (n int, built bool) {
 		return 1, false
 	}
 	return 0, false
-}
-
-// countTier is countMoves for one tier (s.tier); ok tells that the tier
-// has moves.
-func (p *Program) countTier(s *State, t *tier, g *gen, ml *MoveList, selecting bool) (n int, built, ok bool) {
-	filt := p.noBlockade
-	if t.bulk {
-		// Every move is one first leap: count them (and gather the
-		// cells they touch: when a witness avoids them all, no move
-		// is filtered out).
-		n, k := p.firstLeaps(s, t, filt, selecting)
-		if n == 0 {
-			return 0, false, false
-		}
-		if !filt || p.nextSurvives(s, k) {
-			s.selBulk = s.nbulk >= 0
-			return n, false, true
-		}
-	}
-	s.selBulk = false
-	if t.wchain && selecting && !filt {
-		n = p.wordsChains(s, t, g, ml)
-		return n, true, n > 0
-	}
-	if t.precheck && !p.hasFirstLeap(s, t) {
-		return 0, false, false
-	}
-	if selecting && !filt && !t.countSel {
-		ml.reset()
-		g.bind(p, s, ml)
-		g.mover, g.found, g.count, g.sel = s.toMove, false, false, -1
-		p.runTier(s, t, g)
-		return len(ml.moves), true, len(ml.moves) > 0
-	}
-	g.bind(p, s, nil)
-	g.mover, g.found = s.toMove, false
-	g.count, g.filt, g.sel = true, filt, -1
-	g.n, g.npass = 0, 0
-	if filt {
-		p.witnesses(s)
-	}
-	p.runTier(s, t, g)
-	switch {
-	case g.n == 0:
-		return 0, false, false
-	case filt && g.npass > 0:
-		s.selFilt = g.npass < g.n
-		return g.npass, false, true
-	}
-	return g.n, false, true
 }
 
 // selectMove fills ml with move i alone of the moves countMoves counted

@@ -20,13 +20,9 @@ const (
 // left, the tier needs no deduplication pass (and its moves can be counted
 // without being built); otherwise the pass looks only at the moves of the
 // rules with a role.
-func (p *Program) planDedup(t *tier) {
-	if !t.dedup {
-		return
-	}
-	left := false
-	for j, bi := range t.rules {
-		for _, ai := range t.rules[:j] {
+func (p *Program) planDedup(rs []int) (left bool) {
+	for j, bi := range rs {
+		for _, ai := range rs[:j] {
 			if !p.tierNeedsDedup([]int{ai, bi}) {
 				continue
 			}
@@ -39,7 +35,7 @@ func (p *Program) planDedup(t *tier) {
 			left = true
 		}
 	}
-	t.dedup = left
+	return left
 }
 
 // dropStackDups leaves out of rb's lists the leaps whose text a leap of ra

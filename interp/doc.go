@@ -9,7 +9,13 @@
 //	State = position (cells, stacks, derived indexes, counters)
 //	      + history (undo records) + scratch (per goroutine)
 //	Legal / countMoves / selectMove / existence: the priority tiers in
-//	order (runTier), each rule's strategy in one of four modes (gen)
+//	order (candidates, countMoves): per tier, what the planner stored
+//	(tier.go: a gate and tidy steps for listing; a counter and a drawer:
+//	bulk, kernel, kernel-chains, multiword-chains, the generators
+//	counting or listing), each rule's strategy in one of four modes
+//	(gen, runTier);
+//	program-wide choices stored the same way (choices.go: perft's last
+//	two plies, the blockade filter, the playout drawer)
 //	Apply / Undo: make and unmake on the position; put keeps the derived
 //	indexes
 //
@@ -121,8 +127,8 @@
 // # The majority and counters (jumping.go)
 //
 // With ir.PreferMostCaptured a tier holding a capturing rule is marked
-// (tier.prefer): Legal counts the captures of each of its moves and
-// keeps those that take the most (tier.narrow, before the merge of
+// (a tier whose tidy steps narrow to the most captures): Legal counts the captures of each of its moves and
+// keeps those that take the most (narrowStep, before the merge of
 // moves named by their ends, so that texts carry captured cells only
 // where legal moves share their ends): from the move's path when every
 // rule of the tier is a leap in a game without stacks (majority.go),
@@ -286,7 +292,7 @@
 // per first direction with the mover's directions narrowed to it
 // (eachFirstDir); its first leaps may still be marked on bitsets
 // (rule.shift), but the planner keeps it off the bitset and mailbox
-// walkers and chain counters (wordChains, wordFirstChains, wordsCount, the
+// walkers and chain counters (wordChains, wordFirstChains, wordsPerft, the
 // mailbox, countByLandings), which follow chains in every direction. Such leaps make
 // chains grow with the board: revisits counts them against
 // Config.MaxLeaps per position, and the words of one position's move
@@ -339,7 +345,7 @@
 //     pass. It is a dependency of its own (depLast), so a condition
 //     reading it is never tabulated: removals evaluate it, leaps with it
 //     go to the generic walker, and the counters that work on occupancy
-//     words alone (wordsCount, mbPerft, blockFast) are not used.
+//     words alone (words-perft, mailbox-perft, blockade-words) are not used.
 //   - NoMove OutcomeNone counts as a draw. An OutcomeLose at the ply limit
 //     makes the player to move lose. A pass at the limit is a draw.
 //   - After a move the game ends by an after-move goal of the mover first
@@ -389,7 +395,7 @@
 //     moves, by walking their sources in order (selectLeap); a tier of shift
 //     rules with chains that a later tier follows is first asked whether
 //     it has a first leap at all, stopping at the first found
-//     (tier.precheck: a tier of captures usually has none). On one word,
+//     (the tier's gate, firstLeapGate: a tier of captures usually has none). On one word,
 //     a tier whose rules each read at most three occupancy sets is run
 //     from a flat table per mover built at compile time (bulk1.go, "one-
 //     word kernel" in vet --explain), reading the occupancy sets as
@@ -402,13 +408,13 @@
 //     the first rule's directions alone); counting that keeps the moves
 //     for drawing one shifts a pair once too but keeps each rule's leaps
 //     apart. A tier with the kernel whose every rule is a short jump
-//     with chains (tier.kchain, "playouts walk the chains from its first
+//     with chains (kernel-chains, "playouts walk the chains from its first
 //     leaps' sources"; no blockade filter) has, in a playout, the
 //     sources of each rule's first leaps found once by the kernel
 //     (firsts2), which is its existence test, and the chains walked from
 //     them with wordChains (kernChains, kernWalk), without finding them
 //     again (fastLeaps, shiftWords). On several words such a tier
-//     (tier.wchain) has the sources of each rule's first leaps found on
+//     (multiword-chains) has the sources of each rule's first leaps found on
 //     the words (wordsChains, ruleSources), its existence test too, and
 //     the leap generator walks them (gen.pre) rather than marking
 //     sources itself. Other tiers, on any number of words, assemble each rule's
@@ -427,7 +433,7 @@
 //     when no landing cell of that leap's landing (a per-bit bitset of the
 //     rule) was empty before it or is the jumped cell;
 //   - when every rule can be counted from the occupancy words and the
-//     turn counters alone (wordsCount: no goal, filter or pass), perft
+//     turn counters alone (words-perft, wordsPerft: no goal, filter or pass), perft
 //     counts the replies to each move at depth 2 on the words after the
 //     move, without playing it;
 //   - a short jump whose leaps depend on occupancy alone (Over: any
@@ -436,14 +442,15 @@
 //     lays out as rows of constant direction offsets with wall slots
 //     around it: from the empty cells or the pieces, whichever are fewer,
 //     chains played on the bytes; when every rule is such a jump or a
-//     removal of any piece (mbPerft), perft plays the moves at depth 2 on
+//     removal of any piece (mailbox-perft, mailboxPerft), perft plays the moves at depth 2 on
 //     the mailbox and the empty-cell words alone and counts the replies
 //     there.
 //
 // When a tier needs deduplication, or a filter cannot be decided on words,
-// the moves are built as in Legal. RandomPlayout counts and selects where
-// counting is nearly free (bulk and group tiers) or saves the blockade
-// checks, and builds the moves of other tiers once; either way it plays
+// the moves are built as in Legal. RandomPlayout (its stored playout
+// drawer) counts and selects where counting is nearly free (bulk, group
+// and hop-count tiers) or saves the blockade checks, and builds the moves
+// of other tiers once (each tier's drawer); either way it plays
 // the game of the loop Legal, rng.IntN, Apply for the same generator.
 // Counters that see the position in a representation of their own (the
 // occupancy words after a move not played, the mailbox) walk the tiers
@@ -454,7 +461,7 @@
 // NoBlockade asks, for each candidate, whether the next player has a
 // candidate afterwards. When every rule is a shift rule on one word (or a
 // removal without conditions) selecting every piece of its owners, and
-// every guard depends on the turn and ply counters (blockFast), this is
+// every guard depends on the turn and ply counters (blockade-words, blockadeOnWords), this is
 // decided without playing the move. A first leap of the next player from c
 // depends on the cells c, c+sh, ..., c+L*sh alone; so, with K the cells a
 // move may change (start, landings, cells passed over), the next player

@@ -17,7 +17,7 @@ import (
 // an end (they capture different pieces) carry their captured cells in
 // the arena, which their texts append ("c3-i7xb4xb6xe9xh8", the cells
 // sorted by file, then rank). A tier holding such a rule is built as a
-// list in every mode (tier.dedup), since its number of moves is known
+// list in every mode (its tidy steps), since its number of moves is known
 // only after the merge. The merge compares moves of rules named by their
 // ends among themselves; a move of another rule whose path text happens
 // to equal an ends text is deduplicated against it only when it has the

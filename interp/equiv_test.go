@@ -242,8 +242,8 @@ func TestFastPathsChosen(t *testing.T) {
 	if !p.rules[1].shift || !p.rules[7].shift || p.rules[3].stride == 0 || p.rules[3].shift {
 		t.Errorf("sting should use shifts, fly a cell-dependent table")
 	}
-	if p.tiers[0].dedup || !p.tiers[1].dedup {
-		t.Errorf("dedup: tier 1 %v (want false), tier 2 %v (want true)", p.tiers[0].dedup, p.tiers[1].dedup)
+	if p.tiers[0].merges() || !p.tiers[1].merges() {
+		t.Errorf("dedup: tier 1 %v (want false), tier 2 %v (want true)", p.tiers[0].merges(), p.tiers[1].merges())
 	}
 	q := mixed(t, 2).compile(Config{Disable: []string{"all"}})
 	for _, r := range q.rules {

@@ -109,8 +109,8 @@ func checkGenerated(t *testing.T, src string, games, plies int) (*Program, error
 	err := Guard(func() {
 		checkEquiv(t, fast, slow, games, plies)
 		checkPerfts(t, fast, slow, depth)
-		for _, cp := range []bool{false, true} {
-			capped.countPlayouts = cp // both ways of playing out
+		for _, drawer := range []playoutDrawer{playoutByList{}, playoutByCount{}} {
+			capped.playout = drawer // both ways of playing out
 			checkPlayouts(t, capped, games)
 		}
 	})

@@ -47,7 +47,7 @@ type rulesGen struct {
 
 	// plain: no goal, no kind restriction, conditions on owners and
 	// emptiness: the machinery of the counts and filters on occupancy
-	// words (wordsCount, mbPerft, blockFast) applies
+	// words (words-perft, mailbox-perft, blockade-words) applies
 	plain bool
 	// leaping: plain, a board filled with neutral stones that any
 	// player's jumps take (mailbox counts and perft)

@@ -11,7 +11,7 @@ import (
 // never share their ends (no merge, ends_unique.go): races of hops such as
 // Chinese checkers and Halma. There a random playout need not list the
 // moves: it counts them, draws one, and builds that one alone
-// (countPlayouts), and perft counts its last ply the same way.
+// (count-playouts: playoutByCount), and perft counts its last ply the same way.
 //
 // Why it is faster: a piece's moves are counted without being written
 // (no move list, no path), and a piece whose count falls before the move
@@ -120,7 +120,7 @@ func (p *Program) hopCountTier(t *tier) bool {
 			return false
 		}
 	}
-	return len(t.rules) > 0 && !t.dedup && !t.ends
+	return len(t.rules) > 0 && !t.merges()
 }
 
 // hopNeighbours returns, per mover and bit, the set of the cells one step

@@ -15,7 +15,7 @@ import (
 //     Apply replays its leaps cell by cell (moveLeapsLong);
 //   - the majority (ir.PreferMostCaptured): the moves of a tier with a
 //     capturing rule are built and only those capturing the most stay
-//     (tier.narrow: counted from their paths, majority.go, or by playing
+//     (narrowStep: counted from their paths, majority.go, or by playing
 //     each, preferMost); counting and selecting build them too
 //     (countMoves);
 //   - counters (ir.Game.Counters): kept in the position, updated by

@@ -23,7 +23,7 @@ import (
 // by playing them on the bytes. The State keeps the mailbox up to date in
 // put.
 //
-// Perft uses it one ply further (mbPerft) when every rule of the game is
+// Perft uses it one ply further (mailboxPerft, Program.lastTwo) when every rule of the game is
 // such a jump or a removal of any piece, guards depend on the counters
 // alone and nothing but having no move ends the game: at depth 2 each move
 // is played on the bytes and the empty-cell words alone, and the replies
@@ -82,7 +82,7 @@ func (p *Program) mbCandidateDeclines(r *rule) string {
 }
 
 // compileMailbox chooses the mailbox layout and marks the rules that use
-// it (rule.mbOffs), then decides Program.mbPerft.
+// it (rule.mbOffs), then decides whether perft counts its last two plies there (mailboxPerft).
 func (p *Program) compileMailbox() {
 	var why string
 	switch {
@@ -103,7 +103,7 @@ func (p *Program) compileMailbox() {
 			p.declineFor(scopeRule, i, accelMailbox, why)
 			continue
 		}
-		if p.wordsCount && p.oneWordShift(r) {
+		if p.countsOnWords() && p.oneWordShift(r) {
 			p.declineFor(scopeRule, i, accelMailbox, "counted on the occupancy word (words-perft)")
 			continue
 		}
@@ -316,18 +316,20 @@ func (lay *mbLayout) ruleOffsets(p *Program, r *rule) ([][]int32, bool) {
 	return offs, true
 }
 
-// compileMbPerft decides Program.mbPerft: every rule is a mailbox jump
+// compileMbPerft decides Program.lastTwo = mailboxPerft: every rule is a mailbox jump
 // that may move any piece, or a removal of any piece without conditions;
 // guards depend on the counters; no goal, blockade filter, pass, or tier
 // needing deduplication.
 func (p *Program) compileMbPerft() {
 	why := p.mailboxPerftDeclines()
 	p.declineFor(scopeProgram, 0, accelMailboxPerft, why)
-	p.mbPerft = why == ""
+	if why == "" && p.lastTwo == nil {
+		p.lastTwo = mailboxPerft{}
+	}
 }
 
 // mailboxPerftDeclines tells why perft does not count on the mailbox (""
-// when it does: Program.mbPerft).
+// when it does: mailboxPerft).
 func (p *Program) mailboxPerftDeclines() string {
 	if why := cmp.Or(p.off(accelMailboxPerft), p.plainTurnsDeclines()); why != "" {
 		return why
@@ -761,7 +763,7 @@ func (b mbBoard) unplay(a int32, k int, c int32) {
 }
 
 // mbVisit plays the moves of a position on the mailbox and the empty-cell
-// words and counts the next player's replies after each (mbPerft).
+// words and counts the next player's replies after each (mailboxPerft).
 type mbVisit struct {
 	p      *Program
 	s      *State
@@ -776,7 +778,7 @@ type mbVisit struct {
 	next   int
 }
 
-// mbPerft2 returns perft(2) of s (mbPerft; s.nextOK filled by nextGuards).
+// mbPerft2 returns perft(2) of s (mailboxPerft; s.nextOK filled by nextGuards).
 func (p *Program) mbPerft2(s *State) uint64 {
 	nw := s.nw
 	v := mbVisit{p: p, s: s, mbx: p.mbox, mb: s.mb, board: mbBoard{mb: s.mb}, empty: s.bufs[nw : 2*nw], next: p.after(s.toMove)}

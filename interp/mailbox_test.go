@@ -36,14 +36,14 @@ func TestMailboxChoice(t *testing.T) {
 		if got := p.mbox != nil; got != c.mbox {
 			t.Errorf("%s %v: mailbox %v, want %v", c.file, c.opts, got, c.mbox)
 		}
-		if p.mbPerft != c.perft {
-			t.Errorf("%s %v: mailbox perft %v, want %v", c.file, c.opts, p.mbPerft, c.perft)
+		if (p.lastTwo == mailboxPerft{}) != c.perft {
+			t.Errorf("%s %v: mailbox perft %v, want %v", c.file, c.opts, (p.lastTwo == mailboxPerft{}), c.perft)
 		}
 		slow, err := Compile(loadGame(t, c.file, c.opts), Config{Disable: []string{"all"}})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if slow.mbox != nil || slow.mbPerft {
+		if slow.mbox != nil || (slow.lastTwo == mailboxPerft{}) {
 			t.Errorf("%s: mailbox without fast paths", c.file)
 		}
 	}
@@ -152,8 +152,8 @@ func TestMailboxPerftVariants(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			progs := both(t, c.b, Config{})
 			fast, slow := progs[0], progs[1]
-			if got := fast.mbox != nil; got != c.mbox || fast.mbPerft != c.perft {
-				t.Fatalf("mailbox %v perft %v, want %v %v", got, fast.mbPerft, c.mbox, c.perft)
+			if got := fast.mbox != nil; got != c.mbox || (fast.lastTwo == mailboxPerft{}) != c.perft {
+				t.Fatalf("mailbox %v perft %v, want %v %v", got, (fast.lastTwo == mailboxPerft{}), c.mbox, c.perft)
 			}
 			plies := []int{0, 3, 8, 30, 70}
 			if c.name == "leapfrog32" {

@@ -3,7 +3,7 @@ package interp
 import "github.com/ruleplay/ruleplay/ir"
 
 // The majority counted from the paths: a tier narrowed to the moves that
-// capture the most (ir.PreferMostCaptured, tier.prefer) whose rules are
+// capture the most (ir.PreferMostCaptured, a narrowStep among the tier's tidy steps) whose rules are
 // all leaps, in a game without stacks. The generic narrowing (jumping.go
 // preferMost) plays each move and takes it back to count what it took;
 // here the count is read from the move's path on the position before it,

@@ -53,7 +53,7 @@ func TestDedup(t *testing.T) {
 	b.rule(ir.MoveRule{Name: "take", Action: ir.Remove, Piece: ir.NeutralPieces})
 	b.rule(ir.MoveRule{Name: "take2", Action: ir.Remove, Piece: ir.AnyPiece})
 	for _, p := range both(t, b, Config{}) {
-		if !p.tiers[0].dedup {
+		if !p.tiers[0].merges() {
 			t.Error("tier should need deduplication")
 		}
 		// a1-a2 comes from both leap rules, xc3 from both removals.
@@ -61,7 +61,7 @@ func TestDedup(t *testing.T) {
 	}
 	// Rules whose displacements differ never need it.
 	p := leapFrog(t, 4, 4, 2, true, false).compile(Config{})
-	if p.tiers[0].dedup {
+	if p.tiers[0].merges() {
 		t.Error("leap frog tier needs no deduplication")
 	}
 }

@@ -75,6 +75,9 @@ type TierPlan struct {
 	// UniqueEnds: moves named by their ends, proved never to share them
 	// (ends_unique.go): not merged
 	UniqueEnds bool
+	// Runs: what runs for the tier in each mode, named by the values
+	// Compile stored (count, draw, gate, list's tidy steps)
+	Runs string
 }
 
 // Plan reports what Compile chose (see Plan).
@@ -84,19 +87,13 @@ func (p *Program) Plan() Plan {
 		pl.Rules = append(pl.Rules, p.rulePlan(&p.rules[i]))
 	}
 	for ti, t := range p.tiers {
-		tp := TierPlan{Dedup: t.dedup, Bulk: t.bulk, CountSel: t.countSel, Precheck: t.precheck, Kernel: t.k1 != nil, Prefer: t.prefer,
-			WalkChains: t.kchain || t.wchain, UniqueEnds: !t.ends && p.endsTier(t.rules)}
-		for _, ri := range t.rules {
-			tp.Rules = append(tp.Rules, p.rules[ri].name)
-		}
-		tp.Pairs = p.kernPairs(&t)
-		tp.Accelerators = accelNames(map[accel]bool{accelBulk: t.shifts, accelKernel: t.k1 != nil,
-			accelKernelChains: t.kchain, accelMultiwordChains: t.wchain, accelMajorityPaths: t.prefer && p.majorityDecline(t.rules) == "", accelUniqueEnds: !t.ends && p.endsTier(t.rules)})
+		tp := p.tierPlan(&t)
 		tp.Declined = p.declinedBy(scopeTier, ti)
 		pl.Tiers = append(pl.Tiers, tp)
 	}
-	pl.Accelerators = accelNames(map[accel]bool{accelBlockadeWords: p.blockFast, accelWordsPerft: p.wordsCount,
-		accelMailboxPerft: p.mbPerft, accelCountPlayouts: p.countPlayouts, accelFlatMake: p.madeBy(accelFlatMake), accelDirectMake: p.madeBy(accelDirectMake),
+	_, mailboxTwo := p.lastTwo.(mailboxPerft)
+	pl.Accelerators = accelNames(map[accel]bool{accelBlockadeWords: p.filtersOnWords(), accelWordsPerft: p.countsOnWords(),
+		accelMailboxPerft: mailboxTwo, accelCountPlayouts: p.countsPlayouts(), accelFlatMake: p.madeBy(accelFlatMake), accelDirectMake: p.madeBy(accelDirectMake),
 		accelFusedMake: p.small != nil, accelQuantifierTables: p.quantTables > 0})
 	pl.Declined = p.declinedBy(scopeProgram, 0)
 	pl.Make = "general: each change put and recorded for Undo"
@@ -120,22 +117,13 @@ func (p *Program) Plan() Plan {
 	if unlogged {
 		pl.Make += "; playouts play leaps without undo records"
 	}
-	pl.Playouts = "legal list, then one drawn"
-	if p.countPlayouts {
-		pl.Playouts = "count, then build the one drawn"
-	}
+	pl.Playouts = p.playout.name()
 	pl.Perft = "last ply counted by the strategies"
-	switch {
-	case p.wordsCount:
-		pl.Perft = "last two plies counted on occupancy words"
-	case p.mbPerft:
-		pl.Perft = "depth 2 played on the mailbox, last ply counted there"
+	if p.lastTwo != nil {
+		pl.Perft = p.lastTwo.name()
 	}
-	if p.noBlockade {
-		pl.Blockade = "each move played, the next player's moves asked"
-		if p.blockFast {
-			pl.Blockade = "decided on occupancy words"
-		}
+	if p.blockade != nil {
+		pl.Blockade = p.blockade.name()
 	}
 	return pl
 }
@@ -422,6 +410,7 @@ func (pl Plan) Write(w io.Writer) error {
 			b.WriteString(" (most captures only: moves built, " + how + ")")
 		}
 		b.WriteByte('\n')
+		fmt.Fprintf(&b, "  %s\n", t.Runs)
 		writeAccels(&b, "  ", t.Accelerators, t.Declined)
 	}
 	fmt.Fprintf(&b, "playouts: %s\nperft: %s\n", pl.Playouts, pl.Perft)
@@ -447,11 +436,51 @@ func writeAccels(b *strings.Builder, indent string, got, declined []string) {
 	}
 }
 
+// tierPlan describes tier t from what runs for it: its gate, counter,
+// drawer and tidy steps, and its kernel.
+func (p *Program) tierPlan(t *tier) TierPlan {
+	tp := TierPlan{Precheck: t.gate != nil, Kernel: t.kernel != nil, Dedup: t.merges(), Runs: t.runs()}
+	for _, ri := range t.rules {
+		tp.Rules = append(tp.Rules, p.rules[ri].name)
+	}
+	tp.Pairs = p.kernPairs(t)
+	got := map[accel]bool{accelKernel: t.kernel != nil}
+	merged := false
+	for _, st := range t.tidy {
+		switch st := st.(type) {
+		case *narrowStep:
+			tp.Prefer = true
+			got[accelMajorityPaths] = st.how == "majority-paths"
+		case *mergeEndsStep:
+			merged = true
+		}
+	}
+	tp.UniqueEnds = !merged && p.endsTier(t.rules)
+	got[accelUniqueEnds] = tp.UniqueEnds
+	switch t.run[modeCount].(type) {
+	case *bulkCounter, *kernelCounter:
+		tp.Bulk = true
+	}
+	switch t.run[modeDraw].(type) {
+	case *kernelChainsCounter:
+		tp.WalkChains = true
+		got[accelKernelChains] = true
+	case *wordChainsCounter:
+		tp.WalkChains = true
+		got[accelMultiwordChains] = true
+	case *bulkCounter, *kernelCounter, *walkCounter:
+		tp.CountSel = p.countsPlayouts()
+	}
+	got[accelBulk] = tp.Bulk || tp.Precheck || tp.Kernel || tp.WalkChains
+	tp.Accelerators = accelNames(got)
+	return tp
+}
+
 // kernPairs names the pairs of the one-word kernel of tier t (a+b), for
 // any mover.
 func (p *Program) kernPairs(t *tier) []string {
 	var pairs []string
-	for _, gs := range t.kp {
+	for _, gs := range t.kernelPairs {
 		for _, g := range gs {
 			if !g.pair {
 				continue

@@ -178,6 +178,7 @@ rule capture: step, capturing by landing
   made and unmade fused on the small board's arrays
   accelerators: leap-table, shift-sets, fused-make
 tier 1: step, capture (bulk: counted and drawn on bitsets)
+  count: bulk; draw: bulk
   accelerators: bulk
   declined kernel: the board needs 3 words
 playouts: count, then build the one drawn

@@ -195,33 +195,7 @@ func (p *Program) scoreOf(s *State, player int) int {
 // the moves are counted without being built where the generators can (ml
 // is scratch space). Nothing is allocated once ml and s have grown.
 func (p *Program) RandomPlayout(s *State, rng *rand.Rand, ml *MoveList, maxPlies int) (plies int) {
-	if !p.countPlayouts {
-		// Generating the moves once is cheaper than counting them and
-		// generating again up to the one drawn.
-		for maxPlies <= 0 || plies < maxPlies {
-			p.Legal(s, ml)
-			if len(ml.moves) == 0 {
-				break
-			}
-			p.Apply(s, ml, rng.IntN(len(ml.moves)))
-			plies++
-		}
-		return plies
-	}
-	for maxPlies <= 0 || plies < maxPlies {
-		n, built := p.countMoves(s, ml, true)
-		if n == 0 {
-			break
-		}
-		i := rng.IntN(n)
-		if !built {
-			p.selectMove(s, ml, i)
-			i = 0
-		}
-		p.Apply(s, ml, i)
-		plies++
-	}
-	return plies
+	return p.playout.play(p, s, rng, ml, maxPlies)
 }
 
 // GenPerft counts the same sequences as Perft without its shortcuts: at
@@ -271,30 +245,10 @@ func (p *Program) perft(s *State, depth int, mls []MoveList) uint64 {
 	if depth == 1 {
 		return uint64(p.countLegal(s, ml))
 	}
-	if depth == 2 && p.mbPerft && !p.wordsCount {
-		// Play each move on the mailbox alone and count the replies there.
-		if s.end != endNone || (p.limit > 0 && s.ply+1 >= p.limit) {
-			return 0
-		}
-		p.nextGuards(s)
-		return p.mbPerft2(s)
+	if depth == 2 && p.lastTwo != nil {
+		return p.lastTwo.perftTwo(p, s, ml)
 	}
 	p.Legal(s, ml)
-	if depth == 2 && p.wordsCount && len(ml.moves) > 0 {
-		// Count each move's replies on the occupancy words after it,
-		// without playing it.
-		if p.limit > 0 && s.ply+1 >= p.limit {
-			return 0
-		}
-		p.nextGuards(s)
-		var w [maxSlots]uint64
-		var n uint64
-		for _, m := range ml.moves {
-			p.afterMove(s, &p.rules[m.rule], ml.arena[m.off:m.off+m.n], &w)
-			n += uint64(p.countWords(s, &w))
-		}
-		return n
-	}
 	var n uint64
 	for i := range ml.moves {
 		p.Apply(s, ml, i)

@@ -97,8 +97,8 @@ func TestRandomPlayoutIsLegalLoop(t *testing.T) {
 	}
 	for name, p := range playoutPrograms(t) {
 		t.Run(name, func(t *testing.T) {
-			for _, cp := range []bool{false, true} {
-				p.countPlayouts = cp // both ways of playing out
+			for _, drawer := range []playoutDrawer{playoutByList{}, playoutByCount{}} {
+				p.playout = drawer // both ways of playing out
 				checkPlayouts(t, p, games)
 			}
 		})
@@ -168,7 +168,7 @@ func onTargetConsistent(p *Program, s *State) bool {
 
 func TestRandomPlayoutNoAlloc(t *testing.T) {
 	for name, p := range playoutPrograms(t) {
-		p.countPlayouts = len(name)%2 == 0 // either way, in turn
+		p.playout = []playoutDrawer{playoutByList{}, playoutByCount{}}[len(name)%2] // either way, in turn
 		s0 := p.NewState(3)
 		s := s0.Clone()
 		var ml MoveList

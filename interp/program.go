@@ -71,19 +71,21 @@ type Program struct {
 	dirShiftOK []bool
 	valid      map[int][]uint64 // per leap length L: [d*nw+w] cells whose leap in d stays on the board
 
-	rules      []rule
-	tiers      []tier
-	noBlockade bool
-	blockFast  bool     // the blockade filter runs on occupancy words (count.go)
-	blockRules []int    // blockFast: the rules in the order existence asks them
-	wordsCount bool     // moves can be counted on occupancy words (count.go)
+	rules []rule
+	tiers []tier
+	// blockade decides the no-blockade filter (choices.go; nil: the game
+	// has none)
+	blockade   blockadeFilter
+	blockRules []int    // blockade-words: the rules in the order existence asks them
 	mbox       *mailbox // the mailbox layout, when some rule uses it (mailbox.go)
-	mbPerft    bool     // perft counts depth 2 on the mailbox (mailbox.go)
-	bulkPad    int      // zero words on either side of the shifted sets of bulk tiers
-	guarded    bool     // some move rule has a guard (When)
-	// countPlayouts: RandomPlayout counts the moves and builds the one drawn
-	// (the blockade filter on words makes counting much cheaper than Legal)
-	countPlayouts bool
+	// lastTwo counts perft's last two plies without playing them
+	// (choices.go; nil: perft plays the ply before the last)
+	lastTwo      lastTwoPlies
+	bulkPad      int   // zero words on either side of the shifted sets of bulk tiers
+	guardedRules []int // the move rules with a guard (When)
+	// playout plays RandomPlayout's loop: count, then build the one
+	// drawn, or list, then draw (choices.go)
+	playout playoutDrawer
 
 	// State.put keeps the occupancy sets per code only when something
 	// reads them (compilePut; readsOccC: a quantifier compiled by
@@ -145,53 +147,6 @@ type promo struct {
 	zone  []bool
 	to    uint16
 	atEnd bool
-}
-
-type tier struct {
-	rules []int // indices into Program.rules, ascending
-	dedup bool  // two rules of the tier could yield the same text (or ends: the moves are built as a list)
-	ends  bool  // moves named by their ends are merged (ends.go)
-	// prefer: the game prefers the moves that capture the most and some
-	// rule of the tier captures: the tier's moves are built and narrowed
-	// (jumping.go)
-	prefer bool
-	// narrow: how a tier that prefers narrows its list (majority.go;
-	// nil when it does not prefer)
-	narrow func(p *Program, s *State, ml *MoveList)
-	// listed: dedup or prefer: counting and selecting build the tier's
-	// list (when it has a move)
-	listed bool
-	// shifts: every rule of the tier is a shift rule or a removal without
-	// conditions, so that its first leaps are found on bitsets (bulk.go)
-	shifts bool
-	// bulk: shifts without chains nor deduplication: the tier's moves are
-	// its first leaps
-	bulk bool
-	// countSel: RandomPlayout counts the tier's moves and builds the one
-	// drawn (bulk tiers, table-driven group moves), rather than building
-	// them all
-	countSel bool
-	// precheck: shifts, not bulk, and a later tier exists: whether the
-	// tier has a move is asked on bitsets first (hasFirstLeap)
-	precheck bool
-	// kchain: the one-word kernel, no blockade filter, and every rule a
-	// short jump with chains walked on bitsets: a playout builds the tier's moves from the first leaps
-	// the kernel finds (kernChains), which tell whether it has one too
-	kchain bool
-	// kern: kchain, or bulk with the one-word kernel and no blockade
-	// filter: countMoves asks kernTier (bulk: always; kchain: selecting)
-	kern bool
-	// wchain: the same on several words (shifts, at most maxBulk rules,
-	// each a leap with chains of the leap strategy): the first leaps'
-	// sources found per rule are the existence test and what fastLeaps
-	// walks (wordsChains)
-	wchain bool
-	// k1: the tier's rules flattened per mover for the one-word kernel
-	// (bulk1.go); nil when some rule does not fit it
-	k1 [][]kernGroup
-	// kp: k1 with the rules that can be made pairs paired (bulk1.go),
-	// for the existence test and counting without keeping the moves
-	kp [][]kernGroup
 }
 
 // generator kinds
@@ -709,22 +664,8 @@ func (p *Program) compileRules() error {
 			used[r] = true
 		}
 		if len(rs) > 0 {
-			p.tiers = append(p.tiers, tier{rules: rs, dedup: p.tierNeedsDedup(rs), prefer: p.tierPrefers(rs)})
-			t := &p.tiers[len(p.tiers)-1]
-			p.planDedup(t)
-			t.ends = p.endsTier(rs)
-			t.dedup = t.dedup || t.ends
-			if t.dedup {
-				if why := p.uniqueEndsDecline(rs); why == "" {
-					t.ends, t.dedup = false, false // no two moves share their ends (ends_unique.go)
-				} else if t.ends {
-					p.declineFor(scopeTier, len(p.tiers)-1, accelUniqueEnds, why)
-				}
-			}
-			t.listed = t.dedup || t.prefer
-			if t.prefer {
-				t.narrow = p.tierNarrowing(len(p.tiers)-1, rs)
-			}
+			p.tiers = append(p.tiers, tier{rules: rs})
+			p.planTidy(len(p.tiers)-1, &p.tiers[len(p.tiers)-1])
 		}
 	}
 	for r, u := range used {
@@ -735,7 +676,7 @@ func (p *Program) compileRules() error {
 	for _, f := range g.Filters {
 		switch f.Kind {
 		case ir.NoBlockade:
-			p.noBlockade = true
+			p.blockade = blockadeByPlaying{}
 		default:
 			return fmt.Errorf("filter (%s): unknown kind %d", f.Pos, f.Kind)
 		}
@@ -1612,31 +1553,18 @@ func (p *Program) compileEnd() error {
 		p.limit = m
 	}
 	for i := range p.rules {
-		p.guarded = p.guarded || p.rules[i].when != nil
+		if p.rules[i].when != nil {
+			p.guardedRules = append(p.guardedRules, i)
+		}
 	}
 	p.compileBlockFast()
 	p.compileWordsCount()
 	p.compileMailbox()
-	p.compileBulk()
-	p.compileKernChains()
-	p.compileWordsChains()
 	// RandomPlayout counts the moves and builds the one drawn when counting
 	// is nearly free (a bulk tier: first leaps by population counts; group
 	// moves: counts per line) or saves the blockade checks of moves not
 	// drawn; it builds the moves of the other tiers.
-	p.countPlayouts = p.blockFast
-	for ti := range p.tiers {
-		t := &p.tiers[ti]
-		t.countSel = t.bulk || p.groupTier(t) || p.hopCountTier(t)
-		p.countPlayouts = p.countPlayouts || t.countSel
-	}
-	if why := p.off(accelCountPlayouts); why != "" {
-		p.declineFor(scopeProgram, 0, accelCountPlayouts, why)
-		p.countPlayouts = false
-		for ti := range p.tiers {
-			p.tiers[ti].countSel = false
-		}
-	}
+	p.planTiers()
 	if hasScore {
 		xc := &exprCompiler{p: p, kind: exPlayer, hasScore: true, inScore: true, what: "score"}
 		f, err := xc.compile(g.Score.Value, false)

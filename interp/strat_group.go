@@ -1367,5 +1367,5 @@ func (p *Program) groupTier(t *tier) bool {
 			return false
 		}
 	}
-	return len(t.rules) > 0 && !t.dedup
+	return len(t.rules) > 0 && !t.merges()
 }

@@ -181,7 +181,7 @@ func TestStackPlans(t *testing.T) {
 				t.Errorf("%s: rule %s: generator %d, want genStack", tc.name, r.name, r.gen)
 			}
 		}
-		if got := p.tiers[0].dedup; got != tc.dedup {
+		if got := p.tiers[0].merges(); got != tc.dedup {
 			t.Errorf("%s: tier dedup %v, want %v", tc.name, got, tc.dedup)
 		}
 	}
@@ -284,7 +284,7 @@ func TestDedupRoles(t *testing.T) {
 		roles := 0
 		for _, tr := range full.tiers {
 			for _, ri := range tr.rules {
-				if tr.dedup {
+				if tr.merges() {
 					roles += int(full.rules[ri].ddRole)
 					full.rules[ri].ddRole = ddMark | ddCheck
 				}
