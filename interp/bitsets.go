@@ -226,7 +226,7 @@ func (g *gen) markShift() {
 
 // shiftWords is markShift on one word, with the occupancy words g.w (per
 // slot; live: those of the State, whose per-kind sets then apply): it
-// fills occ1, o1, e1, the per-direction tables (nds, dsh, dval, td) and
+// fills wordOcc, wordOver, wordOnto, the per-direction tables (nds, dsh, dval, td) and
 // firsts, and returns the sources.
 func (g *gen) shiftWords(live bool) uint64 {
 	p, r := g.p, g.r
@@ -273,7 +273,7 @@ func (g *gen) shiftWords(live bool) uint64 {
 			e |= empty
 		}
 	}
-	g.occ1, g.o1, g.e1 = all, o, e
+	g.wordOcc, g.wordOver, g.wordOnto = all, o, e
 	g.lands = r.lands[g.mover]
 	var mark uint64
 	n := 0
@@ -284,7 +284,7 @@ func (g *gen) shiftWords(live bool) uint64 {
 		// keeps them on one word.
 		for i, ds := range rs.dirs {
 			g.dsh[i&31], g.dval[i&31] = ds.sh, ds.valid
-			t := ds.valid & src & shr1(e, 2*ds.sh) & shr1(o, ds.sh)
+			t := ds.valid & src & shiftBack(e, 2*ds.sh) & shiftBack(o, ds.sh)
 			g.td[i&31] = t
 			mark |= t
 			n += bits.OnesCount64(t)
@@ -295,9 +295,9 @@ func (g *gen) shiftWords(live bool) uint64 {
 	for i, d := range dirs {
 		sh := p.dirShift[d]
 		g.dsh[i&31], g.dval[i&31] = sh, r.validL[d]
-		t := r.validL[d] & src & shr1(e, L*sh)
+		t := r.validL[d] & src & shiftBack(e, L*sh)
 		for k := 1; k < L; k++ {
-			t &= shr1(o, k*sh)
+			t &= shiftBack(o, k*sh)
 		}
 		g.td[i&31] = t
 		mark |= t
@@ -307,11 +307,11 @@ func (g *gen) shiftWords(live bool) uint64 {
 	return mark
 }
 
-// shr1 returns x with bit c+sh moved to bit c (sh may be negative), for
+// shiftBack returns x with bit c+sh moved to bit c (sh may be negative), for
 // the bits c such that c+sh is in 0..63: it is a rotation, so the other
 // bits hold garbage. Every use masks the result with cells whose shifted
 // cell is on the board (the valid masks, or sources found with them).
-func shr1(x uint64, sh int) uint64 {
+func shiftBack(x uint64, sh int) uint64 {
 	return bits.RotateLeft64(x, -sh)
 }
 

@@ -61,7 +61,7 @@ func (p *Program) compileBulk(shapes []tierShape) {
 	}
 	p.bulkPad = 2
 	if p.nw == 1 {
-		p.bulkPad = 0 // shifts are rotations (leaps1)
+		p.bulkPad = 0 // shifts are rotations (wordLeaps)
 	}
 	for ti := range p.tiers {
 		t := &p.tiers[ti]
@@ -185,8 +185,8 @@ type ruleSlots struct {
 	src, codes, over, onto []int32
 	overEmpty, ontoEmpty   uint64
 	// on one word, per direction of the mover (in order): its bit shift
-	// and the cells whose leap stays on the board (leaps1)
-	dirs []dirShift1
+	// and the cells whose leap stays on the board (wordLeaps)
+	dirs []wordDir
 	// few: every set is the union of at most three occupancy slots (and
 	// there are at most 7 slots), whose indices are in idx (src, over,
 	// onto; np+1 names an empty set): the one-word kernel (bulk1.go) reads them without loops
@@ -194,8 +194,8 @@ type ruleSlots struct {
 	idx [9]uint8
 }
 
-// dirShift1 is a direction of a shift rule on one word.
-type dirShift1 struct {
+// wordDir is a direction of a shift rule on one word.
+type wordDir struct {
 	valid uint64
 	sh    int
 }
@@ -264,7 +264,7 @@ func (p *Program) compileRuleSlots(r *rule) {
 		}
 		if p.nw == 1 && r.action != ir.Remove {
 			for _, d := range r.dirs[pl] {
-				ss.dirs = append(ss.dirs, dirShift1{valid: r.validL[d], sh: p.dirShift[d]})
+				ss.dirs = append(ss.dirs, wordDir{valid: r.validL[d], sh: p.dirShift[d]})
 			}
 		}
 	}
@@ -525,7 +525,7 @@ func (p *Program) ruleLeaps(r *rule, mover int, b *bulkSets, br *bulkRule, wantT
 		if td != nil {
 			td1 = (*[32]uint64)(td[:32])
 		}
-		n, touched = p.leaps1(r, mover, src[0], b.o[0], b.e[0], td1, wantTouched)
+		n, touched = p.wordLeaps(r, mover, src[0], b.o[0], b.e[0], td1, wantTouched)
 	} else {
 		L, e, o := r.length, b.e, b.o
 		for i, d := range r.dirs[mover] {
@@ -555,9 +555,9 @@ func (p *Program) ruleLeaps(r *rule, mover int, b *bulkSets, br *bulkRule, wantT
 	return n, touched
 }
 
-// leaps1 is ruleLeaps' kernel on one word: shifts are rotations, whose
+// wordLeaps is ruleLeaps' kernel on one word: shifts are rotations, whose
 // wrapped bits the valid masks clear.
-func (p *Program) leaps1(r *rule, mover int, src, o, e uint64, td *[32]uint64, wantTouched bool) (n int, touched uint64) {
+func (p *Program) wordLeaps(r *rule, mover int, src, o, e uint64, td *[32]uint64, wantTouched bool) (n int, touched uint64) {
 	L := r.length
 	for i, ds := range r.sets[mover].dirs {
 		x := ds.valid & src & bits.RotateLeft64(e, -L*ds.sh)

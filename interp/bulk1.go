@@ -30,7 +30,7 @@ import (
 // that keeps the moves for drawing one (kernKeep, for selectBulkK) and
 // the walk of chains (kernChains) shift each direction once too, but
 // keep each rule's leaps apart, in the rule's own direction order
-// (leaps2, through kernDir.jb), as t.kernel lays the rules out.
+// (pairLeaps, through kernDir.jb), as t.kernel lays the rules out.
 
 const (
 	maxKernDirs  = 8
@@ -85,7 +85,7 @@ type kernDir struct {
 	re, ro int8
 	sh     int8 // the shift itself (the cells a leap touches)
 	// jb: the index of the direction among the second rule's (31 when it
-	// does not have it), where leaps2 keeps its leaps (the first rule's
+	// does not have it), where pairLeaps keeps its leaps (the first rule's
 	// directions come first, in its order)
 	jb uint8
 	d  int32 // the direction
@@ -303,11 +303,11 @@ func (g *kernGroup) leaps(occ *[kernSlots]uint64, oc *[kernCodes]uint64, empty u
 	return n
 }
 
-// leaps2 is leaps keeping the leaps of each rule of g apart, per
+// pairLeaps is leaps keeping the leaps of each rule of g apart, per
 // direction of the rule in its order: the first rule's in ta, the
 // second's in tb (a pair; else tb[31] is written), and returns their
 // numbers (a removal is not asked).
-func (g *kernGroup) leaps2(occ *[kernSlots]uint64, oc *[kernCodes]uint64, empty uint64, ta, tb *[32]uint64) (na, nb int) {
+func (g *kernGroup) pairLeaps(occ *[kernSlots]uint64, oc *[kernCodes]uint64, empty uint64, ta, tb *[32]uint64) (na, nb int) {
 	a := g.src[0].pieces(occ, oc)
 	var b uint64
 	if g.pair {
@@ -318,7 +318,7 @@ func (g *kernGroup) leaps2(occ *[kernSlots]uint64, oc *[kernCodes]uint64, empty 
 	}
 	o, e := g.over(occ, empty), g.onto(occ, empty)
 	if b == 0 && !g.long {
-		return g.steps1(a, e, ta), 0
+		return g.firstRuleSteps(a, e, ta), 0
 	}
 	if !g.long {
 		o = ^uint64(0) // (no cell passed over)
@@ -350,10 +350,10 @@ func (g *kernGroup) leaps2(occ *[kernSlots]uint64, oc *[kernCodes]uint64, empty 
 	return na, nb
 }
 
-// firsts2 is leaps2 for leaps of two cells (kernChains) returning only
+// pairSources is pairLeaps for leaps of two cells (kernChains) returning only
 // the sources of each rule's leaps (ma, mb): the walk from each finds
 // its directions again.
-func (g *kernGroup) firsts2(occ *[kernSlots]uint64, oc *[kernCodes]uint64, empty uint64) (ma, mb uint64) {
+func (g *kernGroup) pairSources(occ *[kernSlots]uint64, oc *[kernCodes]uint64, empty uint64) (ma, mb uint64) {
 	a := g.src[0].pieces(occ, oc)
 	var b uint64
 	if g.pair {
@@ -380,9 +380,9 @@ func (g *kernGroup) firsts2(occ *[kernSlots]uint64, oc *[kernCodes]uint64, empty
 	return ma & a, mb & b
 }
 
-// steps1 is leaps2 for the first rule of g alone (its pieces a), leaping
+// firstRuleSteps is pairLeaps for the first rule of g alone (its pieces a), leaping
 // one cell (onto the cells of e).
-func (g *kernGroup) steps1(a, e uint64, ta *[32]uint64) (n int) {
+func (g *kernGroup) firstRuleSteps(a, e uint64, ta *[32]uint64) (n int) {
 	dirs := g.dirs[:g.rnd[0]]
 	for i := range dirs {
 		d := &dirs[i]
@@ -477,7 +477,7 @@ func (p *Program) kernLeaps(s *State, t *tier, wantTouched, stash bool) (n int, 
 
 // kernKeep is kernLeaps keeping the moves for selectBulkK (at most
 // maxBulk rules): the pairs are shifted together, and each rule's leaps
-// kept apart (leaps2).
+// kept apart (pairLeaps).
 func (p *Program) kernKeep(s *State, t *tier, occ *[kernSlots]uint64, oc *[kernCodes]uint64, empty uint64) (n int) {
 	ks := &s.ax().kst
 	ks.groups = t.kernel[s.toMove]
@@ -494,7 +494,7 @@ func (p *Program) kernKeep(s *State, t *tier, occ *[kernSlots]uint64, oc *[kernC
 			a := g.src[0].pieces(occ, oc)
 			na, ta[0] = bits.OnesCount64(a), a
 		default:
-			na, nb = g.leaps2(occ, oc, empty, ta, tb)
+			na, nb = g.pairLeaps(occ, oc, empty, ta, tb)
 		}
 		ks.n[j&(maxBulk-1)] = na
 		if g.pair {
@@ -611,7 +611,7 @@ func (p *Program) kernelChainsDeclines(t *tier, sh *tierShape) string {
 // kernChains builds in ml the moves of tier t (kernel-chains: short jumps with
 // chains, walked on bitsets by wordChains) in Legal's order and returns
 // their number: per rule (a pair's shifted together), its first leaps
-// are found by the kernel (the same sets as shiftWords; firsts2), which
+// are found by the kernel (the same sets as shiftWords; pairSources), which
 // is the tier's existence test too, and
 // the chains are walked from their sources (fastLeaps' walk on one word,
 // without finding the first leaps again).
@@ -625,7 +625,7 @@ func (p *Program) kernChains(s *State, t *tier, ml *MoveList, occ *[kernSlots]ui
 		if k.guarded && !p.guardOK(s, &p.rules[k.ri[0]]) {
 			continue
 		}
-		ma, mb := k.firsts2(occ, oc, empty)
+		ma, mb := k.pairSources(occ, oc, empty)
 		if ma|mb == 0 {
 			continue
 		}
@@ -651,8 +651,8 @@ func (g *gen) kernWalk(k *kernGroup, r *rule, mark uint64, occ *[kernSlots]uint6
 	p, s, mover := g.p, g.s, g.mover
 	g.r = r
 	g.dirs = r.dirs[mover]
-	g.occ1 = occ[0] | occ[1] | occ[2] | occ[3] | occ[4] | occ[5] | occ[6] | occ[7]
-	g.o1, g.e1 = k.over(occ, empty), k.onto(occ, empty)
+	g.wordOcc = occ[0] | occ[1] | occ[2] | occ[3] | occ[4] | occ[5] | occ[6] | occ[7]
+	g.wordOver, g.wordOnto = k.over(occ, empty), k.onto(occ, empty)
 	g.lands = r.lands[mover]
 	ds := r.sets[mover].dirs
 	g.nds = len(ds)
@@ -674,7 +674,7 @@ func (g *gen) kernWalk(k *kernGroup, r *rule, mark uint64, occ *[kernSlots]uint6
 		s.path = append(s.path[:0], uint32(c))
 		sl := uint(p.codeSlot[code])
 		g.op, g.ep = om>>sl&1, em>>sl&1
-		g.wordChains(b, g.occ1, g.o1, g.e1)
+		g.wordChains(b, g.wordOcc, g.wordOver, g.wordOnto)
 		s.path = s.path[:0]
 	}
 }

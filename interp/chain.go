@@ -91,13 +91,13 @@ func (g *gen) leapOn(ends bool) (more ir.Chain) {
 }
 
 // firstLeapOn is leapOn for a first leap from cell c, with landing entry e,
-// that a walker plays without putting it on s.path (emit2 emits it); the
+// that a walker plays without putting it on s.path (emitFirst emits it); the
 // walker puts the path there before exploring the chains going on from
 // the landing cell, then calls firstLeapOff.
 func (g *gen) firstLeapOn(c, e uint32) (more ir.Chain) {
 	more = g.r.chain
 	if more != ir.ChainCompulsory {
-		g.emit2(c, e)
+		g.emitFirst(c, e)
 		if g.found {
 			more = ir.ChainNone
 		}
@@ -108,7 +108,7 @@ func (g *gen) firstLeapOn(c, e uint32) (more ir.Chain) {
 // firstLeapOff is leapOff after firstLeapOn.
 func (g *gen) firstLeapOff(more ir.Chain, wentOn bool, c, e uint32) {
 	if more == ir.ChainCompulsory && !wentOn {
-		g.emit2(c, e)
+		g.emitFirst(c, e)
 	}
 }
 

@@ -46,7 +46,7 @@ func (mailboxPerft) perftTwo(p *Program, s *State, ml *MoveList) uint64 {
 		return 0
 	}
 	p.nextGuards(s)
-	return p.mbPerft2(s)
+	return p.mailboxPerftTwo(s)
 }
 
 // countsOnWords tells whether perft counts its last two plies on
@@ -76,7 +76,7 @@ func (blockadeByPlaying) filter(p *Program, s *State, ml *MoveList, t *tier) {
 	k := 0
 	for i := range ml.moves {
 		p.doMove(s, ml, ml.moves[i])
-		ok := p.candidates(s, nil, &s.ax().gen2)
+		ok := p.candidates(s, nil, &s.ax().nested)
 		p.Undo(s)
 		if ok {
 			ml.moves[k] = ml.moves[i]

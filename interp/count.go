@@ -331,9 +331,9 @@ func (p *Program) nextLeaps(s *State, w *[maxSlots]uint64, k uint64, record bool
 		o, e = o&^k, e&^k
 		for _, d := range r.dirs[next] {
 			sh := p.dirShift[d]
-			t := r.validL[d] & src & shr1(e, L*sh)
+			t := r.validL[d] & src & shiftBack(e, L*sh)
 			for j := 1; j < L; j++ {
-				t &= shr1(o, j*sh)
+				t &= shiftBack(o, j*sh)
 			}
 			if t == 0 {
 				continue
@@ -354,7 +354,7 @@ func survives(wit []witness, k uint64) bool {
 	for _, w := range wit {
 		x := k
 		for j := int32(1); j <= w.l; j++ {
-			x |= shr1(k, int(j*w.sh))
+			x |= shiftBack(k, int(j*w.sh))
 		}
 		if w.t&^x != 0 {
 			return true
@@ -529,7 +529,7 @@ func (r *rule) plainRemoval() bool {
 func (p *Program) countWords(s *State, w *[maxSlots]uint64) int {
 	np := p.np
 	next := p.after(s.toMove)
-	g := &s.ax().gen2
+	g := &s.ax().nested
 	g.bind(p, s, g.ml)
 	g.mover = next
 	return p.firstTierCount(func(ri int) bool { return s.nextOK[ri] }, func(r *rule) int {

@@ -411,7 +411,7 @@
 //     with chains (kernel-chains, "playouts walk the chains from its first
 //     leaps' sources"; no blockade filter) has, in a playout, the
 //     sources of each rule's first leaps found once by the kernel
-//     (firsts2), which is its existence test, and the chains walked from
+//     (pairSources), which is its existence test, and the chains walked from
 //     them with wordChains (kernChains, kernWalk), without finding them
 //     again (fastLeaps, shiftWords). On several words such a tier
 //     (multiword-chains) has the sources of each rule's first leaps found on

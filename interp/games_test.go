@@ -256,7 +256,7 @@ func TestSaltaBlockadeRandomPositions(t *testing.T) {
 			if mf.Len() == 0 {
 				break
 			}
-			if progs[0].candidates(sf, &all, &sf.ax().gen2); all.Len() != mf.Len() {
+			if progs[0].candidates(sf, &all, &sf.ax().nested); all.Len() != mf.Len() {
 				filtered++
 			}
 			k := rng.IntN(mf.Len())

@@ -64,7 +64,7 @@ type gen struct {
 	// one-word boards with shift rules: the bitsets of markShift (all
 	// pieces, cells satisfying Over, cells satisfying Onto) and whether Over
 	// and Onto accept an empty cell (oe, ee) or the moving piece (op, ep).
-	occ1, o1, e1 uint64
+	wordOcc, wordOver, wordOnto uint64
 	// markShift on one word: the number of first leaps (source, direction)
 	// of every selected owner's piece (-1 when unknown), and per direction
 	// (index into the mover's dirs) the sources of those leaps
@@ -171,10 +171,10 @@ func (g *gen) emit() {
 	ml.arena = ml.arena[:off+len(path)]
 }
 
-// emit2 is emit for the path of a first leap, start cell c and landing
+// emitFirst is emit for the path of a first leap, start cell c and landing
 // entry e, which s.path need not hold: in list mode, with room in both
 // buffers, it is written in place.
-func (g *gen) emit2(c, e uint32) {
+func (g *gen) emitFirst(c, e uint32) {
 	if ml := g.ml; ml != nil {
 		off, nm := len(ml.arena), len(ml.moves)
 		if cap(ml.arena)-off >= 2 && cap(ml.moves) > nm {

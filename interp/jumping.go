@@ -140,7 +140,7 @@ func (p *Program) moveLeapsLong(s *State, r *rule, mover int, path []uint32) {
 // tierHasMove tells whether tier t has a move for the player to move
 // (existence mode).
 func (p *Program) tierHasMove(s *State, t *tier) bool {
-	g := &s.ax().gen2
+	g := &s.ax().nested
 	g.bind(p, s, nil)
 	g.mover, g.found, g.count, g.sel = s.toMove, false, false, -1
 	return p.runTier(s, t, g)

@@ -652,7 +652,7 @@ func (g *gen) mbWrite(n int) bool {
 
 // mbKeyed walks the n first leaps of g.keys by the chain policy: a first
 // leap onto a cell from which no chain can go on (g.near) is a move
-// (emit2); the others are played on the mailbox by mbChain.
+// (emitFirst); the others are played on the mailbox by mbChain.
 func (g *gen) mbKeyed(n int) {
 	mbx, t := g.p.mbox, &g.r.mbTab[g.mover]
 	chained := g.r.chain != ir.ChainNone
@@ -663,7 +663,7 @@ func (g *gen) mbKeyed(n int) {
 		if chained && g.near[l>>6]>>uint(l&63)&1 != 0 {
 			g.mbChain(a, k, c, e)
 		} else {
-			g.emit2(c, e)
+			g.emitFirst(c, e)
 		}
 		if g.found {
 			return
@@ -778,8 +778,8 @@ type mbVisit struct {
 	next   int
 }
 
-// mbPerft2 returns perft(2) of s (mailboxPerft; s.nextOK filled by nextGuards).
-func (p *Program) mbPerft2(s *State) uint64 {
+// mailboxPerftTwo returns perft(2) of s (mailboxPerft; s.nextOK filled by nextGuards).
+func (p *Program) mailboxPerftTwo(s *State) uint64 {
 	nw := s.nw
 	v := mbVisit{p: p, s: s, mbx: p.mbox, mb: s.mb, board: mbBoard{mb: s.mb}, empty: s.bufs[nw : 2*nw], next: p.after(s.toMove)}
 	for w := range v.empty {

@@ -109,7 +109,7 @@ func (p *Program) StatusInto(s *State, st *Status) {
 			break
 		}
 		// Legal is empty exactly when there is no candidate and no pass.
-		if p.noMove != ir.OutcomePass && !p.candidates(s, nil, &s.ax().gen2) {
+		if p.noMove != ir.OutcomePass && !p.candidates(s, nil, &s.ax().nested) {
 			st.Over, st.Reason, w = true, "no move", p.appendOutcome(w, s, p.noMove, st.Scores)
 		}
 	}

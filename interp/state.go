@@ -122,14 +122,14 @@ func newScratch(nc, nw int) scratch {
 // aux is the larger scratch of a State, allocated when first needed (a
 // clone that only generates moves does not carry it).
 type aux struct {
-	gen2 gen  // existence checks inside filters, counting on words, Status
-	sctx ectx // scoreOf
-	mctx ectx // the margin of Status
-	gctx ectx // Guide
-	bulk [maxBulk]bulkRule
-	kst  kernStash // kernLeaps and kernKeep
-	sets bulkSets  // firstLeaps
-	caps []int32   // preferMost: the pieces each move captures
+	nested gen  // existence checks inside filters, counting on words, Status
+	sctx   ectx // scoreOf
+	mctx   ectx // the margin of Status
+	gctx   ectx // Guide
+	bulk   [maxBulk]bulkRule
+	kst    kernStash // kernLeaps and kernKeep
+	sets   bulkSets  // firstLeaps
+	caps   []int32   // preferMost: the pieces each move captures
 	// mergeEnds (ends.go): the captured cells of the moves, per move the
 	// span of its cells in ecaps, and whether its text needs them
 	ecaps, espan []int32

@@ -222,7 +222,7 @@ func sameGroupMoves(t *testing.T, fast, slow *Program, sf, ss *State, where stri
 	}
 	if sf.end == endNone {
 		if hit, _ := fast.turnStartGoal(sf); !hit {
-			if got := fast.candidates(sf, nil, &sf.ax().gen2); got != (len(ms.moves) > 0) {
+			if got := fast.candidates(sf, nil, &sf.ax().nested); got != (len(ms.moves) > 0) {
 				t.Fatalf("%s: a move exists: %v, want %v", where, got, len(ms.moves) > 0)
 			}
 		}

@@ -415,7 +415,7 @@ func (g *gen) hopOnce(h *hopWalk, c, b int) {
 		if L > 2 && !h.overRest(b*nds+k) {
 			continue
 		}
-		g.emit2(uint32(c), uint32(cellOf[land])|uint32(h.dirs[k])<<16)
+		g.emitFirst(uint32(c), uint32(cellOf[land])|uint32(h.dirs[k])<<16)
 		if g.found {
 			return
 		}
@@ -456,7 +456,7 @@ func (g *gen) hopReach(h *hopWalk, c, b int) {
 				continue
 			}
 			free[land>>6%hopWords] &^= 1 << (land & 63)
-			g.emit2(uint32(c), uint32(cellOf[land])|uint32(dirs[k])<<16)
+			g.emitFirst(uint32(c), uint32(cellOf[land])|uint32(dirs[k])<<16)
 			if g.found {
 				break
 			}

@@ -81,7 +81,7 @@ func (g *gen) fastLeaps() {
 				sl := uint(p.codeSlot[code])
 				g.op = r.overSlots[g.mover] >> sl & 1
 				g.ep = r.ontoSlots[g.mover] >> sl & 1
-				if g.skip(g.wordChainCount(b, g.occ1, g.o1, g.e1)) {
+				if g.skip(g.wordChainCount(b, g.wordOcc, g.wordOver, g.wordOnto)) {
 					continue
 				}
 			}
@@ -91,7 +91,7 @@ func (g *gen) fastLeaps() {
 				sl := uint(p.codeSlot[code])
 				g.op = r.overSlots[g.mover] >> sl & 1
 				g.ep = r.ontoSlots[g.mover] >> sl & 1
-				g.wordChains(b, g.occ1, g.o1, g.e1)
+				g.wordChains(b, g.wordOcc, g.wordOver, g.wordOnto)
 			case r.sameDir:
 				table.eachFirstDir(c)
 			default:
@@ -436,11 +436,11 @@ func (g *gen) wordChainCount(c int, occ, o, e uint64) int {
 func (g *gen) wordFirstChains() int {
 	p := g.p
 	nd := g.nds
-	o, e := g.o1, g.e1
+	o, e := g.wordOver, g.wordOnto
 	sh, valid := &g.dsh, &g.dval
 	var geo [32]uint64 // cells from which a leap in the direction is valid
 	for k := 0; k < nd; k++ {
-		geo[k&31] = valid[k&31] & shr1(o, sh[k&31]) & shr1(e, 2*sh[k&31])
+		geo[k&31] = valid[k&31] & shiftBack(o, sh[k&31]) & shiftBack(e, 2*sh[k&31])
 	}
 	all := p.boardMask[0]
 	oeM, eeM := -g.oe&all, -g.ee&all // Over/Onto hold on an emptied cell
@@ -456,13 +456,13 @@ func (g *gen) wordFirstChains() int {
 			var c2 uint64
 			switch {
 			case s2 == -s1:
-				c2 = t & shr1(valid[k2], 2*s1) & oeM & eeM
+				c2 = t & shiftBack(valid[k2], 2*s1) & oeM & eeM
 			case s2 == -2*s1:
-				c2 = t & shr1(valid[k2], 2*s1) & oeM & shr1(e, 2*s1+2*s2)
+				c2 = t & shiftBack(valid[k2], 2*s1) & oeM & shiftBack(e, 2*s1+2*s2)
 			case 2*s2 == -s1:
-				c2 = t & shr1(valid[k2], 2*s1) & shr1(o, 2*s1+s2) & eeM
+				c2 = t & shiftBack(valid[k2], 2*s1) & shiftBack(o, 2*s1+s2) & eeM
 			default:
-				c2 = t & shr1(geo[k2], 2*s1)
+				c2 = t & shiftBack(geo[k2], 2*s1)
 			}
 			if c2 != 0 {
 				n += bits.OnesCount64(c2) + g.deepChains(c2, s1, s2)
@@ -485,7 +485,7 @@ func (g *gen) deepChains(c2 uint64, s1, s2 int) int {
 		}
 		g.op = r.overSlots[g.mover] >> sl & 1
 		g.ep = r.ontoSlots[g.mover] >> sl & 1
-		at, _ := w.jump(wordAt{bit: c, occ: g.occ1, over: g.o1, onto: g.e1}, s1)
+		at, _ := w.jump(wordAt{bit: c, occ: g.wordOcc, over: g.wordOver, onto: g.wordOnto}, s1)
 		at, _ = w.jump(at, s2)
 		n += g.wordChainCount(at.bit, at.occ, at.over, at.onto)
 	}

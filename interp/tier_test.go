@@ -79,7 +79,7 @@ func TestTierRunnersAgree(t *testing.T) {
 			}
 			checkCountSelect(t, p, s, 8)
 			if s.end == endNone {
-				if has := p.candidates(s, nil, &s.ax().gen2); has != (ml.Len() > 0 && ml.moves[0].rule >= 0) {
+				if has := p.candidates(s, nil, &s.ax().nested); has != (ml.Len() > 0 && ml.moves[0].rule >= 0) {
 					t.Fatalf("%s ply %d: existence %v, Legal %d moves", name, ply, has, ml.Len())
 				}
 			}
