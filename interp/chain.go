@@ -4,6 +4,26 @@ package interp
 
 import "github.com/ruleplay/ruleplay/ir"
 
+// Chains, and the policy every walk applies.
+//
+// Chains are explored by the walkers of the generic, table, bitset and
+// mailbox representations with one chain policy (chain.go: leapOn and
+// leapOff for moves, firstLeapOn and firstLeapOff for a first leap whose
+// path is emitted without the path buffer, countLeap for counts,
+// visitLeap for an action per move, revisits for the rule that a leap
+// taking nothing may not come back on its path). A chain that keeps
+// its first direction (ir.MoveRule.ChainSame, `chain-dirs: same`) is
+// explored by the generic walker and the leap table's tableWalk, run once
+// per first direction with the mover's directions narrowed to it
+// (eachFirstDir); its first leaps may still be marked on bitsets
+// (rule.shift), but the planner keeps it off the bitset and mailbox
+// walkers and chain counters (wordChains, wordFirstChains, wordsPerft, the
+// mailbox, countByLandings), which follow chains in every direction. Such leaps make
+// chains grow with the board: revisits counts them against
+// Config.MaxLeaps per position, and the words of one position's move
+// paths are bounded too; past either bound generation stops with a
+// LimitError naming the rule (api.go).
+
 // The chain policy, written once for every strategy that explores chains
 // of leaps (the generic walker, the table walkers, the bitset walker, the
 // mailbox walker): each plays a leap on its own representation of the

@@ -2,6 +2,26 @@ package interp
 
 import "github.com/ruleplay/ruleplay/ir"
 
+// Moves, and the deduplication of a tier.
+//
+// A move is a small record in a MoveList (rule index, offset and length of
+// its path in the list's arena). The path holds the start cell and then one
+// entry per leap: the landing cell and the direction (cell | dir<<16); a
+// removal holds the removed cell; a pass holds nothing. Texts (docs/notation.md)
+// are built only when asked for. A MoveList is reused from ply to ply, so no
+// allocation happens once its buffers have grown. When two rules of a
+// priority tier could give the same text, the tier's moves are
+// deduplicated, keeping the first; otherwise this costs nothing. This is
+// decided at compile time: two removal rules, two group rules, a group rule
+// and a leap rule whose displacement is a positive multiple of a group
+// direction, or two leap rules sharing a displacement vector (with every
+// length each can give, LengthProp included), unless no piece is moved by
+// both rules or their Onto conditions are local and never both hold. For
+// two genStack rules the leaps of the later one that imply the earlier
+// one's are left out of its tables (dedup.go, strat_stack.go); the pass
+// looks only at the moves of the rules of pairs left, and a tier with none
+// left needs no pass.
+
 // Deduplication roles of a rule in its tier (rule.ddRole): its moves may
 // have the text of a later rule's (ddMark: they are remembered) or of an
 // earlier rule's (ddCheck: they are looked up). The moves of a rule

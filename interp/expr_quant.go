@@ -7,6 +7,16 @@ import (
 	"github.com/ruleplay/ruleplay/ir"
 )
 
+// Piece quantifiers.
+//
+// Piece quantifiers outside cell conditions (goals, scores, guards) are
+// answered from the position's per-code occupancy sets when their
+// condition reads the piece alone (population counts), from per-owner
+// cell sets when it reads the cell and the owner, and otherwise by
+// visiting the selected pieces with the condition looked up in a table
+// (quant.go, expr_quant.go). "On target" is counted incrementally per
+// owner (position.onTarget).
+
 // Quantifiers. A cell quantifier (OpEveryCell, OpSomeCell, OpCountCell)
 // visits the cells of a zone; a piece quantifier (OpEvery, OpSome,
 // OpCount) visits the cells of the pieces a selection picks. Where no chain

@@ -6,6 +6,47 @@ import (
 	"github.com/ruleplay/ruleplay/ir"
 )
 
+// Long leaps, hurdles, captures taken at the end.
+//
+// A rule with a range of lengths (MoveRule.LengthTo), a Hurdle or
+// TakenAtEnd is "long" (rule.long), decided at compile time. When its
+// conditions are local in a game without stacks (and it has no
+// chain-stop, inside lock or length from a property) the long-leap
+// table serves it (long_table.go: rays per cell and direction,
+// conditions tabulated per mover, a taken piece marked by the wall code
+// in its cell; the pieces of the kinds it moves from the sets per code,
+// or, for one length without hurdle, those with a first leap by bitset
+// shifts); otherwise the generic walker (the plan says which, and why
+// not the table). longDFS walks each direction's ray outwards on the
+// neighbour table: a cell is a landing when the length is in range, the
+// hurdle (if any) has been passed and Onto holds; the walk passes a
+// cell that satisfies Over, or the first that satisfies Hurdle, and
+// stops at any other. With TakenAtEnd the pieces a chain captures stay
+// on the board, marked in the scratch (State.taken, listed in tk), and
+// a marked cell is neither passed, jumped nor landed on; without it
+// they are taken off at once as by genericDFS. Apply replays a long
+// move's leaps cell by cell along each leap's direction (moveLeapsLong),
+// taking what it passes: both timings give the same position, since a
+// chain never passes a taken cell again.
+//
+// The majority and counters.
+//
+// With ir.PreferMostCaptured a tier holding a capturing rule is marked
+// (a tier whose tidy steps narrow to the most captures): Legal counts the captures of each of its moves and
+// keeps those that take the most (narrowStep, before the merge of
+// moves named by their ends, so that texts carry captured cells only
+// where legal moves share their ends): from the move's path when every
+// rule of the tier is a leap in a game without stacks (majority.go),
+// otherwise by playing it and taking it back (preferMost); counting and
+// selecting ask whether the tier has a move and then build the list
+// (countMoves), and such a game never counts on occupancy words
+// (plainTurns).
+// Counters (ir.Game.Counters) are compiled as closures over the move
+// just played (ectx.moved, caps, pass); the general make (doMove) logs
+// them (State.ctrLog) for Undo and updates them after the move (countMove):
+// a game without counters pays one nil test per move. A draw goal ends the game with endDraw (reason "goal",
+// every player a winner).
+
 // The jumping family's concepts (see docs/language.md):
 //
 //   - long leaps (MoveRule.LengthTo), hurdles (MoveRule.Hurdle) and

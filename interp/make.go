@@ -6,6 +6,46 @@ import (
 	"github.com/ruleplay/ruleplay/ir"
 )
 
+// The State, and make and unmake in short.
+//
+// A State has three parts (state.go): the position (cells, stacks, the
+// derived indexes: occupancy sets per owner, and per piece code only when
+// something reads them; pieces on target when pieces have targets; the
+// mailbox when a rule uses it; counters, and the rules' counters
+// (position.ctr); the cell the last move ended on, kept by Apply only
+// when a rule reads it: Program.keepLast), which Clone and CopyFrom copy;
+// the history of undo records; and the scratch space of move generation,
+// which each State owns so that States can be used by several goroutines
+// at once. State.put is the one place the derived indexes are updated,
+// but for the make accelerators below.
+//
+// Each kind of move is made and unmade by the maker it got at compile
+// time (make.go, compilePlay): rule.play, a pair of functions, make
+// with an undo frame and makeUnlogged without; Apply calls one and
+// decides the end. Every move leaves one frame (one format: frame),
+// whose kind names its unmake (unmakes); Undo calls it. The general
+// maker (doMove; the reference) moves the pieces with the rule's cells
+// function (rule.cells), records each change, keeps the last cell and
+// the rules' counters when the game reads them, and is undone by
+// undoRecords (Program.revert). Three accelerators choose other makers,
+// each in its file with its class and reasons: flat-make (make_flat.go:
+// a leap's records written and the occupancy sets updated once, reverted
+// in one loop), direct-make (make_direct.go: leaps without undo records,
+// each cell set with its indexes at once), fused-make (make_fused.go:
+// leaps, jumps and removals made and unmade on a small board's
+// fixed-size arrays, a move of one leap kept in its frame itself).
+//
+// Apply changes the position in place and pushes the old contents of
+// every changed cell and the old counters (and last cell) on the history
+// (a fused move: its frame alone); Undo pops them. A State that is only
+// played forward (a playout's scratch copy: SetUndo false) skips the history
+// when applying moves; the moves that generation itself tries and takes
+// back are recorded either way. Chains are explored during generation by
+// changing and restoring the cells (or the strategy's own representation)
+// directly. The end of the game (goal, ply limit, passes) is decided in
+// Apply and stored in the position; a turn-start goal and the absence of
+// a legal move are found when moves are generated.
+
 // Make and unmake, the core.
 //
 // Each kind of move gets its maker once, at compile time (compilePlay): a

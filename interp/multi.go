@@ -7,6 +7,25 @@ import (
 	"github.com/ruleplay/ruleplay/ir"
 )
 
+// Several players and the guide.
+//
+// Expressions name players relative to the one they are evaluated for:
+// own, next (ir.SideOpponent: the next player in turn order) and others
+// (ir.SideOthers: every other player together). The checker writes a
+// piece quantifier over the others as one over enemy pieces; a player
+// value of the others is compiled as the value of own summed over the
+// other players (sumOthers), and a zone of the others as the union of
+// their cells, built per player at compile time (othersZone, multi.go).
+// distance(DIRS, ZONE) (ir.OpZoneDistance) reads a table per player of
+// the fewest steps from each cell to that player's cells of the zone (a
+// breadth-first search from all of them at once, on the empty board)
+// and sums it over the player's occupancy set. The guide (ir.Game.Guide)
+// is compiled like a score and evaluated only on request (Guide): the
+// computer players of package play judge positions by it where the
+// rules give one; nothing in generation, Apply or Status reads it. With
+// more than two players a piece's symbol carries its owner's seat
+// number. None of this is compiled for rules that do not use it.
+
 // Several players: the side "others" (every player but own, taken
 // together), the distance of a player's pieces to a zone, and the guide.
 // All of it is compiled only for the expressions that use it: nothing

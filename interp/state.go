@@ -9,6 +9,29 @@ import (
 	"github.com/ruleplay/ruleplay/ir"
 )
 
+// Stacks.
+//
+// In a stacking game (ir.Game.Stacking) a cell holds a stack. The State
+// keeps the flat array of top pieces (cells, with the occupancy bitsets of
+// the top pieces) that every condition reads, and beside it a fixed
+// per-cell stack storage: stk[c*scap+i] is the i-th piece from the bottom
+// of cell c and hgt[c] the height, where scap is the number of pieces of
+// the setup and the hands (only drops add pieces, so a stack never
+// outgrows it). Only
+// the top piece of a stack moves; a leap lands on top of the landing stack
+// (Onto alone decides whether an occupied cell may be landed on); a capture
+// or a removal takes the top piece. Undo records say whether a piece was
+// put on top (undo takes it off), taken off the top (undo puts it back) or
+// replaced. Nothing is allocated per move.
+//
+// Cell conditions see the top piece; height is the stack height of the cell
+// under test (0 or 1 without stacking), level the number of pieces under
+// the moving piece at the cell its leap starts from (for a chain, the cell
+// of the current leap), piece.NAME the moving piece's kind property. The
+// piece quantifiers (every, some, count over pieces) range over top pieces.
+// Render shows a stack as its top piece's symbol and its height; Stack
+// lists a cell's pieces from the bottom.
+
 // State is a position, its undo history and the scratch space of move
 // generation, three parts of their own:
 //

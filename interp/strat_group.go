@@ -7,6 +7,26 @@ import (
 	"github.com/ruleplay/ruleplay/ir"
 )
 
+// Group moves.
+//
+// A group rule (ir.Group) has a generic generator (closures) and, when its
+// Onto and Enemy conditions are local and From depends on the piece alone
+// in a game without stacks, a table-driven one (strat_group.go: bitsets
+// of all the heads and lines at once); both give the same moves in the
+// same order. For every cell holding a selected piece (Piece, Kinds and
+// From) and every direction d of the mover, the cell is a head
+// when the next cell in d holds no selected piece; the line runs back from
+// it over selected pieces. For k = 1..run and s = 1..k the head's cells in
+// d are tested in turn: an empty cell satisfying Onto (any cell satisfying
+// Onto with stacking) is a landing and the walk goes on; otherwise a cell
+// satisfying GroupCapture.Enemy is landed on, capturing, when When holds
+// with size = k, run = the enemy run from that cell in d, distance = s;
+// the walk stops there in any case. Order: the head's cell, direction, k,
+// s. The path of a group move is [head, dest | d<<16] plus tail | flagTail
+// for k > 1, with a capture flag on dest; the text is TAIL:HEAD-DEST, or
+// HEAD-DEST for one stone, so a one-stone group move and a leap with the
+// same cells are one move.
+
 // Group moves (doc.go, "Group moves"): the k stones at the head end of a
 // line move together 1..k cells. Two generators give the same moves in the
 // same order (the head's cell, then direction, then k, then the distance
