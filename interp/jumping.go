@@ -204,8 +204,14 @@ func (p *Program) preferMost(s *State, ml *MoveList) {
 		x.caps = append(x.caps, n)
 		best = max(best, n)
 	}
+	keepBest(ml, x.caps, best)
+}
+
+// keepBest keeps the moves of ml whose count in counts (one per move) is
+// best, in order.
+func keepBest(ml *MoveList, counts []int32, best int32) {
 	k := 0
-	for i, n := range x.caps {
+	for i, n := range counts {
 		if n == best {
 			ml.moves[k] = ml.moves[i]
 			k++

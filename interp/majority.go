@@ -62,12 +62,5 @@ func (p *Program) preferMostFromPaths(s *State, ml *MoveList) {
 		x.caps = append(x.caps, n)
 		best = max(best, n)
 	}
-	k := 0
-	for i, n := range x.caps {
-		if n == best {
-			ml.moves[k] = ml.moves[i]
-			k++
-		}
-	}
-	ml.moves = ml.moves[:k]
+	keepBest(ml, x.caps, best)
 }

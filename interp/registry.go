@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/ruleplay/ruleplay/internal/suggest"
 )
 
 // The registry of accelerators. The core (the tables, the dependency
@@ -213,43 +215,18 @@ func closeOff(off accelSet) accelSet {
 }
 
 // unknownAccel is the error for a name not in the registry: the known
-// names, and the closest one when it is close.
+// names, and the closest one when it is close (within two edits).
 func unknownAccel(name string) error {
 	names := make([]string, 0, accelCount+1)
-	best, bestD := "", 3
 	for _, a := range registry {
 		names = append(names, a.name)
-		if d := editDistance(name, a.name); d < bestD {
-			best, bestD = a.name, d
-		}
 	}
-	names = append(names, "all")
 	hint := ""
-	if best != "" {
+	if best := suggest.Nearest(name, names, 2); best != "" {
 		hint = fmt.Sprintf(" (did you mean %q?)", best)
 	}
+	names = append(names, "all")
 	return fmt.Errorf("unknown accelerator %q%s; known: %s", name, hint, strings.Join(names, ", "))
-}
-
-// editDistance is the Levenshtein distance of a and b.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
 
 // off returns why accelerator a is switched off by Config.Disable ("" when
