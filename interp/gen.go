@@ -253,8 +253,8 @@ func (p *Program) Legal(s *State, ml *MoveList) {
 // list and existence mode listTier (the tier's gate, its generators,
 // then its tidy steps); countMoves walks the same way with each tier's
 // stored counter or drawer (tier.run). The loop is written in both
-// rather than called: a call per ply costs about 1% of a playout
-// (international draughts, breakthrough). The other walk over the
+// rather than called: a call per ply costs about 1% of a playout on
+// the bundled games of captures and races. The other walk over the
 // tiers, firstTierCount, counts positions that are not in a State (the
 // occupancy words after a move not played, the mailbox), which the
 // runners cannot read.

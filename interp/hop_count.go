@@ -8,8 +8,8 @@ import (
 
 // Counting the hop table's moves piece by piece. The class: tiers whose
 // every rule is served by the hop table (strat_hop.go) and whose moves
-// never share their ends (no merge, ends_unique.go): races of hops such as
-// Chinese checkers and Halma. There a random playout need not list the
+// never share their ends (no merge, ends_unique.go): races of hops across
+// a board. There a random playout need not list the
 // moves: it counts them, draws one, and builds that one alone
 // (count-playouts: playoutByCount), and perft counts its last ply the same way.
 //

@@ -28,10 +28,10 @@ import (
 // moves merged by their ends (ends.go), lists the same moves in another
 // order: the ends in the order the paths first meet them, where
 // reachability's search meets them in its own (checked on the bundled
-// games and the generated rules files with such rules: Chinese checkers'
-// third ply, and 7 of the generated files, differ). And the chains
-// that capture nothing have exponentially many paths (a position of
-// Chinese checkers has hundreds of thousands): the walker runs into
+// games and the generated rules files with such rules: a bundled hop
+// race's third ply, and 7 of the generated files, differ). And the chains
+// that capture nothing have exponentially many paths (a position of a
+// hop race on a star has hundreds of thousands): the walker runs into
 // Config.MaxLeaps where reachability answers.
 
 // accel names an accelerator: its index in registry.
