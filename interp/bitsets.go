@@ -9,7 +9,7 @@ import (
 // srcWord returns word w of the bitset of cells holding a piece whose owner
 // is selected by the rule's Who relative to the mover (kinds not checked).
 func (g *gen) srcWord(w int) uint64 {
-	s, np, nw := g.s, g.p.np, g.s.nw
+	s, np, nw := g.s, g.p.numPlayers, g.s.numWords
 	switch g.r.who {
 	case ir.Own:
 		return s.occ[g.mover*nw+w]
@@ -43,7 +43,7 @@ func (g *gen) sources(w int, marked bool) uint64 {
 
 // emptyWord returns word w of the bitset of empty cells.
 func (g *gen) emptyWord(w int) uint64 {
-	s, np, nw := g.s, g.p.np, g.s.nw
+	s, np, nw := g.s, g.p.numPlayers, g.s.numWords
 	var word uint64
 	for sl := 0; sl <= np; sl++ {
 		word |= s.occ[sl*nw+w]
@@ -58,7 +58,7 @@ func (g *gen) emptyWord(w int) uint64 {
 func (g *gen) markSources() bool {
 	r, s := g.r, g.s
 	g.one = false
-	if r.shift && (s.nw == 1 || !r.ontoEmpty[g.mover]) {
+	if r.shift && (s.numWords == 1 || !r.ontoEmpty[g.mover]) {
 		g.markShift()
 		return true
 	}
@@ -74,9 +74,9 @@ func (g *gen) markSources() bool {
 // pieces. The empty cells come from one pass over the occupancy words.
 func (g *gen) emptyCount() (nempty, nsrc int) {
 	s, p := g.s, g.p
-	nw := s.nw
+	nw := s.numWords
 	empty := s.bufs[nw : 2*nw]
-	occ := s.occ[:(p.np+1)*nw]
+	occ := s.occ[:(p.numPlayers+1)*nw]
 	bm := p.boardMask[:nw]
 	if b := s.small; b != nil && len(occ) == 3*nw {
 		// A small board, two players and the neutral slot: unrolled, on
@@ -106,7 +106,7 @@ func (g *gen) emptyCount() (nempty, nsrc int) {
 		}
 	}
 	if r := g.r; r.who != ir.Own && r.who != ir.NeutralPieces && r.who != ir.Enemy {
-		return nempty, p.nc - nempty // every piece: the cells not empty
+		return nempty, p.numCells - nempty // every piece: the cells not empty
 	}
 	src := s.bufs[:nw]
 	for w := range src {
@@ -120,7 +120,7 @@ func (g *gen) emptyCount() (nempty, nsrc int) {
 // and nsrc selected pieces.
 func (g *gen) markFrom(nempty, nsrc int) bool {
 	r, s := g.r, g.s
-	nw := s.nw
+	nw := s.numWords
 	if r.shift && nempty >= 4*nw {
 		// Shifts of several words cost about the same whatever the
 		// position; a few empty cells are cheaper to look back from.
@@ -148,7 +148,7 @@ func (g *gen) markFrom(nempty, nsrc int) bool {
 // marks in s.mark every cell from which a leap of the rule lands on an
 // empty cell of empty (the words of the empty cells).
 func (g *gen) markLandings(empty []uint64) {
-	r, mark, nd := g.r, g.s.mark, g.p.nd
+	r, mark, nd := g.r, g.s.mark, g.p.numDirs
 	dirs := r.dirs[g.mover]
 	for w, word := range empty {
 		for ; word != 0; word &= word - 1 {
@@ -169,14 +169,14 @@ func (g *gen) markLandings(empty []uint64) {
 // counts its chains there (wordChains, wordFirstChains), rather than on the
 // mailbox or from the landing cells; the counts on words read it too.
 func (p *Program) oneWordShift(r *rule) bool {
-	return r.shift && p.nw == 1 && p.np+1 <= maxSlots
+	return r.shift && p.numWords == 1 && p.numPlayers+1 <= maxSlots
 }
 
 // markShift fills s.mark with the selected pieces that have a first leap,
 // found for all cells at once with bitset shifts (r.shift).
 func (g *gen) markShift() {
 	p, s, r := g.p, g.s, g.r
-	nw, np := s.nw, p.np
+	nw, np := s.numWords, p.numPlayers
 	if p.oneWordShift(r) {
 		g.w = *(*[maxSlots]uint64)(s.occ) // (padded: occLen)
 		s.mark[0] = g.shiftWords(true)
@@ -230,7 +230,7 @@ func (g *gen) markShift() {
 // firsts, and returns the sources.
 func (g *gen) shiftWords(live bool) uint64 {
 	p, r := g.p, g.r
-	np := p.np
+	np := p.numPlayers
 	L := r.length
 	var o, e, all, src uint64
 	var rs *ruleSlots
@@ -285,7 +285,7 @@ func (g *gen) shiftWords(live bool) uint64 {
 		for i, ds := range rs.dirs {
 			g.dsh[i&31], g.dval[i&31] = ds.sh, ds.valid
 			t := ds.valid & src & shiftBack(e, 2*ds.sh) & shiftBack(o, ds.sh)
-			g.td[i&31] = t
+			g.dirSources[i&31] = t
 			mark |= t
 			n += bits.OnesCount64(t)
 		}
@@ -299,7 +299,7 @@ func (g *gen) shiftWords(live bool) uint64 {
 		for k := 1; k < L; k++ {
 			t &= shiftBack(o, k*sh)
 		}
-		g.td[i&31] = t
+		g.dirSources[i&31] = t
 		mark |= t
 		n += bits.OnesCount64(t)
 	}

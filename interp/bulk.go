@@ -60,7 +60,7 @@ func (p *Program) compileBulk(shapes []tierShape) {
 		sh.bulk = sh.shifts && noChain && !t.merges()
 	}
 	p.bulkPad = 2
-	if p.nw == 1 {
+	if p.numWords == 1 {
 		p.bulkPad = 0 // shifts are rotations (wordLeaps)
 	}
 	for ti := range p.tiers {
@@ -73,7 +73,7 @@ func (p *Program) compileBulk(shapes []tierShape) {
 			p.compileRuleSlots(r)
 			for _, ds := range r.dirs {
 				for _, d := range ds {
-					if p.nw > 1 {
+					if p.numWords > 1 {
 						p.bulkPad = max(p.bulkPad, 2+abs(p.dirShift[d]*r.length)/64)
 					}
 				}
@@ -203,7 +203,7 @@ type wordDir struct {
 // noSources tells whether the rule has no piece to move in s (no piece of
 // its slots or kinds).
 func (ss *ruleSlots) noSources(s *State) bool {
-	nw := s.nw
+	nw := s.numWords
 	for _, sl := range ss.src {
 		for _, x := range s.occ[int(sl)*nw : int(sl)*nw+nw] {
 			if x != 0 {
@@ -223,7 +223,7 @@ func (ss *ruleSlots) noSources(s *State) bool {
 
 // compileRuleSlots builds r.sets (shift rules and plain removals).
 func (p *Program) compileRuleSlots(r *rule) {
-	r.sets = make([]ruleSlots, p.np)
+	r.sets = make([]ruleSlots, p.numPlayers)
 	for pl := range r.sets {
 		ss := &r.sets[pl]
 		byCode := r.srcOK != nil && !r.srcAll[pl]
@@ -231,7 +231,7 @@ func (p *Program) compileRuleSlots(r *rule) {
 		if r.overSlots != nil {
 			om, em = r.overSlots[pl], r.ontoSlots[pl]
 		}
-		for sl := 0; sl <= p.np; sl++ {
+		for sl := 0; sl <= p.numPlayers; sl++ {
 			if r.srcSlots[pl]>>uint(sl)&1 != 0 && !byCode {
 				ss.src = append(ss.src, int32(sl))
 			}
@@ -249,11 +249,11 @@ func (p *Program) compileRuleSlots(r *rule) {
 				}
 			}
 		}
-		ss.overEmpty = -(om >> uint(p.np+1) & 1)
-		ss.ontoEmpty = -(em >> uint(p.np+1) & 1)
-		ss.few = len(ss.src) <= 3 && len(ss.over) <= 3 && len(ss.onto) <= 3 && p.np+2 <= 8
+		ss.overEmpty = -(om >> uint(p.numPlayers+1) & 1)
+		ss.ontoEmpty = -(em >> uint(p.numPlayers+1) & 1)
+		ss.few = len(ss.src) <= 3 && len(ss.over) <= 3 && len(ss.onto) <= 3 && p.numPlayers+2 <= 8
 		for k := range ss.idx {
-			ss.idx[k] = uint8(p.np + 1)
+			ss.idx[k] = uint8(p.numPlayers + 1)
 		}
 		for j, list := range [][]int32{ss.src, ss.over, ss.onto} {
 			for k, sl := range list {
@@ -262,7 +262,7 @@ func (p *Program) compileRuleSlots(r *rule) {
 				}
 			}
 		}
-		if p.nw == 1 && r.action != ir.Remove {
+		if p.numWords == 1 && r.action != ir.Remove {
 			for _, d := range r.dirs[pl] {
 				ss.dirs = append(ss.dirs, wordDir{valid: r.validL[d], sh: p.dirShift[d]})
 			}
@@ -275,8 +275,8 @@ func (p *Program) compileRuleSlots(r *rule) {
 func (s *State) bulkScratch(p *Program) (*bulkSets, *[maxBulk]bulkRule) {
 	x := s.ax()
 	b := &x.sets
-	if b.nw != p.nw || b.pad != p.bulkPad {
-		nw, pad := p.nw, p.bulkPad
+	if b.nw != p.numWords || b.pad != p.bulkPad {
+		nw, pad := p.numWords, p.bulkPad
 		buf := make([]uint64, 4*nw+4*pad)
 		*b = bulkSets{nw: nw, pad: pad, empty: buf[:nw], src: buf[nw : 2*nw],
 			o: buf[2*nw : 3*nw+2*pad], e: buf[3*nw+2*pad:]}
@@ -330,7 +330,7 @@ func (p *Program) firstLeaps(s *State, t *tier, wantTouched, stash bool) (n int,
 // anyFirstLeap tells whether some rule of tier t (a shift tier, several
 // words) has a first leap for the player to move, stopping at the first.
 func (p *Program) anyFirstLeap(s *State, t *tier) bool {
-	nw, mover := p.nw, s.toMove
+	nw, mover := p.numWords, s.toMove
 	b, _ := s.bulkScratch(p)
 	p.emptyWords(s, b)
 	for _, ri := range t.rules {
@@ -383,7 +383,7 @@ func (p *Program) multiwordChainsDeclines(t *tier, sh *tierShape) string {
 	switch {
 	case p.off(accelMultiwordChains) != "":
 		return p.off(accelMultiwordChains)
-	case p.nw == 1:
+	case p.numWords == 1:
 		return "the board is one word"
 	case !sh.shifts:
 		return "needs bulk, which declined"
@@ -409,7 +409,7 @@ func (p *Program) multiwordChainsDeclines(t *tier, sh *tierShape) string {
 // no move), then the rules with some run their generator, which walks
 // them (gen.pre) rather than finding them again.
 func (p *Program) wordsChains(s *State, t *tier, g *gen, ml *MoveList) int {
-	nw, mover := p.nw, s.toMove
+	nw, mover := p.numWords, s.toMove
 	b, bulk := s.bulkScratch(p)
 	p.emptyWords(s, b)
 	found := false
@@ -444,7 +444,7 @@ func (p *Program) wordsChains(s *State, t *tier, g *gen, ml *MoveList) int {
 // ruleSources puts in m the sources of the first leaps of rule r (a leap)
 // from the sets of ruleSets, and reports whether there is one.
 func (p *Program) ruleSources(r *rule, mover int, b *bulkSets, m []uint64) bool {
-	nw, L, e, o := p.nw, r.length, b.e, b.o
+	nw, L, e, o := p.numWords, r.length, b.e, b.o
 	var any uint64
 	for _, d := range r.dirs[mover] {
 		sh := p.dirShift[d]
@@ -476,8 +476,8 @@ func anyWord(m []uint64) bool {
 
 // emptyWords fills b.empty with the empty cells.
 func (p *Program) emptyWords(s *State, b *bulkSets) {
-	nw := p.nw
-	occ := s.occ[:(p.np+1)*nw]
+	nw := p.numWords
+	occ := s.occ[:(p.numPlayers+1)*nw]
 	for w, m := range p.boardMask {
 		all := occ[w]
 		for i := w + nw; i < len(occ); i += nw {
@@ -494,7 +494,7 @@ func (p *Program) hasFirstLeap(s *State, t *tier) bool {
 		occ, oc, empty := p.kernWords(s)
 		return p.kernAny(s, t, occ, oc, empty)
 	}
-	if p.nw > 1 {
+	if p.numWords > 1 {
 		return p.anyFirstLeap(s, t)
 	}
 	n, _ := p.firstLeaps(s, t, false, false)
@@ -586,7 +586,7 @@ func (p *Program) selectBulk(s *State, ml *MoveList, i int) {
 		return
 	}
 	ml.reset()
-	mover, nw := s.toMove, p.nw
+	mover, nw := s.toMove, p.numWords
 	bulk := &s.ax().bulk
 	for j := 0; j < s.nbulk; j++ {
 		b := &bulk[j]

@@ -112,14 +112,14 @@ func (p *Program) compileKernel(ti int, t *tier, sh *tierShape) {
 	case !sh.shifts:
 		decline("needs bulk, which declined")
 		return
-	case p.nw != 1:
-		decline(fmt.Sprintf("the board needs %d words", p.nw))
+	case p.numWords != 1:
+		decline(fmt.Sprintf("the board needs %d words", p.numWords))
 		return
-	case p.np+2 > kernSlots:
+	case p.numPlayers+2 > kernSlots:
 		decline(fmt.Sprintf("more than %d players", kernSlots-2))
 		return
 	}
-	flat, paired := make([][]kernGroup, p.np), make([][]kernGroup, p.np)
+	flat, paired := make([][]kernGroup, p.numPlayers), make([][]kernGroup, p.numPlayers)
 	for pl := range flat {
 		for _, ri := range t.rules {
 			r := &p.rules[ri]
@@ -209,7 +209,7 @@ func (p *Program) kernCodes(a *kernSrc) uint64 {
 	}
 	for code := 1; code < p.ncodes; code++ {
 		for _, sl := range a.idx {
-			if int(sl) <= p.np && int(p.codeSlot[code]) == int(sl) {
+			if int(sl) <= p.numPlayers && int(p.codeSlot[code]) == int(sl) {
 				m |= 1 << uint(code)
 			}
 		}
@@ -660,7 +660,7 @@ func (g *gen) kernWalk(k *kernGroup, r *rule, mark uint64, occ *[kernSlots]uint6
 		g.dsh[i&31], g.dval[i&31] = d.sh, d.valid
 	}
 	om, em := r.overSlots[mover], r.ontoSlots[mover]
-	g.oe, g.ee = om>>uint(p.np+1)&1, em>>uint(p.np+1)&1
+	g.overEmpty, g.ontoEmpty = om>>uint(p.numPlayers+1)&1, em>>uint(p.numPlayers+1)&1
 	srcOK := r.srcOK[mover*p.ncodes : (mover+1)*p.ncodes]
 	cells := s.cells
 	for ; mark != 0; mark &= mark - 1 {
@@ -670,10 +670,10 @@ func (g *gen) kernWalk(k *kernGroup, r *rule, mark uint64, occ *[kernSlots]uint6
 		if !srcOK[code] {
 			continue
 		}
-		g.pc = code
+		g.piece = code
 		s.path = append(s.path[:0], uint32(c))
 		sl := uint(p.codeSlot[code])
-		g.op, g.ep = om>>sl&1, em>>sl&1
+		g.overPiece, g.ontoPiece = om>>sl&1, em>>sl&1
 		g.wordChains(b, g.wordOcc, g.wordOver, g.wordOnto)
 		s.path = s.path[:0]
 	}

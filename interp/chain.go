@@ -140,7 +140,7 @@ func (g *gen) tooManyLeaps() {
 
 // limitError is the LimitError of the rule being explored.
 func (g *gen) limitError(what string, limit int) *LimitError {
-	return &LimitError{Rule: g.r.name, Pos: g.p.g.Moves[g.r.idx].Pos, What: what, Limit: limit}
+	return &LimitError{Rule: g.r.name, Pos: g.p.game.Moves[g.r.idx].Pos, What: what, Limit: limit}
 }
 
 // leapOff ends what leapOn began: wentOn tells whether a leap went on
@@ -205,5 +205,5 @@ func (g *gen) revisits(took bool, land int32) bool {
 // promotesAt tells whether the moving piece is promoted on cell c, which
 // ends its chain.
 func (g *gen) promotesAt(c int) bool {
-	return g.r.hasPromo && g.p.stopsAt(g.pc, c)
+	return g.r.hasPromo && g.p.stopsAt(g.piece, c)
 }

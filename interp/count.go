@@ -150,7 +150,7 @@ func (p *Program) blockadeWordsDeclines() string {
 	}
 	for i := range p.rules {
 		r := &p.rules[i]
-		m := &p.g.Moves[i]
+		m := &p.game.Moves[i]
 		if m.When != nil && !moveIndependent(m.When) {
 			return fmt.Sprintf("the guard of rule %s reads more than the counters", r.name)
 		}
@@ -167,9 +167,9 @@ func (p *Program) wordsDeclines(a accel) string {
 	switch {
 	case p.off(a) != "":
 		return p.off(a)
-	case p.nw != 1:
-		return fmt.Sprintf("the board needs %d words", p.nw)
-	case p.np+1 > maxSlots:
+	case p.numWords != 1:
+		return fmt.Sprintf("the board needs %d words", p.numWords)
+	case p.numPlayers+1 > maxSlots:
 		return fmt.Sprintf("more than %d players", maxSlots-1)
 	case p.stacking:
 		return "the game has stacks"
@@ -190,7 +190,7 @@ func (p *Program) wordsRuleDeclines(r *rule) string {
 		if why := p.notShiftRule(r); why != "" {
 			return why
 		}
-		for pl := 0; pl < p.np; pl++ {
+		for pl := 0; pl < p.numPlayers; pl++ {
 			if !r.srcAll[pl] {
 				return fmt.Sprintf("rule %s does not move every piece of its owners", r.name)
 			}
@@ -375,7 +375,7 @@ type witness struct {
 // position of s (blockade-words, after nextGuards).
 func (p *Program) witnesses(s *State) {
 	var w [maxSlots]uint64
-	copy(w[:p.np+1], s.occ[:p.np+1])
+	copy(w[:p.numPlayers+1], s.occ[:p.numPlayers+1])
 	p.nextLeaps(s, &w, 0, true)
 }
 
@@ -384,7 +384,7 @@ func (p *Program) witnesses(s *State) {
 // any move that changes only cells of k (blockade-words, after nextGuards).
 func (p *Program) nextSurvives(s *State, k uint64) bool {
 	var w [maxSlots]uint64
-	copy(w[:p.np+1], s.occ[:p.np+1])
+	copy(w[:p.numPlayers+1], s.occ[:p.numPlayers+1])
 	return p.nextLeaps(s, &w, k, false)
 }
 
@@ -393,7 +393,7 @@ func (p *Program) nextSurvives(s *State, k uint64) bool {
 // nextGuards). With record it fills s.wit with them and reports whether
 // there is one; otherwise it stops at the first.
 func (p *Program) nextLeaps(s *State, w *[maxSlots]uint64, k uint64, record bool) bool {
-	np := p.np
+	np := p.numPlayers
 	next := p.after(s.toMove)
 	var all uint64
 	for sl := 0; sl <= np; sl++ {
@@ -467,7 +467,7 @@ func (p *Program) touched(r *rule, path []uint32) uint64 {
 		return k
 	}
 	cur := int(path[0])
-	L, nd := r.length, p.nd
+	L, nd := r.length, p.numDirs
 	for _, e := range path[1:] {
 		land, d := int(e&0xffff), int(e>>16&dirMask)
 		k |= 1 << uint(bitOf[land])
@@ -501,7 +501,7 @@ func (p *Program) keepsMove(s *State, r *rule, path []uint32) bool {
 // rule r (a leap or a removal) with this path, played from s (whose
 // bitsets must be those of the position: see keepsMove).
 func (p *Program) afterMove(s *State, r *rule, path []uint32, w *[maxSlots]uint64) {
-	ns := p.np + 1
+	ns := p.numPlayers + 1
 	copy(w[:ns], s.occ[:ns])
 	bitOf := p.bitOf
 	// take clears bit b of whichever slot holds it and returns the slot.
@@ -520,7 +520,7 @@ func (p *Program) afterMove(s *State, r *rule, path []uint32, w *[maxSlots]uint6
 		return
 	}
 	cur := start
-	L, nd := r.length, p.nd
+	L, nd := r.length, p.numDirs
 	for _, e := range path[1:] {
 		land, d := int(e&0xffff), int(e>>16&dirMask)
 		switch r.capture {
@@ -604,7 +604,7 @@ func (p *Program) plainTurnsDeclines() string {
 		}
 	}
 	for i := range p.rules {
-		if !moveIndependent(p.g.Moves[i].When) {
+		if !moveIndependent(p.game.Moves[i].When) {
 			return fmt.Sprintf("the guard of rule %s reads more than the counters", p.rules[i].name)
 		}
 	}
@@ -621,10 +621,10 @@ func (r *rule) plainRemoval() bool {
 // occupancy words w after a move of the player to move in s (words-perft,
 // after nextGuards).
 func (p *Program) countWords(s *State, w *[maxSlots]uint64) int {
-	np := p.np
+	np := p.numPlayers
 	next := p.after(s.toMove)
 	g := &s.ax().nested
-	g.bind(p, s, g.ml)
+	g.bind(p, s, g.list)
 	g.mover = next
 	return p.firstTierCount(func(ri int) bool { return s.nextOK[ri] }, func(r *rule) int {
 		if r.action == ir.Remove {
@@ -639,8 +639,8 @@ func (p *Program) countWords(s *State, w *[maxSlots]uint64) int {
 		if r.chain == ir.ChainNone {
 			return g.firsts
 		}
-		g.oe = r.overSlots[next] >> uint(np+1) & 1
-		g.ee = r.ontoSlots[next] >> uint(np+1) & 1
+		g.overEmpty = r.overSlots[next] >> uint(np+1) & 1
+		g.ontoEmpty = r.ontoSlots[next] >> uint(np+1) & 1
 		return g.wordFirstChains()
 	})
 }

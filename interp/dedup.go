@@ -64,9 +64,9 @@ func (p *Program) planDedup(rs []int) (left bool) {
 // whether no other leap of rb can have the text of one of ra.
 func (p *Program) dropStackDups(ra, rb *rule) bool {
 	sa, sb := ra.stk, rb.stk
-	dirs := p.g.Board.Dirs
+	dirs := p.game.Board.Dirs
 	all := true
-	for pl := 0; pl < p.np; pl++ {
+	for pl := 0; pl < p.numPlayers; pl++ {
 		for code := 1; code < p.ncodes; code++ {
 			i := pl*p.ncodes + code
 			if sa.pathOf[i] < 0 || sb.pathOf[i] < 0 {
@@ -87,7 +87,7 @@ func (p *Program) dropStackDups(ra, rb *rule) bool {
 			implied := map[bool]bool{}
 			drop := func(c, db int) bool {
 				da, ok := match[db]
-				if !ok || int(ra.leapCode[code][(c*p.nd+da)*La+La-1]) == p.nc {
+				if !ok || int(ra.leapCode[code][(c*p.numDirs+da)*La+La-1]) == p.numCells {
 					return false // ra has no leap to that cell
 				}
 				same := da == db
@@ -100,7 +100,7 @@ func (p *Program) dropStackDups(ra, rb *rule) bool {
 			sb.pathOf[i] = sb.addPaths(p.filterPaths(&sb.paths[sb.pathOf[i]], drop))
 		}
 	}
-	sb.setPieces(p.np, p.ncodes)
+	sb.setPieces(p.numPlayers, p.ncodes)
 	return all
 }
 
@@ -158,7 +158,7 @@ func (p *Program) dedup(ml *MoveList) {
 // cells: a move's text is then a number below nc*(nc+1), marked in a
 // bitset that is cleared again afterwards. It reports false otherwise.
 func (p *Program) dedupShort(ml *MoveList) bool {
-	nc := p.nc
+	nc := p.numCells
 	if nc > 256 {
 		return false
 	}

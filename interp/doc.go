@@ -83,9 +83,9 @@
 // Compile turns every name into an int index and precomputes what move
 // generation looks up again and again:
 //
-//   - cells are indices 0..n-1; nb[c*nd+d] is the neighbour of cell c in
+//   - cells are indices 0..n-1; neighbours[c*numDirs+d] is the neighbour of cell c in
 //     direction d (or -1), and for every leap length L used by a rule,
-//     leap[L][(c*nd+d)*L+k] is the k-th cell of the straight path of L cells
+//     leap[L][(c*numDirs+d)*L+k] is the k-th cell of the straight path of L cells
 //     from c in d (every entry is the sentinel cell n when the path leaves
 //     the board);
 //   - a piece on a cell is a small code: 0 for empty, piece type index + 1

@@ -28,7 +28,7 @@ import (
 // reachability.
 func (p *Program) endsTier(rs []int) bool {
 	for _, ri := range rs {
-		if m := &p.g.Moves[ri]; m.TextEnds && m.Action == ir.Leap && !p.rules[ri].reachesOnce() {
+		if m := &p.game.Moves[ri]; m.TextEnds && m.Action == ir.Leap && !p.rules[ri].reachesOnce() {
 			return true
 		}
 	}
@@ -54,7 +54,7 @@ func (p *Program) endsCaptured(s *State, r *rule, path []uint32, buf []int32) []
 		switch r.capture {
 		case ir.CaptureJumped:
 			d := int(e >> 16 & dirMask)
-			for y := int(p.nb[cur*p.nd+d]); y >= 0 && y != land; y = int(p.nb[y*p.nd+d]) {
+			for y := int(p.neighbours[cur*p.numDirs+d]); y >= 0 && y != land; y = int(p.neighbours[y*p.numDirs+d]) {
 				if y != start && s.cells[y] != 0 {
 					buf = append(buf, int32(y))
 				}
@@ -108,7 +108,7 @@ func (p *Program) mergeEnds(s *State, ml *MoveList) {
 			continue
 		}
 		a, b := ends(m)
-		h := uint32(a*p.nc+b) * 2654435761
+		h := uint32(a*p.numCells+b) * 2654435761
 		for _, c := range caps(i) {
 			h = (h ^ uint32(c)) * 16777619
 		}
@@ -127,13 +127,13 @@ func (p *Program) mergeEnds(s *State, ml *MoveList) {
 		ml.moves[k], x.eamb[k] = m, false
 		x.espan[2*k], x.espan[2*k+1] = x.espan[2*i], x.espan[2*i+1]
 		same[slot] = int32(k)
-		p.markAmbiguous(text, a*p.nc+b, k, ends, ml, x.eamb)
+		p.markAmbiguous(text, a*p.numCells+b, k, ends, ml, x.eamb)
 		k++
 	}
 	ml.moves = ml.moves[:k]
 	for i := range ml.moves {
 		if x.eamb[i] {
-			ml.moves[i].cx = int32(len(ml.arena))
+			ml.moves[i].ends = int32(len(ml.arena))
 			c := caps(i)
 			ml.arena = append(ml.arena, uint32(len(c)))
 			for _, y := range c {
@@ -151,7 +151,7 @@ func (p *Program) markAmbiguous(text []int32, key, k int, ends func(mv) (int, in
 	slot := int(h^h>>15) & (size - 1)
 	for text[slot] >= 0 {
 		j := int(text[slot])
-		if a, b := ends(ml.moves[j]); a*p.nc+b == key {
+		if a, b := ends(ml.moves[j]); a*p.numCells+b == key {
 			amb[j], amb[k] = true, true
 			return
 		}
@@ -164,13 +164,13 @@ func (p *Program) markAmbiguous(text []int32, key, k int, ends func(mv) (int, in
 func (p *Program) endsText(ml *MoveList, m mv) string {
 	path := ml.arena[m.off : m.off+m.n]
 	t := p.cellName[path[0]] + "-" + p.cellName[path[len(path)-1]&0xffff]
-	if m.cx == 0 {
+	if m.ends == 0 {
 		return t
 	}
-	k := int(ml.arena[m.cx])
+	k := int(ml.arena[m.ends])
 	cells := make([]int, k)
 	for i := range cells {
-		cells[i] = int(ml.arena[int(m.cx)+1+i])
+		cells[i] = int(ml.arena[int(m.ends)+1+i])
 	}
 	slices.SortFunc(cells, p.byFileRank)
 	var b strings.Builder

@@ -54,7 +54,7 @@ func (p *Program) uniqueEndsDecline(rs []int) string {
 	}
 	rs = leaps // (a leap's text is never a drop's or a removal's: tierNeedsDedup)
 	for _, ri := range rs {
-		r, m := &p.rules[ri], &p.g.Moves[ri]
+		r, m := &p.rules[ri], &p.game.Moves[ri]
 		switch {
 		case !r.textEnds:
 			return "a leap of the tier is not named by its ends"
@@ -89,9 +89,9 @@ func (p *Program) uniqueEndsDecline(rs []int) string {
 // landingsApart tells whether single-leap rule a never lands where rule b
 // (a single leap or a chain) does from the same start, for every mover.
 func (p *Program) landingsApart(a, b *rule) bool {
-	dirs := p.g.Board.Dirs
+	dirs := p.game.Board.Dirs
 	la, lb := a.lengths[0], b.lengths[0]
-	for pl := 0; pl < p.np; pl++ {
+	for pl := 0; pl < p.numPlayers; pl++ {
 		var ws [][2]int
 		for _, d := range b.dirs[pl] {
 			ws = append(ws, [2]int{dirs[d].DX, dirs[d].DY})

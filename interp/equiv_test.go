@@ -207,17 +207,17 @@ func occConsistent(p *Program, s *State) bool {
 	}
 	for c, code := range s.cells {
 		b := int(p.bitOf[c])
-		for sl := 0; sl <= p.np; sl++ {
-			bit := s.occ[sl*s.nw+b>>6]>>(uint(b)&63)&1 != 0
+		for sl := 0; sl <= p.numPlayers; sl++ {
+			bit := s.occ[sl*s.numWords+b>>6]>>(uint(b)&63)&1 != 0
 			if bit != (code != 0 && int(p.codeSlot[code]) == sl) {
 				return false
 			}
 		}
-		if s.mb != nil && s.mb[p.mbox.key[c]] != uint8(b2i(code != 0)) {
+		if s.mailbox != nil && s.mailbox[p.mbox.key[c]] != uint8(b2i(code != 0)) {
 			return false
 		}
 		for k := 1; k < p.ncodes && p.keepOccC; k++ {
-			bit := s.occC[k*s.nw+b>>6]>>(uint(b)&63)&1 != 0
+			bit := s.occC[k*s.numWords+b>>6]>>(uint(b)&63)&1 != 0
 			if bit != (int(code) == k) {
 				return false
 			}

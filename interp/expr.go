@@ -109,7 +109,7 @@ func (xc *exprCompiler) compile(e *ir.Expr, cell bool) (evalFn, error) {
 			if err != nil {
 				return nil, err
 			}
-			return sumOthers(xc.p.np, f), nil
+			return sumOthers(xc.p.numPlayers, f), nil
 		}
 		return xc.playerValue(e)
 	case ir.OpCounter, ir.OpMoved, ir.OpCaptures, ir.OpPass:
@@ -382,7 +382,7 @@ func (xc *exprCompiler) cellCond(e *ir.Expr, cell bool) (evalFn, error) {
 	case ir.OpOnTarget:
 		return func(c *ectx) int { return b2i(c.code != 0 && int(p.codeTarget[c.code]) == c.cell) }, nil
 	case ir.OpKindIs:
-		if e.Int < 0 || e.Int >= len(p.g.Kinds) {
+		if e.Int < 0 || e.Int >= len(p.game.Kinds) {
 			return nil, fmt.Errorf("%s: kind %d out of range", xc.what, e.Int)
 		}
 		k := int32(e.Int)
@@ -425,7 +425,7 @@ func (xc *exprCompiler) nextTo(e *ir.Expr, cell bool) (evalFn, error) {
 	p := xc.p
 	var dirs []int32
 	for _, d := range dedupDirs(e.Dirs) {
-		if d < 0 || d >= p.nd {
+		if d < 0 || d >= p.numDirs {
 			return nil, fmt.Errorf("%s: direction %d out of range", xc.what, d)
 		}
 		dirs = append(dirs, int32(d))
@@ -437,7 +437,7 @@ func (xc *exprCompiler) nextTo(e *ir.Expr, cell bool) (evalFn, error) {
 			return 0
 		}
 		for _, d := range dirs {
-			if int(p.nb[l*p.nd+int(d)]) == c.cell {
+			if int(p.neighbours[l*p.numDirs+int(d)]) == c.cell {
 				return 1
 			}
 		}
@@ -496,7 +496,7 @@ func (xc *exprCompiler) playerValue(e *ir.Expr) (evalFn, error) {
 					continue
 				}
 				if t := p.codeTarget[code]; t >= 0 {
-					sum += int(dt[int(p.targetRow[t])*p.nc+cl])
+					sum += int(dt[int(p.targetRow[t])*p.numCells+cl])
 				}
 			}
 			return sum

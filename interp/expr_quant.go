@@ -99,9 +99,9 @@ func (p *Program) quantOnTarget(who ir.Who, op ir.Op, sd ir.Side) evalFn {
 		pl := c.side(sd)
 		s := c.s
 		on, n := 0, 0
-		for sl := 0; sl <= p.np; sl++ {
+		for sl := 0; sl <= p.numPlayers; sl++ {
 			var owner int8 = ir.Neutral
-			if sl < p.np {
+			if sl < p.numPlayers {
 				owner = int8(sl)
 			}
 			if !whoMatch(who, pl, owner) {
@@ -109,8 +109,8 @@ func (p *Program) quantOnTarget(who ir.Who, op ir.Op, sd ir.Side) evalFn {
 			}
 			on += int(s.onTarget[sl])
 			if op == ir.OpEvery {
-				for w := 0; w < s.nw; w++ {
-					n += bits.OnesCount64(s.occ[sl*s.nw+w])
+				for w := 0; w < s.numWords; w++ {
+					n += bits.OnesCount64(s.occ[sl*s.numWords+w])
 				}
 			}
 		}
@@ -142,9 +142,9 @@ func (p *Program) quantBitsets(e *ir.Expr, arg evalFn) evalFn {
 		if l, cd := p.isLocal(cond); l {
 			stride, size = 0, p.ncodes+1
 			if cd {
-				stride, size = p.ncodes+1, (p.nc+1)*(p.ncodes+1)
+				stride, size = p.ncodes+1, (p.numCells+1)*(p.ncodes+1)
 			}
-			if p.np*size <= maxTable {
+			if p.numPlayers*size <= maxTable {
 				tab = p.condTable(arg, stride, size)
 			}
 		}
@@ -184,7 +184,7 @@ func (p *Program) quantCells(who ir.Who, op ir.Op, sd ir.Side, arg evalFn) evalF
 // not nil, tabulates the local condition arg per own player.
 func (p *Program) quantify(c *ectx, who ir.Who, op ir.Op, pl int, arg evalFn, tab []uint8, stride, size int) int {
 	s := c.s
-	nw := s.nw
+	nw := s.numWords
 	oc, ocode := c.cell, c.code
 	q := quantifier{every: op == ir.OpEvery, some: op == ir.OpSome}
 	var t []uint8
@@ -194,9 +194,9 @@ func (p *Program) quantify(c *ectx, who ir.Who, op ir.Op, pl int, arg evalFn, ta
 words:
 	for w := 0; w < nw; w++ {
 		var word uint64
-		for sl := 0; sl <= p.np; sl++ {
+		for sl := 0; sl <= p.numPlayers; sl++ {
 			var owner int8 = ir.Neutral
-			if sl < p.np {
+			if sl < p.numPlayers {
 				owner = int8(sl)
 			}
 			if whoMatch(who, pl, owner) {

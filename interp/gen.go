@@ -21,7 +21,7 @@ type mv struct {
 	off  int32
 	n    int32
 	rule int32
-	cx   int32 // moves named by their ends: arena offset of [k, captured cells...] appended to the text (0: none; ends.go)
+	ends int32 // moves named by their ends: arena offset of [k, captured cells...] appended to the text (0: none; ends.go)
 }
 
 // Len returns the number of moves in the list.
@@ -36,7 +36,7 @@ func (ml *MoveList) reset() {
 type gen struct {
 	p     *Program
 	s     *State
-	ml    *MoveList // nil when only existence or the number of moves is asked
+	list  *MoveList // nil when only existence or the number of moves is asked
 	r     *rule
 	mover int
 	found bool // existence mode: a move was found
@@ -54,7 +54,7 @@ type gen struct {
 	n, npass int
 	sel      int
 	out      *MoveList
-	pc       uint16
+	piece    uint16
 	over     []uint8 // the rule's condition tables for the mover
 	onto     []uint8
 	stride   int
@@ -68,17 +68,17 @@ type gen struct {
 	// markShift on one word: the number of first leaps (source, direction)
 	// of every selected owner's piece (-1 when unknown), and per direction
 	// (index into the mover's dirs) the sources of those leaps
-	firsts int
-	td     [32]uint64
-	w      [maxSlots]uint64 // shiftWords: the occupancy words per slot
-	one    bool             // markShift ran on one word (shiftWords)
+	firsts     int
+	dirSources [32]uint64
+	w          [maxSlots]uint64 // shiftWords: the occupancy words per slot
+	one        bool             // markShift ran on one word (shiftWords)
 	// markShift on one word: per direction index, its shift and valid mask
 	// (leaps of the rule's length)
-	nds            int
-	dsh            [32]int
-	dval           [32]uint64
-	lands          []uint64 // the rule's lands for the mover
-	oe, ee, op, ep uint64
+	nds                                        int
+	dsh                                        [32]int
+	dval                                       [32]uint64
+	lands                                      []uint64 // the rule's lands for the mover
+	overEmpty, ontoEmpty, overPiece, ontoPiece uint64
 	// mbFew: per mailbox slot, whether a chain may go on from it after a
 	// first leap onto it (written for every landing cell before it is
 	// read), and the first leaps found from the landing cells
@@ -100,8 +100,8 @@ func (g *gen) bind(p *Program, s *State, ml *MoveList) {
 	if g.s != s {
 		g.s = s
 	}
-	if g.ml != ml {
-		g.ml = ml
+	if g.list != ml {
+		g.list = ml
 	}
 }
 
@@ -139,7 +139,7 @@ func (g *gen) skip(cnt int) bool {
 
 // emit records the current path (s.path) as a move.
 func (g *gen) emit() {
-	ml := g.ml
+	ml := g.list
 	if ml == nil {
 		if !g.count {
 			g.found = true
@@ -175,7 +175,7 @@ func (g *gen) emit() {
 // entry e, which s.path need not hold: in list mode, with room in both
 // buffers, it is written in place.
 func (g *gen) emitFirst(c, e uint32) {
-	if ml := g.ml; ml != nil {
+	if ml := g.list; ml != nil {
 		off, nm := len(ml.arena), len(ml.moves)
 		if cap(ml.arena)-off >= 2 && cap(ml.moves) > nm {
 			ml.moves = ml.moves[:nm+1]

@@ -102,7 +102,7 @@ func checkGenerated(t *testing.T, src string, games, plies int) (*Program, error
 	}()
 	fast, slow := loadGen(t, src)
 	depth := 2
-	if fast.nc <= 30 {
+	if fast.numCells <= 30 {
 		depth = 3
 	}
 	capped := loadGenCapped(t, src, plies)

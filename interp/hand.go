@@ -25,19 +25,19 @@ import (
 // compileHands checks the hands and tabulates which codes each player can
 // hold (handCodes) and whether the texts of their drops name the kind.
 func (p *Program) compileHands() error {
-	g := p.g
+	g := p.game
 	if len(g.Hands) == 0 {
 		return nil
 	}
-	if len(g.Hands) != p.np {
-		return fmt.Errorf("hands: %d hands for %d players", len(g.Hands), p.np)
+	if len(g.Hands) != p.numPlayers {
+		return fmt.Errorf("hands: %d hands for %d players", len(g.Hands), p.numPlayers)
 	}
 	if p.ncodes > dropCodeMax {
 		return fmt.Errorf("hands: %d piece types, at most %d in a game with hands", p.ncodes-1, dropCodeMax-1)
 	}
 	p.hands = true
-	p.handCodes = make([][]uint16, p.np)
-	p.handKind = make([]bool, p.np)
+	p.handCodes = make([][]uint16, p.numPlayers)
+	p.handKind = make([]bool, p.numPlayers)
 	for pl, pcs := range g.Hands {
 		kinds := map[int32]bool{}
 		held := make([]bool, p.ncodes)
@@ -81,7 +81,7 @@ func (p *Program) handOf(s *State, pl int) int {
 // (into Game().Pieces) and counts, in piece order, leaving out the kinds
 // of which none is held; nil when the player holds none.
 func (p *Program) InHand(s *State, player int) []ir.PieceCount {
-	if !p.hands || player < 0 || player >= p.np {
+	if !p.hands || player < 0 || player >= p.numPlayers {
 		return nil
 	}
 	var out []ir.PieceCount
@@ -103,17 +103,17 @@ func (p *Program) HandText(s *State) string {
 	}
 	var b strings.Builder
 	b.WriteString("in hand:")
-	for pl := 0; pl < p.np; pl++ {
+	for pl := 0; pl < p.numPlayers; pl++ {
 		if pl > 0 {
 			b.WriteByte(';')
 		}
-		b.WriteString(" " + p.g.Players[pl].Name)
+		b.WriteString(" " + p.game.Players[pl].Name)
 		held := p.InHand(s, pl)
 		if len(held) == 0 {
 			b.WriteString(" none")
 		}
 		for _, pc := range held {
-			fmt.Fprintf(&b, " %s %d", p.g.Kinds[p.g.Pieces[pc.Piece].Kind].Name, pc.Count)
+			fmt.Fprintf(&b, " %s %d", p.game.Kinds[p.game.Pieces[pc.Piece].Kind].Name, pc.Count)
 		}
 	}
 	return b.String()
@@ -122,7 +122,7 @@ func (p *Program) HandText(s *State) string {
 // compileLocks checks the locks; a fixed lock is folded into the From of
 // every leap and group rule, on a copy of the game's rules.
 func (p *Program) compileLocks() error {
-	g := p.g
+	g := p.game
 	fixed := false
 	for i, l := range g.Locks {
 		if l.Zone < 0 || l.Zone >= len(g.Zones) {
@@ -158,14 +158,14 @@ func (p *Program) compileLocks() error {
 			}
 		}
 	}
-	p.g = &g2
+	p.game = &g2
 	return nil
 }
 
 // compileLockRule gives a leap or group rule the cells of the inside
 // locks (rule.inside) and compiles its chain stop.
 func (p *Program) compileLockRule(r *rule, m *ir.MoveRule) error {
-	for _, l := range p.g.Locks {
+	for _, l := range p.game.Locks {
 		if l.Kind == ir.LockInside {
 			r.inside = append(r.inside, p.zones[l.Zone])
 		}
@@ -198,10 +198,10 @@ func (g *gen) leavesInside(start, land int) bool {
 // lock's zone to a cell outside it.
 func (g *gen) groupLeaves(tail, head, d, st int) bool {
 	p := g.p
-	for y := tail; ; y = int(p.nb[y*p.nd+d]) {
+	for y := tail; ; y = int(p.neighbours[y*p.numDirs+d]) {
 		to := y
 		for i := 0; i < st && to >= 0; i++ {
-			to = int(p.nb[to*p.nd+d])
+			to = int(p.neighbours[to*p.numDirs+d])
 		}
 		if to >= 0 && g.leavesInside(y, to) {
 			return true
@@ -225,8 +225,8 @@ func (p *Program) compileDrop(r *rule, m *ir.MoveRule) error {
 	if m.Piece != ir.Own {
 		return fmt.Errorf("a drop places the mover's own pieces")
 	}
-	r.dropCodes = make([][]uint16, p.np)
-	for pl := 0; pl < p.np; pl++ {
+	r.dropCodes = make([][]uint16, p.numPlayers)
+	for pl := 0; pl < p.numPlayers; pl++ {
 		for _, code := range p.handCodes[pl] {
 			if r.kindOK == nil || r.kindOK[p.codeKind[code]] {
 				r.dropCodes[pl] = append(r.dropCodes[pl], code)
@@ -243,7 +243,7 @@ func (p *Program) dropText(e uint32) string {
 	cell, code := int(e&0xffff), int(e>>16&dirMask)
 	t := "@" + p.cellName[cell]
 	if p.handKind[p.codeOwner[code]] {
-		t = p.g.Kinds[p.codeKind[code]].Name + t
+		t = p.game.Kinds[p.codeKind[code]].Name + t
 	}
 	return t
 }

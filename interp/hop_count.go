@@ -92,8 +92,8 @@ func (p *Program) hopSharesDecline(r *rule) string {
 	if r.chainStop != nil {
 		return "its chain stop makes the hops one-way"
 	}
-	dirs, L := p.g.Board.Dirs, r.hop.L
-	for pl := 0; pl < p.np; pl++ {
+	dirs, L := p.game.Board.Dirs, r.hop.L
+	for pl := 0; pl < p.numPlayers; pl++ {
 		var vs [][2]int
 		for _, d := range r.dirs[pl] {
 			vs = append(vs, [2]int{dirs[d].DX, dirs[d].DY})
@@ -128,8 +128,8 @@ func (p *Program) hopCountTier(t *tier) bool {
 func (p *Program) hopNeighbours(r *rule) []uint64 {
 	h := r.hop
 	nb := p.nbits + 1
-	out := make([]uint64, p.np*nb*h.words)
-	for mv := 0; mv < p.np; mv++ {
+	out := make([]uint64, p.numPlayers*nb*h.words)
+	for mv := 0; mv < p.numPlayers; mv++ {
 		nds := len(r.dirs[mv])
 		for b := 0; b < nb; b++ {
 			set := out[(mv*nb+b)*h.words : (mv*nb+b+1)*h.words]
@@ -343,7 +343,7 @@ func (c *hopComponents) searchLong(w *hopWalk, from uint32) int32 {
 // slotSources tells whether rule r selects every piece code of a slot
 // alike, for every mover: then the occupancy sets say which pieces move.
 func (p *Program) slotSources(r *rule) bool {
-	for mv := 0; mv < p.np; mv++ {
+	for mv := 0; mv < p.numPlayers; mv++ {
 		srcOK := r.srcOK[mv*p.ncodes : (mv+1)*p.ncodes]
 		bySlot := map[int32]bool{}
 		for code := 1; code < p.ncodes; code++ {
@@ -359,7 +359,7 @@ func (p *Program) slotSources(r *rule) bool {
 
 // occupancyKey is the key of a position whose occupancy sets say all a
 // rule's moves depend on (besides the mover).
-func occupancyKey(s *State) []uint64 { return s.occ[:(s.np+1)*s.nw] }
+func occupancyKey(s *State) []uint64 { return s.occ[:(s.numPlayers+1)*s.numWords] }
 
 // hopCounts are the counts of a rule's last count pass: per piece in the
 // order walked, and their total, for the position of key and mover

@@ -70,7 +70,7 @@ func (p *Program) compileLong(r *rule, m *ir.MoveRule) error {
 	r.leap, r.rev = nil, nil // the rays are walked on the neighbour table
 	switch {
 	case m.LengthTo == ir.LengthAny:
-		r.lenMax = p.nc
+		r.lenMax = p.numCells
 	case m.LengthTo == 0:
 		r.lenMax = r.length
 	case m.LengthTo < m.Length || m.LengthProp != "":
@@ -92,11 +92,11 @@ func (p *Program) compileLong(r *rule, m *ir.MoveRule) error {
 // tierPrefers tells whether the tier of rules rs narrows its moves to
 // those capturing the most: the game says so and some rule captures.
 func (p *Program) tierPrefers(rs []int) bool {
-	if p.g.Prefer != ir.PreferMostCaptured {
+	if p.game.Prefer != ir.PreferMostCaptured {
 		return false
 	}
 	for _, ri := range rs {
-		m := &p.g.Moves[ri]
+		m := &p.game.Moves[ri]
 		if m.Capture != ir.CaptureNone || m.Action == ir.Remove || m.GroupCapture != nil {
 			return true
 		}
@@ -106,14 +106,14 @@ func (p *Program) tierPrefers(rs []int) bool {
 
 // compileCounters compiles the counters' conditions (p.ctrs).
 func (p *Program) compileCounters() error {
-	for i, ct := range p.g.Counters {
+	for i, ct := range p.game.Counters {
 		xc := &exprCompiler{p: p, kind: exCounts, what: fmt.Sprintf("counter %s (%s)", ct.Name, ct.Pos)}
 		f, err := xc.compile(ct.Counts, false)
 		if err != nil {
 			return err
 		}
 		if i == 0 {
-			p.ctrs = make([]evalFn, 0, len(p.g.Counters))
+			p.ctrs = make([]evalFn, 0, len(p.game.Counters))
 		}
 		p.ctrs = append(p.ctrs, f)
 	}
@@ -127,7 +127,7 @@ func (xc *exprCompiler) counterValue(e *ir.Expr) (evalFn, error) {
 		if xc.kind != exPlayer {
 			return nil, fmt.Errorf("%s: a counter is read in goals and scores", xc.what)
 		}
-		if e.Int < 0 || e.Int >= len(xc.p.g.Counters) {
+		if e.Int < 0 || e.Int >= len(xc.p.game.Counters) {
 			return nil, fmt.Errorf("%s: counter %d out of range", xc.what, e.Int)
 		}
 		k := e.Int
@@ -138,7 +138,7 @@ func (xc *exprCompiler) counterValue(e *ir.Expr) (evalFn, error) {
 	}
 	switch e.Op {
 	case ir.OpMoved:
-		if e.Int < 0 || e.Int >= len(xc.p.g.Kinds) {
+		if e.Int < 0 || e.Int >= len(xc.p.game.Kinds) {
 			return nil, fmt.Errorf("%s: kind %d out of range", xc.what, e.Int)
 		}
 		k := e.Int
@@ -157,11 +157,11 @@ func (xc *exprCompiler) counterValue(e *ir.Expr) (evalFn, error) {
 // gives the same position: a chain never passes a taken cell again.
 func (p *Program) moveLeapsLong(s *State, r *rule, mover int, path []uint32) {
 	pc := s.lift(p, int(path[0]))
-	cur, nd := int(path[0]), p.nd
+	cur, nd := int(path[0]), p.numDirs
 	for _, e := range path[1:] {
 		land, d := int(e&0xffff), int(e>>16&dirMask)
 		if r.capture == ir.CaptureJumped {
-			for y := int(p.nb[cur*nd+d]); y != land && y >= 0; y = int(p.nb[y*nd+d]) {
+			for y := int(p.neighbours[cur*nd+d]); y != land && y >= 0; y = int(p.neighbours[y*nd+d]) {
 				if s.cells[y] != 0 {
 					p.take(s, mover, y)
 				}
@@ -223,8 +223,8 @@ func keepBest(ml *MoveList, counts []int32, best int32) {
 // longLeaps prepares the generic walker for a long rule (the marks of
 // pieces taken at the end).
 func (g *gen) longLeaps() {
-	if s := g.s; g.r.atEnd && len(s.taken) < g.p.nc {
-		s.taken = make([]bool, g.p.nc)
+	if s := g.s; g.r.atEnd && len(s.taken) < g.p.numCells {
+		s.taken = make([]bool, g.p.numCells)
 	}
 }
 
@@ -238,7 +238,7 @@ func (g *gen) longDFS(c int) bool {
 	p, s, r := g.p, g.s, g.r
 	lo, hi := r.length, r.lenMax
 	if lo == hi { // a fixed length: the piece's own (MoveRule.LengthProp)
-		lo = int(r.lenCode[g.pc])
+		lo = int(r.lenCode[g.piece])
 		hi = lo
 	}
 	level := s.height(c) - 1
@@ -247,10 +247,10 @@ func (g *gen) longDFS(c int) bool {
 		hurdle := false
 		x := c
 		for k := 1; k <= hi; k++ {
-			if x = int(p.nb[x*p.nd+int(d)]); x < 0 {
+			if x = int(p.neighbours[x*p.numDirs+int(d)]); x < 0 {
 				break
 			}
-			g.ctx.mcode, g.ctx.level = int(g.pc), level
+			g.ctx.mcode, g.ctx.level = int(g.piece), level
 			if k >= lo && (r.hurdle == nil || hurdle) && g.landable(x) {
 				any = g.longLeap(c, x, int(d)) || any
 				if g.found {
@@ -289,16 +289,16 @@ func (g *gen) landable(x int) bool {
 // reports whether the leap was made (revisits may forbid it).
 func (g *gen) longLeap(c, x, d int) bool {
 	p, s, r := g.p, g.s, g.r
-	capBase, tkBase := len(s.caps), len(s.tk)
+	capBase, tkBase := len(s.caps), len(s.takenCells)
 	mover := g.mover
 	oldCapt, oldPts := s.captured[mover], s.points[mover]
 	if r.capture == ir.CaptureJumped {
-		for y := int(p.nb[c*p.nd+d]); y != x; y = int(p.nb[y*p.nd+d]) {
+		for y := int(p.neighbours[c*p.numDirs+d]); y != x; y = int(p.neighbours[y*p.numDirs+d]) {
 			switch {
 			case s.cells[y] == 0:
 			case r.atEnd:
 				s.taken[y] = true
-				s.tk = append(s.tk, int32(y))
+				s.takenCells = append(s.takenCells, int32(y))
 				s.captured[mover]++
 				s.points[mover] += p.codePoints[s.cells[y]]
 			default:
@@ -309,13 +309,13 @@ func (g *gen) longLeap(c, x, d int) bool {
 	if r.capture == ir.CaptureLanding && s.cells[x] != 0 {
 		s.caps = append(s.caps, change{cell: int32(x), old: s.pop(p, x), arg: opPop})
 	}
-	if g.revisits(len(s.caps) > capBase || len(s.tk) > tkBase, int32(x)) {
+	if g.revisits(len(s.caps) > capBase || len(s.takenCells) > tkBase, int32(x)) {
 		return false // nothing was taken, nothing to restore
 	}
 	g.playLeap(c, x, d, capBase, false, oldCapt, oldPts, g.longDFS)
-	for _, y := range s.tk[tkBase:] {
+	for _, y := range s.takenCells[tkBase:] {
 		s.taken[y] = false
 	}
-	s.tk = s.tk[:tkBase]
+	s.takenCells = s.takenCells[:tkBase]
 	return true
 }

@@ -14,16 +14,16 @@ package interp
 // unless a linear layout on no more words makes more directions shifts
 // (or as many in fewer bits).
 func (p *Program) bestLayout() ([]int32, int) {
-	ident := make([]int32, p.nc)
+	ident := make([]int32, p.numCells)
 	for c := range ident {
 		ident[c] = int32(c)
 	}
 	identOK := p.shiftsOK(ident)
-	best, bestBits, bestOK := ident, p.nc, identOK
-	if identOK < p.nd {
-		words := (p.nc + 63) / 64
+	best, bestBits, bestOK := ident, p.numCells, identOK
+	if identOK < p.numDirs {
+		words := (p.numCells + 63) / 64
 		xmin, xmax, ymin := p.cellX[0], p.cellX[0], p.cellY[0]
-		for c := 0; c < p.nc; c++ {
+		for c := 0; c < p.numCells; c++ {
 			xmin, xmax, ymin = min(xmin, p.cellX[c]), max(xmax, p.cellX[c]), min(ymin, p.cellY[c])
 		}
 		w := xmax - xmin + 1
@@ -47,28 +47,28 @@ func (p *Program) bestLayout() ([]int32, int) {
 // from it.
 func (p *Program) chooseLayout() {
 	p.bitOf, p.nbits = p.bestLayout()
-	p.nw = (p.nbits + 63) / 64
-	p.cellOf = make([]int32, p.nw*64)
+	p.numWords = (p.nbits + 63) / 64
+	p.cellOf = make([]int32, p.numWords*64)
 	for i := range p.cellOf {
 		p.cellOf[i] = -1
 	}
-	p.boardMask = make([]uint64, p.nw)
-	p.cellB = make([]cellBit, p.nc)
+	p.boardMask = make([]uint64, p.numWords)
+	p.cellB = make([]cellBit, p.numCells)
 	for c, b := range p.bitOf {
 		p.cellOf[b] = int32(c)
 		p.boardMask[b>>6] |= 1 << (uint(b) & 63)
 		p.cellB[c] = cellBit{m: 1 << (uint(b) & 63), w: b >> 6}
 	}
-	p.dirShift = make([]int, p.nd)
-	p.dirShiftOK = make([]bool, p.nd)
-	for d := 0; d < p.nd; d++ {
+	p.dirShift = make([]int, p.numDirs)
+	p.dirShiftOK = make([]bool, p.numDirs)
+	for d := 0; d < p.numDirs; d++ {
 		p.dirShift[d], p.dirShiftOK[d] = p.shiftOf(p.bitOf, d)
 	}
-	if p.nw == 1 {
-		p.backValid = make([]uint64, p.nd)
-		for c := 0; c < p.nc; c++ {
-			for d := 0; d < p.nd; d++ {
-				if p.back[c*p.nd+d] >= 0 {
+	if p.numWords == 1 {
+		p.backValid = make([]uint64, p.numDirs)
+		for c := 0; c < p.numCells; c++ {
+			for d := 0; d < p.numDirs; d++ {
+				if p.back[c*p.numDirs+d] >= 0 {
 					p.backValid[d] |= 1 << uint(p.bitOf[c])
 				}
 			}
@@ -80,10 +80,10 @@ func (p *Program) chooseLayout() {
 // r is the common remainder mod g; ok is false when the bits are not
 // integers or do not increase with the cell index.
 func (p *Program) linearLayout(pitch, g, xmin, ymin int) (lay []int32, nbits int, ok bool) {
-	lay = make([]int32, p.nc)
+	lay = make([]int32, p.numCells)
 	r := -1
 	prev := -1
-	for c := 0; c < p.nc; c++ {
+	for c := 0; c < p.numCells; c++ {
 		key := pitch*(p.cellY[c]-ymin) + p.cellX[c] - xmin
 		if r < 0 {
 			r = key % g
@@ -107,8 +107,8 @@ func (p *Program) linearLayout(pitch, g, xmin, ymin int) (lay []int32, nbits int
 // whole path is on the board).
 func (p *Program) shiftOf(lay []int32, d int) (sh int, ok bool) {
 	any := false
-	for c := 0; c < p.nc; c++ {
-		n := int(p.nb[c*p.nd+d])
+	for c := 0; c < p.numCells; c++ {
+		n := int(p.neighbours[c*p.numDirs+d])
 		if n < 0 {
 			continue
 		}
@@ -125,7 +125,7 @@ func (p *Program) shiftOf(lay []int32, d int) (sh int, ok bool) {
 // shiftsOK counts the directions that layout lay makes constant shifts.
 func (p *Program) shiftsOK(lay []int32) int {
 	n := 0
-	for d := 0; d < p.nd; d++ {
+	for d := 0; d < p.numDirs; d++ {
 		if _, ok := p.shiftOf(lay, d); ok {
 			n++
 		}

@@ -102,7 +102,7 @@ func (p *Program) longTableDecline(r *rule, m *ir.MoveRule) string {
 			return c.what + " reads " + depsOf(c.e).String() + ": not a table per mover"
 		}
 	}
-	if p.np*(p.nc+1)*(p.ncodes+1) > maxTable {
+	if p.numPlayers*(p.numCells+1)*(p.ncodes+1) > maxTable {
 		return "the condition tables would be too big"
 	}
 	return ""
@@ -155,19 +155,19 @@ func (p *Program) longConds(lt *longTable, r *rule, m *ir.MoveRule) {
 	codes := p.ncodes + 1
 	lt.stride, lt.tabSize = 0, codes
 	if od || hd || nd {
-		lt.stride, lt.tabSize = codes, (p.nc+1)*codes
+		lt.stride, lt.tabSize = codes, (p.numCells+1)*codes
 	}
 	lt.over = p.condTable(r.over, lt.stride, lt.tabSize)
 	lt.onto = p.condTable(r.onto, lt.stride, lt.tabSize)
 	if r.hurdle != nil {
 		lt.hurdle = p.condTable(r.hurdle, lt.stride, lt.tabSize)
 	} else {
-		lt.hurdle = make([]uint8, p.np*lt.tabSize)
+		lt.hurdle = make([]uint8, p.numPlayers*lt.tabSize)
 		lt.noHurdle = 1
 	}
 	if r.capture != ir.CaptureLanding { // a piece is landed on only to take it
-		for mv := 0; mv < p.np; mv++ {
-			for cell := 0; cell <= p.nc; cell++ {
+		for mv := 0; mv < p.numPlayers; mv++ {
+			for cell := 0; cell <= p.numCells; cell++ {
 				for code := 1; code < codes; code++ {
 					lt.onto[mv*lt.tabSize+cell*lt.stride+code] = 0
 				}
@@ -191,13 +191,13 @@ func (p *Program) longSources(lt *longTable, r *rule, m *ir.MoveRule) (restricts
 	ncell := 1
 	lt.sourceSize = p.ncodes
 	if _, fd := p.isLocal(m.From); fd {
-		ncell, lt.sourceStride, lt.sourceSize = p.nc, p.ncodes, p.nc*p.ncodes
+		ncell, lt.sourceStride, lt.sourceSize = p.numCells, p.ncodes, p.numCells*p.ncodes
 	}
-	lt.source = make([]bool, p.np*lt.sourceSize)
-	lt.codes = make([][]uint16, p.np)
+	lt.source = make([]bool, p.numPlayers*lt.sourceSize)
+	lt.codes = make([][]uint16, p.numPlayers)
 	fc := &ectx{p: p}
-	for mv := 0; mv < p.np; mv++ {
-		fc.own, fc.opp = mv, (mv+1)%p.np
+	for mv := 0; mv < p.numPlayers; mv++ {
+		fc.own, fc.opp = mv, (mv+1)%p.numPlayers
 		for code := 1; code < p.ncodes; code++ {
 			moves := false
 			for cell := 0; cell < ncell; cell++ {
@@ -222,18 +222,18 @@ func (p *Program) longSources(lt *longTable, r *rule, m *ir.MoveRule) (restricts
 // longRays lists the ray of every cell and direction, at most the
 // rule's longest leap, each ended by the sentinel cell.
 func (p *Program) longRays(lt *longTable, r *rule) {
-	lt.rayAt = make([]int32, p.nc*p.nd)
-	for c := 0; c < p.nc; c++ {
-		for d := 0; d < p.nd; d++ {
-			lt.rayAt[c*p.nd+d] = int32(len(lt.rays))
+	lt.rayAt = make([]int32, p.numCells*p.numDirs)
+	for c := 0; c < p.numCells; c++ {
+		for d := 0; d < p.numDirs; d++ {
+			lt.rayAt[c*p.numDirs+d] = int32(len(lt.rays))
 			x := c
 			for k := 1; k <= r.lenMax; k++ {
-				if x = int(p.nb[x*p.nd+d]); x < 0 {
+				if x = int(p.neighbours[x*p.numDirs+d]); x < 0 {
 					break
 				}
 				lt.rays = append(lt.rays, int32(x))
 			}
-			lt.rays = append(lt.rays, int32(p.nc))
+			lt.rays = append(lt.rays, int32(p.numCells))
 		}
 	}
 }
@@ -246,7 +246,7 @@ func (g *gen) everySource() bool { return false }
 // it marks the pieces of the codes the rule may move.
 func (g *gen) kindSources() bool {
 	s := g.s
-	nw := s.nw
+	nw := s.numWords
 	mark := s.mark[:nw]
 	clear(mark)
 	for _, code := range g.r.longTable.codes[g.mover] {
@@ -282,7 +282,7 @@ func (g *gen) longTableLeaps() {
 	p, s, r := g.p, g.s, g.r
 	lt := r.longTable
 	marked := lt.sources(g)
-	if marked && noneMarked(s.mark[:s.nw]) {
+	if marked && noneMarked(s.mark[:s.numWords]) {
 		return
 	}
 	mv := g.mover
@@ -292,14 +292,14 @@ func (g *gen) longTableLeaps() {
 	source, sourceStride := lt.source[mv*lt.sourceSize:(mv+1)*lt.sourceSize], lt.sourceStride
 	all := r.dirs[mv]
 	g.dirs = all
-	for wd := 0; wd < s.nw; wd++ {
+	for wd := 0; wd < s.numWords; wd++ {
 		for word := g.sources(wd, marked); word != 0; word &= word - 1 {
 			c := int(p.cellOf[wd<<6|bits.TrailingZeros64(word)])
 			code := s.cells[c]
 			if !source[c*sourceStride+int(code)] {
 				continue
 			}
-			g.pc = code
+			g.piece = code
 			s.path = append(s.path[:0], uint32(c))
 			if r.sameDir { // one first direction at a time (eachFirstDir)
 				for i := range all {
@@ -337,7 +337,7 @@ func noneMarked(mark []uint64) bool {
 // whether a leap was made.
 func (w *longWalk) from(c int) bool {
 	g, lt, cells, stride := w.g, w.lt, w.cells, w.stride
-	nd := g.p.nd
+	nd := g.p.numDirs
 	any := false
 	for _, d := range g.dirs {
 		ray := lt.rays[lt.rayAt[c*nd+int(d)]:]
@@ -387,13 +387,13 @@ func (w *longWalk) leap(c int, jumped []int32, land, d int) bool {
 		return false // nothing was taken, nothing to restore
 	}
 	cells[c] = 0
-	cells[land] = g.pc
+	cells[land] = g.piece
 	s.path = append(s.path, uint32(land)|uint32(d)<<16)
 	more := g.leapOn(g.promotesAt(land))
 	g.leapOff(more, more != ir.ChainNone && w.from(land))
 	s.path = s.path[:len(s.path)-1]
 	cells[land] = under
-	cells[c] = g.pc
+	cells[c] = g.piece
 	for j := len(s.caps) - 1; j >= capBase; j-- {
 		cells[s.caps[j].cell] = s.caps[j].old
 	}

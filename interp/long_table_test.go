@@ -142,7 +142,7 @@ func TestLongTableEqualsGeneric(t *testing.T) {
 	}
 	fast, slow := loadSrc(t, "long", longTableSrc, Config{}), loadSrc(t, "long", longTableSrc, Config{Disable: disableAll(true)})
 	for _, r := range fast.rules {
-		if strings.Contains(patternClass(&fast.g.Moves[r.idx]), "long") != (r.gen == genLongTable) {
+		if strings.Contains(patternClass(&fast.game.Moves[r.idx]), "long") != (r.gen == genLongTable) {
 			t.Errorf("rule %s: generator %d (%s)", r.name, r.gen, strategies[r.gen].name())
 		}
 	}

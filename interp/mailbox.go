@@ -60,13 +60,13 @@ func (p *Program) mbCandidateDeclines(r *rule) string {
 	case r.sameDir:
 		return "its chains keep their first direction"
 	}
-	for mv := 0; mv < p.np; mv++ {
+	for mv := 0; mv < p.numPlayers; mv++ {
 		if !r.ontoEmpty[mv] {
 			return "Onto holds on more than the empty cells"
 		}
 		ncell := 1
 		if r.stride != 0 {
-			ncell = p.nc
+			ncell = p.numCells
 		}
 		for cell := 0; cell < ncell; cell++ {
 			t := r.overTab[mv*r.tabSize+cell*r.stride:]
@@ -90,8 +90,8 @@ func (p *Program) compileMailbox() {
 		why = p.off(accelMailbox)
 	case p.stacking:
 		why = "the game has stacks"
-	case p.nw > 32:
-		why = fmt.Sprintf("the board needs %d words (the mailbox: at most 32)", p.nw) // (mbKey holds bits below 1<<11)
+	case p.numWords > 32:
+		why = fmt.Sprintf("the board needs %d words (the mailbox: at most 32)", p.numWords) // (mbKey holds bits below 1<<11)
 	}
 	var cands []*rule
 	for i := range p.rules {
@@ -118,7 +118,7 @@ func (p *Program) compileMailbox() {
 		return
 	}
 	xmin, xmax, ymin := p.cellX[0], p.cellX[0], p.cellY[0]
-	for c := 0; c < p.nc; c++ {
+	for c := 0; c < p.numCells; c++ {
 		xmin, xmax, ymin = min(xmin, p.cellX[c]), max(xmax, p.cellX[c]), min(ymin, p.cellY[c])
 	}
 	w := xmax - xmin + 1
@@ -149,9 +149,9 @@ func (p *Program) compileMailbox() {
 // candidate rule's leap table agrees with constant slot offsets, and then
 // sets p.mbox and the candidates' mbOffs and mbAny.
 func (p *Program) tryMailbox(cands []*rule, pitch, xmin, ymin int) bool {
-	keys := make([]int, p.nc)
+	keys := make([]int, p.numCells)
 	kmax := 0
-	for c := 0; c < p.nc; c++ {
+	for c := 0; c < p.numCells; c++ {
 		keys[c] = pitch*(p.cellY[c]-ymin) + p.cellX[c] - xmin
 		kmax = max(kmax, keys[c])
 	}
@@ -179,11 +179,11 @@ func (p *Program) tryMailbox(cands []*rule, pitch, xmin, ymin int) bool {
 // newMailbox builds the mailbox of a layout that fits: slots and bits of
 // the bit layout both ways.
 func (p *Program) newMailbox(lay *mbLayout) *mailbox {
-	mb := &mailbox{key: lay.key, slotBit: new([mbSlots]int32), bitSlot: make([]int32, p.nw*64), slotCell: (*[mbSlots]int32)(lay.slotCell)}
+	mb := &mailbox{key: lay.key, slotBit: new([mbSlots]int32), bitSlot: make([]int32, p.numWords*64), slotCell: (*[mbSlots]int32)(lay.slotCell)}
 	for i := range mb.slotBit {
 		mb.slotBit[i] = -1
 	}
-	for c := 0; c < p.nc; c++ {
+	for c := 0; c < p.numCells; c++ {
 		b := p.bitOf[c]
 		mb.slotBit[lay.key[c]] = b
 		mb.bitSlot[b] = lay.key[c]
@@ -196,16 +196,16 @@ func (p *Program) newMailbox(lay *mbLayout) *mailbox {
 // every piece.
 func (p *Program) useMailbox(r *rule, offs [][]int32) {
 	r.mbOffs = offs
-	r.mbAny = make([]bool, p.np)
-	for mv := 0; mv < p.np; mv++ {
+	r.mbAny = make([]bool, p.numPlayers)
+	for mv := 0; mv < p.numPlayers; mv++ {
 		all := true
 		for code := 1; code < p.ncodes; code++ {
 			all = all && r.srcOK[mv*p.ncodes+code]
 		}
 		r.mbAny[mv] = all
 	}
-	r.mbTab = make([]mbTab, p.np)
-	for mv := 0; mv < p.np; mv++ {
+	r.mbTab = make([]mbTab, p.numPlayers)
+	for mv := 0; mv < p.numPlayers; mv++ {
 		t := &r.mbTab[mv]
 		t.n, t.sym, t.any = len(offs[mv]), true, r.mbAny[mv]
 		for k, o := range offs[mv] {
@@ -236,12 +236,12 @@ type mbLayout struct {
 // the keys keys, if there is one, and returns the span the margin needs
 // (twice the largest such offset).
 func (lay *mbLayout) offsets(p *Program, keys []int) (span int) {
-	lay.off = make([]int, p.nd)
-	lay.offOK = make([]bool, p.nd)
-	for d := 0; d < p.nd; d++ {
+	lay.off = make([]int, p.numDirs)
+	lay.offOK = make([]bool, p.numDirs)
+	for d := 0; d < p.numDirs; d++ {
 		any, ok := false, true
-		for c := 0; c < p.nc && ok; c++ {
-			n := int(p.nb[c*p.nd+d])
+		for c := 0; c < p.numCells && ok; c++ {
+			n := int(p.neighbours[c*p.numDirs+d])
 			if n < 0 {
 				continue
 			}
@@ -279,7 +279,7 @@ func (lay *mbLayout) place(keys []int, span int) {
 // direction without a constant offset, a slot holding another cell than
 // the leap table's, or a leap off the board that meets no wall slot.
 func (lay *mbLayout) ruleOffsets(p *Program, r *rule) ([][]int32, bool) {
-	nc := int32(p.nc)
+	nc := int32(p.numCells)
 	// the cell a slot holds, as the leap table names it (nc: off the board)
 	at := func(slot int) int32 {
 		if c := lay.slotCell[slot]; c >= 0 {
@@ -287,8 +287,8 @@ func (lay *mbLayout) ruleOffsets(p *Program, r *rule) ([][]int32, bool) {
 		}
 		return nc
 	}
-	offs := make([][]int32, p.np)
-	for mv := 0; mv < p.np; mv++ {
+	offs := make([][]int32, p.numPlayers)
+	for mv := 0; mv < p.numPlayers; mv++ {
 		if len(r.dirs[mv]) > 32 {
 			return nil, false // (direction sets are 32-bit masks)
 		}
@@ -297,8 +297,8 @@ func (lay *mbLayout) ruleOffsets(p *Program, r *rule) ([][]int32, bool) {
 				return nil, false
 			}
 			o := lay.off[d]
-			for c := 0; c < p.nc; c++ {
-				base := (c*p.nd + int(d)) * 2
+			for c := 0; c < p.numCells; c++ {
+				base := (c*p.numDirs + int(d)) * 2
 				x, l := r.leap[base], r.leap[base+1]
 				// (a leap off the board has nc throughout the table:
 				// one of its slots must be a wall)
@@ -336,7 +336,7 @@ func (p *Program) mailboxPerftDeclines() string {
 	}
 	for i := range p.rules {
 		r := &p.rules[i]
-		for mv := 0; mv < p.np; mv++ {
+		for mv := 0; mv < p.numPlayers; mv++ {
 			switch {
 			case r.plainRemoval():
 				for code := 1; code < p.ncodes; code++ {
@@ -388,7 +388,7 @@ func (k mailboxCount) after(l int32) int {
 // must match the mailbox (the pieces' codes are read).
 func (p *Program) mbCount(s *State, r *rule, mover int, empty []uint64, nempty, nsrc int) int {
 	mbx := p.mbox
-	k := mailboxCount{mbBoard: mbBoard{mb: s.mb, t: &r.mbTab[mover]}, policy: r.chain}
+	k := mailboxCount{mbBoard: mbBoard{mb: s.mailbox, t: &r.mbTab[mover]}, policy: r.chain}
 	mb := k.mb
 	anySrc := r.mbAny[mover]
 	srcOK := r.srcOK[mover*p.ncodes : (mover+1)*p.ncodes]
@@ -437,10 +437,10 @@ func (g *gen) mbLeaps() {
 	p, s, r := g.p, g.s, g.r
 	g.one = false
 	nempty, nsrc := g.emptyCount()
-	landings := nempty < nsrc && !(r.shift && nempty >= 4*s.nw)
+	landings := nempty < nsrc && !(r.shift && nempty >= 4*s.numWords)
 	switch {
-	case g.ml == nil && g.count && g.sel < 0 && !g.filt:
-		g.n += p.mbCount(s, r, g.mover, s.bufs[s.nw:2*s.nw], nempty, nsrc)
+	case g.list == nil && g.count && g.sel < 0 && !g.filt:
+		g.n += p.mbCount(s, r, g.mover, s.bufs[s.numWords:2*s.numWords], nempty, nsrc)
 	case landings:
 		g.mbFew(nempty * r.mbTab[g.mover].n)
 	default:
@@ -461,14 +461,14 @@ func (g *gen) mbFromSources(marked bool) {
 	p, s := g.p, g.s
 	srcOK := g.srcOK()
 	walk := g.newMailboxWalk()
-	for w := 0; w < s.nw; w++ {
+	for w := 0; w < s.numWords; w++ {
 		for word := g.sources(w, marked); word != 0; word &= word - 1 {
 			c := int(p.cellOf[w<<6|bits.TrailingZeros64(word)])
 			code := s.cells[c]
 			if !srcOK[code] {
 				continue
 			}
-			g.pc = code
+			g.piece = code
 			s.path = append(s.path[:0], uint32(c))
 			walk.walk(p.mbox.key[c])
 			s.path = s.path[:0]
@@ -491,7 +491,7 @@ type mailboxWalk struct {
 
 // newMailboxWalk readies the mailbox walk of g's rule for the mover.
 func (g *gen) newMailboxWalk() mailboxWalk {
-	return mailboxWalk{mbBoard: mbBoard{mb: g.s.mb, t: &g.r.mbTab[g.mover]}, g: g, slotCell: g.p.mbox.slotCell}
+	return mailboxWalk{mbBoard: mbBoard{mb: g.s.mailbox, t: &g.r.mbTab[g.mover]}, g: g, slotCell: g.p.mbox.slotCell}
 }
 
 func (w mailboxWalk) gen() *gen { return w.g }
@@ -544,12 +544,12 @@ func (w mailboxWalk) walk(a int32) bool {
 // on such a cell, every first leap is a move and nothing else is.
 func (g *gen) mbFew(most int) {
 	s, t := g.s, &g.r.mbTab[g.mover]
-	nw := s.nw
+	nw := s.numWords
 	bitSlot := g.p.mbox.bitSlot
 	near := &g.near
 	if len(g.keys) < most {
 		// (once for a State: as many as the board's cells times the directions)
-		g.keys = make([]uint64, max(most, g.p.nc*t.n))
+		g.keys = make([]uint64, max(most, g.p.numCells*t.n))
 	}
 	keys := g.keys
 	var srcOK []bool
@@ -581,7 +581,7 @@ func (g *gen) mbFew(most int) {
 			ks[j] = x
 		}
 	}
-	if g.ml != nil && (!chains || g.r.chain == ir.ChainNone) && g.mbWrite(n) {
+	if g.list != nil && (!chains || g.r.chain == ir.ChainNone) && g.mbWrite(n) {
 		return
 	}
 	g.mbKeyed(n)
@@ -600,7 +600,7 @@ func mbKey(bit int32, k int, c, e uint32) uint64 {
 // mbFew tells it). Directions are looked at by decreasing offset
 // (mbTab.back), which gives the sources of one landing cell in slot order.
 func (g *gen) mbLookBack(t *mbTab, l int32, keys []uint64, n int, srcOK []bool) (int, bool) {
-	mb, mbx := g.s.mb, g.p.mbox
+	mb, mbx := g.s.mailbox, g.p.mbox
 	lc := uint64(mbx.slotCell[l&mbMask])
 	any := t.any
 	on := t.half || (!t.sym && t.leapsFrom(mb, l))
@@ -629,7 +629,7 @@ func (g *gen) mbLookBack(t *mbTab, l int32, keys []uint64, n int, srcOK []bool) 
 // entry), when the arena has room for them within maxArena; it reports
 // whether it had (ml unchanged otherwise).
 func (g *gen) mbWrite(n int) bool {
-	ml := g.ml
+	ml := g.list
 	off, nm := len(ml.arena), len(ml.moves)
 	if off+2*n > maxArena {
 		return false
@@ -677,7 +677,7 @@ func (g *gen) mbKeyed(n int) {
 // back.
 func (g *gen) mbChain(a int32, k int, c, e uint32) {
 	s, t := g.s, &g.r.mbTab[g.mover]
-	mb := s.mb
+	mb := s.mailbox
 	o := t.offs[k&31]
 	b, l := (a+o)&mbMask, (a+2*o)&mbMask
 	mb[a], mb[b], mb[l] = 0, 0, 1
@@ -780,11 +780,11 @@ type mbVisit struct {
 
 // mailboxPerftTwo returns perft(2) of s (mailboxPerft; s.nextOK filled by nextGuards).
 func (p *Program) mailboxPerftTwo(s *State) uint64 {
-	nw := s.nw
-	v := mbVisit{p: p, s: s, mbx: p.mbox, mb: s.mb, board: mbBoard{mb: s.mb}, empty: s.bufs[nw : 2*nw], next: p.after(s.toMove)}
+	nw := s.numWords
+	v := mbVisit{p: p, s: s, mbx: p.mbox, mb: s.mailbox, board: mbBoard{mb: s.mailbox}, empty: s.bufs[nw : 2*nw], next: p.after(s.toMove)}
 	for w := range v.empty {
 		var occ uint64
-		for sl := 0; sl <= p.np; sl++ {
+		for sl := 0; sl <= p.numPlayers; sl++ {
 			occ |= s.occ[sl*nw+w]
 		}
 		v.empty[w] = ^occ & p.boardMask[w]
@@ -835,7 +835,7 @@ func (v *mbVisit) removals() {
 // leaps plays every move of the rule set in v (tab, policy).
 func (v *mbVisit) leaps() {
 	mb, t := v.mb, v.board.t
-	if 2*v.nempty < v.p.nc {
+	if 2*v.nempty < v.p.numCells {
 		// from the empty cells, as landings of the first leap
 		for w := range v.empty {
 			for word := v.empty[w]; word != 0; word &= word - 1 {
@@ -899,7 +899,7 @@ func (v *mbVisit) visitMove() {
 // replies counts the next player's moves in the position on the mailbox.
 func (v *mbVisit) replies() uint64 {
 	p, s := v.p, v.s
-	npieces := p.nc - v.nempty
+	npieces := p.numCells - v.nempty
 	return uint64(p.firstTierCount(func(ri int) bool { return s.nextOK[ri] }, func(r *rule) int {
 		if r.action == ir.Remove {
 			return npieces

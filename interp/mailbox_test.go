@@ -61,8 +61,8 @@ func checkMailbox(t *testing.T, p *Program, s *State, when string) {
 		want[k] = uint8(b2i(s.cells[c] != 0))
 	}
 	for i := range want {
-		if s.mb[i] != want[i] {
-			t.Fatalf("%s: slot %d (cell %d) holds %#x, want %#x", when, i, p.mbox.slotCell[i], s.mb[i], want[i])
+		if s.mailbox[i] != want[i] {
+			t.Fatalf("%s: slot %d (cell %d) holds %#x, want %#x", when, i, p.mbox.slotCell[i], s.mailbox[i], want[i])
 		}
 	}
 }

@@ -25,7 +25,7 @@ func (p *Program) majorityDecline(rs []int) string {
 		return "the game stacks pieces: a capture takes a stack's top piece alone"
 	}
 	for _, ri := range rs {
-		if m := &p.g.Moves[ri]; m.Action != ir.Leap {
+		if m := &p.game.Moves[ri]; m.Action != ir.Leap {
 			return "rule " + m.Name + " is not a leap: its captures are counted by playing it"
 		}
 	}

@@ -411,7 +411,7 @@ func (p *Program) moveLeaps(s *State, r *rule, mover int, path []uint32) {
 		leap := r.leapCode[pc]
 		for _, e := range path[1:] {
 			land, d := int(e&0xffff), int(e>>16&dirMask)
-			base := (cur*p.nd + d) * L
+			base := (cur*p.numDirs + d) * L
 			for _, x := range leap[base : base+L-1] {
 				if s.cells[x] != 0 {
 					p.take(s, mover, int(x))
@@ -463,7 +463,7 @@ func (p *Program) dropPiece(s *State, _ *rule, _ int, path []uint32) {
 // moveGroup moves the group of a group move whose path is [head,
 // dest|d<<16|flags] or [head, dest|d<<16|flags, tail|flagTail].
 func (p *Program) moveGroup(s *State, r *rule, mover int, path []uint32) {
-	nd := p.nd
+	nd := p.numDirs
 	head := int(path[0])
 	dest, d := int(path[1]&0xffff), int(path[1]>>16&dirMask)
 	tail := head
@@ -476,7 +476,7 @@ func (p *Program) moveGroup(s *State, r *rule, mover int, path []uint32) {
 		run = 1
 		if r.gall {
 			c := p.guardCtx(s)
-			for y := p.nb[dest*nd+d]; y >= 0; y = p.nb[int(y)*nd+d] {
+			for y := p.neighbours[dest*nd+d]; y >= 0; y = p.neighbours[int(y)*nd+d] {
 				c.cell, c.code = int(y), int(s.cells[y])
 				c.mcode, c.level = int(s.cells[head]), s.height(head)-1
 				if r.enemy(c) == 0 {
@@ -488,24 +488,24 @@ func (p *Program) moveGroup(s *State, r *rule, mover int, path []uint32) {
 	}
 	// Lift the group, tail first.
 	buf := s.gbuf[:0]
-	for c := tail; ; c = int(p.nb[c*nd+d]) {
+	for c := tail; ; c = int(p.neighbours[c*nd+d]) {
 		buf = append(buf, s.lift(p, c))
 		if c == head {
 			break
 		}
 	}
 	s.gbuf = buf
-	for i, y := 0, dest; i < run; i, y = i+1, int(p.nb[y*nd+d]) {
+	for i, y := 0, dest; i < run; i, y = i+1, int(p.neighbours[y*nd+d]) {
 		p.take(s, mover, y)
 	}
 	// The distance: the tail moves as far as the head.
 	dist := 0
-	for c := head; c != dest; c = int(p.nb[c*nd+d]) {
+	for c := head; c != dest; c = int(p.neighbours[c*nd+d]) {
 		dist++
 	}
 	to := tail
 	for i := 0; i < dist; i++ {
-		to = int(p.nb[to*nd+d])
+		to = int(p.neighbours[to*nd+d])
 	}
 	for _, code := range buf {
 		if pr := p.promoteTo(code, to); pr != 0 {
@@ -513,7 +513,7 @@ func (p *Program) moveGroup(s *State, r *rule, mover int, path []uint32) {
 		}
 		s.drop(p, to, code)
 		if to != dest {
-			to = int(p.nb[to*nd+d])
+			to = int(p.neighbours[to*nd+d])
 		}
 	}
 }

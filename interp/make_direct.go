@@ -42,7 +42,7 @@ func (p *Program) leapsUnlogged(s *State, r *rule, mover int, path []uint32) {
 		L := int(r.lenCode[pc])
 		leap := r.leapCode[pc]
 		for _, e := range path[1:] {
-			base := (cur*p.nd + int(e>>16&dirMask)) * L
+			base := (cur*p.numDirs + int(e>>16&dirMask)) * L
 			for _, x := range leap[base : base+L-1] {
 				if old := cells[x]; old != 0 {
 					s.unsetFlat(p, int(x), old)
@@ -82,10 +82,10 @@ func (s *State) unsetFlat(p *Program, c int, code uint16) {
 	s.cells[c] = 0
 	s.occ[int(p.codeOcc[code])+int(cb.w)] &^= cb.m
 	if s.occC != nil {
-		s.occC[int(code)*s.nw+int(cb.w)] &^= cb.m
+		s.occC[int(code)*s.numWords+int(cb.w)] &^= cb.m
 	}
-	if s.mb != nil {
-		s.mb[cb.mb&mbMask] = 0
+	if s.mailbox != nil {
+		s.mailbox[cb.slot&mbMask] = 0
 	}
 }
 
@@ -96,9 +96,9 @@ func (s *State) setFlat(p *Program, c int, code uint16) {
 	s.cells[c] = code
 	s.occ[int(p.codeOcc[code])+int(cb.w)] |= cb.m
 	if s.occC != nil {
-		s.occC[int(code)*s.nw+int(cb.w)] |= cb.m
+		s.occC[int(code)*s.numWords+int(cb.w)] |= cb.m
 	}
-	if s.mb != nil {
-		s.mb[cb.mb&mbMask] = 1
+	if s.mailbox != nil {
+		s.mailbox[cb.slot&mbMask] = 1
 	}
 }

@@ -54,7 +54,7 @@ func (p *Program) moveLeapsFlat(s *State, r *rule, mover int, path []uint32) {
 		L := int(r.lenCode[pc])
 		leap := r.leapCode[pc]
 		for _, e := range path[1:] {
-			base := (cur*p.nd + int(e>>16&dirMask)) * L
+			base := (cur*p.numDirs + int(e>>16&dirMask)) * L
 			for j := base; j < base+L-1; j++ {
 				x := leap[j]
 				if old := cells[x]; old != 0 {
@@ -91,7 +91,7 @@ func (p *Program) moveLeapsFlat(s *State, r *rule, mover int, path []uint32) {
 	ch = append(ch, change{cell: int32(cur), old: cells[cur], arg: pc})
 	cells[cur] = pc
 	s.changes = ch
-	reindexOcc(s.occ, s.mb, p.cellB, p.codeOcc, ch[n0:])
+	reindexOcc(s.occ, s.mailbox, p.cellB, p.codeOcc, ch[n0:])
 }
 
 // reindexOcc updates the derived indexes under flat-make (the occupancy
@@ -108,7 +108,7 @@ func reindexOcc(occ []uint64, mb *[mbSlots]uint8, cellB []cellBit, codeOcc []int
 			occ[int(codeOcc[r.arg])+int(cb.w)] |= cb.m
 		}
 		if mb != nil {
-			mb[cb.mb&mbMask] = uint8(b2i(r.arg != 0))
+			mb[cb.slot&mbMask] = uint8(b2i(r.arg != 0))
 		}
 	}
 }
@@ -117,7 +117,7 @@ func reindexOcc(occ []uint64, mb *[mbSlots]uint8, cellB []cellBit, codeOcc []int
 // reverted, the last first, each cell getting its old code back and the
 // derived indexes updated as put does, in one loop.
 func (p *Program) revertFlat(s *State, recs []change) {
-	occ, mb, cells, cellB, codeOcc := s.occ, s.mb, s.cells, p.cellB, p.codeOcc
+	occ, mb, cells, cellB, codeOcc := s.occ, s.mailbox, s.cells, p.cellB, p.codeOcc
 	for j := len(recs) - 1; j >= 0; j-- {
 		r := &recs[j]
 		cb := &cellB[r.cell]
@@ -129,7 +129,7 @@ func (p *Program) revertFlat(s *State, recs []change) {
 			occ[int(codeOcc[r.old])+w] |= m
 		}
 		if mb != nil {
-			mb[cb.mb&mbMask] = uint8(b2i(r.old != 0))
+			mb[cb.slot&mbMask] = uint8(b2i(r.old != 0))
 		}
 		cells[r.cell] = r.old
 	}

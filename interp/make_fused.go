@@ -54,20 +54,20 @@ func (p *Program) compileSmall(direct bool) {
 	}
 	p.small = new(smallTabs)
 	for c, cb := range p.cellB {
-		p.small.cellB[c] = smallCell{m: cb.m, w: uint32(cb.w), mb: uint32(cb.mb)}
+		p.small.cellB[c] = smallCell{m: cb.m, w: uint32(cb.w), mb: uint32(cb.slot)}
 	}
 	for code, o := range p.codeOcc {
 		p.small.codeOcc[code] = uint32(o)
 	}
 	copy(p.small.codePts[:], p.codePoints)
 	copy(p.small.board[:], p.boardMask)
-	for pl := 0; pl < p.np; pl++ {
+	for pl := 0; pl < p.numPlayers; pl++ {
 		p.small.next[pl], p.small.prev[p.after(pl)] = uint8(p.after(pl)), uint8(pl)
 	}
-	if mids := p.leaps[2]; mids != nil && p.nd <= smallDirs {
-		for c := 0; c < p.nc; c++ {
-			for d := 0; d < p.nd; d++ {
-				p.small.mid[c*smallDirs+d] = uint16(mids[(c*p.nd+d)*2])
+	if mids := p.leaps[2]; mids != nil && p.numDirs <= smallDirs {
+		for c := 0; c < p.numCells; c++ {
+			for d := 0; d < p.numDirs; d++ {
+				p.small.mid[c*smallDirs+d] = uint16(mids[(c*p.numDirs+d)*2])
 			}
 		}
 	}
@@ -114,9 +114,9 @@ func (p *Program) smallDeclines(direct bool) string {
 		return p.off(accelFusedMake)
 	case !direct:
 		return "needs direct-make, which declined"
-	case p.nc >= smallCells:
+	case p.numCells >= smallCells:
 		return fmt.Sprintf("the board has %d cells or more", smallCells)
-	case p.occLen() > smallOcc || p.np > smallPlayers || p.ncodes > smallCodes || (p.keepOccC && p.occCLen() > smallOccC):
+	case p.occLen() > smallOcc || p.numPlayers > smallPlayers || p.ncodes > smallCodes || (p.keepOccC && p.occCLen() > smallOccC):
 		return "too many players, piece codes or occupancy words for the small tables"
 	}
 	return ""
@@ -134,7 +134,7 @@ func (p *Program) fusable(r *rule) bool {
 	switch r.capture {
 	case ir.CaptureNone:
 	case ir.CaptureJumped:
-		if p.leaps[2] == nil || p.nd > smallDirs {
+		if p.leaps[2] == nil || p.numDirs > smallDirs {
 			return false
 		}
 	case ir.CaptureLanding:
@@ -205,10 +205,10 @@ type smallCell struct {
 // sets per code) and mb (when the Program has a mailbox; otherwise mb is
 // written and never read), and State.turns, captured and points.
 type smallPos struct {
-	cells [smallCells]uint16
-	occ   [smallOcc]uint64
-	occC  [smallOccC]uint64 // State.occC (when the Program keeps it)
-	mb    [mbSlots]uint8
+	cells   [smallCells]uint16
+	occ     [smallOcc]uint64
+	occC    [smallOccC]uint64 // State.occC (when the Program keeps it)
+	mailbox [mbSlots]uint8
 	// turns, captured, points: State.turns, captured and points
 	turns, captured, points [smallPlayers]int32
 }
@@ -240,7 +240,7 @@ func (b *smallPos) unset(t *smallTabs, c int, code uint16) {
 	b.cells[c] = 0
 	cb := &t.cellB[c]
 	b.occ[(t.codeOcc[code&(smallCodes-1)]+cb.w)&(smallOcc-1)] &^= cb.m
-	b.mb[cb.mb&mbMask] = 0
+	b.mailbox[cb.mb&mbMask] = 0
 }
 
 // set puts code (not 0) on the empty cell c and updates its occupancy
@@ -250,7 +250,7 @@ func (b *smallPos) set(t *smallTabs, c int, code uint16) {
 	b.cells[c] = code
 	cb := &t.cellB[c]
 	b.occ[(t.codeOcc[code&(smallCodes-1)]+cb.w)&(smallOcc-1)] |= cb.m
-	b.mb[cb.mb&mbMask] = 1
+	b.mailbox[cb.mb&mbMask] = 1
 }
 
 // doLeapQuiet is fusedQuietLeapMaker's make: a move of one leap made

@@ -10,7 +10,7 @@ import (
 // samePosition tells whether two positions of one Program are equal in
 // everything Apply changes and Undo restores.
 func samePosition(a, b *State) bool {
-	if (a.mb == nil) != (b.mb == nil) || (a.mb != nil && *a.mb != *b.mb) {
+	if (a.mailbox == nil) != (b.mailbox == nil) || (a.mailbox != nil && *a.mailbox != *b.mailbox) {
 		return false
 	}
 	return slices.Equal(a.cellsW, b.cellsW) && slices.Equal(a.occ, b.occ) && slices.Equal(a.occC, b.occC) &&

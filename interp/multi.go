@@ -34,11 +34,11 @@ import (
 // othersZone returns, for zone z, per player the union of every other
 // player's cells: as a set and in ascending order.
 func (p *Program) othersZone(z int) ([][]bool, [][]int32) {
-	sets := make([][]bool, p.np)
-	cells := make([][]int32, p.np)
-	for pl := 0; pl < p.np; pl++ {
-		m := make([]bool, p.nc)
-		for q := 0; q < p.np; q++ {
+	sets := make([][]bool, p.numPlayers)
+	cells := make([][]int32, p.numPlayers)
+	for pl := 0; pl < p.numPlayers; pl++ {
+		m := make([]bool, p.numCells)
+		for q := 0; q < p.numPlayers; q++ {
 			if q == pl {
 				continue
 			}
@@ -79,7 +79,7 @@ func sumOthers(np int, f evalFn) evalFn {
 // z (a breadth-first search from all of them at once); a cell that reaches
 // none counts the number of cells. t[pl*nc+cell].
 func (p *Program) zoneDistanceTable(dirs []int, z int) ([]int32, error) {
-	return p.distances(fmt.Sprint("zone", z, dirs), dirs, p.np, func(pl int, add func(c int)) {
+	return p.distances(fmt.Sprint("zone", z, dirs), dirs, p.numPlayers, func(pl int, add func(c int)) {
 		for _, c := range p.zoneCells[z][pl] {
 			add(int(c))
 		}
@@ -101,7 +101,7 @@ func (xc *exprCompiler) zoneDistance(e *ir.Expr) (evalFn, error) {
 	if xc.kind == exCell {
 		// During a chain the occupancy sets are not up to date: scan the cells.
 		return func(c *ectx) int {
-			row := t[c.own*p.nc : (c.own+1)*p.nc]
+			row := t[c.own*p.numCells : (c.own+1)*p.numCells]
 			sum := 0
 			for cl, code := range c.s.cells {
 				if code != 0 && int(p.codeOwner[code]) == c.own {
@@ -113,10 +113,10 @@ func (xc *exprCompiler) zoneDistance(e *ir.Expr) (evalFn, error) {
 	}
 	return func(c *ectx) int {
 		s := c.s
-		row := t[c.own*p.nc : (c.own+1)*p.nc]
+		row := t[c.own*p.numCells : (c.own+1)*p.numCells]
 		sum := 0
-		for w := 0; w < s.nw; w++ {
-			word := s.occ[c.own*s.nw+w]
+		for w := 0; w < s.numWords; w++ {
+			word := s.occ[c.own*s.numWords+w]
 			for word != 0 {
 				sum += int(row[p.cellOf[w<<6|bits.TrailingZeros64(word)]])
 				word &= word - 1
@@ -143,11 +143,11 @@ func withSide(sd ir.Side, f evalFn) evalFn {
 
 // compileGuide compiles the game's guide (nil: none).
 func (p *Program) compileGuide() error {
-	gd := p.g.Guide
+	gd := p.game.Guide
 	if gd == nil {
 		return nil
 	}
-	xc := &exprCompiler{p: p, kind: exPlayer, hasScore: p.g.Score != nil, what: "guide"}
+	xc := &exprCompiler{p: p, kind: exPlayer, hasScore: p.game.Score != nil, what: "guide"}
 	f, err := xc.compile(gd.Value, false)
 	if err != nil {
 		return err
@@ -160,12 +160,12 @@ func (p *Program) compileGuide() error {
 func (p *Program) HasGuide() bool { return p.guide != nil }
 
 // GuideLowest tells whether the guide's lowest value is the best.
-func (p *Program) GuideLowest() bool { return p.g.Guide != nil && p.g.Guide.Best == ir.Lowest }
+func (p *Program) GuideLowest() bool { return p.game.Guide != nil && p.game.Guide.Best == ir.Lowest }
 
 // Guide returns the guide's value for player (0 without a guide or for a
 // player out of range).
 func (p *Program) Guide(s *State, player int) int {
-	if p.guide == nil || player < 0 || player >= p.np {
+	if p.guide == nil || player < 0 || player >= p.numPlayers {
 		return 0
 	}
 	c := &s.ax().gctx

@@ -165,8 +165,8 @@ func TestStarBoard(t *testing.T) {
 	}
 	nbs := func(name string) []string {
 		var out []string
-		for d := 0; d < p.nd; d++ {
-			if n := p.nb[idx[name]*p.nd+d]; n >= 0 {
+		for d := 0; d < p.numDirs; d++ {
+			if n := p.neighbours[idx[name]*p.numDirs+d]; n >= 0 {
 				out = append(out, b.Cells[n].Name)
 			}
 		}

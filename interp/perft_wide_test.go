@@ -36,8 +36,8 @@ func TestPerftWideFastEqualsGeneric(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			progs := both(t, c.b, Config{})
 			fast, slow := progs[0], progs[1]
-			if fast.nw < 2 {
-				t.Fatalf("board on %d word(s)", fast.nw)
+			if fast.numWords < 2 {
+				t.Fatalf("board on %d word(s)", fast.numWords)
 			}
 			for _, n := range plies {
 				sf, ss := midgame(fast, n, uint64(n)), midgame(slow, n, uint64(n))

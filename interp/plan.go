@@ -129,7 +129,7 @@ func (p *Program) Plan() Plan {
 }
 
 func (p *Program) boardPlan() BoardPlan {
-	b := BoardPlan{Cells: p.nc, Dirs: p.nd, Words: p.nw, StateBytes: p.StateBytes()}
+	b := BoardPlan{Cells: p.numCells, Dirs: p.numDirs, Words: p.numWords, StateBytes: p.StateBytes()}
 	b.Layout = "bit = cell index"
 	for c, bit := range p.bitOf {
 		if int(bit) != c {
@@ -147,7 +147,7 @@ func (p *Program) boardPlan() BoardPlan {
 }
 
 func (p *Program) rulePlan(r *rule) RulePlan {
-	m := &p.g.Moves[r.idx]
+	m := &p.game.Moves[r.idx]
 	rp := RulePlan{Name: r.name, Class: patternClass(m), Strategy: strategies[r.gen].name()}
 	for _, c := range []struct {
 		name string
@@ -249,7 +249,7 @@ func (p *Program) ruleTables(r *rule) []string {
 		}
 	}
 	if r.leap != nil {
-		add(fmt.Sprintf("leap paths (length %d)", len(r.leap)/(p.nc*p.nd)), len(r.leap))
+		add(fmt.Sprintf("leap paths (length %d)", len(r.leap)/(p.numCells*p.numDirs)), len(r.leap))
 	}
 	if lt := r.longTable; lt != nil {
 		add("rays", len(lt.rays))
@@ -318,7 +318,7 @@ func (p *Program) ruleNotes(r *rule) []string {
 		n = append(n, "chains stopped by chain-stop: followed by the generic walker")
 	}
 	if r.shift {
-		n = append(n, fmt.Sprintf("first leaps by bitset shifts (%d word%s)", p.nw, plural(p.nw)))
+		n = append(n, fmt.Sprintf("first leaps by bitset shifts (%d word%s)", p.numWords, plural(p.numWords)))
 	}
 	if r.alwaysTakes {
 		n = append(n, "every leap takes a piece")

@@ -82,7 +82,7 @@ func (p *Program) StatusInto(s *State, st *Status) {
 	scores, w := st.Scores[:0], st.Winners[:0]
 	*st = Status{}
 	if p.score != nil {
-		for i := 0; i < p.np; i++ {
+		for i := 0; i < p.numPlayers; i++ {
 			scores = append(scores, p.scoreOf(s, i))
 		}
 		st.Scores = scores
@@ -114,7 +114,7 @@ func (p *Program) StatusInto(s *State, st *Status) {
 		}
 	}
 	st.Winners = w
-	if st.Over && p.margin != nil && p.np == 2 && len(w) == 1 {
+	if st.Over && p.margin != nil && p.numPlayers == 2 && len(w) == 1 {
 		c := &s.ax().mctx
 		*c = ectx{p: p, s: s, own: w[0], opp: 1 - w[0], winner: w[0], loser: 1 - w[0]}
 		st.Margin, st.HasMargin = p.margin(c), true
@@ -122,7 +122,7 @@ func (p *Program) StatusInto(s *State, st *Status) {
 }
 
 func (p *Program) appendEveryone(w []int) []int {
-	for i := 0; i < p.np; i++ {
+	for i := 0; i < p.numPlayers; i++ {
 		w = append(w, i)
 	}
 	return w
@@ -156,10 +156,10 @@ func (p *Program) appendOutcome(w []int, s *State, o ir.Outcome, scores []int) [
 // appendAllBut appends every player but loser (everyone in a one-player
 // game).
 func (p *Program) appendAllBut(w []int, loser int) []int {
-	if p.np == 1 {
+	if p.numPlayers == 1 {
 		return p.appendEveryone(w)
 	}
-	for i := 0; i < p.np; i++ {
+	for i := 0; i < p.numPlayers; i++ {
 		if i != loser {
 			w = append(w, i)
 		}
@@ -170,7 +170,7 @@ func (p *Program) appendAllBut(w []int, loser int) []int {
 // Score returns the score of player now (0 when the game has no score or the
 // player is out of range).
 func (p *Program) Score(s *State, player int) int {
-	if p.score == nil || player < 0 || player >= p.np {
+	if p.score == nil || player < 0 || player >= p.numPlayers {
 		return 0
 	}
 	return p.scoreOf(s, player)

@@ -152,7 +152,7 @@ func checkPlayouts(t *testing.T, p *Program, games int) {
 
 // onTargetConsistent checks the on-target counters against the cells.
 func onTargetConsistent(p *Program, s *State) bool {
-	want := make([]int32, p.np+1)
+	want := make([]int32, p.numPlayers+1)
 	for c, code := range s.cells {
 		if code != 0 && int(p.codeTarget[code]) == c {
 			want[p.codeSlot[code]]++
@@ -199,7 +199,7 @@ func TestPerftFastEqualsGeneric(t *testing.T) {
 		slow, ok := fast[name+"-generic"]
 		if !ok {
 			var err error
-			if slow, err = Compile(p.g, Config{MaxPlies: 300, Disable: []string{"all"}}); err != nil {
+			if slow, err = Compile(p.game, Config{MaxPlies: 300, Disable: []string{"all"}}); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -210,7 +210,7 @@ func TestPerftFastEqualsGeneric(t *testing.T) {
 			for ply := 0; ply < 60; ply++ {
 				if ply%7 == 0 {
 					depth := 3
-					if p.nc > 100 {
+					if p.numCells > 100 {
 						depth = 2
 					}
 					if a, b := p.Perft(sf, depth), slow.Perft(ss, depth); a != b {
@@ -232,8 +232,8 @@ func TestPerftFastEqualsGeneric(t *testing.T) {
 func TestStateBytes(t *testing.T) {
 	for name, p := range playoutPrograms(t) {
 		n := p.StateBytes()
-		if n < p.nc*2 || n > 1<<20 {
-			t.Errorf("%s: %d bytes per state for %d cells", name, n, p.nc)
+		if n < p.numCells*2 || n > 1<<20 {
+			t.Errorf("%s: %d bytes per state for %d cells", name, n, p.numCells)
 		}
 	}
 }
@@ -245,24 +245,24 @@ func TestLayout(t *testing.T) {
 	check := func(name string, p *Program, wantShifts int) {
 		t.Helper()
 		prev := int32(-1)
-		for c := 0; c < p.nc; c++ {
+		for c := 0; c < p.numCells; c++ {
 			b := p.bitOf[c]
 			if b <= prev || int(b) >= p.nbits || p.cellOf[b] != int32(c) {
 				t.Fatalf("%s: cell %d has bit %d (previous %d, cellOf %d)", name, c, b, prev, p.cellOf[b])
 			}
 			prev = b
 		}
-		if p.nw != (p.nc+63)/64 {
-			t.Errorf("%s: %d words for %d cells", name, p.nw, p.nc)
+		if p.numWords != (p.numCells+63)/64 {
+			t.Errorf("%s: %d words for %d cells", name, p.numWords, p.numCells)
 		}
 		shifts := 0
-		for d := 0; d < p.nd; d++ {
+		for d := 0; d < p.numDirs; d++ {
 			if !p.dirShiftOK[d] {
 				continue
 			}
 			shifts++
-			for c := 0; c < p.nc; c++ {
-				if n := p.nb[c*p.nd+d]; n >= 0 && int(p.bitOf[n]-p.bitOf[c]) != p.dirShift[d] {
+			for c := 0; c < p.numCells; c++ {
+				if n := p.neighbours[c*p.numDirs+d]; n >= 0 && int(p.bitOf[n]-p.bitOf[c]) != p.dirShift[d] {
 					t.Fatalf("%s: direction %d from %s: bit %d to %d, shift %d", name, d, p.cellName[c], p.bitOf[c], p.bitOf[n], p.dirShift[d])
 				}
 			}
@@ -386,7 +386,7 @@ func TestGenPerftEqualsPerft(t *testing.T) {
 		s := p.NewState(3)
 		before := p.Render(s)
 		depth := 3
-		if p.nc > 100 {
+		if p.numCells > 100 {
 			depth = 2
 		}
 		var mls []MoveList

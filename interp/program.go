@@ -11,8 +11,8 @@ import (
 // Program is a compiled game. It is immutable after Compile and may be used
 // by several goroutines at once, each with its own States and MoveLists.
 type Program struct {
-	g   *ir.Game
-	cfg Config
+	game *ir.Game
+	cfg  Config
 	// accels: the accelerators on (registry.go), closed under needs;
 	// disabled: those Config.Disable names; declines: why the others
 	// declined, per rule, tier or the Program (for the plan)
@@ -23,8 +23,8 @@ type Program struct {
 	// maxLeaps: Config.MaxLeaps or its default
 	maxLeaps int
 
-	nc, nd, np int
-	nw         int // 64-bit words in a cell bitset
+	numCells, numDirs, numPlayers int
+	numWords                      int // 64-bit words in a cell bitset
 	// bit layout (layout.go): cell c is bit bitOf[c] of a bitset of cells;
 	// cellOf[b] is the cell of bit b (-1: no cell); boardMask has the bits
 	// of cells
@@ -37,12 +37,12 @@ type Program struct {
 	backValid []uint64  // one word: per direction d, the cells c - d is a cell for
 	ncodes    int       // piece codes: 0 empty, piece index + 1
 
-	cellName []string
-	cellIdx  map[string]int
-	cellX    []int
-	cellY    []int
-	grid     map[[2]int]int // (X, Y) -> cell
-	nb       []int32        // nb[c*nd+d]: neighbour of c in d, or -1
+	cellName   []string
+	cellIdx    map[string]int
+	cellX      []int
+	cellY      []int
+	grid       map[[2]int]int // (X, Y) -> cell
+	neighbours []int32        // nb[c*nd+d]: neighbour of c in d, or -1
 
 	// per code (index 0 = empty)
 	codeOwner  []int8  // ir.Neutral for neutral pieces
@@ -127,9 +127,9 @@ type Program struct {
 // cellBit is where a cell's bit is in a cell set: word w, mask m; and,
 // when the game has a mailbox, the cell's slot (mb, for State.put).
 type cellBit struct {
-	m  uint64
-	w  int32
-	mb uint16
+	m    uint64
+	w    int32
+	slot uint16
 }
 
 // goal is a compiled goal: when f holds for the player tested, that player
@@ -294,7 +294,7 @@ func Compile(g *ir.Game, cfg Config) (*Program, error) {
 	if g == nil {
 		return nil, fmt.Errorf("compile: no game")
 	}
-	p := &Program{g: g, cfg: cfg, maxLeaps: cfg.MaxLeaps}
+	p := &Program{game: g, cfg: cfg, maxLeaps: cfg.MaxLeaps}
 	named, off, err := disabledSet(cfg.Disable)
 	if err != nil {
 		return nil, fmt.Errorf("compile %s: %w", g.Name, err)
@@ -330,31 +330,31 @@ func Compile(g *ir.Game, cfg Config) (*Program, error) {
 }
 
 func (p *Program) compileBoard() error {
-	b := &p.g.Board
-	p.nc, p.nd, p.np = len(b.Cells), len(b.Dirs), len(p.g.Players)
-	if p.nc == 0 {
+	b := &p.game.Board
+	p.numCells, p.numDirs, p.numPlayers = len(b.Cells), len(b.Dirs), len(p.game.Players)
+	if p.numCells == 0 {
 		return fmt.Errorf("board: no cells")
 	}
-	if p.nc > 1<<16-1 {
-		return fmt.Errorf("board: %d cells, at most %d supported", p.nc, 1<<16-1)
+	if p.numCells > 1<<16-1 {
+		return fmt.Errorf("board: %d cells, at most %d supported", p.numCells, 1<<16-1)
 	}
-	if p.nd > 1<<14 {
-		return fmt.Errorf("board: %d directions, too many", p.nd)
+	if p.numDirs > 1<<14 {
+		return fmt.Errorf("board: %d directions, too many", p.numDirs)
 	}
-	if p.np == 0 {
+	if p.numPlayers == 0 {
 		return fmt.Errorf("no players")
 	}
-	if p.np > 100 {
-		return fmt.Errorf("%d players, at most 100 supported", p.np)
+	if p.numPlayers > 100 {
+		return fmt.Errorf("%d players, at most 100 supported", p.numPlayers)
 	}
 	if b.Shape != ir.Square && b.Shape != ir.Hex {
 		return fmt.Errorf("board: unknown shape %d", b.Shape)
 	}
-	p.cellName = make([]string, p.nc)
-	p.cellX = make([]int, p.nc)
-	p.cellY = make([]int, p.nc)
-	p.cellIdx = make(map[string]int, p.nc)
-	p.grid = make(map[[2]int]int, p.nc)
+	p.cellName = make([]string, p.numCells)
+	p.cellX = make([]int, p.numCells)
+	p.cellY = make([]int, p.numCells)
+	p.cellIdx = make(map[string]int, p.numCells)
+	p.grid = make(map[[2]int]int, p.numCells)
 	for i, c := range b.Cells {
 		if c.Name == "" {
 			return fmt.Errorf("board: cell %d has no name", i)
@@ -375,16 +375,16 @@ func (p *Program) compileBoard() error {
 			return fmt.Errorf("board: direction %q (%d) is the zero vector", d.Name, i)
 		}
 	}
-	p.nb = make([]int32, p.nc*p.nd)
-	p.back = make([]int32, p.nc*p.nd)
-	for c := 0; c < p.nc; c++ {
+	p.neighbours = make([]int32, p.numCells*p.numDirs)
+	p.back = make([]int32, p.numCells*p.numDirs)
+	for c := 0; c < p.numCells; c++ {
 		for d, dir := range b.Dirs {
-			p.nb[c*p.nd+d] = p.cellAt(p.cellX[c]+dir.DX, p.cellY[c]+dir.DY)
-			p.back[c*p.nd+d] = p.cellAt(p.cellX[c]-dir.DX, p.cellY[c]-dir.DY)
+			p.neighbours[c*p.numDirs+d] = p.cellAt(p.cellX[c]+dir.DX, p.cellY[c]+dir.DY)
+			p.back[c*p.numDirs+d] = p.cellAt(p.cellX[c]-dir.DX, p.cellY[c]-dir.DY)
 		}
 	}
 	p.chooseLayout()
-	for i, pl := range p.g.Players {
+	for i, pl := range p.game.Players {
 		if pl.Name == "" {
 			return fmt.Errorf("player %d has no name", i)
 		}
@@ -403,7 +403,7 @@ func (p *Program) cellAt(x, y int) int32 {
 // (compileCodes), the zones (compileZones) and the promotions
 // (compilePromotions).
 func (p *Program) compilePieces() error {
-	g := p.g
+	g := p.game
 	for i, k := range g.Kinds {
 		if k.Numbered < 0 {
 			return fmt.Errorf("kind %q (%d): negative numbering", k.Name, i)
@@ -426,7 +426,7 @@ func (p *Program) compilePieces() error {
 // empty cell) and tabulates per code its owner, occupancy slot, kind,
 // points and target, numbering the target cells (targetRow).
 func (p *Program) compileCodes() error {
-	g := p.g
+	g := p.game
 	p.ncodes = len(g.Pieces) + 1
 	p.codeOwner = make([]int8, p.ncodes)
 	p.codeSlot = make([]int32, p.ncodes)
@@ -434,7 +434,7 @@ func (p *Program) compileCodes() error {
 	p.codeKind = make([]int32, p.ncodes)
 	p.codePoints = make([]int32, p.ncodes)
 	p.codeTarget = make([]int32, p.ncodes)
-	p.targetRow = make([]int32, p.nc)
+	p.targetRow = make([]int32, p.numCells)
 	for i := range p.targetRow {
 		p.targetRow[i] = -1
 	}
@@ -444,10 +444,10 @@ func (p *Program) compileCodes() error {
 		if pc.Kind < 0 || pc.Kind >= len(g.Kinds) {
 			return fmt.Errorf("piece %q (%d): kind %d out of range", pc.Name, i, pc.Kind)
 		}
-		if pc.Owner != ir.Neutral && (pc.Owner < 0 || pc.Owner >= p.np) {
+		if pc.Owner != ir.Neutral && (pc.Owner < 0 || pc.Owner >= p.numPlayers) {
 			return fmt.Errorf("piece %q (%d): owner %d out of range", pc.Name, i, pc.Owner)
 		}
-		if pc.Target < -1 || pc.Target >= p.nc {
+		if pc.Target < -1 || pc.Target >= p.numCells {
 			return fmt.Errorf("piece %q (%d): target cell %d out of range", pc.Name, i, pc.Target)
 		}
 		k := g.Kinds[pc.Kind]
@@ -456,11 +456,11 @@ func (p *Program) compileCodes() error {
 		}
 		p.codeOwner[code] = int8(pc.Owner)
 		if pc.Owner == ir.Neutral {
-			p.codeSlot[code] = int32(p.np)
+			p.codeSlot[code] = int32(p.numPlayers)
 		} else {
 			p.codeSlot[code] = int32(pc.Owner)
 		}
-		p.codeOcc[code] = p.codeSlot[code] * int32(p.nw)
+		p.codeOcc[code] = p.codeSlot[code] * int32(p.numWords)
 		p.codeKind[code] = int32(pc.Kind)
 		p.codePoints[code] = int32(k.Props["points"])
 		p.codeTarget[code] = int32(pc.Target)
@@ -475,19 +475,19 @@ func (p *Program) compileCodes() error {
 // compileZones builds each zone's cells per player, as a set (zones) and
 // in ascending order (zoneCells).
 func (p *Program) compileZones() error {
-	g := p.g
+	g := p.game
 	p.zones = make([][][]bool, len(g.Zones))
 	p.zoneCells = make([][][]int32, len(g.Zones))
 	for z, zn := range g.Zones {
-		if len(zn.Cells) != p.np {
-			return fmt.Errorf("zone %q: %d cell sets for %d players", zn.Name, len(zn.Cells), p.np)
+		if len(zn.Cells) != p.numPlayers {
+			return fmt.Errorf("zone %q: %d cell sets for %d players", zn.Name, len(zn.Cells), p.numPlayers)
 		}
-		p.zones[z] = make([][]bool, p.np)
-		p.zoneCells[z] = make([][]int32, p.np)
+		p.zones[z] = make([][]bool, p.numPlayers)
+		p.zoneCells[z] = make([][]int32, p.numPlayers)
 		for pl, cells := range zn.Cells {
-			m := make([]bool, p.nc)
+			m := make([]bool, p.numCells)
 			for _, c := range cells {
-				if c < 0 || c >= p.nc {
+				if c < 0 || c >= p.numCells {
 					return fmt.Errorf("zone %q: cell %d out of range", zn.Name, c)
 				}
 				m[c] = true
@@ -507,7 +507,7 @@ func (p *Program) compileZones() error {
 // (p.promos): the owner's cells of the zone and the code of the piece of
 // the same owner and number it becomes.
 func (p *Program) compilePromotions() error {
-	g := p.g
+	g := p.game
 	p.promos = make([][]promo, p.ncodes)
 	for i, pr := range g.Promotions {
 		if pr.Kind < 0 || pr.Kind >= len(g.Kinds) || pr.To < 0 || pr.To >= len(g.Kinds) {
@@ -568,7 +568,7 @@ func (p *Program) propTable(name string) []int32 {
 	}
 	t := make([]int32, p.ncodes)
 	for code := 1; code < p.ncodes; code++ {
-		t[code] = int32(p.g.Kinds[p.codeKind[code]].Props[name])
+		t[code] = int32(p.game.Kinds[p.codeKind[code]].Props[name])
 	}
 	if p.props == nil {
 		p.props = map[string][]int32{}
@@ -578,19 +578,19 @@ func (p *Program) propTable(name string) []int32 {
 }
 
 func (p *Program) compileSetup() error {
-	st := &p.g.Setup
+	st := &p.game.Setup
 	for _, pl := range st.Place {
-		if pl.Cell < 0 || pl.Cell >= p.nc {
+		if pl.Cell < 0 || pl.Cell >= p.numCells {
 			return fmt.Errorf("setup: cell %d out of range", pl.Cell)
 		}
-		if pl.Piece < 0 || pl.Piece >= len(p.g.Pieces) {
+		if pl.Piece < 0 || pl.Piece >= len(p.game.Pieces) {
 			return fmt.Errorf("setup: piece %d on %s out of range", pl.Piece, p.cellName[pl.Cell])
 		}
 	}
 	if r := st.Random; r != nil {
 		seen := make(map[int]bool, len(r.Cells))
 		for _, c := range r.Cells {
-			if c < 0 || c >= p.nc {
+			if c < 0 || c >= p.numCells {
 				return fmt.Errorf("setup: random cell %d out of range", c)
 			}
 			if seen[c] {
@@ -600,11 +600,11 @@ func (p *Program) compileSetup() error {
 		}
 		n := 0
 		for _, pc := range r.Counts {
-			if pc.Piece < 0 || pc.Piece >= len(p.g.Pieces) {
+			if pc.Piece < 0 || pc.Piece >= len(p.game.Pieces) {
 				return fmt.Errorf("setup: random piece %d out of range", pc.Piece)
 			}
 			if pc.Count < 0 {
-				return fmt.Errorf("setup: negative count for %s", p.g.Pieces[pc.Piece].Name)
+				return fmt.Errorf("setup: negative count for %s", p.game.Pieces[pc.Piece].Name)
 			}
 			n += pc.Count
 		}
@@ -620,21 +620,21 @@ func (p *Program) compileSetup() error {
 		if st.Random != nil {
 			p.scap += len(st.Random.Cells)
 		}
-		for _, h := range p.g.Hands {
+		for _, h := range p.game.Hands {
 			for _, pc := range h {
 				p.scap += max(pc.Count, 0)
 			}
 		}
 		p.scap = max(p.scap, 1)
-		if p.nc*p.scap > 1<<26 {
-			return fmt.Errorf("setup: %d pieces on %d cells, too many for stacks", p.scap, p.nc)
+		if p.numCells*p.scap > 1<<26 {
+			return fmt.Errorf("setup: %d pieces on %d cells, too many for stacks", p.scap, p.numCells)
 		}
 	}
 	return nil
 }
 
 func (p *Program) compileRules() error {
-	g := p.g
+	g := p.game
 	p.leaps = map[int][]int32{}
 	p.rules = make([]rule, len(g.Moves))
 	for i := range g.Moves {
@@ -689,7 +689,7 @@ func (p *Program) compileRules() error {
 // the generator that fits the rule (fast path tables, stack tables, or the
 // generic walker).
 func (p *Program) compileRule(i int) error {
-	m := &p.g.Moves[i]
+	m := &p.game.Moves[i]
 	r := &p.rules[i]
 	r.idx, r.name, r.action, r.who = i, m.Name, m.Action, m.Piece
 	r.length, r.capture, r.chain, r.sameDir, r.textEnds = m.Length, m.Capture, m.Chain, m.ChainSame, m.TextEnds
@@ -783,9 +783,9 @@ func (p *Program) compileSelection(r *rule, m *ir.MoveRule) error {
 		return fmt.Errorf("chain-dirs: same without a chain of leaps")
 	}
 	if m.Kinds != nil {
-		r.kindOK = make([]bool, len(p.g.Kinds))
+		r.kindOK = make([]bool, len(p.game.Kinds))
 		for _, k := range m.Kinds {
-			if k < 0 || k >= len(p.g.Kinds) {
+			if k < 0 || k >= len(p.game.Kinds) {
 				return fmt.Errorf("kind %d out of range", k)
 			}
 			r.kindOK[k] = true
@@ -799,7 +799,7 @@ func (p *Program) compileSelection(r *rule, m *ir.MoveRule) error {
 func (p *Program) compileConds(r *rule, m *ir.MoveRule) error {
 	var err error
 	if m.When != nil {
-		xc := &exprCompiler{p: p, kind: exGuard, hasScore: p.g.Score != nil, what: "when"}
+		xc := &exprCompiler{p: p, kind: exGuard, hasScore: p.game.Score != nil, what: "when"}
 		if r.when, err = xc.compile(m.When, false); err != nil {
 			return err
 		}
@@ -833,7 +833,7 @@ func (p *Program) compileCellCond(e *ir.Expr, what string) (evalFn, error) {
 	if e == nil {
 		return nil, nil
 	}
-	xc := &exprCompiler{p: p, kind: exCell, hasScore: p.g.Score != nil, what: what}
+	xc := &exprCompiler{p: p, kind: exCell, hasScore: p.game.Score != nil, what: what}
 	return xc.compile(e, true)
 }
 
@@ -848,11 +848,11 @@ func (p *Program) fillPromoSlots(r *rule) {
 			}
 		}
 	}
-	r.srcSlots = make([]uint64, p.np)
-	for mv := 0; mv < p.np; mv++ {
-		for sl := 0; sl <= p.np; sl++ {
+	r.srcSlots = make([]uint64, p.numPlayers)
+	for mv := 0; mv < p.numPlayers; mv++ {
+		for sl := 0; sl <= p.numPlayers; sl++ {
 			owner := int8(sl)
-			if sl == p.np {
+			if sl == p.numPlayers {
 				owner = ir.Neutral
 			}
 			if whoMatch(r.who, mv, owner) {
@@ -865,17 +865,17 @@ func (p *Program) fillPromoSlots(r *rule) {
 // compileDirs checks the rule's directions and keeps, per player, one
 // direction per vector (r.dirs): the same vector twice gives the same moves.
 func (p *Program) compileDirs(r *rule, m *ir.MoveRule) error {
-	if len(m.Dirs) != p.np {
-		return fmt.Errorf("%d direction lists for %d players", len(m.Dirs), p.np)
+	if len(m.Dirs) != p.numPlayers {
+		return fmt.Errorf("%d direction lists for %d players", len(m.Dirs), p.numPlayers)
 	}
-	r.dirs = make([][]int32, p.np)
+	r.dirs = make([][]int32, p.numPlayers)
 	for pl, ds := range m.Dirs {
 		seen := map[[2]int]bool{}
 		for _, d := range ds {
-			if d < 0 || d >= p.nd {
+			if d < 0 || d >= p.numDirs {
 				return fmt.Errorf("player %d: direction %d out of range", pl, d)
 			}
-			v := [2]int{p.g.Board.Dirs[d].DX, p.g.Board.Dirs[d].DY}
+			v := [2]int{p.game.Board.Dirs[d].DX, p.game.Board.Dirs[d].DY}
 			if seen[v] {
 				continue
 			}
@@ -899,7 +899,7 @@ func (p *Program) compileGroup(r *rule, m *ir.MoveRule) error {
 			return err
 		}
 		if gc.When != nil {
-			xc := &exprCompiler{p: p, kind: exGroup, hasScore: p.g.Score != nil, what: "group capture when"}
+			xc := &exprCompiler{p: p, kind: exGroup, hasScore: p.game.Score != nil, what: "group capture when"}
 			if r.gwhen, err = xc.compile(gc.When, false); err != nil {
 				return err
 			}
@@ -933,7 +933,7 @@ func (p *Program) compileLengths(r *rule, m *ir.MoveRule) (byProp bool, err erro
 				continue // this kind has no such leap
 			}
 		}
-		if L > p.nc || p.nc*p.nd*L > 1<<25 {
+		if L > p.numCells || p.numCells*p.numDirs*L > 1<<25 {
 			return false, fmt.Errorf("leap length %d too long for this board", L)
 		}
 		r.lenCode[code] = int32(L)
@@ -980,7 +980,7 @@ func (p *Program) compileLeapFast(r *rule, m *ir.MoveRule) {
 	codes := p.ncodes + 1
 	r.stride, r.tabSize = 0, codes
 	if od || nd {
-		r.stride, r.tabSize = codes, (p.nc+1)*codes
+		r.stride, r.tabSize = codes, (p.numCells+1)*codes
 	}
 	for _, ds := range r.dirs {
 		if len(ds) > 32 {
@@ -988,7 +988,7 @@ func (p *Program) compileLeapFast(r *rule, m *ir.MoveRule) {
 			return
 		}
 	}
-	if p.np*r.tabSize > maxTable {
+	if p.numPlayers*r.tabSize > maxTable {
 		p.declineFor(scopeRule, r.idx, accelLeapTable, fmt.Sprintf("its condition tables would pass %d entries", maxTable))
 		return
 	}
@@ -1036,8 +1036,8 @@ func (p *Program) compileWalk(r *rule) {
 // ontoEmptyOnly clears r.ontoTab on every piece code: the rule lands on
 // empty cells only.
 func (p *Program) ontoEmptyOnly(r *rule) {
-	for mv := 0; mv < p.np; mv++ {
-		for cell := 0; cell <= p.nc; cell++ {
+	for mv := 0; mv < p.numPlayers; mv++ {
+		for cell := 0; cell <= p.numCells; cell++ {
 			for code := 1; code < p.ncodes; code++ {
 				r.ontoTab[mv*r.tabSize+cell*r.stride+code] = 0
 			}
@@ -1051,10 +1051,10 @@ func (p *Program) ontoEmptyOnly(r *rule) {
 // fillOntoEmpty sets r.ontoEmpty: per mover, whether r.ontoTab holds
 // exactly on the empty cells of the board.
 func (p *Program) fillOntoEmpty(r *rule) {
-	r.ontoEmpty = make([]bool, p.np)
-	for mv := 0; mv < p.np; mv++ {
+	r.ontoEmpty = make([]bool, p.numPlayers)
+	for mv := 0; mv < p.numPlayers; mv++ {
 		ok := true
-		for cell := 0; cell < p.nc && ok; cell++ {
+		for cell := 0; cell < p.numCells && ok; cell++ {
 			for code := 0; code < p.ncodes; code++ {
 				if (r.ontoTab[mv*r.tabSize+cell*r.stride+code] != 0) != (code == 0) {
 					ok = false
@@ -1072,7 +1072,7 @@ func (p *Program) fillOntoEmpty(r *rule) {
 // compileGroupFast lowers a group rule to tables when its conditions are
 // local (From: of the piece alone) and the game has no stacks.
 func (p *Program) compileGroupFast(r *rule) {
-	m := &p.g.Moves[r.idx]
+	m := &p.game.Moves[r.idx]
 	decline := func(why string) { p.declineFor(scopeRule, r.idx, accelGroupTable, why) }
 	if why := p.off(accelGroupTable); why != "" {
 		decline(why)
@@ -1105,9 +1105,9 @@ func (p *Program) compileGroupFast(r *rule) {
 	codes := p.ncodes + 1
 	r.stride, r.tabSize = 0, codes
 	if nd || ed {
-		r.stride, r.tabSize = codes, (p.nc+1)*codes
+		r.stride, r.tabSize = codes, (p.numCells+1)*codes
 	}
-	if p.np*r.tabSize > maxTable {
+	if p.numPlayers*r.tabSize > maxTable {
 		decline(fmt.Sprintf("its condition tables would pass %d entries", maxTable))
 		return
 	}
@@ -1116,7 +1116,7 @@ func (p *Program) compileGroupFast(r *rule) {
 	if r.enemy != nil {
 		r.enemyTab = p.condTable(r.enemy, r.stride, r.tabSize)
 	} else {
-		r.enemyTab = make([]uint8, p.np*r.tabSize)
+		r.enemyTab = make([]uint8, p.numPlayers*r.tabSize)
 	}
 	r.leap = p.leapTable(1)
 	r.validL = p.validMasks(1) // (built now: a Program is read-only once compiled)
@@ -1130,10 +1130,10 @@ func (p *Program) compileGroupFast(r *rule) {
 // fillSrcOK tabulates which pieces rule r lets each mover move (r.srcOK:
 // Who, Kinds and a From that does not depend on the cell), then r.srcAll.
 func (p *Program) fillSrcOK(r *rule) {
-	r.srcOK = make([]bool, p.np*p.ncodes)
+	r.srcOK = make([]bool, p.numPlayers*p.ncodes)
 	fc := &ectx{p: p}
-	for mv := 0; mv < p.np; mv++ {
-		fc.own, fc.opp = mv, (mv+1)%p.np
+	for mv := 0; mv < p.numPlayers; mv++ {
+		fc.own, fc.opp = mv, (mv+1)%p.numPlayers
 		for code := 1; code < p.ncodes; code++ {
 			ok := p.selects(r, mv, code)
 			if ok && r.from != nil {
@@ -1148,8 +1148,8 @@ func (p *Program) fillSrcOK(r *rule) {
 
 // fillSrcAll sets r.srcAll from r.srcOK.
 func (p *Program) fillSrcAll(r *rule) {
-	r.srcAll = make([]bool, p.np)
-	for mv := 0; mv < p.np; mv++ {
+	r.srcAll = make([]bool, p.numPlayers)
+	for mv := 0; mv < p.numPlayers; mv++ {
 		all := true
 		for code := 1; code < p.ncodes; code++ {
 			if whoMatch(r.who, mv, p.codeOwner[code]) && !r.srcOK[mv*p.ncodes+code] {
@@ -1173,18 +1173,18 @@ func (p *Program) compileShift(r *rule) {
 		decline("its conditions read the cell")
 		return
 	}
-	if p.np+2 > 64 {
+	if p.numPlayers+2 > 64 {
 		decline("more than 62 players")
 		return
 	}
 	for _, ds := range r.dirs {
 		for _, d := range ds {
 			if !p.dirShiftOK[d] {
-				decline(fmt.Sprintf("direction %s is not one bit shift on this board", p.g.Board.Dirs[d].Name))
+				decline(fmt.Sprintf("direction %s is not one bit shift on this board", p.game.Board.Dirs[d].Name))
 				return
 			}
 			if abs(p.dirShift[d])*r.length >= p.nbits {
-				decline(fmt.Sprintf("a leap in direction %s shifts past the board's bits", p.g.Board.Dirs[d].Name))
+				decline(fmt.Sprintf("a leap in direction %s shifts past the board's bits", p.game.Board.Dirs[d].Name))
 				return
 			}
 		}
@@ -1207,14 +1207,14 @@ func (p *Program) compileShift(r *rule) {
 // bit np+1 for an empty cell); ok is false when two codes of one slot
 // differ.
 func (p *Program) condSlots(r *rule, tab []uint8) (slots []uint64, ok bool) {
-	out := make([]uint64, p.np)
-	for mv := 0; mv < p.np; mv++ {
+	out := make([]uint64, p.numPlayers)
+	for mv := 0; mv < p.numPlayers; mv++ {
 		t := tab[mv*r.tabSize:]
 		var m uint64
 		if t[0] != 0 {
-			m |= 1 << uint(p.np+1)
+			m |= 1 << uint(p.numPlayers+1)
 		}
-		seen := make([]int, p.np+1)
+		seen := make([]int, p.numPlayers+1)
 		for code := 1; code < p.ncodes; code++ {
 			sl := p.codeSlot[code]
 			v := int(t[code]) + 1
@@ -1234,11 +1234,11 @@ func (p *Program) condSlots(r *rule, tab []uint8) (slots []uint64, ok bool) {
 // fillLands tabulates, per mover and bit, the landing cells of shift rule
 // r's leaps from that bit: r.lands on one word, r.landsW on several.
 func (p *Program) fillLands(r *rule) {
-	if p.nw == 1 {
-		r.lands = make([][]uint64, p.np)
-		for mv := 0; mv < p.np; mv++ {
+	if p.numWords == 1 {
+		r.lands = make([][]uint64, p.numPlayers)
+		for mv := 0; mv < p.numPlayers; mv++ {
 			r.lands[mv] = make([]uint64, 64)
-			for c := 0; c < p.nc; c++ {
+			for c := 0; c < p.numCells; c++ {
 				b := int(p.bitOf[c])
 				for _, d := range r.dirs[mv] {
 					if r.validL[d]>>uint(b)&1 != 0 {
@@ -1249,16 +1249,16 @@ func (p *Program) fillLands(r *rule) {
 		}
 		return
 	}
-	if p.nw > 1 {
-		r.landsW = make([][]uint64, p.np)
-		for mv := 0; mv < p.np; mv++ {
-			r.landsW[mv] = make([]uint64, p.nw*64*p.nw)
-			for c := 0; c < p.nc; c++ {
+	if p.numWords > 1 {
+		r.landsW = make([][]uint64, p.numPlayers)
+		for mv := 0; mv < p.numPlayers; mv++ {
+			r.landsW[mv] = make([]uint64, p.numWords*64*p.numWords)
+			for c := 0; c < p.numCells; c++ {
 				b := int(p.bitOf[c])
 				for _, d := range r.dirs[mv] {
-					if r.validL[int(d)*p.nw+b>>6]>>uint(b&63)&1 != 0 {
+					if r.validL[int(d)*p.numWords+b>>6]>>uint(b&63)&1 != 0 {
 						l := b + r.length*p.dirShift[d]
-						r.landsW[mv][b*p.nw+l>>6] |= 1 << uint(l&63)
+						r.landsW[mv][b*p.numWords+l>>6] |= 1 << uint(l&63)
 					}
 				}
 			}
@@ -1271,8 +1271,8 @@ func (p *Program) fillLands(r *rule) {
 // empty cells, or captures by landing and Onto excludes empty cells).
 func (p *Program) fillAlwaysTakes(r *rule) {
 	r.alwaysTakes = true
-	for mv := 0; mv < p.np; mv++ {
-		empty := uint64(1) << uint(p.np+1)
+	for mv := 0; mv < p.numPlayers; mv++ {
+		empty := uint64(1) << uint(p.numPlayers+1)
 		switch {
 		case r.capture == ir.CaptureJumped && r.length == 2 && r.overSlots[mv]&empty == 0:
 		case r.capture == ir.CaptureLanding && r.ontoSlots[mv]&empty == 0:
@@ -1288,13 +1288,13 @@ func (p *Program) validMasks(L int) []uint64 {
 	if v, ok := p.valid[L]; ok {
 		return v
 	}
-	v := make([]uint64, p.nd*p.nw)
+	v := make([]uint64, p.numDirs*p.numWords)
 	t := p.leaps[L]
-	for c := 0; c < p.nc; c++ {
-		for d := 0; d < p.nd; d++ {
-			if int(t[(c*p.nd+d)*L]) < p.nc {
+	for c := 0; c < p.numCells; c++ {
+		for d := 0; d < p.numDirs; d++ {
+			if int(t[(c*p.numDirs+d)*L]) < p.numCells {
 				b := p.bitOf[c]
-				v[d*p.nw+int(b>>6)] |= 1 << (uint(b) & 63)
+				v[d*p.numWords+int(b>>6)] |= 1 << (uint(b) & 63)
 			}
 		}
 	}
@@ -1323,14 +1323,14 @@ func (p *Program) selects(r *rule, mover, code int) bool {
 // condTable tabulates a local cell condition per mover: 1 where it holds.
 // The wall code (ncodes) and the sentinel cell (nc) never satisfy it.
 func (p *Program) condTable(f evalFn, stride, size int) []uint8 {
-	t := make([]uint8, p.np*size)
+	t := make([]uint8, p.numPlayers*size)
 	ncell := 1
 	if stride != 0 {
-		ncell = p.nc
+		ncell = p.numCells
 	}
 	c := &ectx{p: p}
-	for mv := 0; mv < p.np; mv++ {
-		c.own, c.opp = mv, (mv+1)%p.np
+	for mv := 0; mv < p.numPlayers; mv++ {
+		c.own, c.opp = mv, (mv+1)%p.numPlayers
 		for cell := 0; cell < ncell; cell++ {
 			for code := 0; code < p.ncodes; code++ {
 				ok := true
@@ -1354,16 +1354,16 @@ func (p *Program) leapTable(L int) []int32 {
 	if t, ok := p.leaps[L]; ok {
 		return t
 	}
-	t := make([]int32, p.nc*p.nd*L)
-	for c := 0; c < p.nc; c++ {
-		for d := 0; d < p.nd; d++ {
-			base := (c*p.nd + d) * L
+	t := make([]int32, p.numCells*p.numDirs*L)
+	for c := 0; c < p.numCells; c++ {
+		for d := 0; d < p.numDirs; d++ {
+			base := (c*p.numDirs + d) * L
 			cur := int32(c)
 			for k := 0; k < L; k++ {
-				cur = p.nb[int(cur)*p.nd+d]
+				cur = p.neighbours[int(cur)*p.numDirs+d]
 				if cur < 0 {
 					for j := 0; j < L; j++ {
-						t[base+j] = int32(p.nc)
+						t[base+j] = int32(p.numCells)
 					}
 					break
 				}
@@ -1372,14 +1372,14 @@ func (p *Program) leapTable(L int) []int32 {
 		}
 	}
 	p.leaps[L] = t
-	rev := make([]int32, p.nc*p.nd)
+	rev := make([]int32, p.numCells*p.numDirs)
 	for i := range rev {
 		rev[i] = -1
 	}
-	for c := 0; c < p.nc; c++ {
-		for d := 0; d < p.nd; d++ {
-			if l := t[(c*p.nd+d)*L+L-1]; int(l) < p.nc {
-				rev[int(l)*p.nd+d] = int32(c)
+	for c := 0; c < p.numCells; c++ {
+		for d := 0; d < p.numDirs; d++ {
+			if l := t[(c*p.numDirs+d)*L+L-1]; int(l) < p.numCells {
+				rev[int(l)*p.numDirs+d] = int32(c)
 			}
 		}
 	}
@@ -1396,7 +1396,7 @@ func (p *Program) leapTable(L int) []int32 {
 // of one stone (HEAD-DEST) whose displacement another leap or group rule
 // of the tier can also give.
 func (p *Program) tierNeedsDedup(rs []int) bool {
-	dirs := p.g.Board.Dirs
+	dirs := p.game.Board.Dirs
 	for a := 0; a < len(rs); a++ {
 		for b := a + 1; b < len(rs); b++ {
 			ra, rb := &p.rules[rs[a]], &p.rules[rs[b]]
@@ -1415,7 +1415,7 @@ func (p *Program) tierNeedsDedup(rs []int) bool {
 			if (ra.textEnds && ra.chain != ir.ChainNone || rb.textEnds && rb.chain != ir.ChainNone) && !p.srcDisjoint(ra, rb) {
 				return true // a chain named by its ends may end anywhere
 			}
-			for pl := 0; pl < p.np; pl++ {
+			for pl := 0; pl < p.numPlayers; pl++ {
 				for _, da := range ra.dirs[pl] {
 					va := dirs[da]
 					for _, db := range rb.dirs[pl] {
@@ -1445,7 +1445,7 @@ func (p *Program) tierNeedsDedup(rs []int) bool {
 // srcDisjoint tells whether no piece can be moved by both rules (their
 // moves never start from the same piece).
 func (p *Program) srcDisjoint(ra, rb *rule) bool {
-	for mv := 0; mv < p.np; mv++ {
+	for mv := 0; mv < p.numPlayers; mv++ {
 		for code := 1; code < p.ncodes; code++ {
 			if p.selects(ra, mv, code) && p.selects(rb, mv, code) {
 				return false
@@ -1459,7 +1459,7 @@ func (p *Program) srcDisjoint(ra, rb *rule) bool {
 // in one position (their Onto conditions are local and never both hold),
 // so that their moves never share a text.
 func (p *Program) ontoDisjoint(ra, rb *rule) bool {
-	ma, mb := &p.g.Moves[ra.idx], &p.g.Moves[rb.idx]
+	ma, mb := &p.game.Moves[ra.idx], &p.game.Moves[rb.idx]
 	la, da := p.isLocal(ma.Onto)
 	lb, db := p.isLocal(mb.Onto)
 	if !la || !lb || ma.Onto == nil || mb.Onto == nil || p.stacking {
@@ -1467,14 +1467,14 @@ func (p *Program) ontoDisjoint(ra, rb *rule) bool {
 	}
 	stride, size := 0, p.ncodes+1
 	if da || db {
-		stride, size = p.ncodes+1, (p.nc+1)*(p.ncodes+1)
+		stride, size = p.ncodes+1, (p.numCells+1)*(p.ncodes+1)
 	}
-	if p.np*size > maxTable {
+	if p.numPlayers*size > maxTable {
 		return false
 	}
 	ta, tb := p.condTable(ra.onto, stride, size), p.condTable(rb.onto, stride, size)
-	for mv := 0; mv < p.np; mv++ {
-		for cell := 0; cell < p.nc; cell++ {
+	for mv := 0; mv < p.numPlayers; mv++ {
+		for cell := 0; cell < p.numCells; cell++ {
 			for code := 0; code < p.ncodes; code++ {
 				i := mv*size + cell*stride + code
 				// Without capture by landing a leap lands on empty cells.
@@ -1513,7 +1513,7 @@ func positiveMultiple(x, y, dx, dy int) bool {
 }
 
 func (p *Program) compileEnd() error {
-	g := p.g
+	g := p.game
 	hasScore := g.Score != nil
 	if err := p.compileCounters(); err != nil {
 		return err
@@ -1591,7 +1591,7 @@ func (p *Program) compileEnd() error {
 // cell to target on the empty board (nc when unreachable).
 func (p *Program) distanceTable(dirs []int) ([]int32, error) {
 	return p.distances(fmt.Sprint(dirs), dirs, p.nTargets, func(row int, add func(c int)) {
-		for tc := 0; tc < p.nc; tc++ {
+		for tc := 0; tc < p.numCells; tc++ {
 			if int(p.targetRow[tc]) == row {
 				add(tc)
 			}
@@ -1608,14 +1608,14 @@ func (p *Program) distances(key string, dirs []int, rows int, sources func(row i
 		return t, nil
 	}
 	for _, d := range dirs {
-		if d < 0 || d >= p.nd {
+		if d < 0 || d >= p.numDirs {
 			return nil, fmt.Errorf("distance: direction %d out of range", d)
 		}
 	}
-	t := make([]int32, rows*p.nc)
-	queue := make([]int, 0, p.nc)
+	t := make([]int32, rows*p.numCells)
+	queue := make([]int, 0, p.numCells)
 	for row := 0; row < rows; row++ {
-		dist := t[row*p.nc : (row+1)*p.nc]
+		dist := t[row*p.numCells : (row+1)*p.numCells]
 		for i := range dist {
 			dist[i] = -1
 		}
@@ -1628,7 +1628,7 @@ func (p *Program) distances(key string, dirs []int, rows int, sources func(row i
 			y := queue[0]
 			queue = queue[1:]
 			for _, d := range dirs {
-				v := p.g.Board.Dirs[d]
+				v := p.game.Board.Dirs[d]
 				x := p.cellAt(p.cellX[y]-v.DX, p.cellY[y]-v.DY)
 				if x >= 0 && dist[x] < 0 {
 					dist[x] = dist[y] + 1
@@ -1638,7 +1638,7 @@ func (p *Program) distances(key string, dirs []int, rows int, sources func(row i
 		}
 		for i := range dist {
 			if dist[i] < 0 {
-				dist[i] = int32(p.nc)
+				dist[i] = int32(p.numCells)
 			}
 		}
 	}
@@ -1651,29 +1651,29 @@ func (p *Program) distances(key string, dirs []int, rows int, sources func(row i
 
 // after returns the player who moves after pl (no division on hot paths).
 func (p *Program) after(pl int) int {
-	if pl+1 == p.np {
+	if pl+1 == p.numPlayers {
 		return 0
 	}
 	return pl + 1
 }
 
 // Game returns the description the Program was compiled from.
-func (p *Program) Game() *ir.Game { return p.g }
+func (p *Program) Game() *ir.Game { return p.game }
 
 // NumPlayers returns the number of players.
-func (p *Program) NumPlayers() int { return p.np }
+func (p *Program) NumPlayers() int { return p.numPlayers }
 
 // PlayerName returns the name of player i ("" when out of range).
 func (p *Program) PlayerName(i int) string {
-	if i < 0 || i >= p.np {
+	if i < 0 || i >= p.numPlayers {
 		return ""
 	}
-	return p.g.Players[i].Name
+	return p.game.Players[i].Name
 }
 
 // CellName returns the name of cell c (docs/notation.md; "" when out of range).
 func (p *Program) CellName(c int) string {
-	if c < 0 || c >= p.nc {
+	if c < 0 || c >= p.numCells {
 		return ""
 	}
 	return p.cellName[c]

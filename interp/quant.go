@@ -37,7 +37,7 @@ func quantOp(op ir.Op, n, all int) int {
 // selCodes returns per player pl the piece codes that who selects
 // relative to pl.
 func (p *Program) selCodes(who ir.Who) [][]uint16 {
-	out := make([][]uint16, p.np)
+	out := make([][]uint16, p.numPlayers)
 	for pl := range out {
 		for code := 1; code < p.ncodes; code++ {
 			if whoMatch(who, pl, p.codeOwner[code]) {
@@ -51,11 +51,11 @@ func (p *Program) selCodes(who ir.Who) [][]uint16 {
 // selSlots returns per player pl the occupancy slots that who selects
 // relative to pl.
 func (p *Program) selSlots(who ir.Who) [][]int32 {
-	out := make([][]int32, p.np)
+	out := make([][]int32, p.numPlayers)
 	for pl := range out {
-		for sl := 0; sl <= p.np; sl++ {
+		for sl := 0; sl <= p.numPlayers; sl++ {
 			var owner int8 = ir.Neutral
-			if sl < p.np {
+			if sl < p.numPlayers {
 				owner = int8(sl)
 			}
 			if whoMatch(who, pl, owner) {
@@ -74,7 +74,7 @@ func (p *Program) quantByCode(who ir.Who, op ir.Op, sd ir.Side, tab []uint8, siz
 		return p.quantBySlots(who, op, sd)
 	}
 	codes := p.selCodes(who)
-	nw := p.nw
+	nw := p.numWords
 	p.readsOccC = true
 	return func(c *ectx) int {
 		occC := c.s.occC
@@ -104,7 +104,7 @@ func (p *Program) quantByCode(who ir.Who, op ir.Op, sd ir.Side, tab []uint8, siz
 // pieces of the owners selected, on the per-owner occupancy sets.
 func (p *Program) quantBySlots(who ir.Who, op ir.Op, sd ir.Side) evalFn {
 	slots := p.selSlots(who)
-	nw := p.nw
+	nw := p.numWords
 	if one := oneSlotEach(slots); nw == 1 && one != nil && (sd == ir.SideOwn || sd == ir.SideOpponent) {
 		// One word, one owner: a population count (the side known here).
 		if sd == ir.SideOwn {
@@ -148,13 +148,13 @@ func oneSlotEach(slots [][]int32) []int32 {
 // slot. It fails when two codes of one slot differ somewhere (the
 // condition reads the kind).
 func (p *Program) ownerMasks(tab []uint8, stride, size int) ([][]uint64, bool) {
-	nw := p.nw
-	out := make([][]uint64, p.np)
+	nw := p.numWords
+	out := make([][]uint64, p.numPlayers)
 	for own := range out {
-		m := make([]uint64, (p.np+1)*nw)
+		m := make([]uint64, (p.numPlayers+1)*nw)
 		t := tab[own*size : (own+1)*size]
-		for cell := 0; cell < p.nc; cell++ {
-			seen := make([]int8, p.np+1) // 0 unseen, 1 false, 2 true
+		for cell := 0; cell < p.numCells; cell++ {
+			seen := make([]int8, p.numPlayers+1) // 0 unseen, 1 false, 2 true
 			for code := 1; code < p.ncodes; code++ {
 				sl := p.codeSlot[code]
 				v := int8(1 + t[cell*stride+code])
@@ -177,7 +177,7 @@ func (p *Program) ownerMasks(tab []uint8, stride, size int) ([][]uint64, bool) {
 // the owner of the piece, with the sets of ownerMasks.
 func (p *Program) quantByMask(who ir.Who, op ir.Op, sd ir.Side, masks [][]uint64) evalFn {
 	slots := p.selSlots(who)
-	nw := p.nw
+	nw := p.numWords
 	if nw == 1 && op == ir.OpSome {
 		return func(c *ectx) int {
 			occ, m := c.s.occ, masks[c.own]
@@ -221,8 +221,8 @@ func (p *Program) quantFast(who ir.Who, op ir.Op, sd ir.Side, cond *ir.Expr, arg
 		return p.quantByCode(who, op, sd, p.condTable(arg, 0, size), size)
 	}
 	stride := p.ncodes + 1
-	size := (p.nc + 1) * stride
-	if p.np*size > maxTable {
+	size := (p.numCells + 1) * stride
+	if p.numPlayers*size > maxTable {
 		return nil
 	}
 	masks, ok := p.ownerMasks(p.condTable(arg, stride, size), stride, size)

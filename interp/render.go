@@ -30,7 +30,7 @@ import (
 func (p *Program) Render(s *State) string {
 	sym, widest := p.cellSymbols(s)
 	var b strings.Builder
-	if p.g.Board.Shape == ir.Hex {
+	if p.game.Board.Shape == ir.Hex {
 		p.renderHex(&b, sym, widest)
 	} else {
 		p.renderSquare(&b, sym, widest)
@@ -47,7 +47,7 @@ func (p *Program) Render(s *State) string {
 	if len(s.ctr) > 0 {
 		parts := make([]string, len(s.ctr))
 		for i, v := range s.ctr {
-			parts[i] = fmt.Sprintf("%s %d", p.g.Counters[i].Name, v)
+			parts[i] = fmt.Sprintf("%s %d", p.game.Counters[i].Name, v)
 		}
 		writeLine(&b, "counters: "+strings.Join(parts, ", "))
 	}
@@ -62,7 +62,7 @@ func (p *Program) cellSymbols(s *State) (sym func(c int) string, widest int) {
 	sep := ""
 	for code := 1; code < p.ncodes; code++ {
 		syms[code] = p.symbol(uint16(code))
-		if p.g.Kinds[p.codeKind[code]].Numbered > 0 {
+		if p.game.Kinds[p.codeKind[code]].Numbered > 0 {
 			sep = "/"
 		}
 	}
@@ -77,7 +77,7 @@ func (p *Program) cellSymbols(s *State) (sym func(c int) string, widest int) {
 		return syms[code]
 	}
 	widest = 1
-	for c := 0; c < p.nc; c++ {
+	for c := 0; c < p.numCells; c++ {
 		widest = max(widest, len([]rune(sym(c))))
 	}
 	if s.hgt == nil {
@@ -104,12 +104,12 @@ func (p *Program) renderHex(b *strings.Builder, sym func(c int) string, widest i
 	}
 	half := w / 2
 	minX, maxX, maxY := 0, 0, 0
-	for c := 0; c < p.nc; c++ {
+	for c := 0; c < p.numCells; c++ {
 		minX, maxX, maxY = min(minX, p.cellX[c]), max(maxX, p.cellX[c]), max(maxY, p.cellY[c])
 	}
 	for y := maxY; y >= 0; y-- {
 		row := []rune(strings.Repeat(" ", (maxX-minX)*half+w))
-		for c := 0; c < p.nc; c++ {
+		for c := 0; c < p.numCells; c++ {
 			if p.cellY[c] != y {
 				continue
 			}
@@ -129,7 +129,7 @@ func (p *Program) renderHex(b *strings.Builder, sym func(c int) string, widest i
 func (p *Program) renderSquare(b *strings.Builder, sym func(c int) string, widest int) {
 	w := widest + 1
 	maxX, maxY := 0, 0
-	for c := 0; c < p.nc; c++ {
+	for c := 0; c < p.numCells; c++ {
 		maxX, maxY = max(maxX, p.cellX[c]), max(maxY, p.cellY[c])
 	}
 	for y := maxY; y >= 0; y-- {
@@ -170,7 +170,7 @@ func (p *Program) ResultText(st Status) string {
 	}
 	var r string
 	switch {
-	case len(st.Winners) == p.np && p.np > 1:
+	case len(st.Winners) == p.numPlayers && p.numPlayers > 1:
 		r = "draw"
 	case len(st.Winners) == 1:
 		r = names[0] + " wins"

@@ -53,7 +53,7 @@ type State struct {
 
 // position is the part of a State that Clone and CopyFrom copy.
 type position struct {
-	np, nw int
+	numPlayers, numWords int
 
 	cells  []uint16 // piece code per cell, the top piece of its stack (0: empty)
 	cellsW []uint16 // cells plus the sentinel cell nc holding the wall code
@@ -69,7 +69,7 @@ type position struct {
 	occ      []uint64        // occupancy bitsets per slot (player, then neutral): [slot*nw+w], bits by Program.bitOf
 	occC     []uint64        // occupancy bitsets per piece code: [code*nw+w] (code 0: unused); nil unless Program.keepOccC
 	onTarget []int32         // per slot: the (top) pieces on their own target cell
-	mb       *[mbSlots]uint8 // the mailbox (Program.mbox): 1 piece, 0 empty, mbWall no cell
+	mailbox  *[mbSlots]uint8 // the mailbox (Program.mbox): 1 piece, 0 empty, mbWall no cell
 	// small: on a small board (Program.small), the arrays that cellsW, occ
 	// and mb are in (nil otherwise)
 	small *smallPos
@@ -132,8 +132,8 @@ type scratch struct {
 	grp           groupScratch // fastGroups (strat_group.go)
 	// rules whose captures are taken at the end (jumping.go): taken[c]
 	// marks the cells taken by the chain being explored, tk lists them
-	taken []bool
-	tk    []int32
+	taken      []bool
+	takenCells []int32
 }
 
 // newScratch makes the scratch of a State on a board of nc cells and nw
@@ -236,53 +236,53 @@ const (
 // and the one-word kernel (bulk1.go) reads them as arrays, without
 // copies or bounds checks.
 func (p *Program) occLen() int {
-	if p.nw == 1 && p.np+1 <= kernSlots {
+	if p.numWords == 1 && p.numPlayers+1 <= kernSlots {
 		return kernSlots
 	}
-	return (p.np + 1) * p.nw
+	return (p.numPlayers + 1) * p.numWords
 }
 
 func (p *Program) occCLen() int {
-	if p.nw == 1 && p.ncodes <= kernCodes {
+	if p.numWords == 1 && p.ncodes <= kernCodes {
 		return kernCodes
 	}
-	return p.ncodes * p.nw
+	return p.ncodes * p.numWords
 }
 
 func (p *Program) newEmptyState() *State {
-	s := &State{position: position{np: p.np, nw: p.nw, last: -1}, scratch: newScratch(p.nc, p.nw)}
+	s := &State{position: position{numPlayers: p.numPlayers, numWords: p.numWords, last: -1}, scratch: newScratch(p.numCells, p.numWords)}
 	if p.small != nil {
 		s.small = new(smallPos)
-		s.cellsW, s.occ = s.small.cells[:p.nc+1], s.small.occ[:p.occLen()]
+		s.cellsW, s.occ = s.small.cells[:p.numCells+1], s.small.occ[:p.occLen()]
 	} else {
-		s.cellsW, s.occ = make([]uint16, p.nc+1), make([]uint64, p.occLen())
+		s.cellsW, s.occ = make([]uint16, p.numCells+1), make([]uint64, p.occLen())
 	}
-	s.cellsW[p.nc] = uint16(p.ncodes)
-	s.cells = s.cellsW[:p.nc]
+	s.cellsW[p.numCells] = uint16(p.ncodes)
+	s.cells = s.cellsW[:p.numCells]
 	if p.mbox != nil {
 		if s.small != nil {
-			s.mb = &s.small.mb
+			s.mailbox = &s.small.mailbox
 		} else {
-			s.mb = new([mbSlots]uint8)
+			s.mailbox = new([mbSlots]uint8)
 		}
-		for i := range s.mb {
-			s.mb[i] = mbWall
+		for i := range s.mailbox {
+			s.mailbox[i] = mbWall
 		}
 		for _, k := range p.mbox.key {
-			s.mb[k] = 0
+			s.mailbox[k] = 0
 		}
 	}
-	s.onTarget = make([]int32, p.np+1)
+	s.onTarget = make([]int32, p.numPlayers+1)
 	if p.keepOccC && s.small != nil {
 		s.occC = s.small.occC[:p.occCLen()]
 	} else if p.keepOccC {
 		s.occC = make([]uint64, p.occCLen())
 	}
 	if s.small != nil {
-		s.counters(p.np)
+		s.counters(p.numPlayers)
 	} else {
-		ints := make([]int32, 3*p.np)
-		s.turns, s.captured, s.points = ints[:p.np:p.np], ints[p.np:2*p.np:2*p.np], ints[2*p.np:]
+		ints := make([]int32, 3*p.numPlayers)
+		s.turns, s.captured, s.points = ints[:p.numPlayers:p.numPlayers], ints[p.numPlayers:2*p.numPlayers:2*p.numPlayers], ints[2*p.numPlayers:]
 	}
 	s.changes = make([]change, 0, 256)
 	s.frames = make([]frame, 0, 128)
@@ -294,8 +294,8 @@ func (p *Program) newEmptyState() *State {
 	}
 	if p.stacking {
 		s.scap = p.scap
-		s.stk = make([]uint16, p.nc*p.scap)
-		s.hgt = make([]int32, p.nc+1)
+		s.stk = make([]uint16, p.numCells*p.scap)
+		s.hgt = make([]int32, p.numCells+1)
 	}
 	return s
 }
@@ -410,17 +410,17 @@ func (s *State) put(p *Program, c int, code uint16) {
 	if old != 0 {
 		s.occ[int(p.codeOcc[old])+w] &^= m
 		if occC != nil {
-			occC[int(old)*s.nw+w] &^= m
+			occC[int(old)*s.numWords+w] &^= m
 		}
 	}
 	if code != 0 {
 		s.occ[int(p.codeOcc[code])+w] |= m
 		if occC != nil {
-			occC[int(code)*s.nw+w] |= m
+			occC[int(code)*s.numWords+w] |= m
 		}
 	}
-	if s.mb != nil {
-		s.mb[cb.mb&mbMask] = uint8(b2i(code != 0))
+	if s.mailbox != nil {
+		s.mailbox[cb.slot&mbMask] = uint8(b2i(code != 0))
 	}
 	if p.nTargets > 0 {
 		if old != 0 && int(p.codeTarget[old]) == c {
@@ -457,7 +457,7 @@ func (p *Program) compilePut() {
 	}
 	if p.mbox != nil {
 		for c := range p.cellB {
-			p.cellB[c].mb = uint16(p.mbox.key[c] & mbMask)
+			p.cellB[c].slot = uint16(p.mbox.key[c] & mbMask)
 		}
 	}
 }
@@ -478,10 +478,10 @@ func (s *State) clear(p *Program, c int) {
 func (p *Program) NewState(seed uint64) *State {
 	s := p.newEmptyState()
 	p.fillHands(s)
-	for _, pl := range p.g.Setup.Place {
+	for _, pl := range p.game.Setup.Place {
 		s.place(p, pl.Cell, uint16(pl.Piece+1))
 	}
-	if r := p.g.Setup.Random; r != nil {
+	if r := p.game.Setup.Random; r != nil {
 		bag := make([]uint16, 0, len(r.Cells))
 		for _, pc := range r.Counts {
 			for i := 0; i < pc.Count; i++ {
@@ -499,7 +499,7 @@ func (p *Program) NewState(seed uint64) *State {
 
 // fillHands gives the players of s their pieces in hand at the start.
 func (p *Program) fillHands(s *State) {
-	for _, pcs := range p.g.Hands {
+	for _, pcs := range p.game.Hands {
 		for _, pc := range pcs {
 			s.hand[pc.Piece+1] = int32(pc.Count)
 		}
@@ -523,10 +523,10 @@ func (s *State) place(p *Program, c int, code uint16) {
 // piece counts of ir.Setup.Random. A game without a random setup accepts only
 // an empty layout.
 func (p *Program) NewStateFromLayout(layout map[string]string) (*State, error) {
-	r := p.g.Setup.Random
+	r := p.game.Setup.Random
 	if r == nil {
 		if len(layout) > 0 {
-			return nil, fmt.Errorf("layout: game %s has no random setup", p.g.Name)
+			return nil, fmt.Errorf("layout: game %s has no random setup", p.game.Name)
 		}
 		return p.NewState(0), nil
 	}
@@ -540,7 +540,7 @@ func (p *Program) NewStateFromLayout(layout map[string]string) (*State, error) {
 	}
 	s := p.newEmptyState()
 	p.fillHands(s)
-	for _, pl := range p.g.Setup.Place {
+	for _, pl := range p.game.Setup.Place {
 		s.place(p, pl.Cell, uint16(pl.Piece+1))
 	}
 	names := make([]string, 0, len(layout))
@@ -569,9 +569,9 @@ func (p *Program) NewStateFromLayout(layout map[string]string) (*State, error) {
 			return nil, fmt.Errorf("layout: cell %s has no piece", p.cellName[c])
 		}
 	}
-	for pc := range p.g.Pieces {
+	for pc := range p.game.Pieces {
 		if got[pc] != want[pc] {
-			return nil, fmt.Errorf("layout: %d pieces %q, the setup has %d", got[pc], p.g.Pieces[pc].Name, want[pc])
+			return nil, fmt.Errorf("layout: %d pieces %q, the setup has %d", got[pc], p.game.Pieces[pc].Name, want[pc])
 		}
 	}
 	return s, nil
@@ -579,14 +579,14 @@ func (p *Program) NewStateFromLayout(layout map[string]string) (*State, error) {
 
 // pieceByName resolves a piece name, or a kind name shared by one piece type.
 func (p *Program) pieceByName(name string) (int, error) {
-	for i, pc := range p.g.Pieces {
+	for i, pc := range p.game.Pieces {
 		if pc.Name == name {
 			return i, nil
 		}
 	}
 	found := -1
-	for i, pc := range p.g.Pieces {
-		if p.g.Kinds[pc.Kind].Name == name {
+	for i, pc := range p.game.Pieces {
+		if p.game.Kinds[pc.Kind].Name == name {
 			if found >= 0 {
 				return 0, fmt.Errorf("piece kind %q is ambiguous", name)
 			}
@@ -603,14 +603,14 @@ func (p *Program) pieceByName(name string) (int, error) {
 // only for the cells of ir.Setup.Random; nil when the game has no random
 // setup.
 func (p *Program) Layout(s0 *State) map[string]string {
-	r := p.g.Setup.Random
+	r := p.game.Setup.Random
 	if r == nil || s0 == nil {
 		return nil
 	}
 	m := make(map[string]string, len(r.Cells))
 	for _, c := range r.Cells {
 		if code := s0.cells[c]; code != 0 {
-			m[p.cellName[c]] = p.g.Pieces[code-1].Name
+			m[p.cellName[c]] = p.game.Pieces[code-1].Name
 		}
 	}
 	return m
@@ -620,7 +620,7 @@ func (p *Program) Layout(s0 *State) map[string]string {
 // copied: Undo on the clone does nothing until something is applied to it.
 // The clone has scratch space of its own.
 func (s *State) Clone() *State {
-	c := &State{scratch: newScratch(len(s.cells), s.nw)}
+	c := &State{scratch: newScratch(len(s.cells), s.numWords)}
 	c.position.copyFrom(&s.position)
 	c.changes = make([]change, 0, 256)
 	c.frames = make([]frame, 0, 128)
@@ -637,51 +637,51 @@ func (s *State) CopyFrom(src *State) {
 	}
 	s.position.copyFrom(&src.position)
 	s.changes, s.frames, s.ctrLog = s.changes[:0], s.frames[:0], s.ctrLog[:0]
-	if len(s.mark) < src.nw {
-		s.scratch = newScratch(len(src.cells), src.nw)
+	if len(s.mark) < src.numWords {
+		s.scratch = newScratch(len(src.cells), src.numWords)
 	}
 }
 
 // copyFrom makes ps a copy of src, reusing the buffers of ps.
 func (ps *position) copyFrom(src *position) {
-	ps.np, ps.nw = src.np, src.nw
+	ps.numPlayers, ps.numWords = src.numPlayers, src.numWords
 	ps.toMove, ps.ply, ps.passes, ps.end, ps.winner = src.toMove, src.ply, src.passes, src.end, src.winner
 	ps.last = src.last
 	switch {
 	case src.small == nil:
 		if ps.small != nil {
-			ps.small, ps.cellsW, ps.occ, ps.occC, ps.mb = nil, nil, nil, nil, nil
+			ps.small, ps.cellsW, ps.occ, ps.occC, ps.mailbox = nil, nil, nil, nil, nil
 			ps.turns, ps.captured, ps.points = nil, nil, nil
 		}
 	case ps.small == nil:
 		ps.small = new(smallPos)
-		ps.cellsW, ps.occ, ps.occC, ps.mb = ps.small.cells[:0], ps.small.occ[:0], nil, nil
+		ps.cellsW, ps.occ, ps.occC, ps.mailbox = ps.small.cells[:0], ps.small.occ[:0], nil, nil
 		if src.occC != nil {
 			ps.occC = ps.small.occC[:0]
 		}
-		if src.mb != nil {
-			ps.mb = &ps.small.mb
+		if src.mailbox != nil {
+			ps.mailbox = &ps.small.mailbox
 		}
-		ps.counters(src.np)
-	case len(ps.turns) != src.np:
-		ps.counters(src.np)
+		ps.counters(src.numPlayers)
+	case len(ps.turns) != src.numPlayers:
+		ps.counters(src.numPlayers)
 	}
 	ps.cellsW = append(ps.cellsW[:0], src.cellsW...)
 	ps.cells = ps.cellsW[:len(src.cells)]
 	ps.occ = append(ps.occ[:0], src.occ...)
 	ps.occC = append(ps.occC[:0], src.occC...)
 	ps.onTarget = append(ps.onTarget[:0], src.onTarget...)
-	if src.mb != nil {
-		if ps.mb == nil {
-			ps.mb = new([mbSlots]uint8)
+	if src.mailbox != nil {
+		if ps.mailbox == nil {
+			ps.mailbox = new([mbSlots]uint8)
 		}
-		*ps.mb = *src.mb
+		*ps.mailbox = *src.mailbox
 	} else {
-		ps.mb = nil
+		ps.mailbox = nil
 	}
-	if len(ps.turns) != src.np {
-		ints := make([]int32, 3*src.np)
-		ps.turns, ps.captured, ps.points = ints[:src.np:src.np], ints[src.np:2*src.np:2*src.np], ints[2*src.np:]
+	if len(ps.turns) != src.numPlayers {
+		ints := make([]int32, 3*src.numPlayers)
+		ps.turns, ps.captured, ps.points = ints[:src.numPlayers:src.numPlayers], ints[src.numPlayers:2*src.numPlayers:2*src.numPlayers], ints[2*src.numPlayers:]
 	}
 	copy(ps.turns, src.turns)
 	copy(ps.captured, src.captured)
@@ -711,22 +711,22 @@ func (ps *position) copyFrom(src *position) {
 // from move to move), which are not counted.
 func (p *Program) StateBytes() int {
 	n := 40
-	n += (p.nc + 1) * 2        // cellsW
-	n += (p.np + 1) * p.nw * 8 // occ
+	n += (p.numCells + 1) * 2                // cellsW
+	n += (p.numPlayers + 1) * p.numWords * 8 // occ
 	if p.mbox != nil {
 		n += mbSlots // mb
 	}
-	n += (p.np + 1) * 4 // onTarget
+	n += (p.numPlayers + 1) * 4 // onTarget
 	if p.keepOccC {
-		n += p.ncodes * p.nw * 8 // occC
+		n += p.ncodes * p.numWords * 8 // occC
 	}
-	n += 3 * p.np * 4    // turns, captured, points
-	n += 4 * len(p.ctrs) // the rules' counters
+	n += 3 * p.numPlayers * 4 // turns, captured, points
+	n += 4 * len(p.ctrs)      // the rules' counters
 	if p.hands {
 		n += p.ncodes * 4 // hand
 	}
 	if p.stacking {
-		n += p.nc*p.scap*2 + (p.nc+1)*4 // stk, hgt
+		n += p.numCells*p.scap*2 + (p.numCells+1)*4 // stk, hgt
 	}
 	return n
 }
@@ -780,7 +780,7 @@ func (p *Program) Stack(s *State, cell int) []int {
 // numbered kinds; lower case for the second player, upper case for the
 // others, neutral pieces as given. An index out of range gives "?".
 func (p *Program) PieceSymbol(piece int) string {
-	if piece < 0 || piece >= len(p.g.Pieces) {
+	if piece < 0 || piece >= len(p.game.Pieces) {
 		return "?"
 	}
 	return p.symbol(uint16(piece + 1))
@@ -788,8 +788,8 @@ func (p *Program) PieceSymbol(piece int) string {
 
 // symbol is the board symbol of a piece code.
 func (p *Program) symbol(code uint16) string {
-	pc := p.g.Pieces[code-1]
-	k := p.g.Kinds[pc.Kind]
+	pc := p.game.Pieces[code-1]
+	k := p.game.Kinds[pc.Kind]
 	sym := k.Symbol
 	if sym == "" {
 		sym = strings.ToUpper(firstRune(k.Name))
@@ -799,7 +799,7 @@ func (p *Program) symbol(code uint16) string {
 	}
 	switch {
 	case pc.Owner == ir.Neutral:
-	case p.np > 2:
+	case p.numPlayers > 2:
 		// Several players: the seat number tells them apart without
 		// colour (p1's piece M1, p3's M3; a numbered kind S2:3).
 		sep := ""

@@ -25,7 +25,7 @@ func (g *gen) drops() {
 	if r.onto != nil {
 		c = p.guardCtx(s)
 	}
-	for cell := 0; cell < p.nc; cell++ {
+	for cell := 0; cell < p.numCells; cell++ {
 		if s.cells[cell] != 0 && !p.stacking {
 			continue
 		}

@@ -12,7 +12,7 @@ func (g *gen) genericLeaps() {
 	if r.long {
 		g.longLeaps()
 	}
-	for c := 0; c < p.nc; c++ {
+	for c := 0; c < p.numCells; c++ {
 		if !g.genericSource(c) {
 			continue
 		}
@@ -49,7 +49,7 @@ func (g *gen) genericSource(c int) bool {
 			return false
 		}
 	}
-	g.pc = code
+	g.piece = code
 	return true
 }
 
@@ -74,13 +74,13 @@ func (g *gen) playLeap(c, land, d, capBase int, stop bool, oldCapt, oldPts int32
 		s.points[mover] += p.codePoints[ch.old]
 	}
 	s.pop(p, c)
-	s.push(p, land, g.pc)
+	s.push(p, land, g.piece)
 	s.path = append(s.path, uint32(land)|uint32(d)<<16)
 	more := g.leapOn(stop || g.promotesAt(land))
 	g.leapOff(more, more != ir.ChainNone && walk(land))
 	s.path = s.path[:len(s.path)-1]
 	s.pop(p, land)
-	s.push(p, c, g.pc)
+	s.push(p, c, g.piece)
 	for j := len(s.caps) - 1; j >= capBase; j-- {
 		s.push(p, int(s.caps[j].cell), s.caps[j].old)
 	}
@@ -91,14 +91,14 @@ func (g *gen) playLeap(c, land, d, capBase int, stop bool, oldCapt, oldPts int32
 // genericDFS explores the leaps of the piece g.pc on top of cell c.
 func (g *gen) genericDFS(c int) bool {
 	p, s, r := g.p, g.s, g.r
-	L := int(r.lenCode[g.pc])
+	L := int(r.lenCode[g.piece])
 	level := s.height(c) - 1
 	any := false
 	for _, d := range g.dirs {
-		g.ctx.mcode, g.ctx.level = int(g.pc), level
+		g.ctx.mcode, g.ctx.level = int(g.piece), level
 		x, ok := c, true
 		for k := 1; k <= L; k++ {
-			x = int(p.nb[x*p.nd+int(d)])
+			x = int(p.neighbours[x*p.numDirs+int(d)])
 			if x < 0 {
 				ok = false
 				break
@@ -129,7 +129,7 @@ func (g *gen) genericDFS(c int) bool {
 		if r.capture == ir.CaptureJumped {
 			y := c
 			for k := 1; k < L; k++ {
-				y = int(p.nb[y*p.nd+int(d)])
+				y = int(p.neighbours[y*p.numDirs+int(d)])
 				if s.cells[y] != 0 {
 					s.caps = append(s.caps, change{cell: int32(y), old: s.pop(p, y), arg: opPop})
 				}

@@ -146,7 +146,7 @@ type wordShift struct {
 // groupTables builds the tables of group rule r (Onto and Enemy
 // tabulated), or returns nil on a board of more than groupMaxWords words.
 func (p *Program) groupTables(r *rule) *groupTab {
-	nw, nd, nbits := p.nw, p.nd, p.nw*64
+	nw, nd, nbits := p.numWords, p.numDirs, p.numWords*64
 	if nw > groupMaxWords {
 		return nil
 	}
@@ -156,21 +156,21 @@ func (p *Program) groupTables(r *rule) *groupTab {
 		bwd:   make([]uint64, nd*nw),
 		shift: slices.Clone(p.dirShift),
 		shOK:  slices.Clone(p.dirShiftOK),
-		onto:  make([]uint64, p.np*nw),
-		enemy: make([]uint64, p.np*nw),
+		onto:  make([]uint64, p.numPlayers*nw),
+		enemy: make([]uint64, p.numPlayers*nw),
 		pos:   make([]int32, nd*nbits),
 	}
 	set := func(x []uint64, c int32) { b := p.bitOf[c]; x[b>>6] |= 1 << (uint(b) & 63) }
 	long := 1
 	for d := 0; d < nd; d++ {
-		for c := 0; c < p.nc; c++ {
+		for c := 0; c < p.numCells; c++ {
 			if p.back[c*nd+d] >= 0 {
 				set(t.bwd[d*nw:], int32(c))
 				continue // not the first cell of its line
 			}
 			t.lineCells = append(t.lineCells, -1)
 			start := len(t.lineCells)
-			for x := int32(c); x >= 0; x = p.nb[int(x)*nd+d] {
+			for x := int32(c); x >= 0; x = p.neighbours[int(x)*nd+d] {
 				t.pos[d*nbits+int(p.bitOf[x])] = int32(len(t.lineCells))
 				t.lineCells = append(t.lineCells, x)
 			}
@@ -178,8 +178,8 @@ func (p *Program) groupTables(r *rule) *groupTab {
 		}
 	}
 	t.lineCells = append(t.lineCells, -1)
-	for c := 0; c < p.nc; c++ {
-		for mv := 0; mv < p.np; mv++ {
+	for c := 0; c < p.numCells; c++ {
+		for mv := 0; mv < p.numPlayers; mv++ {
 			if r.ontoTab[mv*r.tabSize+c*r.stride] != 0 {
 				set(t.onto[mv*nw:], int32(c))
 			}
@@ -218,7 +218,7 @@ func (p *Program) groupTables(r *rule) *groupTab {
 // groupWhenSizes sets t.pureWhen and, when it holds, t.whenSizes.
 func (p *Program) groupWhenSizes(r *rule, t *groupTab) {
 	t.pureWhen = true
-	if gc := p.g.Moves[r.idx].GroupCapture; gc != nil {
+	if gc := p.game.Moves[r.idx].GroupCapture; gc != nil {
 		t.pureWhen = groupPure(gc.When)
 	}
 	if !t.pureWhen {
@@ -238,8 +238,8 @@ func (p *Program) groupWhenSizes(r *rule, t *groupTab) {
 // there are more than groupMaxShifts.
 func (p *Program) groupShifts(d int) []groupMShift {
 	var ms []groupMShift
-	for c := 0; c < p.nc; c++ {
-		n := p.nb[c*p.nd+d]
+	for c := 0; c < p.numCells; c++ {
+		n := p.neighbours[c*p.numDirs+d]
 		if n < 0 {
 			continue
 		}
@@ -249,7 +249,7 @@ func (p *Program) groupShifts(d int) []groupMShift {
 			if len(ms) == groupMaxShifts {
 				return nil
 			}
-			i, ms = len(ms), append(ms, groupMShift{int(bn - b), make([]uint64, p.nw), make([]uint64, p.nw)})
+			i, ms = len(ms), append(ms, groupMShift{int(bn - b), make([]uint64, p.numWords), make([]uint64, p.numWords)})
 		}
 		ms[i].fm[b>>6] |= 1 << (uint(b) & 63)
 		ms[i].bm[bn>>6] |= 1 << (uint(bn) & 63)
@@ -259,17 +259,17 @@ func (p *Program) groupShifts(d int) []groupMShift {
 
 // groupCodeSets fills the code lists and Enemy masks of t (groupTab).
 func (p *Program) groupCodeSets(r *rule, t *groupTab) {
-	nw := p.nw
-	t.srcCodes = make([][]uint16, p.np)
-	t.enemyCodes = make([][]uint16, p.np)
-	t.enemyMask = make([]uint64, p.np*p.ncodes*nw)
-	for mv := 0; mv < p.np; mv++ {
+	nw := p.numWords
+	t.srcCodes = make([][]uint16, p.numPlayers)
+	t.enemyCodes = make([][]uint16, p.numPlayers)
+	t.enemyMask = make([]uint64, p.numPlayers*p.ncodes*nw)
+	for mv := 0; mv < p.numPlayers; mv++ {
 		for code := 1; code < p.ncodes; code++ {
 			if r.srcOK[mv*p.ncodes+code] {
 				t.srcCodes[mv] = append(t.srcCodes[mv], uint16(code))
 			}
 			m := t.enemyMask[(mv*p.ncodes+code)*nw:][:nw]
-			for c := 0; c < p.nc; c++ {
+			for c := 0; c < p.numCells; c++ {
 				if r.enemyTab[mv*r.tabSize+c*r.stride+code] != 0 {
 					b := p.bitOf[c]
 					m[b>>6] |= 1 << (uint(b) & 63)
@@ -287,17 +287,17 @@ func (p *Program) groupCodeSets(r *rule, t *groupTab) {
 // number of stones k, then the distance s.
 func (g *gen) groups() {
 	p, s, r := g.p, g.s, g.r
-	nd := p.nd
+	nd := p.numDirs
 	c := p.guardCtx(s)
 	g.ctx = c
 	line := g.groupStones()
 	in := func(x int32) bool { return x >= 0 && line[x>>6]>>(uint(x)&63)&1 != 0 }
-	for h := 0; h < p.nc; h++ {
+	for h := 0; h < p.numCells; h++ {
 		if !in(int32(h)) {
 			continue
 		}
 		for _, d := range r.dirs[g.mover] {
-			if in(p.nb[h*nd+int(d)]) {
+			if in(p.neighbours[h*nd+int(d)]) {
 				continue // h is not the end of its line facing d
 			}
 			n := 1
@@ -323,7 +323,7 @@ func (g *gen) groupStones() []uint64 {
 	p, s, r, c := g.p, g.s, g.r, g.ctx
 	line := s.mark
 	clear(line)
-	for cell := 0; cell < p.nc; cell++ {
+	for cell := 0; cell < p.numCells; cell++ {
 		code := s.cells[cell]
 		if !p.selects(r, g.mover, int(code)) {
 			continue
@@ -345,11 +345,11 @@ func (g *gen) groupStones() []uint64 {
 // generation must stop (g.found).
 func (g *gen) groupAhead(tail, h, d, k int) bool {
 	p, s, r, c := g.p, g.s, g.r, g.ctx
-	nd := p.nd
+	nd := p.numDirs
 	c.mcode, c.level = int(s.cells[h]), s.height(h)-1
 	x := h
 	for st := 1; st <= k; st++ {
-		x = int(p.nb[x*nd+d])
+		x = int(p.neighbours[x*nd+d])
 		if x < 0 {
 			break
 		}
@@ -365,7 +365,7 @@ func (g *gen) groupAhead(tail, h, d, k int) bool {
 		}
 		if r.enemy != nil && g.test(r.enemy, x) {
 			run := 1
-			for y := p.nb[x*nd+d]; y >= 0 && g.test(r.enemy, int(y)); y = p.nb[int(y)*nd+d] {
+			for y := p.neighbours[x*nd+d]; y >= 0 && g.test(r.enemy, int(y)); y = p.neighbours[int(y)*nd+d] {
 				run++
 			}
 			c.gsize, c.grun, c.gdist = k, run, st
@@ -427,7 +427,7 @@ const (
 // fastGroups is groups for rules with tabulated conditions (genGroupFast),
 // on bitsets and line tables (see the top of this file).
 func (g *gen) fastGroups() {
-	switch g.s.nw {
+	switch g.s.numWords {
 	case 1:
 		groupGen[[1]uint64](g)
 	case 2:
@@ -472,8 +472,8 @@ func groupGen[W groupWords](g *gen) {
 	c.init(g)
 	c.sets()
 	switch {
-	case g.ml != nil:
-		c.build(g.ml)
+	case g.list != nil:
+		c.build(g.list)
 	case !g.count:
 		g.found = c.scan(grpExists, nil) > 0
 	default:
@@ -727,7 +727,7 @@ func (c *groupCore[W]) sets() {
 		L = groupOr(L, groupLoad[W](occ[int(code)*nw:]))
 	}
 	empty := groupLoad[W](p.boardMask)
-	for sl := 0; sl <= p.np; sl++ {
+	for sl := 0; sl <= p.numPlayers; sl++ {
 		empty = groupAndNot(empty, groupLoad[W](s.occ[sl*nw:]))
 	}
 	c.L, c.E = L, groupAnd(empty, groupLoad[W](t.onto[mv*nw:]))
@@ -1234,9 +1234,9 @@ func (c *groupCore[W]) stepW(x W, back bool) W {
 // groupStepCells is fwd or bwd for a direction that is no bit shift: cell by
 // cell (fwd(x) holds the cells behind those of x, bwd(x) those ahead).
 func groupStepCells[W groupWords](p *Program, x W, d int, back bool) (y W) {
-	tbl, nd := p.back, p.nd
+	tbl, nd := p.back, p.numDirs
 	if back {
-		tbl = p.nb
+		tbl = p.neighbours
 	}
 	for w := 0; w < len(x); w++ {
 		for m := x[w]; m != 0; m &= m - 1 {
@@ -1350,7 +1350,7 @@ func groupShiftW[W groupWords](x W, sh int, mask W) (y W) {
 // emitGroup records a group move: [head, dest | d<<16 (| flagCapture)]
 // and, for more than one stone, tail | flagTail.
 func (g *gen) emitGroup(tail, head, dest, d int, capture bool) {
-	ml := g.ml
+	ml := g.list
 	if ml == nil {
 		if !g.count {
 			g.found = true

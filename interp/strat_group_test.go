@@ -255,7 +255,7 @@ func TestGroupFastEquivGames(t *testing.T) {
 					}
 				}
 			}
-			t.Logf("%d cells, %d words", fast.nc, fast.nw)
+			t.Logf("%d cells, %d words", fast.numCells, fast.numWords)
 			for seed := uint64(0); seed < uint64(games); seed++ {
 				rng := rand.New(rand.NewPCG(seed, 11))
 				sf, ss, sc := fast.NewState(seed), slow.NewState(seed), cells.NewState(seed)
@@ -328,8 +328,8 @@ func TestGroupFastLargeBoards(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p.nw <= groupMaxWords || p.rules[0].gen != genGroup {
-		t.Fatalf("%d words: generator %d, want the generic walker", p.nw, p.rules[0].gen)
+	if p.numWords <= groupMaxWords || p.rules[0].gen != genGroup {
+		t.Fatalf("%d words: generator %d, want the generic walker", p.numWords, p.rules[0].gen)
 	}
 }
 

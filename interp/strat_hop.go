@@ -116,9 +116,9 @@ func (p *Program) hopDecline(r *rule, m *ir.MoveRule) string {
 func (p *Program) slotConds(r *rule) bool {
 	for _, f := range []evalFn{r.over, r.onto} {
 		c := &ectx{p: p}
-		for mv := 0; mv < p.np; mv++ {
-			c.own, c.opp = mv, (mv+1)%p.np
-			for cell := 0; cell < p.nc; cell++ {
+		for mv := 0; mv < p.numPlayers; mv++ {
+			c.own, c.opp = mv, (mv+1)%p.numPlayers
+			for cell := 0; cell < p.numCells; cell++ {
 				bySlot := map[int32]bool{}
 				for code := 1; code < p.ncodes; code++ {
 					ok := true
@@ -157,17 +157,17 @@ func (p *Program) compileHop(r *rule, m *ir.MoveRule) bool {
 	} else {
 		p.fillSrcOK(r)
 	}
-	L, nd := r.length, p.nd
+	L, nd := r.length, p.numDirs
 	off, none := int32(p.nbits), int32(p.nbits+1) // off the board; no cell passed over
 	h := &hopRule{L: L, words: (p.nbits + 2 + 63) / 64}
 	leap := p.leapTable(L)
 	bitOf := func(c int32) int32 {
-		if int(c) == p.nc {
+		if int(c) == p.numCells {
 			return off
 		}
 		return p.bitOf[c]
 	}
-	for mv := 0; mv < p.np; mv++ {
+	for mv := 0; mv < p.numPlayers; mv++ {
 		dirs := r.dirs[mv]
 		nds := len(dirs)
 		leaps := make([]uint64, (p.nbits+1)*nds)
@@ -178,7 +178,7 @@ func (p *Program) compileHop(r *rule, m *ir.MoveRule) bool {
 		for i := range passed {
 			passed[i] = off
 		}
-		for c := 0; c < p.nc; c++ {
+		for c := 0; c < p.numCells; c++ {
 			for k, d := range dirs {
 				row := leap[(c*nd+int(d))*L : (c*nd+int(d)+1)*L]
 				i := int(p.bitOf[c])*nds + k
@@ -195,20 +195,20 @@ func (p *Program) compileHop(r *rule, m *ir.MoveRule) bool {
 		h.leaps = append(h.leaps, leaps)
 		h.passed = append(h.passed, passed)
 	}
-	slots := p.np + 2
-	h.over = make([]uint64, p.np*slots*h.words)
-	h.onto = make([]uint64, p.np*h.words)
-	h.goOn = make([]uint64, p.np*h.words)
-	h.from = make([]uint64, p.np*h.words)
+	slots := p.numPlayers + 2
+	h.over = make([]uint64, p.numPlayers*slots*h.words)
+	h.onto = make([]uint64, p.numPlayers*h.words)
+	h.goOn = make([]uint64, p.numPlayers*h.words)
+	h.from = make([]uint64, p.numPlayers*h.words)
 	_, fromCell := p.isLocal(m.From)
 	c := &ectx{p: p}
 	holds := func(f evalFn, cell, code int) bool {
 		c.cell, c.code = cell, code
 		return f == nil || f(c) != 0
 	}
-	for mv := 0; mv < p.np; mv++ {
-		c.own, c.opp = mv, (mv+1)%p.np
-		for cell := 0; cell < p.nc; cell++ {
+	for mv := 0; mv < p.numPlayers; mv++ {
+		c.own, c.opp = mv, (mv+1)%p.numPlayers
+		for cell := 0; cell < p.numCells; cell++ {
 			b := p.bitOf[cell]
 			bit := uint64(1) << (uint(b) & 63)
 			w := int(b >> 6)
@@ -218,7 +218,7 @@ func (p *Program) compileHop(r *rule, m *ir.MoveRule) bool {
 				}
 			}
 			if holds(r.over, cell, 0) {
-				h.over[(mv*slots+p.np+1)*h.words+w] |= bit
+				h.over[(mv*slots+p.numPlayers+1)*h.words+w] |= bit
 			}
 			if holds(r.onto, cell, 0) {
 				h.onto[mv*h.words+w] |= bit
@@ -231,7 +231,7 @@ func (p *Program) compileHop(r *rule, m *ir.MoveRule) bool {
 			}
 		}
 	}
-	h.locks = newLockMasks(r.inside, p.np, p.bitOf, h.words)
+	h.locks = newLockMasks(r.inside, p.numPlayers, p.bitOf, h.words)
 
 	r.hop = h
 	r.gen = genHop
@@ -276,7 +276,7 @@ type hopWalk struct {
 func (g *gen) hopLeaps() {
 	p, s, r := g.p, g.s, g.r
 	h := r.hop
-	mover, nw, words := g.mover, s.nw, h.words
+	mover, nw, words := g.mover, s.numWords, h.words
 	if s.hop == nil {
 		s.hop = new(hopScratch)
 	}
@@ -291,7 +291,7 @@ func (g *gen) hopLeaps() {
 	// and walked only when the move selected is among them.
 	// A select pass after the count pass of the same position reads the
 	// pieces' counts the count pass recorded (hop_count.go).
-	counting := h.count != nil && g.ml == nil && g.count && !g.filt
+	counting := h.count != nil && g.list == nil && g.count && !g.filt
 	var known, record *hopCounts
 	if counting {
 		known, record = s.hop.countsFor(g, h, r.idx, len(p.rules))
@@ -344,7 +344,7 @@ func (g *gen) hopLeaps() {
 				}
 				w.free = &sets[2]
 			}
-			g.pc = s.cells[c]
+			g.piece = s.cells[c]
 			lock := h.locks.landings(mover, c)
 			m := uint64(1) << (uint(b) & 63)
 			kept := over[k%hopWords]
@@ -380,7 +380,7 @@ func (g *gen) hopLeaps() {
 // lifted piece's start becomes in over).
 func (g *gen) hopPositionSets(h *hopRule, over, land *hopSet) (emptyOver []uint64) {
 	p, s, mover := g.p, g.s, g.mover
-	nw, np, words := s.nw, p.np, h.words
+	nw, np, words := s.numWords, p.numPlayers, h.words
 	slots := np + 2
 	overOf := h.over[mover*slots*words : (mover+1)*slots*words]
 	for k := 0; k < nw; k++ {

@@ -18,14 +18,14 @@ func (g *gen) fastLeaps() {
 	}
 	g.dirs = r.dirs[g.mover]
 	srcOK := r.srcOK[g.mover*p.ncodes : (g.mover+1)*p.ncodes]
-	if r.walk == walkLandings && g.ml == nil && g.count && g.sel < 0 && !g.filt && r.ontoEmpty[g.mover] && g.fewEmpty() {
+	if r.walk == walkLandings && g.list == nil && g.count && g.sel < 0 && !g.filt && r.ontoEmpty[g.mover] && g.fewEmpty() {
 		g.condTables()
 		g.countByLandings()
 		return
 	}
 	var marked bool
 	if g.pre != nil {
-		copy(s.mark[:s.nw], g.pre) // (wordsChains)
+		copy(s.mark[:s.numWords], g.pre) // (wordsChains)
 		marked, g.one = true, false
 	} else {
 		marked = g.markSources()
@@ -39,7 +39,7 @@ func (g *gen) fastLeaps() {
 		if s.mark[0] == 0 {
 			return
 		}
-		if g.ml == nil && r.srcAll[g.mover] && (r.chain == ir.ChainNone || !g.count) {
+		if g.list == nil && r.srcAll[g.mover] && (r.chain == ir.ChainNone || !g.count) {
 			// Every first leap is a move (or, with chains, starts one).
 			if !g.count {
 				g.found = true
@@ -53,9 +53,9 @@ func (g *gen) fastLeaps() {
 			g.emitFirsts()
 			return
 		}
-		g.oe = r.overSlots[g.mover] >> uint(p.np+1) & 1
-		g.ee = r.ontoSlots[g.mover] >> uint(p.np+1) & 1
-		if onWord && g.ml == nil && g.count && g.sel < 0 && !g.filt && r.alwaysTakes && !r.hasPromo &&
+		g.overEmpty = r.overSlots[g.mover] >> uint(p.numPlayers+1) & 1
+		g.ontoEmpty = r.ontoSlots[g.mover] >> uint(p.numPlayers+1) & 1
+		if onWord && g.list == nil && g.count && g.sel < 0 && !g.filt && r.alwaysTakes && !r.hasPromo &&
 			r.chain == ir.ChainOptional && r.srcAll[g.mover] {
 			g.n += g.wordFirstChains()
 			return
@@ -67,7 +67,7 @@ func (g *gen) fastLeaps() {
 		g.condTables()
 		table = g.newTableWalk()
 	}
-	for w := 0; w < s.nw; w++ {
+	for w := 0; w < s.numWords; w++ {
 		for word := g.sources(w, marked); word != 0; {
 			b := w<<6 | bits.TrailingZeros64(word)
 			c := int(p.cellOf[b])
@@ -76,11 +76,11 @@ func (g *gen) fastLeaps() {
 			if !srcOK[code] {
 				continue
 			}
-			g.pc = code
+			g.piece = code
 			if countFast {
 				sl := uint(p.codeSlot[code])
-				g.op = r.overSlots[g.mover] >> sl & 1
-				g.ep = r.ontoSlots[g.mover] >> sl & 1
+				g.overPiece = r.overSlots[g.mover] >> sl & 1
+				g.ontoPiece = r.ontoSlots[g.mover] >> sl & 1
 				if g.skip(g.wordChainCount(b, g.wordOcc, g.wordOver, g.wordOnto)) {
 					continue
 				}
@@ -89,8 +89,8 @@ func (g *gen) fastLeaps() {
 			switch {
 			case onWord:
 				sl := uint(p.codeSlot[code])
-				g.op = r.overSlots[g.mover] >> sl & 1
-				g.ep = r.ontoSlots[g.mover] >> sl & 1
+				g.overPiece = r.overSlots[g.mover] >> sl & 1
+				g.ontoPiece = r.ontoSlots[g.mover] >> sl & 1
 				g.wordChains(b, g.wordOcc, g.wordOver, g.wordOnto)
 			case r.sameDir:
 				table.eachFirstDir(c)
@@ -118,7 +118,7 @@ func (g *gen) condTables() {
 // rule selects. It leaves the empty cells' words in s.bufs[:nw], for
 // countByLandings.
 func (g *gen) fewEmpty() bool {
-	s, np, nw := g.s, g.p.np, g.s.nw
+	s, np, nw := g.s, g.p.numPlayers, g.s.numWords
 	who := g.r.who
 	all := who != ir.Own && who != ir.NeutralPieces && who != ir.Enemy
 	nsrc, nempty := 0, 0
@@ -147,7 +147,7 @@ func (g *gen) fewEmpty() bool {
 func (g *gen) countByLandings() {
 	p, s, r := g.p, g.s, g.r
 	cells := s.cellsW
-	nd, stride := p.nd, g.stride
+	nd, stride := p.numDirs, g.stride
 	srcOK := r.srcOK[g.mover*p.ncodes : (g.mover+1)*p.ncodes]
 	leap, over, onto := r.leap, g.over, g.onto
 	rev, dirs, bitOf := r.rev, g.dirs, p.bitOf
@@ -158,11 +158,11 @@ func (g *gen) countByLandings() {
 	// over x, emptied, and Over fails on empty cells when every leap
 	// takes a piece; on a shift board that is the only leap from l to c).
 	// The empty cells' words are in s.bufs[:nw] (fewEmpty).
-	nw := s.nw
+	nw := s.numWords
 	empty := s.bufs[:nw]
 	table := g.newTableWalk()
 	var lands []uint64
-	if r.landsW != nil && r.alwaysTakes && jumped && r.ontoSlots[g.mover] == 1<<uint(p.np+1) {
+	if r.landsW != nil && r.alwaysTakes && jumped && r.ontoSlots[g.mover] == 1<<uint(p.numPlayers+1) {
 		lands = r.landsW[g.mover]
 	}
 	for w, word := range empty {
@@ -195,7 +195,7 @@ func (g *gen) countByLandings() {
 				default:
 					// Play the first leap on the cells for the chain's count.
 					xc := cells[x]
-					g.pc = pc
+					g.piece = pc
 					if jumped && xc != 0 {
 						cells[x] = 0
 					}
@@ -243,7 +243,7 @@ type tableWalk struct {
 func (g *gen) newTableWalk() tableWalk {
 	r := g.r
 	return tableWalk{g: g, s: g.s, cells: g.s.cellsW, leap: r.leap, over: g.over, onto: g.onto,
-		length: r.length, nd: g.p.nd, stride: g.stride, jumped: r.capture == ir.CaptureJumped}
+		length: r.length, nd: g.p.numDirs, stride: g.stride, jumped: r.capture == ir.CaptureJumped}
 }
 
 // cellAt is a position of tableWalk: the cell the moving piece is on,
@@ -378,13 +378,13 @@ func (w *wordWalk) jump(at wordAt, sh int) (to wordAt, taken bool) {
 	c := at.bit
 	x, land := c+sh, c+2*sh
 	cb, xb, lb := uint64(1)<<uint(c&63), uint64(1)<<uint(x&63), uint64(1)<<uint(land&63)
-	occ, o, e := at.occ&^cb, at.over&^cb|w.oe<<uint(c&63), at.onto&^cb|w.ee<<uint(c&63)
+	occ, o, e := at.occ&^cb, at.over&^cb|w.overEmpty<<uint(c&63), at.onto&^cb|w.ontoEmpty<<uint(c&63)
 	taken = at.occ&lb != 0
 	if w.r.capture == ir.CaptureJumped && at.occ&xb != 0 {
 		taken = true
-		occ, o, e = occ&^xb, o&^xb|w.oe<<uint(x&63), e&^xb|w.ee<<uint(x&63)
+		occ, o, e = occ&^xb, o&^xb|w.overEmpty<<uint(x&63), e&^xb|w.ontoEmpty<<uint(x&63)
 	}
-	return wordAt{bit: land, occ: occ | lb, over: o&^lb | w.op<<uint(land&63), onto: e&^lb | w.ep<<uint(land&63)}, taken
+	return wordAt{bit: land, occ: occ | lb, over: o&^lb | w.overPiece<<uint(land&63), onto: e&^lb | w.ontoPiece<<uint(land&63)}, taken
 }
 
 // play plays the jump in the k-th direction index.
@@ -443,10 +443,10 @@ func (g *gen) wordFirstChains() int {
 		geo[k&31] = valid[k&31] & shiftBack(o, sh[k&31]) & shiftBack(e, 2*sh[k&31])
 	}
 	all := p.boardMask[0]
-	oeM, eeM := -g.oe&all, -g.ee&all // Over/Onto hold on an emptied cell
+	oeM, eeM := -g.overEmpty&all, -g.ontoEmpty&all // Over/Onto hold on an emptied cell
 	n := g.firsts
 	for k1 := 0; k1 < nd; k1++ {
-		t := g.td[k1]
+		t := g.dirSources[k1]
 		if t == 0 {
 			continue
 		}
@@ -483,8 +483,8 @@ func (g *gen) deepChains(c2 uint64, s1, s2 int) int {
 		for g.w[sl&(maxSlots-1)]>>uint(c)&1 == 0 {
 			sl++ // the slot of the moving piece
 		}
-		g.op = r.overSlots[g.mover] >> sl & 1
-		g.ep = r.ontoSlots[g.mover] >> sl & 1
+		g.overPiece = r.overSlots[g.mover] >> sl & 1
+		g.ontoPiece = r.ontoSlots[g.mover] >> sl & 1
 		at, _ := w.jump(wordAt{bit: c, occ: g.wordOcc, over: g.wordOver, onto: g.wordOnto}, s1)
 		at, _ = w.jump(at, s2)
 		n += g.wordChainCount(at.bit, at.occ, at.over, at.onto)

@@ -40,7 +40,7 @@ func (g *gen) reachLeaps() {
 	p, s, r := g.p, g.s, g.r
 	g.ctx = p.guardCtx(s)
 	g.dirs = r.dirs[g.mover]
-	for c := 0; c < p.nc; c++ {
+	for c := 0; c < p.numCells; c++ {
 		if !g.genericSource(c) {
 			continue
 		}
@@ -55,10 +55,10 @@ func (g *gen) reachLeaps() {
 // cell it reaches.
 func (g *gen) reachFrom(c int) {
 	p, s, r := g.p, g.s, g.r
-	if len(s.seen) < p.nc {
-		s.seen = make([]bool, p.nc)
+	if len(s.seen) < p.numCells {
+		s.seen = make([]bool, p.numCells)
 	}
-	seen := s.seen[:p.nc]
+	seen := s.seen[:p.numCells]
 	s.pop(p, c)
 	seen[c] = true
 	stack := append(s.todo[:0], int32(c))
@@ -88,7 +88,7 @@ func (g *gen) reachFrom(c int) {
 	}
 	s.todo, s.reached = stack, found
 	s.path = s.path[:0]
-	s.push(p, c, g.pc)
+	s.push(p, c, g.piece)
 }
 
 // leapTo returns the landing cell of the leap of the piece g.pc from
@@ -97,11 +97,11 @@ func (g *gen) reachFrom(c int) {
 // stacking). The piece is not on the board (it stands at x).
 func (g *gen) leapTo(x, d int) int {
 	p, s, r := g.p, g.s, g.r
-	L := int(r.lenCode[g.pc])
-	g.ctx.mcode, g.ctx.level = int(g.pc), s.height(x)
+	L := int(r.lenCode[g.piece])
+	g.ctx.mcode, g.ctx.level = int(g.piece), s.height(x)
 	y := x
 	for k := 1; k <= L; k++ {
-		y = int(p.nb[y*p.nd+d])
+		y = int(p.neighbours[y*p.numDirs+d])
 		if y < 0 {
 			return -1
 		}

@@ -154,7 +154,7 @@ func (p *Program) stackDeps(e *ir.Expr) stackDeps {
 // compileStack lowers rule r to genStack when it can (r.gen stays
 // genGeneric otherwise).
 func (p *Program) compileStack(r *rule) {
-	m := &p.g.Moves[r.idx]
+	m := &p.game.Moves[r.idx]
 	decline := func(why string) { p.declineFor(scopeRule, r.idx, accelStackTable, why) }
 	switch {
 	case p.off(accelStackTable) != "":
@@ -191,11 +191,11 @@ func (p *Program) compileStack(r *rule) {
 		st.over = nil
 	}
 	if !p.stacking {
-		st.zeroH = make([]int32, p.nc+1)
+		st.zeroH = make([]int32, p.numCells+1)
 	}
-	r.srcOK = make([]bool, p.np*p.ncodes)
-	st.pathOf = make([]int32, p.np*p.ncodes)
-	for mv := 0; mv < p.np; mv++ {
+	r.srcOK = make([]bool, p.numPlayers*p.ncodes)
+	st.pathOf = make([]int32, p.numPlayers*p.ncodes)
+	for mv := 0; mv < p.numPlayers; mv++ {
 		for code := 0; code < p.ncodes; code++ {
 			i := mv*p.ncodes + code
 			r.srcOK[i] = code > 0 && p.selects(r, mv, code) && r.lenCode[code] > 0
@@ -206,7 +206,7 @@ func (p *Program) compileStack(r *rule) {
 		}
 	}
 	st.plain = st.onto.plain && (st.over == nil || st.over.plain)
-	st.setPieces(p.np, p.ncodes)
+	st.setPieces(p.numPlayers, p.ncodes)
 	r.stk = st
 	r.gen = genStack
 }
@@ -229,7 +229,7 @@ func (p *Program) stackCondOf(e *ir.Expr, f evalFn, emptyOnly bool) (*stackCond,
 		}
 		return 1
 	}
-	nX, nL, nM := dim(d.cell, p.nc), dim(d.level, nl), dim(d.mcode, p.ncodes)
+	nX, nL, nM := dim(d.cell, p.numCells), dim(d.level, nl), dim(d.mcode, p.ncodes)
 	nC := dim(d.code || emptyOnly || (d.occ && !p.stacking), p.ncodes)
 	hw := (nh + 63) / 64
 	t := &stackCond{}
@@ -249,15 +249,15 @@ func (p *Program) stackCondOf(e *ir.Expr, f evalFn, emptyOnly bool) (*stackCond,
 		t.sM = row * nL
 	}
 	t.sMv = row * nL * nM
-	if t.sMv*p.np > maxTable/8 || p.np*nM*nL*nX*nC*nh > maxTable {
+	if t.sMv*p.numPlayers > maxTable/8 || p.numPlayers*nM*nL*nX*nC*nh > maxTable {
 		return nil, false
 	}
-	t.w = make([]uint64, t.sMv*p.np)
+	t.w = make([]uint64, t.sMv*p.numPlayers)
 	t.plain = t.sX == 0 && t.sC == 0 && hw == 1
 	s := p.newEmptyState()
 	c := &ectx{p: p, s: s}
-	for mv := 0; mv < p.np; mv++ {
-		c.own, c.opp = mv, (mv+1)%p.np
+	for mv := 0; mv < p.numPlayers; mv++ {
+		c.own, c.opp = mv, (mv+1)%p.numPlayers
 		for i := 0; i < nM*nL*nX*nC*nh; i++ {
 			h, code, x := i%nh, i/nh%nC, i/(nh*nC)%nX
 			lv, mc := i/(nh*nC*nX)%nL, i/(nh*nC*nX*nL)
@@ -286,27 +286,27 @@ func (p *Program) stackCondOf(e *ir.Expr, f evalFn, emptyOnly bool) (*stackCond,
 // stackPathsOf lists the leaps of length L in directions dirs that stay on
 // the board.
 func (p *Program) stackPathsOf(dirs []int32, L int) stackPaths {
-	ps := stackPaths{L: L, off: make([]int32, p.nc+1)}
+	ps := stackPaths{L: L, off: make([]int32, p.numCells+1)}
 	leap := p.leapTable(L)
-	for c := 0; c < p.nc; c++ {
+	for c := 0; c < p.numCells; c++ {
 		ps.off[c] = int32(len(ps.ent))
 		for _, d := range dirs {
-			base := (c*p.nd + int(d)) * L
-			if land := leap[base+L-1]; int(land) != p.nc {
+			base := (c*p.numDirs + int(d)) * L
+			if land := leap[base+L-1]; int(land) != p.numCells {
 				ps.ent = append(ps.ent, land|d<<16)
 				ps.ent = append(ps.ent, leap[base:base+L-1]...)
 			}
 		}
 	}
-	ps.off[p.nc] = int32(len(ps.ent))
+	ps.off[p.numCells] = int32(len(ps.ent))
 	return ps
 }
 
 // filterPaths returns ps without the leaps from cell c in direction d for
 // which drop(c, d) is true.
 func (p *Program) filterPaths(ps *stackPaths, drop func(c, d int) bool) stackPaths {
-	q := stackPaths{L: ps.L, off: make([]int32, p.nc+1)}
-	for c := 0; c < p.nc; c++ {
+	q := stackPaths{L: ps.L, off: make([]int32, p.numCells+1)}
+	for c := 0; c < p.numCells; c++ {
 		q.off[c] = int32(len(q.ent))
 		for i := ps.off[c]; i < ps.off[c+1]; i += int32(ps.L) {
 			if !drop(c, int(ps.ent[i]>>16)) {
@@ -314,7 +314,7 @@ func (p *Program) filterPaths(ps *stackPaths, drop func(c, d int) bool) stackPat
 			}
 		}
 	}
-	q.off[p.nc] = int32(len(q.ent))
+	q.off[p.numCells] = int32(len(q.ent))
 	return q
 }
 
@@ -368,7 +368,7 @@ func (p *Program) stackImplies(ra, rb *rule, pl, mcode int, samePath bool) bool 
 	needC := sa.onto.sC != 0 || sb.onto.sC != 0 || (overA && (sa.over.sC != 0 || (sb.over != nil && sb.over.sC != 0)))
 	nx, nc := 1, 2
 	if needX {
-		nx = p.nc
+		nx = p.numCells
 	}
 	if needC {
 		nc = p.ncodes
@@ -382,7 +382,7 @@ func (p *Program) stackImplies(ra, rb *rule, pl, mcode int, samePath bool) bool 
 			h0 = lv + 1
 		}
 		some := false
-		for x := 0; x < p.nc; x++ {
+		for x := 0; x < p.numCells; x++ {
 			if holds(sb.from, lv, x, mcode, h0) {
 				some = true
 				if !holds(sa.from, lv, x, mcode, h0) {
@@ -393,7 +393,7 @@ func (p *Program) stackImplies(ra, rb *rule, pl, mcode int, samePath bool) bool 
 		if !some {
 			continue
 		}
-		for x := 0; x < p.nc && (x == 0 || needX); x++ {
+		for x := 0; x < p.numCells && (x == 0 || needX); x++ {
 			for code := 0; code < p.ncodes && (code <= 1 || needC); code++ {
 				for h := 0; h < nh; h++ {
 					if p.stacking && (h == 0) != (code == 0) || !p.stacking && (h != 0 || !needC && code != 0) {
@@ -416,7 +416,7 @@ func (p *Program) stackImplies(ra, rb *rule, pl, mcode int, samePath bool) bool 
 func (g *gen) fastStack() {
 	p, s, r := g.p, g.s, g.r
 	st := r.stk
-	if g.ml != nil && st.plain {
+	if g.list != nil && st.plain {
 		g.stackPlain()
 		return
 	}
@@ -428,8 +428,8 @@ func (g *gen) fastStack() {
 	}
 	pcs := st.pieces[pl*p.ncodes : (pl+1)*p.ncodes]
 	from := st.from
-	ml := g.ml
-	for w := 0; w < s.nw; w++ {
+	ml := g.list
+	for w := 0; w < s.numWords; w++ {
 		for word := g.srcWord(w); word != 0; word &= word - 1 {
 			c := p.cellOf[w<<6|bits.TrailingZeros64(word)]
 			code := cells[c]
@@ -480,18 +480,18 @@ func (g *gen) stackPlain() {
 	}
 	pcs := st.pieces[pl*p.ncodes : (pl+1)*p.ncodes]
 	from, onto, over := st.from, st.onto, st.over
-	mvs, ar := g.ml.moves, g.ml.arena // (stored back at the end)
+	mvs, ar := g.list.moves, g.list.arena // (stored back at the end)
 	rule := int32(r.idx)
 	// At most len(dirs) leaps per piece: room for all of them.
 	pieces := 0
-	for w := 0; w < s.nw; w++ {
+	for w := 0; w < s.numWords; w++ {
 		pieces += bits.OnesCount64(g.srcWord(w))
 	}
 	if n := pieces * len(r.dirs[pl]); cap(mvs)-len(mvs) < n || cap(ar)-len(ar) < 2*n {
 		mvs, ar = slices.Grow(mvs, n), slices.Grow(ar, 2*n)
 	}
 	byLevel := onto.sL != 0 || (over != nil && over.sL != 0)
-	for w := 0; w < s.nw; w++ {
+	for w := 0; w < s.numWords; w++ {
 		for word := g.srcWord(w); word != 0; word &= word - 1 {
 			c := p.cellOf[w<<6|bits.TrailingZeros64(word)]
 			code := cells[c]
@@ -540,7 +540,7 @@ func (g *gen) stackPlain() {
 			mvs, ar = mvs[:j], ar[:a]
 		}
 	}
-	g.ml.moves, g.ml.arena = mvs, ar
+	g.list.moves, g.list.arena = mvs, ar
 }
 
 // leapsOK returns a bit per leap of ent (the piece pc's at its level)

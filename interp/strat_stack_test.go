@@ -177,7 +177,7 @@ func TestStackPlans(t *testing.T) {
 	for _, tc := range stackCases() {
 		p := loadSrc(t, tc.name, tc.src, Config{})
 		for i := range p.rules {
-			if r := &p.rules[i]; (p.stacking || p.g.Moves[i].LengthProp != "") && r.gen != genStack {
+			if r := &p.rules[i]; (p.stacking || p.game.Moves[i].LengthProp != "") && r.gen != genStack {
 				t.Errorf("%s: rule %s: generator %d, want genStack", tc.name, r.name, r.gen)
 			}
 		}
@@ -190,7 +190,7 @@ func TestStackPlans(t *testing.T) {
 	p := loadSrc(t, "hex", stackCases()[0].src, Config{})
 	step := p.rules[2].stk
 	for code := 1; code < p.ncodes; code++ {
-		kind := p.g.Kinds[p.codeKind[code]].Name
+		kind := p.game.Kinds[p.codeKind[code]].Name
 		if moved := step.pieces[int(p.codeOwner[code])*p.ncodes+code].cell != nil; moved != (kind == "owl") {
 			t.Errorf("step moves a %s: %v", kind, moved)
 		}

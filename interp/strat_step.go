@@ -8,7 +8,7 @@ import (
 // fastStep: a one-cell leap without chain, local Onto condition.
 func (g *gen) fastStep() {
 	p, s, r := g.p, g.s, g.r
-	nd, ncodes := p.nd, p.ncodes
+	nd, ncodes := p.numDirs, p.ncodes
 	stride := r.stride
 	onto := r.ontoTab[g.mover*r.tabSize : (g.mover+1)*r.tabSize]
 	dirs := r.dirs[g.mover]
@@ -20,7 +20,7 @@ func (g *gen) fastStep() {
 		if s.mark[0] == 0 {
 			return
 		}
-		if g.ml == nil && r.srcAll[g.mover] {
+		if g.list == nil && r.srcAll[g.mover] {
 			// Every (source, direction) found is a move.
 			if !g.count {
 				g.found = true
@@ -33,7 +33,7 @@ func (g *gen) fastStep() {
 		g.emitFirsts()
 		return
 	}
-	for w := 0; w < s.nw; w++ {
+	for w := 0; w < s.numWords; w++ {
 		for word := g.sources(w, marked); word != 0; {
 			c := int(p.cellOf[w<<6|bits.TrailingZeros64(word)])
 			word &= word - 1
@@ -49,7 +49,7 @@ func (g *gen) fastStep() {
 			if m == 0 {
 				continue
 			}
-			if g.ml == nil {
+			if g.list == nil {
 				if !g.count {
 					g.found = true
 					return
@@ -63,7 +63,7 @@ func (g *gen) fastStep() {
 				m &= m - 1
 				d := dirs[k]
 				e := uint32(leap[c*nd+int(d)]) | uint32(d)<<16
-				if ml := g.ml; ml != nil {
+				if ml := g.list; ml != nil {
 					ml.moves = append(ml.moves, mv{off: int32(len(ml.arena)), n: 2, rule: int32(r.idx)})
 					ml.arena = append(ml.arena, uint32(c), e)
 					continue
@@ -89,8 +89,8 @@ func (g *gen) emitFirsts() {
 	all := r.srcAll[g.mover]
 	srcOK := r.srcOK[g.mover*p.ncodes : (g.mover+1)*p.ncodes]
 	cells := s.cells
-	td := &g.td
-	ml := g.ml
+	td := &g.dirSources
+	ml := g.list
 	var moves []mv
 	var arena []uint32
 	n0, a0, j := 0, 0, 0
