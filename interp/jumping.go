@@ -251,7 +251,7 @@ func (g *gen) longDFS(c int) bool {
 				break
 			}
 			g.ctx.mcode, g.ctx.level = int(g.piece), level
-			if k >= lo && (r.hurdle == nil || hurdle) && g.landable(x) {
+			if k >= lo && (r.hurdle == nil || hurdle) && g.landable(x) && (r.inside == nil || !g.leavesInside(int(s.path[0]), x)) {
 				any = g.longLeap(c, x, int(d)) || any
 				if g.found {
 					return true
@@ -289,6 +289,7 @@ func (g *gen) landable(x int) bool {
 // reports whether the leap was made (revisits may forbid it).
 func (g *gen) longLeap(c, x, d int) bool {
 	p, s, r := g.p, g.s, g.r
+	stop := r.chainStop != nil && g.test(r.chainStop, x) // (on the board before the leap, as genericDFS)
 	capBase, tkBase := len(s.caps), len(s.takenCells)
 	mover := g.mover
 	oldCapt, oldPts := s.captured[mover], s.points[mover]
@@ -312,7 +313,7 @@ func (g *gen) longLeap(c, x, d int) bool {
 	if g.revisits(len(s.caps) > capBase || len(s.takenCells) > tkBase, int32(x)) {
 		return false // nothing was taken, nothing to restore
 	}
-	g.playLeap(c, x, d, capBase, false, oldCapt, oldPts, g.longDFS)
+	g.playLeap(c, x, d, capBase, stop, oldCapt, oldPts, g.longDFS)
 	for _, y := range s.takenCells[tkBase:] {
 		s.taken[y] = false
 	}
