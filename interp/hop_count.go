@@ -69,6 +69,9 @@ func (p *Program) compileHopCount(r *rule) {
 		h.count, h.countHow = countHopReachLifted, "chains by each piece's search ("+why+")"
 	case h.L == 1:
 		h.neighbours = p.hopNeighbours(r)
+		for mv, nb := 0, (p.nbits+1)*h.words; mv < p.numPlayers; mv++ {
+			h.movers[mv].neighbours = h.neighbours[mv*nb : (mv+1)*nb]
+		}
 		h.count, h.countHow = countHopSteps, "steps by population counts of the free neighbours"
 	default:
 		h.count, h.countHow = countHopOnce, "leaps one by one"
@@ -145,11 +148,9 @@ func (p *Program) hopNeighbours(r *rule) []uint64 {
 
 // countHopSteps counts a piece's steps: its neighbours among the free
 // cells.
-func countHopSteps(g *gen, h *hopRule, w *hopWalk, b int, _ []uint64) int {
-	words := h.words
-	off := (g.mover*(g.p.nbits+1) + b) * words
-	n := 0
-	for i, x := range h.neighbours[off : off+words] {
+func countHopSteps(_ *gen, h *hopRule, w *hopWalk, b int, _ []uint64) int {
+	words, n := h.words, 0
+	for i, x := range w.neighbours[b*words : b*words+words] {
 		n += bits.OnesCount64(x & w.free[i%hopWords])
 	}
 	return n
@@ -227,6 +228,7 @@ type hopComponents struct {
 	// counted: per component, the last piece (numbered by piece) whose
 	// count has it
 	unseen  hopSet
+	left    hopSet // unseen as the last search left it
 	of      []int32
 	stack   []int32 // search's (a cell is pushed once: as long as of)
 	size    []int32
@@ -237,7 +239,7 @@ type hopComponents struct {
 // reset starts a generation whose free cells are free, on sets of bits
 // bits.
 func (c *hopComponents) reset(free *hopSet, bits int) {
-	c.unseen = *free
+	c.unseen, c.left = *free, *free
 	if len(c.of) < bits {
 		c.of = make([]int32, bits)
 		c.stack = make([]int32, bits)
@@ -265,7 +267,7 @@ func countHopShared(g *gen, h *hopRule, w *hopWalk, b int, lock []uint64) int {
 		}
 		var id int32
 		if c.unseen[land>>6%hopWords]>>(land&63)&1 != 0 {
-			id = c.search(w, land)
+			id = c.search(w, land, h.words)
 		} else if id = c.of[land]; c.counted[id] == c.piece {
 			continue
 		}
@@ -276,20 +278,41 @@ func countHopShared(g *gen, h *hopRule, w *hopWalk, b int, lock []uint64) int {
 }
 
 // search puts the component of the free cell on bit from in a new
-// component and returns its index. (Its loop calls nothing, so that the
-// compiler keeps its values in registers: the stack is c.stack, as long
-// as the sets have bits, and leaps longer than 2 go to searchLong.)
-func (c *hopComponents) search(w *hopWalk, from uint32) int32 {
+// component and returns its index. The flood takes the component's
+// cells out of unseen and nothing else; the cells taken (left &^ unseen),
+// read off the sets afterwards, give the component's size and its cells'
+// index.
+// (Fewer values live in the flood's loop keep them in registers.)
+func (c *hopComponents) search(w *hopWalk, from uint32, words int) int32 {
+	c.unseen[from>>6%hopWords] &^= 1 << (from & 63)
 	if w.L > 2 {
-		return c.searchLong(w, from)
+		c.floodLong(w, from)
+	} else {
+		c.flood(w, from)
 	}
 	id := int32(len(c.size))
+	size := 0
+	for i := range words {
+		taken := c.left[i%hopWords] &^ c.unseen[i%hopWords]
+		c.left[i%hopWords] = c.unseen[i%hopWords]
+		size += bits.OnesCount64(taken)
+		for ; taken != 0; taken &= taken - 1 {
+			c.of[i<<6|bits.TrailingZeros64(taken)] = id
+		}
+	}
+	c.size = append(c.size, int32(size))
+	c.counted = append(c.counted, 0)
+	return id
+}
+
+// flood takes out of unseen the cells joined by hops to the cell on bit
+// from (taken out already). (Its loop calls nothing: the stack is
+// c.stack, as long as the sets have bits, a cell pushed once.)
+func (c *hopComponents) flood(w *hopWalk, from uint32) {
 	nds := len(w.dirs)
-	leaps, unseen, over, of, stack := w.leaps, &c.unseen, w.over, c.of, c.stack
-	unseen[from>>6%hopWords] &^= 1 << (from & 63)
-	of[from] = id
+	leaps, unseen, over, stack := w.leaps, &c.unseen, w.over, c.stack
 	stack[0] = int32(from)
-	top, size := 1, int32(1)
+	top := 1
 	for top > 0 {
 		top--
 		x := int(stack[top])
@@ -299,27 +322,19 @@ func (c *hopComponents) search(w *hopWalk, from uint32) int32 {
 				continue
 			}
 			unseen[land>>6%hopWords] &^= 1 << (land & 63)
-			of[land] = id
-			size++
 			stack[top] = int32(land)
 			top++
 		}
 	}
-	c.size = append(c.size, size)
-	c.counted = append(c.counted, 0)
-	return id
 }
 
-// searchLong is search for leaps longer than 2 (Over on every cell
-// passed over).
-func (c *hopComponents) searchLong(w *hopWalk, from uint32) int32 {
-	id := int32(len(c.size))
+// floodLong is flood for leaps longer than 2 (Over on every cell passed
+// over).
+func (c *hopComponents) floodLong(w *hopWalk, from uint32) {
 	nds := len(w.dirs)
-	leaps, unseen, over, of, stack := w.leaps, &c.unseen, w.over, c.of, c.stack
-	unseen[from>>6%hopWords] &^= 1 << (from & 63)
-	of[from] = id
+	leaps, unseen, over, stack := w.leaps, &c.unseen, w.over, c.stack
 	stack[0] = int32(from)
-	top, size := 1, int32(1)
+	top := 1
 	for top > 0 {
 		top--
 		x := int(stack[top])
@@ -329,15 +344,10 @@ func (c *hopComponents) searchLong(w *hopWalk, from uint32) int32 {
 				continue
 			}
 			unseen[land>>6%hopWords] &^= 1 << (land & 63)
-			of[land] = id
-			size++
 			stack[top] = int32(land)
 			top++
 		}
 	}
-	c.size = append(c.size, size)
-	c.counted = append(c.counted, 0)
-	return id
 }
 
 // slotSources tells whether rule r selects every piece code of a slot
@@ -370,6 +380,26 @@ type hopCounts struct {
 	pieces  []int32
 	total   int
 	pending int // the mover of the pass being recorded
+	// the pass's position sets (hopRule.positionSets), for the select
+	// pass to copy
+	over, land hopSet
+	emptyOver  []uint64
+}
+
+// keepSets keeps the count pass's position sets (words words).
+func (c *hopCounts) keepSets(over, land *hopSet, emptyOver []uint64, words int) {
+	for i := range words {
+		c.over[i%hopWords], c.land[i%hopWords] = over[i%hopWords], land[i%hopWords]
+	}
+	c.emptyOver = emptyOver
+}
+
+// sets gives the select pass the position sets its count pass kept.
+func (c *hopCounts) sets(over, land *hopSet, words int) (emptyOver []uint64) {
+	for i := range words {
+		over[i%hopWords], land[i%hopWords] = c.over[i%hopWords], c.land[i%hopWords]
+	}
+	return c.emptyOver
 }
 
 // done records the total of a finished count pass.

@@ -3,6 +3,7 @@ package interp
 import (
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -251,4 +252,84 @@ func TestHopChainStop(t *testing.T) {
 		games, plies = 1, 200
 	}
 	checkEquiv(t, fast, slow, games, plies)
+}
+
+// TestHopTablesBySets checks the hop table's shortcuts against what they
+// replace: a lock holds a start (lockMasks.holds, a bit test) exactly
+// when it has landings for it; a rule whose sources are read off the
+// occupancy sets (hopRule.sources nil) moves every piece code of the
+// slots it selects; steps make their sets with hopStepSets.
+func TestHopTablesBySets(t *testing.T) {
+	locked, bySets := 0, 0
+	for _, tc := range hopCases {
+		p := loadFile(t, tc.file, tc.opts, Config{})
+		for ri := range p.rules {
+			r := &p.rules[ri]
+			h := r.hop
+			if h == nil {
+				continue
+			}
+			for mv := 0; mv < p.numPlayers; mv++ {
+				for c := 0; c < p.numCells; c++ {
+					if got, want := h.locks.holds(mv, int(p.bitOf[c])), h.locks.landings(mv, c) != nil; got != want {
+						t.Fatalf("%s rule %s mover %d cell %d: holds %v, landings %v", tc.file, r.name, mv, c, got, want)
+					}
+					if h.locks.holds(mv, int(p.bitOf[c])) {
+						locked++
+					}
+				}
+				for code := 1; code < p.ncodes && h.sources == nil; code++ {
+					if r.srcSlots[mv]>>uint(p.codeSlot[code])&1 != 0 && !r.srcOK[mv*p.ncodes+code] {
+						t.Fatalf("%s rule %s: sources by occupancy, but code %d is not moved", tc.file, r.name, code)
+					}
+				}
+			}
+			if h.sources == nil {
+				bySets++
+			}
+			if (h.L == 1) != (fmt.Sprintf("%p", h.positionSets) == fmt.Sprintf("%p", hopStepSets)) {
+				t.Errorf("%s rule %s (length %d): the step sets chosen %v", tc.file, r.name, h.L, h.L != 1)
+			}
+		}
+	}
+	if locked == 0 || bySets == 0 {
+		t.Errorf("no lock held (%d) or no rule with sources by sets (%d)", locked, bySets)
+	}
+}
+
+// TestHopSelectSetsPerRule plays a hop race whose step and jump land on
+// different cells (a step may not enter its own base; a lock keeps the
+// pieces in their goal, so that both rules are the hop table's) by counts, against
+// the reference walkers: the select pass must take the landing set its
+// own rule's count pass kept, not another rule's.
+func TestHopSelectSetsPerRule(t *testing.T) {
+	src, err := os.ReadFile("testdata/unseen/hexhop.rules")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.Replace(string(src), "step {\n  text: ends", "step {\n  onto: empty and not in base\n  text: ends", 1)
+	text = strings.Replace(text, "end {", "lock goal: inside\n\nend {", 1) // (a step under a lock: the hop table's)
+	if strings.Count(text, "\n") != strings.Count(string(src), "\n")+3 {
+		t.Fatal("hexhop.rules: no step rule to restrict or no end")
+	}
+	load := func(cfg Config) *Program {
+		g, err := lang.LoadSource("hexhop-steps.rules", []byte(text), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := Compile(g, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	p, ref := load(Config{}), load(Config{Disable: []string{"all"}})
+	if got := p.Plan().Playouts; got != "count, then build the one drawn" {
+		t.Fatalf("playouts %q\n%+v", got, p.Plan())
+	}
+	for seed := uint64(0); seed < 20; seed++ {
+		if a, b := playoutTrace(p, seed), playoutTrace(ref, seed); a != b {
+			t.Fatalf("seed %d: playout %s, reference %s", seed, a, b)
+		}
+	}
 }

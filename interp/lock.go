@@ -18,6 +18,10 @@ type lockMasks struct {
 	// move that started on start may land on; -1: any cell
 	setOf []int32
 	sets  [][]uint64
+	// starts: per mover, the start cells some lock holds, as bits
+	// ([mover*words+w])
+	starts []uint64
+	words  int
 }
 
 // newLockMasks builds the landing sets, of words words in layout bitOf, of
@@ -28,7 +32,7 @@ func newLockMasks(inside [][][]bool, np int, bitOf []int32, words int) *lockMask
 		return nil
 	}
 	nc := len(bitOf)
-	lm := &lockMasks{nc: nc, setOf: make([]int32, np*nc)}
+	lm := &lockMasks{nc: nc, setOf: make([]int32, np*nc), starts: make([]uint64, np*words), words: words}
 	index := map[string]int32{}
 	for mover := 0; mover < np; mover++ {
 		for start := 0; start < nc; start++ {
@@ -54,6 +58,8 @@ func newLockMasks(inside [][][]bool, np int, bitOf []int32, words int) *lockMask
 				lm.setOf[mover*nc+start] = -1
 				continue
 			}
+			b := bitOf[start]
+			lm.starts[mover*words+int(b>>6)] |= 1 << (uint(b) & 63)
 			key := string(bitsKey(set))
 			k, ok := index[key]
 			if !ok {
@@ -89,4 +95,20 @@ func (lm *lockMasks) landings(mover, start int) []uint64 {
 		return nil
 	}
 	return lm.sets[k]
+}
+
+// heldStarts returns per word the mover's start cells some lock holds,
+// as bits (nil: no lock; lm may be nil): a bit test per piece, before its
+// cell is looked up.
+func (lm *lockMasks) heldStarts(mover int) []uint64 {
+	if lm == nil {
+		return nil
+	}
+	return lm.starts[mover*lm.words : (mover+1)*lm.words]
+}
+
+// holds tells whether a lock holds the mover's start on bit b.
+func (lm *lockMasks) holds(mover, b int) bool {
+	starts := lm.heldStarts(mover)
+	return starts != nil && starts[b>>6]>>(uint(b)&63)&1 != 0
 }

@@ -61,6 +61,11 @@ type hopRule struct {
 	// from: per mover, the cells where From holds (all, when From reads
 	// the piece alone: srcOK has it) ([mover*words+w])
 	from []uint64
+	// sources: per mover and piece code, whether the rule moves the
+	// piece ([mover*ncodes+code]: Program.fillSrcOK's); nil when the
+	// occupancy sets of the slots it selects say it (every code of them
+	// moves)
+	sources []bool
 	// goOn: per mover, the cells a chain goes on from, those where the
 	// chain stop does not hold (all, without one) ([mover*words+w])
 	goOn []uint64
@@ -74,6 +79,11 @@ type hopRule struct {
 	// mover (the occupancy sets, when every piece code of a slot is
 	// selected alike); nil: the counts are not kept for the select pass
 	key func(s *State) []uint64
+	// movers: per mover, the tables its walks read
+	movers []hopMoverTables
+	// positionSets fills a generation's Over and landing sets
+	// (hopLeapSets; hopStepSets for steps, which pass over no cell)
+	positionSets func(g *gen, h *hopRule, over, land *hopSet) (emptyOver []uint64)
 }
 
 // hopDecline tells why the hop table does not serve rule r (compiled up
@@ -232,10 +242,34 @@ func (p *Program) compileHop(r *rule, m *ir.MoveRule) bool {
 		}
 	}
 	h.locks = newLockMasks(r.inside, p.numPlayers, p.bitOf, h.words)
+	for mv := 0; mv < p.numPlayers; mv++ {
+		h.movers = append(h.movers, hopMoverTables{L: L, dirs: r.dirs[mv], leaps: h.leaps[mv], passed: h.passed[mv], goOn: h.goOn[mv*h.words : (mv+1)*h.words]})
+	}
+	if !p.sourcesByOccupancy(r) {
+		h.sources = r.srcOK
+	}
+	h.positionSets = hopLeapSets
+	if L == 1 {
+		h.positionSets = hopStepSets
+	}
 
 	r.hop = h
 	r.gen = genHop
 	p.compileHopCount(r)
+	return true
+}
+
+// sourcesByOccupancy tells whether rule r moves every piece of the
+// occupancy slots it selects (srcSlots), for every mover: then a piece's
+// code need not be looked up.
+func (p *Program) sourcesByOccupancy(r *rule) bool {
+	for mv := 0; mv < p.numPlayers; mv++ {
+		for code := 1; code < p.ncodes; code++ {
+			if r.srcSlots[mv]>>uint(p.codeSlot[code])&1 != 0 && !r.srcOK[mv*p.ncodes+code] {
+				return false
+			}
+		}
+	}
 	return true
 }
 
@@ -255,17 +289,24 @@ type hopScratch struct {
 	counts     []hopCounts // per rule: its last count pass
 }
 
+// hopMoverTables are a hop rule's tables for one mover: its directions,
+// hopRule.leaps, passed, goOn and neighbours of the mover.
+type hopMoverTables struct {
+	L          int
+	dirs       []int32
+	leaps      []uint64
+	passed     []int32
+	goOn       []uint64
+	neighbours []uint64
+}
+
 // hopWalk is what the hop table's walks read: the rule, the mover's
 // directions, and the position's sets for the piece being moved, each of
 // hop.words words: free, the cells it may land on and has not reached
 // (Onto holds, empty, allowed by the lock), and over, the cells where Over
 // holds.
 type hopWalk struct {
-	L          int
-	dirs       []int32
-	leaps      []uint64 // hopRule.leaps, passed of the mover
-	passed     []int32
-	goOn       []uint64
+	*hopMoverTables
 	free, over *hopSet
 	// lifted: per word, the bits where Over holds on an empty cell
 	// (what a lifted piece's start becomes in over)
@@ -286,11 +327,12 @@ func (g *gen) hopLeaps() {
 	// piece.
 	over, land := &sets[0], &sets[1]
 	w := &s.hop.walk // (in the scratch: the counters, called through a value, would move it to the heap)
-	*w = hopWalk{L: h.L, dirs: r.dirs[mover], leaps: h.leaps[mover], passed: h.passed[mover], goOn: h.goOn[mover*words : (mover+1)*words], free: &sets[2], over: over}
+	w.hopMoverTables, w.free, w.over = &h.movers[mover], &sets[2], over
 	// Count mode without filter: each piece's moves counted (hop_count.go),
 	// and walked only when the move selected is among them.
 	// A select pass after the count pass of the same position reads the
-	// pieces' counts the count pass recorded (hop_count.go).
+	// pieces' counts and the position sets the count pass recorded
+	// (hop_count.go).
 	counting := h.count != nil && g.list == nil && g.count && !g.filt
 	var known, record *hopCounts
 	if counting {
@@ -300,22 +342,36 @@ func (g *gen) hopLeaps() {
 		}
 	}
 	start, piece := g.n, 0
-	emptyOver := g.hopPositionSets(h, over, land)
+	var emptyOver []uint64
+	if known != nil {
+		emptyOver = known.sets(over, land, words)
+	} else {
+		emptyOver = h.positionSets(g, h, over, land)
+		if record != nil {
+			record.keepSets(over, land, emptyOver, words)
+		}
+	}
 	if counting && known == nil {
 		s.hop.components.reset(land, p.nbits+2)
 	}
 	w.lifted = emptyOver
-	srcOK := r.srcOK[mover*p.ncodes : (mover+1)*p.ncodes]
+	sources := h.sources
+	if sources != nil {
+		sources = sources[mover*p.ncodes : (mover+1)*p.ncodes]
+	}
+	heldStarts := h.locks.heldStarts(mover)
 	for k := 0; k < nw; k++ {
-		var word uint64
+		var word, held uint64 // (held: the starts a lock holds)
+		if heldStarts != nil {
+			held = heldStarts[k]
+		}
 		for sl := r.srcSlots[mover]; sl != 0; sl &= sl - 1 {
 			word |= s.occ[bits.TrailingZeros64(sl)*nw+k]
 		}
 		word &= h.from[mover*words+k]
 		for ; word != 0; word &= word - 1 {
 			b := k<<6 | bits.TrailingZeros64(word)
-			c := int(p.cellOf[b])
-			if !srcOK[s.cells[c]] {
+			if sources != nil && !sources[s.cells[p.cellOf[b]]] {
 				continue
 			}
 			if known != nil {
@@ -327,9 +383,10 @@ func (g *gen) hopLeaps() {
 			} else if counting {
 				// (the piece stays on its cell: the counters that
 				// need it lifted lift it)
-				lock := h.locks.landings(mover, c)
+				var lock []uint64
 				w.free = land // (the counters do not write it)
-				if lock != nil {
+				if held>>(uint(b)&63)&1 != 0 {
+					lock = h.locks.landings(mover, int(p.cellOf[b]))
 					w.free = &sets[2]
 					for i := range words {
 						w.free[i%hopWords] = land[i%hopWords] & lock[i]
@@ -342,29 +399,8 @@ func (g *gen) hopLeaps() {
 				if g.skip(n) {
 					continue
 				}
-				w.free = &sets[2]
 			}
-			g.piece = s.cells[c]
-			lock := h.locks.landings(mover, c)
-			m := uint64(1) << (uint(b) & 63)
-			kept := over[k%hopWords]
-			over[k%hopWords] = kept&^m | emptyOver[k]&m // the piece is lifted
-			if lock != nil {
-				for i := range words {
-					w.free[i%hopWords] = land[i%hopWords] & lock[i]
-				}
-			} else {
-				for i := range words {
-					w.free[i%hopWords] = land[i%hopWords]
-				}
-			}
-			if r.chain == ir.ChainNone {
-				g.hopOnce(w, c, b)
-			} else {
-				g.hopReach(w, c, b)
-			}
-			over[k%hopWords] = kept
-			if g.found {
+			if g.hopPiece(w, b, land, &sets[2], emptyOver); g.found {
 				return
 			}
 		}
@@ -374,11 +410,40 @@ func (g *gen) hopLeaps() {
 	}
 }
 
-// hopPositionSets fills over (the cells where Over holds for the mover)
+// hopPiece emits the moves of the piece on bit b: lifted from its start
+// in w.over (emptyOver: the bits where Over holds on an empty cell), its
+// landing set made in free from land and its lock.
+func (g *gen) hopPiece(w *hopWalk, b int, land, free *hopSet, emptyOver []uint64) {
+	p, s, h := g.p, g.s, g.r.hop
+	c, k, over := int(p.cellOf[b]), b>>6, w.over
+	g.piece = s.cells[c]
+	lock := h.locks.landings(g.mover, c)
+	m := uint64(1) << (uint(b) & 63)
+	kept := over[k%hopWords]
+	over[k%hopWords] = kept&^m | emptyOver[k]&m // the piece is lifted
+	w.free = free
+	if lock != nil {
+		for i := range h.words {
+			free[i%hopWords] = land[i%hopWords] & lock[i]
+		}
+	} else {
+		for i := range h.words {
+			free[i%hopWords] = land[i%hopWords]
+		}
+	}
+	if g.r.chain == ir.ChainNone {
+		g.hopOnce(w, c, b)
+	} else {
+		g.hopReach(w, c, b)
+	}
+	over[k%hopWords] = kept
+}
+
+// hopLeapSets fills over (the cells where Over holds for the mover)
 // and land (the empty cells where a leap may land) from the position, and
 // returns per word the bits where Over holds on an empty cell (what a
 // lifted piece's start becomes in over).
-func (g *gen) hopPositionSets(h *hopRule, over, land *hopSet) (emptyOver []uint64) {
+func hopLeapSets(g *gen, h *hopRule, over, land *hopSet) (emptyOver []uint64) {
 	p, s, mover := g.p, g.s, g.mover
 	nw, np, words := s.numWords, p.numPlayers, h.words
 	slots := np + 2
@@ -400,6 +465,30 @@ func (g *gen) hopPositionSets(h *hopRule, over, land *hopSet) (emptyOver []uint6
 	none := p.nbits + 1
 	over[none>>6%hopWords] |= 1 << (uint(none) & 63)
 	return overOf[(np+1)*words:]
+}
+
+// hopStepSets is hopLeapSets for steps: a step passes over no cell, so
+// that over holds only the bit "no cell passed over" and the occupancy
+// sets are only joined, not read slot by slot against Over.
+func hopStepSets(g *gen, h *hopRule, over, land *hopSet) (emptyOver []uint64) {
+	p, s, mover := g.p, g.s, g.mover
+	nw, np, words := s.numWords, p.numPlayers, h.words
+	occ := s.occ[:(np+1)*nw]
+	for k := 0; k < nw; k++ {
+		var all uint64
+		for i := k; i < len(occ); i += nw {
+			all |= occ[i]
+		}
+		over[k] = 0
+		land[k] = p.boardMask[k] &^ all & h.onto[mover*words+k]
+	}
+	for k := nw; k < words; k++ {
+		over[k], land[k] = 0, 0
+	}
+	none := p.nbits + 1
+	over[none>>6%hopWords] |= 1 << (uint(none) & 63)
+	slots := np + 2
+	return h.over[(mover*slots+np+1)*words : (mover+1)*slots*words]
 }
 
 // hopOnce emits the single leaps of the piece on cell c (bit b), in
