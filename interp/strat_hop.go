@@ -167,9 +167,34 @@ func (p *Program) compileHop(r *rule, m *ir.MoveRule) bool {
 	} else {
 		p.fillSrcOK(r)
 	}
+	L := r.length
+	h := &hopRule{L: L, words: (p.nbits + 2 + 63) / 64}
+	p.hopLeapTables(h, r)
+	p.hopConditionSets(h, r, m)
+	h.locks = newLockMasks(r.inside, p.numPlayers, p.bitOf, h.words)
+	for mv := 0; mv < p.numPlayers; mv++ {
+		h.movers = append(h.movers, hopMoverTables{L: L, dirs: r.dirs[mv], leaps: h.leaps[mv], passed: h.passed[mv], goOn: h.goOn[mv*h.words : (mv+1)*h.words]})
+	}
+	if !p.sourcesByOccupancy(r) {
+		h.sources = r.srcOK
+	}
+	h.positionSets = hopLeapSets
+	if L == 1 {
+		h.positionSets = hopStepSets
+	}
+
+	r.hop = h
+	r.gen = genHop
+	p.compileHopCount(r)
+	return true
+}
+
+// hopLeapTables fills h.leaps and h.passed per mover: per bit and
+// direction, the landing's bit and the first cell passed over (one entry),
+// and the other cells passed over (leaps longer than 2).
+func (p *Program) hopLeapTables(h *hopRule, r *rule) {
 	L, nd := r.length, p.numDirs
 	off, none := int32(p.nbits), int32(p.nbits+1) // off the board; no cell passed over
-	h := &hopRule{L: L, words: (p.nbits + 2 + 63) / 64}
 	leap := p.leapTable(L)
 	bitOf := func(c int32) int32 {
 		if int(c) == p.numCells {
@@ -205,6 +230,12 @@ func (p *Program) compileHop(r *rule, m *ir.MoveRule) bool {
 		h.leaps = append(h.leaps, leaps)
 		h.passed = append(h.passed, passed)
 	}
+}
+
+// hopConditionSets fills h's condition sets per mover: where Over holds per
+// occupancy slot and on an empty cell, where Onto holds on an empty cell,
+// where a chain goes on (no chain stop), where From holds.
+func (p *Program) hopConditionSets(h *hopRule, r *rule, m *ir.MoveRule) {
 	slots := p.numPlayers + 2
 	h.over = make([]uint64, p.numPlayers*slots*h.words)
 	h.onto = make([]uint64, p.numPlayers*h.words)
@@ -241,22 +272,6 @@ func (p *Program) compileHop(r *rule, m *ir.MoveRule) bool {
 			}
 		}
 	}
-	h.locks = newLockMasks(r.inside, p.numPlayers, p.bitOf, h.words)
-	for mv := 0; mv < p.numPlayers; mv++ {
-		h.movers = append(h.movers, hopMoverTables{L: L, dirs: r.dirs[mv], leaps: h.leaps[mv], passed: h.passed[mv], goOn: h.goOn[mv*h.words : (mv+1)*h.words]})
-	}
-	if !p.sourcesByOccupancy(r) {
-		h.sources = r.srcOK
-	}
-	h.positionSets = hopLeapSets
-	if L == 1 {
-		h.positionSets = hopStepSets
-	}
-
-	r.hop = h
-	r.gen = genHop
-	p.compileHopCount(r)
-	return true
 }
 
 // sourcesByOccupancy tells whether rule r moves every piece of the
