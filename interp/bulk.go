@@ -94,23 +94,30 @@ func (p *Program) bulkDeclines(t *tier) string {
 		return "the game has stacks"
 	}
 	for _, ri := range t.rules {
-		r := &p.rules[ri]
-		switch r.action {
-		case ir.Remove:
-			if !r.plainRemoval() {
-				return fmt.Sprintf("removal %s has conditions", r.name)
-			}
-		case ir.Leap:
-			if why := p.notShiftRule(r); why != "" {
-				return why
-			}
-		case ir.Group:
-			return fmt.Sprintf("rule %s is a group move", r.name)
-		case ir.Drop:
-			return fmt.Sprintf("rule %s is a drop", r.name)
-		default:
-			return fmt.Sprintf("rule %s is not a leap", r.name)
+		if why := p.shiftRuleDeclines(&p.rules[ri]); why != "" {
+			return why
 		}
+	}
+	return ""
+}
+
+// shiftRuleDeclines tells why rule r's first leaps cannot be found on
+// bitsets ("" when they can): it must be a shift rule or a removal
+// without conditions.
+func (p *Program) shiftRuleDeclines(r *rule) string {
+	switch r.action {
+	case ir.Remove:
+		if !r.plainRemoval() {
+			return fmt.Sprintf("removal %s has conditions", r.name)
+		}
+	case ir.Leap:
+		return p.notShiftRule(r)
+	case ir.Group:
+		return fmt.Sprintf("rule %s is a group move", r.name)
+	case ir.Drop:
+		return fmt.Sprintf("rule %s is a drop", r.name)
+	default:
+		return fmt.Sprintf("rule %s is not a leap", r.name)
 	}
 	return ""
 }
@@ -363,15 +370,18 @@ func (p *Program) anyFirstLeap(s *State, t *tier) bool {
 	return false
 }
 
-// compileWordsChains decides which tiers' chains are walked from the
-// first leaps found on several words (after compileBulk).
-func (p *Program) compileWordsChains(shapes []tierShape) {
+// compileChainWalks decides, per tier, whether accelerator a (kernel-chains
+// or multiword-chains) walks its chains from the first leaps found on
+// words: declines tells why not, and set records the answer in the
+// tier's shape. A tier of shift rules that bulk does not serve is one it
+// could concern, and gets the reason.
+func (p *Program) compileChainWalks(shapes []tierShape, a accel, declines func(*tier, *tierShape) string, set func(*tierShape, bool)) {
 	for ti := range p.tiers {
 		t, sh := &p.tiers[ti], &shapes[ti]
-		why := p.multiwordChainsDeclines(t, sh)
-		sh.wordChains = why == ""
-		if sh.shifts && !sh.bulk { // (a tier it could concern)
-			p.declineFor(scopeTier, ti, accelMultiwordChains, why)
+		why := declines(t, sh)
+		set(sh, why == "")
+		if sh.shifts && !sh.bulk {
+			p.declineFor(scopeTier, ti, a, why)
 		}
 	}
 }

@@ -566,21 +566,6 @@ func (p *Program) selectBulkK(s *State, ml *MoveList, i int) {
 	panic("interp: selectBulkK: move out of range")
 }
 
-// compileKernChains decides which tiers' chains playouts walk from the
-// first leaps the kernel found (a tier with the one-word kernel, not
-// bulk, whose every rule is a short jump with chains not kept in one
-// direction, in a game without the blockade filter).
-func (p *Program) compileKernChains(shapes []tierShape) {
-	for ti := range p.tiers {
-		t, sh := &p.tiers[ti], &shapes[ti]
-		why := p.kernelChainsDeclines(t, sh)
-		sh.kernelChains = why == ""
-		if sh.shifts && !sh.bulk { // (a tier it could concern)
-			p.declineFor(scopeTier, ti, accelKernelChains, why)
-		}
-	}
-}
-
 // kernelChainsDeclines tells why playouts do not walk the chains of tier
 // t from the first leaps the kernel found ("" when they do).
 func (p *Program) kernelChainsDeclines(t *tier, sh *tierShape) string {

@@ -181,22 +181,15 @@ func (p *Program) wordsDeclines(a accel) string {
 // occupancy words: a removal without conditions, or a shift rule moving
 // every piece of its owners ("" when it fits).
 func (p *Program) wordsRuleDeclines(r *rule) string {
-	switch r.action {
-	case ir.Remove:
-		if !r.plainRemoval() {
-			return fmt.Sprintf("removal %s has conditions", r.name)
-		}
-	case ir.Leap:
-		if why := p.notShiftRule(r); why != "" {
-			return why
-		}
+	if why := p.shiftRuleDeclines(r); why != "" {
+		return why
+	}
+	if r.action == ir.Leap {
 		for pl := 0; pl < p.numPlayers; pl++ {
 			if !r.srcAll[pl] {
 				return fmt.Sprintf("rule %s does not move every piece of its owners", r.name)
 			}
 		}
-	default:
-		return fmt.Sprintf("rule %s is not a leap or a removal", r.name)
 	}
 	return ""
 }

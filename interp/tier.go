@@ -346,8 +346,12 @@ type tierShape struct {
 func (p *Program) planTiers() {
 	shapes := make([]tierShape, len(p.tiers))
 	p.compileBulk(shapes)
-	p.compileKernChains(shapes)
-	p.compileWordsChains(shapes)
+	// Playouts walk the chains of a tier from the first leaps the one-word
+	// kernel found (a tier with the kernel, not bulk, whose every rule is
+	// a short jump with chains not kept in one direction, without the
+	// blockade filter), or from those found on several words.
+	p.compileChainWalks(shapes, accelKernelChains, p.kernelChainsDeclines, func(sh *tierShape, on bool) { sh.kernelChains = on })
+	p.compileChainWalks(shapes, accelMultiwordChains, p.multiwordChainsDeclines, func(sh *tierShape, on bool) { sh.wordChains = on })
 	filtered := p.blockade != nil
 	countOff := p.off(accelCountPlayouts)
 	counts := p.filtersOnWords()
