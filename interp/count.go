@@ -571,17 +571,11 @@ func (p *Program) wordsPerftDeclines() string {
 	return ""
 }
 
-// plainTurns tells whether a move changes what the next player may do
-// only through the cells and the turn counters: no goal, blockade filter
-// or pass, no tier needing deduplication, and guards that depend on the
-// counters alone (the replies to a move can be counted from the cells
-// after it).
-func (p *Program) plainTurns() bool {
-	return p.plainTurnsDeclines() == ""
-}
-
-// plainTurnsDeclines is plainTurns with the reason why not ("" when the
-// turns are plain).
+// plainTurnsDeclines tells why a move may change what the next player
+// may do otherwise than through the cells and the turn counters ("" when
+// it cannot: no goal, blockade filter or pass, no tier needing
+// deduplication, and guards that depend on the counters alone, so that
+// the replies to a move can be counted from the cells after it).
 func (p *Program) plainTurnsDeclines() string {
 	switch {
 	case p.blockade != nil:

@@ -40,7 +40,7 @@ import (
 // otherwise by playing it and taking it back (preferMost); counting and
 // selecting ask whether the tier has a move and then build the list
 // (countMoves), and such a game never counts on occupancy words
-// (plainTurns).
+// (plainTurnsDeclines).
 // Counters (ir.Game.Counters) are compiled as closures over the move
 // just played (ectx.moved, caps, pass); the general make (doMove) logs
 // them (State.ctrLog) for Undo and updates them after the move (countMove):

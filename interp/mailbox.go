@@ -494,8 +494,6 @@ func (g *gen) newMailboxWalk() mailboxWalk {
 	return mailboxWalk{mbBoard: mbBoard{mb: g.s.mailbox, t: &g.r.mbTab[g.mover]}, g: g, slotCell: g.p.mbox.slotCell}
 }
 
-func (w mailboxWalk) gen() *gen { return w.g }
-
 // walk explores the leaps of the piece on slot a, testing and playing
 // them on the mailbox alone (the cells do not change), emitting moves in
 // the leap table's order; it reports whether any leap was possible. It
@@ -730,8 +728,7 @@ type mbBoard struct {
 	t  *mbTab
 }
 
-func (b mbBoard) dirCount() int   { return b.t.n }
-func (b mbBoard) ends(int32) bool { return false }
+func (b mbBoard) dirCount() int { return b.t.n }
 
 // leapsOf tells which of the directions have a leap from slot a (bit k:
 // the k-th).

@@ -236,8 +236,6 @@ type rule struct {
 	overSlots []uint64
 	ontoSlots []uint64
 	validL    []uint64 // Program.valid[length]
-	anyOver   bool     // over is nil
-	needsDFS  bool     // chain != none
 	// srcSlots[mover]: bit i for the occupancy slots whose pieces the rule
 	// selects by owner (Who); srcAll[mover]: fast rules whose srcOK holds
 	// for every such piece (no kind or From restriction)

@@ -249,9 +249,6 @@ func (p *Program) off(a accel) string {
 	return "disabled"
 }
 
-// on tells whether accelerator a is on.
-func (p *Program) on(a accel) bool { return p.accels.has(a) }
-
 // Where an accelerator declined: a rule, a tier, or the whole Program.
 const (
 	scopeProgram = iota

@@ -128,7 +128,6 @@ type scratch struct {
 	kstash        bool         // firstLeaps: the moves are kept in aux.kst (the one-word kernel)
 	x             *aux         // larger scratch, allocated when first needed
 	gbuf          []uint16     // the pieces of a group being moved
-	hbuf          []int32      // occH
 	grp           groupScratch // fastGroups (strat_group.go)
 	// rules whose captures are taken at the end (jumping.go): taken[c]
 	// marks the cells taken by the chain being explored, tk lists them
@@ -298,18 +297,6 @@ func (p *Program) newEmptyState() *State {
 		s.hgt = make([]int32, p.numCells+1)
 	}
 	return s
-}
-
-// occH returns the heights of the cells (and of the sentinel cell) of a
-// game without stacks, 0 or 1, in a scratch buffer.
-func (s *State) occH() []int32 {
-	if len(s.hbuf) != len(s.cellsW) {
-		s.hbuf = make([]int32, len(s.cellsW))
-	}
-	for c, code := range s.cells {
-		s.hbuf[c] = int32(b2i(code != 0))
-	}
-	return s.hbuf
 }
 
 // height returns the number of pieces on cell c.
