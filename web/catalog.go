@@ -21,8 +21,8 @@ import (
 // on the command line (its files are read again when they change, so that a
 // designer's edits show in the next game).
 type entry struct {
-	name   string     // the rules file's stem: the game's name in records
-	source string     // "bundled", or the path of the file
+	name   string // the rules file's stem: the game's name in records
+	source string // "bundled", or the path of the file
 	// read loads the game with options; note (when not nil) is told the
 	// stamp of every file read.
 	read func(opts map[string]string, note func(stamp)) (*ir.Game, error)
