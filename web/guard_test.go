@@ -165,7 +165,7 @@ func TestBusy(t *testing.T) {
 	// The thinker is busy: a computer move waits, then is refused.
 	srv.thinker <- struct{}{}
 	code, h, body := send(t, srv, "POST", "/api/sessions/s1/advance", "", "localhost", nil)
-	if code != http.StatusServiceUnavailable || h.Get("Retry-After") != "5" || body != `{"error":"the server is busy: 1 computer moves are being searched; try again in 5 seconds"}`+"\n" {
+	if code != http.StatusServiceUnavailable || h.Get("Retry-After") != "5" || body != `{"error":"the server is busy: its thinkers (1) are all searching computer moves; try again in 5 seconds"}`+"\n" {
 		t.Errorf("advance with the thinker busy: %d %q %s", code, h.Get("Retry-After"), body)
 	}
 	<-srv.thinker

@@ -270,14 +270,16 @@ func (w *deadlineWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter 
 func (s *Server) heavy(w http.ResponseWriter, r *http.Request, share int64) (func(), bool) {
 	got, ok := s.work.acquire(r.Context(), share, s.cfg.Limits.Wait)
 	if !ok {
-		busy(w, fmt.Sprintf("the server is busy: replays, new games and computer moves under way hold its memory budget (%d MiB)", s.cfg.Limits.Memory>>20))
+		s.budgetFull().write(w)
 		return nil, false
 	}
 	return func() { s.work.release(got) }, true
 }
 
-// busy answers 503 with a Retry-After.
-func busy(w http.ResponseWriter, why string) { busyError(why).write(w) }
+// budgetFull is the 503 of heavy work that found no room in the budget.
+func (s *Server) budgetFull() *apiError {
+	return busyError(fmt.Sprintf("the server is busy: replays, new games and computer moves under way hold its memory budget (%d MiB)", s.cfg.Limits.Memory>>20))
+}
 
 // busyError is a 503 error; its answer has a Retry-After.
 func busyError(why string) *apiError {
@@ -608,14 +610,14 @@ func (s *Server) advanceHandler(w http.ResponseWriter, r *http.Request, ss *sess
 	select {
 	case s.thinker <- struct{}{}:
 	case <-wait.C:
-		return busyError(fmt.Sprintf("the server is busy: %d computer moves are being searched", s.cfg.Limits.Thinkers))
+		return busyError(fmt.Sprintf("the server is busy: its thinkers (%d) are all searching computer moves", s.cfg.Limits.Thinkers))
 	case <-r.Context().Done():
 		return busyError("cancelled")
 	}
 	defer func() { <-s.thinker }()
 	got, ok := s.work.acquire(r.Context(), share, s.cfg.Limits.Wait)
 	if !ok {
-		return busyError(fmt.Sprintf("the server is busy: replays, new games and computer moves under way hold its memory budget (%d MiB)", s.cfg.Limits.Memory>>20))
+		return s.budgetFull()
 	}
 	defer s.work.release(got)
 	return ss.advance()
