@@ -9,7 +9,6 @@ import (
 	"sort"
 	"strings"
 	"sync"
-	"time"
 
 	"github.com/ruleplay/ruleplay/games"
 	"github.com/ruleplay/ruleplay/internal/safetext"
@@ -29,7 +28,7 @@ type entry struct {
 
 	mu     sync.Mutex
 	cached *gameInfo // info with the default options
-	from   []stamp   // the files cached was made from (fileCache.fresh)
+	from   []stamp   // the files cached was made from (see fresh)
 }
 
 // load loads the game with the option values opts.
@@ -119,11 +118,12 @@ type cachedFile struct {
 	src []byte
 }
 
-// stamp is a file as last seen: its path, size and time of change.
+// stamp is a file as last seen: its path, size and time of change (in
+// nanoseconds since 1970).
 type stamp struct {
 	path string
 	size int64
-	mod  time.Time
+	mod  int64
 }
 
 // stampOf is the file's stamp now (a file that cannot be looked at has
@@ -133,7 +133,7 @@ func stampOf(path string) (stamp, error) {
 	if err != nil {
 		return stamp{path: path}, err
 	}
-	return stamp{path, st.Size(), st.ModTime()}, nil
+	return stamp{path, st.Size(), st.ModTime().UnixNano()}, nil
 }
 
 // read is lang.ReadFile, from the cache while the file is unchanged; note
