@@ -3,11 +3,14 @@ package web
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -355,4 +358,68 @@ func TestFilesReadOnce(t *testing.T) {
 	if code, body := call(t, srv, "POST", "/api/sessions", `{"game":"variant","seats":[{"player":"human"}]}`); code != http.StatusCreated || !strings.Contains(body, `"title":"Vxxxxxx (size=3x3)"`) {
 		t.Errorf("a new game: %d %.200s", code, body)
 	}
+}
+
+// pipeListener serves connections made by net.Pipe: nothing is buffered
+// between the server and its client, so an answer the client does not read
+// blocks the server at once.
+type pipeListener struct {
+	conns chan net.Conn
+	done  chan struct{}
+	once  sync.Once
+}
+
+func (l *pipeListener) Accept() (net.Conn, error) {
+	select {
+	case c := <-l.conns:
+		return c, nil
+	case <-l.done:
+		return nil, net.ErrClosed
+	}
+}
+
+func (l *pipeListener) Close() error {
+	l.once.Do(func() { close(l.done) })
+	return nil
+}
+
+func (l *pipeListener) Addr() net.Addr { return pipeAddr{} }
+
+type pipeAddr struct{}
+
+func (pipeAddr) Network() string { return "pipe" }
+func (pipeAddr) String() string  { return "pipe" }
+
+// TestClientThatDoesNotRead: a client that asks for a replay and never
+// reads the answer holds the replay's share of the memory budget only until
+// the write timeout.
+func TestClientThatDoesNotRead(t *testing.T) {
+	srv, _ := newTest(t, Limits{Write: 100 * time.Millisecond})
+	// A record whose answer is larger than the connection's buffer.
+	if code, body := call(t, srv, "POST", "/api/sessions", `{"game":"chinese-checkers","seats":[{"player":"random"}]}`); code != http.StatusCreated {
+		t.Fatalf("create: %d %.200s", code, body)
+	}
+	for range 40 {
+		call(t, srv, "POST", "/api/sessions/s1/advance", "")
+	}
+	_, record := call(t, srv, "GET", "/api/sessions/s1/record", "")
+	l := &pipeListener{conns: make(chan net.Conn), done: make(chan struct{})}
+	hs := &http.Server{Handler: srv}
+	go hs.Serve(l)
+	defer hs.Close()
+	client, server := net.Pipe()
+	defer client.Close()
+	l.conns <- server
+	go fmt.Fprintf(client, "POST /api/replay HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/yaml\r\nContent-Length: %d\r\n\r\n%s", len(record), record)
+	// Bounds for a stuck server, not a speed test.
+	poll := func(what string, ok func() bool) {
+		t.Helper()
+		for deadline := time.Now().Add(10 * time.Second); !ok(); time.Sleep(time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatalf("after 10 s, still not %s", what)
+			}
+		}
+	}
+	poll("replaying", func() bool { return srv.work.inUse() > 0 })
+	poll("done: the budget is still held for a client that does not read", func() bool { return srv.work.inUse() == 0 })
 }
