@@ -27,6 +27,9 @@ const (
 	thinkPerSecond = 16 << 20
 	// moveBase: a computer move without a tree (random, greedy, lookahead).
 	moveBase = 1 << 20
+	// smallBody: a person's move whose body is larger than this takes
+	// createPerByte for each of its bytes (a real move's text is shorter).
+	smallBody = 4 << 10
 	// retryAfter is the Retry-After of a 503 answered when the budget is
 	// full, in seconds.
 	retryAfter = 5

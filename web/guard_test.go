@@ -158,6 +158,7 @@ func TestBusy(t *testing.T) {
 		{"POST", "/api/sessions", `{"game":"tiny","seats":[{"player":"random"}]}`},
 		{"POST", "/api/players", `{"game":"tiny"}`},
 		{"POST", "/api/sessions/s1/advance", ""},
+		{"POST", "/api/sessions/s1/move", `{"move":"` + strings.Repeat(" ", 5000) + `a1-a2"}`},
 	} {
 		code, h, body := send(t, srv, c.method, c.path, c.body, "localhost", map[string]string{"Content-Type": map[bool]string{true: "application/yaml", false: "application/json"}[c.path == "/api/replay"]})
 		if code != http.StatusServiceUnavailable || h.Get("Retry-After") != "5" || body != full {
@@ -175,6 +176,11 @@ func TestBusy(t *testing.T) {
 	if code, body := call(t, srv, "POST", "/api/sessions/s1/advance", ""); code != http.StatusOK {
 		t.Errorf("advance: %d %s", code, body)
 	}
+	share, _ = srv.work.acquire(context.Background(), 64<<20, time.Second)
+	if code, body := call(t, srv, "POST", "/api/sessions/s1/move", `{"move":"nope"}`); code != http.StatusBadRequest || !strings.Contains(body, "is not a legal move") {
+		t.Errorf("a small move with the budget full: %d %s", code, body)
+	}
+	srv.work.release(share)
 	if code, body := call(t, srv, "POST", "/api/replay", "game: tiny\nmoves: []\n"); code != http.StatusOK {
 		t.Errorf("replay: %d %s", code, body)
 	}

@@ -584,7 +584,17 @@ func (s *Server) closeSession(w http.ResponseWriter, r *http.Request) {
 	}{true})
 }
 
+// moveHandler plays a person's move. A body larger than any move's
+// (a hostile 1 MiB move) takes its share of the memory budget while it is
+// decoded and answered.
 func (s *Server) moveHandler(w http.ResponseWriter, r *http.Request, ss *session) *apiError {
+	if n := s.bodySize(r); n > smallBody {
+		got, ok := s.work.acquire(r.Context(), createPerByte*n, s.cfg.Limits.Wait)
+		if !ok {
+			return s.budgetFull()
+		}
+		defer s.work.release(got)
+	}
 	var req struct {
 		Move string `json:"move"`
 	}
