@@ -25,14 +25,29 @@
 // does; the answer carries every position up to the first problem.
 //
 // Everything is bounded (Limits): games open at once (idle ones are closed),
-// plies per game, thinking time per move, searches at once, request sizes.
-// Only the embedded page, the bundled games and the rules files named when
-// the server was made are ever read.
+// plies per game, thinking time per move, searches at once, request sizes,
+// the time a client has to read an answer, and the memory of the heavy work
+// under way: a replay, a new game, a computer move takes a share of a
+// memory budget estimated from its request (budget.go), waits when the
+// budget is full, and is answered 503 with a Retry-After when it waits too
+// long. Only the embedded page, the bundled games and the rules files named
+// when the server was made are ever read; a named file is read again only
+// when its size or time of change (or a base's) changes (catalog.go).
+//
+// A page of another site cannot drive the server through the user's
+// browser: a request's Host must be a loopback name or address, the address
+// served, or a name allowed (Config.AllowHosts), so that DNS rebinding
+// fails; requests that change something are refused from another origin
+// (http.CrossOriginProtection); JSON is accepted only as application/json
+// and records only as YAML, which a page cannot send to another site
+// without asking first. A request's texts are cut in the messages that
+// quote them.
 //
 // The API, all JSON (errors are {"error": MESSAGE} with a 4xx status, and
-// "legal" and "closest" for an illegal move):
+// "legal" and "closest" for an illegal move, or 503 with a Retry-After):
 //
 //	GET    /api/games                   the games, their options and players
+//	POST   /api/players                 {game, options}: the players with these options
 //	POST   /api/sessions                {game, options, seats, seed, setup, moves}: a new game
 //	GET    /api/sessions/ID             the game now
 //	POST   /api/sessions/ID/move        {move: TEXT}: a person's move
@@ -41,5 +56,5 @@
 //	POST   /api/sessions/ID/restart     back to the start
 //	DELETE /api/sessions/ID             close the game
 //	GET    /api/sessions/ID/record      the game as a YAML record
-//	POST   /api/replay?name=FILE        check a YAML record, return its positions
+//	POST   /api/replay?name=FILE        check a YAML record, return its positions (the cells each move changed)
 package web

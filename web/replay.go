@@ -4,9 +4,11 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"slices"
 	"strconv"
 
 	"github.com/ruleplay/ruleplay/conformance"
+	"github.com/ruleplay/ruleplay/internal/safetext"
 	"github.com/ruleplay/ruleplay/interp"
 	"github.com/ruleplay/ruleplay/record"
 )
@@ -14,16 +16,23 @@ import (
 // writeRecord writes rec as YAML (docs/notation.md).
 func writeRecord(w io.Writer, rec *record.Record) error { return record.Write(w, rec) }
 
-// frame is one position of a replayed record: the stacks of the cells of
-// the replay's board (in its order; null for an empty cell) and the last
-// move's cells.
+// frame is one position of a replayed record: the cells whose stacks
+// differ from the previous position's (from the board's, for the start),
+// and the last move's cells. The answer grows with the record's moves, not
+// with its moves times the board's cells.
 type frame struct {
-	Ply    int            `json:"ply"`
-	Move   string         `json:"move,omitempty"` // the move that led here
-	Stacks [][]boardPiece `json:"stacks"`
-	Last   []int          `json:"last"`
+	Ply     int          `json:"ply"`
+	Move    string       `json:"move,omitempty"` // the move that led here
+	Changed []cellChange `json:"changed"`
+	Last    []int        `json:"last"`
 	// Status: who is to move, or the result.
 	Status string `json:"status"`
+}
+
+// cellChange is a cell's stack in a frame (null: the cell is empty).
+type cellChange struct {
+	Cell  int          `json:"cell"` // an index into the board's cells
+	Stack []boardPiece `json:"stack"`
 }
 
 // replay is the answer to POST /api/replay: the check's report and the
@@ -46,6 +55,15 @@ type replay struct {
 // replayHandler checks the record in the body (YAML; ?name=FILE names it
 // in messages) the way `ruleplay check` does, and returns its positions.
 func (s *Server) replayHandler(w http.ResponseWriter, r *http.Request) {
+	if e := mediaType(r, "the record must be YAML", "application/yaml", "application/x-yaml", "text/yaml", "text/x-yaml"); e != nil {
+		e.write(w)
+		return
+	}
+	release, ok := s.heavy(w, r, replayBase+replayPerByte*s.bodySize(r))
+	if !ok {
+		return
+	}
+	defer release() // once the answer is written
 	data, err := io.ReadAll(r.Body)
 	if err != nil {
 		var tooBig *http.MaxBytesError
@@ -60,6 +78,7 @@ func (s *Server) replayHandler(w http.ResponseWriter, r *http.Request) {
 	if name == "" {
 		name = "record.yaml"
 	}
+	name = safetext.Escape(safetext.Short(name, maxName))
 	writeJSON(w, http.StatusOK, s.replay(data, name))
 }
 
@@ -111,7 +130,8 @@ func (s *Server) replay(data []byte, name string) replay {
 	}
 	start := drawn(p, st, "")
 	out.Board = &start
-	out.Frames = append(out.Frames, newFrame(p, st, 0, ""))
+	prev := start
+	out.Frames = append(out.Frames, newFrame(p, st, 0, "", &prev))
 	var ml interp.MoveList
 	for k, text := range rec.Moves[:rep.Checked] {
 		i, err := p.ParseMove(st, &ml, text)
@@ -119,18 +139,22 @@ func (s *Server) replay(data []byte, name string) replay {
 			break
 		}
 		p.Apply(st, &ml, i)
-		out.Frames = append(out.Frames, newFrame(p, st, k+1, text))
+		out.Frames = append(out.Frames, newFrame(p, st, k+1, text, &prev))
 	}
 	return out
 }
 
-// newFrame is the position s after ply plies, the last one move.
-func newFrame(p *interp.Program, s *interp.State, ply int, move string) frame {
+// newFrame is the position s after ply plies, the last one move, as its
+// changes from prev (the previous position's board, which becomes s's).
+func newFrame(p *interp.Program, s *interp.State, ply int, move string, prev *board) frame {
 	b := drawn(p, s, move)
-	f := frame{Ply: ply, Move: move, Stacks: make([][]boardPiece, len(b.Cells)), Last: b.Last, Status: statusText(p, s)}
+	f := frame{Ply: ply, Move: move, Changed: []cellChange{}, Last: b.Last, Status: statusText(p, s)}
 	for i, c := range b.Cells {
-		f.Stacks[i] = c.Stack
+		if !slices.Equal(c.Stack, prev.Cells[i].Stack) {
+			f.Changed = append(f.Changed, cellChange{Cell: i, Stack: c.Stack})
+		}
 	}
+	*prev = b
 	return f
 }
 

@@ -9,11 +9,16 @@ import (
 	"fmt"
 	"io"
 	"mime"
+	"net"
 	"net/http"
+	"net/netip"
+	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
 
+	"github.com/ruleplay/ruleplay/internal/safetext"
 	"github.com/ruleplay/ruleplay/interp"
 )
 
@@ -29,11 +34,20 @@ type Limits struct {
 	Think    time.Duration // the longest thinking time a seat may ask for
 	Thinkers int           // computer moves searched at once (others wait)
 	Body     int64         // the largest request body, in bytes
+	// Memory is the heap the heavy work may hold at once (replays, new
+	// games, computer moves: see budget.go); work beyond it waits up to
+	// Wait, then is answered 503 with a Retry-After.
+	Memory int64
+	Wait   time.Duration
+	// Write is the time a client has to read an answer, from its first
+	// byte: a client that does not read is cut off.
+	Write time.Duration
 }
 
 // DefaultLimits returns the limits of `ruleplay serve`.
 func DefaultLimits() Limits {
-	return Limits{Sessions: 64, Idle: 30 * time.Minute, Plies: 1000, Think: 5 * time.Second, Thinkers: 2, Body: 1 << 20}
+	return Limits{Sessions: 64, Idle: 30 * time.Minute, Plies: 1000, Think: 5 * time.Second, Thinkers: 2, Body: 1 << 20,
+		Memory: 512 << 20, Wait: 10 * time.Second, Write: 30 * time.Second}
 }
 
 // withDefaults is l with each zero field set to DefaultLimits' value.
@@ -56,6 +70,15 @@ func (l Limits) withDefaults() Limits {
 	if l.Body <= 0 {
 		l.Body = d.Body
 	}
+	if l.Memory <= 0 {
+		l.Memory = d.Memory
+	}
+	if l.Wait <= 0 {
+		l.Wait = d.Wait
+	}
+	if l.Write <= 0 {
+		l.Write = d.Write
+	}
 	return l
 }
 
@@ -72,6 +95,11 @@ type Config struct {
 	// random). Tests set both.
 	Now   func() time.Time
 	NewID func() string
+	// Addr is the address served (HOST:PORT, as --addr gives it): its
+	// host is a name the server answers to, besides the loopback names
+	// and addresses and AllowHosts (see hostAllowed).
+	Addr       string
+	AllowHosts []string
 }
 
 // Server serves the page and its JSON API. It is an http.Handler.
@@ -82,6 +110,9 @@ type Server struct {
 	mu      sync.Mutex
 	open    map[string]*session
 	thinker chan struct{}
+	work    *budget
+	hosts   map[string]bool // the names of Addr and AllowHosts, lower case
+	origins *http.CrossOriginProtection
 }
 
 // New makes a Server. It fails when a named rules file cannot be read (a
@@ -99,7 +130,14 @@ func New(cfg Config) (*Server, error) {
 	if cfg.NewID == nil {
 		cfg.NewID = randomID
 	}
-	s := &Server{cfg: cfg, games: c, open: map[string]*session{}, thinker: make(chan struct{}, max(1, cfg.Limits.Thinkers))}
+	s := &Server{cfg: cfg, games: c, open: map[string]*session{}, thinker: make(chan struct{}, max(1, cfg.Limits.Thinkers)),
+		work: newBudget(cfg.Limits.Memory), hosts: map[string]bool{}, origins: http.NewCrossOriginProtection()}
+	if h, _, err := net.SplitHostPort(cfg.Addr); err == nil && h != "" {
+		s.hosts[hostName(h)] = true
+	}
+	for _, h := range cfg.AllowHosts {
+		s.hosts[hostName(h)] = true
+	}
 	s.routes()
 	return s, nil
 }
@@ -130,9 +168,12 @@ func (s *Server) routes() {
 	s.mux = m
 }
 
-// ServeHTTP serves a request, every body bounded by Limits.Body.
-// A panic becomes a 500 answer, never a stack trace.
-func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+// ServeHTTP serves a request: one for a host the server answers to
+// (hostAllowed), state-changing ones from its own page only (no other
+// origin), every body bounded by Limits.Body, every answer written within
+// Limits.Write. A panic becomes a 500 answer, never a stack trace.
+func (s *Server) ServeHTTP(rw http.ResponseWriter, r *http.Request) {
+	w := &deadlineWriter{ResponseWriter: rw, write: s.cfg.Limits.Write}
 	defer func() {
 		if v := recover(); v != nil {
 			if le, ok := v.(*interp.LimitError); ok {
@@ -142,8 +183,116 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			(&apiError{status: http.StatusInternalServerError, Message: fmt.Sprintf("internal error: %v; please report this", v)}).write(w)
 		}
 	}()
-	r.Body = http.MaxBytesReader(w, r.Body, s.cfg.Limits.Body)
+	if !s.hostAllowed(r) {
+		(&apiError{status: http.StatusForbidden, Message: "host " + safetext.Quote(r.Host, maxEcho) + " refused: this server answers to localhost, " +
+			"its loopback addresses and the address it serves (start it with --allow-host NAME to add a name)"}).write(w)
+		return
+	}
+	if err := s.origins.Check(r); err != nil {
+		from := r.Header.Get("Origin")
+		if from == "" {
+			from = "Sec-Fetch-Site: " + r.Header.Get("Sec-Fetch-Site")
+		}
+		(&apiError{status: http.StatusForbidden, Message: "cross-origin request refused: only the server's own page may change its games (this one came from " +
+			safetext.Quote(from, maxEcho) + ")"}).write(w)
+		return
+	}
+	r.Body = http.MaxBytesReader(rw, r.Body, s.cfg.Limits.Body)
 	s.mux.ServeHTTP(w, r)
+}
+
+// hostAllowed tells whether the request's Host is a name the server
+// answers to: localhost (and NAME.localhost), a loopback address, the
+// address the request came in on, the host of Config.Addr, or a name of
+// Config.AllowHosts. A page of another site that makes its own name point
+// at this machine (DNS rebinding) sends its own name, and is refused.
+func (s *Server) hostAllowed(r *http.Request) bool {
+	host := r.Host
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		host = h
+	}
+	host = hostName(host)
+	if host == "localhost" || strings.HasSuffix(host, ".localhost") || s.hosts[host] {
+		return true
+	}
+	ip, err := netip.ParseAddr(host)
+	if err != nil {
+		return false
+	}
+	if ip.IsLoopback() {
+		return true
+	}
+	if local, ok := r.Context().Value(http.LocalAddrContextKey).(net.Addr); ok {
+		if a, err := netip.ParseAddrPort(local.String()); err == nil && a.Addr().Unmap() == ip.Unmap() {
+			return true
+		}
+	}
+	return false
+}
+
+// hostName is a host as compared: lower case, without brackets or a
+// final dot.
+func hostName(h string) string {
+	return strings.TrimSuffix(strings.ToLower(strings.Trim(h, "[]")), ".")
+}
+
+// deadlineWriter gives the client Limits.Write to read an answer, from
+// its first byte (the work before it is bounded by its own limits).
+type deadlineWriter struct {
+	http.ResponseWriter
+	write   time.Duration
+	started bool
+}
+
+func (w *deadlineWriter) start() {
+	if !w.started {
+		w.started = true
+		_ = http.NewResponseController(w.ResponseWriter).SetWriteDeadline(time.Now().Add(w.write))
+	}
+}
+
+func (w *deadlineWriter) WriteHeader(code int) {
+	w.start()
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *deadlineWriter) Write(b []byte) (int, error) {
+	w.start()
+	return w.ResponseWriter.Write(b)
+}
+
+func (w *deadlineWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// heavy takes share of the memory budget for heavy work. When it cannot
+// within Limits.Wait it answers 503 with a Retry-After and returns false;
+// otherwise the caller calls the release function returned once its
+// answer is written.
+func (s *Server) heavy(w http.ResponseWriter, r *http.Request, share int64) (func(), bool) {
+	got, ok := s.work.acquire(r.Context(), share, s.cfg.Limits.Wait)
+	if !ok {
+		s.budgetFull().write(w)
+		return nil, false
+	}
+	return func() { s.work.release(got) }, true
+}
+
+// budgetFull is the 503 of heavy work that found no room in the budget.
+func (s *Server) budgetFull() *apiError {
+	return busyError(fmt.Sprintf("the server is busy: replays, new games and computer moves under way hold its memory budget (%d MiB)", s.cfg.Limits.Memory>>20))
+}
+
+// busyError is a 503 error; its answer has a Retry-After.
+func busyError(why string) *apiError {
+	return &apiError{status: http.StatusServiceUnavailable, Message: fmt.Sprintf("%s; try again in %d seconds", why, retryAfter)}
+}
+
+// bodySize is the size of the request's body as announced, or the limit
+// when it is not announced.
+func (s *Server) bodySize(r *http.Request) int64 {
+	if r.ContentLength >= 0 && r.ContentLength <= s.cfg.Limits.Body {
+		return r.ContentLength
+	}
+	return s.cfg.Limits.Body
 }
 
 // apiError is an error answered as JSON: {"error": ..., "legal": ...}.
@@ -166,11 +315,35 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	_ = enc.Encode(v)
 }
 
-func (e *apiError) write(w http.ResponseWriter) { writeJSON(w, e.status, e) }
+// write answers the error, its message cut to maxMessage bytes (a safety
+// net: the texts of a request are cut where they are quoted).
+func (e *apiError) write(w http.ResponseWriter) {
+	if e.status == http.StatusServiceUnavailable {
+		w.Header().Set("Retry-After", strconv.Itoa(retryAfter))
+	}
+	if len(e.Message) > maxMessage {
+		e.Message = strings.ToValidUTF8(e.Message[:maxMessage], "") + fmt.Sprintf("... (%d bytes)", len(e.Message))
+	}
+	writeJSON(w, e.status, e)
+}
 
-// decode reads a JSON body into v: one object, no unknown fields, no more
-// than Limits.Body bytes.
+const (
+	// maxEcho is the most characters of a request's text (a move, a game
+	// or player name, an option) quoted in a message.
+	maxEcho = 40
+	// maxMessage is the most bytes of an error message answered.
+	maxMessage = 8 << 10
+	// maxName is the most characters of a name given with a request (a
+	// game, a player, an option and its value, a record's file name).
+	maxName = 200
+)
+
+// decode reads a JSON body into v: sent as application/json, one object,
+// no unknown fields, no more than Limits.Body bytes.
 func decode(r *http.Request, v any) *apiError {
+	if e := mediaType(r, "the request body must be JSON", "application/json"); e != nil {
+		return e
+	}
 	dec := json.NewDecoder(r.Body)
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
@@ -184,6 +357,21 @@ func decode(r *http.Request, v any) *apiError {
 		return badRequest("bad request body: one JSON object expected")
 	}
 	return nil
+}
+
+// mediaType checks that the request's Content-Type is one of types: 415
+// otherwise (a page of another site may send text/plain without asking).
+func mediaType(r *http.Request, what string, types ...string) *apiError {
+	ct := r.Header.Get("Content-Type")
+	mt, _, err := mime.ParseMediaType(ct)
+	if err == nil && slices.Contains(types, strings.ToLower(mt)) {
+		return nil
+	}
+	got := "no Content-Type"
+	if ct != "" {
+		got = "Content-Type " + safetext.Quote(ct, maxEcho)
+	}
+	return &apiError{status: http.StatusUnsupportedMediaType, Message: fmt.Sprintf("%s, sent with Content-Type: %s (not %s)", what, strings.Join(types, " or "), got)}
 }
 
 func (s *Server) listGames(w http.ResponseWriter, r *http.Request) {
@@ -217,6 +405,11 @@ type newGame struct {
 }
 
 func (s *Server) create(w http.ResponseWriter, r *http.Request) {
+	release, ok := s.heavy(w, r, loadBase+createPerByte*s.bodySize(r))
+	if !ok {
+		return
+	}
+	defer release()
 	var req newGame
 	e, ae := s.decodeGame(r, &req, &req.Game)
 	if ae != nil {
@@ -274,6 +467,11 @@ type playersReq struct {
 // playersHandler answers the players of a game with options (an option
 // may change how many there are): the seats the page offers.
 func (s *Server) playersHandler(w http.ResponseWriter, r *http.Request) {
+	release, ok := s.heavy(w, r, loadBase+createPerByte*s.bodySize(r))
+	if !ok {
+		return
+	}
+	defer release()
 	var req playersReq
 	e, ae := s.decodeGame(r, &req, &req.Game)
 	if ae != nil {
@@ -386,7 +584,17 @@ func (s *Server) closeSession(w http.ResponseWriter, r *http.Request) {
 	}{true})
 }
 
+// moveHandler plays a person's move. A body larger than any move's
+// (a hostile 1 MiB move) takes its share of the memory budget while it is
+// decoded and answered.
 func (s *Server) moveHandler(w http.ResponseWriter, r *http.Request, ss *session) *apiError {
+	if n := s.bodySize(r); n > smallBody {
+		got, ok := s.work.acquire(r.Context(), createPerByte*n, s.cfg.Limits.Wait)
+		if !ok {
+			return s.budgetFull()
+		}
+		defer s.work.release(got)
+	}
 	var req struct {
 		Move string `json:"move"`
 	}
@@ -397,17 +605,31 @@ func (s *Server) moveHandler(w http.ResponseWriter, r *http.Request, ss *session
 }
 
 // advanceHandler lets the computer to move play, one search at a time per
-// thinker slot.
+// thinker slot, holding its share of the memory budget (an mcts tree grows
+// with its thinking time).
 func (s *Server) advanceHandler(w http.ResponseWriter, r *http.Request, ss *session) *apiError {
 	if _, err := io.Copy(io.Discard, r.Body); err != nil {
 		return badRequest("bad request body")
 	}
+	share := int64(moveBase)
+	if st := ss.seats[ss.s.ToMove()]; st.Player == "mcts" {
+		share = thinkPerSecond * int64(st.Think) / 1000
+	}
+	wait := time.NewTimer(s.cfg.Limits.Wait)
+	defer wait.Stop()
 	select {
 	case s.thinker <- struct{}{}:
+	case <-wait.C:
+		return busyError(fmt.Sprintf("the server is busy: its thinkers (%d) are all searching computer moves", s.cfg.Limits.Thinkers))
 	case <-r.Context().Done():
-		return &apiError{status: http.StatusServiceUnavailable, Message: "cancelled"}
+		return busyError("cancelled")
 	}
 	defer func() { <-s.thinker }()
+	got, ok := s.work.acquire(r.Context(), share, s.cfg.Limits.Wait)
+	if !ok {
+		return s.budgetFull()
+	}
+	defer s.work.release(got)
 	return ss.advance()
 }
 

@@ -37,10 +37,20 @@ func newTest(t *testing.T, lim Limits) (*Server, *clock) {
 	return srv, c
 }
 
-// call sends a request and returns the status and the body.
+// call sends a request as the page does (to 127.0.0.1:8080, a JSON body
+// as application/json, a record as application/yaml) and returns the
+// status and the body.
 func call(t *testing.T, h http.Handler, method, path, body string) (int, string) {
 	t.Helper()
 	req := httptest.NewRequest(method, path, strings.NewReader(body))
+	req.Host = "127.0.0.1:8080"
+	if body != "" {
+		if strings.HasPrefix(path, "/api/replay") {
+			req.Header.Set("Content-Type", "application/yaml")
+		} else {
+			req.Header.Set("Content-Type", "application/json")
+		}
+	}
 	w := httptest.NewRecorder()
 	h.ServeHTTP(w, req)
 	return w.Code, w.Body.String()
@@ -120,7 +130,9 @@ func TestPlay(t *testing.T) {
 	}
 	expect(t, srv, "POST", "/api/sessions/s1/move", `{"move":"b2-b3"}`, http.StatusConflict, `{"error":"the game is over"}`+"\n")
 	rec := httptest.NewRecorder()
-	srv.ServeHTTP(rec, httptest.NewRequest("GET", "/api/sessions/s1/record", nil))
+	req := httptest.NewRequest("GET", "/api/sessions/s1/record", nil)
+	req.Host = "localhost:8080"
+	srv.ServeHTTP(rec, req)
 	if h := rec.Header().Get("Content-Disposition"); h != "attachment; filename=tiny.yaml" {
 		t.Errorf("record's Content-Disposition: %q", h)
 	}
@@ -250,9 +262,9 @@ func TestReplay(t *testing.T) {
 	expect(t, srv, "POST", "/api/replay?name=g.yaml", "game: tiny\nmoves: [c1-c2, a3-a2]\n", http.StatusOK,
 		`{"game":"tiny","title":"Tiny (size=3x3)","players":["white","black"],"verdict":"ok","report":"g.yaml: ok: tiny, 2 moves, all legal (no result recorded; the game goes on)\n",`+
 			`"board":`+tinyBoard+`,"frames":[`+
-			`{"ply":0,"stacks":[`+W+`,null,`+W+`,null,null,null,`+B+`,null,`+B+`],"last":[],"status":"white to move"},`+
-			`{"ply":1,"move":"c1-c2","stacks":[`+W+`,null,null,null,null,`+W+`,`+B+`,null,`+B+`],"last":[2,5],"status":"black to move"},`+
-			`{"ply":2,"move":"a3-a2","stacks":[`+W+`,null,null,`+B+`,null,`+W+`,null,null,`+B+`],"last":[6,3],"status":"white to move"}]}`+"\n")
+			`{"ply":0,"changed":[],"last":[],"status":"white to move"},`+
+			`{"ply":1,"move":"c1-c2","changed":[{"cell":2,"stack":null},{"cell":5,"stack":`+W+`}],"last":[2,5],"status":"black to move"},`+
+			`{"ply":2,"move":"a3-a2","changed":[{"cell":3,"stack":`+B+`},{"cell":6,"stack":null}],"last":[6,3],"status":"white to move"}]}`+"\n")
 	// An illegal move: the positions up to it, and where and why.
 	code, body := call(t, srv, "POST", "/api/replay?name=bad.yaml", "game: tiny\nmoves: [c1-c2, a3-a1]\n")
 	var r replay
@@ -341,7 +353,16 @@ func TestRecordRoundTrip(t *testing.T) {
 	if r.Verdict != "ok" || len(r.Frames) != 4 || len(r.Setup) == 0 {
 		t.Fatalf("replay: %s", body)
 	}
-	last, _ := json.Marshal(r.Frames[3].Stacks)
+	stacks := make([][]boardPiece, len(r.Board.Cells))
+	for i, c := range r.Board.Cells {
+		stacks[i] = c.Stack
+	}
+	for _, f := range r.Frames {
+		for _, c := range f.Changed {
+			stacks[c.Cell] = c.Stack
+		}
+	}
+	last, _ := json.Marshal(stacks)
 	var want [][]boardPiece
 	for _, c := range game.Board.Cells {
 		want = append(want, c.Stack)

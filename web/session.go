@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/ruleplay/ruleplay/internal/safetext"
 	"github.com/ruleplay/ruleplay/internal/suggest"
 	"github.com/ruleplay/ruleplay/interp"
 	"github.com/ruleplay/ruleplay/lang"
@@ -68,6 +69,11 @@ func newSession(e *entry, req newGame, lim Limits) (*session, error) {
 	}
 	ss := &session{entry: e, p: p, opts: opts, seed: req.Seed, seats: seats, title: title(p)}
 	if len(req.Setup) > 0 {
+		for cell, piece := range req.Setup {
+			if len(cell) > maxName || len(piece) > maxName {
+				return nil, fmt.Errorf("setup: %s: %s: over %d bytes long", safetext.Quote(cell, maxEcho), safetext.Quote(piece, maxEcho), maxName)
+			}
+		}
 		if g.Setup.Random == nil {
 			return nil, fmt.Errorf("setup: %s has no random setup (the rules place every piece); leave the setup out", e.name)
 		}
@@ -104,6 +110,9 @@ func (st *seat) make(name string, lim Limits) error {
 	if st.Player == Human {
 		return nil
 	}
+	if len(st.Player) > maxName {
+		return fmt.Errorf("seat %s: unknown player %s", name, safetext.Quote(st.Player, maxEcho))
+	}
 	if strings.Contains(st.Player, ":") {
 		return fmt.Errorf("seat %s: %s", name, play.UnknownMessage(st.Player, append(play.Names(), Human)))
 	}
@@ -135,7 +144,7 @@ func (ss *session) move(text string) *apiError {
 			return conflict("the game is over")
 		}
 		legal := ss.p.Texts(&ss.ml)
-		e := badRequest(fmt.Sprintf("%q is not a legal move (%s to move)", text, ss.p.PlayerName(ss.s.ToMove())))
+		e := badRequest(fmt.Sprintf("%s is not a legal move (%s to move)", safetext.Quote(text, maxEcho), ss.p.PlayerName(ss.s.ToMove())))
 		e.Legal = legal
 		e.Closest = suggest.Typo(text, legal)
 		return e

@@ -9,13 +9,14 @@ import (
 	"testing"
 )
 
-// TestServe starts the server on a free port, asks it for the games, and
-// stops it by cancelling its context, as Ctrl-C does.
+// TestServe starts the server on a free port, asks it for the games (by
+// its address and by a name of --allow-host; a foreign name is refused),
+// and stops it by cancelling its context, as Ctrl-C does.
 func TestServe(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	cmd := newServeCmd()
-	cmd.SetArgs([]string{"--addr", "127.0.0.1:0", "../../web/testdata/tiny.rules"})
+	cmd.SetArgs([]string{"--addr", "127.0.0.1:0", "--allow-host", "myhost.lan,other.lan", "../../web/testdata/tiny.rules"})
 	r, w := io.Pipe()
 	cmd.SetOut(w)
 	done := make(chan error, 1)
@@ -41,6 +42,19 @@ func TestServe(t *testing.T) {
 	resp.Body.Close()
 	if resp.StatusCode != 200 || !strings.HasPrefix(string(body), `{"games":[{"name":"tiny","title":"Tiny","source":"../../web/testdata/tiny.rules",`) {
 		t.Errorf("GET /api/games: %d %.200s", resp.StatusCode, body)
+	}
+	for host, want := range map[string]int{"myhost.lan:80": 200, "other.lan": 200, "evil.example": 403, "127.0.0.1.evil.example": 403} {
+		req, _ := http.NewRequest("GET", url+"api/games", nil)
+		req.Host = host
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != want {
+			t.Errorf("GET /api/games as %s: %d %.200s", host, resp.StatusCode, body)
+		}
 	}
 	cancel()
 	var rest []string

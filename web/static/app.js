@@ -475,6 +475,13 @@ async function loadRecord(file) {
     clearTimeout(timer);
     paused = true;
     frames = r.frames;
+    // Each frame names the cells that changed: rebuild every position's stacks.
+    let stacks = r.board ? r.board.cells.map((c) => c.stack || null) : [];
+    for (const f of frames) {
+      stacks = stacks.slice();
+      for (const c of f.changed) stacks[c.cell] = c.stack;
+      f.stacks = stacks;
+    }
     replayPlayers = r.players || [];
     replayBoard = r.board;
     replayed = r;
