@@ -76,8 +76,13 @@ func (p *Program) compileHopCount(r *rule) {
 	default:
 		h.count, h.countHow = countHopOnce, "leaps one by one"
 	}
-	if h.key == nil {
+	switch {
+	case h.key == nil:
 		h.countHow += "; counted again by the select pass (the rule tells piece kinds of a slot apart)"
+	case r.chain != ir.ChainNone && why == "":
+		h.countRule = countRuleShared
+	case r.chain == ir.ChainNone && h.L == 1:
+		h.countRule = countRuleSteps
 	}
 }
 
@@ -440,4 +445,131 @@ func (hs *hopScratch) countsFor(g *gen, h *hopRule, idx, n int) (known, record *
 	c.mover, c.pending = -1, g.mover
 	c.pieces = c.pieces[:0]
 	return nil, c
+}
+
+// hopRuleCounter counts the moves of every piece of rule h that a count
+// pass keeping its counts (record) walks, records each piece's count in
+// record.pieces in the order walked, and returns their total (w: the
+// walk, its free set land; free: scratch for a lock's landing set). One
+// loop for the rule's pieces: no call per piece.
+type hopRuleCounter func(g *gen, h *hopRule, w *hopWalk, land, free *hopSet, record *hopCounts) int
+
+// heldPiece marks, in hopRulePieces' list, a piece whose start a lock
+// holds.
+const heldPiece = 1 << 30
+
+// hopRulePieces lists the bits of the pieces rule h moves for the mover,
+// in the order hopLeaps walks them, those whose start a lock holds marked
+// heldPiece.
+func (g *gen) hopRulePieces(h *hopRule) []int32 {
+	p, s, mover := g.p, g.s, g.mover
+	nw, words := s.numWords, h.words
+	sources := h.sources
+	if sources != nil {
+		sources = sources[mover*p.ncodes : (mover+1)*p.ncodes]
+	}
+	heldStarts := h.locks.heldStarts(mover)
+	list := s.hop.pieces[:0]
+	for k := 0; k < nw; k++ {
+		var word, held uint64
+		if heldStarts != nil {
+			held = heldStarts[k]
+		}
+		for sl := g.r.srcSlots[mover]; sl != 0; sl &= sl - 1 {
+			word |= s.occ[bits.TrailingZeros64(sl)*nw+k]
+		}
+		word &= h.from[mover*words+k]
+		for ; word != 0; word &= word - 1 {
+			i := bits.TrailingZeros64(word)
+			b := k<<6 | i
+			if sources != nil && !sources[s.cells[p.cellOf[b]]] {
+				continue
+			}
+			if held>>uint(i)&1 != 0 {
+				b |= heldPiece
+			}
+			list = append(list, int32(b))
+		}
+	}
+	if cap(list) != cap(s.hop.pieces) {
+		s.hop.pieces = list
+	}
+	return list
+}
+
+// countRuleSteps is countHopSteps for every piece of the rule: its
+// neighbours among the free cells (and in its lock's landing set).
+func countRuleSteps(g *gen, h *hopRule, w *hopWalk, land, _ *hopSet, record *hopCounts) int {
+	words, total := h.words, 0
+	neighbours := w.neighbours
+	for _, e := range g.hopRulePieces(h) {
+		b, n := int(e&^heldPiece), 0
+		nb := neighbours[b*words : b*words+words]
+		if e&heldPiece != 0 {
+			lock := h.locks.landings(g.mover, int(g.p.cellOf[b]))
+			for i, x := range nb {
+				n += bits.OnesCount64(x & land[i%hopWords] & lock[i])
+			}
+		} else {
+			for i, x := range nb {
+				n += bits.OnesCount64(x & land[i%hopWords])
+			}
+		}
+		record.pieces = append(record.pieces, int32(n))
+		total += n
+	}
+	return total
+}
+
+// countRuleShared is countHopShared for every piece of the rule: the
+// sizes of the distinct hop components of its first landings, or its own
+// search under a lock.
+func countRuleShared(g *gen, h *hopRule, w *hopWalk, land, free *hopSet, record *hopCounts) int {
+	c := &g.s.hop.components
+	nds, total := len(w.dirs), 0
+	w.free = land
+	for _, e := range g.hopRulePieces(h) {
+		b, n := int(e&^heldPiece), 0
+		if e&heldPiece != 0 {
+			lock := h.locks.landings(g.mover, int(g.p.cellOf[b]))
+			for i := range h.words {
+				free[i%hopWords] = land[i%hopWords] & lock[i]
+			}
+			w.free = free
+			n = countHopReach(g, h, w, b, lock)
+			w.free = land
+		} else {
+			n = c.firstLandings(w, b, nds, h.words)
+		}
+		record.pieces = append(record.pieces, int32(n))
+		total += n
+	}
+	return total
+}
+
+// firstLandings sums the sizes of the distinct components of the first
+// landings of the piece on bit b (nds directions), searching those not
+// searched yet.
+func (c *hopComponents) firstLandings(w *hopWalk, b, nds, words int) int {
+	c.piece++
+	n := 0
+	free, over := w.free, w.over
+	for k, e := range w.leaps[b*nds : b*nds+nds] {
+		land, y := uint32(e), uint32(e>>32)
+		if free[land>>6%hopWords]>>(land&63)&1 == 0 || over[y>>6%hopWords]>>(y&63)&1 == 0 {
+			continue
+		}
+		if w.L > 2 && !w.overRest(b*nds+k) {
+			continue
+		}
+		var id int32
+		if c.unseen[land>>6%hopWords]>>(land&63)&1 != 0 {
+			id = c.search(w, land, words)
+		} else if id = c.of[land]; c.counted[id] == c.piece {
+			continue
+		}
+		c.counted[id] = c.piece
+		n += int(c.size[id])
+	}
+	return n
 }

@@ -72,8 +72,12 @@ type hopRule struct {
 	// count counts a piece's moves without writing them (hop_count.go;
 	// nil: they are walked), countHow says how (for the plan);
 	// neighbours: the step counter's sets
-	count      hopCounter
-	countHow   string
+	count    hopCounter
+	countHow string
+	// countRule counts every piece's moves of a count pass that keeps
+	// them (hopCounts), in one loop (hop_count.go; nil: piece by piece
+	// through count)
+	countRule  hopRuleCounter
 	neighbours []uint64
 	// key: what the rule's moves depend on in a position, besides the
 	// mover (the occupancy sets, when every piece code of a slot is
@@ -301,6 +305,7 @@ type hopScratch struct {
 	sets       [3]hopSet
 	components hopComponents
 	reached    hopSet      // countHopReach's free cells
+	pieces     []int32     // hopRulePieces' list
 	counts     []hopCounts // per rule: its last count pass
 }
 
@@ -370,6 +375,13 @@ func (g *gen) hopLeaps() {
 		s.hop.components.reset(land, p.nbits+2)
 	}
 	w.lifted = emptyOver
+	if record != nil && h.countRule != nil {
+		// a count pass, the rule's pieces counted by one loop
+		total := h.countRule(g, h, w, land, &sets[2], record)
+		g.n += total
+		record.done(total)
+		return
+	}
 	sources := h.sources
 	if sources != nil {
 		sources = sources[mover*p.ncodes : (mover+1)*p.ncodes]
