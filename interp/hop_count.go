@@ -2,6 +2,7 @@ package interp
 
 import (
 	"math/bits"
+	"slices"
 
 	"github.com/ruleplay/ruleplay/ir"
 )
@@ -88,7 +89,10 @@ func (p *Program) compileHopCount(r *rule) {
 
 // hopSharesDecline tells why the cells a chain of rule r reaches cannot
 // be read from components shared by the mover's pieces, or "" when they
-// can: no chain stop, and no leap of a chain passes over its start cell.
+// can: no chain stop, every direction's reverse a direction of the rule
+// (a hop can be taken back, so that the cells joined by hops are classes:
+// with one-way hops a cell reaches more than the cells that reach it),
+// and no leap of a chain passes over its start cell.
 // A chain's landings lie at its start plus L times a sum of direction
 // vectors (the lattice L*Λ of the mover's directions); a leap in
 // direction d from there passes over those plus j*d (0 < j < L), which is
@@ -105,6 +109,11 @@ func (p *Program) hopSharesDecline(r *rule) string {
 		var vs [][2]int
 		for _, d := range r.dirs[pl] {
 			vs = append(vs, [2]int{dirs[d].DX, dirs[d].DY})
+		}
+		for _, v := range vs {
+			if !slices.Contains(vs, [2]int{-v[0], -v[1]}) {
+				return "its hops are one-way (a direction's reverse is not the rule's)"
+			}
 		}
 		basis := latticeBasis(vs)
 		for _, v := range vs {
