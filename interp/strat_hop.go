@@ -3,6 +3,7 @@ package interp
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 
 	"github.com/ruleplay/ruleplay/ir"
 )
@@ -185,6 +186,8 @@ func (p *Program) compileHop(r *rule, m *ir.MoveRule) bool {
 	h.positionSets = hopLeapSets
 	if L == 1 {
 		h.positionSets = hopStepSets
+	} else if p.overAlikeOnPieces(h) {
+		h.positionSets = hopLeapSetsAlike
 	}
 
 	r.hop = h
@@ -484,6 +487,56 @@ func hopLeapSets(g *gen, h *hopRule, over, land *hopSet) (emptyOver []uint64) {
 		}
 		empty := p.boardMask[k] &^ all
 		over[k] = o | empty&overOf[(np+1)*words+k]
+		land[k] = empty & h.onto[mover*words+k]
+	}
+	for k := nw; k < words; k++ {
+		over[k], land[k] = 0, 0
+	}
+	none := p.nbits + 1
+	over[none>>6%hopWords] |= 1 << (uint(none) & 63)
+	return overOf[(np+1)*words:]
+}
+
+// overAlikeOnPieces tells whether Over holds alike on the cells of every
+// occupancy slot a piece code has (its sets per slot equal), for every
+// mover: then it gives that set to every slot but the empty one (a slot
+// no code has is never occupied) and hopLeapSetsAlike makes the
+// position's sets.
+func (p *Program) overAlikeOnPieces(h *hopRule) bool {
+	np, words := p.numPlayers, h.words
+	slots := np + 2
+	set := func(mv, sl int) []uint64 { return h.over[(mv*slots+sl)*words : (mv*slots+sl+1)*words] }
+	for mv := 0; mv < np; mv++ {
+		for code := 2; code < p.ncodes; code++ {
+			if !slices.Equal(set(mv, int(p.codeSlot[1])), set(mv, int(p.codeSlot[code]))) {
+				return false
+			}
+		}
+	}
+	for mv := 0; mv < np && p.ncodes > 1; mv++ {
+		for sl := 0; sl <= np; sl++ {
+			copy(set(mv, sl), set(mv, int(p.codeSlot[1])))
+		}
+	}
+	return true
+}
+
+// hopLeapSetsAlike is hopLeapSets where Over holds alike on every
+// occupied cell (overAlikeOnPieces): the occupancy sets are joined, and
+// Over read once on the occupied cells and once on the empty ones.
+func hopLeapSetsAlike(g *gen, h *hopRule, over, land *hopSet) (emptyOver []uint64) {
+	p, s, mover := g.p, g.s, g.mover
+	nw, np, words := s.numWords, p.numPlayers, h.words
+	slots := np + 2
+	overOf := h.over[mover*slots*words : (mover+1)*slots*words]
+	occ := s.occ[:(np+1)*nw]
+	for k := 0; k < nw; k++ {
+		var all uint64
+		for i := k; i < len(occ); i += nw {
+			all |= occ[i]
+		}
+		empty := p.boardMask[k] &^ all
+		over[k] = all&overOf[k] | empty&overOf[(np+1)*words+k]
 		land[k] = empty & h.onto[mover*words+k]
 	}
 	for k := nw; k < words; k++ {
