@@ -65,7 +65,7 @@ func (p *Program) compileHopCount(r *rule) {
 	}
 	switch {
 	case r.chain != ir.ChainNone && why == "":
-		h.count, h.countHow = countHopShared, "chains by hop components shared by the mover's pieces"
+		h.count, h.countHow = countHopShared, countSharedHow
 	case r.chain != ir.ChainNone:
 		h.count, h.countHow = countHopReachLifted, "chains by each piece's search ("+why+")"
 	case h.L == 1:
@@ -77,6 +77,11 @@ func (p *Program) compileHopCount(r *rule) {
 	default:
 		h.count, h.countHow = countHopOnce, "leaps one by one"
 	}
+	h.renew = noComponents
+	if h.countHow == countSharedHow {
+		h.renew = resetComponents
+	}
+	p.compileKeptComponents(r)
 	switch {
 	case h.key == nil:
 		h.countHow += "; counted again by the select pass (the rule tells piece kinds of a slot apart)"
@@ -86,6 +91,9 @@ func (p *Program) compileHopCount(r *rule) {
 		h.countRule = countRuleSteps
 	}
 }
+
+// countSharedHow says, for the plan, how countHopShared counts.
+const countSharedHow = "chains by hop components shared by the mover's pieces"
 
 // hopSharesDecline tells why the cells a chain of rule r reaches cannot
 // be read from components shared by the mover's pieces, or "" when they
@@ -248,6 +256,29 @@ type hopComponents struct {
 	size    []int32
 	counted []int32
 	piece   int32
+	// what kept components (hop_kept.go) read: per component its cells
+	// (cells[id*words:]), and the rule, the class of directions and the
+	// sets they were searched with
+	cells    []uint64
+	rule     *hopRule
+	dirClass int
+	land     hopSet
+	over     hopSet
+}
+
+// hopRenew starts a generation of rule h's components on its walk w
+// (the Over set w.over) and landing set land, on sets of bits bits:
+// resetComponents, or keepComponents (hop_kept.go); noComponents where
+// the rule counts without them.
+type hopRenew func(c *hopComponents, h *hopRule, w *hopWalk, land *hopSet, bits int)
+
+// noComponents is the renew of a rule that counts without components.
+func noComponents(*hopComponents, *hopRule, *hopWalk, *hopSet, int) {}
+
+// resetComponents starts a generation with no component.
+func resetComponents(c *hopComponents, h *hopRule, w *hopWalk, land *hopSet, bits int) {
+	c.reset(land, bits)
+	c.rule = nil
 }
 
 // reset starts a generation whose free cells are free, on sets of bits
@@ -259,6 +290,7 @@ func (c *hopComponents) reset(free *hopSet, bits int) {
 		c.stack = make([]int32, bits)
 	}
 	c.size, c.counted, c.piece = c.size[:0], c.counted[:0], 0
+	c.cells = c.cells[:0]
 }
 
 // countHopShared counts the cells a piece's chains reach: the sizes of
@@ -309,6 +341,7 @@ func (c *hopComponents) search(w *hopWalk, from uint32, words int) int32 {
 	for i := range words {
 		taken := c.left[i%hopWords] &^ c.unseen[i%hopWords]
 		c.left[i%hopWords] = c.unseen[i%hopWords]
+		c.cells = append(c.cells, taken)
 		size += bits.OnesCount64(taken)
 		for ; taken != 0; taken &= taken - 1 {
 			c.of[i<<6|bits.TrailingZeros64(taken)] = id

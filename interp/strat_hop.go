@@ -78,7 +78,10 @@ type hopRule struct {
 	// countRule counts every piece's moves of a count pass that keeps
 	// them (hopCounts), in one loop (hop_count.go; nil: piece by piece
 	// through count)
-	countRule  hopRuleCounter
+	countRule hopRuleCounter
+	// renew starts a generation's hop components (resetComponents, or
+	// keepComponents: hop_kept.go)
+	renew      hopRenew
 	neighbours []uint64
 	// key: what the rule's moves depend on in a position, besides the
 	// mover (the occupancy sets, when every piece code of a slot is
@@ -321,6 +324,12 @@ type hopMoverTables struct {
 	passed     []int32
 	goOn       []uint64
 	neighbours []uint64
+	// touch: per bit, the cells whose hops pass over or land on it, and
+	// itself ([bit*words+w]: kept components, hop_kept.go)
+	touch []uint64
+	// dirClass numbers the mover's set of directions among the rule's
+	// movers' (kept components)
+	dirClass int
 }
 
 // hopWalk is what the hop table's walks read: the rule, the mover's
@@ -375,7 +384,7 @@ func (g *gen) hopLeaps() {
 		}
 	}
 	if counting && known == nil {
-		s.hop.components.reset(land, p.nbits+2)
+		h.renew(&s.hop.components, h, w, land, p.nbits+2)
 	}
 	w.lifted = emptyOver
 	if record != nil && h.countRule != nil {
