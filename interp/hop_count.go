@@ -496,95 +496,96 @@ func (hs *hopScratch) countsFor(g *gen, h *hopRule, idx, n int) (known, record *
 // loop for the rule's pieces: no call per piece.
 type hopRuleCounter func(g *gen, h *hopRule, w *hopWalk, land, free *hopSet, record *hopCounts) int
 
-// heldPiece marks, in hopRulePieces' list, a piece whose start a lock
-// holds.
-const heldPiece = 1 << 30
-
-// hopRulePieces lists the bits of the pieces rule h moves for the mover,
-// in the order hopLeaps walks them, those whose start a lock holds marked
-// heldPiece.
-func (g *gen) hopRulePieces(h *hopRule) []int32 {
-	p, s, mover := g.p, g.s, g.mover
-	nw, words := s.numWords, h.words
-	sources := h.sources
-	if sources != nil {
-		sources = sources[mover*p.ncodes : (mover+1)*p.ncodes]
+// hopPieceWord returns word k of the pieces rule h moves for the mover
+// (before its sources, when it has some, are asked) and of those whose
+// start a lock holds (heldStarts: the mover's, nil without lock).
+func (g *gen) hopPieceWord(h *hopRule, k int, heldStarts []uint64) (word, held uint64) {
+	s, nw := g.s, g.s.numWords
+	for sl := g.r.srcSlots[g.mover]; sl != 0; sl &= sl - 1 {
+		word |= s.occ[bits.TrailingZeros64(sl)*nw+k]
 	}
-	heldStarts := h.locks.heldStarts(mover)
-	list := s.hop.pieces[:0]
-	for k := 0; k < nw; k++ {
-		var word, held uint64
-		if heldStarts != nil {
-			held = heldStarts[k]
-		}
-		for sl := g.r.srcSlots[mover]; sl != 0; sl &= sl - 1 {
-			word |= s.occ[bits.TrailingZeros64(sl)*nw+k]
-		}
-		word &= h.from[mover*words+k]
+	word &= h.from[g.mover*h.words+k]
+	if heldStarts != nil {
+		held = word & heldStarts[k]
+	}
+	return word, held
+}
+
+// moverSources returns rule h's sources for the mover (nil: every piece
+// of the slots it selects).
+func (h *hopRule) moverSources(p *Program, mover int) []bool {
+	if h.sources == nil {
+		return nil
+	}
+	return h.sources[mover*p.ncodes : (mover+1)*p.ncodes]
+}
+
+// countRuleSteps is countHopSteps for every piece of the rule, in the
+// order hopLeaps walks them: its neighbours among the free cells (and in
+// its lock's landing set).
+func countRuleSteps(g *gen, h *hopRule, w *hopWalk, land, _ *hopSet, record *hopCounts) int {
+	p, s := g.p, g.s
+	words, total := h.words, 0
+	neighbours, sources := w.neighbours, h.moverSources(p, g.mover)
+	heldStarts := h.locks.heldStarts(g.mover)
+	for k := 0; k < s.numWords; k++ {
+		word, held := g.hopPieceWord(h, k, heldStarts)
 		for ; word != 0; word &= word - 1 {
 			i := bits.TrailingZeros64(word)
-			b := k<<6 | i
+			b, n := k<<6|i, 0
 			if sources != nil && !sources[s.cells[p.cellOf[b]]] {
 				continue
 			}
+			nb := neighbours[b*words : b*words+words]
 			if held>>uint(i)&1 != 0 {
-				b |= heldPiece
+				lock := h.locks.landings(g.mover, int(p.cellOf[b]))
+				for j, x := range nb {
+					n += bits.OnesCount64(x & land[j%hopWords] & lock[j])
+				}
+			} else {
+				for j, x := range nb {
+					n += bits.OnesCount64(x & land[j%hopWords])
+				}
 			}
-			list = append(list, int32(b))
+			record.pieces = append(record.pieces, int32(n))
+			total += n
 		}
-	}
-	if cap(list) != cap(s.hop.pieces) {
-		s.hop.pieces = list
-	}
-	return list
-}
-
-// countRuleSteps is countHopSteps for every piece of the rule: its
-// neighbours among the free cells (and in its lock's landing set).
-func countRuleSteps(g *gen, h *hopRule, w *hopWalk, land, _ *hopSet, record *hopCounts) int {
-	words, total := h.words, 0
-	neighbours := w.neighbours
-	for _, e := range g.hopRulePieces(h) {
-		b, n := int(e&^heldPiece), 0
-		nb := neighbours[b*words : b*words+words]
-		if e&heldPiece != 0 {
-			lock := h.locks.landings(g.mover, int(g.p.cellOf[b]))
-			for i, x := range nb {
-				n += bits.OnesCount64(x & land[i%hopWords] & lock[i])
-			}
-		} else {
-			for i, x := range nb {
-				n += bits.OnesCount64(x & land[i%hopWords])
-			}
-		}
-		record.pieces = append(record.pieces, int32(n))
-		total += n
 	}
 	return total
 }
 
-// countRuleShared is countHopShared for every piece of the rule: the
-// sizes of the distinct hop components of its first landings, or its own
-// search under a lock.
+// countRuleShared is countHopShared for every piece of the rule, in the
+// order hopLeaps walks them: the sizes of the distinct hop components of
+// its first landings, or its own search under a lock.
 func countRuleShared(g *gen, h *hopRule, w *hopWalk, land, free *hopSet, record *hopCounts) int {
-	c := &g.s.hop.components
+	p, s := g.p, g.s
+	c := &s.hop.components
 	nds, total := len(w.dirs), 0
+	sources := h.moverSources(p, g.mover)
+	heldStarts := h.locks.heldStarts(g.mover)
 	w.free = land
-	for _, e := range g.hopRulePieces(h) {
-		b, n := int(e&^heldPiece), 0
-		if e&heldPiece != 0 {
-			lock := h.locks.landings(g.mover, int(g.p.cellOf[b]))
-			for i := range h.words {
-				free[i%hopWords] = land[i%hopWords] & lock[i]
+	for k := 0; k < s.numWords; k++ {
+		word, held := g.hopPieceWord(h, k, heldStarts)
+		for ; word != 0; word &= word - 1 {
+			i := bits.TrailingZeros64(word)
+			b, n := k<<6|i, 0
+			if sources != nil && !sources[s.cells[p.cellOf[b]]] {
+				continue
 			}
-			w.free = free
-			n = countHopReach(g, h, w, b, lock)
-			w.free = land
-		} else {
-			n = c.firstLandings(w, b, nds, h.words)
+			if held>>uint(i)&1 != 0 {
+				lock := h.locks.landings(g.mover, int(p.cellOf[b]))
+				for j := range h.words {
+					free[j%hopWords] = land[j%hopWords] & lock[j]
+				}
+				w.free = free
+				n = countHopReach(g, h, w, b, lock)
+				w.free = land
+			} else {
+				n = c.firstLandings(w, b, nds, h.words)
+			}
+			record.pieces = append(record.pieces, int32(n))
+			total += n
 		}
-		record.pieces = append(record.pieces, int32(n))
-		total += n
 	}
 	return total
 }

@@ -108,11 +108,12 @@ const keptComponentsLimit = 4
 func keepComponents(c *hopComponents, h *hopRule, w *hopWalk, land *hopSet, nbits int) {
 	if c.rule != h || c.dirClass != w.dirClass || len(c.size) > keptComponentsLimit*nbits || c.piece > 1<<30 {
 		c.reset(land, nbits)
-		c.rule, c.dirClass, c.land, c.over = h, w.dirClass, *land, *w.over
+		c.rule, c.dirClass = h, w.dirClass
+		c.keepSets(land, w.over, h.words)
 		return
 	}
 	words := h.words
-	var touched hopSet
+	var touched [hopWords]uint64
 	changed := false
 	for i := range words {
 		diff := (land[i%hopWords] ^ c.land[i%hopWords]) | (w.over[i%hopWords] ^ c.over[i%hopWords])
@@ -146,6 +147,14 @@ func keepComponents(c *hopComponents, h *hopRule, w *hopWalk, land *hopSet, nbit
 	for i := range words { // (the kept cells: those of the old landing set still in a component)
 		c.unseen[i%hopWords] = land[i%hopWords] &^ (c.land[i%hopWords] &^ c.unseen[i%hopWords])
 	}
-	c.land, c.over = *land, *w.over
+	c.keepSets(land, w.over, words)
 	c.left = c.unseen
+}
+
+// keepSets keeps the landing and Over sets the components are searched
+// on (words words).
+func (c *hopComponents) keepSets(land, over *hopSet, words int) {
+	for i := range words {
+		c.land[i%hopWords], c.over[i%hopWords] = land[i%hopWords], over[i%hopWords]
+	}
 }

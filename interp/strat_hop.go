@@ -311,7 +311,6 @@ type hopScratch struct {
 	sets       [3]hopSet
 	components hopComponents
 	reached    hopSet      // countHopReach's free cells
-	pieces     []int32     // hopRulePieces' list
 	counts     []hopCounts // per rule: its last count pass
 }
 
