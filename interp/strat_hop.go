@@ -386,11 +386,9 @@ func (g *gen) hopLeaps() {
 		h.renew(&s.hop.components, h, w, land, p.nbits+2)
 	}
 	w.lifted = emptyOver
-	if record != nil && h.countRule != nil {
-		// a count pass, the rule's pieces counted by one loop
-		total := h.countRule(g, h, w, land, &sets[2], record)
-		g.n += total
-		record.done(total)
+	if record != nil && h.countRule != nil { // (a count pass: one loop counts the rule's pieces)
+		record.done(h.countRule(g, h, w, land, &sets[2], record))
+		g.n += record.total
 		return
 	}
 	sources := h.sources
