@@ -63,9 +63,10 @@ func (p *Program) compileHopCount(r *rule) {
 	if r.chain != ir.ChainNone {
 		why = p.hopSharesDecline(r)
 	}
+	h.renew = noComponents
 	switch {
 	case r.chain != ir.ChainNone && why == "":
-		h.count, h.countHow = countHopShared, countSharedHow
+		h.count, h.countHow, h.renew = countHopShared, "chains by hop components shared by the mover's pieces", resetComponents
 	case r.chain != ir.ChainNone:
 		h.count, h.countHow = countHopReachLifted, "chains by each piece's search ("+why+")"
 	case h.L == 1:
@@ -77,10 +78,6 @@ func (p *Program) compileHopCount(r *rule) {
 	default:
 		h.count, h.countHow = countHopOnce, "leaps one by one"
 	}
-	h.renew = noComponents
-	if h.countHow == countSharedHow {
-		h.renew = resetComponents
-	}
 	p.compileKeptComponents(r)
 	switch {
 	case h.key == nil:
@@ -91,9 +88,6 @@ func (p *Program) compileHopCount(r *rule) {
 		h.countRule = countRuleSteps
 	}
 }
-
-// countSharedHow says, for the plan, how countHopShared counts.
-const countSharedHow = "chains by hop components shared by the mover's pieces"
 
 // hopSharesDecline tells why the cells a chain of rule r reaches cannot
 // be read from components shared by the mover's pieces, or "" when they

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math/bits"
 	"slices"
+
+	"github.com/ruleplay/ruleplay/ir"
 )
 
 // Kept hop components. The class: the chains the hop table counts by hop
@@ -32,27 +34,23 @@ func (p *Program) keptComponentsDecline(r *rule) string {
 	if why := p.off(accelKeptComponents); why != "" {
 		return why
 	}
-	if h := r.hop; h == nil || !isCountHopShared(h) {
-		return "its chains are not counted by shared hop components"
+	if r.chain == ir.ChainNone {
+		return "it has no chain"
+	}
+	if why := p.hopSharesDecline(r); why != "" {
+		return "its chains are not counted by shared hop components (" + why + ")"
 	}
 	return ""
-}
-
-// isCountHopShared tells whether h counts its chains by shared
-// components.
-func isCountHopShared(h *hopRule) bool {
-	return h.countHow == countSharedHow
 }
 
 // compileKeptComponents gives rule r kept components (hopRule.renew, and
 // the movers' touch tables) when keptComponentsDecline says it applies.
 func (p *Program) compileKeptComponents(r *rule) {
 	h := r.hop
-	if h == nil || !isCountHopShared(h) {
-		return
-	}
 	if why := p.keptComponentsDecline(r); why != "" {
-		p.declineFor(scopeRule, r.idx, accelKeptComponents, why)
+		if r.chain != ir.ChainNone {
+			p.declineFor(scopeRule, r.idx, accelKeptComponents, why)
+		}
 		return
 	}
 	touch := p.hopTouch(h)
