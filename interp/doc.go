@@ -40,9 +40,9 @@
 //     fixed length with local conditions, on tables, occupancy words or
 //     a byte board;
 //   - stack-table (strat_stack.go), group-table (strat_group.go),
-//     long-table (long_table.go), hop-table and hop-count (strat_hop.go,
-//     lock.go, hop_count.go): stacks, group moves, long leaps, chains
-//     that capture nothing;
+//     long-table (long_table.go), hop-table, hop-count and
+//     kept-components (strat_hop.go, lock.go, hop_count.go, hop_kept.go):
+//     stacks, group moves, long leaps, chains that capture nothing;
 //   - bulk (bulk.go), kernel and kernel-chains (bulk1.go),
 //     multiword-chains (bulk.go): whole tiers counted and drawn on words;
 //   - unique-ends (ends_unique.go), majority-paths (majority.go): tiers

@@ -2,6 +2,7 @@ package interp
 
 import (
 	"math/bits"
+	"slices"
 
 	"github.com/ruleplay/ruleplay/ir"
 )
@@ -62,9 +63,10 @@ func (p *Program) compileHopCount(r *rule) {
 	if r.chain != ir.ChainNone {
 		why = p.hopSharesDecline(r)
 	}
+	h.renew = noComponents
 	switch {
 	case r.chain != ir.ChainNone && why == "":
-		h.count, h.countHow = countHopShared, "chains by hop components shared by the mover's pieces"
+		h.count, h.countHow, h.renew = countHopShared, "chains by hop components shared by the mover's pieces", resetComponents
 	case r.chain != ir.ChainNone:
 		h.count, h.countHow = countHopReachLifted, "chains by each piece's search ("+why+")"
 	case h.L == 1:
@@ -76,14 +78,23 @@ func (p *Program) compileHopCount(r *rule) {
 	default:
 		h.count, h.countHow = countHopOnce, "leaps one by one"
 	}
-	if h.key == nil {
+	p.compileKeptComponents(r)
+	switch {
+	case h.key == nil:
 		h.countHow += "; counted again by the select pass (the rule tells piece kinds of a slot apart)"
+	case r.chain != ir.ChainNone && why == "":
+		h.countRule = countRuleShared
+	case r.chain == ir.ChainNone && h.L == 1:
+		h.countRule = countRuleSteps
 	}
 }
 
 // hopSharesDecline tells why the cells a chain of rule r reaches cannot
 // be read from components shared by the mover's pieces, or "" when they
-// can: no chain stop, and no leap of a chain passes over its start cell.
+// can: no chain stop, every direction's reverse a direction of the rule
+// (a hop can be taken back, so that the cells joined by hops are classes:
+// with one-way hops a cell reaches more than the cells that reach it),
+// and no leap of a chain passes over its start cell.
 // A chain's landings lie at its start plus L times a sum of direction
 // vectors (the lattice L*Λ of the mover's directions); a leap in
 // direction d from there passes over those plus j*d (0 < j < L), which is
@@ -100,6 +111,11 @@ func (p *Program) hopSharesDecline(r *rule) string {
 		var vs [][2]int
 		for _, d := range r.dirs[pl] {
 			vs = append(vs, [2]int{dirs[d].DX, dirs[d].DY})
+		}
+		for _, v := range vs {
+			if !slices.Contains(vs, [2]int{-v[0], -v[1]}) {
+				return "its hops are one-way (a direction's reverse is not the rule's)"
+			}
 		}
 		basis := latticeBasis(vs)
 		for _, v := range vs {
@@ -234,6 +250,29 @@ type hopComponents struct {
 	size    []int32
 	counted []int32
 	piece   int32
+	// what kept components (hop_kept.go) read: per component its cells
+	// (cells[id*words:]), and the rule, the class of directions and the
+	// sets they were searched with
+	cells    []uint64
+	rule     *hopRule
+	dirClass int
+	land     hopSet
+	over     hopSet
+}
+
+// hopRenew starts a generation of rule h's components on its walk w
+// (the Over set w.over) and landing set land, on sets of bits bits:
+// resetComponents, or keepComponents (hop_kept.go); noComponents where
+// the rule counts without them.
+type hopRenew func(c *hopComponents, h *hopRule, w *hopWalk, land *hopSet, bits int)
+
+// noComponents is the renew of a rule that counts without components.
+func noComponents(*hopComponents, *hopRule, *hopWalk, *hopSet, int) {}
+
+// resetComponents starts a generation with no component.
+func resetComponents(c *hopComponents, h *hopRule, w *hopWalk, land *hopSet, bits int) {
+	c.reset(land, bits)
+	c.rule = nil
 }
 
 // reset starts a generation whose free cells are free, on sets of bits
@@ -245,6 +284,7 @@ func (c *hopComponents) reset(free *hopSet, bits int) {
 		c.stack = make([]int32, bits)
 	}
 	c.size, c.counted, c.piece = c.size[:0], c.counted[:0], 0
+	c.cells = c.cells[:0]
 }
 
 // countHopShared counts the cells a piece's chains reach: the sizes of
@@ -295,6 +335,7 @@ func (c *hopComponents) search(w *hopWalk, from uint32, words int) int32 {
 	for i := range words {
 		taken := c.left[i%hopWords] &^ c.unseen[i%hopWords]
 		c.left[i%hopWords] = c.unseen[i%hopWords]
+		c.cells = append(c.cells, taken)
 		size += bits.OnesCount64(taken)
 		for ; taken != 0; taken &= taken - 1 {
 			c.of[i<<6|bits.TrailingZeros64(taken)] = id
@@ -440,4 +481,132 @@ func (hs *hopScratch) countsFor(g *gen, h *hopRule, idx, n int) (known, record *
 	c.mover, c.pending = -1, g.mover
 	c.pieces = c.pieces[:0]
 	return nil, c
+}
+
+// hopRuleCounter counts the moves of every piece of rule h that a count
+// pass keeping its counts (record) walks, records each piece's count in
+// record.pieces in the order walked, and returns their total (w: the
+// walk, its free set land; free: scratch for a lock's landing set). One
+// loop for the rule's pieces: no call per piece.
+type hopRuleCounter func(g *gen, h *hopRule, w *hopWalk, land, free *hopSet, record *hopCounts) int
+
+// hopPieceWord returns word k of the pieces rule h moves for the mover
+// (before its sources, when it has some, are asked) and of those whose
+// start a lock holds (heldStarts: the mover's, nil without lock).
+func (g *gen) hopPieceWord(h *hopRule, k int, heldStarts []uint64) (word, held uint64) {
+	s, nw := g.s, g.s.numWords
+	for sl := g.r.srcSlots[g.mover]; sl != 0; sl &= sl - 1 {
+		word |= s.occ[bits.TrailingZeros64(sl)*nw+k]
+	}
+	word &= h.from[g.mover*h.words+k]
+	if heldStarts != nil {
+		held = word & heldStarts[k]
+	}
+	return word, held
+}
+
+// moverSources returns rule h's sources for the mover (nil: every piece
+// of the slots it selects).
+func (h *hopRule) moverSources(p *Program, mover int) []bool {
+	if h.sources == nil {
+		return nil
+	}
+	return h.sources[mover*p.ncodes : (mover+1)*p.ncodes]
+}
+
+// countRuleSteps is countHopSteps for every piece of the rule, in the
+// order hopLeaps walks them: its neighbours among the free cells (and in
+// its lock's landing set).
+func countRuleSteps(g *gen, h *hopRule, w *hopWalk, land, _ *hopSet, record *hopCounts) int {
+	p, s := g.p, g.s
+	words, total := h.words, 0
+	neighbours, sources := w.neighbours, h.moverSources(p, g.mover)
+	heldStarts := h.locks.heldStarts(g.mover)
+	for k := 0; k < s.numWords; k++ {
+		word, held := g.hopPieceWord(h, k, heldStarts)
+		for ; word != 0; word &= word - 1 {
+			i := bits.TrailingZeros64(word)
+			b, n := k<<6|i, 0
+			if sources != nil && !sources[s.cells[p.cellOf[b]]] {
+				continue
+			}
+			nb := neighbours[b*words : b*words+words]
+			if held>>uint(i)&1 != 0 {
+				lock := h.locks.landings(g.mover, int(p.cellOf[b]))
+				for j, x := range nb {
+					n += bits.OnesCount64(x & land[j%hopWords] & lock[j])
+				}
+			} else {
+				for j, x := range nb {
+					n += bits.OnesCount64(x & land[j%hopWords])
+				}
+			}
+			record.pieces = append(record.pieces, int32(n))
+			total += n
+		}
+	}
+	return total
+}
+
+// countRuleShared is countHopShared for every piece of the rule, in the
+// order hopLeaps walks them: the sizes of the distinct hop components of
+// its first landings, or its own search under a lock.
+func countRuleShared(g *gen, h *hopRule, w *hopWalk, land, free *hopSet, record *hopCounts) int {
+	p, s := g.p, g.s
+	c := &s.hop.components
+	nds, total := len(w.dirs), 0
+	sources := h.moverSources(p, g.mover)
+	heldStarts := h.locks.heldStarts(g.mover)
+	w.free = land
+	for k := 0; k < s.numWords; k++ {
+		word, held := g.hopPieceWord(h, k, heldStarts)
+		for ; word != 0; word &= word - 1 {
+			i := bits.TrailingZeros64(word)
+			b, n := k<<6|i, 0
+			if sources != nil && !sources[s.cells[p.cellOf[b]]] {
+				continue
+			}
+			if held>>uint(i)&1 != 0 {
+				lock := h.locks.landings(g.mover, int(p.cellOf[b]))
+				for j := range h.words {
+					free[j%hopWords] = land[j%hopWords] & lock[j]
+				}
+				w.free = free
+				n = countHopReach(g, h, w, b, lock)
+				w.free = land
+			} else {
+				n = c.firstLandings(w, b, nds, h.words)
+			}
+			record.pieces = append(record.pieces, int32(n))
+			total += n
+		}
+	}
+	return total
+}
+
+// firstLandings sums the sizes of the distinct components of the first
+// landings of the piece on bit b (nds directions), searching those not
+// searched yet.
+func (c *hopComponents) firstLandings(w *hopWalk, b, nds, words int) int {
+	c.piece++
+	n := 0
+	free, over := w.free, w.over
+	for k, e := range w.leaps[b*nds : b*nds+nds] {
+		land, y := uint32(e), uint32(e>>32)
+		if free[land>>6%hopWords]>>(land&63)&1 == 0 || over[y>>6%hopWords]>>(y&63)&1 == 0 {
+			continue
+		}
+		if w.L > 2 && !w.overRest(b*nds+k) {
+			continue
+		}
+		var id int32
+		if c.unseen[land>>6%hopWords]>>(land&63)&1 != 0 {
+			id = c.search(w, land, words)
+		} else if id = c.of[land]; c.counted[id] == c.piece {
+			continue
+		}
+		c.counted[id] = c.piece
+		n += int(c.size[id])
+	}
+	return n
 }

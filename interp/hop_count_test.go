@@ -2,9 +2,12 @@ package interp
 
 import (
 	"math/rand/v2"
+	"os"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/ruleplay/ruleplay/lang"
 )
 
 // The hop table's moves counted piece by piece (hop_count.go), against
@@ -103,7 +106,7 @@ func TestHopCountPlan(t *testing.T) {
 	pl := p.Plan()
 	wantNotes := map[string]string{
 		"step": "moves counted per piece without being written: steps by population counts of the free neighbours",
-		"jump": "moves counted per piece without being written: chains by hop components shared by the mover's pieces",
+		"jump": "moves counted per piece without being written: chains by hop components shared by the mover's pieces; components kept from one generation to the next where the position did not change near them",
 	}
 	for _, r := range pl.Rules {
 		if !slices.Contains(r.Notes, wantNotes[r.Name]) {
@@ -136,6 +139,78 @@ func TestHopCountPlan(t *testing.T) {
 	for _, r := range c.Plan().Rules {
 		if r.Name == "jump" && !slices.Contains(r.Notes, "moves counted per piece without being written: chains by each piece's search (its chain stop makes the hops one-way)") {
 			t.Errorf("conspirateurs jump: notes %q", r.Notes)
+		}
+	}
+}
+
+// oneWayHops is Hex Hop (testdata/unseen/hexhop.rules) with jumps over
+// any stone, forward only: hops that cannot be taken back.
+func oneWayHops(t *testing.T) string {
+	t.Helper()
+	src, err := os.ReadFile("testdata/unseen/hexhop.rules")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.Replace(string(src), "  over: enemy\n", "  over: occupied\n  dirs: forward\n", 1)
+	if text == string(src) {
+		t.Fatal("hexhop.rules: no jump over enemies to change")
+	}
+	return text
+}
+
+// TestHopCountOneWay: with one-way hops a cell reaches more than the
+// cells that reach it, so the reach of a piece is not a union of shared
+// components; each piece's own search counts it. A hand-built position
+// where two white pieces reach c6 by different first landings (c2 over
+// c3 to c4, e2 over e3 to e4, both on over c5 or d5 to c6): the second
+// piece reaches 2 cells, not 1 (a component taken by the first); then
+// random games, perft and playouts against the reference walkers.
+func TestHopCountOneWay(t *testing.T) {
+	text := oneWayHops(t)
+	var lists [2][]string
+	for i, noFast := range []bool{false, true} {
+		g, err := lang.LoadSource("one-way.rules", []byte(text), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, s := placed(t, g, noFast, "c2 white stone", "e2 white stone", "c3 black stone", "e3 black stone", "c5 black stone", "d5 black stone")
+		var ml MoveList
+		if n := p.countLegal(s, &ml); n != 12 {
+			t.Errorf("fast %v: counted %d moves, want 12\n%s", !noFast, n, p.Render(s))
+		}
+		p.Legal(s, &ml)
+		lists[i] = texts(p, &ml)
+	}
+	want := []string{"c2-d2", "c2-d3", "c2-b2", "c2-b1", "c2-c1", "e2-f3", "e2-d2", "e2-d1", "c2-c4", "c2-c6", "e2-e4", "e2-c6"}
+	if !slices.Equal(lists[0], want) || !slices.Equal(lists[1], want) {
+		t.Errorf("moves %v, reference %v, want %v", lists[0], lists[1], want)
+	}
+	load := func(cfg Config) *Program {
+		g, err := lang.LoadSource("one-way.rules", []byte(text), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := Compile(g, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	fast, slow := load(Config{MaxPlies: 300}), load(Config{MaxPlies: 300, Disable: disableAll(true)})
+	for _, r := range fast.Plan().Rules {
+		if r.Name == "jump" && !slices.ContainsFunc(r.Notes, func(n string) bool { return strings.Contains(n, "one-way") }) {
+			t.Errorf("jump: notes %q, want the one-way hops named", r.Notes)
+		}
+	}
+	checkEquiv(t, fast, slow, 3, 200)
+	for d := 1; d <= 3; d++ {
+		if a, b := fast.Perft(fast.NewState(0), d), slow.Perft(slow.NewState(0), d); a != b {
+			t.Errorf("perft(%d) fast %d, reference %d", d, a, b)
+		}
+	}
+	for seed := uint64(0); seed < 10; seed++ {
+		if a, b := playoutTrace(fast, seed), playoutTrace(slow, seed); a != b {
+			t.Errorf("seed %d: playout %s, reference %s", seed, a, b)
 		}
 	}
 }

@@ -169,7 +169,7 @@ func (p *Program) rulePlan(r *rule) RulePlan {
 		accelWordChains: r.gen == genLeap && r.walk == walkWord, accelLandingCount: r.gen == genLeap && r.walk == walkLandings,
 		accelMailbox: r.mbOffs != nil, accelStackTable: r.gen == genStack, accelGroupTable: r.gen == genGroupFast, accelFusedMake: r.play.unit == accelFusedMake,
 		accelTurnGuards: r.turnGuard, accelLongTable: r.longTable != nil, accelHopTable: r.gen == genHop,
-		accelHopCount: r.hop != nil && r.hop.count != nil})
+		accelHopCount: r.hop != nil && r.hop.count != nil, accelKeptComponents: r.hop != nil && r.hop.movers[0].touch != nil})
 	rp.Declined = p.declinedBy(scopeRule, r.idx)
 	return rp
 }

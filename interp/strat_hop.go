@@ -3,6 +3,7 @@ package interp
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 
 	"github.com/ruleplay/ruleplay/ir"
 )
@@ -72,8 +73,15 @@ type hopRule struct {
 	// count counts a piece's moves without writing them (hop_count.go;
 	// nil: they are walked), countHow says how (for the plan);
 	// neighbours: the step counter's sets
-	count      hopCounter
-	countHow   string
+	count    hopCounter
+	countHow string
+	// countRule counts every piece's moves of a count pass that keeps
+	// them (hopCounts), in one loop (hop_count.go; nil: piece by piece
+	// through count)
+	countRule hopRuleCounter
+	// renew starts a generation's hop components (resetComponents, or
+	// keepComponents: hop_kept.go)
+	renew      hopRenew
 	neighbours []uint64
 	// key: what the rule's moves depend on in a position, besides the
 	// mover (the occupancy sets, when every piece code of a slot is
@@ -181,6 +189,8 @@ func (p *Program) compileHop(r *rule, m *ir.MoveRule) bool {
 	h.positionSets = hopLeapSets
 	if L == 1 {
 		h.positionSets = hopStepSets
+	} else if p.overAlikeOnPieces(h) {
+		h.positionSets = hopLeapSetsAlike
 	}
 
 	r.hop = h
@@ -313,6 +323,12 @@ type hopMoverTables struct {
 	passed     []int32
 	goOn       []uint64
 	neighbours []uint64
+	// touch: per bit, the cells whose hops pass over or land on it, and
+	// itself ([bit*words+w]: kept components, hop_kept.go)
+	touch []uint64
+	// dirClass numbers the mover's set of directions among the rule's
+	// movers' (kept components)
+	dirClass int
 }
 
 // hopWalk is what the hop table's walks read: the rule, the mover's
@@ -367,9 +383,14 @@ func (g *gen) hopLeaps() {
 		}
 	}
 	if counting && known == nil {
-		s.hop.components.reset(land, p.nbits+2)
+		h.renew(&s.hop.components, h, w, land, p.nbits+2)
 	}
 	w.lifted = emptyOver
+	if record != nil && h.countRule != nil { // (a count pass: one loop counts the rule's pieces)
+		record.done(h.countRule(g, h, w, land, &sets[2], record))
+		g.n += record.total
+		return
+	}
 	sources := h.sources
 	if sources != nil {
 		sources = sources[mover*p.ncodes : (mover+1)*p.ncodes]
@@ -472,6 +493,56 @@ func hopLeapSets(g *gen, h *hopRule, over, land *hopSet) (emptyOver []uint64) {
 		}
 		empty := p.boardMask[k] &^ all
 		over[k] = o | empty&overOf[(np+1)*words+k]
+		land[k] = empty & h.onto[mover*words+k]
+	}
+	for k := nw; k < words; k++ {
+		over[k], land[k] = 0, 0
+	}
+	none := p.nbits + 1
+	over[none>>6%hopWords] |= 1 << (uint(none) & 63)
+	return overOf[(np+1)*words:]
+}
+
+// overAlikeOnPieces tells whether Over holds alike on the cells of every
+// occupancy slot a piece code has (its sets per slot equal), for every
+// mover: then it gives that set to every slot but the empty one (a slot
+// no code has is never occupied) and hopLeapSetsAlike makes the
+// position's sets.
+func (p *Program) overAlikeOnPieces(h *hopRule) bool {
+	np, words := p.numPlayers, h.words
+	slots := np + 2
+	set := func(mv, sl int) []uint64 { return h.over[(mv*slots+sl)*words : (mv*slots+sl+1)*words] }
+	for mv := 0; mv < np; mv++ {
+		for code := 2; code < p.ncodes; code++ {
+			if !slices.Equal(set(mv, int(p.codeSlot[1])), set(mv, int(p.codeSlot[code]))) {
+				return false
+			}
+		}
+	}
+	for mv := 0; mv < np && p.ncodes > 1; mv++ {
+		for sl := 0; sl <= np; sl++ {
+			copy(set(mv, sl), set(mv, int(p.codeSlot[1])))
+		}
+	}
+	return true
+}
+
+// hopLeapSetsAlike is hopLeapSets where Over holds alike on every
+// occupied cell (overAlikeOnPieces): the occupancy sets are joined, and
+// Over read once on the occupied cells and once on the empty ones.
+func hopLeapSetsAlike(g *gen, h *hopRule, over, land *hopSet) (emptyOver []uint64) {
+	p, s, mover := g.p, g.s, g.mover
+	nw, np, words := s.numWords, p.numPlayers, h.words
+	slots := np + 2
+	overOf := h.over[mover*slots*words : (mover+1)*slots*words]
+	occ := s.occ[:(np+1)*nw]
+	for k := 0; k < nw; k++ {
+		var all uint64
+		for i := k; i < len(occ); i += nw {
+			all |= occ[i]
+		}
+		empty := p.boardMask[k] &^ all
+		over[k] = all&overOf[k] | empty&overOf[(np+1)*words+k]
 		land[k] = empty & h.onto[mover*words+k]
 	}
 	for k := nw; k < words; k++ {
