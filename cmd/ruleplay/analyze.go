@@ -395,16 +395,11 @@ func (f *reportFlags) writeReport(r *analyze.Report) error {
 	return writeShared(page, write, "writing the report")
 }
 
-// writeShared writes file atomically, readable by everyone (a page to
-// publish, a part for another machine to merge).
+// writeShared writes an output of analyze (a page to publish, a part for
+// another machine to merge): a new file is readable by everyone (0644), a
+// file written over keeps its mode.
 func writeShared(file string, write func(io.Writer) error, what string) error {
-	if err := writeAtomically(file, write, what); err != nil {
-		return err
-	}
-	if err := os.Chmod(file, 0o644); err != nil {
-		return fmt.Errorf("%s: %w", what, err)
-	}
-	return nil
+	return writeAtomically(file, write, what)
 }
 
 func newAnalyzeMergeCmd() *cobra.Command {
