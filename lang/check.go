@@ -305,7 +305,7 @@ func (c *checker) optionChoices(o *ir.Option, ps map[string]*Entry, e *Entry) (o
 		}
 	}
 	if !contains(o.Choices, o.Value.Str) {
-		c.errorf(e.Values[0].At(), knownList("choices", o.Choices), "default %q is not one of the choices", o.Value.Str)
+		c.errorf(e.Values[0].At(), "choices: "+someOf(o.Choices, ", "), "default %q is not one of the choices", safetext.Short(o.Value.Str, 40))
 		return false, true
 	}
 	return true, false
@@ -438,15 +438,36 @@ func rangeText(o ir.Option) string {
 	switch o.Type {
 	case ir.OptInt:
 		if len(o.Choices) > 0 {
-			return strings.Join(o.Choices, "|")
+			return someOf(o.Choices, "|")
 		}
 		return fmt.Sprintf("%d..%d", o.Min.Int, o.Max.Int) + extra
 	case ir.OptSize:
 		return fmt.Sprintf("%dx%d..%dx%d", o.Min.W, o.Min.H, o.Max.W, o.Max.H) + extra
 	case ir.OptEnum:
-		return strings.Join(o.Choices, "|")
+		return someOf(o.Choices, "|")
 	}
 	return "true|false"
+}
+
+// maxListed is how many names a message lists (choices, options) before
+// "... and N more".
+const maxListed = 12
+
+// someOf joins the first maxListed of names with sep, each cut to a few
+// dozen characters, and says how many more there are: a message never
+// repeats a list of 120,000 choices.
+func someOf(names []string, sep string) string {
+	var b strings.Builder
+	for i, n := range names[:min(len(names), maxListed)] {
+		if i > 0 {
+			b.WriteString(sep)
+		}
+		b.WriteString(safetext.Escape(safetext.Short(n, 40)))
+	}
+	if more := len(names) - maxListed; more > 0 {
+		fmt.Fprintf(&b, "%s... and %d more", sep, more)
+	}
+	return b.String()
 }
 
 // OptionValueText renders an option's value as it is written.
@@ -468,15 +489,18 @@ func (c *checker) applyUserOptions(user map[string]string) error {
 		names = append(names, k)
 	}
 	sort.Strings(names)
-	for _, name := range names {
-		text := strings.TrimSpace(user[name])
-		d, ok := c.opts[name]
+	for _, fullName := range names {
+		text := strings.TrimSpace(user[fullName])
+		d, ok := c.opts[fullName]
+		// name is the option's name as messages show it: cut to a few
+		// dozen characters, control characters escaped.
+		name := safetext.Escape(safetext.Short(fullName, 40))
 		if !ok {
 			if len(c.optList) == 0 {
 				return &OptionError{fmt.Sprintf("unknown option %q: %s has no options", name, c.g.Name)}
 			}
-			msg := fmt.Sprintf("unknown option %q for %s (options: %s)", name, c.g.Name, strings.Join(c.optList, ", "))
-			if h := c.r.didYouMean(name, c.optList); h != "" {
+			msg := fmt.Sprintf("unknown option %q for %s (options: %s)", name, c.g.Name, someOf(c.optList, ", "))
+			if h := c.r.didYouMean(fullName, c.optList); h != "" {
 				msg += "; " + h
 			}
 			return &OptionError{msg}
@@ -518,7 +542,7 @@ func (c *checker) applyUserOptions(user map[string]string) error {
 			v.Str = text
 		}
 		if why := optionViolation(*o, v); why == "outside its range" && o.Type == ir.OptInt && len(o.Choices) > 0 {
-			return &OptionError{fmt.Sprintf("option %s=%s: not one of its choices (allowed: %s)", name, shown, strings.Join(o.Choices, ", "))}
+			return &OptionError{fmt.Sprintf("option %s=%s: not one of its choices (allowed: %s)", name, shown, someOf(o.Choices, ", "))}
 		} else if why == "outside its range" {
 			return &OptionError{fmt.Sprintf("option %s=%s: out of range (allowed: %s)", name, shown, rangeText(*o))}
 		} else if why != "" {

@@ -625,7 +625,7 @@ func (c *checker) lowerName(x *Name, ctx exprCtx) (*ir.Expr, typ, bool) {
 		if n == "hand" {
 			return c.handValue(x, ir.SideOwn)
 		}
-		c.errorf(x.Pos, c.r.hintFor(n, "names", append([]string{"turn", "ply", "hand"}, c.optList...)), "unknown name %q", n)
+		c.errorf(x.Pos, c.r.hintFor(n, "names", []string{"turn", "ply", "hand"}, c.optList), "unknown name %q", n)
 		return nil, 0, false
 	}
 	if i, ok := c.counters[n]; ok && (ctx == ctxGoal || ctx == ctxValue) {
