@@ -48,3 +48,29 @@ func TestBaseNotRegular(t *testing.T) {
 		}
 	}
 }
+
+// TestBaseNotRegularWithRead: a read function that falls back to the disk
+// (an editor's buffers, then the file) is not called for a base that is a
+// named pipe.
+func TestBaseNotRegularWithRead(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "fifo.rules")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skipf("no named pipes: %v", err)
+	}
+	w, err := os.OpenFile(fifo, os.O_RDWR, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	read := func(path string) ([]byte, error) {
+		t.Errorf("read(%s) called (ReadFile would wait for the silent writer)", path)
+		return nil, os.ErrInvalid
+	}
+	variant := filepath.Join(dir, "variant.rules")
+	_, _, err = VetSourceWith(variant, []byte("extends: \"fifo.rules\"\n"), read, nil)
+	want := fmt.Sprintf(`cannot read base "fifo.rules": %s is a named pipe`, fifo)
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("got %v, want %q", err, want)
+	}
+}

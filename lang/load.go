@@ -76,8 +76,25 @@ func loadWith(readFile func(string) ([]byte, error), path string, src []byte, op
 // VetSourceWith is LoadSourceWith also returning the checker's warnings
 // with their positions (an editor shows them; Game.Warnings has them
 // rendered).
+//
+// A base that exists on disk and is not a regular file (a named pipe, a
+// device) is refused before read is called, so that a read function that
+// falls back to the disk cannot wait on a pipe.
 func VetSourceWith(path string, src []byte, read func(path string) ([]byte, error), opts map[string]string) (*ir.Game, Diagnostics, error) {
-	return vetWith(read, path, src, opts)
+	return vetWith(onlyRegular(read), path, src, opts)
+}
+
+// onlyRegular wraps read to refuse, unread, a path that names a file on
+// disk that is not a regular file.
+func onlyRegular(read func(path string) ([]byte, error)) func(path string) ([]byte, error) {
+	return func(path string) ([]byte, error) {
+		if st, err := os.Stat(path); err == nil {
+			if err := regular(path, st); err != nil {
+				return nil, err
+			}
+		}
+		return read(path)
+	}
 }
 
 func vetWith(readFile func(string) ([]byte, error), path string, src []byte, opts map[string]string) (*ir.Game, Diagnostics, error) {
