@@ -412,7 +412,13 @@ per shard, and reports as the unsharded analysis does (the same figures;
 the times are those the shards measured). The parts must come from the
 same analysis (the same rules files, options, players, budgets, --games,
 --seed and --max-plies) and cover every shard once; anything else is
-refused with the reason. See 'ruleplay analyze --help' and docs/analyze.md (docs/
+refused with the reason. Each part carries the digest of every rules file
+as checked: parts of files that differ in anything do not merge. A part
+over 256 MiB is refused by its size before it is read, and so are parts
+over 512 MiB together; every count of a part must be possible (no
+negative count or time, forced moves within the positions, plies within
+the cap, one score per seat); control characters in a part's texts are
+shown escaped. See 'ruleplay analyze --help' and docs/analyze.md (docs/
 has the rules language).`,
 		Example: `  ruleplay analyze merge part-0.json part-1.json part-2.json
   ruleplay analyze merge parts/*.json --report report --format md`,

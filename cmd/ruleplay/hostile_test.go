@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
+	"github.com/ruleplay/ruleplay/analyze"
 	"github.com/ruleplay/ruleplay/lang"
 )
 
@@ -174,4 +175,18 @@ func thousands(n int) string {
 		s = s[:i] + "," + s[i:]
 	}
 	return s
+}
+
+// The bounds of analyze merge are stated, with their values, in its help.
+func TestMergeLimitsStated(t *testing.T) {
+	merge, _, err := newAnalyzeCmd().Find([]string{"merge"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	help := strings.Join(strings.Fields(merge.Long), " ")
+	for _, want := range []string{fmt.Sprintf("over %d MiB is refused", analyze.MaxPartBytes>>20), fmt.Sprintf("over %d MiB together", analyze.MaxMergeBytes>>20)} {
+		if !strings.Contains(help, want) {
+			t.Errorf("analyze merge --help does not say %q", want)
+		}
+	}
 }
