@@ -31,7 +31,11 @@ func subject(t *testing.T, name string, opts map[string]string, maxPlies int) Su
 	for i := range seats {
 		seats[i] = p.PlayerName(i)
 	}
-	return Subject{Label: name, File: name, Game: g.Name, Title: g.Title, Seats: seats, Program: p}
+	digest, err := RulesDigest(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Subject{Label: name, File: name, Game: g.Name, Title: g.Title, Seats: seats, Digest: digest, Program: p}
 }
 
 // withoutTiming returns the records with their times cleared.
@@ -158,16 +162,93 @@ func TestMergeRefuses(t *testing.T) {
 		}
 	}
 	for _, tc := range []struct{ text, want string }{
-		{`{"format":"x"}`, `format "x", want "ruleplay-analyze-part/1": not a part file written by 'ruleplay analyze --shard'`},
+		{`{"format":"x"}`, `format "x", want "ruleplay-analyze-part/2": not a part file written by 'ruleplay analyze --shard' (of this version)`},
 		{`[1]`, "not a part file written by 'ruleplay analyze --shard': json: cannot unmarshal array into Go value of type analyze.Part"},
-		{`{"format":"ruleplay-analyze-part/1","setup":{"players":["a"],"games":2},"shard":{"index":0,"count":1},"subjects":[{"label":"x","seats":["p"]}],"games":[[{"index":0},{"index":0}]]}`, "x: game 0 where game 1 belongs"},
-		{`{"format":"ruleplay-analyze-part/1","setup":{"players":["a"],"games":1},"shard":{"index":0,"count":1},"subjects":[{"label":"x","seats":["p"]}],"games":[[{"index":0,"winners":[3]}]]}`, "x: game 0: winner 3 is not a seat"},
-		{`{"format":"ruleplay-analyze-part/1","setup":{"players":["a"],"games":1},"shard":{"index":2,"count":2}}`, "shard 2/2 is not a shard"},
+		{`{"format":"ruleplay-analyze-part/2","setup":{"players":["a"],"games":2},"shard":{"index":0,"count":1},"subjects":[{"label":"x","seats":["p"],"digest":"sha256:` + strings.Repeat("0", 64) + `"}],"games":[[{"index":0,"ending":"e"},{"index":0,"ending":"e"}]]}`, "x: game 0 where game 1 belongs"},
+		{`{"format":"ruleplay-analyze-part/2","setup":{"players":["a"],"games":1},"shard":{"index":0,"count":1},"subjects":[{"label":"x","seats":["p"],"digest":"sha256:` + strings.Repeat("0", 64) + `"}],"games":[[{"index":0,"winners":[3]}]]}`, "x: game 0: winner 3 is not a seat"},
+		{`{"format":"ruleplay-analyze-part/2","setup":{"players":["a"],"games":1},"shard":{"index":2,"count":2}}`, "shard 2/2 is not a shard"},
 	} {
 		_, err := ReadPart(strings.NewReader(tc.text))
 		if err == nil || err.Error() != tc.want {
 			t.Errorf("ReadPart(%s): %v, want %q", tc.text, err, tc.want)
 		}
+	}
+}
+
+// Parts of two rules files that differ only in their content (the same
+// name, title, seats and goals) do not merge; nor do parts of the same
+// file with different options.
+func TestMergeRefusesOtherRules(t *testing.T) {
+	sub := subject(t, "leapfrog", map[string]string{"size": "4x4"}, 0)
+	sub.Program = nil
+	su := Setup{Players: []string{"random", "random"}, Games: 2, Seed: 1}
+	game := func(i int) []Game {
+		return []Game{{Index: i, Winners: []int{0}, Ending: "no move", Plies: 1, Branching: []int{2}}}
+	}
+	part := func(s Subject, i int) *Part {
+		return &Part{Format: PartFormat, Setup: su, Shard: Shard{i, 2}, Subjects: []Subject{s}, Games: [][]Game{game(i)}}
+	}
+	if _, err := Merge([]*Part{part(sub, 0), part(sub, 1)}, []string{"a", "b"}); err != nil {
+		t.Fatalf("the same rules: %v", err)
+	}
+	other := subject(t, "leapfrog", map[string]string{"size": "5x4"}, 0)
+	other.Program, other.Title = nil, sub.Title // a 5x4 board under the same title
+	withOption := sub
+	withOption.Options = map[string]string{"size": "4x4"}
+	want := "a and b analyse different rules files or options (leapfrog: the rules' digests differ, or their names, titles, options, seats or goals)"
+	for _, s := range []Subject{other, withOption} {
+		if _, err := Merge([]*Part{part(sub, 0), part(s, 1)}, []string{"a", "b"}); err == nil || err.Error() != want {
+			t.Errorf("Merge: %v, want %q", err, want)
+		}
+	}
+	if other.Digest == sub.Digest {
+		t.Error("4x4 and 5x4 boards have the same digest")
+	}
+	// The digest does not depend on where the file is.
+	again := subject(t, "leapfrog", map[string]string{"size": "4x4"}, 0)
+	if again.Digest != sub.Digest {
+		t.Error("the same rules loaded twice have different digests")
+	}
+}
+
+// Hand-edited counts are refused, naming the field; escape codes in a
+// part's texts are escaped.
+func TestReadPartChecksCounts(t *testing.T) {
+	head := `{"format":"ruleplay-analyze-part/2","setup":{"players":["a","b"],"games":1,"max_plies":1000},"shard":{"index":0,"count":1},"subjects":[{"label":"x","seats":["p","q"],"digest":"sha256:` + strings.Repeat("0", 64) + `"}],"games":[[`
+	for _, tc := range []struct{ game, want string }{
+		{`{"index":0,"ending":"e","plies":2,"branching":[1,1],"forced":5065}`, "x: game 0: forced 5065: want 0 to 2, the positions where a move was chosen (at most 100%)"},
+		{`{"index":0,"ending":"e","plies":2,"branching":[1,1],"forced":-1}`, "x: game 0: forced -1: want 0 to 2, the positions where a move was chosen (at most 100%)"},
+		{`{"index":0,"ending":"e","plies":2,"branching":[1,1],"passes":3}`, "x: game 0: passes 3: want 0 to 2, the positions left after the forced moves"},
+		{`{"index":0,"ending":"e","nanos":-5}`, "x: game 0: nanos -5: a time is not negative"},
+		{`{"index":0,"ending":"e","plies":1000000000}`, "x: game 0: plies 1000000000: want 0 to 1000 (the cap of the analysis)"},
+		{`{"index":0,"ending":"e","scores":[1,2,3,4,5]}`, "x: game 0: 5 scores for 2 seats: want one per seat, or none"},
+		{`{"index":0,"ending":"e","margin":-3}`, "x: game 0: margin -3: a margin is not negative"},
+		{`{"index":0,"ending":"e","winners":[1,1]}`, "x: game 0: winners [1 1]: want each seat once, in order"},
+		{`{"index":0,"ending":"e","plies":1,"branching":[0]}`, "x: game 0: branching 0 at position 1: a position where a move was chosen has at least one"},
+		{`{"index":0}`, "x: game 0: no ending"},
+	} {
+		_, err := ReadPart(strings.NewReader(head + tc.game + "]]}"))
+		if err == nil || err.Error() != tc.want {
+			t.Errorf("ReadPart(%s): %v, want %q", tc.game, err, tc.want)
+		}
+	}
+	for _, tc := range []struct{ text, want string }{
+		{strings.Replace(head, `"max_plies":1000`, `"max_plies":-1`, 1) + `]]}`, "setup: max_plies -1: want 0 to 1000000"},
+		{strings.Replace(head, `"games":1,`, `"games":1,"playouts":-4,`, 1) + `]]}`, "setup: playouts -4, cutoff 0, think 0: none may be negative"},
+		{strings.Replace(head, "sha256:", "md5:", 1) + `{"index":0,"ending":"e"}]]}`, `x: digest "md5:` + strings.Repeat("0", 64) + `": want sha256: and 64 hexadecimal digits`},
+		{strings.Replace(head, `"label":"x"`, `"label":"x\u001b[2J"`, 1) + `{"index":0}]]}`, `x\x1b[2J: game 0: no ending`},
+	} {
+		_, err := ReadPart(strings.NewReader(tc.text))
+		if err == nil || err.Error() != tc.want {
+			t.Errorf("ReadPart(%s): %v, want %q", tc.text, err, tc.want)
+		}
+	}
+	pt, err := ReadPart(strings.NewReader(strings.Replace(head, `"seats":["p","q"]`, `"seats":["p\u001b]0;owned\u0007","q"],"title":"\u001b[31mred"`, 1) + `{"index":0,"ending":"goal: \u001b[2J"}]]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := pt.Subjects[0].Seats[0] + " " + pt.Subjects[0].Title + " " + pt.Games[0][0].Ending; got != `p\x1b]0;owned\a \x1b[31mred goal: \x1b[2J` {
+		t.Errorf("texts read as %q", got)
 	}
 }
 

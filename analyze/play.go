@@ -68,6 +68,9 @@ type Subject struct {
 	Options map[string]string `json:"options,omitempty"`
 	Seats   []string          `json:"seats"`           // the rules' players, in turn order
 	Goals   []string          `json:"goals,omitempty"` // a description of each of the rules' goals
+	// Digest is RulesDigest of the rules as checked: parts merge only when
+	// their rules' digests are equal.
+	Digest string `json:"digest"`
 	// Program plays the games; it is compiled with Config.MaxPlies =
 	// Setup.MaxPlies.
 	Program *interp.Program `json:"-"`

@@ -38,6 +38,10 @@ type checker struct {
 	pieceIdx map[[3]int]int
 	counters map[string]int // counter names -> index in g.Counters
 
+	// nameLists are the names of what has been declared so far, for hints.
+	nameLists    struct{ cells, kinds, zones, rules, props nameList }
+	propsOfKinds int // the kinds whose properties nameLists.props lists
+
 	boardOK   bool
 	playersOK bool
 	setupDone bool // the zone start holds the setup's cells
@@ -74,7 +78,7 @@ func (c *checker) check(entries []*Entry, userOpts map[string]string) (*ir.Game,
 	by := map[string][]*Entry{}
 	for _, e := range entries {
 		if !contains(topKeys, e.Key) {
-			c.errorf(e.Pos, hintFor(e.Key, "known entries", topKeys), "unknown entry %q", e.Key)
+			c.errorf(e.Pos, c.r.hintFor(e.Key, "known entries", topKeys), "unknown entry %q", e.Key)
 			continue
 		}
 		if len(e.Labels) > 0 && e.Labels[0].Number {
@@ -150,7 +154,7 @@ func (c *checker) props(e *Entry, what string, known []string) map[string]*Entry
 	out := map[string]*Entry{}
 	for _, p := range e.Block {
 		if !contains(known, p.Key) {
-			c.errorf(p.Pos, hintFor(p.Key, "known properties", known), "unknown property %q in %s", p.Key, what)
+			c.errorf(p.Pos, c.r.hintFor(p.Key, "known properties", known), "unknown property %q in %s", p.Key, what)
 			continue
 		}
 		if len(p.Labels) > 0 {
@@ -301,7 +305,7 @@ func (c *checker) optionChoices(o *ir.Option, ps map[string]*Entry, e *Entry) (o
 		}
 	}
 	if !contains(o.Choices, o.Value.Str) {
-		c.errorf(e.Values[0].At(), knownList("choices", o.Choices), "default %q is not one of the choices", o.Value.Str)
+		c.errorf(e.Values[0].At(), "choices: "+someOf(o.Choices, ", "), "default %q is not one of the choices", safetext.Short(o.Value.Str, 40))
 		return false, true
 	}
 	return true, false
@@ -434,15 +438,36 @@ func rangeText(o ir.Option) string {
 	switch o.Type {
 	case ir.OptInt:
 		if len(o.Choices) > 0 {
-			return strings.Join(o.Choices, "|")
+			return someOf(o.Choices, "|")
 		}
 		return fmt.Sprintf("%d..%d", o.Min.Int, o.Max.Int) + extra
 	case ir.OptSize:
 		return fmt.Sprintf("%dx%d..%dx%d", o.Min.W, o.Min.H, o.Max.W, o.Max.H) + extra
 	case ir.OptEnum:
-		return strings.Join(o.Choices, "|")
+		return someOf(o.Choices, "|")
 	}
 	return "true|false"
+}
+
+// maxListed is how many names a message lists (choices, options) before
+// "... and N more".
+const maxListed = 12
+
+// someOf joins the first maxListed of names with sep, each cut to a few
+// dozen characters, and says how many more there are: a message never
+// repeats a list of 120,000 choices.
+func someOf(names []string, sep string) string {
+	var b strings.Builder
+	for i, n := range names[:min(len(names), maxListed)] {
+		if i > 0 {
+			b.WriteString(sep)
+		}
+		b.WriteString(safetext.Escape(safetext.Short(n, 40)))
+	}
+	if more := len(names) - maxListed; more > 0 {
+		fmt.Fprintf(&b, "%s... and %d more", sep, more)
+	}
+	return b.String()
 }
 
 // OptionValueText renders an option's value as it is written.
@@ -464,15 +489,18 @@ func (c *checker) applyUserOptions(user map[string]string) error {
 		names = append(names, k)
 	}
 	sort.Strings(names)
-	for _, name := range names {
-		text := strings.TrimSpace(user[name])
-		d, ok := c.opts[name]
+	for _, fullName := range names {
+		text := strings.TrimSpace(user[fullName])
+		d, ok := c.opts[fullName]
+		// name is the option's name as messages show it: cut to a few
+		// dozen characters, control characters escaped.
+		name := safetext.Escape(safetext.Short(fullName, 40))
 		if !ok {
 			if len(c.optList) == 0 {
 				return &OptionError{fmt.Sprintf("unknown option %q: %s has no options", name, c.g.Name)}
 			}
-			msg := fmt.Sprintf("unknown option %q for %s (options: %s)", name, c.g.Name, strings.Join(c.optList, ", "))
-			if h := didYouMean(name, c.optList); h != "" {
+			msg := fmt.Sprintf("unknown option %q for %s (options: %s)", name, c.g.Name, someOf(c.optList, ", "))
+			if h := c.r.didYouMean(fullName, c.optList); h != "" {
 				msg += "; " + h
 			}
 			return &OptionError{msg}
@@ -514,7 +542,7 @@ func (c *checker) applyUserOptions(user map[string]string) error {
 			v.Str = text
 		}
 		if why := optionViolation(*o, v); why == "outside its range" && o.Type == ir.OptInt && len(o.Choices) > 0 {
-			return &OptionError{fmt.Sprintf("option %s=%s: not one of its choices (allowed: %s)", name, shown, strings.Join(o.Choices, ", "))}
+			return &OptionError{fmt.Sprintf("option %s=%s: not one of its choices (allowed: %s)", name, shown, someOf(o.Choices, ", "))}
 		} else if why == "outside its range" {
 			return &OptionError{fmt.Sprintf("option %s=%s: out of range (allowed: %s)", name, shown, rangeText(*o))}
 		} else if why != "" {
@@ -611,7 +639,7 @@ func (c *checker) cellSubset(ps map[string]*Entry) string {
 	case !isName:
 		c.errorf(v.At(), "cells: all, dark (a1 and every cell of the same colour) or light", "expected a cell subset")
 	case !contains(subsets, n.Dotted()):
-		hint := didYouMean(n.Dotted(), subsets)
+		hint := c.r.didYouMean(n.Dotted(), subsets)
 		if hint == "" {
 			hint = "cells: all, dark (a1 and every cell of the same colour) or light"
 		}
@@ -659,8 +687,12 @@ func (c *checker) squareBoard(call *Call, subset string) bool {
 // hexBoard lays out hex(ROW1, ROW2, ...), rows centred; it reports
 // whether the board is good.
 func (c *checker) hexBoard(call *Call) bool {
-	if len(call.Args) == 0 || len(call.Args) > maxBoardSide {
+	if len(call.Args) == 0 {
 		c.errorf(call.Pos, "write hex(5, 6, 7, 8, 9, 8, 7, 6, 5): the cells of each row", "hex takes the number of cells in each row")
+		return false
+	}
+	if len(call.Args) > maxBoardSide {
+		c.errorf(call.Pos, "write hex(5, 6, 7, 8, 9, 8, 7, 6, 5): the cells of each row", "a hex board has at most %d rows; this one has %d", maxBoardSide, len(call.Args))
 		return false
 	}
 	b := &c.g.Board
@@ -687,11 +719,25 @@ func (c *checker) hexBoard(call *Call) bool {
 }
 
 func (c *checker) cellNames() []string {
-	out := make([]string, len(c.g.Board.Cells))
-	for i, cl := range c.g.Board.Cells {
-		out[i] = cl.Name
+	return c.nameLists.cells.upTo(len(c.g.Board.Cells), func(i int) string { return c.g.Board.Cells[i].Name })
+}
+
+// nameList is a list of names kept between calls: a hint over the known
+// names of a kind costs no copy of them (a file may name 20,000 unknown
+// zones among 25,000).
+type nameList []string
+
+// upTo returns the names of the first n things, name(i) for each, adding
+// only those not listed yet (things are only ever added). The caller must
+// not change the slice.
+func (l *nameList) upTo(n int, name func(int) string) []string {
+	if len(*l) > n {
+		*l = (*l)[:0]
 	}
-	return out
+	for i := len(*l); i < n; i++ {
+		*l = append(*l, name(i))
+	}
+	return *l
 }
 
 // cellAt finds the cell at board coordinates.
@@ -769,7 +815,7 @@ func (c *checker) checkPlayers(list, blocks []*Entry) {
 		}
 		pi, ok := c.players[name]
 		if !ok {
-			c.errorf(e.Labels[0].Pos, hintFor(name, "players", c.playerNames()), "unknown player %q", name)
+			c.errorf(e.Labels[0].Pos, c.r.hintFor(name, "players", c.playerNames()), "unknown player %q", name)
 			continue
 		}
 		ps := c.props(e, "player "+name, playerProps)
@@ -783,7 +829,7 @@ func (c *checker) checkPlayers(list, blocks []*Entry) {
 				}
 				f, ok := vec[n.Dotted()]
 				if !ok {
-					c.errorf(v.At(), hintFor(n.Dotted(), "forward", []string{"north", "south", "east", "west"}), "unknown forward direction %q", n.Dotted())
+					c.errorf(v.At(), c.r.hintFor(n.Dotted(), "forward", []string{"north", "south", "east", "west"}), "unknown forward direction %q", n.Dotted())
 					continue
 				}
 				g.Players[pi].FX, g.Players[pi].FY = f[0], f[1]
@@ -874,11 +920,7 @@ func (c *checker) checkPieces(es []*Entry) {
 }
 
 func (c *checker) kindNames() []string {
-	out := make([]string, len(c.g.Kinds))
-	for i, k := range c.g.Kinds {
-		out[i] = k.Name
-	}
-	return out
+	return c.nameLists.kinds.upTo(len(c.g.Kinds), func(i int) string { return c.g.Kinds[i].Name })
 }
 
 // piece returns the index of the piece type, creating it on first use.
@@ -904,7 +946,7 @@ func (c *checker) piece(kind, owner, number int) int {
 func (c *checker) lookupKind(n *Name) (int, bool) {
 	k, ok := c.kinds[n.Dotted()]
 	if !ok {
-		c.errorf(n.Pos, hintFor(n.Dotted(), "piece kinds", c.kindNames()), "unknown piece kind %q", n.Dotted())
+		c.errorf(n.Pos, c.r.hintFor(n.Dotted(), "piece kinds", c.kindNames()), "unknown piece kind %q", n.Dotted())
 	}
 	return k, ok
 }

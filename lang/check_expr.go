@@ -70,7 +70,7 @@ func (c *checker) constValue(e Expr) (cval, bool) {
 		if c.badOpts[n] {
 			return cval{}, false // already reported at the option
 		}
-		c.errorf(x.Pos, hintFor(n, "options", c.optList), "unknown name %q (not an option)", n)
+		c.errorf(x.Pos, c.r.hintFor(n, "options", c.optList), "unknown name %q (not an option)", n)
 		return cval{}, false
 	case *Unary:
 		v, ok := c.constValue(x.X)
@@ -253,9 +253,9 @@ func (c *checker) cellList(e Expr) ([]int, bool) {
 			continue
 		}
 		if !found {
-			hint := didYouMean(n.Dotted(), c.cellNames())
+			hint := c.r.didYouMean(n.Dotted(), c.cellNames())
 			if hint == "" {
-				hint = didYouMean(n.Dotted(), cellSetNames)
+				hint = c.r.didYouMean(n.Dotted(), cellSetNames)
 			}
 			if hint == "" {
 				hint = c.boardExtent()
@@ -414,7 +414,7 @@ func (c *checker) dirPhrase(words []Expr, p int) ([]int, bool) {
 		default:
 			di, ok := c.dirs[name]
 			if !ok {
-				c.errorf(n.Pos, hintFor(name, "directions", append(dirSetNames, c.dirNames()...)), "unknown direction %q", name)
+				c.errorf(n.Pos, c.r.hintFor(name, "directions", append(dirSetNames, c.dirNames()...)), "unknown direction %q", name)
 				return nil, false
 			}
 			set = []int{di}
@@ -600,7 +600,7 @@ func (c *checker) lowerName(x *Name, ctx exprCtx) (*ir.Expr, typ, bool) {
 			return &ir.Expr{Op: ir.OpLevel}, tInt, true
 		case len(x.Parts) == 2 && x.Parts[0] == "piece":
 			if !c.propDeclared(x.Parts[1]) {
-				c.errorf(x.Pos, hintFor(x.Parts[1], "piece properties", c.propNames()), "no piece kind has a property %q", x.Parts[1])
+				c.errorf(x.Pos, c.r.hintFor(x.Parts[1], "piece properties", c.propNames()), "no piece kind has a property %q", x.Parts[1])
 				return nil, 0, false
 			}
 			return &ir.Expr{Op: ir.OpProp, Name: x.Parts[1]}, tInt, true
@@ -608,13 +608,13 @@ func (c *checker) lowerName(x *Name, ctx exprCtx) (*ir.Expr, typ, bool) {
 		if k, ok := c.kinds[n]; ok {
 			return &ir.Expr{Op: ir.OpKindIs, Int: k}, tBool, true
 		}
-		c.errorf(x.Pos, hintFor(n, "cell conditions", append(append([]string{}, cellWords...), "height", "level", "piece.PROPERTY")), "unknown cell condition %q", n)
+		c.errorf(x.Pos, c.r.hintFor(n, "cell conditions", append(append([]string{}, cellWords...), "height", "level", "piece.PROPERTY")), "unknown cell condition %q", n)
 		return nil, 0, false
 	case ctxGroup:
 		if n == "size" || n == "run" || n == "distance" {
 			return &ir.Expr{Op: ir.OpVar, Name: n}, tInt, true
 		}
-		c.errorf(x.Pos, hintFor(n, "names", []string{"size", "run", "distance"}), "unknown name %q", n)
+		c.errorf(x.Pos, c.r.hintFor(n, "names", []string{"size", "run", "distance"}), "unknown name %q", n)
 		return nil, 0, false
 	case ctxCounts:
 		return c.lowerMoveValue(x)
@@ -625,7 +625,7 @@ func (c *checker) lowerName(x *Name, ctx exprCtx) (*ir.Expr, typ, bool) {
 		if n == "hand" {
 			return c.handValue(x, ir.SideOwn)
 		}
-		c.errorf(x.Pos, hintFor(n, "names", append([]string{"turn", "ply", "hand"}, c.optList...)), "unknown name %q", n)
+		c.errorf(x.Pos, c.r.hintFor(n, "names", []string{"turn", "ply", "hand"}, c.optList), "unknown name %q", n)
 		return nil, 0, false
 	}
 	if i, ok := c.counters[n]; ok && (ctx == ctxGoal || ctx == ctxValue) {
@@ -655,7 +655,7 @@ func (c *checker) lowerName(x *Name, ctx exprCtx) (*ir.Expr, typ, bool) {
 		return c.handValue(x, side)
 	}
 	if !ok || (op == ir.OpScore && ctx != ctxMargin && ctx != ctxGoal) {
-		c.errorf(x.Pos, hintFor(field, "player values", c.valueNames(ctx)), "unknown name %q", n)
+		c.errorf(x.Pos, c.r.hintFor(field, "player values", c.valueNames(ctx)), "unknown name %q", n)
 		return nil, 0, false
 	}
 	if op == ir.OpScore && c.g.Score == nil {
@@ -761,12 +761,12 @@ func (c *checker) lowerCellPhrase(x *Phrase, ctx exprCtx) (*ir.Expr, typ, bool) 
 			}
 		}
 		if !ok {
-			hint := didYouMean(zone, c.zoneNames())
+			hint := c.r.didYouMean(zone, c.zoneNames())
 			if hint == "" {
-				hint = didYouMean(zone, cellSetNames)
+				hint = c.r.didYouMean(zone, cellSetNames)
 			}
 			if hint == "" {
-				hint = hintFor(zone, "zones", c.zoneNames())
+				hint = c.r.hintFor(zone, "zones", c.zoneNames())
 			}
 			c.errorf(second.Pos, hint, "unknown zone %q", zone)
 			return nil, 0, false
@@ -777,12 +777,9 @@ func (c *checker) lowerCellPhrase(x *Phrase, ctx exprCtx) (*ir.Expr, typ, bool) 
 	return nil, 0, false
 }
 
+// zoneNames returns the names of the zones declared so far.
 func (c *checker) zoneNames() []string {
-	out := make([]string, len(c.g.Zones))
-	for i, z := range c.g.Zones {
-		out[i] = z.Name
-	}
-	return out
+	return c.nameLists.zones.upTo(len(c.g.Zones), func(i int) string { return c.g.Zones[i].Name })
 }
 
 func (c *checker) lowerBinary(x *Binary, ctx exprCtx) (*ir.Expr, typ, bool) {
@@ -894,7 +891,7 @@ func (c *checker) lowerCall(x *Call, ctx exprCtx) (*ir.Expr, typ, bool) {
 		}
 		return out, tBool, true
 	}
-	c.errorf(x.Pos, hintFor(x.Fn, "functions", goalCalls), "unknown function %s here", x.Fn)
+	c.errorf(x.Pos, c.r.hintFor(x.Fn, "functions", goalCalls), "unknown function %s here", x.Fn)
 	return nil, 0, false
 }
 
@@ -1058,9 +1055,15 @@ func (c *checker) zoneRef(n *Name, ctx exprCtx) (*ir.Expr, bool) {
 	return &ir.Expr{Int: zi, Side: side}, true
 }
 
+// propNames returns the properties of the piece kinds, sorted: built again
+// only when kinds were added (properties are read with their kind).
 func (c *checker) propNames() []string {
+	if c.nameLists.props != nil && c.propsOfKinds == len(c.g.Kinds) {
+		return c.nameLists.props
+	}
+	c.propsOfKinds = len(c.g.Kinds)
 	seen := map[string]bool{}
-	var out []string
+	out := nameList{}
 	for _, k := range c.g.Kinds {
 		for p := range k.Props {
 			if !seen[p] {
@@ -1070,6 +1073,7 @@ func (c *checker) propNames() []string {
 		}
 	}
 	sort.Strings(out)
+	c.nameLists.props = out
 	return out
 }
 

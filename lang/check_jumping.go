@@ -71,7 +71,7 @@ func namedChoice(c *checker, p *Entry, names []string, what, msg string) (i int,
 				return i, true, true
 			}
 		}
-		if h := didYouMean(n.Dotted(), names); h != "" {
+		if h := c.r.didYouMean(n.Dotted(), names); h != "" {
 			hint = h
 		}
 		c.errorf(v.At(), hint, "%s %q", msg, n.Dotted())
@@ -174,7 +174,7 @@ func (c *checker) lowerMoveValue(x *Name) (*ir.Expr, typ, bool) {
 		c.errorf(x.Pos, "write moved KIND, e.g. moved king", "moved needs a piece kind")
 		return nil, 0, false
 	}
-	c.errorf(x.Pos, hintFor(x.Dotted(), "move values", []string{"moved", "captures", "pass"}), "unknown move value %q", x.Dotted())
+	c.errorf(x.Pos, c.r.hintFor(x.Dotted(), "move values", []string{"moved", "captures", "pass"}), "unknown move value %q", x.Dotted())
 	return nil, 0, false
 }
 

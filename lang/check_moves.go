@@ -116,11 +116,11 @@ func (c *checker) pieceSelector(v Expr, r *ir.MoveRule) bool {
 			r.Kinds = append(r.Kinds, k)
 			continue
 		}
-		known := c.kindNames()
+		var sides []string
 		if i == 0 {
-			known = append([]string{"own", "any", "enemy", "neutral"}, known...)
+			sides = []string{"own", "any", "enemy", "neutral"}
 		}
-		c.errorf(n.Pos, hintFor(n.Dotted(), "choices", known), "unknown piece selector %q", n.Dotted())
+		c.errorf(n.Pos, c.r.hintFor(n.Dotted(), "choices", sides, c.kindNames()), "unknown piece selector %q", n.Dotted())
 		return false
 	}
 	return true
@@ -288,7 +288,7 @@ func (c *checker) leapLength(ps map[string]*Entry, r *ir.MoveRule) bool {
 	}
 	if n, isName := v.(*Name); isName && len(n.Parts) == 2 && n.Parts[0] == "piece" {
 		if !c.propDeclared(n.Parts[1]) {
-			c.errorf(n.Pos, hintFor(n.Parts[1], "piece properties", c.propNames()), "no piece kind has a property %q", n.Parts[1])
+			c.errorf(n.Pos, c.r.hintFor(n.Parts[1], "piece properties", c.propNames()), "no piece kind has a property %q", n.Parts[1])
 			return false
 		}
 		ok := true
@@ -376,11 +376,7 @@ func (c *checker) leapConds(ps map[string]*Entry, r *ir.MoveRule) bool {
 }
 
 func (c *checker) ruleNames() []string {
-	out := make([]string, len(c.g.Moves))
-	for i, m := range c.g.Moves {
-		out[i] = m.Name
-	}
-	return out
+	return c.nameLists.rules.upTo(len(c.g.Moves), func(i int) string { return c.g.Moves[i].Name })
 }
 
 // checkPriority reads `priority: jump, step`: tiers, most urgent first; a
@@ -404,7 +400,7 @@ func (c *checker) checkPriority(es []*Entry) {
 				}
 				ri, ok := c.rules[n.Dotted()]
 				if !ok {
-					c.errorf(n.Pos, hintFor(n.Dotted(), "moves", c.ruleNames()), "unknown move %q", n.Dotted())
+					c.errorf(n.Pos, c.r.hintFor(n.Dotted(), "moves", c.ruleNames()), "unknown move %q", n.Dotted())
 					continue
 				}
 				if listed[ri] {
@@ -456,7 +452,7 @@ func (c *checker) outcome(p *Entry, allowed ...string) (ir.Outcome, bool) {
 		return 0, false
 	}
 	if !contains(allowed, n.Dotted()) {
-		c.errorf(v.At(), hintFor(n.Dotted(), "choices", allowed), "unknown outcome %q for %s", n.Dotted(), p.Key)
+		c.errorf(v.At(), c.r.hintFor(n.Dotted(), "choices", allowed), "unknown outcome %q for %s", n.Dotted(), p.Key)
 		return 0, false
 	}
 	if n.Dotted() == "score" && c.g.Score == nil {
@@ -537,7 +533,7 @@ func (c *checker) checkEnd(es []*Entry) {
 				g.End.Plies = val.i
 			}
 		default:
-			c.errorf(p.Pos, hintFor(p.Key, "end entries", endProps), "unknown end entry %q", p.Key)
+			c.errorf(p.Pos, c.r.hintFor(p.Key, "end entries", endProps), "unknown end entry %q", p.Key)
 		}
 	}
 	for _, p := range e.Block {
@@ -693,7 +689,7 @@ func (c *checker) checkPromotions(es []*Entry) {
 		}
 		z, ok := c.zones[zn.Dotted()]
 		if !ok {
-			c.errorf(zn.Pos, hintFor(zn.Dotted(), "zones", c.zoneNames()), "unknown zone %q", zn.Dotted())
+			c.errorf(zn.Pos, c.r.hintFor(zn.Dotted(), "zones", c.zoneNames()), "unknown zone %q", zn.Dotted())
 			continue
 		}
 		if k == from {

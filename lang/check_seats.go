@@ -61,7 +61,7 @@ func (c *checker) mirrorZone(call *Call, z *ir.Zone) bool {
 	if !ok {
 		if _, isPlayer := c.players[n.Dotted()]; isPlayer {
 			hint = fmt.Sprintf("mirror a player's cells inside a block: zone %s { PLAYER: mirror(%s) }", z.Name, n.Dotted())
-		} else if h := didYouMean(n.Dotted(), c.zoneNames()); h != "" {
+		} else if h := c.r.didYouMean(n.Dotted(), c.zoneNames()); h != "" {
 			hint = h
 		}
 		c.errorf(n.Pos, hint, "unknown zone %q", n.Dotted())
@@ -242,7 +242,7 @@ func (c *checker) guideBest(ps map[string]*Entry, gd *ir.Guide) bool {
 	}
 	hint := "best: highest or best: lowest"
 	if n != nil {
-		if h := didYouMean(n.Dotted(), []string{"highest", "lowest"}); h != "" {
+		if h := c.r.didYouMean(n.Dotted(), []string{"highest", "lowest"}); h != "" {
 			hint = h
 		}
 	}
@@ -264,7 +264,7 @@ func (c *checker) lowerZoneDistance(x *Call, side ir.Side) (*ir.Expr, typ, bool)
 	}
 	zi, ok := c.zones[n.Dotted()]
 	if !ok {
-		c.errorf(n.Pos, hintFor(n.Dotted(), "zones", c.zoneNames()), "unknown zone %q", n.Dotted())
+		c.errorf(n.Pos, c.r.hintFor(n.Dotted(), "zones", c.zoneNames()), "unknown zone %q", n.Dotted())
 		return nil, 0, false
 	}
 	return &ir.Expr{Op: ir.OpZoneDistance, Side: side, Dirs: ds, Int: zi}, tInt, true

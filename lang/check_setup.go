@@ -39,7 +39,7 @@ func (c *checker) checkSetup(es []*Entry) {
 			c.setupEach(e, place)
 			continue
 		} else if !ok {
-			c.errorf(e.Labels[0].Pos, hintFor(e.Labels[0].Name, "players", c.playerNames()), "unknown player %q", e.Labels[0].Name)
+			c.errorf(e.Labels[0].Pos, c.r.hintFor(e.Labels[0].Name, "players", c.playerNames()), "unknown player %q", e.Labels[0].Name)
 			continue
 		}
 		if len(e.Values) > 0 {
@@ -139,7 +139,7 @@ func (c *checker) mirrorOf(e *Entry, what string) (int, bool) {
 	}
 	p, ok := c.players[n.Dotted()]
 	if !ok {
-		c.errorf(n.Pos, hintFor(n.Dotted(), "players", c.playerNames()), "unknown player %q", n.Dotted())
+		c.errorf(n.Pos, c.r.hintFor(n.Dotted(), "players", c.playerNames()), "unknown player %q", n.Dotted())
 		return 0, false
 	}
 	return p, true
@@ -151,7 +151,7 @@ func (c *checker) kindLists(e *Entry, f func(kind, idx, cell int, at Pos)) {
 	for _, p := range e.Block {
 		k, ok := c.kinds[p.Key]
 		if !ok {
-			c.errorf(p.Pos, hintFor(p.Key, "piece kinds", c.kindNames()), "unknown piece kind %q", p.Key)
+			c.errorf(p.Pos, c.r.hintFor(p.Key, "piece kinds", c.kindNames()), "unknown piece kind %q", p.Key)
 			continue
 		}
 		if len(p.Values) != 1 || len(p.Labels) > 0 || p.HasBlock {
@@ -191,7 +191,7 @@ func (c *checker) globalSetup(e *Entry, occupied map[int]Pos, place func(cell, p
 			}
 		default:
 			if _, isKind := c.kinds[p.Key]; !isKind {
-				c.errorf(p.Pos, hintFor(p.Key, "setup entries", append(append([]string(nil), setupProps...), c.kindNames()...)), "unknown setup entry %q", p.Key)
+				c.errorf(p.Pos, c.r.hintFor(p.Key, "setup entries", setupProps, c.kindNames()), "unknown setup entry %q", p.Key)
 			}
 		}
 	}
@@ -333,7 +333,7 @@ func (c *checker) playerEntries(es []*Entry, key, usage string, block func(e *En
 		}
 		pl, ok := c.players[e.Labels[0].Name]
 		if !ok {
-			c.errorf(e.Labels[0].Pos, hintFor(e.Labels[0].Name, "players", c.playerNames()), "unknown player %q", e.Labels[0].Name)
+			c.errorf(e.Labels[0].Pos, c.r.hintFor(e.Labels[0].Name, "players", c.playerNames()), "unknown player %q", e.Labels[0].Name)
 			continue
 		}
 		if len(e.Values) > 0 {
@@ -445,7 +445,7 @@ func (c *checker) checkZones(es []*Entry) {
 			for _, pe := range e.Block {
 				p, ok := c.players[pe.Key]
 				if !ok {
-					c.errorf(pe.Pos, hintFor(pe.Key, "players", c.playerNames()), "unknown player %q", pe.Key)
+					c.errorf(pe.Pos, c.r.hintFor(pe.Key, "players", c.playerNames()), "unknown player %q", pe.Key)
 					continue
 				}
 				if len(pe.Values) != 1 {

@@ -76,6 +76,7 @@ type reporter struct {
 	sources  map[string][]string
 	diags    Diagnostics
 	warnings Diagnostics
+	hints    int // did-you-mean hints computed, at most MaxHints
 }
 
 func newReporter() *reporter { return &reporter{sources: map[string][]string{}} }
@@ -121,9 +122,16 @@ func (r *reporter) sorted(fileOrder []string) Diagnostics {
 		return a.Col < b.Col
 	})
 	out := ds[:0]
-	seen := map[string]bool{}
+	// Two diagnostics are the same when their place, message and hint
+	// are (the line shown follows from the place): rendering each one,
+	// its line with it, would cost a long line's length per diagnostic.
+	type key struct {
+		pos       Pos
+		msg, hint string
+	}
+	seen := map[key]bool{}
 	for _, d := range ds {
-		k := d.String()
+		k := key{d.Pos, d.Msg, d.Hint}
 		if !seen[k] {
 			seen[k] = true
 			out = append(out, d)
@@ -132,16 +140,36 @@ func (r *reporter) sorted(fileOrder []string) Diagnostics {
 	return out
 }
 
-// didYouMean returns a hint naming the closest of known to name, or "".
-func didYouMean(name string, known []string) string {
-	best, bestD := "", 1<<30
-	for _, k := range known {
-		d := suggest.Distance(strings.ToLower(name), strings.ToLower(k))
-		if d < bestD || (d == bestD && k < best) {
-			best, bestD = k, d
+// MaxHints is how many "did you mean" hints one load computes. Each costs
+// an edit distance per known name; past the bound an unknown name gets the
+// list of known names only, so that a file of 20,000 unknown names among
+// 25,000 known ones is not checked in quadratic time.
+const MaxHints = 100
+
+// didYouMean returns a hint naming the closest of the known names (in
+// known and then more) to name, or "". Only names whose length is within
+// the allowed distance of name's are compared, and no more than MaxHints
+// hints are computed per load.
+func (r *reporter) didYouMean(name string, known []string, more ...[]string) string {
+	if r.hints >= MaxHints {
+		return ""
+	}
+	r.hints++
+	limit := max(1, (len(name)+2)/3)
+	lower := strings.ToLower(name)
+	length := utf8.RuneCountInString(lower)
+	best, bestD := "", limit+1
+	for _, list := range append([][]string{known}, more...) {
+		for _, k := range list {
+			if n := utf8.RuneCountInString(k); n < length-limit || n > length+limit {
+				continue // too long or too short to be within limit edits
+			}
+			d := suggest.DistanceWithin(lower, strings.ToLower(k), limit)
+			if d < bestD || (d == bestD && k < best) {
+				best, bestD = k, d
+			}
 		}
 	}
-	limit := max(1, (len(name)+2)/3)
 	if best == "" || bestD > limit {
 		return ""
 	}
@@ -156,15 +184,20 @@ func knownList(what string, known []string) string {
 	return what + ": " + strings.Join(known, ", ")
 }
 
-// hintFor prefers "did you mean", else lists what is known.
-func hintFor(name string, what string, known []string) string {
-	if h := didYouMean(name, known); h != "" {
+// hintFor prefers "did you mean", else lists what is known (the first 12
+// of known and then more).
+func (r *reporter) hintFor(name string, what string, known []string, more ...[]string) string {
+	if h := r.didYouMean(name, known, more...); h != "" {
 		return h
 	}
-	if len(known) > 12 {
-		known = append(append([]string(nil), known[:12]...), "...")
+	var first []string
+	for _, list := range append([][]string{known}, more...) {
+		first = append(first, list[:min(len(list), 13-len(first))]...)
 	}
-	return knownList(what, known)
+	if len(first) > 12 {
+		first = append(first[:12], "...")
+	}
+	return knownList(what, first)
 }
 
 // printable replaces tabs by spaces and other control characters by '?', so

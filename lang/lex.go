@@ -119,8 +119,11 @@ func Parse(path string, src []byte) ([]*Entry, error) {
 
 // LoadSourceWith is LoadSource reading the bases named by `extends` with
 // read (an editor's unsaved buffers, for instance) instead of from disk.
+//
+// As with VetSourceWith, a base on disk that is not a regular file is
+// refused before read is called.
 func LoadSourceWith(path string, src []byte, read func(path string) ([]byte, error), opts map[string]string) (*ir.Game, error) {
-	return loadWith(read, path, src, opts)
+	return loadWith(onlyRegular(read), path, src, opts)
 }
 
 // BasePath is the file that `extends: name` names in the rules file at

@@ -49,6 +49,61 @@ func ReadFile(path string) ([]byte, error) {
 	return src, nil
 }
 
+// ReadBase reads a base named by `extends`: as ReadFile, but only a
+// regular file (a symlink to one is). A named pipe, a device (/dev/zero,
+// a terminal), a socket or a directory is refused without being read or
+// waited on: the file is looked at before it is opened, and opened without
+// blocking and looked at again (it may have been replaced in between).
+func ReadBase(path string) ([]byte, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := regular(path, st); err != nil {
+		return nil, err
+	}
+	f, err := inputs.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if st, err = f.Stat(); err != nil {
+		return nil, err
+	}
+	if err := regular(path, st); err != nil {
+		return nil, err
+	}
+	src, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(src) > MaxFileSize {
+		return nil, fmt.Errorf("%s: file too large (more than %d bytes)", path, MaxFileSize)
+	}
+	return src, nil
+}
+
+// regular returns an error naming what path is when it is not a regular
+// file.
+func regular(path string, st os.FileInfo) error {
+	m := st.Mode()
+	if m.IsRegular() {
+		return nil
+	}
+	what := "not a regular file"
+	switch {
+	case m.IsDir():
+		what = "a directory"
+	case m&os.ModeNamedPipe != 0:
+		what = "a named pipe"
+	case m&os.ModeSocket != 0:
+		what = "a socket"
+	case m&os.ModeDevice != 0:
+		what = "a device"
+	}
+	return fmt.Errorf("%s is %s, not a rules file (a base must be a regular file)", path, what)
+}
+
 // checkLimits scans the tokens of src for numbers out of range and for
 // nesting deeper than MaxNesting, reporting the first of each; ok is false
 // when one was found (the file is not parsed then).
@@ -61,6 +116,15 @@ func (l *loader) checkLimits(path string, src []byte) (ok bool) {
 	afterOp := true // the previous token cannot end an operand (so - is unary)
 	ifs = append(ifs, 0)
 	deep := false
+	// hexRows counts the rows of each hex(...) open, innermost last: a
+	// board of 100,000 rows is refused here, before the parser builds it.
+	type hexCall struct {
+		at    Pos
+		level int // depth inside the bracket
+		rows  int
+	}
+	var hexes []hexCall
+	var prev Token
 	for _, t := range Lex(path, src) {
 		switch t.Kind {
 		case TokSpace, TokComment:
@@ -83,11 +147,22 @@ func (l *loader) checkLimits(path string, src []byte) (ok bool) {
 			ifs[len(ifs)-1]++
 			prefix = 0
 		case t.Text == "(" || t.Text == "[" || t.Text == "{":
+			if t.Text == "(" && prev.Kind == TokIdent && prev.Text == "hex" {
+				hexes = append(hexes, hexCall{at: prev.Pos, level: depth + 1, rows: 1})
+			}
 			depth++
 			ifs = append(ifs, 0)
 			open = append(open, t.Text[0])
 			prefix = 0
 		case t.Text == ")" || t.Text == "]" || t.Text == "}":
+			if n := len(hexes); n > 0 && hexes[n-1].level == depth {
+				if h := hexes[n-1]; h.rows > maxBoardSide {
+					ok = false
+					h.at.Len = len("hex")
+					l.r.errorf(h.at, "write hex(5, 6, 7, 8, 9, 8, 7, 6, 5): the cells of each row", "a hex board has at most %d rows; this one has %d", maxBoardSide, h.rows)
+				}
+				hexes = hexes[:n-1]
+			}
 			if depth > 0 {
 				depth--
 				ifs = ifs[:len(ifs)-1]
@@ -102,6 +177,10 @@ func (l *loader) checkLimits(path string, src []byte) (ok bool) {
 		default:
 			prefix = 0
 		}
+		if t.Text == "," && len(hexes) > 0 && hexes[len(hexes)-1].level == depth {
+			hexes[len(hexes)-1].rows++
+		}
+		prev = t
 		afterOp = t.Kind == TokKeyword || t.Kind == TokNewline || (t.Kind == TokOp && !strings.Contains(")]}", t.Text))
 		if !deep && depth+sum(ifs)+prefix > MaxNesting {
 			deep, ok = true, false

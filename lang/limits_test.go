@@ -9,8 +9,9 @@ import (
 
 const tinyGame = "board { shape: square(4x4) }\nplayers: a, b\npiece p {}\n"
 
-// TestEndlessFiles: a rules file, or a base, that never ends (/dev/zero,
-// directly or through a symlink) is refused after MaxFileSize bytes.
+// TestEndlessFiles: a rules file that never ends (/dev/zero, directly or
+// through a symlink) is refused after MaxFileSize bytes; a base that is a
+// device is refused without being read.
 func TestEndlessFiles(t *testing.T) {
 	if _, err := os.Stat("/dev/zero"); err != nil {
 		t.Skip("no /dev/zero")
@@ -27,7 +28,7 @@ func TestEndlessFiles(t *testing.T) {
 	for _, c := range []struct{ file, want string }{
 		{"/dev/zero", "file too large (more than 1048576 bytes)"},
 		{link, "file too large (more than 1048576 bytes)"},
-		{variant, `variant.rules:1:10: cannot read base "zero.rules": ` + link + `: file too large (more than 1048576 bytes)`},
+		{variant, `variant.rules:1:10: cannot read base "zero.rules": ` + link + ` is a device, not a rules file (a base must be a regular file)`},
 	} {
 		_, err := Load(c.file, nil)
 		if err == nil || !strings.Contains(err.Error(), c.want) {

@@ -6,10 +6,12 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/alecthomas/participle/v2"
+	"github.com/ruleplay/ruleplay/internal/safetext"
 	"github.com/ruleplay/ruleplay/ir"
 	"github.com/ruleplay/ruleplay/stdlib"
 )
@@ -18,17 +20,29 @@ import (
 // error instead of letting a typo exhaust memory.
 const (
 	// MaxFileSize is the most bytes a rules file may have.
-	MaxFileSize   = 1 << 20
-	maxBaseDepth  = 16 // nested extends/imports
-	maxBoardSide  = 64 // cells along one side
-	maxBoardCells = 4096
-	maxPlayers    = 26
+	MaxFileSize  = 1 << 20
+	maxBaseDepth = 16 // nested extends/imports
+	// MaxLoadFiles is the most files (the file, its bases and modules,
+	// each counted once) one load reads.
+	MaxLoadFiles = 64
+	// MaxLoadBytes is the most bytes one load reads, all files together.
+	MaxLoadBytes = 8 << 20
+	// MaxMergeEntries is the most entries one load may copy while laying
+	// files over their bases: a file may name many bases, each with many
+	// entries, and this bounds the work that makes.
+	MaxMergeEntries = 1 << 20
+	maxBoardSide    = 64 // cells along one side
+	maxBoardCells   = 4096
+	maxPlayers      = 26
 )
 
 // Load reads, parses and checks the rules file at path, applying the option
 // values in opts (name -> text as given on a command line), and returns the
 // resolved game. A bad file gives Diagnostics (every independent problem,
 // with positions); an unreadable file or a bad option gives a plain error.
+//
+// The bases named by `extends` must be regular files (ReadBase); the file
+// itself may be a pipe.
 func Load(path string, opts map[string]string) (*ir.Game, error) {
 	src, err := ReadFile(path)
 	if err != nil {
@@ -38,9 +52,9 @@ func Load(path string, opts map[string]string) (*ir.Game, error) {
 }
 
 // LoadSource is Load with the file's text given; bases named by `extends`
-// are still read from disk, relative to path.
+// are still read from disk (ReadBase), relative to path.
 func LoadSource(path string, src []byte, opts map[string]string) (*ir.Game, error) {
-	return loadWith(ReadFile, path, src, opts)
+	return loadWith(ReadBase, path, src, opts)
 }
 
 // LoadFS is Load reading from fsys (the bundled games, package games):
@@ -62,12 +76,29 @@ func loadWith(readFile func(string) ([]byte, error), path string, src []byte, op
 // VetSourceWith is LoadSourceWith also returning the checker's warnings
 // with their positions (an editor shows them; Game.Warnings has them
 // rendered).
+//
+// A base that exists on disk and is not a regular file (a named pipe, a
+// device) is refused before read is called, so that a read function that
+// falls back to the disk cannot wait on a pipe.
 func VetSourceWith(path string, src []byte, read func(path string) ([]byte, error), opts map[string]string) (*ir.Game, Diagnostics, error) {
-	return vetWith(read, path, src, opts)
+	return vetWith(onlyRegular(read), path, src, opts)
+}
+
+// onlyRegular wraps read to refuse, unread, a path that names a file on
+// disk that is not a regular file.
+func onlyRegular(read func(path string) ([]byte, error)) func(path string) ([]byte, error) {
+	return func(path string) ([]byte, error) {
+		if st, err := os.Stat(path); err == nil {
+			if err := regular(path, st); err != nil {
+				return nil, err
+			}
+		}
+		return read(path)
+	}
 }
 
 func vetWith(readFile func(string) ([]byte, error), path string, src []byte, opts map[string]string) (*ir.Game, Diagnostics, error) {
-	l := &loader{r: newReporter(), readFile: readFile}
+	l := &loader{r: newReporter(), readFile: readFile, loaded: map[string][]*Entry{}}
 	entries := l.loadFile(path, src)
 	if l.fatal {
 		return nil, nil, l.r.sorted(l.order)
@@ -105,6 +136,17 @@ type loader struct {
 	stack    []string // files being loaded, for cycles
 	order    []string // files in the order they were read
 	bases    []string // stems of the files named by extends, in the order read
+	// loaded holds the entries of every file read, by its cleaned path: a
+	// base named by several files (or several times) is read, parsed and
+	// merged from once per load, so that extends cannot make the work
+	// exponential.
+	loaded map[string][]*Entry
+	files  int // read so far
+	bytes  int // read so far, all files together
+	merged int // entries copied by merges so far
+	// overBound: a bound of the whole load (files, bytes, merges) was
+	// passed; nothing more is read or merged.
+	overBound bool
 	// fatal: a file could not be read or parsed; checking the rest would
 	// only report consequences. (A duplicate entry is not fatal.)
 	fatal bool
@@ -136,6 +178,8 @@ func (l *loader) parse(path string, src []byte) (entries []*Entry, ok bool) {
 // loadFile parses one file and merges its bases under it.
 func (l *loader) loadFile(path string, src []byte) []*Entry {
 	src = stripBOM(src)
+	l.files++
+	l.bytes += len(src)
 	l.order = append(l.order, path)
 	l.r.addSource(path, src)
 	entries, ok := l.parse(path, src)
@@ -164,14 +208,18 @@ func (l *loader) loadFile(path string, src []byte) []*Entry {
 				}
 				msrc, mpath, err := stdlib.Open(name)
 				if err != nil {
-					l.r.errorf(v.At(), hintFor(name, "modules", stdlib.Names()), "unknown module %q", name)
+					l.r.errorf(v.At(), l.r.hintFor(name, "modules", stdlib.Names()), "unknown module %q", name)
 					l.fatal = true
 					continue
 				}
 				if l.inStack(mpath, v.At()) {
 					continue
 				}
-				base = merge(l.r, base, l.loadFile(mpath, msrc))
+				entries, ok := l.loadBase(mpath, v.At(), func() ([]byte, error) { return msrc, nil })
+				if !ok {
+					continue
+				}
+				base = l.merge(base, entries)
 			}
 			if len(e.Values) == 0 {
 				l.r.errorf(e.Pos, "write import: MODULE", "import needs a module name")
@@ -193,24 +241,80 @@ func (l *loader) loadFile(path string, src []byte) []*Entry {
 			if l.inStack(bpath, e.Values[0].At()) {
 				continue
 			}
-			if len(l.stack) > maxBaseDepth {
-				l.r.errorf(e.Values[0].At(), "", "variants nested more than %d deep", maxBaseDepth)
+			at := e.Values[0].At()
+			entries, ok := l.loadBase(bpath, at, func() ([]byte, error) {
+				bsrc, err := l.readFile(bpath)
+				if err != nil {
+					l.r.errorf(at, "the base is looked for beside this file", "cannot read base %q: %v", safetext.Short(name, 60), unwrapPathError(err))
+				}
+				return bsrc, err
+			})
+			if !ok {
 				continue
 			}
-			bsrc, err := l.readFile(bpath)
-			if err != nil {
-				l.r.errorf(e.Values[0].At(), "the base is looked for beside this file", "cannot read base %q: %v", name, unwrapPathError(err))
-				l.fatal = true
-				continue
+			if stem := strings.TrimSuffix(filepath.Base(bpath), ".rules"); !slices.Contains(l.bases, stem) {
+				l.bases = append(l.bases, stem)
 			}
-			l.bases = append(l.bases, strings.TrimSuffix(filepath.Base(bpath), ".rules"))
-			base = merge(l.r, base, l.loadFile(bpath, bsrc))
+			base = l.merge(base, entries)
 		default:
 			own = append(own, e)
 		}
 	}
 	checkDuplicates(l.r, own)
-	return merge(l.r, base, own)
+	return l.merge(base, own)
+}
+
+// loadBase returns the entries of the base or module at path, named at
+// at: read (by read, which reports its own error) and loaded the first
+// time, remembered after. It refuses, as fatal errors, a base nested
+// deeper than maxBaseDepth, and a load over MaxLoadFiles files or
+// MaxLoadBytes bytes (after which no other base is read).
+func (l *loader) loadBase(path string, at Pos, read func() ([]byte, error)) ([]*Entry, bool) {
+	key := filepath.Clean(path)
+	if entries, ok := l.loaded[key]; ok {
+		return entries, true
+	}
+	if l.overBound {
+		return nil, false
+	}
+	if len(l.stack) > maxBaseDepth {
+		l.r.errorf(at, "a variant of a variant of ...: make the chain shorter", "variants nested more than %d deep", maxBaseDepth)
+		l.fatal = true
+		return nil, false
+	}
+	if l.files >= MaxLoadFiles {
+		l.r.errorf(at, "a rules file, its bases and its modules are read together", "more than %d files to read for one game (extends and import)", MaxLoadFiles)
+		l.fatal, l.overBound = true, true
+		return nil, false
+	}
+	src, err := read()
+	if err != nil {
+		l.fatal = true
+		return nil, false
+	}
+	if l.bytes+len(src) > MaxLoadBytes {
+		l.r.errorf(at, "a rules file, its bases and its modules are read together", "more than %d bytes to read for one game (extends and import)", MaxLoadBytes)
+		l.fatal, l.overBound = true, true
+		return nil, false
+	}
+	entries := l.loadFile(path, src)
+	l.loaded[key] = entries
+	return entries, true
+}
+
+// merge is merge(l.r, base, over), counting the entries it copies against
+// MaxMergeEntries; over the bound it reports a fatal error once and
+// returns base.
+func (l *loader) merge(base, over []*Entry) []*Entry {
+	l.merged += len(base) + len(over)
+	if l.merged > MaxMergeEntries {
+		if !l.overBound {
+			l.r.errorf(Pos{File: l.order[0]}, "a file that names the same large base many times, or many bases", "more than %d entries to merge for one game (extends and import)", MaxMergeEntries)
+			l.fatal, l.overBound = true, true
+		}
+		return base
+	}
+	return merge(l.r, base, over)
 }
 
 func unwrapPathError(err error) error {

@@ -283,8 +283,12 @@ func (a *analysis) subjects(files []string) ([]analyze.Subject, error) {
 		if len(a.specs) != np {
 			return nil, usageErrorf("--players: %s given, but %s has %s: give one player per seat", count(len(a.specs), "player"), gm.g.Title, count(np, "seat"))
 		}
+		digest, err := analyze.RulesDigest(gm.g)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", file, err)
+		}
 		sub := analyze.Subject{Label: gm.g.Name, File: file, Game: gm.g.Name, Title: gm.title(), Options: gm.givenOptions(),
-			Seats: playerNames(gm.p, seq(np)), Goals: goalTexts(gm.g), Program: gm.p}
+			Seats: playerNames(gm.p, seq(np)), Goals: goalTexts(gm.g), Digest: digest, Program: gm.p}
 		labels[sub.Label]++
 		if n := labels[sub.Label]; n > 1 {
 			sub.Label = fmt.Sprintf("%s#%d", sub.Label, n)
@@ -391,16 +395,11 @@ func (f *reportFlags) writeReport(r *analyze.Report) error {
 	return writeShared(page, write, "writing the report")
 }
 
-// writeShared writes file atomically, readable by everyone (a page to
-// publish, a part for another machine to merge).
+// writeShared writes an output of analyze (a page to publish, a part for
+// another machine to merge): a new file is readable by everyone (0644), a
+// file written over keeps its mode.
 func writeShared(file string, write func(io.Writer) error, what string) error {
-	if err := writeAtomically(file, write, what); err != nil {
-		return err
-	}
-	if err := os.Chmod(file, 0o644); err != nil {
-		return fmt.Errorf("%s: %w", what, err)
-	}
-	return nil
+	return writeAtomically(file, write, what)
 }
 
 func newAnalyzeMergeCmd() *cobra.Command {
@@ -413,7 +412,13 @@ per shard, and reports as the unsharded analysis does (the same figures;
 the times are those the shards measured). The parts must come from the
 same analysis (the same rules files, options, players, budgets, --games,
 --seed and --max-plies) and cover every shard once; anything else is
-refused with the reason. See 'ruleplay analyze --help' and docs/analyze.md (docs/
+refused with the reason. Each part carries the digest of every rules file
+as checked: parts of files that differ in anything do not merge. A part
+over 256 MiB is refused by its size before it is read, and so are parts
+over 512 MiB together; every count of a part must be possible (no
+negative count or time, forced moves within the positions, plies within
+the cap, one score per seat); control characters in a part's texts are
+shown escaped. See 'ruleplay analyze --help' and docs/analyze.md (docs/
 has the rules language).`,
 		Example: `  ruleplay analyze merge part-0.json part-1.json part-2.json
   ruleplay analyze merge parts/*.json --report report --format md`,
@@ -429,8 +434,9 @@ has the rules language).`,
 				return err
 			}
 			parts := make([]*analyze.Part, len(args))
+			total := int64(0)
 			for i, file := range args {
-				pt, err := readPart(file)
+				pt, err := readPart(file, &total)
 				if err != nil {
 					return err
 				}
@@ -447,12 +453,30 @@ has the rules language).`,
 	return cmd
 }
 
-func readPart(file string) (*analyze.Part, error) {
+// readPart reads one part file, refusing by its size, before reading it,
+// a file over analyze.MaxPartBytes or one that would take the parts read
+// (*total bytes so far) over analyze.MaxMergeBytes.
+func readPart(file string, total *int64) (*analyze.Part, error) {
 	f, err := inputs.Open(file)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if st.IsDir() {
+		return nil, fmt.Errorf("%s: a directory, not a part file", file)
+	}
+	if st.Mode().IsRegular() {
+		if st.Size() > analyze.MaxPartBytes {
+			return nil, fmt.Errorf("%s: %d MiB, larger than a part may be (%d MiB): not a part file, or use more shards", file, st.Size()>>20, analyze.MaxPartBytes>>20)
+		}
+		if *total += st.Size(); *total > analyze.MaxMergeBytes {
+			return nil, fmt.Errorf("%s: the parts take more than %d MiB together, more than merge reads (an analysis of fewer games or plies fits)", file, analyze.MaxMergeBytes>>20)
+		}
+	}
 	pt, err := analyze.ReadPart(f)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", file, err)

@@ -296,13 +296,15 @@ func count(n int, what string) string {
 }
 
 // safeLines escapes the control characters of a message (a file name or
-// an argument may hold terminal escapes), line by line.
+// an argument may hold terminal escapes), line by line, and cuts every
+// word over safetext.LongWord bytes (an argument of 100 KB) to its start
+// and end and its length.
 func safeLines(text string) string {
 	lines := strings.Split(text, "\n")
 	for i, l := range lines {
 		parts := strings.Split(l, "\t") // tabs are harmless: kept
 		for j, p := range parts {
-			parts[j] = safetext.Escape(p)
+			parts[j] = safetext.Escape(safetext.ShortWords(p, 40))
 		}
 		lines[i] = strings.Join(parts, "\t")
 	}

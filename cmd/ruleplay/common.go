@@ -95,10 +95,10 @@ func parseOptions(list []string) (map[string]string, error) {
 		name, value, ok := strings.Cut(o, "=")
 		name = strings.TrimSpace(name)
 		if !ok || name == "" || strings.ContainsAny(name, " \t") {
-			return nil, usageErrorf("bad --option %q: want NAME=VALUE, e.g. --option size=8x8", o)
+			return nil, usageErrorf("bad --option %s: want NAME=VALUE, e.g. --option size=8x8", safetext.Quote(o, 40))
 		}
 		if _, dup := m[name]; dup {
-			return nil, usageErrorf("--option %s is given twice", name)
+			return nil, usageErrorf("--option %s is given twice", safetext.Escape(safetext.Short(name, 40)))
 		}
 		m[name] = strings.TrimSpace(value)
 	}

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/ruleplay/ruleplay/lang"
 	"github.com/ruleplay/ruleplay/lang/format"
@@ -27,7 +26,10 @@ their order and every comment its place; only spaces, line breaks and the
 Without a file, fmt formats its standard input. -w writes the files in
 place instead of printing them; --check prints nothing but the names of the
 files that are not formatted, and exits with status 1 when there is any
-(for CI). A file with a syntax error is reported and left as it is.
+(for CI). A file with a syntax error is reported and left as it is. -w
+replaces a file through a temporary file renamed over it: a symbolic
+link's target is replaced (the link stays), the file's mode is kept, and a
+read-only file or one with other hard links is refused (exit 1).
 
 The layout is described in docs/editing.md and the
 language in docs/language.md.`,
@@ -108,17 +110,12 @@ func fmtFile(out io.Writer, file string, write, check bool) (bool, error) {
 		}
 	case write:
 		if changed {
-			st, err := os.Stat(file)
-			if err != nil {
+			// Through a temporary file renamed over the file (a failure
+			// half-way leaves the file as it was): a symbolic link's
+			// target is replaced, a hard-linked or read-only file refused,
+			// the mode kept.
+			if err := writeAtomically(file, func(w io.Writer) error { _, err := w.Write(res); return err }, "fmt -w"); err != nil {
 				return changed, err
-			}
-			// Through a temporary file renamed over the file: a failure
-			// half-way leaves the file as it was.
-			if err := writeAtomically(file, func(w io.Writer) error { _, err := w.Write(res); return err }, "writing "+file); err != nil {
-				return changed, err
-			}
-			if err := os.Chmod(file, st.Mode().Perm()); err != nil {
-				return changed, fmt.Errorf("writing %s: %w", file, err)
 			}
 		}
 	default:

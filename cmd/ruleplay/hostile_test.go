@@ -6,12 +6,15 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
+	"github.com/ruleplay/ruleplay/analyze"
+	"github.com/ruleplay/ruleplay/lang"
 )
 
 // The hostile-input scripts (testdata/script/hostile*.txtar) run the risky
@@ -138,6 +141,52 @@ func TestEscapesInMessages(t *testing.T) {
 		code, _, stderr := runMain(c.args...)
 		if code != exitFailure || !strings.HasPrefix(stderr, c.want) || strings.ContainsAny(stderr, "\x1b\x07") {
 			t.Errorf("%q: exit %d, stderr %q, want it to start with %q", c.args, code, stderr, c.want)
+		}
+	}
+}
+
+// The bounds of a load are stated, with their values, in vet --help and
+// in docs/language.md.
+func TestLoadLimitsStated(t *testing.T) {
+	doc, err := os.ReadFile(filepath.Join("..", "..", "docs", "language.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	help := strings.Join(strings.Fields(newVetCmd().Long), " ")
+	for _, c := range []struct{ help, doc string }{
+		{fmt.Sprintf("at most %d files", lang.MaxLoadFiles), fmt.Sprintf("| %d |", lang.MaxLoadFiles)},
+		{fmt.Sprintf("%d MiB together", lang.MaxLoadBytes>>20), fmt.Sprintf("| %d MiB |", lang.MaxLoadBytes>>20)},
+		{fmt.Sprintf("at most %s entries", thousands(lang.MaxMergeEntries)), fmt.Sprintf("| %s |", thousands(lang.MaxMergeEntries))},
+		{fmt.Sprintf("the first %d unknown names", lang.MaxHints), fmt.Sprintf("the first %d unknown", lang.MaxHints)},
+	} {
+		if !strings.Contains(help, c.help) {
+			t.Errorf("vet --help does not say %q", c.help)
+		}
+		if !strings.Contains(strings.Join(strings.Fields(string(doc)), " "), c.doc) {
+			t.Errorf("docs/language.md does not say %q", c.doc)
+		}
+	}
+}
+
+// thousands writes n with commas: 1,048,576.
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
+// The bounds of analyze merge are stated, with their values, in its help.
+func TestMergeLimitsStated(t *testing.T) {
+	merge, _, err := newAnalyzeCmd().Find([]string{"merge"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	help := strings.Join(strings.Fields(merge.Long), " ")
+	for _, want := range []string{fmt.Sprintf("over %d MiB is refused", analyze.MaxPartBytes>>20), fmt.Sprintf("over %d MiB together", analyze.MaxMergeBytes>>20)} {
+		if !strings.Contains(help, want) {
+			t.Errorf("analyze merge --help does not say %q", want)
 		}
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/ruleplay/ruleplay/internal/inputs"
+	"github.com/ruleplay/ruleplay/internal/outfile"
 	"github.com/ruleplay/ruleplay/interp"
 	"github.com/ruleplay/ruleplay/play"
 	"github.com/ruleplay/ruleplay/record"
@@ -595,35 +596,15 @@ func writeRecord(file string, rec *record.Record) error {
 	return writeAtomically(file, func(w io.Writer) error { return record.Write(w, rec) }, "writing the record")
 }
 
-// writeAtomically writes file through a temporary file renamed over it.
+// writeAtomically writes file with write through outfile.Write (a
+// temporary file renamed over it; a symbolic link followed, a hard-linked
+// or read-only file refused, the mode kept), what naming the output in
+// messages.
 func writeAtomically(file string, write func(io.Writer) error, what string) error {
-	f, err := os.CreateTemp(filepath.Dir(file), "."+filepath.Base(file)+".*.tmp")
-	if err != nil {
-		return fmt.Errorf("%s: %w", what, firstErr(err, file))
-	}
-	tmp := f.Name()
-	err = write(f)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, file)
-	}
-	if err != nil {
-		os.Remove(tmp)
+	if err := outfile.Write(file, write); err != nil {
 		return fmt.Errorf("%s: %w", what, err)
 	}
 	return nil
-}
-
-// firstErr rewrites the error of creating a temporary file beside file as
-// the error of opening file itself (the folder is missing or not writable).
-func firstErr(err error, file string) error {
-	var pe *os.PathError
-	if errors.As(err, &pe) {
-		return &os.PathError{Op: "open", Path: file, Err: pe.Err}
-	}
-	return err
 }
 
 // today is the date a record is written, in UTC (SOURCE_DATE_EPOCH, in

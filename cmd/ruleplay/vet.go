@@ -27,6 +27,13 @@ ok (status 0). The language is
 explained in docs/language.md; 'ruleplay rules FILE' prints what the
 checker understood.
 
+Limits (docs/language.md#limits): a rules file has at most 1 MiB;
+variants nest at most 16 deep; one game reads at most 64 files (the file,
+its bases and modules, each read once however often it is named) and
+8 MiB together, and merges at most 1,048,576 entries; a base named by
+extends must be a regular file (a named pipe or a device is refused
+unread); the first 100 unknown names get a "did you mean" hint.
+
 With --explain, vet also prints what the interpreter compiled the file
 to: the board's representation (cells, 64-bit words of a set of cells,
 the bit layout, the mailbox), and per move rule its pattern class, what

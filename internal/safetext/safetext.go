@@ -26,6 +26,41 @@ func Short(s string, max int) string {
 	return fmt.Sprintf("%s...%s (%d characters)", string(r[:half]), string(r[len(r)-half:]), len(r))
 }
 
+// LongWord is the length in bytes over which ShortWords cuts a word.
+const LongWord = 200
+
+// ShortWords returns s with every word (a run of characters without a
+// space) longer than LongWord bytes cut by Short to about max characters:
+// a message that quotes a huge input (a 100 KB option name, a path, a
+// move) keeps its shape and says how long the input was.
+func ShortWords(s string, max int) string {
+	if len(s) <= LongWord {
+		return s
+	}
+	var b strings.Builder
+	start := -1 // the start of the current word, or -1 between words
+	flush := func(end int) {
+		if start >= 0 {
+			if end-start > LongWord {
+				b.WriteString(Short(s[start:end], max))
+			} else {
+				b.WriteString(s[start:end])
+			}
+			start = -1
+		}
+	}
+	for i, r := range s {
+		if r == ' ' || r == '\n' || r == '\t' {
+			flush(i)
+			b.WriteRune(r)
+		} else if start < 0 {
+			start = i
+		}
+	}
+	flush(len(s))
+	return b.String()
+}
+
 // Quote is strconv.Quote of Short(s, max).
 func Quote(s string, max int) string {
 	if len(s) > max {

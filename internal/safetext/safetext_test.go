@@ -1,6 +1,9 @@
 package safetext
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestShort(t *testing.T) {
 	for _, c := range []struct {
@@ -35,6 +38,20 @@ func TestEscape(t *testing.T) {
 		}
 		if !Clean(Escape(in)) {
 			t.Errorf("Escape(%q) is not clean", in)
+		}
+	}
+}
+
+func TestShortWords(t *testing.T) {
+	long := strings.Repeat("x", 100000)
+	for _, c := range []struct{ in, want string }{
+		{"short words stay", "short words stay"},
+		{`unknown player "` + long + `" given`, `unknown player "xxxxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxxx" (100002 characters) given`},
+		{strings.Repeat("word ", 100), strings.Repeat("word ", 100)},
+		{long + "\n" + strings.Repeat("y", LongWord), "xxxxxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxxxx (100000 characters)\n" + strings.Repeat("y", LongWord)},
+	} {
+		if got := ShortWords(c.in, 40); got != c.want {
+			t.Errorf("ShortWords(%.60q...) = %.200q, want %.200q", c.in, got, c.want)
 		}
 	}
 }

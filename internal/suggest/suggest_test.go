@@ -44,3 +44,19 @@ func TestTypo(t *testing.T) {
 		}
 	}
 }
+
+// DistanceWithin agrees with Distance up to the limit and says limit+1
+// beyond it.
+func TestDistanceWithin(t *testing.T) {
+	words := []string{"", "a", "ab", "abc", "diagnoal", "diagonal", "kitten", "sitting", "é", "e", "zone12", "zone21", "z", "xyzzyxyzzy"}
+	for _, a := range words {
+		for _, b := range words {
+			for limit := 0; limit <= 4; limit++ {
+				want := min(Distance(a, b), limit+1)
+				if got := DistanceWithin(a, b, limit); got != want {
+					t.Errorf("DistanceWithin(%q, %q, %d) = %d, want %d", a, b, limit, got, want)
+				}
+			}
+		}
+	}
+}
