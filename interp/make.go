@@ -200,6 +200,13 @@ func (p *Program) Apply(s *State, ml *MoveList, i int) {
 	} else {
 		mover = mk.make(p, s, ml, m)
 	}
+	p.decideEnd(s, mover, m.rule < 0)
+}
+
+// decideEnd decides whether the game ends after mover's move (pass: the
+// move was a pass): an after-move goal of the mover, then the passes in
+// a row, then the ply limit.
+func (p *Program) decideEnd(s *State, mover int, pass bool) {
 	if len(p.goalsAfter) > 0 {
 		c := &s.ectx
 		if c.p != p {
@@ -208,10 +215,10 @@ func (p *Program) Apply(s *State, ml *MoveList, i int) {
 		if c.s != s {
 			c.s = s
 		}
-		c.own, c.opp = int(mover), p.after(int(mover))
+		c.own, c.opp = mover, p.after(mover)
 		for _, gl := range p.goalsAfter {
 			if gl.f(c) != 0 {
-				s.end, s.winner = endGoal, int(mover)
+				s.end, s.winner = endGoal, mover
 				if gl.lose {
 					s.end = endLose
 				} else if gl.draw {
@@ -221,7 +228,7 @@ func (p *Program) Apply(s *State, ml *MoveList, i int) {
 			}
 		}
 	}
-	if m.rule < 0 && p.passes > 0 && s.passes >= p.passes {
+	if pass && p.passes > 0 && s.passes >= p.passes {
 		s.end = endPasses
 		return
 	}

@@ -63,6 +63,7 @@ const (
 	accelHopTable
 	accelUniqueEnds
 	accelHopCount
+	accelStepPlayouts
 	accelCount // the number of accelerators
 )
 
@@ -125,6 +126,8 @@ var registry = [accelCount]accelerator{
 		"tiers of moves named by their ends that provably never share them (one move per landing, distinct directions, a step outside the jumps' lattice): no merge pass, and the moves can be counted (ends_unique.go)"},
 	accelHopCount: {"hop-count", []accel{accelHopTable},
 		"tiers of the hop table whose moves never share their ends: each piece's moves counted without being written (steps by population counts, chains by hop components shared by the mover's pieces), playouts build the move drawn alone (hop_count.go)"},
+	accelStepPlayouts: {"step-playouts", []accel{accelKernel, accelCountPlayouts, accelDirectMake},
+		"games whose one tier is steps of one cell found by the kernel (no chains, guards, counters or the no-blockade filter): playouts count, draw and make the steps on the occupancy word in one loop (step_playout.go)"},
 }
 
 // accelSet is a set of accelerators: bit a for accel a.

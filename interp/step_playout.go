@@ -1,0 +1,250 @@
+package interp
+
+// step-playouts: playouts of games whose every move is a one-cell step
+// (a leap of one cell, without chains or guards) of a kernel tier
+// (bulk1.go) on a board of one word, played on the occupancy words.
+//
+// The class: small step games (a fox and hounds, a breakthrough, a
+// wolf-and-sheep on a board of at most 64 cells), whose moves are found
+// by shifting occupancy words and whose goals read zones and counts. A
+// ply of the count-playouts loop goes through the tier's drawer (an
+// interface call), the kernel's keeping of each rule's steps, the
+// selection of the move drawn into the move list, and Apply, which calls
+// the rule's maker and the cells function that moves a leap of any
+// length with any capture. Here the whole ply is one loop: each rule's
+// steps per direction are shifted into scratch words and counted, the
+// one drawn is found in them (rule, then source, then direction, Legal's
+// order: the same game for the same draws), and it is made by a few bit
+// flips on the occupancy words and two cell writes; the end is decided
+// by the same goals as Apply's (decideEnd).
+//
+// A State that records undo information is played by the loop it would
+// have had otherwise (stepPlayouts.logged): the frames are the makers'.
+
+import (
+	"fmt"
+	"math/bits"
+	"math/rand/v2"
+
+	"github.com/ruleplay/ruleplay/ir"
+)
+
+// stepPlayouts is the playout drawer of step-playouts.
+type stepPlayouts struct {
+	// movers: per mover, the rules of the tier in order
+	movers []stepMover
+	// cell: per bit of the word, its cell (bits past the board: 0)
+	cell [64]int32
+	// logged: the drawer of States that record undo information
+	logged playoutDrawer
+}
+
+// stepMover is the tier for one mover: its rules in order, and the
+// player after it.
+type stepMover struct {
+	rules []stepRule
+	next  int
+}
+
+// stepRule is one rule of the tier for one mover, from its kernel group
+// (one rule, stepping one cell): the pieces it moves (the union of three
+// occupancy slots and four sets per code, padded with sets that are
+// always empty: a slot past the players and neutral, code 0), the cells
+// it may step onto (three slots, and the empty cells of ontoEmpty), its
+// directions, and whether it takes the piece it lands on.
+type stepRule struct {
+	srcSlots  [3]uint8
+	srcCodes  [maxKernCodes]uint8
+	ontoSlots [3]uint8
+	ontoEmpty uint64
+	takes     bool
+	numDirs   int
+	dirs      [maxKernDirs]stepDir
+}
+
+// stepDir is one direction of a stepRule: the cells whose step stays on
+// the board, the rotation that brings each landing onto its source's
+// bit, and the shift from source to landing.
+type stepDir struct {
+	valid uint64
+	back  int
+	shift int
+}
+
+func (*stepPlayouts) name() string { return "steps counted, drawn and made on the occupancy word" }
+
+// stepPlayoutsDeclines tells why playouts are not played by
+// step-playouts ("" when they are).
+func (p *Program) stepPlayoutsDeclines() string {
+	if why := p.off(accelStepPlayouts); why != "" {
+		return why
+	}
+	switch {
+	case !p.countsPlayouts():
+		return "playouts do not count their moves (count-playouts)"
+	case len(p.tiers) != 1:
+		return "the game has priority tiers"
+	case p.tiers[0].kernel == nil:
+		return "needs kernel, which declined"
+	case len(p.tiers[0].rules) > maxBulk:
+		return fmt.Sprintf("more than %d rules", maxBulk)
+	case p.blockade != nil:
+		return "the game has the no-blockade filter"
+	case len(p.goalsStart) > 0:
+		return "a goal is decided at the start of a turn"
+	case p.noMove == ir.OutcomePass:
+		return "a player without a move passes"
+	case p.keepLast || p.ctrs != nil:
+		return "a move does more than move a piece (counters, the last move kept)"
+	case p.makeDeclines() != "":
+		return p.makeDeclines()
+	}
+	if _, ok := p.tiers[0].run[modeDraw].(*kernelCounter); !ok {
+		return "the tier is not drawn by the kernel"
+	}
+	for _, ri := range p.tiers[0].rules {
+		r := &p.rules[ri]
+		if r.action != ir.Leap || r.length != 1 || r.long || r.chain != ir.ChainNone || r.when != nil {
+			return fmt.Sprintf("rule %s is not a step without chains or guard", r.name)
+		}
+	}
+	return ""
+}
+
+// compileStepPlayouts makes step-playouts the playout drawer where it
+// applies (stepPlayoutsDeclines), after planTiers chose the others.
+func (p *Program) compileStepPlayouts() {
+	why := p.stepPlayoutsDeclines()
+	p.declineFor(scopeProgram, 0, accelStepPlayouts, why)
+	if why != "" {
+		return
+	}
+	sp := &stepPlayouts{movers: make([]stepMover, p.numPlayers), logged: p.playout}
+	t := &p.tiers[0]
+	for pl := range sp.movers {
+		sp.movers[pl].next = p.after(pl)
+		for _, g := range t.kernel[pl] {
+			r := stepRule{srcSlots: [3]uint8{7, 7, 7}, srcCodes: g.src[0].codes, ontoSlots: [3]uint8{7, 7, 7},
+				ontoEmpty: g.ontoEmpty, takes: p.rules[g.ri[0]].capture == ir.CaptureLanding, numDirs: int(g.nd)}
+			if g.src[0].slots {
+				r.srcSlots = g.src[0].idx
+			}
+			if g.eSl {
+				r.ontoSlots = g.eIdx
+			}
+			for j, d := range g.dirs[:g.nd] {
+				r.dirs[j] = stepDir{valid: d.va, back: int(d.re), shift: int(d.sh)}
+			}
+			sp.movers[pl].rules = append(sp.movers[pl].rules, r)
+		}
+	}
+	for b, c := range p.cellOf {
+		sp.cell[b&63] = c
+	}
+	p.playout = sp
+}
+
+func (sp *stepPlayouts) play(p *Program, s *State, rng *rand.Rand, ml *MoveList, maxPlies int) (plies int) {
+	if !s.unlogged {
+		return sp.logged.play(p, s, rng, ml, maxPlies)
+	}
+	td := &s.ax().kst.td
+	var counts [maxBulk]int
+	for (maxPlies <= 0 || plies < maxPlies) && s.end == endNone {
+		mover := s.toMove
+		sm := &sp.movers[mover]
+		n := countSteps(p, s, sm.rules, td, &counts)
+		if n == 0 {
+			break
+		}
+		i := rng.IntN(n)
+		k := 0
+		for i >= counts[k&(maxBulk-1)] {
+			i -= counts[k&(maxBulk-1)]
+			k++
+		}
+		k &= maxBulk - 1
+		r := &sm.rules[k]
+		x, j := selectLeap(&td[k], r.numDirs, counts[k], i)
+		sp.step(p, s, r, mover, x, x+r.dirs[j&(maxKernDirs-1)].shift)
+		s.passes = 0
+		s.ply++
+		s.turns[mover]++
+		s.toMove = sm.next
+		p.decideEnd(s, mover, false)
+		plies++
+	}
+	return plies
+}
+
+// noCodeSets stands for the sets per code of a Program that keeps none.
+var noCodeSets [kernCodes]uint64
+
+// countSteps counts the steps of rules rs in s, keeping per rule their
+// sources per direction (td) and their number (counts), and returns
+// their total.
+func countSteps(p *Program, s *State, rs []stepRule, td *[maxBulk][32]uint64, counts *[maxBulk]int) (n int) {
+	occ := (*[kernSlots]uint64)(s.occ)
+	oc := &noCodeSets
+	if s.occC != nil {
+		oc = (*[kernCodes]uint64)(s.occC)
+	}
+	empty := ^(occ[0] | occ[1] | occ[2] | occ[3] | occ[4] | occ[5] | occ[6] | occ[7]) & p.boardMask[0]
+	for k := range rs {
+		r := &rs[k]
+		a := occ[r.srcSlots[0]&7] | occ[r.srcSlots[1]&7] | occ[r.srcSlots[2]&7] |
+			oc[r.srcCodes[0]&15] | oc[r.srcCodes[1]&15] | oc[r.srcCodes[2]&15] | oc[r.srcCodes[3]&15]
+		c := 0
+		if a != 0 {
+			e := empty&r.ontoEmpty | occ[r.ontoSlots[0]&7] | occ[r.ontoSlots[1]&7] | occ[r.ontoSlots[2]&7]
+			t := &td[k&(maxBulk-1)]
+			for j := 0; j < r.numDirs; j++ {
+				d := &r.dirs[j&(maxKernDirs-1)]
+				x := d.valid & a & bits.RotateLeft64(e, d.back)
+				t[j&31] = x
+				c += bits.OnesCount64(x)
+			}
+		}
+		counts[k&(maxBulk-1)] = c
+		n += c
+	}
+	return n
+}
+
+// step makes the step of rule r from bit from to bit to: the piece on
+// the landing (an enemy the rule takes, or one it replaces) leaves the
+// sets, the moving piece (promoted where a promotion applies) moves in
+// them and in the cells and the mailbox.
+func (sp *stepPlayouts) step(p *Program, s *State, r *stepRule, mover, from, to int) {
+	cells := s.cells
+	fc, tc := sp.cell[from&63], sp.cell[to&63]
+	fb, tb := uint64(1)<<uint(from&63), uint64(1)<<uint(to&63)
+	code := cells[fc]
+	if old := cells[tc]; old != 0 {
+		s.occ[p.codeOcc[old]] &^= tb
+		if s.occC != nil {
+			s.occC[old] &^= tb
+		}
+		if r.takes {
+			s.captured[mover]++
+			s.points[mover] += p.codePoints[old]
+		}
+	}
+	pc := code
+	if len(p.promos[code]) > 0 {
+		if to := p.promoteTo(code, int(tc)); to != 0 {
+			pc = to
+		}
+	}
+	cells[fc], cells[tc] = 0, pc
+	s.occ[p.codeOcc[code]] &^= fb
+	s.occ[p.codeOcc[pc]] |= tb
+	if s.occC != nil {
+		s.occC[code] &^= fb
+		s.occC[pc] |= tb
+	}
+	if s.mailbox != nil {
+		s.mailbox[p.cellB[fc].slot&mbMask] = 0
+		s.mailbox[p.cellB[tc].slot&mbMask] = 1
+	}
+}
