@@ -35,8 +35,16 @@ type stepPlayouts struct {
 	movers []stepMover
 	// cell: per bit of the word, its cell (bits past the board: 0)
 	cell [64]int32
+	// slot, promotes: per piece code, its occupancy slot, and whether a
+	// promotion applies to it
+	slot     [kernCodes]uint8
+	promotes [kernCodes]bool
+	board    uint64
 	// logged: the drawer of States that record undo information
 	logged playoutDrawer
+	// decide decides the end after mover's step: by the word tests
+	// (word-goals, goal_words.go) where they serve, else decideEnd
+	decide func(p *Program, s *State, mover int)
 }
 
 // stepMover is the tier for one mover: its rules in order, and the
@@ -57,9 +65,12 @@ type stepRule struct {
 	srcCodes  [maxKernCodes]uint8
 	ontoSlots [3]uint8
 	ontoEmpty uint64
-	takes     bool
-	numDirs   int
-	dirs      [maxKernDirs]stepDir
+	// srcMore, ontoMore: the pieces are more than the first slot and
+	// code, the cells more than the empty ones and the first slot
+	srcMore, ontoMore bool
+	takes             bool
+	numDirs           int
+	dirs              [maxKernDirs]stepDir
 }
 
 // stepDir is one direction of a stepRule: the cells whose step stays on
@@ -98,6 +109,8 @@ func (p *Program) stepPlayoutsDeclines() string {
 		return "a move does more than move a piece (counters, the last move kept)"
 	case p.makeDeclines() != "":
 		return p.makeDeclines()
+	case p.ncodes > kernCodes:
+		return fmt.Sprintf("more than %d piece codes", kernCodes-1)
 	}
 	if _, ok := p.tiers[0].run[modeDraw].(*kernelCounter); !ok {
 		return "the tier is not drawn by the kernel"
@@ -117,6 +130,7 @@ func (p *Program) compileStepPlayouts() {
 	why := p.stepPlayoutsDeclines()
 	p.declineFor(scopeProgram, 0, accelStepPlayouts, why)
 	if why != "" {
+		p.declineFor(scopeProgram, 0, accelWordGoals, "the goals are decided by word tests only in step-playouts, which declined")
 		return
 	}
 	sp := &stepPlayouts{movers: make([]stepMover, p.numPlayers), logged: p.playout}
@@ -132,12 +146,31 @@ func (p *Program) compileStepPlayouts() {
 			if g.eSl {
 				r.ontoSlots = g.eIdx
 			}
+			r.srcMore = r.srcSlots[1] != 7 || r.srcSlots[2] != 7 || r.srcCodes[1]|r.srcCodes[2]|r.srcCodes[3] != 0
+			r.ontoMore = r.ontoSlots[1] != 7 || r.ontoSlots[2] != 7
 			for j, d := range g.dirs[:g.nd] {
 				r.dirs[j] = stepDir{valid: d.va, back: int(d.re), shift: int(d.sh)}
+			}
+			if r.srcSlots == [3]uint8{7, 7, 7} && r.srcCodes == [maxKernCodes]uint8{} {
+				// No piece of the mover is ever one the rule moves (it
+				// selects kinds the mover has none of): its steps are
+				// never counted. The rule's place in Legal's order is
+				// kept by the others'.
+				continue
 			}
 			sp.movers[pl].rules = append(sp.movers[pl].rules, r)
 		}
 	}
+	sp.decide = func(p *Program, s *State, mover int) { p.decideEnd(s, mover, false) }
+	goals, why := p.compileWordGoals()
+	p.declineFor(scopeProgram, 0, accelWordGoals, why)
+	if why == "" {
+		sp.decide = func(_ *Program, s *State, mover int) { goals.decide(s, mover) }
+	}
+	for code := 1; code < p.ncodes; code++ {
+		sp.slot[code], sp.promotes[code] = uint8(p.codeOcc[code]), len(p.promos[code]) > 0
+	}
+	sp.board = p.boardMask[0]
 	for b, c := range p.cellOf {
 		sp.cell[b&63] = c
 	}
@@ -153,7 +186,7 @@ func (sp *stepPlayouts) play(p *Program, s *State, rng *rand.Rand, ml *MoveList,
 	for (maxPlies <= 0 || plies < maxPlies) && s.end == endNone {
 		mover := s.toMove
 		sm := &sp.movers[mover]
-		n := countSteps(p, s, sm.rules, td, &counts)
+		n := sp.count(s, sm.rules, td, &counts)
 		if n == 0 {
 			break
 		}
@@ -165,13 +198,13 @@ func (sp *stepPlayouts) play(p *Program, s *State, rng *rand.Rand, ml *MoveList,
 		}
 		k &= maxBulk - 1
 		r := &sm.rules[k]
-		x, j := selectLeap(&td[k], r.numDirs, counts[k], i)
-		sp.step(p, s, r, mover, x, x+r.dirs[j&(maxKernDirs-1)].shift)
+		x, j := pickStep(&td[k], r.numDirs, counts[k], i)
+		sp.step(p, s, r.takes, mover, x, x+r.dirs[j&(maxKernDirs-1)].shift)
 		s.passes = 0
 		s.ply++
 		s.turns[mover]++
 		s.toMove = sm.next
-		p.decideEnd(s, mover, false)
+		sp.decide(p, s, mover)
 		plies++
 	}
 	return plies
@@ -180,30 +213,29 @@ func (sp *stepPlayouts) play(p *Program, s *State, rng *rand.Rand, ml *MoveList,
 // noCodeSets stands for the sets per code of a Program that keeps none.
 var noCodeSets [kernCodes]uint64
 
-// countSteps counts the steps of rules rs in s, keeping per rule their
+// count counts the steps of rules rs in s, keeping per rule their
 // sources per direction (td) and their number (counts), and returns
 // their total.
-func countSteps(p *Program, s *State, rs []stepRule, td *[maxBulk][32]uint64, counts *[maxBulk]int) (n int) {
+func (sp *stepPlayouts) count(s *State, rs []stepRule, td *[maxBulk][32]uint64, counts *[maxBulk]int) (n int) {
 	occ := (*[kernSlots]uint64)(s.occ)
 	oc := &noCodeSets
 	if s.occC != nil {
 		oc = (*[kernCodes]uint64)(s.occC)
 	}
-	empty := ^(occ[0] | occ[1] | occ[2] | occ[3] | occ[4] | occ[5] | occ[6] | occ[7]) & p.boardMask[0]
+	empty := ^(occ[0] | occ[1] | occ[2] | occ[3] | occ[4] | occ[5] | occ[6] | occ[7]) & sp.board
 	for k := range rs {
 		r := &rs[k]
-		a := occ[r.srcSlots[0]&7] | occ[r.srcSlots[1]&7] | occ[r.srcSlots[2]&7] |
-			oc[r.srcCodes[0]&15] | oc[r.srcCodes[1]&15] | oc[r.srcCodes[2]&15] | oc[r.srcCodes[3]&15]
+		a := occ[r.srcSlots[0]&7] | oc[r.srcCodes[0]&15]
+		if r.srcMore {
+			a |= occ[r.srcSlots[1]&7] | occ[r.srcSlots[2]&7] | oc[r.srcCodes[1]&15] | oc[r.srcCodes[2]&15] | oc[r.srcCodes[3]&15]
+		}
 		c := 0
 		if a != 0 {
-			e := empty&r.ontoEmpty | occ[r.ontoSlots[0]&7] | occ[r.ontoSlots[1]&7] | occ[r.ontoSlots[2]&7]
-			t := &td[k&(maxBulk-1)]
-			for j := 0; j < r.numDirs; j++ {
-				d := &r.dirs[j&(maxKernDirs-1)]
-				x := d.valid & a & bits.RotateLeft64(e, d.back)
-				t[j&31] = x
-				c += bits.OnesCount64(x)
+			e := empty&r.ontoEmpty | occ[r.ontoSlots[0]&7]
+			if r.ontoMore {
+				e |= occ[r.ontoSlots[1]&7] | occ[r.ontoSlots[2]&7]
 			}
+			c = r.steps(a, e, &td[k&(maxBulk-1)])
 		}
 		counts[k&(maxBulk-1)] = c
 		n += c
@@ -211,37 +243,85 @@ func countSteps(p *Program, s *State, rs []stepRule, td *[maxBulk][32]uint64, co
 	return n
 }
 
-// step makes the step of rule r from bit from to bit to: the piece on
-// the landing (an enemy the rule takes, or one it replaces) leaves the
-// sets, the moving piece (promoted where a promotion applies) moves in
-// them and in the cells and the mailbox.
-func (sp *stepPlayouts) step(p *Program, s *State, r *stepRule, mover, from, to int) {
+// steps keeps in t the sources of r's steps per direction, its pieces
+// being a and the cells it may step onto e, and returns their number.
+func (r *stepRule) steps(a, e uint64, t *[32]uint64) (c int) {
+	nd := r.numDirs
+	dirs := &r.dirs
+	j := 0
+	for ; j+1 < nd; j += 2 { // (two at a time: fewer loop tests)
+		d, f := &dirs[j&(maxKernDirs-1)], &dirs[(j+1)&(maxKernDirs-1)]
+		x := d.valid & a & bits.RotateLeft64(e, d.back)
+		y := f.valid & a & bits.RotateLeft64(e, f.back)
+		t[j&31], t[(j+1)&31] = x, y
+		c += bits.OnesCount64(x) + bits.OnesCount64(y)
+	}
+	if j < nd {
+		d := &dirs[j&(maxKernDirs-1)]
+		x := d.valid & a & bits.RotateLeft64(e, d.back)
+		t[j&31] = x
+		c += bits.OnesCount64(x)
+	}
+	return c
+}
+
+// pickStep is selectLeap (step i of n whose sources per direction are
+// t[:nd], source then direction), walking the sources of a few steps
+// here.
+func pickStep(t *[32]uint64, nd, n, i int) (x, j int) {
+	if n > walkLeaps {
+		return selectLeap(t, nd, n, i)
+	}
+	var u uint64
+	for j := 0; j < nd; j++ {
+		u |= t[j&31]
+	}
+	for {
+		x = bits.TrailingZeros64(u) & 63
+		for j = 0; j < nd; j++ {
+			if t[j&31]>>uint(x)&1 != 0 {
+				if i == 0 {
+					return x, j
+				}
+				i--
+			}
+		}
+		u &= u - 1
+	}
+}
+
+// step makes a step from bit from to bit to (takes: the rule takes the
+// piece it lands on): the piece on the landing (taken, or replaced)
+// leaves the sets, the moving piece (promoted where a promotion
+// applies) moves in them, in the cells and in the mailbox.
+func (sp *stepPlayouts) step(p *Program, s *State, takes bool, mover, from, to int) {
 	cells := s.cells
+	occ := (*[kernSlots]uint64)(s.occ)
 	fc, tc := sp.cell[from&63], sp.cell[to&63]
 	fb, tb := uint64(1)<<uint(from&63), uint64(1)<<uint(to&63)
 	code := cells[fc]
-	if old := cells[tc]; old != 0 {
-		s.occ[p.codeOcc[old]] &^= tb
-		if s.occC != nil {
-			s.occC[old] &^= tb
-		}
-		if r.takes {
+	old := cells[tc]
+	if old != 0 {
+		occ[sp.slot[old&15]&7] &^= tb
+		if takes {
 			s.captured[mover]++
 			s.points[mover] += p.codePoints[old]
 		}
 	}
 	pc := code
-	if len(p.promos[code]) > 0 {
+	if sp.promotes[code&15] {
 		if to := p.promoteTo(code, int(tc)); to != 0 {
 			pc = to
 		}
 	}
 	cells[fc], cells[tc] = 0, pc
-	s.occ[p.codeOcc[code]] &^= fb
-	s.occ[p.codeOcc[pc]] |= tb
+	occ[sp.slot[code&15]&7] &^= fb
+	occ[sp.slot[pc&15]&7] |= tb
 	if s.occC != nil {
-		s.occC[code] &^= fb
-		s.occC[pc] |= tb
+		oc := (*[kernCodes]uint64)(s.occC)
+		oc[old&15] &^= tb
+		oc[code&15] &^= fb
+		oc[pc&15] |= tb
 	}
 	if s.mailbox != nil {
 		s.mailbox[p.cellB[fc].slot&mbMask] = 0
