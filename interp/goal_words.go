@@ -133,6 +133,9 @@ func (p *Program) appendWordTest(tests []wordTest, who ir.Who, pl int, mask uint
 	if len(slots) > 3 {
 		return nil, false
 	}
+	if mask == 0 && !none {
+		return tests, true // (no cell to reach: it never holds)
+	}
 	t := wordTest{slots: [3]uint8{kernSlots - 1, kernSlots - 1, kernSlots - 1}, mask: mask, none: none}
 	for i, sl := range slots {
 		t.slots[i] = uint8(sl)

@@ -25,6 +25,7 @@ import (
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/ruleplay/ruleplay/ir"
 )
@@ -138,14 +139,10 @@ func (p *Program) compileStepPlayouts() {
 	for pl := range sp.movers {
 		sp.movers[pl].next = p.after(pl)
 		for _, g := range t.kernel[pl] {
-			r := stepRule{srcSlots: [3]uint8{7, 7, 7}, srcCodes: g.src[0].codes, ontoSlots: [3]uint8{7, 7, 7},
-				ontoEmpty: g.ontoEmpty, takes: p.rules[g.ri[0]].capture == ir.CaptureLanding, numDirs: int(g.nd)}
-			if g.src[0].slots {
-				r.srcSlots = g.src[0].idx
-			}
-			if g.eSl {
-				r.ontoSlots = g.eIdx
-			}
+			r := stepRule{srcCodes: g.src[0].codes, ontoEmpty: g.ontoEmpty,
+				takes: p.rules[g.ri[0]].capture == ir.CaptureLanding, numDirs: int(g.nd)}
+			r.srcSlots = p.stepSlots(g.src[0].slots, g.src[0].idx)
+			r.ontoSlots = p.stepSlots(g.eSl, g.eIdx)
 			r.srcMore = r.srcSlots[1] != 7 || r.srcSlots[2] != 7 || r.srcCodes[1]|r.srcCodes[2]|r.srcCodes[3] != 0
 			r.ontoMore = r.ontoSlots[1] != 7 || r.ontoSlots[2] != 7
 			for j, d := range g.dirs[:g.nd] {
@@ -175,6 +172,24 @@ func (p *Program) compileStepPlayouts() {
 		sp.cell[b&63] = c
 	}
 	p.playout = sp
+}
+
+// stepSlots returns the occupancy slots idx of a kernel group (some: it
+// has any), those past the players and neutral (always empty) made 7,
+// the slots 7 last.
+func (p *Program) stepSlots(some bool, idx [3]uint8) [3]uint8 {
+	out := [3]uint8{7, 7, 7}
+	if !some {
+		return out
+	}
+	n := 0
+	for _, sl := range idx {
+		if int(sl) <= p.numPlayers && !slices.Contains(out[:n], sl) {
+			out[n] = sl
+			n++
+		}
+	}
+	return out
 }
 
 func (sp *stepPlayouts) play(p *Program, s *State, rng *rand.Rand, ml *MoveList, maxPlies int) (plies int) {
@@ -235,34 +250,29 @@ func (sp *stepPlayouts) count(s *State, rs []stepRule, td *[maxBulk][32]uint64, 
 			if r.ontoMore {
 				e |= occ[r.ontoSlots[1]&7] | occ[r.ontoSlots[2]&7]
 			}
-			c = r.steps(a, e, &td[k&(maxBulk-1)])
+			// (each direction's steps kept in t, two directions at a
+			// time: fewer loop tests)
+			t := &td[k&(maxBulk-1)]
+			nd, dirs := r.numDirs, &r.dirs
+			j := 0
+			for ; j+1 < nd; j += 2 {
+				d, f := &dirs[j&(maxKernDirs-1)], &dirs[(j+1)&(maxKernDirs-1)]
+				x := d.valid & a & bits.RotateLeft64(e, d.back)
+				y := f.valid & a & bits.RotateLeft64(e, f.back)
+				t[j&31], t[(j+1)&31] = x, y
+				c += bits.OnesCount64(x) + bits.OnesCount64(y)
+			}
+			if j < nd {
+				d := &dirs[j&(maxKernDirs-1)]
+				x := d.valid & a & bits.RotateLeft64(e, d.back)
+				t[j&31] = x
+				c += bits.OnesCount64(x)
+			}
 		}
 		counts[k&(maxBulk-1)] = c
 		n += c
 	}
 	return n
-}
-
-// steps keeps in t the sources of r's steps per direction, its pieces
-// being a and the cells it may step onto e, and returns their number.
-func (r *stepRule) steps(a, e uint64, t *[32]uint64) (c int) {
-	nd := r.numDirs
-	dirs := &r.dirs
-	j := 0
-	for ; j+1 < nd; j += 2 { // (two at a time: fewer loop tests)
-		d, f := &dirs[j&(maxKernDirs-1)], &dirs[(j+1)&(maxKernDirs-1)]
-		x := d.valid & a & bits.RotateLeft64(e, d.back)
-		y := f.valid & a & bits.RotateLeft64(e, f.back)
-		t[j&31], t[(j+1)&31] = x, y
-		c += bits.OnesCount64(x) + bits.OnesCount64(y)
-	}
-	if j < nd {
-		d := &dirs[j&(maxKernDirs-1)]
-		x := d.valid & a & bits.RotateLeft64(e, d.back)
-		t[j&31] = x
-		c += bits.OnesCount64(x)
-	}
-	return c
 }
 
 // pickStep is selectLeap (step i of n whose sources per direction are
