@@ -9,7 +9,7 @@ package interp
 // player: a zone goal, a race to a row, a side taken to the last piece.
 // Each term is, per mover, a set of occupancy slots and a cell mask:
 // it holds when some slot has a piece in the mask (or, for a count of
-// 0, when none has a piece at all). Apply's goals (decideEnd) are
+// 0, when none has a piece at all). Apply's goals (goalReached) are
 // closures, one call per goal and quantifier with a loop over the slots
 // read from the context; here a mover's goals are its tests in order,
 // read straight from its table. step-playouts decides the end with them.
@@ -143,7 +143,7 @@ func (p *Program) appendWordTest(tests []wordTest, who ir.Who, pl int, mask uint
 	return append(tests, t), true
 }
 
-// decide is decideEnd by the word tests: the first test of mover that
+// decide is the end Apply decides, by the word tests: the first test of mover that
 // holds ends the game, else the ply limit may.
 func (wg *wordGoals) decide(s *State, mover int) {
 	occ := (*[kernSlots]uint64)(s.occ)

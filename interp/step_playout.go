@@ -16,7 +16,7 @@ package interp
 // one drawn is found in them (rule, then source, then direction, Legal's
 // order: the same game for the same draws), and it is made by a few bit
 // flips on the occupancy words and two cell writes; the end is decided
-// by the same goals as Apply's (decideEnd).
+// as Apply decides it (or by word-goals).
 //
 // A State that records undo information is played by the loop it would
 // have had otherwise (stepPlayouts.logged): the frames are the makers'.
@@ -44,8 +44,10 @@ type stepPlayouts struct {
 	// logged: the drawer of States that record undo information
 	logged playoutDrawer
 	// decide decides the end after mover's step: by the word tests
-	// (word-goals, goal_words.go) where they serve, else decideEnd
+	// (word-goals, goal_words.go) where they serve, else Apply's end
 	decide func(p *Program, s *State, mover int)
+	// goals: the word tests decide uses (nil: Apply's end)
+	goals *wordGoals
 }
 
 // stepMover is the tier for one mover: its rules in order, and the
@@ -131,7 +133,6 @@ func (p *Program) compileStepPlayouts() {
 	why := p.stepPlayoutsDeclines()
 	p.declineFor(scopeProgram, 0, accelStepPlayouts, why)
 	if why != "" {
-		p.declineFor(scopeProgram, 0, accelWordGoals, "the goals are decided by word tests only in step-playouts, which declined")
 		return
 	}
 	sp := &stepPlayouts{movers: make([]stepMover, p.numPlayers), logged: p.playout}
@@ -158,10 +159,19 @@ func (p *Program) compileStepPlayouts() {
 			sp.movers[pl].rules = append(sp.movers[pl].rules, r)
 		}
 	}
-	sp.decide = func(p *Program, s *State, mover int) { p.decideEnd(s, mover, false) }
+	sp.decide = func(p *Program, s *State, mover int) {
+		// (Apply's end after a move that is not a pass)
+		if len(p.goalsAfter) > 0 && p.goalReached(s, mover) {
+			return
+		}
+		if p.limit > 0 && s.ply >= p.limit {
+			s.end = endLimit
+		}
+	}
 	goals, why := p.compileWordGoals()
 	p.declineFor(scopeProgram, 0, accelWordGoals, why)
 	if why == "" {
+		sp.goals = goals
 		sp.decide = func(_ *Program, s *State, mover int) { goals.decide(s, mover) }
 	}
 	for code := 1; code < p.ncodes; code++ {
@@ -337,4 +347,11 @@ func (sp *stepPlayouts) step(p *Program, s *State, takes bool, mover, from, to i
 		s.mailbox[p.cellB[fc].slot&mbMask] = 0
 		s.mailbox[p.cellB[tc].slot&mbMask] = 1
 	}
+}
+
+// decidesByWords tells whether playouts decide their ends by word tests
+// (step-playouts with word-goals).
+func (p *Program) decidesByWords() bool {
+	sp, ok := p.playout.(*stepPlayouts)
+	return ok && sp.goals != nil
 }
