@@ -75,7 +75,7 @@ func (blockadeByPlaying) name() string { return "each move played, the next play
 func (blockadeByPlaying) filter(p *Program, s *State, ml *MoveList, t *tier) {
 	k := 0
 	for i := range ml.moves {
-		p.doMove(s, ml, ml.moves[i])
+		p.doMove(s, ml, ml.moves[i], true)
 		ok := p.candidates(s, nil, &s.ax().nested)
 		p.Undo(s)
 		if ok {

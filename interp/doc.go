@@ -49,6 +49,9 @@
 //     that need no merge, majorities counted from the paths;
 //   - words-perft, blockade-words, count-playouts (count.go, choices.go):
 //     perft's last plies, the no-blockade filter, playouts;
+//   - step-playouts (step_playout.go), word-goals (goal_words.go):
+//     playouts of one-cell step games on one word, played in one loop,
+//     their goals of zones and counts as mask tests;
 //   - flat-make, direct-make, fused-make (make_flat.go, make_direct.go,
 //     make_fused.go): make and unmake for flat positions and small boards;
 //   - quantifier-tables (expr_quant.go), turn-guards (program.go).

@@ -198,7 +198,7 @@ func (p *Program) preferMost(s *State, ml *MoveList) {
 	best := int32(0)
 	for i := range ml.moves {
 		before := s.captured[s.toMove]
-		mover := p.doMove(s, ml, ml.moves[i])
+		mover := p.doMove(s, ml, ml.moves[i], true)
 		n := s.captured[mover] - before
 		p.Undo(s)
 		x.caps = append(x.caps, n)

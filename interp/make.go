@@ -20,9 +20,9 @@ import (
 // but for the make accelerators below.
 //
 // Each kind of move is made and unmade by the maker it got at compile
-// time (make.go, compilePlay): rule.play, a pair of functions, make
-// with an undo frame and makeUnlogged without; Apply calls one and
-// decides the end. Every move leaves one frame (one format: frame),
+// time (make.go, compilePlay): rule.play, one function that makes a
+// move with its undo frame or without; Apply calls it and decides the
+// end. Every move leaves one frame (one format: frame),
 // whose kind names its unmake (unmakes); Undo calls it. The general
 // maker (doMove; the reference) moves the pieces with the rule's cells
 // function (rule.cells), records each change, keeps the last cell and
@@ -32,8 +32,8 @@ import (
 // a leap's records written and the occupancy sets updated once, reverted
 // in one loop), direct-make (make_direct.go: leaps without undo records,
 // each cell set with its indexes at once), fused-make (make_fused.go:
-// leaps, jumps and removals made and unmade on a small board's
-// fixed-size arrays, a move of one leap kept in its frame itself).
+// leaps and jumps made and unmade on a small board's fixed-size arrays,
+// a move of one leap kept in its frame itself).
 //
 // Apply changes the position in place and pushes the old contents of
 // every changed cell and the old counters (and last cell) on the history
@@ -49,10 +49,14 @@ import (
 // Make and unmake, the core.
 //
 // Each kind of move gets its maker once, at compile time (compilePlay): a
-// rule's moves rule.play, a pass generalMaker. A maker is a pair of
-// functions: make plays a move with its undo frame, makeUnlogged without
-// (State.SetUndo(false)). Apply calls one of them and decides the end of
-// the game; nothing at run time chooses again.
+// rule's moves rule.play, a pass generalMaker. A maker is one function,
+// play, that makes a move with its undo frame or, when the State records
+// none (State.SetUndo(false)), without. Apply calls it and decides the
+// end of the game; nothing at run time chooses the maker again. Seven
+// functions make and unmake every move: the makes doMove (general),
+// doDirectLeaps (direct-make), doFusedLeap (fused-make: leaps, chains,
+// removals); the unmakes undoRecords (general, drops included),
+// undoLeap, undoFused and undoTake (fused-make).
 //
 // Every move leaves one frame (frame), whose kind names its unmake
 // (unmakes); Undo pops the frame and calls it.
@@ -62,8 +66,8 @@ import (
 // (rule.cells: moveLeaps, moveLeapsLong, takeCell, moveGroup, dropPiece),
 // each change recorded by lift, drop and clear, then keeps the last cell
 // and the rules' counters when the game reads them, and gives the turn.
-// Its unmake, undoRecords (undoDrop for a drop, which also gives the
-// piece back to the hand), reverts the records with Program.revert
+// Its unmake, undoRecords (for a drop it also gives the piece back to
+// the hand), reverts the records with Program.revert
 // (revertPut; revertStacked in a stacking game) and restores the
 // counters.
 //
@@ -71,31 +75,29 @@ import (
 // flat-make (make_flat.go: a leap's records written and the occupancy
 // sets updated once, reverted in one loop), direct-make (make_direct.go:
 // leaps without undo records, each cell set with its indexes at once) and
-// fused-make (make_fused.go: leaps, jumps and removals made and unmade on
-// a small board's fixed-size arrays, with frames that hold the leap
-// itself).
+// fused-make (make_fused.go: leaps and jumps made and unmade on a small
+// board's fixed-size arrays, with frames that hold the leap itself).
 
-// maker makes the moves of one kind: make with an undo frame, makeUnlogged
-// without. Both play move m of ml on s (ml is the list Legal filled),
-// give the turn to the next player, and return the mover; neither
-// decides the end of the game (Apply does).
+// maker makes the moves of one kind: play plays move m of ml (the list
+// Legal filled) on s, with its undo frame when logged, gives the turn to
+// the next player and returns the mover; it does not decide the end of
+// the game (Apply does).
 type maker struct {
-	make, makeUnlogged func(p *Program, s *State, ml *MoveList, m mv) (mover int)
+	play func(p *Program, s *State, ml *MoveList, m mv, logged bool) (mover int)
 	// unit: the accelerator that chose this maker (accelCount: the core's)
 	unit accel
 }
 
 // generalMaker is the core's maker, for every kind of move.
-var generalMaker = maker{make: (*Program).doMove, makeUnlogged: (*Program).doMoveUnlogged, unit: accelCount}
+var generalMaker = maker{play: (*Program).doMove, unit: accelCount}
 
 // unmakes takes back a frame, by its kind.
 var unmakes = [8]func(p *Program, s *State, f *frame){
-	frameRecords:  (*Program).undoRecords,
-	frameDrop:     (*Program).undoDrop,
-	frameFused:    (*Program).undoFused,
-	frameLeap:     (*Program).undoLeap,
-	frameLeapEnds: (*Program).undoLeapEnds,
-	frameTake:     (*Program).undoTake,
+	frameRecords: (*Program).undoRecords,
+	frameDrop:    (*Program).undoRecords,
+	frameFused:   (*Program).undoFused,
+	frameLeap:    (*Program).undoLeap,
+	frameTake:    (*Program).undoTake,
 }
 
 // compilePlay chooses, once the Program's shape is known (compilePut),
@@ -194,32 +196,9 @@ func (p *Program) Apply(s *State, ml *MoveList, i int) {
 	if m.rule >= 0 {
 		mk = &p.rules[m.rule].play
 	}
-	var mover int
-	if s.unlogged {
-		mover = mk.makeUnlogged(p, s, ml, m)
-	} else {
-		mover = mk.make(p, s, ml, m)
-	}
-	if len(p.goalsAfter) > 0 {
-		c := &s.ectx
-		if c.p != p {
-			c.p = p
-		}
-		if c.s != s {
-			c.s = s
-		}
-		c.own, c.opp = int(mover), p.after(int(mover))
-		for _, gl := range p.goalsAfter {
-			if gl.f(c) != 0 {
-				s.end, s.winner = endGoal, int(mover)
-				if gl.lose {
-					s.end = endLose
-				} else if gl.draw {
-					s.end = endDraw
-				}
-				return
-			}
-		}
+	mover := mk.play(p, s, ml, m, !s.unlogged)
+	if len(p.goalsAfter) > 0 && p.goalReached(s, mover) {
+		return
 	}
 	if m.rule < 0 && p.passes > 0 && s.passes >= p.passes {
 		s.end = endPasses
@@ -228,6 +207,31 @@ func (p *Program) Apply(s *State, ml *MoveList, i int) {
 	if p.limit > 0 && s.ply >= p.limit {
 		s.end = endLimit
 	}
+}
+
+// goalReached tells whether an after-move goal holds for mover, and
+// then ends the game as the goal says.
+func (p *Program) goalReached(s *State, mover int) bool {
+	c := &s.ectx
+	if c.p != p {
+		c.p = p
+	}
+	if c.s != s {
+		c.s = s
+	}
+	c.own, c.opp = mover, p.after(mover)
+	for _, gl := range p.goalsAfter {
+		if gl.f(c) != 0 {
+			s.end, s.winner = endGoal, mover
+			if gl.lose {
+				s.end = endLose
+			} else if gl.draw {
+				s.end = endDraw
+			}
+			return true
+		}
+	}
+	return false
 }
 
 // Undo takes back the last Apply (nothing when there is none): the
@@ -242,11 +246,12 @@ func (p *Program) Undo(s *State) {
 	unmakes[f.kind&uint8(len(unmakes)-1)](p, s, f)
 }
 
-// doMove is the general make: move m of ml played on s with its undo
-// frame (none while State.skipLog: doMoveUnlogged). Move generation's
-// filters call it too, to play a move and take it back. It does not
-// decide the end of the game; it returns the mover.
-func (p *Program) doMove(s *State, ml *MoveList, m mv) (mover int) {
+// doMove is the general make: move m of ml played on s, with its undo
+// frame when logged (State.skipLog tells the cells functions it is
+// not). Move generation's filters call it too, to play a move and take
+// it back. It does not decide the end of the game; it returns the mover.
+func (p *Program) doMove(s *State, ml *MoveList, m mv, logged bool) (mover int) {
+	s.skipLog = !logged
 	mover = s.toMove
 	if !s.skipLog {
 		s.frames = append(s.frames, frame{
@@ -276,13 +281,6 @@ func (p *Program) doMove(s *State, ml *MoveList, m mv) (mover int) {
 	if p.ctrs != nil {
 		p.countMove(s, mover, moved, int(s.captured[mover]-before), m.rule < 0)
 	}
-	return mover
-}
-
-// doMoveUnlogged is doMove without undo records.
-func (p *Program) doMoveUnlogged(s *State, ml *MoveList, m mv) int {
-	s.skipLog = true
-	mover := p.doMove(s, ml, m)
 	s.skipLog = false
 	return mover
 }
@@ -339,10 +337,15 @@ func (p *Program) lastCell(m mv, ml *MoveList) int32 {
 	return int32(path[len(path)-1] & 0xffff)
 }
 
-// undoRecords is the general unmake (frameRecords): the move's records
-// reverted, the last first (Program.revert), then the counters the frame
-// kept and the rules' counters restored.
+// undoRecords is the general unmake (frameRecords; frameDrop, a drop's,
+// whose one record is the drop: the piece on its cell goes back to the
+// hand first): the move's records reverted, the last first
+// (Program.revert), then the counters the frame kept and the rules'
+// counters restored.
 func (p *Program) undoRecords(s *State, f *frame) {
+	if f.kind == frameDrop {
+		s.hand[s.cells[s.changes[f.nch].cell]]++
+	}
 	p.revert(p, s, s.changes[f.nch:])
 	s.changes = s.changes[:f.nch]
 	f.restoreCounters(s)
@@ -351,13 +354,6 @@ func (p *Program) undoRecords(s *State, f *frame) {
 		copy(s.ctr, s.ctrLog[k:])
 		s.ctrLog = s.ctrLog[:k]
 	}
-}
-
-// undoDrop is undoRecords for a drop (frameDrop), whose one record is
-// the drop: the piece on its cell goes back to the hand.
-func (p *Program) undoDrop(s *State, f *frame) {
-	s.hand[s.cells[s.changes[f.nch].cell]]++
-	p.undoRecords(s, f)
 }
 
 // restoreCounters gives the turn of the move of frame f back to its

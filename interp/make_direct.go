@@ -15,11 +15,15 @@ import "github.com/ruleplay/ruleplay/ir"
 // general make's.
 
 // directLeapMaker makes a leap rule's moves under direct-make.
-var directLeapMaker = maker{make: (*Program).doMove, makeUnlogged: (*Program).doLeapsUnlogged, unit: accelDirectMake}
+var directLeapMaker = maker{play: (*Program).doDirectLeaps, unit: accelDirectMake}
 
-// doLeapsUnlogged is directLeapMaker's make without undo records: the
-// cells (leapsUnlogged), the passes and the turn.
-func (p *Program) doLeapsUnlogged(s *State, ml *MoveList, m mv) int {
+// doDirectLeaps is directLeapMaker's make: with undo records the general
+// make's (doMove); without, the cells (leapsUnlogged), the passes and
+// the turn.
+func (p *Program) doDirectLeaps(s *State, ml *MoveList, m mv, logged bool) int {
+	if logged {
+		return p.doMove(s, ml, m, true)
+	}
 	mover := s.toMove
 	p.leapsUnlogged(s, &p.rules[m.rule], mover, ml.arena[m.off:m.off+m.n])
 	s.passes = 0

@@ -22,26 +22,18 @@ import (
 // arrays of fixed size indexed through masks: no bounds checks, one
 // register per array, and nothing called. A move of one leap keeps no
 // records: its frame holds the leap itself (setLeap: start, the cell and
-// code taken, the landing and what was on it), and its unmake (undoLeap)
-// writes those cells back. Where nothing passes and no ending is decided
-// after a move but the ply limit's (a quiet rule), the frame does not
-// even keep the counters: the passes stay 0 and the game was going on
-// before the move (doLeapQuiet). A chain of leaps keeps records, made
-// and reverted on the arrays (applyLeaps, undoFused); a removal keeps its
-// cell and code (doTake, undoTake).
+// code taken, the landing and what was on it) and the passes and ending
+// before it, and its unmake (undoLeap) writes those cells back; without
+// undo records it is the same make without the frame (doFusedLeap). A
+// removal keeps its cell and the piece in its frame (takeFused,
+// undoTake). A chain of leaps keeps
+// records, made and reverted on the arrays (applyLeaps, undoFused).
 //
-// The makers (compilePlay stores one on each rule it serves):
-// fusedQuietLeapMaker, fusedLeapMaker, fusedTakeMaker.
+// The maker (compilePlay stores it on each rule it serves):
+// fusedRuleMaker.
 
-var (
-	// fusedQuietLeapMaker makes a quiet fused leap rule's moves.
-	fusedQuietLeapMaker = maker{make: (*Program).doLeapQuiet, makeUnlogged: (*Program).doLeapUnlogged, unit: accelFusedMake}
-	// fusedLeapMaker makes the other fused leap rules' moves.
-	fusedLeapMaker = maker{make: (*Program).doLeapEnds, makeUnlogged: (*Program).doLeapUnlogged, unit: accelFusedMake}
-	// fusedTakeMaker makes a fused removal rule's moves (without undo
-	// records, by the general make).
-	fusedTakeMaker = maker{make: (*Program).doTake, makeUnlogged: (*Program).doMoveUnlogged, unit: accelFusedMake}
-)
+// fusedRuleMaker makes a fused rule's moves: leaps, chains, removals.
+var fusedRuleMaker = maker{play: (*Program).doFusedLeap, unit: accelFusedMake}
 
 // compileSmall keeps the tables of a small board on fixed-size arrays
 // (Program.small) when fused-make serves the Program (direct: direct-make
@@ -95,15 +87,7 @@ func (p *Program) fusedMaker(r *rule, flat, extras bool) (maker, string) {
 	case ir.CaptureLanding:
 		p.small.landRules |= 1 << r.idx
 	}
-	switch {
-	case r.action == ir.Remove:
-		return fusedTakeMaker, ""
-	case len(p.goalsAfter) == 0 && p.noMove != ir.OutcomePass:
-		// quiet: nothing passes, and no ending is decided after a
-		// move but the passes' and the ply limit's
-		return fusedQuietLeapMaker, ""
-	}
-	return fusedLeapMaker, ""
+	return fusedRuleMaker, ""
 }
 
 // smallDeclines tells why the board's tables are not kept on fixed-size
@@ -253,21 +237,22 @@ func (b *smallPos) set(t *smallTabs, c int, code uint16) {
 	b.mailbox[cb.mb&mbMask] = 1
 }
 
-// doLeapQuiet is fusedQuietLeapMaker's make: a move of one leap made
-// with its frame, a chain applyLeaps'. The frame and the turn first,
-// then the cells, and the leap itself in the frame (frameLeap: no
-// records). The passes and the ending are left as they are: in a quiet
-// rule's Program nothing passes, and the only ending decided after its
-// move is the ply limit's, which Apply decides and undoLeap takes back
-// (the game was going on: Legal gave the move); doLeapEnds keeps and
-// sets them for the others. Once the frame's room is there, it calls
-// nothing and reads the Program only for its tables (smallTabs): no
-// stack check, and the leap's values stay in registers.
-func (p *Program) doLeapQuiet(s *State, ml *MoveList, m mv) int {
-	if m.n != 2 {
+// doFusedLeap is fusedRuleMaker's make: a move of one leap made on the
+// small board's arrays, with its frame when logged (frameLeap: the leap
+// and the passes and ending before it, no records); a chain applyLeaps'
+// (logged) or direct-make's, a removal takeFused's. The turn first, then
+// the cells, then the frame. Once the frame's room is there, it calls
+// nothing and reads the Program only for its tables (smallTabs): the
+// leap's values stay in registers.
+func (p *Program) doFusedLeap(s *State, ml *MoveList, m mv, logged bool) int {
+	switch {
+	case m.n == 1:
+		return p.takeFused(s, ml, m, logged)
+	case m.n != 2 && logged:
 		return p.applyLeaps(s, &p.rules[m.rule], ml.arena[m.off:m.off+m.n])
-	}
-	if len(s.frames) == cap(s.frames) {
+	case m.n != 2:
+		return p.doDirectLeaps(s, ml, m, false)
+	case logged && len(s.frames) == cap(s.frames):
 		s.grow(0)
 	}
 	t := p.small
@@ -275,6 +260,8 @@ func (p *Program) doLeapQuiet(s *State, ml *MoveList, m mv) int {
 	e := ml.arena[o+1]
 	a := int(ml.arena[o] & (smallCells - 1))
 	mover := s.toMove
+	passes, end, winner := s.passes, s.end, s.winner
+	s.passes = 0
 	s.ply++
 	s.toMove = int(t.next[mover&(smallPlayers-1)])
 	b := s.small
@@ -303,83 +290,40 @@ func (p *Program) doLeapQuiet(s *State, ml *MoveList, m mv) int {
 		}
 	}
 	b.set(t, land, pc)
-	nf := len(s.frames)
-	fr := s.frames[:nf+1]
-	s.frames = fr
-	f := &fr[nf]
-	f.kind = frameLeap
-	f.setLeap(a, x, land, pc, xc, old)
+	if logged {
+		nf := len(s.frames)
+		fr := s.frames[:nf+1]
+		s.frames = fr
+		f := &fr[nf]
+		f.kind, f.passes, f.end, f.winner = frameLeap, int32(passes), end, int8(winner)
+		f.setLeap(a, x, land, pc, xc, old)
+	}
 	return mover
 }
 
-// doLeapEnds is fusedLeapMaker's make: doLeapQuiet, whose frame then
-// keeps the passes and the ending too (frameLeapEnds), and the passes
-// back to 0.
-func (p *Program) doLeapEnds(s *State, ml *MoveList, m mv) int {
-	if m.n != 2 {
-		return p.applyLeaps(s, &p.rules[m.rule], ml.arena[m.off:m.off+m.n])
-	}
-	passes, end, winner := s.passes, s.end, s.winner
-	mover := p.doLeapQuiet(s, ml, m)
-	s.passes = 0
-	f := &s.frames[len(s.frames)-1]
-	f.kind, f.passes, f.end, f.winner = frameLeapEnds, int32(passes), end, int8(winner)
-	return mover
-}
-
-// doLeapUnlogged is the fused leap makers' make without undo records: a
-// move of one leap on the small board's arrays, the cells and what it
-// takes; a chain direct-make's (doLeapsUnlogged).
-func (p *Program) doLeapUnlogged(s *State, ml *MoveList, m mv) int {
-	if m.n != 2 {
-		return p.doLeapsUnlogged(s, ml, m)
-	}
-	r := &p.rules[m.rule]
-	mover := s.toMove
-	b, t := s.small, p.small
-	a := int(ml.arena[m.off] & (smallCells - 1))
-	e := ml.arena[m.off+1]
-	pc := b.cells[a]
-	b.unset(t, a, pc)
-	if r.capture == ir.CaptureJumped {
-		x := t.jumped(a, e>>16)
-		if xc := b.cells[x]; xc != 0 {
-			b.unset(t, x, xc)
-			b.took(t, mover, xc)
-		}
-	}
-	land := int(e & (smallCells - 1))
-	if old := b.cells[land]; old != 0 {
-		b.unset(t, land, old)
-		if r.capture == ir.CaptureLanding {
-			b.took(t, mover, old)
-		}
-	}
-	b.set(t, land, pc)
-	s.passes = 0
-	p.nextTurn(s, mover)
-	return mover
-}
-
-// doTake is fusedTakeMaker's make: the removal of the piece on the
-// path's cell; its frame (frameTake) holds the cell and the code taken
-// (as setLeap, the start and the piece), no records.
-func (p *Program) doTake(s *State, ml *MoveList, m mv) int {
-	if len(s.frames) == cap(s.frames) {
-		s.grow(0)
-	}
-	mover := s.toMove
-	nf := len(s.frames)
-	s.frames = s.frames[:nf+1]
-	f := &s.frames[nf]
-	f.passes, f.kind, f.end, f.winner = int32(s.passes), frameTake, s.end, int8(s.winner)
+// takeFused makes a removal (the path's one cell) on the small board's
+// arrays, with its frame when logged: a frameTake that holds the cell
+// and the piece removed (as setLeap, the start and the piece), which
+// undoTake puts back. An empty cell's removal is the general make's.
+func (p *Program) takeFused(s *State, ml *MoveList, m mv, logged bool) int {
 	b, t := s.small, p.small
 	a := int(ml.arena[m.off] & (smallCells - 1))
 	code := b.cells[a]
-	f.setLeap(a, a, a, code, 0, 0)
-	if code != 0 {
-		b.unset(t, a, code)
+	if code == 0 {
+		return p.doMove(s, ml, m, logged)
 	}
+	if logged {
+		if len(s.frames) == cap(s.frames) {
+			s.grow(0)
+		}
+		nf := len(s.frames)
+		s.frames = s.frames[:nf+1]
+		f := &s.frames[nf]
+		f.kind, f.passes, f.end, f.winner = frameTake, int32(s.passes), s.end, int8(s.winner)
+		f.setLeap(a, a, a, code, 0, 0)
+	}
+	mover := s.toMove
+	b.unset(t, a, code)
 	b.took(t, mover, code)
 	s.passes = 0
 	s.ply++
@@ -403,15 +347,17 @@ func (f *frame) leap() (a, x, land int, pc, xc, old uint16) {
 		uint16(f.last), uint16(f.taken), uint16(f.under)
 }
 
-// undoLeap takes back the move of one leap of frame f that doLeapQuiet
-// made (frameLeap): the turn first (backTurn), then the landing gets its
-// old code back, then the cell of the piece taken (whose capture is
-// taken back), then the start. It calls nothing: no stack check.
+// undoLeap takes back the move of one leap of frame f that doFusedLeap
+// made (frameLeap): the turn first (backTurn), the passes and ending the
+// frame kept, then the landing gets its old code back, then the cell of
+// the piece taken (whose capture is taken back), then the start. It
+// calls nothing: no stack check.
 func (p *Program) undoLeap(s *State, f *frame) {
 	b, t := s.small, p.small
 	a, x, land, pc, xc, old := f.leap()
 	mover := s.backTurn(t, b)
-	s.end = endNone // (Legal gave the move: the game was going on)
+	s.passes = int(f.passes)
+	s.end, s.winner = f.end, int(f.winner)
 	b.unset(t, land, pc)
 	if old != 0 {
 		b.set(t, land, old)
@@ -423,29 +369,19 @@ func (p *Program) undoLeap(s *State, f *frame) {
 	b.set(t, a, pc)
 }
 
-// undoLeapEnds takes back the move of one leap of frame f that
-// doLeapEnds made (frameLeapEnds): undoLeap, and the passes and the
-// ending the frame kept.
-func (p *Program) undoLeapEnds(s *State, f *frame) {
-	p.undoLeap(s, f)
-	s.passes = int(f.passes)
-	s.end, s.winner = f.end, int(f.winner)
-}
-
-// undoTake takes back the removal of frame f that doTake made
-// (frameTake).
+// undoTake takes back the removal of frame f that takeFused made
+// (frameTake): the turn, the passes and ending, the piece on its cell
+// and its capture.
 func (p *Program) undoTake(s *State, f *frame) {
 	a, _, _, code, _, _ := f.leap()
 	s.passes = int(f.passes)
 	s.end, s.winner = f.end, int(f.winner)
 	mover := s.backTurn(p.small, s.small)
-	if code != 0 {
-		s.small.set(p.small, a, code)
-	}
+	s.small.set(p.small, a, code)
 	s.small.untook(p.small, mover, code)
 }
 
-// backTurn gives the turn of a move doLeapQuiet or doTake made back to
+// backTurn gives the turn of a move doFusedLeap made back to
 // the player before the one to move, who made it, and returns that
 // mover. The Program has no extras: the last cell is not kept (always
 // -1), and there are no rules' counters.

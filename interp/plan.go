@@ -94,7 +94,8 @@ func (p *Program) Plan() Plan {
 	_, mailboxTwo := p.lastTwo.(mailboxPerft)
 	pl.Accelerators = accelNames(map[accel]bool{accelBlockadeWords: p.filtersOnWords(), accelWordsPerft: p.countsOnWords(),
 		accelMailboxPerft: mailboxTwo, accelCountPlayouts: p.countsPlayouts(), accelFlatMake: p.madeBy(accelFlatMake), accelDirectMake: p.madeBy(accelDirectMake),
-		accelFusedMake: p.small != nil, accelQuantifierTables: p.quantTables > 0})
+		accelFusedMake: p.small != nil, accelQuantifierTables: p.quantTables > 0,
+		accelStepPlayouts: p.madeBy(accelStepPlayouts), accelWordGoals: p.decidesByWords()})
 	pl.Declined = p.declinedBy(scopeProgram, 0)
 	pl.Make = "general: each change put and recorded for Undo"
 	if p.madeBy(accelFlatMake) {

@@ -73,7 +73,12 @@ playouts: count, then build the one drawn
 		"unseen/fox-and-hounds.rules": `run: step table
 chase: step table
 tier run,chase bulk=true
-playouts: count, then build the one drawn
+playouts: steps counted, drawn and made on the occupancy word
+`,
+		"unseen/hex-raid.rules": `raid: step table
+scout: step table
+tier raid,scout bulk=true
+playouts: steps counted, drawn and made on the occupancy word
 `,
 		"unseen/halma8.rules": `step: hop table
 jump: hop table
@@ -187,6 +192,7 @@ make and unmake: fused on the small board's arrays: step, capture; others flat: 
 accelerators: count-playouts, flat-make, direct-make, fused-make, quantifier-tables
 declined words-perft: the board needs 3 words
 declined mailbox-perft: needs mailbox, which declined
+declined step-playouts: needs kernel, which declined
 `
 	if b.String() != want {
 		t.Errorf("plan text\n%s\nwant\n%s", b.String(), want)

@@ -64,6 +64,8 @@ const (
 	accelUniqueEnds
 	accelHopCount
 	accelKeptComponents
+	accelStepPlayouts
+	accelWordGoals
 	accelCount // the number of accelerators
 )
 
@@ -128,6 +130,10 @@ var registry = [accelCount]accelerator{
 		"tiers of the hop table whose moves never share their ends: each piece's moves counted without being written (steps by population counts, chains by hop components shared by the mover's pieces), playouts build the move drawn alone (hop_count.go)"},
 	accelKeptComponents: {"kept-components", []accel{accelHopCount},
 		"chains counted by hop components shared by the mover's pieces: the components of the last generation kept where the Over and landing sets did not change near them (hop_kept.go)"},
+	accelStepPlayouts: {"step-playouts", []accel{accelKernel, accelCountPlayouts, accelDirectMake},
+		"games whose one tier is steps of one cell found by the kernel (no chains, guards, counters or the no-blockade filter): playouts count, draw and make the steps on the occupancy word in one loop (step_playout.go)"},
+	accelWordGoals: {"word-goals", nil,
+		"after-move goals on a board of one word that are some piece in a zone or no piece left, of the mover or the next player: per mover a few mask tests on the occupancy words (goal_words.go; step-playouts decides its ends with them)"},
 }
 
 // accelSet is a set of accelerators: bit a for accel a.

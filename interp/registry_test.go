@@ -28,13 +28,13 @@ func TestRegistryNeedsClosure(t *testing.T) {
 		want    []string
 	}{
 		{nil, nil},
-		{[]string{"kernel"}, []string{"kernel", "kernel-chains"}},
-		{[]string{"bulk"}, []string{"bulk", "kernel", "kernel-chains", "multiword-chains"}},
+		{[]string{"kernel"}, []string{"kernel", "kernel-chains", "step-playouts"}},
+		{[]string{"bulk"}, []string{"bulk", "kernel", "kernel-chains", "multiword-chains", "step-playouts"}},
 		{[]string{"leap-table"}, []string{"leap-table", "shift-sets", "word-chains", "landing-count", "mailbox", "bulk", "kernel",
-			"kernel-chains", "multiword-chains", "blockade-words", "words-perft", "mailbox-perft"}},
+			"kernel-chains", "multiword-chains", "blockade-words", "words-perft", "mailbox-perft", "step-playouts"}},
 		{[]string{"word-chains"}, []string{"word-chains", "kernel-chains"}},
 		{[]string{"flat-make"}, []string{"flat-make", "fused-make"}},
-		{[]string{"direct-make", " mailbox "}, []string{"mailbox", "mailbox-perft", "direct-make", "fused-make"}},
+		{[]string{"direct-make", " mailbox "}, []string{"mailbox", "mailbox-perft", "direct-make", "fused-make", "step-playouts"}},
 		{[]string{"quantifier-tables", "quantifier-tables"}, []string{"quantifier-tables"}},
 		{[]string{"all"}, []string{"all"}},
 		{[]string{"kernel", "all"}, []string{"all"}},
@@ -63,7 +63,7 @@ func TestRegistryNeedsClosure(t *testing.T) {
 // registry, with and without a close one.
 func TestRegistryUnknownName(t *testing.T) {
 	known := "leap-table, shift-sets, word-chains, landing-count, mailbox, stack-table, group-table, bulk, kernel, kernel-chains, multiword-chains, " +
-		"blockade-words, words-perft, mailbox-perft, count-playouts, flat-make, direct-make, fused-make, quantifier-tables, turn-guards, long-table, majority-paths, hop-table, unique-ends, hop-count, kept-components, all"
+		"blockade-words, words-perft, mailbox-perft, count-playouts, flat-make, direct-make, fused-make, quantifier-tables, turn-guards, long-table, majority-paths, hop-table, unique-ends, hop-count, kept-components, step-playouts, word-goals, all"
 	cases := []struct{ name, want string }{
 		{"kernal", `unknown accelerator "kernal" (did you mean "kernel"?); known: ` + known},
 		{"mailbx-perft", `unknown accelerator "mailbx-perft" (did you mean "mailbox-perft"?); known: ` + known},

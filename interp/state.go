@@ -198,10 +198,9 @@ const (
 // fused-make frames use the fields their own way (make_fused.go): a
 // frameLeap holds its move's one leap in nch, captured, points and last
 // (which it has no other use for), taken and under (setLeap, leap), and
-// no counters (a quiet rule's); a frameLeapEnds the leap and the passes
-// and ending; a frameTake the cell and code it took, and those counters:
-// they have no records, and Undo gives the mover's capture back by
-// subtraction.
+// the passes and ending; a frameTake the cell and code it took (as
+// setLeap, the start and the piece) and those counters: they have no
+// records, and Undo gives the mover's capture back by subtraction.
 type frame struct {
 	nch      int32
 	passes   int32
@@ -220,12 +219,11 @@ type frame struct {
 
 // frame kinds, each the index of its unmake in unmakes
 const (
-	frameRecords  uint8 = iota // the general make's: undoRecords
-	frameDrop                  // a drop's: undoDrop
-	frameFused                 // a fused chain of leaps: undoFused
-	frameLeap                  // a fused quiet leap: undoLeap
-	frameLeapEnds              // a fused leap: undoLeapEnds
-	frameTake                  // a fused removal: undoTake
+	frameRecords uint8 = iota // the general make's: undoRecords
+	frameDrop                 // a drop's: undoRecords, the piece back to the hand
+	frameFused                // a fused chain of leaps: undoFused
+	frameLeap                 // a fused leap: undoLeap
+	frameTake                 // a fused removal: undoTake
 )
 
 // occLen and occCLen are the lengths of State.occ and State.occC. On a

@@ -402,6 +402,7 @@ func (p *Program) planTiers() {
 	} else if counts {
 		p.playout = playoutByCount{}
 	}
+	p.compileStepPlayouts()
 }
 
 // touchedByMoves returns the cells the moves of ml may change.
