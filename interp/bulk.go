@@ -438,7 +438,7 @@ func (p *Program) wordsChains(s *State, t *tier, g *gen, ml *MoveList) int {
 		return 0
 	}
 	g.bind(p, s, ml)
-	g.mover, g.found, g.count, g.sel = mover, false, false, -1
+	g.start(mover)
 	for j, ri := range t.rules {
 		m := bulk[j&(maxBulk-1)].td[:nw]
 		if !anyWord(m) {

@@ -616,7 +616,7 @@ func (p *Program) kernChains(s *State, t *tier, ml *MoveList, occ *[kernSlots]ui
 		}
 		if !bound {
 			g.bind(p, s, ml)
-			g.mover, g.found, g.count, g.sel = s.toMove, false, false, -1
+			g.start(s.toMove)
 			bound = true
 		}
 		if ma != 0 {

@@ -183,7 +183,7 @@ func (p *Program) moveLeapsLong(s *State, r *rule, mover int, path []uint32) {
 func (p *Program) tierHasMove(s *State, t *tier) bool {
 	g := &s.ax().nested
 	g.bind(p, s, nil)
-	g.mover, g.found, g.count, g.sel = s.toMove, false, false, -1
+	g.start(s.toMove)
 	return p.runTier(s, t, g)
 }
 

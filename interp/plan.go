@@ -458,7 +458,7 @@ func (p *Program) tierPlan(t *tier) TierPlan {
 	tp.UniqueEnds = !merged && p.endsTier(t.rules)
 	got[accelUniqueEnds] = tp.UniqueEnds
 	switch t.run[modeCount].(type) {
-	case *bulkCounter, *kernelCounter:
+	case *bulkCounter, *kernelCounter, *bulkKeeper, *kernelKeeper:
 		tp.Bulk = true
 	}
 	switch t.run[modeDraw].(type) {
@@ -468,7 +468,7 @@ func (p *Program) tierPlan(t *tier) TierPlan {
 	case *wordChainsCounter:
 		tp.WalkChains = true
 		got[accelMultiwordChains] = true
-	case *bulkCounter, *kernelCounter, *walkCounter:
+	case *bulkKeeper, *kernelKeeper, *filteredWalkCounter, *walkCounter:
 		tp.CountSel = p.countsPlayouts()
 	}
 	got[accelBulk] = tp.Bulk || tp.Precheck || tp.Kernel || tp.WalkChains

@@ -348,7 +348,7 @@ func (g *gen) hopLeaps() {
 	// A select pass after the count pass of the same position reads the
 	// pieces' counts and the position sets the count pass recorded
 	// (hop_count.go).
-	counting := h.count != nil && g.list == nil && g.count && !g.filt
+	counting := h.count != nil && g.sink.countsAll()
 	var known, record *hopCounts
 	if counting {
 		known, record = s.hop.countsFor(g, h, r.idx, len(p.rules))
