@@ -128,7 +128,7 @@ func (p *Program) notShiftRule(r *rule) string {
 	switch {
 	case r.gen == genReach:
 		return fmt.Sprintf("rule %s is served by reachability", r.name)
-	case r.long:
+	case r.long != nil:
 		return fmt.Sprintf("rule %s is long (the generic walker alone)", r.name)
 	case r.gen != genStep && r.gen != genLeap:
 		return fmt.Sprintf("needs leap-table, which declined rule %s", r.name)

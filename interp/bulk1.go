@@ -583,7 +583,7 @@ func (p *Program) kernelChainsDeclines(t *tier, sh *tierShape) string {
 	}
 	for _, ri := range t.rules {
 		r := &p.rules[ri]
-		if r.action != ir.Leap || r.gen != genLeap || r.length != 2 || r.chain == ir.ChainNone || r.sameDir {
+		if r.action != ir.Leap || r.gen != genLeap || r.length != 2 || r.chain == ir.ChainNone || r.keepsFirstDir {
 			return fmt.Sprintf("rule %s is not a short jump with chains in any direction", r.name)
 		}
 		if r.walk != walkWord {

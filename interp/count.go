@@ -561,7 +561,7 @@ func (p *Program) wordsPerftDeclines() string {
 		if why := p.wordsRuleDeclines(r); why != "" {
 			return why
 		}
-		if r.action == ir.Leap && r.chain != ir.ChainNone && (r.chain != ir.ChainOptional || r.length != 2 || !r.alwaysTakes || r.hasPromo || r.sameDir) {
+		if r.action == ir.Leap && r.chain != ir.ChainNone && (r.chain != ir.ChainOptional || r.length != 2 || !r.alwaysTakes || r.promotionEndsChain || r.keepsFirstDir) {
 			return fmt.Sprintf("rule %s chains other than optional short jumps that always take", r.name)
 		}
 		if r.action == ir.Leap && r.chain != ir.ChainNone && r.walk != walkWord {

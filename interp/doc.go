@@ -117,7 +117,7 @@
 // piece type with the same owner and number); a chain ends there at once,
 // compulsory or not, unless the promotion is AtMoveEnd: then only the
 // last landing counts (Apply promotes where the move ends; generation asks
-// stopsAt, which skips such promotions, and rule.hasPromo counts only the
+// stopsAt, which skips such promotions, and rule.promotionEndsChain counts only the
 // promotions that end chains). Neutral pieces are never promoted.
 //
 // # Moves

@@ -55,9 +55,9 @@ func (p *Program) mbCandidateDeclines(r *rule) string {
 		return "not a jump of two cells"
 	case r.capture != ir.CaptureJumped:
 		return "it does not capture what it jumps"
-	case r.hasPromo:
+	case r.promotionEndsChain:
 		return "a promotion ends its chains"
-	case r.sameDir:
+	case r.keepsFirstDir:
 		return "its chains keep their first direction"
 	}
 	for mv := 0; mv < p.numPlayers; mv++ {

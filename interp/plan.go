@@ -302,7 +302,7 @@ func (p *Program) ruleTables(r *rule) []string {
 // ruleNotes lists the machinery rule r uses beside its strategy.
 func (p *Program) ruleNotes(r *rule) []string {
 	var n []string
-	if r.long && r.longTable == nil {
+	if r.long != nil && r.longTable == nil {
 		n = append(n, "a long rule (lengths, hurdle or captures taken at the end): the generic walker alone")
 	}
 	if r.longTable != nil {
@@ -323,7 +323,7 @@ func (p *Program) ruleNotes(r *rule) []string {
 	if r.alwaysTakes {
 		n = append(n, "every leap takes a piece")
 	}
-	if r.sameDir {
+	if r.keepsFirstDir {
 		n = append(n, "chains walked one first direction at a time on the leap table (not on the bitset or mailbox walkers)")
 	}
 	for _, offs := range r.mbOffs {
@@ -338,6 +338,9 @@ func (p *Program) ruleNotes(r *rule) []string {
 	}
 	if r.stride == 0 && r.overTab != nil {
 		n = append(n, "conditions tabulated by piece code alone")
+	}
+	if r.gen == genGeneric {
+		n = append(n, "generic walk: "+r.generic.name)
 	}
 	switch r.play.unit {
 	case accelFusedMake:

@@ -180,32 +180,30 @@ type rule struct {
 	length    int       // the leap length (the largest, with lengthProp)
 	// per code: the leap length of a piece of that code (0: the rule does
 	// not move it) and its leap table
-	lenCode  []int32
-	leapCode [][]int32
-	lengths  []int  // the distinct leap lengths, ascending
-	from     evalFn // nil: any moving piece
-	over     evalFn // nil: any cell
-	onto     evalFn
-	enemy    evalFn // group captures: the enemy run condition (nil: no capture)
-	gwhen    evalFn // group captures: when (nil: always)
-	gall     bool   // group captures take the whole run
-	hasPromo bool   // some promotion that ends a chain (not AtMoveEnd) applies to a piece this rule moves
-	// long: a range of lengths, a hurdle or captures taken at the end
-	// (jumping.go): the generic walker's longDFS, Apply's moveLeapsLong;
-	// lenMax the longest leap, hurdle the compiled Hurdle, atEnd
-	// TakenAtEnd
-	long   bool
-	lenMax int
-	hurdle evalFn
-	atEnd  bool
+	lenCode            []int32
+	leapCode           [][]int32
+	lengths            []int  // the distinct leap lengths, ascending
+	from               evalFn // nil: any moving piece
+	over               evalFn // nil: any cell
+	onto               evalFn
+	enemy              evalFn // group captures: the enemy run condition (nil: no capture)
+	gwhen              evalFn // group captures: when (nil: always)
+	takesWholeRun      bool   // group captures take the whole run (ir.GroupCapture.All)
+	promotionEndsChain bool   // some promotion that ends a chain (not AtMoveEnd) applies to a piece this rule moves
+	// long: a long rule's parameters (a range of lengths, a hurdle or
+	// captures taken at the end: jumping.go; nil: not a long rule)
+	long *longParams
+	// generic: how the generic walker walks the rule's moves from a
+	// source (compileGenericWalk)
+	generic genericWalk
 	// longTable: the rays and condition tables of the long-leap table
 	// (genLongTable; nil otherwise)
-	longTable *longTable
-	capture   ir.Capture
-	chain     ir.Chain
-	sameDir   bool // a chain keeps its first direction (chain.go: eachFirstDir)
-	textEnds  bool // moves named by their ends (ir.MoveRule.TextEnds)
-	gen       int
+	longTable     *longTable
+	capture       ir.Capture
+	chain         ir.Chain
+	keepsFirstDir bool // a chain keeps its first direction (chain.go: eachFirstDir)
+	namedByEnds   bool // moves named by their ends (ir.MoveRule.TextEnds)
+	gen           int
 	// chainStop: a chain ends on a landing cell where it holds (nil: none)
 	chainStop evalFn
 	// inside: per lock ZONE: inside, per player, its cells (nil: no such
@@ -639,6 +637,7 @@ func (p *Program) compileRules() error {
 		if err := p.compileRule(i); err != nil {
 			return fmt.Errorf("move rule %q (%s): %w", g.Moves[i].Name, g.Moves[i].Pos, err)
 		}
+		p.compileGenericWalk(&p.rules[i])
 	}
 	tiers := g.Priority
 	if len(tiers) == 0 && len(g.Moves) > 0 {
@@ -690,7 +689,7 @@ func (p *Program) compileRule(i int) error {
 	m := &p.game.Moves[i]
 	r := &p.rules[i]
 	r.idx, r.name, r.action, r.who = i, m.Name, m.Action, m.Piece
-	r.length, r.capture, r.chain, r.sameDir, r.textEnds = m.Length, m.Capture, m.Chain, m.ChainSame, m.TextEnds
+	r.length, r.capture, r.chain, r.keepsFirstDir, r.namedByEnds = m.Length, m.Capture, m.Chain, m.ChainSame, m.TextEnds
 	if err := p.compileSelection(r, m); err != nil {
 		return err
 	}
@@ -835,14 +834,14 @@ func (p *Program) compileCellCond(e *ir.Expr, what string) (evalFn, error) {
 	return xc.compile(e, true)
 }
 
-// fillPromoSlots sets r.hasPromo (some promotion applies to a piece the
+// fillPromoSlots sets r.promotionEndsChain (some promotion applies to a piece the
 // rule moves) and r.srcSlots (per mover, the occupancy slots whose pieces
 // the rule selects by owner).
 func (p *Program) fillPromoSlots(r *rule) {
 	for code := 1; code < p.ncodes; code++ {
 		if r.kindOK == nil || r.kindOK[p.codeKind[code]] {
 			for _, pr := range p.promos[code] {
-				r.hasPromo = r.hasPromo || !pr.atEnd
+				r.promotionEndsChain = r.promotionEndsChain || !pr.atEnd
 			}
 		}
 	}
@@ -902,7 +901,7 @@ func (p *Program) compileGroup(r *rule, m *ir.MoveRule) error {
 				return err
 			}
 		}
-		r.gall = gc.All
+		r.takesWholeRun = gc.All
 	}
 	r.gen = genGroup
 	p.compileGroupFast(r)
@@ -1013,7 +1012,7 @@ func (p *Program) compileLeapFast(r *rule, m *ir.MoveRule) {
 // when they are few (landing-count).
 func (p *Program) compileWalk(r *rule) {
 	r.walk = walkTable
-	if r.length != 2 || r.sameDir {
+	if r.length != 2 || r.keepsFirstDir {
 		return
 	}
 	if p.oneWordShift(r) {
@@ -1410,7 +1409,7 @@ func (p *Program) tierNeedsDedup(rs []int) bool {
 			if rb.action == ir.Group {
 				ra, rb = rb, ra
 			}
-			if (ra.textEnds && ra.chain != ir.ChainNone || rb.textEnds && rb.chain != ir.ChainNone) && !p.srcDisjoint(ra, rb) {
+			if (ra.namedByEnds && ra.chain != ir.ChainNone || rb.namedByEnds && rb.chain != ir.ChainNone) && !p.srcDisjoint(ra, rb) {
 				return true // a chain named by its ends may end anywhere
 			}
 			for pl := 0; pl < p.numPlayers; pl++ {

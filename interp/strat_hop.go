@@ -105,7 +105,7 @@ func (p *Program) hopDecline(r *rule, m *ir.MoveRule) string {
 		return "the leap length depends on the piece"
 	case m.ChainStop != nil && depsOf(m.ChainStop)&^depCell != 0:
 		return "its chain stop reads more than the cell"
-	case r.hasPromo:
+	case r.promotionEndsChain:
 		return "a promotion may end the chain"
 	case p.stacking:
 		return "the game stacks pieces"
@@ -152,7 +152,7 @@ func (p *Program) slotConds(r *rule) bool {
 // and reports whether it did.
 func (p *Program) compileHop(r *rule, m *ir.MoveRule) bool {
 	if why := p.hopDecline(r, m); why != "" {
-		if r.action == ir.Leap && (reachable(m) || r.inside != nil) && !r.long {
+		if r.action == ir.Leap && (reachable(m) || r.inside != nil) && r.long == nil {
 			p.declineFor(scopeRule, r.idx, accelHopTable, why) // (the rules it could serve)
 		}
 		return false

@@ -55,7 +55,7 @@ func (g *gen) fastLeaps() {
 		}
 		g.overEmpty = r.overSlots[g.mover] >> uint(p.numPlayers+1) & 1
 		g.ontoEmpty = r.ontoSlots[g.mover] >> uint(p.numPlayers+1) & 1
-		if onWord && g.sink == sinkCount && r.alwaysTakes && !r.hasPromo &&
+		if onWord && g.sink == sinkCount && r.alwaysTakes && !r.promotionEndsChain &&
 			r.chain == ir.ChainOptional && r.srcAll[g.mover] {
 			g.n += g.wordFirstChains()
 			return
@@ -92,7 +92,7 @@ func (g *gen) fastLeaps() {
 				g.overPiece = r.overSlots[g.mover] >> sl & 1
 				g.ontoPiece = r.ontoSlots[g.mover] >> sl & 1
 				g.wordChains(b, g.wordOcc, g.wordOver, g.wordOnto)
-			case r.sameDir:
+			case r.keepsFirstDir:
 				table.eachFirstDir(c)
 			default:
 				table.chains(c)
@@ -188,7 +188,7 @@ func (g *gen) countByLandings() {
 				}
 				pc := cells[c]
 				switch {
-				case r.chain == ir.ChainNone || (r.hasPromo && p.stopsAt(pc, l)):
+				case r.chain == ir.ChainNone || (r.promotionEndsChain && p.stopsAt(pc, l)):
 					g.n++
 				case !near && lw[bitOf[x]>>6]>>(bitOf[x]&63)&1 == 0:
 					g.n++ // the first leap, ending the chain
