@@ -377,15 +377,29 @@ func (p *Program) guardOK(s *State, r *rule) bool {
 	return r.when == nil || p.guardHolds(s, r)
 }
 
-// guardHolds evaluates rule r's guard in s: a guard on the turn number
-// alone (rule.turnGuard) is a range test, without the expression's
-// closures.
+// guardHolds evaluates rule r's guard in s (rule.guard).
 func (p *Program) guardHolds(s *State, r *rule) bool {
-	if r.turnGuard {
-		return uint32(s.turns[s.toMove]+1-r.turnLo) <= r.turnSpan
-	}
-	return r.when(p.guardCtx(s)) != 0
+	return r.guard.holds(p, s, r)
 }
+
+// ruleGuard is how a rule's guard is decided (rule.guard).
+type ruleGuard struct {
+	holds func(p *Program, s *State, r *rule) bool
+	// unit: the accelerator that chose it (accelCount: the core's)
+	unit accel
+}
+
+var (
+	// guardByExpr evaluates the guard's compiled expression.
+	guardByExpr = ruleGuard{holds: func(p *Program, s *State, r *rule) bool {
+		return r.when(p.guardCtx(s)) != 0
+	}, unit: accelCount}
+	// guardByTurns: a guard on the turn number alone is a range test,
+	// without the expression's closures (turn-guards).
+	guardByTurns = ruleGuard{holds: func(p *Program, s *State, r *rule) bool {
+		return uint32(s.turns[s.toMove]+1-r.turnLo) <= r.turnSpan
+	}, unit: accelTurnGuards}
+)
 
 // turnRange tells whether guard e only compares the mover's turn number
 // (1 and up) with constants, joined by "and" (turn == 1, turn > 1 and

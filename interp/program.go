@@ -169,11 +169,13 @@ type rule struct {
 	name   string
 	action ir.Action
 	when   evalFn
-	// a guard that only compares the mover's turn number with constants
-	// (turnGuard) allows the turns turnLo to turnLo+turnSpan (guardOK)
-	turnGuard bool
-	turnLo    int32
-	turnSpan  uint32
+	// guard: how the guard (when) is decided (compileConds: guardByExpr,
+	// or guardByTurns for a guard that only compares the mover's turn
+	// number with constants: it allows the turns turnLo to
+	// turnLo+turnSpan)
+	guard    ruleGuard
+	turnLo   int32
+	turnSpan uint32
 	who       ir.Who
 	kindOK    []bool    // per kind; nil: every kind
 	dirs      [][]int32 // per player, deduplicated by vector
@@ -801,7 +803,7 @@ func (p *Program) compileConds(r *rule, m *ir.MoveRule) error {
 			return err
 		}
 		lo, hi, ok := turnRange(m.When)
-		r.turnGuard = false
+		r.guard = guardByExpr
 		switch {
 		case p.off(accelTurnGuards) != "":
 			p.declineFor(scopeRule, r.idx, accelTurnGuards, p.off(accelTurnGuards))
@@ -810,7 +812,7 @@ func (p *Program) compileConds(r *rule, m *ir.MoveRule) error {
 		case lo > hi:
 			p.declineFor(scopeRule, r.idx, accelTurnGuards, "its guard allows no turn") // (the closure says no)
 		default:
-			r.turnGuard = true
+			r.guard = guardByTurns
 			r.turnLo, r.turnSpan = int32(lo), uint32(hi-lo)
 		}
 	}
