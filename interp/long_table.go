@@ -24,7 +24,7 @@ import (
 //     (markShift): most positions have none for a capture; for a rule
 //     that moves some kinds only (a king's), the pieces of those kinds,
 //     from the occupancy sets per piece code (it asks the State to keep
-//     them: Program.readsOccC), so a rule without such a piece costs
+//     them: Program.keepOccC), so a rule without such a piece costs
 //     nothing;
 //   - each cell and direction has its ray, the cells in that direction
 //     up to the rule's longest leap, ended by the sentinel cell, whose
@@ -138,7 +138,7 @@ func (p *Program) compileLongTable(r *rule, m *ir.MoveRule) {
 	}
 	if restricts && !r.shift {
 		lt.sources = (*gen).kindSources
-		p.readsOccC = true // (compilePut: the State keeps the sets per code)
+		p.keepOccC = true // (the State keeps the sets per code: compilePut)
 	}
 	r.longTable = lt
 	r.gen = genLongTable

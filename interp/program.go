@@ -87,10 +87,11 @@ type Program struct {
 	// drawn, or list, then draw (choices.go)
 	playout playoutDrawer
 
-	// State.put keeps the occupancy sets per code only when something
-	// reads them (compilePut; readsOccC: a quantifier compiled by
-	// quantByCode)
-	keepOccC, readsOccC bool
+	// keepOccC: the position keeps the occupancy sets per code
+	// (State.occC), because something reads them (a quantifier compiled
+	// by quantByCode, the long-leap table's sources by kind, and those
+	// compilePut adds)
+	keepOccC bool
 	// revert: how the general unmake reverts a move's records
 	// (compilePlay: revertPut, revertStacked, or flat-make's revertFlat)
 	revert func(p *Program, s *State, recs []change)
