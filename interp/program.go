@@ -281,6 +281,7 @@ const (
 	walkWord            // short jumps on one word: chains walked and counted on the occupancy word (word-chains)
 	walkLandings        // walkTable, but counted from the landing cells when the empty cells are few (landing-count)
 	walkMailbox         // walked on the mailbox (mbLeaps)
+	walkTableFirstDirs  // walkTable for a chain that keeps its first direction: one first direction at a time (tableWalk.eachFirstDir)
 )
 
 // maxTable bounds the size of a rule's condition tables.
@@ -1015,7 +1016,11 @@ func (p *Program) compileLeapFast(r *rule, m *ir.MoveRule) {
 // when they are few (landing-count).
 func (p *Program) compileWalk(r *rule) {
 	r.walk = walkTable
-	if r.length != 2 || r.keepsFirstDir {
+	if r.keepsFirstDir {
+		r.walk = walkTableFirstDirs
+		return
+	}
+	if r.length != 2 {
 		return
 	}
 	if p.oneWordShift(r) {

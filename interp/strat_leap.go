@@ -92,7 +92,7 @@ func (g *gen) fastLeaps() {
 				g.overPiece = r.overSlots[g.mover] >> sl & 1
 				g.ontoPiece = r.ontoSlots[g.mover] >> sl & 1
 				g.wordChains(b, g.wordOcc, g.wordOver, g.wordOnto)
-			case r.keepsFirstDir:
+			case r.walk == walkTableFirstDirs:
 				table.eachFirstDir(c)
 			default:
 				table.chains(c)
