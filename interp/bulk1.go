@@ -429,7 +429,7 @@ func (g *kernGroup) anyLeap(occ *[kernSlots]uint64, oc *[kernCodes]uint64, empty
 
 // kernLeaps is firstLeaps by the kernel of tier t (t.kernel not nil); a
 // kernel tier counted and kept for the draw without the touched cells
-// is kernKeep's (kernelCounter).
+// is kernKeep's (kernelKeeper).
 func (p *Program) kernLeaps(s *State, t *tier, wantTouched, stash bool) (n int, touched uint64) {
 	occ, oc, empty := p.kernWords(s)
 	gs := t.kernelPairs[s.toMove]

@@ -177,10 +177,10 @@ type rule struct {
 	guard    ruleGuard
 	turnLo   int32
 	turnSpan uint32
-	who       ir.Who
-	kindOK    []bool    // per kind; nil: every kind
-	dirs      [][]int32 // per player, deduplicated by vector
-	length    int       // the leap length (the largest, with lengthProp)
+	who      ir.Who
+	kindOK   []bool    // per kind; nil: every kind
+	dirs     [][]int32 // per player, deduplicated by vector
+	length   int       // the leap length (the largest, with lengthProp)
 	// per code: the leap length of a piece of that code (0: the rule does
 	// not move it) and its leap table
 	lenCode            []int32
@@ -277,11 +277,11 @@ type rule struct {
 
 // how fastLeaps walks a genLeap rule's moves (rule.walk)
 const (
-	walkTable    = iota // first leaps marked on bitsets or found per source, chains walked on the leap table (tableWalk)
-	walkWord            // short jumps on one word: chains walked and counted on the occupancy word (word-chains)
-	walkLandings        // walkTable, but counted from the landing cells when the empty cells are few (landing-count)
-	walkMailbox         // walked on the mailbox (mbLeaps)
-	walkTableFirstDirs  // walkTable for a chain that keeps its first direction: one first direction at a time (tableWalk.eachFirstDir)
+	walkTable          = iota // first leaps marked on bitsets or found per source, chains walked on the leap table (tableWalk)
+	walkWord                  // short jumps on one word: chains walked and counted on the occupancy word (word-chains)
+	walkLandings              // walkTable, but counted from the landing cells when the empty cells are few (landing-count)
+	walkMailbox               // walked on the mailbox (mbLeaps)
+	walkTableFirstDirs        // walkTable for a chain that keeps its first direction: one first direction at a time (tableWalk.eachFirstDir)
 )
 
 // maxTable bounds the size of a rule's condition tables.
