@@ -57,7 +57,7 @@
 // a value the run time calls without deciding again. Per rule, its
 // strategy (strategy.go: one interface, one implementation per class,
 // moves(g) into the gen's sink), its maker (rule.play), its guard
-// (rule.guard) and, for the generic walker, its walk (rule.generic); per
+// (rule.guardTest) and, for the generic walker, its walk (rule.generic); per
 // tier, its
 // gate, tidy steps, counter and drawer (tier.go); for the Program, perft's
 // last two plies, the blockade filter and the playout drawer

@@ -377,12 +377,12 @@ func (p *Program) guardOK(s *State, r *rule) bool {
 	return r.when == nil || p.guardHolds(s, r)
 }
 
-// guardHolds evaluates rule r's guard in s (rule.guard).
+// guardHolds evaluates rule r's guard in s (rule.guardTest).
 func (p *Program) guardHolds(s *State, r *rule) bool {
-	return r.guard.holds(p, s, r)
+	return r.guardTest.holds(p, s, r)
 }
 
-// ruleGuard is how a rule's guard is decided (rule.guard).
+// ruleGuard is how a rule's guard is decided (rule.guardTest).
 type ruleGuard struct {
 	holds func(p *Program, s *State, r *rule) bool
 	// unit: the accelerator that chose it (accelCount: the core's)

@@ -40,7 +40,7 @@ func TestTurnGuard(t *testing.T) {
 		if err := p.compileConds(&r, &ir.MoveRule{When: c.e}); err != nil {
 			t.Fatalf("%s: %v", c.name, err)
 		}
-		if byTurns := r.guard.unit == accelTurnGuards; byTurns != c.ranged {
+		if byTurns := r.guardTest.unit == accelTurnGuards; byTurns != c.ranged {
 			t.Errorf("%s: guard by turns %v, want %v", c.name, byTurns, c.ranged)
 		}
 		s := p.NewState(0)

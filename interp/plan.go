@@ -168,7 +168,7 @@ func (p *Program) rulePlan(r *rule) RulePlan {
 	rp.Accelerators = accelNames(map[accel]bool{accelLeapTable: r.gen == genStep || r.gen == genLeap, accelShiftSets: r.shift,
 		accelWordChains: r.gen == genLeap && r.walk == walkWord, accelLandingCount: r.gen == genLeap && r.walk == walkLandings,
 		accelMailbox: r.mbOffs != nil, accelStackTable: r.gen == genStack, accelGroupTable: r.gen == genGroupFast, accelFusedMake: r.play.unit == accelFusedMake,
-		accelTurnGuards: r.guard.unit == accelTurnGuards, accelLongTable: r.longTable != nil, accelHopTable: r.gen == genHop,
+		accelTurnGuards: r.guardTest.unit == accelTurnGuards, accelLongTable: r.longTable != nil, accelHopTable: r.gen == genHop,
 		accelHopCount: r.hop != nil && r.hop.count != nil})
 	rp.Declined = p.declinedBy(scopeRule, r.idx)
 	return rp

@@ -170,29 +170,32 @@ type rule struct {
 	name   string
 	action ir.Action
 	when   evalFn
-	// guard: how the guard (when) is decided (compileConds: guardByExpr,
-	// or guardByTurns for a guard that only compares the mover's turn
-	// number with constants: it allows the turns turnLo to
+	// guardTest: how the guard (when) is tested (compileConds:
+	// guardByExpr, or guardByTurns for a guard that only compares the
+	// mover's turn number with constants: it allows the turns turnLo to
 	// turnLo+turnSpan)
-	guard    ruleGuard
-	turnLo   int32
-	turnSpan uint32
-	who      ir.Who
-	kindOK   []bool    // per kind; nil: every kind
-	dirs     [][]int32 // per player, deduplicated by vector
-	length   int       // the leap length (the largest, with lengthProp)
+	guardTest ruleGuard
+	turnLo    int32
+	turnSpan  uint32
+	who       ir.Who
+	kindOK    []bool    // per kind; nil: every kind
+	dirs      [][]int32 // per player, deduplicated by vector
+	length    int       // the leap length (the largest, with lengthProp)
 	// per code: the leap length of a piece of that code (0: the rule does
 	// not move it) and its leap table
-	lenCode            []int32
-	leapCode           [][]int32
-	lengths            []int  // the distinct leap lengths, ascending
-	from               evalFn // nil: any moving piece
-	over               evalFn // nil: any cell
-	onto               evalFn
-	enemy              evalFn // group captures: the enemy run condition (nil: no capture)
-	gwhen              evalFn // group captures: when (nil: always)
-	takesWholeRun      bool   // group captures take the whole run (ir.GroupCapture.All)
-	promotionEndsChain bool   // some promotion that ends a chain (not AtMoveEnd) applies to a piece this rule moves
+	lenCode  []int32
+	leapCode [][]int32
+	lengths  []int  // the distinct leap lengths, ascending
+	from     evalFn // nil: any moving piece
+	over     evalFn // nil: any cell
+	onto     evalFn
+	enemy    evalFn // group captures: the enemy run condition (nil: no capture)
+	gwhen    evalFn // group captures: when (nil: always)
+	// takesWholeRun: group captures take the whole run (ir.GroupCapture.All)
+	takesWholeRun bool
+	// promotionEndsChain: some promotion that ends a chain (not
+	// AtMoveEnd) applies to a piece this rule moves
+	promotionEndsChain bool
 	// long: a long rule's parameters (a range of lengths, a hurdle or
 	// captures taken at the end: jumping.go; nil: not a long rule)
 	long *longParams
@@ -201,12 +204,15 @@ type rule struct {
 	generic genericWalk
 	// longTable: the rays and condition tables of the long-leap table
 	// (genLongTable; nil otherwise)
-	longTable     *longTable
-	capture       ir.Capture
-	chain         ir.Chain
-	keepsFirstDir bool // a chain keeps its first direction (chain.go: eachFirstDir)
-	namedByEnds   bool // moves named by their ends (ir.MoveRule.TextEnds)
-	gen           int
+	longTable *longTable
+	capture   ir.Capture
+	chain     ir.Chain
+	gen       int
+	// keepsFirstDir: a chain keeps its first direction (chain.go:
+	// eachFirstDir)
+	keepsFirstDir bool
+	// namedByEnds: moves named by their ends (ir.MoveRule.TextEnds)
+	namedByEnds bool
 	// chainStop: a chain ends on a landing cell where it holds (nil: none)
 	chainStop evalFn
 	// inside: per lock ZONE: inside, per player, its cells (nil: no such
@@ -277,11 +283,13 @@ type rule struct {
 
 // how fastLeaps walks a genLeap rule's moves (rule.walk)
 const (
-	walkTable          = iota // first leaps marked on bitsets or found per source, chains walked on the leap table (tableWalk)
-	walkWord                  // short jumps on one word: chains walked and counted on the occupancy word (word-chains)
-	walkLandings              // walkTable, but counted from the landing cells when the empty cells are few (landing-count)
-	walkMailbox               // walked on the mailbox (mbLeaps)
-	walkTableFirstDirs        // walkTable for a chain that keeps its first direction: one first direction at a time (tableWalk.eachFirstDir)
+	walkTable    = iota // first leaps marked on bitsets or found per source, chains walked on the leap table (tableWalk)
+	walkWord            // short jumps on one word: chains walked and counted on the occupancy word (word-chains)
+	walkLandings        // walkTable, but counted from the landing cells when the empty cells are few (landing-count)
+	walkMailbox         // walked on the mailbox (mbLeaps)
+	// walkTable for a chain that keeps its first direction: one first
+	// direction at a time (tableWalk.eachFirstDir)
+	walkTableFirstDirs
 )
 
 // maxTable bounds the size of a rule's condition tables.
@@ -805,7 +813,7 @@ func (p *Program) compileConds(r *rule, m *ir.MoveRule) error {
 			return err
 		}
 		lo, hi, ok := turnRange(m.When)
-		r.guard = guardByExpr
+		r.guardTest = guardByExpr
 		switch {
 		case p.off(accelTurnGuards) != "":
 			p.declineFor(scopeRule, r.idx, accelTurnGuards, p.off(accelTurnGuards))
@@ -814,7 +822,7 @@ func (p *Program) compileConds(r *rule, m *ir.MoveRule) error {
 		case lo > hi:
 			p.declineFor(scopeRule, r.idx, accelTurnGuards, "its guard allows no turn") // (the closure says no)
 		default:
-			r.guard = guardByTurns
+			r.guardTest = guardByTurns
 			r.turnLo, r.turnSpan = int32(lo), uint32(hi-lo)
 		}
 	}
