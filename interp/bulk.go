@@ -128,7 +128,7 @@ func (p *Program) notShiftRule(r *rule) string {
 	switch {
 	case r.gen == genReach:
 		return fmt.Sprintf("rule %s is served by reachability", r.name)
-	case r.long:
+	case r.long != nil:
 		return fmt.Sprintf("rule %s is long (the generic walker alone)", r.name)
 	case r.gen != genStep && r.gen != genLeap:
 		return fmt.Sprintf("needs leap-table, which declined rule %s", r.name)
@@ -438,7 +438,7 @@ func (p *Program) wordsChains(s *State, t *tier, g *gen, ml *MoveList) int {
 		return 0
 	}
 	g.bind(p, s, ml)
-	g.mover, g.found, g.count, g.sel = mover, false, false, -1
+	g.start(mover)
 	for j, ri := range t.rules {
 		m := bulk[j&(maxBulk-1)].td[:nw]
 		if !anyWord(m) {

@@ -429,7 +429,7 @@ func (g *kernGroup) anyLeap(occ *[kernSlots]uint64, oc *[kernCodes]uint64, empty
 
 // kernLeaps is firstLeaps by the kernel of tier t (t.kernel not nil); a
 // kernel tier counted and kept for the draw without the touched cells
-// is kernKeep's (kernelCounter).
+// is kernKeep's (kernelKeeper).
 func (p *Program) kernLeaps(s *State, t *tier, wantTouched, stash bool) (n int, touched uint64) {
 	occ, oc, empty := p.kernWords(s)
 	gs := t.kernelPairs[s.toMove]
@@ -583,7 +583,7 @@ func (p *Program) kernelChainsDeclines(t *tier, sh *tierShape) string {
 	}
 	for _, ri := range t.rules {
 		r := &p.rules[ri]
-		if r.action != ir.Leap || r.gen != genLeap || r.length != 2 || r.chain == ir.ChainNone || r.sameDir {
+		if r.action != ir.Leap || r.gen != genLeap || r.length != 2 || r.chain == ir.ChainNone || r.keepsFirstDir {
 			return fmt.Sprintf("rule %s is not a short jump with chains in any direction", r.name)
 		}
 		if r.walk != walkWord {
@@ -616,7 +616,7 @@ func (p *Program) kernChains(s *State, t *tier, ml *MoveList, occ *[kernSlots]ui
 		}
 		if !bound {
 			g.bind(p, s, ml)
-			g.mover, g.found, g.count, g.sel = s.toMove, false, false, -1
+			g.start(s.toMove)
 			bound = true
 		}
 		if ma != 0 {

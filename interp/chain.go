@@ -205,5 +205,5 @@ func (g *gen) revisits(took bool, land int32) bool {
 // promotesAt tells whether the moving piece is promoted on cell c, which
 // ends its chain.
 func (g *gen) promotesAt(c int) bool {
-	return g.r.hasPromo && g.p.stopsAt(g.piece, c)
+	return g.r.promotionEndsChain && g.p.stopsAt(g.piece, c)
 }

@@ -104,7 +104,7 @@ import (
 // Counting moves and the blockade filter on occupancy words.
 //
 // Perft's last ply and playouts only need the number of legal moves, or
-// whether the next player has one. Generators have a count mode (gen.count)
+// whether the next player has one. Generators have a count sink (gen.sink)
 // in which emit only counts; shift rules on one word count first leaps
 // with population counts and chains with wordChainCount, without paths. When
 // a tier could hold two moves with one text (a tidy step: tier.merges) the moves are
@@ -561,7 +561,7 @@ func (p *Program) wordsPerftDeclines() string {
 		if why := p.wordsRuleDeclines(r); why != "" {
 			return why
 		}
-		if r.action == ir.Leap && r.chain != ir.ChainNone && (r.chain != ir.ChainOptional || r.length != 2 || !r.alwaysTakes || r.hasPromo || r.sameDir) {
+		if r.action == ir.Leap && r.chain != ir.ChainNone && (r.chain != ir.ChainOptional || r.length != 2 || !r.alwaysTakes || r.promotionEndsChain || r.keepsFirstDir) {
 			return fmt.Sprintf("rule %s chains other than optional short jumps that always take", r.name)
 		}
 		if r.action == ir.Leap && r.chain != ir.ChainNone && r.walk != walkWord {
@@ -731,8 +731,7 @@ func (p *Program) selectMove(s *State, ml *MoveList, i int) {
 	}
 	g := &s.gen
 	g.bind(p, s, nil)
-	g.mover, g.found = s.toMove, false
-	g.count, g.filt, g.sel, g.out, g.n = true, s.selFilt, i, ml, 0
+	g.startSelect(s.toMove, i, ml, s.selFilt)
 	p.runTier(s, &p.tiers[s.tier], g)
 	g.out = nil
 }

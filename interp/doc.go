@@ -59,16 +59,20 @@
 // The plan is the program: Compile decides once, and stores the choice as
 // a value the run time calls without deciding again. Per rule, its
 // strategy (strategy.go: one interface, one implementation per class,
-// moves(g) in the gen's mode) and its maker (rule.play); per tier, its
+// moves(g) into the gen's sink), its maker (rule.play), its guard
+// (rule.guardTest) and, for the generic walker, its walk (rule.generic); per
+// tier, its
 // gate, tidy steps, counter and drawer (tier.go); for the Program, perft's
 // last two plies, the blockade filter and the playout drawer
 // (choices.go). Program.Plan reads those very values (each has a name),
 // with the accelerators each rule and tier got and why the others
 // declined; `ruleplay vet --explain` prints it.
 //
-// Every generator serves four modes (gen.go): list (Legal), count
-// (perft's last ply), select (move i of the count, for playouts) and
-// exists (filters, Status), and gives Legal's moves in Legal's order.
+// Every generator serves four modes, the sinks its caller stores in the
+// gen before the run (gen.sink: gen.go): list (Legal), count (perft's
+// last ply), select (move i of the count, for playouts) and exists
+// (filters, Status), the count and select sinks also with the blockade
+// filter; it gives Legal's moves in Legal's order.
 // Chains are walked by one skeleton (chain.go's policy; the walks of the
 // cell tables, the one-word bitsets and the mailbox's counts are stamped
 // from one template by internal/chaingen: go generate); the literal
@@ -120,7 +124,7 @@
 // piece type with the same owner and number); a chain ends there at once,
 // compulsory or not, unless the promotion is AtMoveEnd: then only the
 // last landing counts (Apply promotes where the move ends; generation asks
-// stopsAt, which skips such promotions, and rule.hasPromo counts only the
+// stopsAt, which skips such promotions, and rule.promotionEndsChain counts only the
 // promotions that end chains). Neutral pieces are never promoted.
 //
 // # Moves

@@ -78,7 +78,7 @@ func (p *Program) mergeEnds(s *State, ml *MoveList) {
 	x.ecaps, x.espan = x.ecaps[:0], x.espan[:0]
 	for _, m := range ml.moves {
 		lo := int32(len(x.ecaps))
-		if r := &p.rules[m.rule]; m.rule >= 0 && r.textEnds {
+		if r := &p.rules[m.rule]; m.rule >= 0 && r.namedByEnds {
 			x.ecaps = p.endsCaptured(s, r, ml.arena[m.off:m.off+m.n], x.ecaps)
 		}
 		x.espan = append(x.espan, lo, int32(len(x.ecaps)))
@@ -101,7 +101,7 @@ func (p *Program) mergeEnds(s *State, ml *MoveList) {
 	x.eamb = slices.Grow(x.eamb[:0], n)[:n]
 	k := 0
 	for i, m := range ml.moves {
-		if m.rule < 0 || !p.rules[m.rule].textEnds {
+		if m.rule < 0 || !p.rules[m.rule].namedByEnds {
 			ml.moves[k], x.eamb[k] = m, false
 			x.espan[2*k], x.espan[2*k+1] = x.espan[2*i], x.espan[2*i+1] // (k <= i)
 			k++

@@ -56,9 +56,9 @@ func (p *Program) uniqueEndsDecline(rs []int) string {
 	for _, ri := range rs {
 		r, m := &p.rules[ri], &p.game.Moves[ri]
 		switch {
-		case !r.textEnds:
+		case !r.namedByEnds:
 			return "a leap of the tier is not named by its ends"
-		case m.LengthProp != "" || len(r.lengths) != 1 || r.long:
+		case m.LengthProp != "" || len(r.lengths) != 1 || r.long != nil:
 			return "a rule's leap length is not one fixed length"
 		case r.chain != ir.ChainNone && !r.reachesOnce():
 			return "a chain is not found by reachability"

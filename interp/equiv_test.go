@@ -252,7 +252,7 @@ func TestFastPathsChosen(t *testing.T) {
 		}
 	}
 	mp := mixedPromo(t, 2).compile(Config{})
-	if mp.rules[2].gen != genStep || mp.rules[2].from == nil || !mp.rules[1].hasPromo || !mp.rules[1].shift {
+	if mp.rules[2].gen != genStep || mp.rules[2].from == nil || !mp.rules[1].promotionEndsChain || !mp.rules[1].shift {
 		t.Errorf("mixedPromo: walk should stay a fast step with its From folded; sting a shift rule with promotions")
 	}
 	lf := leapFrog(t, 8, 8, 2, false, false).compile(Config{})

@@ -430,7 +430,7 @@ func (xc *exprCompiler) nextTo(e *ir.Expr, cell bool) (evalFn, error) {
 		}
 		dirs = append(dirs, int32(d))
 	}
-	p.keepLast, p.keepLast = true, true
+	p.keepLast = true
 	return func(c *ectx) int {
 		l := int(c.s.last)
 		if l < 0 {

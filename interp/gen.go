@@ -39,18 +39,21 @@ type gen struct {
 	list  *MoveList // nil when only existence or the number of moves is asked
 	r     *rule
 	mover int
-	found bool // existence mode: a move was found
+	// sink: what the run does with the moves it finds, chosen by its
+	// caller before the run (sinkList, sinkExists, sinkCount, ...)
+	sink sink
+	// found: the run is over: a move exists (sinkExists), or the move
+	// selected was written (sinkSelect)
+	found bool
 	// leaps counts the leaps taking nothing in chains since bind, up to
 	// maxLeaps (Config.MaxLeaps: revisits stops the generation past it)
 	leaps, maxLeaps int
-	// count mode (ml == nil, count, sel < 0): n counts the moves; with
-	// filt, npass counts those after which the next player still has a move
-	// (the blockade filter, checked on occupancy words: blockade-words).
-	// Select mode (count, sel >= 0): n counts the moves (with filt, only
-	// those the filter keeps) and move number sel is written to out, which
-	// stops the generation (found).
-	count    bool
-	filt     bool
+	// sinkCount: n counts the moves; sinkCountFiltered: npass counts
+	// those after which the next player still has a move (the blockade
+	// filter, checked on occupancy words: blockade-words). sinkSelect: n
+	// counts the moves (sinkSelectFiltered: only those the filter keeps)
+	// and move number sel is written to out, which stops the generation
+	// (found); sel is -1 in the other sinks.
 	n, npass int
 	sel      int
 	out      *MoveList
@@ -105,18 +108,67 @@ func (g *gen) bind(p *Program, s *State, ml *MoveList) {
 	}
 }
 
-// tally counts the move of the current path (s.path) in count or select
-// mode; it reports whether it is the move selected (then found is set).
+// start readies g, bound to its list, for a run for mover that lists
+// the moves (sinkList) or, without a list, stops at the first
+// (sinkExists).
+func (g *gen) start(mover int) {
+	g.mover, g.found, g.sel = mover, false, -1
+	g.sink = sinkExists
+	if g.list != nil {
+		g.sink = sinkList
+	}
+}
+
+// startSelect readies g (bound without a list) for a run for mover that
+// writes move number i to ml (among those the blockade filter keeps,
+// with filtered).
+func (g *gen) startSelect(mover, i int, ml *MoveList, filtered bool) {
+	g.mover, g.found, g.sel, g.out, g.n = mover, false, i, ml, 0
+	g.sink = sinkSelect
+	if filtered {
+		g.sink = sinkSelectFiltered
+	}
+}
+
+// sink is what a generation run does with the moves it finds (gen.sink).
+type sink uint8
+
+const (
+	sinkList           sink = iota // append them to g.list
+	sinkExists                     // stop at the first (found)
+	sinkCount                      // count them (n)
+	sinkSelect                     // count them up to number sel, written to out
+	sinkCountFiltered              // sinkCount, and count in npass those the blockade filter keeps
+	sinkSelectFiltered             // sinkSelect among the moves the blockade filter keeps
+)
+
+// counts tells whether the sink counts the moves (count or select).
+func (k sink) counts() bool { return k >= sinkCount }
+
+// filtered tells whether the sink asks the blockade filter of each move.
+func (k sink) filtered() bool { return k >= sinkCountFiltered }
+
+// countsAll tells whether the sink counts every move (count or select
+// without the blockade filter).
+func (k sink) countsAll() bool { return k == sinkCount || k == sinkSelect }
+
+// tally counts the move of the current path (s.path) in a counting sink;
+// it reports whether it is the move selected (then found is set).
 func (g *gen) tally() bool {
-	if g.sel < 0 {
+	switch g.sink {
+	case sinkCount:
 		g.n++
-		if g.filt && g.p.keepsMove(g.s, g.r, g.s.path) {
+		return false
+	case sinkCountFiltered:
+		g.n++
+		if g.p.keepsMove(g.s, g.r, g.s.path) {
 			g.npass++
 		}
 		return false
-	}
-	if g.filt && !g.p.keepsMove(g.s, g.r, g.s.path) {
-		return false
+	case sinkSelectFiltered:
+		if !g.p.keepsMove(g.s, g.r, g.s.path) {
+			return false
+		}
 	}
 	g.n++
 	if g.n-1 == g.sel {
@@ -126,11 +178,11 @@ func (g *gen) tally() bool {
 	return false
 }
 
-// skip tells whether, in count or select mode without filter, cnt moves
-// can be counted without being generated one by one (select mode: the
+// skip tells whether, in a counting sink without the filter, cnt moves
+// can be counted without being generated one by one (sinkSelect: the
 // move selected is not among them); it counts them.
 func (g *gen) skip(cnt int) bool {
-	if g.filt || (g.sel >= 0 && g.n+cnt > g.sel) {
+	if g.sink.filtered() || (g.sink == sinkSelect && g.n+cnt > g.sel) {
 		return false
 	}
 	g.n += cnt
@@ -141,7 +193,7 @@ func (g *gen) skip(cnt int) bool {
 func (g *gen) emit() {
 	ml := g.list
 	if ml == nil {
-		if !g.count {
+		if g.sink == sinkExists {
 			g.found = true
 			return
 		}
@@ -260,7 +312,7 @@ func (p *Program) Legal(s *State, ml *MoveList) {
 // runners cannot read.
 func (p *Program) candidates(s *State, ml *MoveList, g *gen) bool {
 	g.bind(p, s, ml)
-	g.mover, g.found, g.count, g.sel = s.toMove, false, false, -1
+	g.start(s.toMove)
 	for ti := range p.tiers {
 		t := &p.tiers[ti]
 		if p.listTier(s, t, g, ml) {
@@ -325,15 +377,29 @@ func (p *Program) guardOK(s *State, r *rule) bool {
 	return r.when == nil || p.guardHolds(s, r)
 }
 
-// guardHolds evaluates rule r's guard in s: a guard on the turn number
-// alone (rule.turnGuard) is a range test, without the expression's
-// closures.
+// guardHolds evaluates rule r's guard in s (rule.guardTest).
 func (p *Program) guardHolds(s *State, r *rule) bool {
-	if r.turnGuard {
-		return uint32(s.turns[s.toMove]+1-r.turnLo) <= r.turnSpan
-	}
-	return r.when(p.guardCtx(s)) != 0
+	return r.guardTest.holds(p, s, r)
 }
+
+// ruleGuard is how a rule's guard is decided (rule.guardTest).
+type ruleGuard struct {
+	holds func(p *Program, s *State, r *rule) bool
+	// unit: the accelerator that chose it (accelCount: the core's)
+	unit accel
+}
+
+var (
+	// guardByExpr evaluates the guard's compiled expression.
+	guardByExpr = ruleGuard{holds: func(p *Program, s *State, r *rule) bool {
+		return r.when(p.guardCtx(s)) != 0
+	}, unit: accelCount}
+	// guardByTurns: a guard on the turn number alone is a range test,
+	// without the expression's closures (turn-guards).
+	guardByTurns = ruleGuard{holds: func(p *Program, s *State, r *rule) bool {
+		return uint32(s.turns[s.toMove]+1-r.turnLo) <= r.turnSpan
+	}, unit: accelTurnGuards}
+)
 
 // turnRange tells whether guard e only compares the mover's turn number
 // (1 and up) with constants, joined by "and" (turn == 1, turn > 1 and

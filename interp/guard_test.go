@@ -40,8 +40,8 @@ func TestTurnGuard(t *testing.T) {
 		if err := p.compileConds(&r, &ir.MoveRule{When: c.e}); err != nil {
 			t.Fatalf("%s: %v", c.name, err)
 		}
-		if r.turnGuard != c.ranged {
-			t.Errorf("%s: turnGuard %v, want %v", c.name, r.turnGuard, c.ranged)
+		if byTurns := r.guardTest.unit == accelTurnGuards; byTurns != c.ranged {
+			t.Errorf("%s: guard by turns %v, want %v", c.name, byTurns, c.ranged)
 		}
 		s := p.NewState(0)
 		for n := int32(0); n < 7; n++ {

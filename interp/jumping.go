@@ -9,7 +9,7 @@ import (
 // Long leaps, hurdles, captures taken at the end.
 //
 // A rule with a range of lengths (MoveRule.LengthTo), a Hurdle or
-// TakenAtEnd is "long" (rule.long), decided at compile time. When its
+// TakenAtEnd is "long" (rule.long: its parameters), decided at compile time. When its
 // conditions are local in a game without stacks (and it has no
 // chain-stop, inside lock or length from a property) the long-leap
 // table serves it (long_table.go: rays per cell and direction,
@@ -62,29 +62,39 @@ import (
 //   - counters (ir.Game.Counters): kept in the position, updated by
 //     doMove after each ply, logged for Undo.
 
+// longParams are a long rule's parameters (rule.long).
+type longParams struct {
+	maxLength int    // the longest leap
+	hurdle    evalFn // the compiled Hurdle (nil: none)
+	// takenAtEnd: the pieces a chain captures stay on the board, marked
+	// taken, until the chain ends (ir.MoveRule.TakenAtEnd)
+	takenAtEnd bool
+}
+
 // compileLong compiles a long rule's lengths and hurdle; it goes to the
 // long-leap table when that applies (long_table.go), to the generic
 // walker otherwise.
 func (p *Program) compileLong(r *rule, m *ir.MoveRule) error {
-	r.long, r.atEnd = true, m.TakenAtEnd
+	lp := &longParams{takenAtEnd: m.TakenAtEnd}
 	r.leap, r.rev = nil, nil // the rays are walked on the neighbour table
 	switch {
 	case m.LengthTo == ir.LengthAny:
-		r.lenMax = p.numCells
+		lp.maxLength = p.numCells
 	case m.LengthTo == 0:
-		r.lenMax = r.length
+		lp.maxLength = r.length
 	case m.LengthTo < m.Length || m.LengthProp != "":
 		return fmt.Errorf("leap lengths %d..%d: not a range", m.Length, m.LengthTo)
 	default:
-		r.lenMax = m.LengthTo
+		lp.maxLength = m.LengthTo
 	}
 	if m.TakenAtEnd && m.Capture != ir.CaptureJumped {
 		return fmt.Errorf("captures taken at the end need CaptureJumped")
 	}
 	var err error
-	if r.hurdle, err = p.compileCellCond(m.Hurdle, "hurdle"); err != nil {
+	if lp.hurdle, err = p.compileCellCond(m.Hurdle, "hurdle"); err != nil {
 		return err
 	}
+	r.long = lp
 	p.compileLongTable(r, m)
 	return nil
 }
@@ -183,7 +193,7 @@ func (p *Program) moveLeapsLong(s *State, r *rule, mover int, path []uint32) {
 func (p *Program) tierHasMove(s *State, t *tier) bool {
 	g := &s.ax().nested
 	g.bind(p, s, nil)
-	g.mover, g.found, g.count, g.sel = s.toMove, false, false, -1
+	g.start(s.toMove)
 	return p.runTier(s, t, g)
 }
 
@@ -220,10 +230,10 @@ func keepBest(ml *MoveList, counts []int32, best int32) {
 	ml.moves = ml.moves[:k]
 }
 
-// longLeaps prepares the generic walker for a long rule (the marks of
-// pieces taken at the end).
-func (g *gen) longLeaps() {
-	if s := g.s; g.r.atEnd && len(s.taken) < g.p.numCells {
+// readyTaken readies the marks of pieces taken at the end (State.taken)
+// for a long rule.
+func (g *gen) readyTaken() {
+	if s := g.s; g.r.long.takenAtEnd && len(s.taken) < g.p.numCells {
 		s.taken = make([]bool, g.p.numCells)
 	}
 }
@@ -236,7 +246,8 @@ func (g *gen) longLeaps() {
 // any other cell and at a taken one. It reports whether a leap was made.
 func (g *gen) longDFS(c int) bool {
 	p, s, r := g.p, g.s, g.r
-	lo, hi := r.length, r.lenMax
+	lp := r.long
+	lo, hi := r.length, lp.maxLength
 	if lo == hi { // a fixed length: the piece's own (MoveRule.LengthProp)
 		lo = int(r.lenCode[g.piece])
 		hi = lo
@@ -251,17 +262,17 @@ func (g *gen) longDFS(c int) bool {
 				break
 			}
 			g.ctx.mcode, g.ctx.level = int(g.piece), level
-			if k >= lo && (r.hurdle == nil || hurdle) && g.landable(x) && (r.inside == nil || !g.leavesInside(int(s.path[0]), x)) {
+			if k >= lo && (lp.hurdle == nil || hurdle) && g.landable(x) && (r.inside == nil || !g.leavesInside(int(s.path[0]), x)) {
 				any = g.longLeap(c, x, int(d)) || any
 				if g.found {
 					return true
 				}
 			}
-			if k == hi || (r.atEnd && s.taken[x]) {
+			if k == hi || (lp.takenAtEnd && s.taken[x]) {
 				break
 			}
 			if !g.test(r.over, x) {
-				if r.hurdle == nil || hurdle || !g.test(r.hurdle, x) {
+				if lp.hurdle == nil || hurdle || !g.test(lp.hurdle, x) {
 					break
 				}
 				hurdle = true
@@ -274,7 +285,7 @@ func (g *gen) longDFS(c int) bool {
 // landable tells whether a long rule's leap may land on cell x.
 func (g *gen) landable(x int) bool {
 	r, s := g.r, g.s
-	if r.atEnd && s.taken[x] {
+	if r.long.takenAtEnd && s.taken[x] {
 		return false
 	}
 	if !g.test(r.onto, x) {
@@ -297,7 +308,7 @@ func (g *gen) longLeap(c, x, d int) bool {
 		for y := int(p.neighbours[c*p.numDirs+d]); y != x; y = int(p.neighbours[y*p.numDirs+d]) {
 			switch {
 			case s.cells[y] == 0:
-			case r.atEnd:
+			case r.long.takenAtEnd:
 				s.taken[y] = true
 				s.takenCells = append(s.takenCells, int32(y))
 				s.captured[mover]++

@@ -386,7 +386,7 @@ func TestKonaneFastEqualsGeneric(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if jump := fast.rules[2]; jump.gen != genLeap || !jump.shift || jump.mbOffs != nil || !jump.sameDir || fast.countsOnWords() {
+		if jump := fast.rules[2]; jump.gen != genLeap || !jump.shift || jump.mbOffs != nil || !jump.keepsFirstDir || fast.countsOnWords() {
 			t.Errorf("%s: jump rule: gen %d shift %v mailbox %v; words count %v", size, jump.gen, jump.shift, jump.mbOffs != nil, fast.countsOnWords())
 		}
 		checkEquiv(t, fast, slow, games, 400)

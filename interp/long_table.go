@@ -24,7 +24,7 @@ import (
 //     (markShift): most positions have none for a capture; for a rule
 //     that moves some kinds only (a king's), the pieces of those kinds,
 //     from the occupancy sets per piece code (it asks the State to keep
-//     them: Program.readsOccC), so a rule without such a piece costs
+//     them: Program.keepOccC), so a rule without such a piece costs
 //     nothing;
 //   - each cell and direction has its ray, the cells in that direction
 //     up to the rule's longest leap, ended by the sentinel cell, whose
@@ -120,7 +120,7 @@ func (p *Program) compileLongTable(r *rule, m *ir.MoveRule) {
 	restricts := p.longSources(lt, r, m)
 	p.longRays(lt, r)
 	lt.sources = (*gen).everySource
-	if r.length == r.lenMax && r.hurdle == nil && lt.stride == 0 {
+	if r.length == r.long.maxLength && r.long.hurdle == nil && lt.stride == 0 {
 		// The first leaps as a leap rule's: by bitset shifts when they
 		// can be (compileShift: conditions by code alone).
 		codes := p.ncodes + 1
@@ -138,7 +138,7 @@ func (p *Program) compileLongTable(r *rule, m *ir.MoveRule) {
 	}
 	if restricts && !r.shift {
 		lt.sources = (*gen).kindSources
-		p.readsOccC = true // (compilePut: the State keeps the sets per code)
+		p.keepOccC = true // (the State keeps the sets per code: compilePut)
 	}
 	r.longTable = lt
 	r.gen = genLongTable
@@ -159,8 +159,8 @@ func (p *Program) longConds(lt *longTable, r *rule, m *ir.MoveRule) {
 	}
 	lt.over = p.condTable(r.over, lt.stride, lt.tabSize)
 	lt.onto = p.condTable(r.onto, lt.stride, lt.tabSize)
-	if r.hurdle != nil {
-		lt.hurdle = p.condTable(r.hurdle, lt.stride, lt.tabSize)
+	if r.long.hurdle != nil {
+		lt.hurdle = p.condTable(r.long.hurdle, lt.stride, lt.tabSize)
 	} else {
 		lt.hurdle = make([]uint8, p.numPlayers*lt.tabSize)
 		lt.noHurdle = 1
@@ -177,7 +177,7 @@ func (p *Program) longConds(lt *longTable, r *rule, m *ir.MoveRule) {
 			}
 		}
 	}
-	if r.atEnd {
+	if r.long.takenAtEnd {
 		lt.jumpedMark = uint16(p.ncodes) // the wall code
 	}
 }
@@ -227,7 +227,7 @@ func (p *Program) longRays(lt *longTable, r *rule) {
 		for d := 0; d < p.numDirs; d++ {
 			lt.rayAt[c*p.numDirs+d] = int32(len(lt.rays))
 			x := c
-			for k := 1; k <= r.lenMax; k++ {
+			for k := 1; k <= r.long.maxLength; k++ {
 				if x = int(p.neighbours[x*p.numDirs+d]); x < 0 {
 					break
 				}
@@ -301,7 +301,7 @@ func (g *gen) longTableLeaps() {
 			}
 			g.piece = code
 			s.path = append(s.path[:0], uint32(c))
-			if r.sameDir { // one first direction at a time (eachFirstDir)
+			if r.keepsFirstDir { // one first direction at a time (eachFirstDir)
 				for i := range all {
 					g.dirs = all[i : i+1]
 					if w.from(c); g.found {

@@ -55,9 +55,9 @@ func (p *Program) mbCandidateDeclines(r *rule) string {
 		return "not a jump of two cells"
 	case r.capture != ir.CaptureJumped:
 		return "it does not capture what it jumps"
-	case r.hasPromo:
+	case r.promotionEndsChain:
 		return "a promotion ends its chains"
-	case r.sameDir:
+	case r.keepsFirstDir:
 		return "its chains keep their first direction"
 	}
 	for mv := 0; mv < p.numPlayers; mv++ {
@@ -439,7 +439,7 @@ func (g *gen) mbLeaps() {
 	nempty, nsrc := g.emptyCount()
 	landings := nempty < nsrc && !(r.shift && nempty >= 4*s.numWords)
 	switch {
-	case g.list == nil && g.count && g.sel < 0 && !g.filt:
+	case g.sink == sinkCount:
 		g.n += p.mbCount(s, r, g.mover, s.bufs[s.numWords:2*s.numWords], nempty, nsrc)
 	case landings:
 		g.mbFew(nempty * r.mbTab[g.mover].n)

@@ -127,7 +127,7 @@ func (p *Program) compilePlay() {
 		r := &p.rules[i]
 		r.cells = cellsOf(r, flat)
 		r.play = generalMaker
-		if direct && !extras && r.action == ir.Leap && !r.long {
+		if direct && !extras && r.action == ir.Leap && r.long == nil {
 			r.play = directLeapMaker
 		}
 		if fused, why := p.fusedMaker(r, flat, extras); why == "" {
@@ -162,7 +162,7 @@ func cellsOf(r *rule, flat bool) func(p *Program, s *State, r *rule, mover int, 
 		return (*Program).dropPiece
 	}
 	switch {
-	case r.long:
+	case r.long != nil:
 		return (*Program).moveLeapsLong
 	case flat:
 		return (*Program).moveLeapsFlat
@@ -470,7 +470,7 @@ func (p *Program) moveGroup(s *State, r *rule, mover int, path []uint32) {
 	run := 0
 	if path[1]&flagCapture != 0 {
 		run = 1
-		if r.gall {
+		if r.takesWholeRun {
 			c := p.guardCtx(s)
 			for y := p.neighbours[dest*nd+d]; y >= 0; y = p.neighbours[int(y)*nd+d] {
 				c.cell, c.code = int(y), int(s.cells[y])

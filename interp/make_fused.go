@@ -112,7 +112,7 @@ func (p *Program) smallDeclines(direct bool) string {
 // length 2 alone (one cell between start and landing), or takes what it
 // lands on without chains (a move of one leap).
 func (p *Program) fusable(r *rule) bool {
-	if r.action != ir.Leap || r.long || r.lenCode == nil {
+	if r.action != ir.Leap || r.long != nil || r.lenCode == nil {
 		return false
 	}
 	switch r.capture {

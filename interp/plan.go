@@ -169,7 +169,7 @@ func (p *Program) rulePlan(r *rule) RulePlan {
 	rp.Accelerators = accelNames(map[accel]bool{accelLeapTable: r.gen == genStep || r.gen == genLeap, accelShiftSets: r.shift,
 		accelWordChains: r.gen == genLeap && r.walk == walkWord, accelLandingCount: r.gen == genLeap && r.walk == walkLandings,
 		accelMailbox: r.mbOffs != nil, accelStackTable: r.gen == genStack, accelGroupTable: r.gen == genGroupFast, accelFusedMake: r.play.unit == accelFusedMake,
-		accelTurnGuards: r.turnGuard, accelLongTable: r.longTable != nil, accelHopTable: r.gen == genHop,
+		accelTurnGuards: r.guardTest.unit == accelTurnGuards, accelLongTable: r.longTable != nil, accelHopTable: r.gen == genHop,
 		accelHopCount: r.hop != nil && r.hop.count != nil, accelKeptComponents: r.hop != nil && r.hop.movers[0].touch != nil})
 	rp.Declined = p.declinedBy(scopeRule, r.idx)
 	return rp
@@ -303,7 +303,7 @@ func (p *Program) ruleTables(r *rule) []string {
 // ruleNotes lists the machinery rule r uses beside its strategy.
 func (p *Program) ruleNotes(r *rule) []string {
 	var n []string
-	if r.long && r.longTable == nil {
+	if r.long != nil && r.longTable == nil {
 		n = append(n, "a long rule (lengths, hurdle or captures taken at the end): the generic walker alone")
 	}
 	if r.longTable != nil {
@@ -324,7 +324,7 @@ func (p *Program) ruleNotes(r *rule) []string {
 	if r.alwaysTakes {
 		n = append(n, "every leap takes a piece")
 	}
-	if r.sameDir {
+	if r.keepsFirstDir {
 		n = append(n, "chains walked one first direction at a time on the leap table (not on the bitset or mailbox walkers)")
 	}
 	for _, offs := range r.mbOffs {
@@ -339,6 +339,9 @@ func (p *Program) ruleNotes(r *rule) []string {
 	}
 	if r.stride == 0 && r.overTab != nil {
 		n = append(n, "conditions tabulated by piece code alone")
+	}
+	if r.gen == genGeneric {
+		n = append(n, "generic walk: "+r.generic.name)
 	}
 	switch r.play.unit {
 	case accelFusedMake:
@@ -459,7 +462,7 @@ func (p *Program) tierPlan(t *tier) TierPlan {
 	tp.UniqueEnds = !merged && p.endsTier(t.rules)
 	got[accelUniqueEnds] = tp.UniqueEnds
 	switch t.run[modeCount].(type) {
-	case *bulkCounter, *kernelCounter:
+	case *bulkCounter, *kernelCounter, *bulkKeeper, *kernelKeeper:
 		tp.Bulk = true
 	}
 	switch t.run[modeDraw].(type) {
@@ -469,7 +472,7 @@ func (p *Program) tierPlan(t *tier) TierPlan {
 	case *wordChainsCounter:
 		tp.WalkChains = true
 		got[accelMultiwordChains] = true
-	case *bulkCounter, *kernelCounter, *walkCounter:
+	case *bulkKeeper, *kernelKeeper, *filteredWalkCounter, *walkCounter:
 		tp.CountSel = p.countsPlayouts()
 	}
 	got[accelBulk] = tp.Bulk || tp.Precheck || tp.Kernel || tp.WalkChains

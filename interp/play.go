@@ -32,7 +32,7 @@ func (p *Program) Text(ml *MoveList, i int) string {
 		}
 		return t
 	}
-	if p.rules[m.rule].textEnds {
+	if p.rules[m.rule].namedByEnds {
 		return p.endsText(ml, m)
 	}
 	var b strings.Builder

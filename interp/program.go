@@ -87,10 +87,11 @@ type Program struct {
 	// drawn, or list, then draw (choices.go)
 	playout playoutDrawer
 
-	// State.put keeps the occupancy sets per code only when something
-	// reads them (compilePut; readsOccC: a quantifier compiled by
-	// quantByCode)
-	keepOccC, readsOccC bool
+	// keepOccC: the position keeps the occupancy sets per code
+	// (State.occC), because something reads them (a quantifier compiled
+	// by quantByCode, the long-leap table's sources by kind, and those
+	// compilePut adds)
+	keepOccC bool
 	// revert: how the general unmake reverts a move's records
 	// (compilePlay: revertPut, revertStacked, or flat-make's revertFlat)
 	revert func(p *Program, s *State, recs []change)
@@ -169,9 +170,11 @@ type rule struct {
 	name   string
 	action ir.Action
 	when   evalFn
-	// a guard that only compares the mover's turn number with constants
-	// (turnGuard) allows the turns turnLo to turnLo+turnSpan (guardOK)
-	turnGuard bool
+	// guardTest: how the guard (when) is tested (compileConds:
+	// guardByExpr, or guardByTurns for a guard that only compares the
+	// mover's turn number with constants: it allows the turns turnLo to
+	// turnLo+turnSpan)
+	guardTest ruleGuard
 	turnLo    int32
 	turnSpan  uint32
 	who       ir.Who
@@ -188,24 +191,28 @@ type rule struct {
 	onto     evalFn
 	enemy    evalFn // group captures: the enemy run condition (nil: no capture)
 	gwhen    evalFn // group captures: when (nil: always)
-	gall     bool   // group captures take the whole run
-	hasPromo bool   // some promotion that ends a chain (not AtMoveEnd) applies to a piece this rule moves
-	// long: a range of lengths, a hurdle or captures taken at the end
-	// (jumping.go): the generic walker's longDFS, Apply's moveLeapsLong;
-	// lenMax the longest leap, hurdle the compiled Hurdle, atEnd
-	// TakenAtEnd
-	long   bool
-	lenMax int
-	hurdle evalFn
-	atEnd  bool
+	// takesWholeRun: group captures take the whole run (ir.GroupCapture.All)
+	takesWholeRun bool
+	// promotionEndsChain: some promotion that ends a chain (not
+	// AtMoveEnd) applies to a piece this rule moves
+	promotionEndsChain bool
+	// long: a long rule's parameters (a range of lengths, a hurdle or
+	// captures taken at the end: jumping.go; nil: not a long rule)
+	long *longParams
+	// generic: how the generic walker walks the rule's moves from a
+	// source (compileGenericWalk)
+	generic genericWalk
 	// longTable: the rays and condition tables of the long-leap table
 	// (genLongTable; nil otherwise)
 	longTable *longTable
 	capture   ir.Capture
 	chain     ir.Chain
-	sameDir   bool // a chain keeps its first direction (chain.go: eachFirstDir)
-	textEnds  bool // moves named by their ends (ir.MoveRule.TextEnds)
 	gen       int
+	// keepsFirstDir: a chain keeps its first direction (chain.go:
+	// eachFirstDir)
+	keepsFirstDir bool
+	// namedByEnds: moves named by their ends (ir.MoveRule.TextEnds)
+	namedByEnds bool
 	// chainStop: a chain ends on a landing cell where it holds (nil: none)
 	chainStop evalFn
 	// inside: per lock ZONE: inside, per player, its cells (nil: no such
@@ -280,6 +287,9 @@ const (
 	walkWord            // short jumps on one word: chains walked and counted on the occupancy word (word-chains)
 	walkLandings        // walkTable, but counted from the landing cells when the empty cells are few (landing-count)
 	walkMailbox         // walked on the mailbox (mbLeaps)
+	// walkTable for a chain that keeps its first direction: one first
+	// direction at a time (tableWalk.eachFirstDir)
+	walkTableFirstDirs
 )
 
 // maxTable bounds the size of a rule's condition tables.
@@ -639,6 +649,7 @@ func (p *Program) compileRules() error {
 		if err := p.compileRule(i); err != nil {
 			return fmt.Errorf("move rule %q (%s): %w", g.Moves[i].Name, g.Moves[i].Pos, err)
 		}
+		p.compileGenericWalk(&p.rules[i])
 	}
 	tiers := g.Priority
 	if len(tiers) == 0 && len(g.Moves) > 0 {
@@ -690,7 +701,7 @@ func (p *Program) compileRule(i int) error {
 	m := &p.game.Moves[i]
 	r := &p.rules[i]
 	r.idx, r.name, r.action, r.who = i, m.Name, m.Action, m.Piece
-	r.length, r.capture, r.chain, r.sameDir, r.textEnds = m.Length, m.Capture, m.Chain, m.ChainSame, m.TextEnds
+	r.length, r.capture, r.chain, r.keepsFirstDir, r.namedByEnds = m.Length, m.Capture, m.Chain, m.ChainSame, m.TextEnds
 	if err := p.compileSelection(r, m); err != nil {
 		return err
 	}
@@ -802,7 +813,7 @@ func (p *Program) compileConds(r *rule, m *ir.MoveRule) error {
 			return err
 		}
 		lo, hi, ok := turnRange(m.When)
-		r.turnGuard = false
+		r.guardTest = guardByExpr
 		switch {
 		case p.off(accelTurnGuards) != "":
 			p.declineFor(scopeRule, r.idx, accelTurnGuards, p.off(accelTurnGuards))
@@ -811,7 +822,7 @@ func (p *Program) compileConds(r *rule, m *ir.MoveRule) error {
 		case lo > hi:
 			p.declineFor(scopeRule, r.idx, accelTurnGuards, "its guard allows no turn") // (the closure says no)
 		default:
-			r.turnGuard = true
+			r.guardTest = guardByTurns
 			r.turnLo, r.turnSpan = int32(lo), uint32(hi-lo)
 		}
 	}
@@ -835,14 +846,14 @@ func (p *Program) compileCellCond(e *ir.Expr, what string) (evalFn, error) {
 	return xc.compile(e, true)
 }
 
-// fillPromoSlots sets r.hasPromo (some promotion applies to a piece the
+// fillPromoSlots sets r.promotionEndsChain (some promotion applies to a piece the
 // rule moves) and r.srcSlots (per mover, the occupancy slots whose pieces
 // the rule selects by owner).
 func (p *Program) fillPromoSlots(r *rule) {
 	for code := 1; code < p.ncodes; code++ {
 		if r.kindOK == nil || r.kindOK[p.codeKind[code]] {
 			for _, pr := range p.promos[code] {
-				r.hasPromo = r.hasPromo || !pr.atEnd
+				r.promotionEndsChain = r.promotionEndsChain || !pr.atEnd
 			}
 		}
 	}
@@ -902,7 +913,7 @@ func (p *Program) compileGroup(r *rule, m *ir.MoveRule) error {
 				return err
 			}
 		}
-		r.gall = gc.All
+		r.takesWholeRun = gc.All
 	}
 	r.gen = genGroup
 	p.compileGroupFast(r)
@@ -1013,7 +1024,11 @@ func (p *Program) compileLeapFast(r *rule, m *ir.MoveRule) {
 // when they are few (landing-count).
 func (p *Program) compileWalk(r *rule) {
 	r.walk = walkTable
-	if r.length != 2 || r.sameDir {
+	if r.keepsFirstDir {
+		r.walk = walkTableFirstDirs
+		return
+	}
+	if r.length != 2 {
 		return
 	}
 	if p.oneWordShift(r) {
@@ -1410,7 +1425,7 @@ func (p *Program) tierNeedsDedup(rs []int) bool {
 			if rb.action == ir.Group {
 				ra, rb = rb, ra
 			}
-			if (ra.textEnds && ra.chain != ir.ChainNone || rb.textEnds && rb.chain != ir.ChainNone) && !p.srcDisjoint(ra, rb) {
+			if (ra.namedByEnds && ra.chain != ir.ChainNone || rb.namedByEnds && rb.chain != ir.ChainNone) && !p.srcDisjoint(ra, rb) {
 				return true // a chain named by its ends may end anywhere
 			}
 			for pl := 0; pl < p.numPlayers; pl++ {

@@ -75,7 +75,7 @@ func (p *Program) quantByCode(who ir.Who, op ir.Op, sd ir.Side, tab []uint8, siz
 	}
 	codes := p.selCodes(who)
 	nw := p.numWords
-	p.readsOccC = true
+	p.keepOccC = true // (the State keeps the sets per code: compilePut)
 	return func(c *ectx) int {
 		occC := c.s.occC
 		n, all := 0, 0

@@ -423,7 +423,6 @@ func (s *State) put(p *Program, c int, code uint16) {
 // not by owner alone), the pieces on target only when pieces have
 // targets; and it records each cell's mailbox slot.
 func (p *Program) compilePut() {
-	p.keepOccC = p.readsOccC
 	for i := range p.rules {
 		r := &p.rules[i]
 		for pl := range r.srcAll {

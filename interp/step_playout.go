@@ -120,7 +120,7 @@ func (p *Program) stepPlayoutsDeclines() string {
 	}
 	for _, ri := range p.tiers[0].rules {
 		r := &p.rules[ri]
-		if r.action != ir.Leap || r.length != 1 || r.long || r.chain != ir.ChainNone || r.when != nil {
+		if r.action != ir.Leap || r.length != 1 || r.long != nil || r.chain != ir.ChainNone || r.when != nil {
 			return fmt.Sprintf("rule %s is not a step without chains or guard", r.name)
 		}
 	}

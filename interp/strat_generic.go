@@ -9,27 +9,57 @@ func (g *gen) genericLeaps() {
 	p, s, r := g.p, g.s, g.r
 	g.ctx = p.guardCtx(s)
 	g.dirs = r.dirs[g.mover]
-	if r.long {
-		g.longLeaps()
-	}
+	walk := r.generic.from
 	for c := 0; c < p.numCells; c++ {
 		if !g.genericSource(c) {
 			continue
 		}
 		s.path = append(s.path[:0], uint32(c))
-		walk := g.genericDFS
-		if r.long {
-			walk = g.longDFS
-		}
-		if r.sameDir {
-			g.eachFirstDir(c, walk)
-		} else {
-			walk(c)
-		}
+		walk(g, c)
 		s.path = s.path[:0]
 		if g.found {
 			return
 		}
+	}
+}
+
+// genericWalk is how the generic walker walks a rule's moves from a
+// source cell (rule.generic, chosen by compileGenericWalk): the depth
+// first search over the leap lengths, or a long rule's rays walked
+// outwards; every direction at once, or, for a chain that keeps its first
+// direction, one first direction at a time (eachFirstDir).
+type genericWalk struct {
+	name string
+	from func(g *gen, c int)
+}
+
+var (
+	walkDepthFirst     = genericWalk{"depth first", func(g *gen, c int) { g.genericDFS(c) }}
+	walkDepthFirstDirs = genericWalk{"depth first, one first direction at a time",
+		func(g *gen, c int) { g.eachFirstDir(c, g.genericDFS) }}
+	walkRays = genericWalk{"rays outwards", func(g *gen, c int) {
+		g.readyTaken()
+		g.longDFS(c)
+	}}
+	walkRaysFirstDirs = genericWalk{"rays outwards, one first direction at a time", func(g *gen, c int) {
+		g.readyTaken()
+		g.eachFirstDir(c, g.longDFS)
+	}}
+)
+
+// compileGenericWalk chooses how the generic walker walks rule r's moves
+// (rule.generic): by its leaps' kind (long or not) and whether its chains
+// keep their first direction.
+func (p *Program) compileGenericWalk(r *rule) {
+	switch {
+	case r.long != nil && r.keepsFirstDir:
+		r.generic = walkRaysFirstDirs
+	case r.long != nil:
+		r.generic = walkRays
+	case r.keepsFirstDir:
+		r.generic = walkDepthFirstDirs
+	default:
+		r.generic = walkDepthFirst
 	}
 }
 

@@ -474,7 +474,7 @@ func groupGen[W groupWords](g *gen) {
 	switch {
 	case g.list != nil:
 		c.build(g.list)
-	case !g.count:
+	case g.sink == sinkExists:
 		g.found = c.scan(grpExists, nil) > 0
 	default:
 		// (no filter: blockFast has no group rules)
@@ -1352,7 +1352,7 @@ func groupShiftW[W groupWords](x W, sh int, mask W) (y W) {
 func (g *gen) emitGroup(tail, head, dest, d int, capture bool) {
 	ml := g.list
 	if ml == nil {
-		if !g.count {
+		if g.sink == sinkExists {
 			g.found = true
 			return
 		}

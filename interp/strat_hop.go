@@ -113,7 +113,7 @@ func (p *Program) hopDecline(r *rule, m *ir.MoveRule) string {
 		return "the leap length depends on the piece"
 	case m.ChainStop != nil && depsOf(m.ChainStop)&^depCell != 0:
 		return "its chain stop reads more than the cell"
-	case r.hasPromo:
+	case r.promotionEndsChain:
 		return "a promotion may end the chain"
 	case p.stacking:
 		return "the game stacks pieces"
@@ -160,7 +160,7 @@ func (p *Program) slotConds(r *rule) bool {
 // and reports whether it did.
 func (p *Program) compileHop(r *rule, m *ir.MoveRule) bool {
 	if why := p.hopDecline(r, m); why != "" {
-		if r.action == ir.Leap && (reachable(m) || r.inside != nil) && !r.long {
+		if r.action == ir.Leap && (reachable(m) || r.inside != nil) && r.long == nil {
 			p.declineFor(scopeRule, r.idx, accelHopTable, why) // (the rules it could serve)
 		}
 		return false
@@ -364,7 +364,7 @@ func (g *gen) hopLeaps() {
 	// A select pass after the count pass of the same position reads the
 	// pieces' counts and the position sets the count pass recorded
 	// (hop_count.go).
-	counting := h.count != nil && g.list == nil && g.count && !g.filt
+	counting := h.count != nil && g.sink.countsAll()
 	var known, record *hopCounts
 	if counting {
 		known, record = s.hop.countsFor(g, h, r.idx, len(p.rules))

@@ -18,7 +18,7 @@ func (g *gen) fastLeaps() {
 	}
 	g.dirs = r.dirs[g.mover]
 	srcOK := r.srcOK[g.mover*p.ncodes : (g.mover+1)*p.ncodes]
-	if r.walk == walkLandings && g.list == nil && g.count && g.sel < 0 && !g.filt && r.ontoEmpty[g.mover] && g.fewEmpty() {
+	if r.walk == walkLandings && g.sink == sinkCount && r.ontoEmpty[g.mover] && g.fewEmpty() {
 		g.condTables()
 		g.countByLandings()
 		return
@@ -39,9 +39,9 @@ func (g *gen) fastLeaps() {
 		if s.mark[0] == 0 {
 			return
 		}
-		if g.list == nil && r.srcAll[g.mover] && (r.chain == ir.ChainNone || !g.count) {
+		if g.list == nil && r.srcAll[g.mover] && (r.chain == ir.ChainNone || g.sink == sinkExists) {
 			// Every first leap is a move (or, with chains, starts one).
-			if !g.count {
+			if g.sink == sinkExists {
 				g.found = true
 				return
 			}
@@ -55,13 +55,13 @@ func (g *gen) fastLeaps() {
 		}
 		g.overEmpty = r.overSlots[g.mover] >> uint(p.numPlayers+1) & 1
 		g.ontoEmpty = r.ontoSlots[g.mover] >> uint(p.numPlayers+1) & 1
-		if onWord && g.list == nil && g.count && g.sel < 0 && !g.filt && r.alwaysTakes && !r.hasPromo &&
+		if onWord && g.sink == sinkCount && r.alwaysTakes && !r.promotionEndsChain &&
 			r.chain == ir.ChainOptional && r.srcAll[g.mover] {
 			g.n += g.wordFirstChains()
 			return
 		}
 	}
-	countFast := onWord && g.count && !g.filt && r.alwaysTakes && r.chain != ir.ChainNone
+	countFast := onWord && g.sink.countsAll() && r.alwaysTakes && r.chain != ir.ChainNone
 	var table tableWalk
 	if !onWord {
 		g.condTables()
@@ -92,7 +92,7 @@ func (g *gen) fastLeaps() {
 				g.overPiece = r.overSlots[g.mover] >> sl & 1
 				g.ontoPiece = r.ontoSlots[g.mover] >> sl & 1
 				g.wordChains(b, g.wordOcc, g.wordOver, g.wordOnto)
-			case r.sameDir:
+			case r.walk == walkTableFirstDirs:
 				table.eachFirstDir(c)
 			default:
 				table.chains(c)
@@ -188,7 +188,7 @@ func (g *gen) countByLandings() {
 				}
 				pc := cells[c]
 				switch {
-				case r.chain == ir.ChainNone || (r.hasPromo && p.stopsAt(pc, l)):
+				case r.chain == ir.ChainNone || (r.promotionEndsChain && p.stopsAt(pc, l)):
 					g.n++
 				case !near && lw[bitOf[x]>>6]>>(bitOf[x]&63)&1 == 0:
 					g.n++ // the first leap, ending the chain

@@ -604,7 +604,7 @@ func (st *stackRule) leapsOK(pc *stackPiece, ent []int32, level int, cells []uin
 // (length L) from cell c whose bits are set in okm; it reports whether
 // the generation is over (found).
 func (g *gen) emitStack(ent []int32, L int, c int32, okm uint32) bool {
-	if g.count && g.skip(bits.OnesCount32(okm)) {
+	if g.sink.counts() && g.skip(bits.OnesCount32(okm)) {
 		return false
 	}
 	s := g.s

@@ -22,7 +22,7 @@ func (g *gen) fastStep() {
 		}
 		if g.list == nil && r.srcAll[g.mover] {
 			// Every (source, direction) found is a move.
-			if !g.count {
+			if g.sink == sinkExists {
 				g.found = true
 				return
 			}
@@ -50,7 +50,7 @@ func (g *gen) fastStep() {
 				continue
 			}
 			if g.list == nil {
-				if !g.count {
+				if g.sink == sinkExists {
 					g.found = true
 					return
 				}
@@ -106,7 +106,7 @@ func (g *gen) emitFirsts() {
 		if !all && !srcOK[cells[c]] {
 			continue
 		}
-		if ml == nil && g.count && !g.filt {
+		if g.sink.countsAll() {
 			cnt := 0
 			for k := range dirs {
 				cnt += int(td[k&31] >> uint(b) & 1)

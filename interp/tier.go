@@ -189,20 +189,25 @@ func (*firstLeapGate) name() string                            { return "first l
 func (*firstLeapGate) open(p *Program, s *State, t *tier) bool { return p.hasFirstLeap(s, t) }
 
 // listCounter builds the tier's list (Legal) and counts it: its moves are
-// tidied in list mode. With check, Legal is asked only when the tier's
-// generators find a move (a tier narrowed to the most captures, whose
-// list is never empty when they do).
-type listCounter struct{ check bool }
+// tidied in list mode.
+type listCounter struct{}
 
-func (c *listCounter) name() string {
-	if c.check {
-		return "listed when it has a move"
-	}
-	return "listed"
+func (*listCounter) name() string { return "listed" }
+
+func (*listCounter) count(p *Program, s *State, t *tier, g *gen, ml *MoveList) (int, bool) {
+	p.Legal(s, ml)
+	return len(ml.moves), true
 }
 
-func (c *listCounter) count(p *Program, s *State, t *tier, g *gen, ml *MoveList) (int, bool) {
-	if c.check && !p.tierHasMove(s, t) {
+// checkedListCounter is listCounter asking Legal only when the tier's
+// generators find a move (a tier narrowed to the most captures, whose
+// list is never empty when they do).
+type checkedListCounter struct{}
+
+func (*checkedListCounter) name() string { return "listed when it has a move" }
+
+func (*checkedListCounter) count(p *Program, s *State, t *tier, g *gen, ml *MoveList) (int, bool) {
+	if !p.tierHasMove(s, t) {
 		return 0, false
 	}
 	p.Legal(s, ml)
@@ -210,17 +215,28 @@ func (c *listCounter) count(p *Program, s *State, t *tier, g *gen, ml *MoveList)
 }
 
 // kernelCounter counts a bulk tier's first leaps with the one-word kernel
-// (bulk1.go); with keep, it keeps them for selectMove.
-type kernelCounter struct{ keep bool }
+// (bulk1.go).
+type kernelCounter struct{}
 
 func (*kernelCounter) name() string { return "kernel" }
 
-func (c *kernelCounter) count(p *Program, s *State, t *tier, g *gen, ml *MoveList) (n int, built bool) {
+func (*kernelCounter) count(p *Program, s *State, t *tier, g *gen, ml *MoveList) (n int, built bool) {
+	n, _ = p.kernLeaps(s, t, false, false)
+	s.selBulk = s.nbulk >= 0
+	return n, false
+}
+
+// kernelKeeper is kernelCounter keeping the first leaps for selectMove.
+type kernelKeeper struct{}
+
+func (*kernelKeeper) name() string { return "kernel" }
+
+func (*kernelKeeper) count(p *Program, s *State, t *tier, g *gen, ml *MoveList) (n int, built bool) {
 	occ, oc, empty := p.kernWords(s)
-	if c.keep && len(t.rules) <= maxBulk {
+	if len(t.rules) <= maxBulk {
 		n = p.kernKeep(s, t, occ, oc, empty)
 	} else {
-		n, _ = p.kernLeaps(s, t, false, c.keep)
+		n, _ = p.kernLeaps(s, t, false, true)
 	}
 	s.selBulk = s.nbulk >= 0
 	return n, false
@@ -239,19 +255,39 @@ func (*kernelChainsCounter) count(p *Program, s *State, t *tier, g *gen, ml *Mov
 	return n, true
 }
 
-// bulkCounter counts a bulk tier's first leaps on bitsets (firstLeaps);
-// with keep, it keeps them for selectMove. In a game with the blockade
-// filter, when no witness of the next player's moves avoids the cells
-// they touch, filtered counts them one by one.
+// bulkCounter counts a bulk tier's first leaps on bitsets (firstLeaps).
+// In a game with the blockade filter, when no witness of the next
+// player's moves avoids the cells they touch, filtered counts them one
+// by one.
 type bulkCounter struct {
-	keep     bool
 	filtered tierRunner // nil: the game has no blockade filter
 }
 
 func (*bulkCounter) name() string { return "bulk" }
 
 func (c *bulkCounter) count(p *Program, s *State, t *tier, g *gen, ml *MoveList) (int, bool) {
-	n, touched := p.firstLeaps(s, t, c.filtered != nil, c.keep)
+	n, touched := p.firstLeaps(s, t, c.filtered != nil, false)
+	if n == 0 {
+		return 0, false
+	}
+	if c.filtered == nil || p.nextSurvives(s, touched) {
+		s.selBulk = s.nbulk >= 0
+		return n, false
+	}
+	return c.filtered.count(p, s, t, g, ml)
+}
+
+// bulkKeeper is bulkCounter keeping the first leaps for selectMove (its
+// own body rather than a shared call: a call per ply costs about 1% of
+// a playout).
+type bulkKeeper struct {
+	filtered tierRunner // nil: the game has no blockade filter
+}
+
+func (*bulkKeeper) name() string { return "bulk" }
+
+func (c *bulkKeeper) count(p *Program, s *State, t *tier, g *gen, ml *MoveList) (int, bool) {
+	n, touched := p.firstLeaps(s, t, c.filtered != nil, true)
 	if n == 0 {
 		return 0, false
 	}
@@ -274,19 +310,10 @@ func (*wordChainsCounter) count(p *Program, s *State, t *tier, g *gen, ml *MoveL
 	return n, true
 }
 
-// walkCounter runs the tier's generators in count mode (after its gate);
-// in a game with the blockade filter, counting the moves it keeps.
-type walkCounter struct {
-	gate     tierGate
-	filtered bool
-}
+// walkCounter runs the tier's generators in count mode (after its gate).
+type walkCounter struct{ gate tierGate }
 
-func (c *walkCounter) name() string {
-	if c.filtered {
-		return "generators (count, blockade filter on words)"
-	}
-	return "generators (count)"
-}
+func (*walkCounter) name() string { return "generators (count)" }
 
 func (c *walkCounter) count(p *Program, s *State, t *tier, g *gen, ml *MoveList) (int, bool) {
 	s.selBulk = false
@@ -294,17 +321,34 @@ func (c *walkCounter) count(p *Program, s *State, t *tier, g *gen, ml *MoveList)
 		return 0, false
 	}
 	g.bind(p, s, nil)
-	g.mover, g.found = s.toMove, false
-	g.count, g.filt, g.sel = true, c.filtered, -1
-	g.n, g.npass = 0, 0
-	if c.filtered {
-		p.witnesses(s)
+	g.mover, g.found, g.sink, g.sel, g.n = s.toMove, false, sinkCount, -1, 0
+	p.runTier(s, t, g)
+	return g.n, false
+}
+
+// filteredWalkCounter runs the tier's generators in count mode (after
+// its gate) in a game with the blockade filter, counting the moves it
+// keeps (or all of them when it keeps none).
+type filteredWalkCounter struct{ gate tierGate }
+
+func (*filteredWalkCounter) name() string {
+	return "generators (count, blockade filter on words)"
+}
+
+func (c *filteredWalkCounter) count(p *Program, s *State, t *tier, g *gen, ml *MoveList) (int, bool) {
+	s.selBulk = false
+	if c.gate != nil && !c.gate.open(p, s, t) {
+		return 0, false
 	}
+	g.bind(p, s, nil)
+	g.mover, g.found, g.sink, g.sel = s.toMove, false, sinkCountFiltered, -1
+	g.n, g.npass = 0, 0
+	p.witnesses(s)
 	p.runTier(s, t, g)
 	switch {
 	case g.n == 0:
 		return 0, false
-	case c.filtered && g.npass > 0:
+	case g.npass > 0:
 		s.selFilt = g.npass < g.n
 		return g.npass, false
 	}
@@ -325,7 +369,7 @@ func (c *walkLister) count(p *Program, s *State, t *tier, g *gen, ml *MoveList) 
 	}
 	ml.reset()
 	g.bind(p, s, ml)
-	g.mover, g.found, g.count, g.sel = s.toMove, false, false, -1
+	g.start(s.toMove)
 	p.runTier(s, t, g)
 	return len(ml.moves), true
 }
@@ -371,19 +415,25 @@ func (p *Program) planTiers() {
 		}
 		var blockade tierRunner
 		if filtered {
-			blockade = &walkCounter{filtered: true}
+			blockade = &filteredWalkCounter{}
 		}
 		counter, drawer := &t.run[modeCount], &t.run[modeDraw]
 		switch {
 		case t.listed():
-			*counter = &listCounter{check: !t.merges()}
+			*counter = &listCounter{}
+			if !t.merges() {
+				*counter = &checkedListCounter{}
+			}
 			*drawer = *counter
 		case sh.bulk && t.kernel != nil && !filtered:
-			*counter, *drawer = &kernelCounter{}, &kernelCounter{keep: true}
+			*counter, *drawer = &kernelCounter{}, &kernelKeeper{}
 		case sh.bulk:
-			*counter, *drawer = &bulkCounter{filtered: blockade}, &bulkCounter{keep: true, filtered: blockade}
+			*counter, *drawer = &bulkCounter{filtered: blockade}, &bulkKeeper{filtered: blockade}
 		default:
-			*counter = &walkCounter{gate: t.gate, filtered: filtered}
+			*counter = &walkCounter{gate: t.gate}
+			if filtered {
+				*counter = &filteredWalkCounter{gate: t.gate}
+			}
 			switch {
 			case sh.kernelChains:
 				*drawer = &kernelChainsCounter{}

@@ -1,0 +1,69 @@
+package interp
+
+import (
+	"os"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// konaneRays is Konane with long jumps: a stone flies over empty cells
+// to jump the first enemy (the hurdle), and chains keep their first
+// direction: a long rule whose chains keep their first direction.
+func konaneRays(t *testing.T) string {
+	t.Helper()
+	src, err := os.ReadFile("../games/konane.rules")
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := "  over: enemy\n  capture: jumped\n  chain: optional\n  chain-dirs: same\n"
+	if !strings.Contains(string(src), old) {
+		t.Fatal("konane.rules: the jump rule changed")
+	}
+	return strings.Replace(string(src), old,
+		"  length: any\n  over: empty\n  hurdle: enemy\n  capture: jumped\n  chain: optional\n  chain-dirs: same\n", 1)
+}
+
+// TestGenericWalkChosen checks the generic walker's walk stored per rule
+// (rule.generic): by whether the rule is long and whether its chains keep
+// their first direction; the plan names it; and each walk gives the
+// moves of the fast strategies (perft).
+func TestGenericWalkChosen(t *testing.T) {
+	for _, c := range []struct {
+		file, src, rule, walk string
+		depth                 int
+	}{
+		{file: "draughts.rules", rule: "man-capture", walk: walkDepthFirst.name, depth: 4},
+		{file: "konane.rules", rule: "jump", walk: walkDepthFirstDirs.name, depth: 5},
+		{file: "draughts-international.rules", rule: "king-capture", walk: walkRays.name, depth: 4},
+		{file: "konane-rays", src: konaneRays(t), rule: "jump", walk: walkRaysFirstDirs.name, depth: 5},
+	} {
+		var ref, fast *Program
+		for _, off := range []bool{true, false} {
+			var p *Program
+			if c.src != "" {
+				p = loadSrc(t, c.file, c.src, Config{Disable: disableAll(off)})
+			} else {
+				p = load(t, c.file, nil, Config{Disable: disableAll(off)})
+			}
+			if off {
+				ref = p
+			} else {
+				fast = p
+			}
+		}
+		i := slices.IndexFunc(ref.rules, func(r rule) bool { return r.name == c.rule })
+		if i < 0 {
+			t.Fatalf("%s: no rule %s", c.file, c.rule)
+		}
+		if r := &ref.rules[i]; r.gen != genGeneric || r.generic.name != c.walk {
+			t.Errorf("%s: rule %s: generator %d, walk %q; want the generic walker, %q", c.file, c.rule, r.gen, r.generic.name, c.walk)
+		}
+		if notes := ref.Plan().Rules[i].Notes; !slices.Contains(notes, "generic walk: "+c.walk) {
+			t.Errorf("%s: rule %s: the plan's notes %q do not name the walk %q", c.file, c.rule, notes, c.walk)
+		}
+		if got, want := ref.Perft(ref.NewState(0), c.depth), fast.Perft(fast.NewState(0), c.depth); got != want {
+			t.Errorf("%s: perft(%d) %d with the generic walker, %d with the fast strategies", c.file, c.depth, got, want)
+		}
+	}
+}
