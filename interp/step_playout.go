@@ -115,7 +115,7 @@ func (p *Program) stepPlayoutsDeclines() string {
 	case p.ncodes > kernCodes:
 		return fmt.Sprintf("more than %d piece codes", kernCodes-1)
 	}
-	if _, ok := p.tiers[0].run[modeDraw].(*kernelCounter); !ok {
+	if _, ok := p.tiers[0].run[modeDraw].(*kernelKeeper); !ok {
 		return "the tier is not drawn by the kernel"
 	}
 	for _, ri := range p.tiers[0].rules {
