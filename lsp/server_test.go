@@ -208,7 +208,8 @@ func TestSession(t *testing.T) {
       "source": "ruleplay"
     }
   ],
-  "uri": "file://$DIR/mine.rules"
+  "uri": "file://$DIR/mine.rules",
+  "version": 2
 }`
 	if d := c.diagnostics(); d != want {
 		t.Errorf("diagnostics:\n%s\nwant\n%s", d, want)
