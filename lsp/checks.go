@@ -121,13 +121,6 @@ func (k *checks) run() {
 				waiting = false
 			}
 		}
-		if k.s.gate != nil { // tests: hold the check here
-			select {
-			case <-k.s.gate:
-			case <-k.quit:
-				return
-			}
-		}
 		k.checkAll()
 	}
 }
@@ -199,6 +192,12 @@ func (k *checks) check(snap snapshot, open map[string]string) (res *checked, ok 
 			done <- res
 		}()
 		atomic.AddInt64(&k.s.checksRun, 1)
+		if k.s.gate != nil { // tests: a check that runs until the test lets it go on
+			select {
+			case <-k.s.gate:
+			case <-k.quit:
+			}
+		}
 		res.diags = k.s.diagnose(snap, func(path string) ([]byte, error) {
 			p := filepath.Clean(path)
 			if r, ok := res.reads[p]; ok {
@@ -217,7 +216,11 @@ func (k *checks) check(snap snapshot, open map[string]string) (res *checked, ok 
 			return b, err
 		})
 	}()
-	timer := time.NewTimer(SlowCheck)
+	slow := k.s.slowCheck
+	if slow <= 0 {
+		slow = SlowCheck
+	}
+	timer := time.NewTimer(slow)
 	defer timer.Stop()
 	select {
 	case res := <-done:
@@ -227,7 +230,7 @@ func (k *checks) check(snap snapshot, open map[string]string) (res *checked, ok 
 	case <-timer.C:
 	}
 	k.publish(snap, []protocol.Diagnostic{{Severity: &severityInformation, Source: &sourceName,
-		Message: fmt.Sprintf("still checking after %v: this file, its bases or its modules are costly to check; the diagnostics come when the check ends", SlowCheck)}})
+		Message: fmt.Sprintf("still checking after %v: this file, its bases or its modules are costly to check; the diagnostics come when the check ends", slow)}})
 	select {
 	case res := <-done:
 		return res, true

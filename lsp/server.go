@@ -42,8 +42,9 @@ type Server struct {
 	docs map[string]*document // by URI
 
 	checks    *checks       // the checker of the connection being served
-	gate      chan struct{} // tests: when set, each round of checks waits for a value
+	gate      chan struct{} // tests: when set, each check waits for a value before it starts
 	checksRun int64         // tests: how many checks ran (atomic)
+	slowCheck time.Duration // tests: SlowCheck when zero
 	logMu     sync.Mutex
 }
 
