@@ -65,6 +65,7 @@ type readResult struct {
 // snapshot is an open document as it was when a check began.
 type snapshot struct {
 	uri, path, text string
+	outOfSync       string
 	version         protocol.Integer
 	generation      uint64
 }
@@ -144,6 +145,11 @@ func (k *checks) checkAll() {
 			return
 		}
 		snap := docs[u]
+		if snap.outOfSync != "" {
+			delete(k.last, u)
+			k.publish(snap, []protocol.Diagnostic{{Severity: &severityError, Source: &sourceName, Message: snap.outOfSync}})
+			continue
+		}
 		if prev := k.last[u]; prev != nil && k.unchanged(prev, snap, open) {
 			continue
 		}
@@ -260,7 +266,7 @@ func (s *Server) snapshot() (map[string]snapshot, map[string]string) {
 	docs := make(map[string]snapshot, len(s.docs))
 	open := make(map[string]string, len(s.docs))
 	for u, d := range s.docs {
-		docs[u] = snapshot{uri: u, path: d.path, text: d.text, version: d.version, generation: d.generation}
+		docs[u] = snapshot{uri: u, path: d.path, text: d.text, outOfSync: d.outOfSync, version: d.version, generation: d.generation}
 		open[filepath.Clean(d.path)] = d.text
 	}
 	return docs, open

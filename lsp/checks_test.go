@@ -313,3 +313,35 @@ func TestExponentialExtends(t *testing.T) {
 		t.Errorf("diagnostics of %s", p.URI)
 	}
 }
+
+// Ranged changes (the server asks for whole texts, but accepts them) are
+// applied up to MaxChangeWork bytes copied in one message: beyond, the
+// document says it is out of sync, until the editor sends its whole text.
+func TestTooManyRangedChanges(t *testing.T) {
+	c := newClient(t, func(s *Server) { s.opts.CheckDelay = time.Millisecond })
+	c.start()
+	text := small + "# " + strings.Repeat("x", 1<<20) + "\n"
+	c.open("ranged.rules", text)
+	c.waitDiagnostics("the check of the opened text", heavyWait)
+	const n = 300 // 300 copies of 1 MiB: over MaxChangeWork
+	changes := make([]map[string]any, n)
+	for i := range changes {
+		changes[i] = map[string]any{"range": map[string]any{"start": pos{0, 0}, "end": pos{0, 0}}, "text": " "}
+	}
+	c.notify("textDocument/didChange", map[string]any{"textDocument": map[string]any{"uri": c.uri("ranged.rules"), "version": 2}, "contentChanges": changes})
+	applied := 0
+	for work, size := 0, len(text); ; applied++ {
+		if work += size + 1; work > MaxChangeWork {
+			break
+		}
+		size++
+	}
+	want := fmt.Sprintf("the editor sent more changes in one message than the server applies (%d of %d applied to a text of %d bytes; at most %d bytes are copied): close and reopen the document", applied, n, len(text)+applied, MaxChangeWork)
+	if p := c.waitDiagnostics("the report of changes not applied", heavyWait); p.Version != 2 || len(p.Diagnostics) != 1 || p.Diagnostics[0].Message != want {
+		t.Errorf("diagnostics: %+v\nwant %s", p, want)
+	}
+	c.change("ranged.rules", 3, small+"zone z: drak\n")
+	if p := c.waitDiagnostics("the check of the whole text", heavyWait); p.Version != 3 || len(p.Diagnostics) != 1 || !strings.HasPrefix(p.Diagnostics[0].Message, `no cell "drak"`) {
+		t.Errorf("diagnostics: %+v", p)
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/ruleplay/ruleplay/internal/safetext"
 	"github.com/ruleplay/ruleplay/lang/format"
 	"github.com/ruleplay/ruleplay/stdlib"
 	"github.com/tliron/glsp"
@@ -48,10 +49,18 @@ type Server struct {
 	logMu     sync.Mutex
 }
 
+// MaxChangeWork bounds the work of applying the ranged changes of one
+// didChange, in bytes copied (each copies the document's text): the server
+// asks the editor for whole texts, but accepts ranged changes; beyond
+// this, the document is out of sync (its diagnostic says so) until the
+// editor sends its whole text again.
+const MaxChangeWork = 256 << 20
+
 type document struct {
 	uri        string
 	path       string
 	text       string
+	outOfSync  string           // why the text is not the editor's, or ""
 	version    protocol.Integer // the editor's
 	generation uint64           // the server's: one more at every change
 }
@@ -123,14 +132,21 @@ func (s *Server) didChange(ctx *glsp.Context, p *protocol.DidChangeTextDocumentP
 	if !ok {
 		return nil
 	}
-	for _, c := range p.ContentChanges {
+	work := 0 // bytes copied by the ranged changes
+changes:
+	for i, c := range p.ContentChanges {
 		switch c := c.(type) {
 		case protocol.TextDocumentContentChangeEventWhole:
-			d.text = c.Text
+			d.text, d.outOfSync = c.Text, ""
 		case protocol.TextDocumentContentChangeEvent:
 			if c.Range == nil {
-				d.text = c.Text
+				d.text, d.outOfSync = c.Text, ""
 				continue
+			}
+			if work += len(d.text) + len(c.Text); work > MaxChangeWork {
+				d.outOfSync = fmt.Sprintf("the editor sent more changes in one message than the server applies (%d of %d applied to a text of %d bytes; at most %d bytes are copied): close and reopen the document", i, len(p.ContentChanges), len(d.text), MaxChangeWork)
+				s.logf("%s: %s", safetext.Quote(d.uri, 80), d.outOfSync)
+				break changes
 			}
 			start, end := offsetOf(d.text, c.Range.Start), offsetOf(d.text, c.Range.End)
 			d.text = d.text[:start] + c.Text + d.text[max(start, end):]

@@ -29,13 +29,16 @@ more says how many were left out); a check still running after ` + lsp.SlowCheck
 reported on its document.
 
 Limits of the input: a message's content is at most ` + strconv.Itoa(lsp.MaxMessageSize>>20) + ` MiB
-(` + strconv.Itoa(lsp.MaxMessageSize) + ` bytes), its header at most ` + strconv.Itoa(lsp.MaxHeaderSize) + ` bytes. A message that is not JSON gets a
-Parse error (-32700) answer and the server goes on; input that is not
-framed as the protocol frames it (no Content-Length, a length over the
-limit, header lines ended by \n alone, an HTTP request) ends the server
-with a message on standard error and exit status 1. So does exit without
-shutdown, or the end of the input before shutdown; exit after shutdown
-gives status 0.
+(` + strconv.Itoa(lsp.MaxMessageSize) + ` bytes), its header at most ` + strconv.Itoa(lsp.MaxHeaderSize) + ` bytes; the ranged changes of
+one message are applied until they have copied ` + strconv.Itoa(lsp.MaxChangeWork>>20) + ` MiB (the document is
+then out of sync until the editor sends its whole text).
+
+A message that is not JSON gets a Parse error (-32700) answer and the
+server goes on; input that is not framed as the protocol frames it (no
+Content-Length, a length over the limit, header lines ended by \n alone,
+an HTTP request) ends the server with a message on standard error and exit
+status 1. So does exit without shutdown, or the end of the input before
+shutdown; exit after shutdown gives status 0.
 
 docs/editing.md shows how to set it up in VS Code and
 Neovim.`,
