@@ -345,3 +345,29 @@ func TestTooManyRangedChanges(t *testing.T) {
 		t.Errorf("diagnostics: %+v", p)
 	}
 }
+
+// The outline that hover, completion and symbols read is bounded: blocks
+// nested 200,000 deep are outlined to lang.MaxNesting levels (no
+// recursion without bound), and a document over lang.MaxFileSize is not
+// outlined (its diagnostic says it is too large).
+func TestOutlineBounds(t *testing.T) {
+	c := newClient(t, func(s *Server) { s.opts.CheckDelay = time.Millisecond })
+	c.start()
+	deep := strings.Repeat("a {\n", 5000)
+	c.open("deep.rules", deep)
+	sym := c.call("textDocument/documentSymbol", map[string]any{"textDocument": map[string]string{"uri": c.uri("deep.rules")}})
+	if n := strings.Count(sym, `"name": "a"`); n != lang.MaxNesting+1 {
+		t.Errorf("%d symbols of 5,000 nested blocks, want %d", n, lang.MaxNesting+1)
+	}
+	c.call("textDocument/hover", c.at("deep.rules", 4000, 0))
+	c.waitDiagnostics("the diagnostics of 5,000 nested blocks", heavyWait)
+
+	large := small + "# " + strings.Repeat("x", lang.MaxFileSize) + "\n"
+	c.open("large.rules", large)
+	if sym := c.call("textDocument/documentSymbol", map[string]any{"textDocument": map[string]string{"uri": c.uri("large.rules")}}); sym != "[]" {
+		t.Errorf("symbols of a file too large: %s", sym)
+	}
+	if p := c.waitDiagnostics("the diagnostics of a file too large", heavyWait); len(p.Diagnostics) != 1 || !strings.Contains(p.Diagnostics[0].Message, "file too large") {
+		t.Errorf("diagnostics: %+v", p)
+	}
+}
