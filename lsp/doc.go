@@ -25,13 +25,31 @@
 //   - document symbols: the entries and their blocks, as an outline;
 //   - formatting, as `ruleplay fmt` does it (package lang/format).
 //
-// The protocol types and dispatch are github.com/tliron/glsp's
-// (protocol_3_16); the JSON-RPC transport is github.com/sourcegraph/jsonrpc2,
-// which glsp's own server uses too; Serve runs on any stream, so that the
+// The protocol types and the decoding of parameters are
+// github.com/tliron/glsp's (protocol_3_16); the transport and the
+// lifecycle are the server's own (transport.go, conn.go), so that every
+// bad input has a bounded, stated outcome: a message that is not JSON gets
+// a Parse error answer and the server goes on; input that is not framed
+// as the protocol frames it (no Content-Length, a length over
+// MaxMessageSize, a header over MaxHeaderSize, lines ended by \n alone, an
+// HTTP request) ends Serve with a *FramingError saying what came; exit
+// without shutdown, or the end of the input before shutdown, ends it with
+// ErrExitWithoutShutdown (the command's exit status 1); a request after
+// shutdown gets InvalidRequest. Serve runs on any stream, so that the
 // tests drive the server over a pipe exactly as an editor does. Documents
 // are synchronised whole (each change sends the full text: rules files are
 // small) and positions are counted in UTF-16 code units, the protocol's
 // default.
+//
+// Messages are read and answered in order on one goroutine; diagnostics
+// are computed on another (checks.go), once the changes pause for
+// CheckDelay, so that a costly check holds up no answer: a burst of
+// changes gives one check of the latest text, a document whose text and
+// bases are unchanged is not checked again, a check running longer than
+// SlowCheck is reported on its document, and at most MaxDiagnostics
+// diagnostics are sent for a document. Files other than the open
+// documents are read from disk only when they are regular files (a named
+// pipe held open by a silent writer would block the read for good).
 //
 // Everything but diagnostics reads the document through a forgiving
 // outline of its tokens (outline.go) rather than the parser of package

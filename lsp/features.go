@@ -267,8 +267,14 @@ func (s *Server) definition(ctx *glsp.Context, p *protocol.DefinitionParams) (an
 		return nil, nil
 	}
 	out := []protocol.Location{}
+	index := map[*file]*lines{} // each file's lines indexed once
 	for _, d := range ds {
-		out = append(out, protocol.Location{URI: uriOf(d.file.path), Range: tokenRange(d.file.text, d.at)})
+		x := index[d.file]
+		if x == nil {
+			x = newLines(d.file.text)
+			index[d.file] = x
+		}
+		out = append(out, protocol.Location{URI: uriOf(d.file.path), Range: x.tokenRange(d.at)})
 	}
 	return out, nil
 }
@@ -283,10 +289,10 @@ func (s *Server) documentSymbol(ctx *glsp.Context, p *protocol.DocumentSymbolPar
 		return nil, nil
 	}
 	f := parseFile(d.path, d.text)
-	return symbols(f, f.entries, 0), nil
+	return symbols(f, newLines(f.text), f.entries, 0), nil
 }
 
-func symbols(f *file, es []*entry, depth int) []protocol.DocumentSymbol {
+func symbols(f *file, x *lines, es []*entry, depth int) []protocol.DocumentSymbol {
 	out := []protocol.DocumentSymbol{}
 	for _, e := range es {
 		name := e.key.Text
@@ -295,11 +301,12 @@ func symbols(f *file, es []*entry, depth int) []protocol.DocumentSymbol {
 			name += " " + l.Text
 			sel = l
 		}
+		// Positions in text order: each goes on from the one before.
+		start := x.position(e.key.Offset)
 		sym := protocol.DocumentSymbol{
 			Name:           name,
 			Kind:           symbolKind(e.key.Text, depth),
-			Range:          protocol.Range{Start: positionOf(f.text, e.key.Offset), End: positionOf(f.text, e.end)},
-			SelectionRange: protocol.Range{Start: positionOf(f.text, e.key.Offset), End: positionOf(f.text, sel.Offset+len(sel.Text))},
+			SelectionRange: protocol.Range{Start: start, End: x.position(sel.Offset + len(sel.Text))},
 		}
 		if len(e.values) > 0 {
 			first, last := e.values[0], e.values[len(e.values)-1]
@@ -307,8 +314,9 @@ func symbols(f *file, es []*entry, depth int) []protocol.DocumentSymbol {
 			sym.Detail = &detail
 		}
 		if len(e.kids) > 0 {
-			sym.Children = symbols(f, e.kids, depth+1)
+			sym.Children = symbols(f, x, e.kids, depth+1)
 		}
+		sym.Range = protocol.Range{Start: start, End: x.position(e.end)}
 		out = append(out, sym)
 	}
 	return out

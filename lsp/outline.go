@@ -9,6 +9,11 @@ import (
 // be half written (the parser of package lang stops at the first syntax
 // error; an editor needs the rest). Hover, completion, definitions and
 // document symbols read it.
+//
+// Its work is bounded as the checker's is: a file over lang.MaxFileSize is
+// not outlined (its diagnostic says it is too large; its tokens could take
+// gigabytes), and blocks nested deeper than lang.MaxNesting are skipped,
+// not read by a recursion without bound.
 
 type file struct {
 	path    string
@@ -32,6 +37,9 @@ type entry struct {
 
 func parseFile(path, text string) *file {
 	f := &file{path: path, text: text}
+	if len(text) > lang.MaxFileSize {
+		return f
+	}
 	for _, t := range lang.Lex(path, []byte(text)) {
 		if t.Kind != lang.TokSpace && t.Kind != lang.TokComment {
 			f.toks = append(f.toks, t)
@@ -43,8 +51,9 @@ func parseFile(path, text string) *file {
 }
 
 type outliner struct {
-	f *file
-	i int
+	f     *file
+	i     int
+	depth int // blocks open
 }
 
 func (p *outliner) peek() *lang.Token {
@@ -116,7 +125,13 @@ func (p *outliner) entry(parent *entry) *entry {
 	if t := p.peek(); isOp(t, "{") {
 		e.open = t
 		p.i++
-		e.kids = p.block(e)
+		if p.depth < lang.MaxNesting {
+			p.depth++
+			e.kids = p.block(e)
+			p.depth--
+		} else {
+			p.skipBlock()
+		}
 		if t := p.peek(); isOp(t, "}") {
 			e.close = t
 			p.i++
@@ -131,6 +146,24 @@ func (p *outliner) entry(parent *entry) *entry {
 		}
 	}
 	return e
+}
+
+// skipBlock passes the tokens of a block up to its '}' (left for the
+// caller) or the end of the file, without outlining them.
+func (p *outliner) skipBlock() {
+	open := 0
+	for t := p.peek(); t != nil; t = p.peek() {
+		switch {
+		case isOp(t, "{"):
+			open++
+		case isOp(t, "}"):
+			if open == 0 {
+				return
+			}
+			open--
+		}
+		p.i++
+	}
 }
 
 // path returns the entries that hold the offset, outermost first, and the

@@ -1,22 +1,18 @@
 package lsp
 
 import (
-	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
-	"sort"
-	"strings"
 	"sync"
+	"time"
 
-	"github.com/ruleplay/ruleplay/lang"
+	"github.com/ruleplay/ruleplay/internal/safetext"
 	"github.com/ruleplay/ruleplay/lang/format"
 	"github.com/ruleplay/ruleplay/stdlib"
-	"github.com/sourcegraph/jsonrpc2"
 	"github.com/tliron/glsp"
 	protocol "github.com/tliron/glsp/protocol_3_16"
 )
@@ -29,6 +25,12 @@ type Options struct {
 	ModuleDir string
 	// Version is reported to the editor as the server's version.
 	Version string
+	// Log receives what the server tells no editor: messages it could not
+	// read (answered with an error), internal errors. Nil: nothing.
+	Log io.Writer
+	// CheckDelay is how long the documents must stay unchanged before they
+	// are checked; CheckDelay (the constant) when zero.
+	CheckDelay time.Duration
 }
 
 // Server is the language server: the open documents and the protocol
@@ -39,12 +41,28 @@ type Server struct {
 
 	mu   sync.Mutex
 	docs map[string]*document // by URI
+
+	checks    *checks       // the checker of the connection being served
+	gate      chan struct{} // tests: when set, each check waits for a value before it starts
+	checksRun int64         // tests: how many checks ran (atomic)
+	slowCheck time.Duration // tests: SlowCheck when zero
+	logMu     sync.Mutex
 }
 
+// MaxChangeWork bounds the work of applying the ranged changes of one
+// didChange, in bytes copied (each copies the document's text): the server
+// asks the editor for whole texts, but accepts ranged changes; beyond
+// this, the document is out of sync (its diagnostic says so) until the
+// editor sends its whole text again.
+const MaxChangeWork = 256 << 20
+
 type document struct {
-	uri  string
-	path string
-	text string
+	uri        string
+	path       string
+	text       string
+	outOfSync  string           // why the text is not the editor's, or ""
+	version    protocol.Integer // the editor's
+	generation uint64           // the server's: one more at every change
 }
 
 // New returns a server with no open document.
@@ -53,7 +71,6 @@ func New(opts Options) *Server {
 	s.handler = protocol.Handler{
 		Initialize:                 s.initialize,
 		Initialized:                func(*glsp.Context, *protocol.InitializedParams) error { return nil },
-		Shutdown:                   func(*glsp.Context) error { return nil },
 		SetTrace:                   func(*glsp.Context, *protocol.SetTraceParams) error { return nil },
 		TextDocumentDidOpen:        s.didOpen,
 		TextDocumentDidChange:      s.didChange,
@@ -68,48 +85,14 @@ func New(opts Options) *Server {
 	return s
 }
 
-// Serve answers the editor on stream (JSON-RPC 2.0 with Content-Length
-// headers, as editors speak it on a server's standard input and output)
-// until the editor sends exit or closes the stream.
-func (s *Server) Serve(ctx context.Context, stream io.ReadWriteCloser) error {
-	conn := jsonrpc2.NewConn(ctx, jsonrpc2.NewBufferedStream(stream, jsonrpc2.VSCodeObjectCodec{}), jsonrpc2.HandlerWithError(s.handle))
-	select {
-	case <-conn.DisconnectNotify():
-	case <-ctx.Done():
-		conn.Close()
+// logf writes a line to Options.Log.
+func (s *Server) logf(format string, args ...any) {
+	if s.opts.Log == nil {
+		return
 	}
-	return nil
-}
-
-// handle passes a request to glsp's protocol handler, as glsp's own server
-// does (which only serves the process's standard streams).
-func (s *Server) handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.Request) (any, error) {
-	gc := glsp.Context{
-		Method: req.Method,
-		Notify: func(method string, params any) { _ = conn.Notify(ctx, method, params) },
-		Call:   func(method string, params, result any) { _ = conn.Call(ctx, method, params, result) },
-	}
-	if req.Params != nil {
-		gc.Params = *req.Params
-	}
-	if req.Method == protocol.MethodExit {
-		s.handler.Handle(&gc)
-		return nil, conn.Close()
-	}
-	r, validMethod, validParams, err := s.handler.Handle(&gc)
-	switch {
-	case !validMethod:
-		return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeMethodNotFound, Message: "method not supported: " + req.Method}
-	case !validParams:
-		msg := "invalid params"
-		if err != nil {
-			msg = err.Error()
-		}
-		return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidParams, Message: msg}
-	case err != nil:
-		return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidRequest, Message: err.Error()}
-	}
-	return r, nil
+	s.logMu.Lock()
+	defer s.logMu.Unlock()
+	fmt.Fprintf(s.opts.Log, "ruleplay lsp: "+format+"\n", args...)
 }
 
 func (s *Server) initialize(ctx *glsp.Context, params *protocol.InitializeParams) (any, error) {
@@ -124,13 +107,21 @@ func (s *Server) initialize(ctx *glsp.Context, params *protocol.InitializeParams
 	}, nil
 }
 
-// --- documents and diagnostics -----------------------------------------
+// --- documents ---------------------------------------------------------
+
+// The handlers of changes only keep the text: the checker (checks.go)
+// checks it, on its own goroutine, when the changes pause.
 
 func (s *Server) didOpen(ctx *glsp.Context, p *protocol.DidOpenTextDocumentParams) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.docs[p.TextDocument.URI] = &document{uri: p.TextDocument.URI, path: pathOf(p.TextDocument.URI), text: p.TextDocument.Text}
-	s.publishAll(ctx)
+	old := s.docs[p.TextDocument.URI]
+	d := &document{uri: p.TextDocument.URI, path: pathOf(p.TextDocument.URI), text: p.TextDocument.Text, version: p.TextDocument.Version}
+	if old != nil {
+		d.generation = old.generation + 1
+	}
+	s.docs[d.uri] = d
+	s.checks.changed()
 	return nil
 }
 
@@ -141,39 +132,52 @@ func (s *Server) didChange(ctx *glsp.Context, p *protocol.DidChangeTextDocumentP
 	if !ok {
 		return nil
 	}
-	for _, c := range p.ContentChanges {
+	work := 0 // bytes copied by the ranged changes
+changes:
+	for i, c := range p.ContentChanges {
 		switch c := c.(type) {
 		case protocol.TextDocumentContentChangeEventWhole:
-			d.text = c.Text
+			d.text, d.outOfSync = c.Text, ""
 		case protocol.TextDocumentContentChangeEvent:
 			if c.Range == nil {
-				d.text = c.Text
+				d.text, d.outOfSync = c.Text, ""
 				continue
+			}
+			if work += len(d.text) + len(c.Text); work > MaxChangeWork {
+				d.outOfSync = fmt.Sprintf("the editor sent more changes in one message than the server applies (%d of %d applied to a text of %d bytes; at most %d bytes are copied): close and reopen the document", i, len(p.ContentChanges), len(d.text), MaxChangeWork)
+				s.logf("%s: %s", safetext.Quote(d.uri, 80), d.outOfSync)
+				break changes
 			}
 			start, end := offsetOf(d.text, c.Range.Start), offsetOf(d.text, c.Range.End)
 			d.text = d.text[:start] + c.Text + d.text[max(start, end):]
 		}
 	}
-	s.publishAll(ctx)
+	d.version = p.TextDocument.Version
+	d.generation++
+	s.checks.changed()
 	return nil
 }
 
 func (s *Server) didSave(ctx *glsp.Context, p *protocol.DidSaveTextDocumentParams) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if d, ok := s.docs[p.TextDocument.URI]; ok && p.Text != nil {
+	if d, ok := s.docs[p.TextDocument.URI]; ok && p.Text != nil && *p.Text != d.text {
 		d.text = *p.Text
+		d.generation++
 	}
-	s.publishAll(ctx)
+	s.checks.changed() // a saved file may be another's base, read from disk
 	return nil
 }
 
 func (s *Server) didClose(ctx *glsp.Context, p *protocol.DidCloseTextDocumentParams) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if _, ok := s.docs[p.TextDocument.URI]; !ok {
+		return nil
+	}
 	delete(s.docs, p.TextDocument.URI)
 	ctx.Notify(protocol.ServerTextDocumentPublishDiagnostics, protocol.PublishDiagnosticsParams{URI: p.TextDocument.URI, Diagnostics: []protocol.Diagnostic{}})
-	s.publishAll(ctx)
+	s.checks.changed() // its variants now read it from disk
 	return nil
 }
 
@@ -185,110 +189,8 @@ func (s *Server) read(path string) (string, bool) {
 			return d.text, true
 		}
 	}
-	b, err := lang.ReadFile(path)
+	b, err := readDisk(path)
 	return string(b), err == nil
-}
-
-// publishAll checks every open document (a change to a base changes its
-// variants) and sends each its diagnostics, in URI order.
-func (s *Server) publishAll(ctx *glsp.Context) {
-	uris := make([]string, 0, len(s.docs))
-	for u := range s.docs {
-		uris = append(uris, u)
-	}
-	sort.Strings(uris)
-	for _, u := range uris {
-		d := s.docs[u]
-		ctx.Notify(protocol.ServerTextDocumentPublishDiagnostics, protocol.PublishDiagnosticsParams{URI: u, Diagnostics: s.diagnose(d)})
-	}
-}
-
-var (
-	severityError   = protocol.DiagnosticSeverityError
-	severityWarning = protocol.DiagnosticSeverityWarning
-	sourceName      = "ruleplay"
-)
-
-// diagnose checks a document as `ruleplay vet` does. A problem found in a
-// base or a module is shown on the document's extends or import entry,
-// with its place.
-func (s *Server) diagnose(d *document) []protocol.Diagnostic {
-	out := []protocol.Diagnostic{}
-	_, warnings, err := lang.VetSourceWith(d.path, []byte(d.text), func(path string) ([]byte, error) {
-		if text, ok := s.read(path); ok {
-			return []byte(text), nil
-		}
-		_, err := lang.ReadFile(path)
-		return nil, err
-	}, nil)
-	if err == nil {
-		return s.convert(d, warnings, &severityWarning, out)
-	}
-	var diags lang.Diagnostics
-	if !errors.As(err, &diags) {
-		return append(out, protocol.Diagnostic{Severity: &severityError, Source: &sourceName, Message: err.Error()})
-	}
-	return s.convert(d, diags, &severityError, out)
-}
-
-// convert appends diags to out as LSP diagnostics of severity sev: those
-// of another file (a base, a module) on the entry that reads it.
-func (s *Server) convert(d *document, diags lang.Diagnostics, sev *protocol.DiagnosticSeverity, out []protocol.Diagnostic) []protocol.Diagnostic {
-	if len(diags) == 0 {
-		return out
-	}
-	f := parseFile(d.path, d.text)
-	for _, dg := range diags {
-		msg := dg.Msg
-		if dg.Hint != "" {
-			msg += "\nhint: " + dg.Hint
-		}
-		var r protocol.Range
-		if filepath.Clean(dg.Pos.File) == filepath.Clean(d.path) {
-			r = rangeOf(d.text, dg.Pos)
-		} else {
-			r = s.baseEntryRange(f, dg.Pos.File)
-			at := dg.Pos
-			if rel, err := filepath.Rel(filepath.Dir(d.path), at.File); err == nil && filepath.IsAbs(at.File) {
-				at.File = filepath.ToSlash(rel)
-			}
-			place := at.String()
-			if at.Line == 0 {
-				place = at.File
-			}
-			msg = fmt.Sprintf("in %s: %s", place, msg)
-		}
-		out = append(out, protocol.Diagnostic{Range: r, Severity: sev, Source: &sourceName, Message: msg})
-	}
-	return out
-}
-
-// baseEntryRange is the range of the extends or import entry of f through
-// which the file other is read (the first such entry when it is not
-// found).
-func (s *Server) baseEntryRange(f *file, other string) protocol.Range {
-	var first *entry
-	for _, e := range f.entries {
-		if e.key.Text != "extends" && e.key.Text != "import" {
-			continue
-		}
-		if first == nil {
-			first = e
-		}
-		for _, v := range e.values {
-			name := strings.Trim(v.Text, `"`)
-			if e.key.Text == "import" && "stdlib/"+name+".rules" == filepath.ToSlash(other) {
-				return tokenRange(f.text, e.key)
-			}
-			if e.key.Text == "extends" && filepath.Clean(lang.BasePath(f.path, name)) == filepath.Clean(other) {
-				return tokenRange(f.text, e.key)
-			}
-		}
-	}
-	if first != nil {
-		return tokenRange(f.text, first.key)
-	}
-	return protocol.Range{}
 }
 
 // --- stdlib modules as files -------------------------------------------

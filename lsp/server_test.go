@@ -17,6 +17,7 @@ import (
 // client is an editor's end of a connection to a Server, over a pipe.
 type client struct {
 	t     *testing.T
+	s     *Server
 	conn  *jsonrpc2.Conn
 	diags chan json.RawMessage
 	dir   string // the temporary folder, written $DIR in transcripts
@@ -24,7 +25,7 @@ type client struct {
 	log   strings.Builder
 }
 
-func newClient(t *testing.T) *client {
+func newClient(t *testing.T, setup ...func(*Server)) *client {
 	t.Helper()
 	dir := t.TempDir()
 	for _, name := range []string{"leapfrog.rules", "leapfrog-murray.rules"} {
@@ -37,6 +38,9 @@ func newClient(t *testing.T) *client {
 		}
 	}
 	s := New(Options{ModuleDir: filepath.Join(dir, "cache"), Version: "test"})
+	for _, f := range setup {
+		f(s)
+	}
 	a, b := net.Pipe()
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
@@ -44,7 +48,7 @@ func newClient(t *testing.T) *client {
 		_ = s.Serve(ctx, a)
 		close(done)
 	}()
-	c := &client{t: t, diags: make(chan json.RawMessage, 16), dir: dir, mods: s.moduleDir()}
+	c := &client{t: t, s: s, diags: make(chan json.RawMessage, 16), dir: dir, mods: s.moduleDir()}
 	c.conn = jsonrpc2.NewConn(ctx, jsonrpc2.NewBufferedStream(b, jsonrpc2.VSCodeObjectCodec{}),
 		jsonrpc2.HandlerWithError(func(_ context.Context, _ *jsonrpc2.Conn, req *jsonrpc2.Request) (any, error) {
 			if req.Method == "textDocument/publishDiagnostics" && req.Params != nil {
@@ -208,7 +212,8 @@ func TestSession(t *testing.T) {
       "source": "ruleplay"
     }
   ],
-  "uri": "file://$DIR/mine.rules"
+  "uri": "file://$DIR/mine.rules",
+  "version": 2
 }`
 	if d := c.diagnostics(); d != want {
 		t.Errorf("diagnostics:\n%s\nwant\n%s", d, want)

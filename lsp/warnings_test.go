@@ -11,15 +11,15 @@ import (
 func TestWarnings(t *testing.T) {
 	s := New(Options{})
 	head := "board { shape: square(4x4) }\nplayers: a, b\npiece p {}\n"
-	d := &document{uri: "file:///w.rules", path: "/w.rules", text: head + "jump { length: 1; onto: any; chain: optional }\n"}
-	got := s.diagnose(d)
+	d := snapshot{uri: "file:///w.rules", path: "/w.rules", text: head + "jump { length: 1; onto: any; chain: optional }\n"}
+	got := s.diagnose(d, readDisk)
 	if len(got) != 1 || got[0].Severity == nil || *got[0].Severity != protocol.DiagnosticSeverityWarning ||
 		got[0].Range.Start.Line != 3 || got[0].Range.Start.Character != 29 ||
 		!strings.HasPrefix(got[0].Message, "warning: the chains of jump can grow without bound") {
 		t.Errorf("diagnostics %+v", got)
 	}
 	d.text = head + "jump { over: enemy; chain: optional }\n"
-	if got := s.diagnose(d); len(got) != 0 {
+	if got := s.diagnose(d, readDisk); len(got) != 0 {
 		t.Errorf("diagnostics %+v", got)
 	}
 }
