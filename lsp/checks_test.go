@@ -256,7 +256,7 @@ func TestNamedPipeBase(t *testing.T) {
 		t.Fatalf("no answer to a hover within %v: is the named pipe base read?", heavyWait)
 	}
 	p := c.waitDiagnostics("the check of a document whose base is a named pipe", heavyWait)
-	if len(p.Diagnostics) != 1 || !strings.Contains(p.Diagnostics[0].Message, "not a regular file (a named pipe)") || p.Diagnostics[0].Range.Start.Line != 0 {
+	if len(p.Diagnostics) != 1 || !strings.Contains(p.Diagnostics[0].Message, "is a named pipe, not a rules file (a base must be a regular file)") || p.Diagnostics[0].Range.Start.Line != 0 {
 		t.Errorf("diagnostics: %+v", p)
 	}
 }
