@@ -65,7 +65,8 @@ func (g *gen) markSources() bool {
 	if !r.ontoEmpty[g.mover] {
 		return false
 	}
-	return g.markFrom(g.emptyCount())
+	nempty, nsrc := g.emptyCount()
+	return g.markFrom(nempty, nsrc)
 }
 
 // emptyCount leaves the words of the empty cells in s.bufs[nw:2*nw] and,

@@ -375,10 +375,10 @@ func (p *Program) anyFirstLeap(s *State, t *tier) bool {
 // words: declines tells why not, and set records the answer in the
 // tier's shape. A tier of shift rules that bulk does not serve is one it
 // could concern, and gets the reason.
-func (p *Program) compileChainWalks(shapes []tierShape, a accel, declines func(*tier, *tierShape) string, set func(*tierShape, bool)) {
+func (p *Program) compileChainWalks(shapes []tierShape, a accel, declines func(*Program, *tier, *tierShape) string, set func(*tierShape, bool)) {
 	for ti := range p.tiers {
 		t, sh := &p.tiers[ti], &shapes[ti]
-		why := declines(t, sh)
+		why := declines(p, t, sh)
 		set(sh, why == "")
 		if sh.shifts && !sh.bulk {
 			p.declineFor(scopeTier, ti, a, why)

@@ -11,6 +11,7 @@ import "math/rand/v2"
 // playing the last ply or the one before it.
 type lastTwoPlies interface {
 	name() string
+	unit() accel // the accelerator that serves it
 	perftTwo(p *Program, s *State, ml *MoveList) uint64
 }
 
@@ -19,6 +20,7 @@ type lastTwoPlies interface {
 type wordsPerft struct{}
 
 func (wordsPerft) name() string { return "last two plies counted on occupancy words" }
+func (wordsPerft) unit() accel  { return accelWordsPerft }
 
 func (wordsPerft) perftTwo(p *Program, s *State, ml *MoveList) uint64 {
 	p.Legal(s, ml)
@@ -40,6 +42,7 @@ func (wordsPerft) perftTwo(p *Program, s *State, ml *MoveList) uint64 {
 type mailboxPerft struct{}
 
 func (mailboxPerft) name() string { return "depth 2 played on the mailbox, last ply counted there" }
+func (mailboxPerft) unit() accel  { return accelMailboxPerft }
 
 func (mailboxPerft) perftTwo(p *Program, s *State, ml *MoveList) uint64 {
 	if s.end != endNone || (p.limit > 0 && s.ply+1 >= p.limit) {
@@ -52,8 +55,7 @@ func (mailboxPerft) perftTwo(p *Program, s *State, ml *MoveList) uint64 {
 // countsOnWords tells whether perft counts its last two plies on
 // occupancy words (words-perft).
 func (p *Program) countsOnWords() bool {
-	_, ok := p.lastTwo.(wordsPerft)
-	return ok
+	return p.lastTwo != nil && p.lastTwo.unit() == accelWordsPerft
 }
 
 // blockadeFilter decides the no-blockade filter (ir.NoBlockade): the moves
@@ -61,6 +63,7 @@ func (p *Program) countsOnWords() bool {
 // them all. A Program without the filter stores nil.
 type blockadeFilter interface {
 	name() string
+	unit() accel // the accelerator that serves it (accelCount: the core)
 	// filter drops the moves of ml (tier t's) after which the next player
 	// has no move, unless that drops them all.
 	filter(p *Program, s *State, ml *MoveList, t *tier)
@@ -71,6 +74,7 @@ type blockadeFilter interface {
 type blockadeByPlaying struct{}
 
 func (blockadeByPlaying) name() string { return "each move played, the next player's moves asked" }
+func (blockadeByPlaying) unit() accel  { return accelCount }
 
 func (blockadeByPlaying) filter(p *Program, s *State, ml *MoveList, t *tier) {
 	k := 0
@@ -94,6 +98,7 @@ func (blockadeByPlaying) filter(p *Program, s *State, ml *MoveList, t *tier) {
 type blockadeOnWords struct{}
 
 func (blockadeOnWords) name() string { return "decided on occupancy words" }
+func (blockadeOnWords) unit() accel  { return accelBlockadeWords }
 
 func (blockadeOnWords) filter(p *Program, s *State, ml *MoveList, t *tier) {
 	p.nextGuards(s)
@@ -117,14 +122,14 @@ func (blockadeOnWords) filter(p *Program, s *State, ml *MoveList, t *tier) {
 // filtersOnWords tells whether the blockade filter is decided on
 // occupancy words (blockade-words).
 func (p *Program) filtersOnWords() bool {
-	_, ok := p.blockade.(blockadeOnWords)
-	return ok
+	return p.blockade != nil && p.blockade.unit() == accelBlockadeWords
 }
 
 // playoutDrawer plays RandomPlayout's loop: uniformly random legal moves
 // from s until the game is over or maxPlies plies have been played.
 type playoutDrawer interface {
 	name() string
+	unit() accel // the accelerator that serves it (accelCount: the core)
 	play(p *Program, s *State, rng *rand.Rand, ml *MoveList, maxPlies int) (plies int)
 }
 
@@ -134,6 +139,7 @@ type playoutDrawer interface {
 type playoutByList struct{}
 
 func (playoutByList) name() string { return "legal list, then one drawn" }
+func (playoutByList) unit() accel  { return accelCount }
 
 func (playoutByList) play(p *Program, s *State, rng *rand.Rand, ml *MoveList, maxPlies int) (plies int) {
 	for maxPlies <= 0 || plies < maxPlies {
@@ -152,6 +158,7 @@ func (playoutByList) play(p *Program, s *State, rng *rand.Rand, ml *MoveList, ma
 type playoutByCount struct{}
 
 func (playoutByCount) name() string { return "count, then build the one drawn" }
+func (playoutByCount) unit() accel  { return accelCountPlayouts }
 
 func (playoutByCount) play(p *Program, s *State, rng *rand.Rand, ml *MoveList, maxPlies int) (plies int) {
 	for maxPlies <= 0 || plies < maxPlies {
@@ -173,6 +180,5 @@ func (playoutByCount) play(p *Program, s *State, rng *rand.Rand, ml *MoveList, m
 // countsPlayouts tells whether playouts count the moves and build the one
 // drawn (count-playouts).
 func (p *Program) countsPlayouts() bool {
-	_, ok := p.playout.(playoutByCount)
-	return ok
+	return p.playout != nil && p.playout.unit() == accelCountPlayouts
 }

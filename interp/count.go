@@ -722,11 +722,7 @@ func (p *Program) selectMove(s *State, ml *MoveList, i int) {
 		return
 	}
 	if s.selBulk {
-		if s.kstash {
-			p.selectBulkK(s, ml, i)
-			return
-		}
-		p.selectBulk(s, ml, i)
+		p.selectKept(p, s, ml, i)
 		return
 	}
 	g := &s.gen

@@ -91,13 +91,21 @@ type maker struct {
 // generalMaker is the core's maker, for every kind of move.
 var generalMaker = maker{play: (*Program).doMove, unit: accelCount}
 
-// unmakes takes back a frame, by its kind.
-var unmakes = [8]func(p *Program, s *State, f *frame){
+// unmake takes back a frame (Program.unmakes holds one per frame kind).
+type unmake func(p *Program, s *State, f *frame)
+
+// coreUnmakes are the core's unmakes, by frame kind; the makers an
+// accelerator brings add theirs (compilePlay).
+var coreUnmakes = [8]unmake{
 	frameRecords: (*Program).undoRecords,
 	frameDrop:    (*Program).undoRecords,
-	frameFused:   (*Program).undoFused,
-	frameLeap:    (*Program).undoLeap,
-	frameTake:    (*Program).undoTake,
+}
+
+// fusedUnmakes are the unmakes of fused-make's frames.
+var fusedUnmakes = map[uint8]unmake{
+	frameFused: (*Program).undoFused,
+	frameLeap:  (*Program).undoLeap,
+	frameTake:  (*Program).undoTake,
 }
 
 // compilePlay chooses, once the Program's shape is known (compilePut),
@@ -120,6 +128,10 @@ func (p *Program) compilePlay() {
 		p.revert = (*Program).revertPut
 	}
 	p.compileSmall(direct)
+	p.unmakes = coreUnmakes
+	for kind, u := range fusedUnmakes {
+		p.unmakes[kind] = u
+	}
 	// extras: a move does more than move pieces (the last cell kept, the
 	// rules' counters)
 	extras := p.keepLast || p.ctrs != nil
@@ -243,7 +255,7 @@ func (p *Program) Undo(s *State) {
 	}
 	f := &s.frames[n]
 	s.frames = s.frames[:n]
-	unmakes[f.kind&uint8(len(unmakes)-1)](p, s, f)
+	p.unmakes[f.kind&uint8(len(p.unmakes)-1)](p, s, f)
 }
 
 // doMove is the general make: move m of ml played on s, with its undo

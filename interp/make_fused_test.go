@@ -83,7 +83,11 @@ func TestApplyUndoRoundTrip(t *testing.T) {
 	for name, p := range progs {
 		roundTrip(t, name, p, seen)
 	}
-	for kind, unmake := range unmakes {
+	all := coreUnmakes
+	for kind, u := range fusedUnmakes {
+		all[kind] = u
+	}
+	for kind, unmake := range all {
 		if unmake != nil && !seen[uint8(kind)] {
 			t.Errorf("no move left a frame of kind %d", kind)
 		}

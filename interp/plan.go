@@ -81,7 +81,10 @@ type TierPlan struct {
 }
 
 // Plan reports what Compile chose (see Plan).
-func (p *Program) Plan() Plan {
+func (p *Program) Plan() Plan { return p.explain(p) }
+
+// planOf builds the Plan of p (Program.explain).
+func (p *Program) planOf() Plan {
 	pl := Plan{Board: p.boardPlan()}
 	for i := range p.rules {
 		pl.Rules = append(pl.Rules, p.rulePlan(&p.rules[i]))
@@ -149,7 +152,7 @@ func (p *Program) boardPlan() BoardPlan {
 
 func (p *Program) rulePlan(r *rule) RulePlan {
 	m := &p.game.Moves[r.idx]
-	rp := RulePlan{Name: r.name, Class: patternClass(m), Strategy: strategies[r.gen].name()}
+	rp := RulePlan{Name: r.name, Class: patternClass(m), Strategy: r.strategy.name()}
 	for _, c := range []struct {
 		name string
 		e    *ir.Expr

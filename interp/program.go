@@ -95,6 +95,13 @@ type Program struct {
 	// revert: how the general unmake reverts a move's records
 	// (compilePlay: revertPut, revertStacked, or flat-make's revertFlat)
 	revert func(p *Program, s *State, recs []change)
+	// explain reports the plan (Plan): the planner's report of its choices
+	explain func(*Program) Plan
+	// selectKept selects move i of the moves a tier's drawer kept
+	// (State.selBulk: selectBulk), the planner's choice
+	selectKept func(p *Program, s *State, ml *MoveList, i int)
+	// unmakes takes back a frame, by its kind (compilePlay)
+	unmakes [8]unmake
 	// small: the tables of a small board (smallTabs; nil: fused-make does
 	// not serve the Program: compileSmall)
 	small *smallTabs
@@ -219,6 +226,9 @@ type rule struct {
 	// lock); a leap starting on one of the mover's cells of a zone lands
 	// only on cells of that zone (leaps of the generic walker)
 	inside [][][]bool
+	// strategy generates the rule's moves: the planner's choice
+	// (strategies[gen]), stored
+	strategy strategy
 	// hop: the rule compiled for the hop table (strat_hop.go; nil:
 	// another generator)
 	hop *hopRule
@@ -334,6 +344,10 @@ func Compile(g *ir.Game, cfg Config) (*Program, error) {
 	}
 	p.compilePut()
 	p.compilePlay()
+	for i := range p.rules {
+		p.rules[i].strategy = strategies[p.rules[i].gen]
+	}
+	p.explain = (*Program).planOf
 	return p, nil
 }
 

@@ -123,7 +123,7 @@ type scratch struct {
 	wit           []witness    // blockFast: the next player's first leaps
 	tier          int          // the tier of the moves candidates or countMoves found last
 	selFilt       bool         // countMoves: the blockade filter drops some moves
-	selBulk       bool         // countMoves: the moves are in bulk (selectBulk)
+	selBulk       bool         // countMoves: the tier's drawer kept its moves (Program.selectKept selects)
 	nbulk         int          // firstLeaps: the rules kept in aux.bulk, or the groups in aux.kst (-1: too many)
 	kstash        bool         // firstLeaps: the moves are kept in aux.kst (the one-word kernel)
 	x             *aux         // larger scratch, allocated when first needed

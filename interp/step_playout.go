@@ -86,6 +86,7 @@ type stepDir struct {
 }
 
 func (*stepPlayouts) name() string { return "steps counted, drawn and made on the occupancy word" }
+func (*stepPlayouts) unit() accel  { return accelStepPlayouts }
 
 // stepPlayoutsDeclines tells why playouts are not played by
 // step-playouts ("" when they are).

@@ -133,7 +133,7 @@ var strategies = [...]strategy{
 
 // runGen emits the moves of rule g.r with its strategy.
 func (p *Program) runGen(g *gen) {
-	strategies[g.r.gen].moves(g)
+	g.r.strategy.moves(g)
 }
 
 // genericStrategy is the literal walker (strat_generic.go).

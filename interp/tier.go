@@ -394,8 +394,8 @@ func (p *Program) planTiers() {
 	// kernel found (a tier with the kernel, not bulk, whose every rule is
 	// a short jump with chains not kept in one direction, without the
 	// blockade filter), or from those found on several words.
-	p.compileChainWalks(shapes, accelKernelChains, p.kernelChainsDeclines, func(sh *tierShape, on bool) { sh.kernelChains = on })
-	p.compileChainWalks(shapes, accelMultiwordChains, p.multiwordChainsDeclines, func(sh *tierShape, on bool) { sh.wordChains = on })
+	p.compileChainWalks(shapes, accelKernelChains, (*Program).kernelChainsDeclines, func(sh *tierShape, on bool) { sh.kernelChains = on })
+	p.compileChainWalks(shapes, accelMultiwordChains, (*Program).multiwordChainsDeclines, func(sh *tierShape, on bool) { sh.wordChains = on })
 	filtered := p.blockade != nil
 	countOff := p.off(accelCountPlayouts)
 	counts := p.filtersOnWords()
@@ -427,8 +427,12 @@ func (p *Program) planTiers() {
 			*drawer = *counter
 		case sh.bulk && t.kernel != nil && !filtered:
 			*counter, *drawer = &kernelCounter{}, &kernelKeeper{}
+			if p.selectKept == nil { // (selectBulk serves kernel and bulk tiers)
+				p.selectKept = (*Program).selectBulkK
+			}
 		case sh.bulk:
 			*counter, *drawer = &bulkCounter{filtered: blockade}, &bulkKeeper{filtered: blockade}
+			p.selectKept = (*Program).selectBulk
 		default:
 			*counter = &walkCounter{gate: t.gate}
 			if filtered {
