@@ -17,7 +17,12 @@ type Program struct {
 	// disabled: those Config.Disable names; declines: why the others
 	// declined, per rule, tier or the Program (for the plan)
 	accels, disabled accelSet
-	declines         []decline
+	// offWhy: per accelerator, why it is off ("" when on), and
+	// disabledNames the names Disabled reports: the planner's reading of
+	// Config.Disable with the registry
+	offWhy        [accelCount]string
+	disabledNames []string
+	declines      []decline
 	// quantTables: the piece quantifiers answered by quantifier-tables
 	quantTables int
 	// maxLeaps: Config.MaxLeaps or its default
@@ -318,6 +323,10 @@ func Compile(g *ir.Game, cfg Config) (*Program, error) {
 		return nil, fmt.Errorf("compile %s: %w", g.Name, err)
 	}
 	p.disabled, p.accels = named, allAccels&^off
+	for a := range accelCount {
+		p.offWhy[a] = p.offReason(a)
+	}
+	p.disabledNames = p.disabledByName()
 	if p.maxLeaps <= 0 {
 		p.maxLeaps = DefaultMaxLeaps
 	}

@@ -240,7 +240,11 @@ func unknownAccel(name string) error {
 
 // off returns why accelerator a is switched off by Config.Disable ("" when
 // it is on).
-func (p *Program) off(a accel) string {
+func (p *Program) off(a accel) string { return p.offWhy[a] }
+
+// offReason says why accelerator a is off ("" when it is on), from the
+// registry (Compile stores it in Program.offWhy).
+func (p *Program) offReason(a accel) string {
 	if p.accels.has(a) {
 		return ""
 	}
@@ -251,7 +255,7 @@ func (p *Program) off(a accel) string {
 		return fmt.Sprintf("disabled (--disable %s)", registry[a].name)
 	}
 	for _, n := range registry[a].needs {
-		if why := p.off(n); why != "" {
+		if why := p.offReason(n); why != "" {
 			return fmt.Sprintf("needs %s, which is %s", registry[n].name, why)
 		}
 	}
@@ -306,7 +310,10 @@ func (p *Program) declinedBy(scope, index int) []string {
 // Disabled names the accelerators switched off, in registry order (those
 // Config.Disable names and those that need them); ["all"] when every one
 // is; nil when none is.
-func (p *Program) Disabled() []string {
+func (p *Program) Disabled() []string { return p.disabledNames }
+
+// disabledByName computes Disabled's answer from the registry.
+func (p *Program) disabledByName() []string {
 	if p.accels == 0 {
 		return []string{"all"}
 	}
