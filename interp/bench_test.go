@@ -6,14 +6,15 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ruleplay/ruleplay/interp/internal/core"
 	"github.com/ruleplay/ruleplay/lang"
 )
 
 // midgame plays n random plies from the start with a fixed seed.
-func midgame(p *Program, n int, seed uint64) *State {
+func midgame(p *core.Program, n int, seed uint64) *core.State {
 	s := p.NewState(seed)
 	rng := rand.New(rand.NewPCG(seed, 1))
-	var ml MoveList
+	var ml core.MoveList
 	for i := 0; i < n; i++ {
 		p.Legal(s, &ml)
 		if ml.Len() == 0 {
@@ -25,7 +26,7 @@ func midgame(p *Program, n int, seed uint64) *State {
 }
 
 // playout plays random moves until the game ends; it returns the plies.
-func playout(p *Program, s *State, rng *rand.Rand, ml *MoveList) int {
+func playout(p *core.Program, s *core.State, rng *rand.Rand, ml *core.MoveList) int {
 	n := 0
 	for {
 		p.Legal(s, ml)
@@ -37,15 +38,15 @@ func playout(p *Program, s *State, rng *rand.Rand, ml *MoveList) int {
 	}
 }
 
-func benchLeapFrog(b *testing.B, noFast bool) *Program {
+func benchLeapFrog(b *testing.B, noFast bool) *core.Program {
 	g := leapFrog(b, 8, 8, 2, false, false)
-	return g.compile(Config{Disable: disableAll(noFast)})
+	return g.compile(core.Config{Disable: disableAll(noFast)})
 }
 
 func BenchmarkLeapFrog8Legal(b *testing.B) {
 	p := benchLeapFrog(b, false)
 	s := midgame(p, 6, 3)
-	var ml MoveList
+	var ml core.MoveList
 	b.ReportAllocs()
 	for b.Loop() {
 		p.Legal(s, &ml)
@@ -56,7 +57,7 @@ func BenchmarkLeapFrog8Legal(b *testing.B) {
 func BenchmarkLeapFrog8ApplyUndo(b *testing.B) {
 	p := benchLeapFrog(b, false)
 	s := midgame(p, 6, 3)
-	var ml MoveList
+	var ml core.MoveList
 	p.Legal(s, &ml)
 	b.ReportAllocs()
 	i := 0
@@ -87,12 +88,12 @@ func BenchmarkLeapFrog8Perft4Generic(b *testing.B) { benchPerft(b, true, 4) }
 
 // benchPlayout measures RandomPlayout from the start, the state reset
 // with CopyFrom (the loop of the CLI's bench).
-func benchPlayout(b *testing.B, p *Program) {
+func benchPlayout(b *testing.B, p *core.Program) {
 	s0 := p.NewState(0)
 	s := s0.Clone()
 	s.SetUndo(false)
 	rng := rand.New(rand.NewPCG(1, 2))
-	var ml MoveList
+	var ml core.MoveList
 	plies := 0
 	b.ReportAllocs()
 	for b.Loop() {
@@ -105,10 +106,10 @@ func benchPlayout(b *testing.B, p *Program) {
 
 // benchPlayoutLegal measures the plain loop: a clone of the start, then
 // Legal, a random index, Apply.
-func benchPlayoutLegal(b *testing.B, p *Program) {
+func benchPlayoutLegal(b *testing.B, p *core.Program) {
 	s0 := p.NewState(0)
 	rng := rand.New(rand.NewPCG(1, 2))
-	var ml MoveList
+	var ml core.MoveList
 	plies := 0
 	b.ReportAllocs()
 	for b.Loop() {
@@ -123,9 +124,9 @@ func BenchmarkLeapFrog8Playout(b *testing.B)        { benchPlayout(b, benchLeapF
 func BenchmarkLeapFrog8PlayoutGeneric(b *testing.B) { benchPlayout(b, benchLeapFrog(b, true)) }
 
 func BenchmarkSaltaLegal(b *testing.B) {
-	p := salta(b, 0, true).compile(Config{})
+	p := salta(b, 0, true).compile(core.Config{})
 	s := midgame(p, 20, 3)
-	var ml MoveList
+	var ml core.MoveList
 	b.ReportAllocs()
 	for b.Loop() {
 		p.Legal(s, &ml)
@@ -134,12 +135,12 @@ func BenchmarkSaltaLegal(b *testing.B) {
 }
 
 func BenchmarkSaltaPlayout200(b *testing.B) {
-	p := salta(b, 100, true).compile(Config{})
+	p := salta(b, 100, true).compile(core.Config{})
 	benchPlayout(b, p)
 }
 
 func BenchmarkCapturePerft4(b *testing.B) {
-	p := capture(b).compile(Config{})
+	p := capture(b).compile(core.Config{})
 	s := p.NewState(0)
 	var nodes uint64
 	for b.Loop() {
@@ -149,10 +150,10 @@ func BenchmarkCapturePerft4(b *testing.B) {
 }
 
 func BenchmarkLeapFrog15Playout(b *testing.B) {
-	benchPlayout(b, leapFrog(b, 15, 15, 2, false, false).compile(Config{}))
+	benchPlayout(b, leapFrog(b, 15, 15, 2, false, false).compile(core.Config{}))
 }
 
-func benchGame(b *testing.B, file string, opts map[string]string, cfg Config) *Program {
+func benchGame(b *testing.B, file string, opts map[string]string, cfg core.Config) *core.Program {
 	p, err := Compile(loadGame(b, file, opts), cfg)
 	if err != nil {
 		b.Fatal(err)
@@ -160,7 +161,7 @@ func benchGame(b *testing.B, file string, opts map[string]string, cfg Config) *P
 	return p
 }
 
-func benchPerftOf(b *testing.B, p *Program, depth int) {
+func benchPerftOf(b *testing.B, p *core.Program, depth int) {
 	s := p.NewState(0)
 	var nodes uint64
 	b.ReportAllocs()
@@ -172,79 +173,79 @@ func benchPerftOf(b *testing.B, p *Program, depth int) {
 
 // Draughts playouts stop after 300 plies (kings can shuffle forever).
 func BenchmarkDraughtsPerft7(b *testing.B) {
-	benchPerftOf(b, benchGame(b, "draughts.rules", nil, Config{}), 7)
+	benchPerftOf(b, benchGame(b, "draughts.rules", nil, core.Config{}), 7)
 }
 func BenchmarkDraughtsPerft7Generic(b *testing.B) {
-	benchPerftOf(b, benchGame(b, "draughts.rules", nil, Config{Disable: []string{"all"}}), 7)
+	benchPerftOf(b, benchGame(b, "draughts.rules", nil, core.Config{Disable: []string{"all"}}), 7)
 }
 func BenchmarkDraughtsPlayout(b *testing.B) {
-	benchPlayout(b, benchGame(b, "draughts.rules", nil, Config{MaxPlies: 300}))
+	benchPlayout(b, benchGame(b, "draughts.rules", nil, core.Config{MaxPlies: 300}))
 }
 func BenchmarkDraughtsPlayoutGeneric(b *testing.B) {
-	benchPlayout(b, benchGame(b, "draughts.rules", nil, Config{MaxPlies: 300, Disable: []string{"all"}}))
+	benchPlayout(b, benchGame(b, "draughts.rules", nil, core.Config{MaxPlies: 300, Disable: []string{"all"}}))
 }
 func BenchmarkBreakthroughPerft4(b *testing.B) {
-	benchPerftOf(b, benchGame(b, "breakthrough.rules", nil, Config{}), 4)
+	benchPerftOf(b, benchGame(b, "breakthrough.rules", nil, core.Config{}), 4)
 }
 func BenchmarkBreakthroughPerft4Generic(b *testing.B) {
-	benchPerftOf(b, benchGame(b, "breakthrough.rules", nil, Config{Disable: []string{"all"}}), 4)
+	benchPerftOf(b, benchGame(b, "breakthrough.rules", nil, core.Config{Disable: []string{"all"}}), 4)
 }
 func BenchmarkBreakthroughPlayout(b *testing.B) {
-	benchPlayout(b, benchGame(b, "breakthrough.rules", nil, Config{}))
+	benchPlayout(b, benchGame(b, "breakthrough.rules", nil, core.Config{}))
 }
 func BenchmarkBreakthroughPlayoutGeneric(b *testing.B) {
-	benchPlayout(b, benchGame(b, "breakthrough.rules", nil, Config{Disable: []string{"all"}}))
+	benchPlayout(b, benchGame(b, "breakthrough.rules", nil, core.Config{Disable: []string{"all"}}))
 }
 func BenchmarkCrossingsPerft3(b *testing.B) {
-	benchPerftOf(b, benchGame(b, "crossings.rules", nil, Config{}), 3)
+	benchPerftOf(b, benchGame(b, "crossings.rules", nil, core.Config{}), 3)
 }
 func BenchmarkCrossingsPlayout(b *testing.B) {
-	benchPlayout(b, benchGame(b, "crossings.rules", nil, Config{MaxPlies: 300}))
+	benchPlayout(b, benchGame(b, "crossings.rules", nil, core.Config{MaxPlies: 300}))
 }
 func BenchmarkJumpwingsPerft4(b *testing.B) {
-	benchPerftOf(b, benchGame(b, "jumpwings.rules", nil, Config{}), 4)
+	benchPerftOf(b, benchGame(b, "jumpwings.rules", nil, core.Config{}), 4)
 }
 func BenchmarkJumpwingsPlayout(b *testing.B) {
-	benchPlayout(b, benchGame(b, "jumpwings.rules", nil, Config{MaxPlies: 300}))
+	benchPlayout(b, benchGame(b, "jumpwings.rules", nil, core.Config{MaxPlies: 300}))
 }
 
 // The bundled rules files, as the CLI's bench runs them (compare with the
 // oracles' benchmarks in conformance/oracle).
 func BenchmarkRulesLeapFrog8Perft5(b *testing.B) {
-	benchPerftOf(b, benchGame(b, "leapfrog.rules", map[string]string{"size": "8x8"}, Config{}), 5)
+	benchPerftOf(b, benchGame(b, "leapfrog.rules", map[string]string{"size": "8x8"}, core.Config{}), 5)
 }
 func BenchmarkRulesLeapFrog8Playout(b *testing.B) {
-	benchPlayout(b, benchGame(b, "leapfrog.rules", map[string]string{"size": "8x8"}, Config{}))
+	benchPlayout(b, benchGame(b, "leapfrog.rules", map[string]string{"size": "8x8"}, core.Config{}))
 }
 func BenchmarkRulesSaltaPerft5(b *testing.B) {
-	benchPerftOf(b, benchGame(b, "salta.rules", nil, Config{}), 5)
+	benchPerftOf(b, benchGame(b, "salta.rules", nil, core.Config{}), 5)
 }
 func BenchmarkRulesSaltaPlayout120(b *testing.B) {
-	benchPlayout(b, benchGame(b, "salta.rules", map[string]string{"limit": "120"}, Config{}))
+	benchPlayout(b, benchGame(b, "salta.rules", map[string]string{"limit": "120"}, core.Config{}))
 }
 func BenchmarkRulesLeapFrog8PlayoutLegal(b *testing.B) {
-	benchPlayoutLegal(b, benchGame(b, "leapfrog.rules", map[string]string{"size": "8x8"}, Config{}))
+	benchPlayoutLegal(b, benchGame(b, "leapfrog.rules", map[string]string{"size": "8x8"}, core.Config{}))
 }
 func BenchmarkRulesSaltaPlayout120Legal(b *testing.B) {
-	benchPlayoutLegal(b, benchGame(b, "salta.rules", map[string]string{"limit": "120"}, Config{}))
+	benchPlayoutLegal(b, benchGame(b, "salta.rules", map[string]string{"limit": "120"}, core.Config{}))
 }
 func BenchmarkDraughtsPlayoutLegal(b *testing.B) {
-	benchPlayoutLegal(b, benchGame(b, "draughts.rules", nil, Config{MaxPlies: 300}))
+	benchPlayoutLegal(b, benchGame(b, "draughts.rules", nil, core.Config{MaxPlies: 300}))
 }
 func BenchmarkBreakthroughPlayoutLegal(b *testing.B) {
-	benchPlayoutLegal(b, benchGame(b, "breakthrough.rules", nil, Config{}))
+	benchPlayoutLegal(b, benchGame(b, "breakthrough.rules", nil, core.Config{}))
 }
 func BenchmarkRulesLeapFrog15Perft3(b *testing.B) {
-	benchPerftOf(b, benchGame(b, "leapfrog.rules", nil, Config{}), 3)
+	benchPerftOf(b, benchGame(b, "leapfrog.rules", nil, core.Config{}), 3)
 }
 func BenchmarkRulesLeapFrog15Playout(b *testing.B) {
-	benchPlayout(b, benchGame(b, "leapfrog.rules", nil, Config{}))
+	benchPlayout(b, benchGame(b, "leapfrog.rules", nil, core.Config{}))
 }
 func BenchmarkRulesLeapFrog15Perft5(b *testing.B) {
-	benchPerftOf(b, benchGame(b, "leapfrog.rules", nil, Config{}), 5)
+	benchPerftOf(b, benchGame(b, "leapfrog.rules", nil, core.Config{}), 5)
 }
 func BenchmarkRulesFrogletPerft6(b *testing.B) {
-	benchPerftOf(b, benchGame(b, "froglet.rules", nil, Config{}), 6)
+	benchPerftOf(b, benchGame(b, "froglet.rules", nil, core.Config{}), 6)
 }
 
 // BenchmarkGames measures every bundled rules file with its default
@@ -261,10 +262,10 @@ func BenchmarkGames(b *testing.B) {
 	}
 	for _, f := range files {
 		name := strings.TrimSuffix(filepath.Base(f), ".rules")
-		p := benchGame(b, filepath.Base(f), nil, Config{MaxPlies: 300})
+		p := benchGame(b, filepath.Base(f), nil, core.Config{MaxPlies: 300})
 		s := midgame(p, 10, 3)
 		b.Run(name+"/legal", func(b *testing.B) {
-			var ml MoveList
+			var ml core.MoveList
 			b.ReportAllocs()
 			for b.Loop() {
 				p.Legal(s, &ml)
@@ -272,7 +273,7 @@ func BenchmarkGames(b *testing.B) {
 			b.ReportMetric(float64(ml.Len()), "moves")
 		})
 		b.Run(name+"/apply-undo", func(b *testing.B) {
-			var ml MoveList
+			var ml core.MoveList
 			p.Legal(s, &ml)
 			if ml.Len() == 0 {
 				b.Skip("no legal move")
@@ -316,10 +317,10 @@ func BenchmarkGenPerft(b *testing.B) {
 		{"draughts", "draughts.rules", nil, 6},
 		{"breakthrough", "breakthrough.rules", nil, 4},
 	} {
-		p := benchGame(b, c.file, c.opts, Config{})
+		p := benchGame(b, c.file, c.opts, core.Config{})
 		b.Run(c.name, func(b *testing.B) {
 			s := p.NewState(0)
-			mls := make([]MoveList, c.depth)
+			mls := make([]core.MoveList, c.depth)
 			var nodes uint64
 			b.ReportAllocs()
 			for b.Loop() {
@@ -348,7 +349,7 @@ func BenchmarkPlayout(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			p, err := Compile(g, Config{MaxPlies: 300})
+			p, err := Compile(g, core.Config{MaxPlies: 300})
 			if err != nil {
 				b.Fatal(err)
 			}

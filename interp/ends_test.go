@@ -4,19 +4,20 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/ruleplay/ruleplay/interp/internal/core"
 	"github.com/ruleplay/ruleplay/lang"
 )
 
 // endsGame compiles a rules source with and without fast paths.
-func endsGame(t *testing.T, src string) []*Program {
+func endsGame(t *testing.T, src string) []*core.Program {
 	t.Helper()
-	var ps []*Program
+	var ps []*core.Program
 	for _, noFast := range []bool{false, true} {
 		g, err := lang.LoadSource("ends.rules", []byte(src), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		p, err := Compile(g, Config{Disable: disableAll(noFast)})
+		p, err := Compile(g, core.Config{Disable: disableAll(noFast)})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -25,7 +26,7 @@ func endsGame(t *testing.T, src string) []*Program {
 	return ps
 }
 
-func sortedLegal(p *Program, s *State) []string {
+func sortedLegal(p *core.Program, s *core.State) []string {
 	m := legal(p, s)
 	slices.Sort(m)
 	return m
@@ -47,7 +48,7 @@ jump { piece: own man; dirs: diagonal; over: enemy; capture: jumped; chain: opti
 	for _, p := range endsGame(t, src) {
 		s := p.NewState(0)
 		if got := sortedLegal(p, s); !slices.Equal(got, want) {
-			t.Errorf("fast=%v: got %v\nwant %v", (len(p.cfg.Disable) == 0), got, want)
+			t.Errorf("fast=%v: got %v\nwant %v", (len(p.Cfg.Disable) == 0), got, want)
 		}
 		checkCountSelect(t, p, s, 0)
 		play(t, p, s, "c1-c5xd2xd4")

@@ -1,46 +1,20 @@
 package interp
 
-import "github.com/ruleplay/ruleplay/ir"
-
-// Tiers whose moves never share their ends. A tier of rules named by
-// their ends is merged after generation (mergeEnds, then dedup): of the
-// moves with the same start and end only the first stays. The merge is a
-// pass over the list, hashing every move, and it makes the tier a list in
-// every mode. It removes nothing when the planner proves that no two moves
-// of the tier have the same start and end, which this unit does for the
-// tiers of races such as hop games:
-//
-//   - a chain found by reachability (rule.reachesOnce) gives one move per
-//     piece and landing;
-//   - a single leap of one fixed length (no chain) gives one move per piece
-//     and direction, and the directions of a rule have distinct vectors
-//     (compileDirs), so distinct landings: the neighbour table follows the
-//     cells' coordinates (Program.nb), so a leap's landing is its start
-//     plus its vector;
-//   - two rules that never move the same piece (srcDisjoint) never share a
-//     start; drops and removals never have a leap's text, and
-//     tierNeedsDedup tells whether two of them may share one;
-//   - a single-leap rule (length a, vectors v) and a chain rule (length b,
-//     vectors w) share a move only if some a*v is a sum of b*w's, that is
-//     a*v lies in b times the lattice the w's span: checked with the
-//     lattice's basis (latticeBasis); and two single-leap rules only if
-//     their displacements are equal.
-//
-// On a hex board of centred rows a step (2,0) or (1,1) (half-cell units)
-// is never a sum of short jumps (4,0), (2,2), ...: the lattice of the
-// jumps' vectors doubled holds no vector with x+y = 2 mod 4. Then the tier
-// needs neither merge nor deduplication, and its moves can be counted
-// without being built.
+import (
+	"github.com/ruleplay/ruleplay/interp/internal/accel"
+	"github.com/ruleplay/ruleplay/interp/internal/core"
+	"github.com/ruleplay/ruleplay/ir"
+)
 
 // uniqueEndsDecline tells why the moves of the tier of rules rs might
 // share their ends (then the tier is merged), or "" when they never do.
-func (p *Program) uniqueEndsDecline(rs []int) string {
-	if why := p.off(accelUniqueEnds); why != "" {
+func uniqueEndsDecline(p *core.Program, rs []int) string {
+	if why := p.Off(core.AccelUniqueEnds); why != "" {
 		return why
 	}
 	var leaps, others []int
 	for _, ri := range rs {
-		switch p.rules[ri].action {
+		switch p.Rules[ri].Action {
 		case ir.Leap:
 			leaps = append(leaps, ri)
 		case ir.Drop, ir.Remove:
@@ -49,137 +23,39 @@ func (p *Program) uniqueEndsDecline(rs []int) string {
 			return "a group move may have a leap's text"
 		}
 	}
-	if p.tierNeedsDedup(others) {
+	if p.TierNeedsDedup(others) {
 		return "two drops or removals may give one text"
 	}
 	rs = leaps // (a leap's text is never a drop's or a removal's: tierNeedsDedup)
 	for _, ri := range rs {
-		r, m := &p.rules[ri], &p.game.Moves[ri]
+		r, m := &p.Rules[ri], &p.Desc.Moves[ri]
 		switch {
-		case !r.namedByEnds:
+		case !r.NamedByEnds:
 			return "a leap of the tier is not named by its ends"
-		case m.LengthProp != "" || len(r.lengths) != 1 || r.long != nil:
+		case m.LengthProp != "" || len(r.Lengths) != 1 || r.Long != nil:
 			return "a rule's leap length is not one fixed length"
-		case r.chain != ir.ChainNone && !r.reachesOnce():
+		case r.Chain != ir.ChainNone && !r.ReachesOnce():
 			return "a chain is not found by reachability"
-		case r.capture != ir.CaptureNone:
+		case r.Capture != ir.CaptureNone:
 			return "a rule captures (moves with the same ends may take different pieces)"
 		}
 	}
 	for j, bi := range rs {
 		for _, ai := range rs[:j] {
-			ra, rb := &p.rules[ai], &p.rules[bi]
-			if p.srcDisjoint(ra, rb) {
+			ra, rb := &p.Rules[ai], &p.Rules[bi]
+			if p.SrcDisjoint(ra, rb) {
 				continue
 			}
-			if ra.chain != ir.ChainNone && rb.chain != ir.ChainNone {
+			if ra.Chain != ir.ChainNone && rb.Chain != ir.ChainNone {
 				return "two chain rules may reach the same cell"
 			}
-			if ra.chain != ir.ChainNone {
+			if ra.Chain != ir.ChainNone {
 				ra, rb = rb, ra
 			}
-			if !p.landingsApart(ra, rb) {
-				return "a leap of " + ra.name + " may land where " + rb.name + " does"
+			if !accel.LandingsApart(p, ra, rb) {
+				return "a leap of " + ra.Name + " may land where " + rb.Name + " does"
 			}
 		}
 	}
 	return ""
-}
-
-// landingsApart tells whether single-leap rule a never lands where rule b
-// (a single leap or a chain) does from the same start, for every mover.
-func (p *Program) landingsApart(a, b *rule) bool {
-	dirs := p.game.Board.Dirs
-	la, lb := a.lengths[0], b.lengths[0]
-	for pl := 0; pl < p.numPlayers; pl++ {
-		var ws [][2]int
-		for _, d := range b.dirs[pl] {
-			ws = append(ws, [2]int{dirs[d].DX, dirs[d].DY})
-		}
-		basis := latticeBasis(ws)
-		for _, d := range a.dirs[pl] {
-			x, y := dirs[d].DX*la, dirs[d].DY*la
-			if b.chain == ir.ChainNone {
-				for _, w := range ws {
-					if x == w[0]*lb && y == w[1]*lb {
-						return false
-					}
-				}
-				continue
-			}
-			if x%lb == 0 && y%lb == 0 && basis.holds(x/lb, y/lb) {
-				return false
-			}
-		}
-	}
-	return true
-}
-
-// lattice is the set of integer combinations of some plane vectors, by a
-// basis in echelon form: first (a vector with the least positive x of
-// the lattice, or none: has is false) and every vector with x = 0 a
-// multiple of (0, step) (step 0: only the zero vector).
-type lattice struct {
-	has   bool
-	first [2]int
-	step  int
-}
-
-// latticeBasis returns the lattice the vectors vs span.
-func latticeBasis(vs [][2]int) lattice {
-	var l lattice
-	for _, v := range vs {
-		if v[0] == 0 {
-			l.step = gcd(l.step, v[1])
-			continue
-		}
-		if !l.has {
-			l.first, l.has = v, true
-			continue
-		}
-		// Euclid on the x coordinates, carrying the vectors along: first
-		// ends with the gcd of the two x, the other with x = 0.
-		a, b := l.first, v
-		for b[0] != 0 {
-			q := a[0] / b[0]
-			a, b = b, [2]int{a[0] - q*b[0], a[1] - q*b[1]}
-		}
-		l.first = a
-		l.step = gcd(l.step, b[1])
-	}
-	if l.first[0] < 0 {
-		l.first = [2]int{-l.first[0], -l.first[1]}
-	}
-	return l
-}
-
-// holds tells whether (x, y) is in the lattice.
-func (l lattice) holds(x, y int) bool {
-	if l.has {
-		if x%l.first[0] != 0 {
-			return false
-		}
-		k := x / l.first[0]
-		x, y = 0, y-k*l.first[1]
-	}
-	if x != 0 {
-		return false
-	}
-	if l.step == 0 {
-		return y == 0
-	}
-	return y%l.step == 0
-}
-
-func gcd(a, b int) int {
-	if a < 0 {
-		a = -a
-	}
-	if b < 0 {
-		b = -b
-	}
-	for b != 0 {
-		a, b = b, a%b
-	}
-	return a
 }

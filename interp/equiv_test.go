@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/ruleplay/ruleplay/interp/internal/core"
 	"github.com/ruleplay/ruleplay/ir"
 )
 
@@ -142,18 +143,18 @@ func TestFastEqualsGeneric(t *testing.T) {
 	}
 	for _, tc := range equivCases(t) {
 		t.Run(tc.name, func(t *testing.T) {
-			progs := both(t, tc.b, Config{})
+			progs := both(t, tc.b, core.Config{})
 			checkEquiv(t, progs[0], progs[1], games, tc.plies)
 		})
 	}
 }
 
-func checkEquiv(t *testing.T, fast, slow *Program, games, plies int) {
+func checkEquiv(t *testing.T, fast, slow *core.Program, games, plies int) {
 	t.Helper()
 	for seed := uint64(0); seed < uint64(games); seed++ {
 		rng := rand.New(rand.NewPCG(seed, 7))
 		sf, ss := fast.NewState(seed), slow.NewState(seed)
-		var mf, ms MoveList
+		var mf, ms core.MoveList
 		var renders []string
 		for ply := 0; ply < plies; ply++ {
 			fast.Legal(sf, &mf)
@@ -201,23 +202,23 @@ func checkEquiv(t *testing.T, fast, slow *Program, games, plies int) {
 // occConsistent checks the occupancy bitsets against the cells (those
 // per code when the Program keeps them; otherwise that they are absent),
 // and the mailbox.
-func occConsistent(p *Program, s *State) bool {
-	if !p.keepOccC && s.occC != nil {
+func occConsistent(p *core.Program, s *core.State) bool {
+	if !p.KeepOccC && s.OccC != nil {
 		return false
 	}
-	for c, code := range s.cells {
-		b := int(p.bitOf[c])
-		for sl := 0; sl <= p.numPlayers; sl++ {
-			bit := s.occ[sl*s.numWords+b>>6]>>(uint(b)&63)&1 != 0
-			if bit != (code != 0 && int(p.codeSlot[code]) == sl) {
+	for c, code := range s.Cells {
+		b := int(p.BitOf[c])
+		for sl := 0; sl <= p.Players; sl++ {
+			bit := s.Occ[sl*s.NumWords+b>>6]>>(uint(b)&63)&1 != 0
+			if bit != (code != 0 && int(p.CodeSlot[code]) == sl) {
 				return false
 			}
 		}
-		if s.mailbox != nil && s.mailbox[p.mbox.key[c]] != uint8(b2i(code != 0)) {
+		if s.Mailbox != nil && s.Mailbox[p.Mbox.Key[c]] != uint8(core.B2i(code != 0)) {
 			return false
 		}
-		for k := 1; k < p.ncodes && p.keepOccC; k++ {
-			bit := s.occC[k*s.numWords+b>>6]>>(uint(b)&63)&1 != 0
+		for k := 1; k < p.Ncodes && p.KeepOccC; k++ {
+			bit := s.OccC[k*s.NumWords+b>>6]>>(uint(b)&63)&1 != 0
 			if bit != (int(code) == k) {
 				return false
 			}
@@ -228,38 +229,38 @@ func occConsistent(p *Program, s *State) bool {
 
 func TestFastPathsChosen(t *testing.T) {
 	// Fast generators are picked from move patterns.
-	p := mixed(t, 2).compile(Config{})
+	p := mixed(t, 2).compile(core.Config{})
 	gens := map[string]int{}
-	for _, r := range p.rules {
-		gens[r.name] = r.gen
+	for _, r := range p.Rules {
+		gens[r.Name] = r.Gen
 	}
-	want := map[string]int{"bite": genStep, "sting": genLeap, "walk": genStep, "fly": genLeap, "dash": genStep, "pick": genRemove, "hop": genGeneric, "pounce": genLeap}
+	want := map[string]int{"bite": core.GenStep, "sting": core.GenLeap, "walk": core.GenStep, "fly": core.GenLeap, "dash": core.GenStep, "pick": core.GenRemove, "hop": core.GenGeneric, "pounce": core.GenLeap}
 	for n, g := range want {
 		if gens[n] != g {
 			t.Errorf("rule %s: generator %d, want %d", n, gens[n], g)
 		}
 	}
-	if !p.rules[1].shift || !p.rules[7].shift || p.rules[3].stride == 0 || p.rules[3].shift {
+	if !p.Rules[1].Shift || !p.Rules[7].Shift || p.Rules[3].Stride == 0 || p.Rules[3].Shift {
 		t.Errorf("sting should use shifts, fly a cell-dependent table")
 	}
-	if p.tiers[0].merges() || !p.tiers[1].merges() {
-		t.Errorf("dedup: tier 1 %v (want false), tier 2 %v (want true)", p.tiers[0].merges(), p.tiers[1].merges())
+	if p.Tiers[0].Merges() || !p.Tiers[1].Merges() {
+		t.Errorf("dedup: tier 1 %v (want false), tier 2 %v (want true)", p.Tiers[0].Merges(), p.Tiers[1].Merges())
 	}
-	q := mixed(t, 2).compile(Config{Disable: []string{"all"}})
-	for _, r := range q.rules {
-		if r.gen != genGeneric && r.gen != genRemove {
-			t.Errorf("Disable all: rule %s uses generator %d", r.name, r.gen)
+	q := mixed(t, 2).compile(core.Config{Disable: []string{"all"}})
+	for _, r := range q.Rules {
+		if r.Gen != core.GenGeneric && r.Gen != core.GenRemove {
+			t.Errorf("Disable all: rule %s uses generator %d", r.Name, r.Gen)
 		}
 	}
-	mp := mixedPromo(t, 2).compile(Config{})
-	if mp.rules[2].gen != genStep || mp.rules[2].from == nil || !mp.rules[1].promotionEndsChain || !mp.rules[1].shift {
+	mp := mixedPromo(t, 2).compile(core.Config{})
+	if mp.Rules[2].Gen != core.GenStep || mp.Rules[2].From == nil || !mp.Rules[1].PromotionEndsChain || !mp.Rules[1].Shift {
 		t.Errorf("mixedPromo: walk should stay a fast step with its From folded; sting a shift rule with promotions")
 	}
-	lf := leapFrog(t, 8, 8, 2, false, false).compile(Config{})
-	if !lf.rules[1].shift {
+	lf := leapFrog(t, 8, 8, 2, false, false).compile(core.Config{})
+	if !lf.Rules[1].Shift {
 		t.Error("leap frog jumps should use shifts")
 	}
-	if c := capture(t).compile(Config{}); c.rules[0].gen != genLeap || c.rules[0].shift {
+	if c := capture(t).compile(core.Config{}); c.Rules[0].Gen != core.GenLeap || c.Rules[0].Shift {
 		t.Error("capture: table-driven jumps without shifts (hex rows)")
 	}
 }

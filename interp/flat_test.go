@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/ruleplay/ruleplay/interp/internal/core"
 	"github.com/ruleplay/ruleplay/lang"
 )
 
@@ -38,18 +39,18 @@ end {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, cfg := range []Config{{}, {Disable: []string{"group-table"}}} {
+	for _, cfg := range []core.Config{{}, {Disable: []string{"group-table"}}} {
 		p, err := Compile(g, cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if (len(cfg.Disable) > 0) && !p.madeBy(accelFlatMake) {
+		if (len(cfg.Disable) > 0) && !p.MadeBy(core.AccelFlatMake) {
 			// (The group table reads the sets per code, which a flat
 			// Program does not keep.)
 			t.Fatalf("disable %v: not flat", cfg.Disable)
 		}
 		s0 := p.NewState(0)
-		var ml MoveList
+		var ml core.MoveList
 		for seed := uint64(0); seed < 20; seed++ {
 			s := s0.Clone()
 			rng := rand.New(rand.NewPCG(seed, 7))

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/ruleplay/ruleplay/interp/internal/core"
 	"github.com/ruleplay/ruleplay/lang"
 )
 
@@ -23,7 +24,7 @@ const foxHoundsFile = "testdata/unseen/fox-and-hounds.rules"
 // reference walker's count.
 func TestFoxHoundsPerft(t *testing.T) {
 	want := []uint64{2, 14, 56, 344, 1032, 6264}
-	for _, cfg := range []Config{{}, {Disable: disableAll(true)}} {
+	for _, cfg := range []core.Config{{}, {Disable: disableAll(true)}} {
 		p := loadFile(t, foxHoundsFile, nil, cfg)
 		for d, n := range want {
 			if got := p.Perft(p.NewState(0), d+1); got != n {
@@ -37,8 +38,8 @@ func TestFoxHoundsPerft(t *testing.T) {
 // accelerators: the same move lists at every ply, counts, selections,
 // results and playouts.
 func TestFoxHoundsEqualsGeneric(t *testing.T) {
-	fast := loadFile(t, foxHoundsFile, nil, Config{})
-	slow := loadFile(t, foxHoundsFile, nil, Config{Disable: disableAll(true)})
+	fast := loadFile(t, foxHoundsFile, nil, core.Config{})
+	slow := loadFile(t, foxHoundsFile, nil, core.Config{Disable: disableAll(true)})
 	checkEquiv(t, fast, slow, 20, 100)
 	for seed := uint64(0); seed < 20; seed++ {
 		if a, b := playoutTrace(fast, seed), playoutTrace(slow, seed); a != b {
@@ -60,7 +61,7 @@ func foxHoundsAt(t *testing.T, fox string, hounds ...string) *gb {
 // TestFoxHoundsEnds checks the three ways the game ends: the fox reaches
 // the far rank, the fox is trapped, the hounds are all blocked.
 func TestFoxHoundsEnds(t *testing.T) {
-	for _, p := range both(t, foxHoundsAt(t, "e7", "b8", "d8", "h8", "a3"), Config{}) {
+	for _, p := range both(t, foxHoundsAt(t, "e7", "b8", "d8", "h8", "a3"), core.Config{}) {
 		s := p.NewState(0)
 		wantMoves(t, p, s, "e7-f8", "e7-f6", "e7-d6")
 		play(t, p, s, "e7-f8")
@@ -68,14 +69,14 @@ func TestFoxHoundsEnds(t *testing.T) {
 			t.Errorf("fox on f8: %+v, want the fox wins by its goal", st)
 		}
 	}
-	for _, p := range both(t, foxHoundsAt(t, "a1", "b2", "d8", "f8", "h8"), Config{}) {
+	for _, p := range both(t, foxHoundsAt(t, "a1", "b2", "d8", "f8", "h8"), core.Config{}) {
 		s := p.NewState(0)
 		wantMoves(t, p, s)
 		if st := p.Status(s); !st.Over || st.Reason != "no move" || !slices.Equal(st.Winners, []int{1}) {
 			t.Errorf("fox trapped on a1: %+v, want the hounds win", st)
 		}
 	}
-	for _, p := range both(t, foxHoundsAt(t, "h4", "a1", "c1", "e1", "g1"), Config{}) {
+	for _, p := range both(t, foxHoundsAt(t, "h4", "a1", "c1", "e1", "g1"), core.Config{}) {
 		s := p.NewState(0)
 		play(t, p, s, "h4-g5")
 		wantMoves(t, p, s)

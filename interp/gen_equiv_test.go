@@ -10,6 +10,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/ruleplay/ruleplay/interp/internal/accel"
+	"github.com/ruleplay/ruleplay/interp/internal/core"
 	"github.com/ruleplay/ruleplay/lang"
 )
 
@@ -29,15 +31,15 @@ func genData(i uint64) []byte {
 }
 
 // loadGen compiles a generated rules file with and without fast paths.
-func loadGen(t testing.TB, src string) (fast, slow *Program) {
+func loadGen(t testing.TB, src string) (fast, slow *core.Program) {
 	t.Helper()
-	var ps [2]*Program
+	var ps [2]*core.Program
 	for i, noFast := range []bool{false, true} {
 		g, err := lang.LoadSource("gen.rules", []byte(src), nil)
 		if err != nil {
 			t.Fatalf("the generated file does not load: %v\n%s", err, src)
 		}
-		if ps[i], err = Compile(g, Config{Disable: disableAll(noFast), MaxLeaps: genMaxLeaps}); err != nil {
+		if ps[i], err = Compile(g, core.Config{Disable: disableAll(noFast), MaxLeaps: genMaxLeaps}); err != nil {
 			t.Fatalf("compile (everything off: %v): %v\n%s", noFast, err, src)
 		}
 	}
@@ -46,13 +48,13 @@ func loadGen(t testing.TB, src string) (fast, slow *Program) {
 
 // loadGenCapped compiles a generated rules file with fast paths, its
 // games ending after plies plies (for RandomPlayout).
-func loadGenCapped(t testing.TB, src string, plies int) *Program {
+func loadGenCapped(t testing.TB, src string, plies int) *core.Program {
 	t.Helper()
 	g, err := lang.LoadSource("gen.rules", []byte(src), nil)
 	if err != nil {
 		t.Fatalf("the generated file does not load: %v\n%s", err, src)
 	}
-	p, err := Compile(g, Config{MaxPlies: plies, MaxLeaps: genMaxLeaps})
+	p, err := Compile(g, core.Config{MaxPlies: plies, MaxLeaps: genMaxLeaps})
 	if err != nil {
 		t.Fatalf("compile: %v\n%s", err, src)
 	}
@@ -62,11 +64,11 @@ func loadGenCapped(t testing.TB, src string, plies int) *Program {
 // checkPerfts plays one random game of fast and slow and, at its start
 // and at a few plies, checks that Perft and GenPerft of both Programs
 // count the same to depth.
-func checkPerfts(t *testing.T, fast, slow *Program, depth int) {
+func checkPerfts(t *testing.T, fast, slow *core.Program, depth int) {
 	t.Helper()
 	sf, ss := fast.NewState(3), slow.NewState(3)
 	rng := rand.New(rand.NewPCG(3, 11))
-	var mf, ms MoveList
+	var mf, ms core.MoveList
 	for ply := 0; ply <= 12; ply++ {
 		if ply%4 == 0 {
 			n := []uint64{fast.Perft(sf, depth), fast.GenPerft(sf, depth, nil), slow.Perft(ss, depth), slow.GenPerft(ss, depth, nil)}
@@ -90,7 +92,7 @@ func checkPerfts(t *testing.T, fast, slow *Program, depth int) {
 // generated rules file: checkEquiv's random games, the perfts, then
 // RandomPlayout against the loop of Legal (checkPlayouts).
 // It returns the LimitError a position ran into, if any.
-func checkGenerated(t *testing.T, src string, games, plies int) (*Program, error) {
+func checkGenerated(t *testing.T, src string, games, plies int) (*core.Program, error) {
 	t.Helper()
 	defer func() {
 		if r := recover(); r != nil {
@@ -102,15 +104,15 @@ func checkGenerated(t *testing.T, src string, games, plies int) (*Program, error
 	}()
 	fast, slow := loadGen(t, src)
 	depth := 2
-	if fast.numCells <= 30 {
+	if fast.NumCells <= 30 {
 		depth = 3
 	}
 	capped := loadGenCapped(t, src, plies)
-	err := Guard(func() {
+	err := core.Guard(func() {
 		checkEquiv(t, fast, slow, games, plies)
 		checkPerfts(t, fast, slow, depth)
-		for _, drawer := range []playoutDrawer{playoutByList{}, playoutByCount{}} {
-			capped.playout = drawer // both ways of playing out
+		for _, drawer := range []core.PlayoutDrawer{core.PlayoutByList{}, accel.PlayoutByCount{}} {
+			capped.Playout = drawer // both ways of playing out
 			checkPlayouts(t, capped, games)
 		}
 	})
@@ -120,7 +122,7 @@ func checkGenerated(t *testing.T, src string, games, plies int) (*Program, error
 // planFeatures names what the plan of p uses: its rules' strategies and
 // notes, its tiers' machinery, how it counts and draws moves and decides
 // the blockade filter, and its board's words and layout.
-func planFeatures(pl Plan) []string {
+func planFeatures(pl core.Plan) []string {
 	digits := regexp.MustCompile(`[0-9]+`)
 	var fs []string
 	for _, r := range pl.Rules {
@@ -210,8 +212,8 @@ func TestGeneratedFastEqualsGeneric(t *testing.T) {
 	}
 	var missing []string
 	for _, s := range strategies {
-		if reached["strategy: "+s.name()] == 0 {
-			missing = append(missing, s.name())
+		if reached["strategy: "+s.Name()] == 0 {
+			missing = append(missing, s.Name())
 		}
 	}
 	if len(missing) > 0 {

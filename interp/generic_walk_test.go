@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/ruleplay/ruleplay/interp/internal/core"
 )
 
 // konaneRays is Konane with long jumps: a stone flies over empty cells
@@ -33,18 +35,18 @@ func TestGenericWalkChosen(t *testing.T) {
 		file, src, rule, walk string
 		depth                 int
 	}{
-		{file: "draughts.rules", rule: "man-capture", walk: walkDepthFirst.name, depth: 4},
-		{file: "konane.rules", rule: "jump", walk: walkDepthFirstDirs.name, depth: 5},
-		{file: "draughts-international.rules", rule: "king-capture", walk: walkRays.name, depth: 4},
-		{file: "konane-rays", src: konaneRays(t), rule: "jump", walk: walkRaysFirstDirs.name, depth: 5},
+		{file: "draughts.rules", rule: "man-capture", walk: core.WalkDepthFirst.Name, depth: 4},
+		{file: "konane.rules", rule: "jump", walk: core.WalkDepthFirstDirs.Name, depth: 5},
+		{file: "draughts-international.rules", rule: "king-capture", walk: core.WalkRays.Name, depth: 4},
+		{file: "konane-rays", src: konaneRays(t), rule: "jump", walk: core.WalkRaysFirstDirs.Name, depth: 5},
 	} {
-		var ref, fast *Program
+		var ref, fast *core.Program
 		for _, off := range []bool{true, false} {
-			var p *Program
+			var p *core.Program
 			if c.src != "" {
-				p = loadSrc(t, c.file, c.src, Config{Disable: disableAll(off)})
+				p = loadSrc(t, c.file, c.src, core.Config{Disable: disableAll(off)})
 			} else {
-				p = load(t, c.file, nil, Config{Disable: disableAll(off)})
+				p = load(t, c.file, nil, core.Config{Disable: disableAll(off)})
 			}
 			if off {
 				ref = p
@@ -52,12 +54,12 @@ func TestGenericWalkChosen(t *testing.T) {
 				fast = p
 			}
 		}
-		i := slices.IndexFunc(ref.rules, func(r rule) bool { return r.name == c.rule })
+		i := slices.IndexFunc(ref.Rules, func(r core.Rule) bool { return r.Name == c.rule })
 		if i < 0 {
 			t.Fatalf("%s: no rule %s", c.file, c.rule)
 		}
-		if r := &ref.rules[i]; r.gen != genGeneric || r.generic.name != c.walk {
-			t.Errorf("%s: rule %s: generator %d, walk %q; want the generic walker, %q", c.file, c.rule, r.gen, r.generic.name, c.walk)
+		if r := &ref.Rules[i]; r.Gen != core.GenGeneric || r.Generic.Name != c.walk {
+			t.Errorf("%s: rule %s: generator %d, walk %q; want the generic walker, %q", c.file, c.rule, r.Gen, r.Generic.Name, c.walk)
 		}
 		if notes := ref.Plan().Rules[i].Notes; !slices.Contains(notes, "generic walk: "+c.walk) {
 			t.Errorf("%s: rule %s: the plan's notes %q do not name the walk %q", c.file, c.rule, notes, c.walk)

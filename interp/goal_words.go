@@ -1,161 +1,44 @@
 package interp
 
-// word-goals: after-move goals on a board of one word that read zones
-// and counts, decided by a few mask tests on the occupancy words.
-//
-// The class: goals that are a disjunction of `some(WHO, in ZONE)` (some
-// piece of the owners selected stands in the zone) and `count(WHO) ==
-// 0` (the owners selected have no piece), of the mover or the next
-// player: a zone goal, a race to a row, a side taken to the last piece.
-// Each term is, per mover, a set of occupancy slots and a cell mask:
-// it holds when some slot has a piece in the mask (or, for a count of
-// 0, when none has a piece at all). Apply's goals (goalReached) are
-// closures, one call per goal and quantifier with a loop over the slots
-// read from the context; here a mover's goals are its tests in order,
-// read straight from its table. step-playouts decides the end with them.
-
 import (
 	"fmt"
 
-	"github.com/ruleplay/ruleplay/ir"
+	"github.com/ruleplay/ruleplay/interp/internal/accel"
+	"github.com/ruleplay/ruleplay/interp/internal/core"
 )
-
-// wordGoals is the after-move goals of a Program, per mover its tests
-// in order: the first that holds ends the game.
-type wordGoals struct {
-	movers [][]wordTest
-	limit  int
-}
-
-// wordTest is a term of a goal for one mover: it holds when one of the
-// slots (padded with slot 7, always empty: at most six players) has a
-// piece on a cell of mask, or, with none, when none has one; the game
-// then ends as end (endGoal, endLose, endDraw) of its goal.
-type wordTest struct {
-	slots [3]uint8
-	none  bool
-	end   uint8
-	mask  uint64
-}
 
 // compileWordGoals returns the goals of p as word tests, or why they
 // cannot be.
-func (p *Program) compileWordGoals() (*wordGoals, string) {
-	if why := p.off(accelWordGoals); why != "" {
+func compileWordGoals(p *core.Program) (*accel.WordGoals, string) {
+	if why := p.Off(core.AccelWordGoals); why != "" {
 		return nil, why
 	}
 	switch {
-	case p.numWords != 1:
-		return nil, fmt.Sprintf("the board needs %d words", p.numWords)
-	case p.numPlayers+2 > kernSlots:
-		return nil, fmt.Sprintf("more than %d players", kernSlots-2)
-	case len(p.goalsStart) > 0:
+	case p.NumWords != 1:
+		return nil, fmt.Sprintf("the board needs %d words", p.NumWords)
+	case p.Players+2 > core.KernSlots:
+		return nil, fmt.Sprintf("more than %d players", core.KernSlots-2)
+	case len(p.GoalsStart) > 0:
 		return nil, "a goal is decided at the start of a turn"
 	}
-	wg := &wordGoals{movers: make([][]wordTest, p.numPlayers), limit: p.limit}
-	for _, gl := range p.game.End.Goals {
-		end := endGoal
+	wg := &accel.WordGoals{Movers: make([][]accel.WordTest, p.Players), Limit: p.Limit}
+	for _, gl := range p.Desc.End.Goals {
+		end := core.EndGoal
 		if gl.Lose {
-			end = endLose
+			end = core.EndLose
 		} else if gl.Draw {
-			end = endDraw
+			end = core.EndDraw
 		}
-		for pl := range wg.movers {
-			tests, ok := p.wordTests(gl.Cond, pl, nil)
+		for pl := range wg.Movers {
+			tests, ok := accel.WordTests(p, gl.Cond, pl, nil)
 			if !ok {
 				return nil, fmt.Sprintf("goal %s reads more than zones and counts of at most three owners", gl.Pos)
 			}
 			for i := range tests {
-				tests[i].end = end
+				tests[i].End = end
 			}
-			wg.movers[pl] = append(wg.movers[pl], tests...)
+			wg.Movers[pl] = append(wg.Movers[pl], tests...)
 		}
 	}
 	return wg, ""
-}
-
-// wordTests appends to tests the tests of goal condition e for mover
-// (ok false: e is not a disjunction of the terms word-goals serves).
-func (p *Program) wordTests(e *ir.Expr, mover int, tests []wordTest) ([]wordTest, bool) {
-	side := func(sd ir.Side) (int, bool) {
-		switch sd {
-		case ir.SideOwn:
-			return mover, true
-		case ir.SideOpponent:
-			return p.after(mover), true
-		}
-		return 0, false
-	}
-	switch e.Op {
-	case ir.OpOr:
-		for _, a := range e.Args {
-			var ok bool
-			if tests, ok = p.wordTests(a, mover, tests); !ok {
-				return nil, false
-			}
-		}
-		return tests, true
-	case ir.OpSome:
-		pl, ok := side(e.Side)
-		if !ok || len(e.Args) != 1 || e.Args[0].Op != ir.OpInZone {
-			return nil, false
-		}
-		zp, ok := side(e.Args[0].Side)
-		if !ok {
-			return nil, false
-		}
-		var mask uint64
-		for c, in := range p.zones[e.Args[0].Int][zp] {
-			if in {
-				mask |= 1 << uint(p.bitOf[c]&63)
-			}
-		}
-		return p.appendWordTest(tests, e.Who, pl, mask, false)
-	case ir.OpEq:
-		if len(e.Args) != 2 {
-			return nil, false
-		}
-		n, k := e.Args[0], e.Args[1]
-		pl, ok := side(n.Side)
-		if !ok || n.Op != ir.OpCount || len(n.Args) != 0 || k.Op != ir.OpInt || k.Int != 0 {
-			return nil, false
-		}
-		return p.appendWordTest(tests, n.Who, pl, p.boardMask[0], true)
-	}
-	return nil, false
-}
-
-// appendWordTest appends to tests the test of the pieces of who for
-// player pl on the cells of mask (none: the test holds when there is no
-// such piece); ok false when who selects more than three slots.
-func (p *Program) appendWordTest(tests []wordTest, who ir.Who, pl int, mask uint64, none bool) ([]wordTest, bool) {
-	slots := p.selSlots(who)[pl]
-	if len(slots) > 3 {
-		return nil, false
-	}
-	if mask == 0 && !none {
-		return tests, true // (no cell to reach: it never holds)
-	}
-	t := wordTest{slots: [3]uint8{kernSlots - 1, kernSlots - 1, kernSlots - 1}, mask: mask, none: none}
-	for i, sl := range slots {
-		t.slots[i] = uint8(sl)
-	}
-	return append(tests, t), true
-}
-
-// decide is the end Apply decides, by the word tests: the first test of mover that
-// holds ends the game, else the ply limit may.
-func (wg *wordGoals) decide(s *State, mover int) {
-	occ := (*[kernSlots]uint64)(s.occ)
-	for i := range wg.movers[mover] {
-		t := &wg.movers[mover][i]
-		x := occ[t.slots[0]&7] | occ[t.slots[1]&7] | occ[t.slots[2]&7]
-		if (x&t.mask != 0) != t.none {
-			s.end, s.winner = t.end, mover
-			return
-		}
-	}
-	if wg.limit > 0 && s.ply >= wg.limit {
-		s.end = endLimit
-	}
 }

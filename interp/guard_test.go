@@ -3,6 +3,7 @@ package interp
 import (
 	"testing"
 
+	"github.com/ruleplay/ruleplay/interp/internal/core"
 	"github.com/ruleplay/ruleplay/ir"
 )
 
@@ -10,7 +11,7 @@ import (
 // recognised (turnRange) and that its range test (guardHolds) agrees with
 // the compiled expression on turns 1 to 7; other guards keep the closure.
 func TestTurnGuard(t *testing.T) {
-	p := load(t, "../games/leapfrog.rules", nil, Config{})
+	p := load(t, "../games/leapfrog.rules", nil, core.Config{})
 	turn := &ir.Expr{Op: ir.OpVar, Name: "turn"}
 	ply := &ir.Expr{Op: ir.OpVar, Name: "ply"}
 	k := func(n int) *ir.Expr { return &ir.Expr{Op: ir.OpInt, Int: n} }
@@ -32,21 +33,21 @@ func TestTurnGuard(t *testing.T) {
 		{"ply > 3", bin(ir.OpGt, ply, k(3)), false, 0, 0},
 		{"turn == 2 and ply > 1", bin(ir.OpAnd, bin(ir.OpEq, turn, k(2)), bin(ir.OpGt, ply, k(1))), false, 0, 0},
 	} {
-		lo, hi, ok := turnRange(c.e)
+		lo, hi, ok := core.TurnRange(c.e)
 		if ok != (c.ranged || c.lo > c.hi) || (ok && (lo != c.lo || hi != c.hi)) {
 			t.Errorf("%s: turnRange %d..%d %v, want %d..%d %v", c.name, lo, hi, ok, c.lo, c.hi, c.ranged)
 		}
-		r := p.rules[0]
-		if err := p.compileConds(&r, &ir.MoveRule{When: c.e}); err != nil {
+		r := p.Rules[0]
+		if err := compileConds(p, &r, &ir.MoveRule{When: c.e}); err != nil {
 			t.Fatalf("%s: %v", c.name, err)
 		}
-		if byTurns := r.guardTest.unit == accelTurnGuards; byTurns != c.ranged {
+		if byTurns := r.GuardTest.Unit == core.AccelTurnGuards; byTurns != c.ranged {
 			t.Errorf("%s: guard by turns %v, want %v", c.name, byTurns, c.ranged)
 		}
 		s := p.NewState(0)
 		for n := int32(0); n < 7; n++ {
-			s.turns[s.toMove] = n
-			if got, want := p.guardHolds(s, &r), r.when(p.guardCtx(s)) != 0; got != want {
+			s.Turns[s.Mover] = n
+			if got, want := p.GuardHolds(s, &r), r.When(p.GuardCtx(s)) != 0; got != want {
 				t.Errorf("%s: turn %d: guardHolds %v, the expression %v", c.name, n+1, got, want)
 			}
 		}

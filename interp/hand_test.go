@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ruleplay/ruleplay/interp/internal/core"
 	"github.com/ruleplay/ruleplay/lang"
 )
 
@@ -16,12 +17,12 @@ import (
 // conspAt is Conspirateurs with its setup replaced by places ("e5 black
 // man") and every hand holding hand men, toMove to move; compiled with and
 // without fast paths.
-func conspAt(t *testing.T, toMove, hand int, places ...string) ([]*Program, []*State) {
+func conspAt(t *testing.T, toMove, hand int, places ...string) ([]*core.Program, []*core.State) {
 	t.Helper()
 	progs, states := at(t, "conspirateurs.rules", nil, toMove, places...)
 	for i, p := range progs {
 		for _, pcs := range p.Game().Hands {
-			states[i].hand[pcs[0].Piece+1] = int32(hand)
+			states[i].Hand[pcs[0].Piece+1] = int32(hand)
 		}
 	}
 	return progs, states
@@ -54,9 +55,9 @@ func itoa(n int) string {
 // the hand is empty.
 func TestConspirateursDrops(t *testing.T) {
 	for _, noFast := range []bool{false, true} {
-		p := load(t, "conspirateurs.rules", nil, Config{Disable: disableAll(noFast)})
+		p := load(t, "conspirateurs.rules", nil, core.Config{Disable: disableAll(noFast)})
 		s := p.NewState(0)
-		if got := p.handOf(s, 0); got != 20 {
+		if got := p.HandOf(s, 0); got != 20 {
 			t.Fatalf("black holds %d men, want 20", got)
 		}
 		wantMoves(t, p, s, meetingDrops()...)
@@ -75,7 +76,7 @@ func TestConspirateursDrops(t *testing.T) {
 			t.Errorf("render lists no hands:\n%s", before)
 		}
 		// A drop elsewhere than the meeting place is illegal.
-		var ml MoveList
+		var ml core.MoveList
 		if _, err := p.ParseMove(s, &ml, "@a1"); err == nil {
 			t.Error("@a1 accepted")
 		}
@@ -85,14 +86,14 @@ func TestConspirateursDrops(t *testing.T) {
 // TestConspirateursPhases: the forty drops fill the hands' men into the
 // meeting place, then the moves are steps and jumps; perft of the start.
 func TestConspirateursPhases(t *testing.T) {
-	p := load(t, "conspirateurs.rules", nil, Config{})
+	p := load(t, "conspirateurs.rules", nil, core.Config{})
 	for d, want := range []uint64{45, 1980, 85140} {
 		if got := p.Perft(p.NewState(0), d+1); got != want {
 			t.Errorf("perft(%d) = %d, want %d", d+1, got, want)
 		}
 	}
 	s := p.NewState(0)
-	var ml MoveList
+	var ml core.MoveList
 	for i := 0; i < 40; i++ {
 		p.Legal(s, &ml)
 		for _, m := range texts(p, &ml) {
@@ -102,8 +103,8 @@ func TestConspirateursPhases(t *testing.T) {
 		}
 		p.Apply(s, &ml, 0)
 	}
-	if p.handOf(s, 0)+p.handOf(s, 1) != 0 || count(s) != 40 {
-		t.Fatalf("after 40 drops: hands %d+%d, %d men on the board", p.handOf(s, 0), p.handOf(s, 1), count(s))
+	if p.HandOf(s, 0)+p.HandOf(s, 1) != 0 || count(s) != 40 {
+		t.Fatalf("after 40 drops: hands %d+%d, %d men on the board", p.HandOf(s, 0), p.HandOf(s, 1), count(s))
 	}
 	for _, m := range legal(p, s) {
 		if strings.HasPrefix(m, "@") {
@@ -112,9 +113,9 @@ func TestConspirateursPhases(t *testing.T) {
 	}
 }
 
-func count(s *State) int {
+func count(s *core.State) int {
 	n := 0
-	for _, c := range s.cells {
+	for _, c := range s.Cells {
 		if c != 0 {
 			n++
 		}
@@ -198,11 +199,11 @@ func TestConspirateursEndByPasses(t *testing.T) {
 // games (drops, then moves), Undo restoring hands and cells.
 func TestConspirateursEquiv(t *testing.T) {
 	g := loadGame(t, "conspirateurs.rules", nil)
-	fast, err := Compile(g, Config{})
+	fast, err := Compile(g, core.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	slow, err := Compile(g, Config{Disable: []string{"all"}})
+	slow, err := Compile(g, core.Config{Disable: []string{"all"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -229,13 +230,13 @@ jump { when: hand == 0; over: occupied; chain: optional; chain-stop: in edge }
 end { no-move: pass; passes: 2 }
 `
 
-func handGame(t *testing.T, noFast bool) *Program {
+func handGame(t *testing.T, noFast bool) *core.Program {
 	t.Helper()
 	g, err := lang.LoadSource("hand.rules", []byte(handRules), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := Compile(g, Config{Disable: disableAll(noFast)})
+	p, err := Compile(g, core.Config{Disable: disableAll(noFast)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -289,7 +290,7 @@ func TestLockInsideAndChainStop(t *testing.T) {
 			"c3-e5", "c3-e3", "d4-d2", "d4-d2-b4")
 		// Blue: b2 starts in the corner and stays there (b1, a2); d3 starts
 		// outside and may end in it (d3-b3-b1).
-		s.toMove = 1
+		s.Mover = 1
 		wantMoves(t, p, s, "b2-b1", "b2-a2",
 			"d3-e4", "d3-e3", "d3-e2", "d3-d2", "d3-c2", "d3-c4",
 			"b5-c5", "b5-c4", "b5-b4", "b5-a4", "b5-a5",
@@ -300,20 +301,20 @@ func TestLockInsideAndChainStop(t *testing.T) {
 // TestHandPlayouts: random games of Conspirateurs end (two passes or a
 // goal) or reach the cap, and a clone carries the hands.
 func TestHandPlayouts(t *testing.T) {
-	p := load(t, "conspirateurs.rules", nil, Config{})
+	p := load(t, "conspirateurs.rules", nil, core.Config{})
 	s := p.NewState(0)
 	play(t, p, s, "@i9")
 	c := s.Clone()
-	if p.HandText(c) != p.HandText(s) || p.handOf(c, 0) != 19 {
+	if p.HandText(c) != p.HandText(s) || p.HandOf(c, 0) != 19 {
 		t.Fatalf("clone hands %q", p.HandText(c))
 	}
-	var ml MoveList
+	var ml core.MoveList
 	rng := rand.New(rand.NewPCG(3, 4))
 	n := p.RandomPlayout(c, rng, &ml, 300)
-	if n < 39 || p.handOf(c, 0)+p.handOf(c, 1) != 0 {
+	if n < 39 || p.HandOf(c, 0)+p.HandOf(c, 1) != 0 {
 		t.Errorf("playout of %d plies, hands %s", n, p.HandText(c))
 	}
-	if p.handOf(s, 0) != 19 {
+	if p.HandOf(s, 0) != 19 {
 		t.Errorf("the playout changed the original's hand")
 	}
 }
@@ -344,7 +345,7 @@ group { piece: own stone; dirs: [n, e]; onto: empty }
 			t.Fatal(err)
 		}
 		for _, noFast := range []bool{false, true} {
-			p, err := Compile(g, Config{Disable: disableAll(noFast)})
+			p, err := Compile(g, core.Config{Disable: disableAll(noFast)})
 			if err != nil {
 				t.Fatal(err)
 			}

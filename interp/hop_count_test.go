@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ruleplay/ruleplay/interp/internal/core"
 	"github.com/ruleplay/ruleplay/lang"
 )
 
@@ -29,10 +30,10 @@ func TestHopCountPieces(t *testing.T) {
 		opts map[string]string
 	}{"../games/conspirateurs.rules", nil}) // (jumps that stop on a shelter: each piece's own search)
 	for _, tc := range cases {
-		p := loadFile(t, tc.file, tc.opts, Config{MaxPlies: 400})
+		p := loadFile(t, tc.file, tc.opts, core.Config{MaxPlies: 400})
 		var counted []int // rules with counts kept
-		for ri := range p.rules {
-			if h := p.rules[ri].hop; h != nil && h.count != nil && h.key != nil {
+		for ri := range p.Rules {
+			if h := p.Rules[ri].Hop; h != nil && h.Count != nil && h.Key != nil {
 				counted = append(counted, ri)
 			}
 		}
@@ -43,9 +44,9 @@ func TestHopCountPieces(t *testing.T) {
 		for seed := uint64(0); seed < uint64(games); seed++ {
 			rng := rand.New(rand.NewPCG(seed, 5))
 			s := p.NewState(seed)
-			var ml MoveList
+			var ml core.MoveList
 			for ply := 0; ply < plies; ply++ {
-				n := p.countLegal(s, &ml)
+				n := p.CountLegal(s, &ml)
 				p.Legal(s, &ml)
 				if n != ml.Len() {
 					t.Fatalf("%s %v seed %d ply %d: counted %d moves, Legal lists %d", tc.file, tc.opts, seed, ply, n, ml.Len())
@@ -54,35 +55,35 @@ func TestHopCountPieces(t *testing.T) {
 					break
 				}
 				for _, ri := range counted {
-					if s.hop == nil || len(s.hop.counts) <= ri {
+					if s.Hop == nil || len(s.Hop.Counts) <= ri {
 						continue // (no hop rule generated yet)
 					}
-					rec := &s.hop.counts[ri]
-					if rec.mover != s.toMove {
+					rec := &s.Hop.Counts[ri]
+					if rec.Mover != s.Mover {
 						continue // (the rule's tier was not counted here)
 					}
 					// Legal's moves of the rule, by start in order
 					var want []int32
 					last := uint32(1 << 31)
 					for i := range ml.Len() {
-						m := ml.moves[i]
-						if int(m.rule) != ri {
+						m := ml.Moves[i]
+						if int(m.Rule) != ri {
 							continue
 						}
-						if from := ml.arena[m.off]; from != last {
+						if from := ml.Arena[m.Off]; from != last {
 							want, last = append(want, 0), from
 						}
 						want[len(want)-1]++
 					}
 					var got []int32
-					for _, c := range rec.pieces {
+					for _, c := range rec.Pieces {
 						if c != 0 {
 							got = append(got, c)
 						}
 					}
 					if !slices.Equal(got, want) {
 						t.Fatalf("%s %v seed %d ply %d rule %s: counts per piece %v, Legal's %v\n%s",
-							tc.file, tc.opts, seed, ply, p.rules[ri].name, got, want, p.Render(s))
+							tc.file, tc.opts, seed, ply, p.Rules[ri].Name, got, want, p.Render(s))
 					}
 					checked++
 				}
@@ -102,7 +103,7 @@ func TestHopCountPieces(t *testing.T) {
 // without hop-count the hop races list their moves again, with the same
 // playouts.
 func TestHopCountPlan(t *testing.T) {
-	p := loadFile(t, "../games/chinese-checkers.rules", map[string]string{"players": "6"}, Config{})
+	p := loadFile(t, "../games/chinese-checkers.rules", map[string]string{"players": "6"}, core.Config{})
 	pl := p.Plan()
 	wantNotes := map[string]string{
 		"step": "moves counted per piece without being written: steps by population counts of the free neighbours",
@@ -119,7 +120,7 @@ func TestHopCountPlan(t *testing.T) {
 	if pl.Playouts != "count, then build the one drawn" {
 		t.Errorf("playouts %q", pl.Playouts)
 	}
-	off := loadFile(t, "../games/chinese-checkers.rules", map[string]string{"players": "6"}, Config{Disable: []string{"hop-count"}})
+	off := loadFile(t, "../games/chinese-checkers.rules", map[string]string{"players": "6"}, core.Config{Disable: []string{"hop-count"}})
 	if got := off.Plan().Playouts; got != "legal list, then one drawn" {
 		t.Errorf("without hop-count: playouts %q", got)
 	}
@@ -135,7 +136,7 @@ func TestHopCountPlan(t *testing.T) {
 	}
 	// A chain stop makes the hops one-way: each piece counted by its own
 	// search (Conspirateurs' jumps stop on a shelter).
-	c := loadFile(t, "../games/conspirateurs.rules", nil, Config{})
+	c := loadFile(t, "../games/conspirateurs.rules", nil, core.Config{})
 	for _, r := range c.Plan().Rules {
 		if r.Name == "jump" && !slices.Contains(r.Notes, "moves counted per piece without being written: chains by each piece's search (its chain stop makes the hops one-way)") {
 			t.Errorf("conspirateurs jump: notes %q", r.Notes)
@@ -174,8 +175,8 @@ func TestHopCountOneWay(t *testing.T) {
 			t.Fatal(err)
 		}
 		p, s := placed(t, g, noFast, "c2 white stone", "e2 white stone", "c3 black stone", "e3 black stone", "c5 black stone", "d5 black stone")
-		var ml MoveList
-		if n := p.countLegal(s, &ml); n != 12 {
+		var ml core.MoveList
+		if n := p.CountLegal(s, &ml); n != 12 {
 			t.Errorf("fast %v: counted %d moves, want 12\n%s", !noFast, n, p.Render(s))
 		}
 		p.Legal(s, &ml)
@@ -185,7 +186,7 @@ func TestHopCountOneWay(t *testing.T) {
 	if !slices.Equal(lists[0], want) || !slices.Equal(lists[1], want) {
 		t.Errorf("moves %v, reference %v, want %v", lists[0], lists[1], want)
 	}
-	load := func(cfg Config) *Program {
+	load := func(cfg core.Config) *core.Program {
 		g, err := lang.LoadSource("one-way.rules", []byte(text), nil)
 		if err != nil {
 			t.Fatal(err)
@@ -196,7 +197,7 @@ func TestHopCountOneWay(t *testing.T) {
 		}
 		return p
 	}
-	fast, slow := load(Config{MaxPlies: 300}), load(Config{MaxPlies: 300, Disable: disableAll(true)})
+	fast, slow := load(core.Config{MaxPlies: 300}), load(core.Config{MaxPlies: 300, Disable: disableAll(true)})
 	for _, r := range fast.Plan().Rules {
 		if r.Name == "jump" && !slices.ContainsFunc(r.Notes, func(n string) bool { return strings.Contains(n, "one-way") }) {
 			t.Errorf("jump: notes %q, want the one-way hops named", r.Notes)

@@ -4,6 +4,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"github.com/ruleplay/ruleplay/interp/internal/core"
 )
 
 // Kept hop components (hop_kept.go), against the components searched
@@ -21,8 +23,8 @@ func TestKeptComponents(t *testing.T) {
 	}
 	kept := 0
 	for _, tc := range hopCases {
-		p := loadFile(t, tc.file, tc.opts, Config{MaxPlies: 400})
-		anew := loadFile(t, tc.file, tc.opts, Config{MaxPlies: 400, Disable: []string{"kept-components"}})
+		p := loadFile(t, tc.file, tc.opts, core.Config{MaxPlies: 400})
+		anew := loadFile(t, tc.file, tc.opts, core.Config{MaxPlies: 400, Disable: []string{"kept-components"}})
 		for _, r := range p.Plan().Rules {
 			if slices.Contains(r.Accelerators, "kept-components") {
 				kept++
@@ -36,9 +38,9 @@ func TestKeptComponents(t *testing.T) {
 		for seed := uint64(0); seed < uint64(games); seed++ {
 			rng := rand.New(rand.NewPCG(seed, 9))
 			s, sa := p.NewState(seed), anew.NewState(seed)
-			var ml, mla MoveList
+			var ml, mla core.MoveList
 			for ply := 0; ply < plies; ply++ {
-				n, na := p.countLegal(s, &ml), anew.countLegal(sa, &mla)
+				n, na := p.CountLegal(s, &ml), anew.CountLegal(sa, &mla)
 				p.Legal(s, &ml)
 				if n != na || n != ml.Len() {
 					t.Fatalf("%s %v seed %d ply %d: counted %d, anew %d, Legal %d\n%s", tc.file, tc.opts, seed, ply, n, na, ml.Len(), p.Render(s))
@@ -46,12 +48,12 @@ func TestKeptComponents(t *testing.T) {
 				if n == 0 {
 					break
 				}
-				for ri := range p.rules {
-					if s.hop == nil || len(s.hop.counts) <= ri || sa.hop == nil || len(sa.hop.counts) <= ri {
+				for ri := range p.Rules {
+					if s.Hop == nil || len(s.Hop.Counts) <= ri || sa.Hop == nil || len(sa.Hop.Counts) <= ri {
 						continue
 					}
-					if a, b := s.hop.counts[ri].pieces, sa.hop.counts[ri].pieces; !slices.Equal(a, b) {
-						t.Fatalf("%s %v seed %d ply %d rule %s: counts %v, anew %v", tc.file, tc.opts, seed, ply, p.rules[ri].name, a, b)
+					if a, b := s.Hop.Counts[ri].Pieces, sa.Hop.Counts[ri].Pieces; !slices.Equal(a, b) {
+						t.Fatalf("%s %v seed %d ply %d rule %s: counts %v, anew %v", tc.file, tc.opts, seed, ply, p.Rules[ri].Name, a, b)
 					}
 				}
 				i := rng.IntN(n)
@@ -67,7 +69,7 @@ func TestKeptComponents(t *testing.T) {
 	if kept == 0 {
 		t.Error("no rule keeps its components")
 	}
-	p := loadFile(t, "../games/conspirateurs.rules", nil, Config{})
+	p := loadFile(t, "../games/conspirateurs.rules", nil, core.Config{})
 	for _, r := range p.Plan().Rules {
 		if slices.Contains(r.Accelerators, "kept-components") {
 			t.Errorf("conspirateurs rule %s keeps components (its jumps stop on shelters)", r.Name)

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ruleplay/ruleplay/interp/internal/accel"
+	"github.com/ruleplay/ruleplay/interp/internal/core"
 	"github.com/ruleplay/ruleplay/lang"
 )
 
@@ -33,7 +35,7 @@ var hopCases = []struct {
 	{"testdata/unseen/star3lock.rules", nil},
 }
 
-func loadFile(t *testing.T, file string, opts map[string]string, cfg Config) *Program {
+func loadFile(t *testing.T, file string, opts map[string]string, cfg core.Config) *core.Program {
 	t.Helper()
 	g, err := lang.Load(file, opts)
 	if err != nil {
@@ -56,8 +58,8 @@ func TestHopEqualsGeneric(t *testing.T) {
 		games, plies = 2, 120
 	}
 	for _, tc := range hopCases {
-		fast := loadFile(t, tc.file, tc.opts, Config{MaxPlies: 400})
-		slow := loadFile(t, tc.file, tc.opts, Config{MaxPlies: 400, Disable: disableAll(true)})
+		fast := loadFile(t, tc.file, tc.opts, core.Config{MaxPlies: 400})
+		slow := loadFile(t, tc.file, tc.opts, core.Config{MaxPlies: 400, Disable: disableAll(true)})
 		checkEquiv(t, fast, slow, games, plies)
 		for d := 1; d <= 3; d++ {
 			if a, b := fast.Perft(fast.NewState(0), d), slow.Perft(slow.NewState(0), d); a != b {
@@ -74,9 +76,9 @@ func TestHopEqualsGeneric(t *testing.T) {
 
 // playoutTrace plays a random playout from the start and renders where it
 // ended and how.
-func playoutTrace(p *Program, seed uint64) string {
+func playoutTrace(p *core.Program, seed uint64) string {
 	s := p.NewState(seed)
-	var ml MoveList
+	var ml core.MoveList
 	n := p.RandomPlayout(s, rand.New(rand.NewPCG(seed, 11)), &ml, 0)
 	return fmt.Sprintf("%d plies, %+v\n%s", n, p.Status(s), p.Render(s))
 }
@@ -86,7 +88,7 @@ func playoutTrace(p *Program, seed uint64) string {
 // without fast paths.
 func TestHopPlanned(t *testing.T) {
 	for _, tc := range hopCases {
-		p := loadFile(t, tc.file, tc.opts, Config{})
+		p := loadFile(t, tc.file, tc.opts, core.Config{})
 		for _, r := range p.Plan().Rules {
 			want := "hop table"
 			if r.Name == "step" && strings.HasSuffix(tc.file, "hexhop.rules") {
@@ -102,7 +104,7 @@ func TestHopPlanned(t *testing.T) {
 		if tp := p.Plan().Tiers[0]; !tp.UniqueEnds || tp.Dedup {
 			t.Errorf("%s %v: tier %+v: ends not proved unique", tc.file, tc.opts, tp)
 		}
-		slow := loadFile(t, tc.file, tc.opts, Config{Disable: disableAll(true)})
+		slow := loadFile(t, tc.file, tc.opts, core.Config{Disable: disableAll(true)})
 		for _, r := range slow.Plan().Rules {
 			if r.Strategy == "hop table" {
 				t.Errorf("%s without fast paths: rule %s has the hop table", tc.file, r.Name)
@@ -125,7 +127,7 @@ func TestHopLockedMoves(t *testing.T) {
 		"b14 p1 marble", "c14 p2 marble", "b15 p2 marble", "g13 p2 marble", "f13 p1 marble", "e13 p2 marble")
 	var lists [2][]string
 	for i, p := range progs {
-		var ml MoveList
+		var ml core.MoveList
 		p.Legal(states[i], &ml)
 		lists[i] = texts(p, &ml)
 	}
@@ -153,12 +155,12 @@ jump slide { dirs: all; length: 2; over: empty; text: ends }
 jump { dirs: all; over: occupied; chain: optional; text: ends }
 end { no-move: pass; passes: 2 }
 `
-	fast := loadSrc(t, "long-steps", src, Config{MaxPlies: 120})
-	slow := loadSrc(t, "long-steps", src, Config{MaxPlies: 120, Disable: disableAll(true)})
+	fast := loadSrc(t, "long-steps", src, core.Config{MaxPlies: 120})
+	slow := loadSrc(t, "long-steps", src, core.Config{MaxPlies: 120, Disable: disableAll(true)})
 	if tp := fast.Plan().Tiers[0]; tp.UniqueEnds || !tp.Dedup {
 		t.Errorf("tier %+v: ends proved unique where slides of two land like jumps", tp)
 	}
-	if why := fast.uniqueEndsDecline(fast.tiers[0].rules); !strings.Contains(why, "may land where") {
+	if why := uniqueEndsDecline(fast, fast.Tiers[0].Rules); !strings.Contains(why, "may land where") {
 		t.Errorf("decline %q", why)
 	}
 	checkEquiv(t, fast, slow, 3, 120)
@@ -167,32 +169,32 @@ end { no-move: pass; passes: 2 }
 // TestLattice checks the lattice test of ends_unique.go: the hex
 // directions in half-cell units, the eight square ones, a line.
 func TestLattice(t *testing.T) {
-	hex := latticeBasis([][2]int{{2, 0}, {1, 1}, {-1, 1}, {-2, 0}, {-1, -1}, {1, -1}})
+	hex := accel.LatticeBasis([][2]int{{2, 0}, {1, 1}, {-1, 1}, {-2, 0}, {-1, -1}, {1, -1}})
 	for _, c := range [][2]int{{2, 0}, {1, 1}, {3, 1}, {0, 2}, {4, 0}, {1, 0}, {0, 1}, {2, 1}} {
-		if got, want := hex.holds(c[0], c[1]), (c[0]+c[1])%2 == 0; got != want {
+		if got, want := hex.Holds(c[0], c[1]), (c[0]+c[1])%2 == 0; got != want {
 			t.Errorf("hex lattice holds(%d, %d) = %v", c[0], c[1], got)
 		}
 	}
 	// A step (2,0) or (1,1) is not twice a hex vector: x+y = 2 mod 4.
 	for _, v := range [][2]int{{2, 0}, {1, 1}, {-1, 1}} {
-		if v[0]%2 == 0 && v[1]%2 == 0 && hex.holds(v[0]/2, v[1]/2) {
+		if v[0]%2 == 0 && v[1]%2 == 0 && hex.Holds(v[0]/2, v[1]/2) {
 			t.Errorf("step %v is twice a vector of the hex lattice", v)
 		}
 	}
-	sq := latticeBasis([][2]int{{0, 1}, {1, 1}, {1, 0}, {1, -1}, {0, -1}, {-1, -1}, {-1, 0}, {-1, 1}})
-	if !sq.holds(3, -5) || !sq.holds(0, 0) {
+	sq := accel.LatticeBasis([][2]int{{0, 1}, {1, 1}, {1, 0}, {1, -1}, {0, -1}, {-1, -1}, {-1, 0}, {-1, 1}})
+	if !sq.Holds(3, -5) || !sq.Holds(0, 0) {
 		t.Error("square lattice misses a point")
 	}
-	diag := latticeBasis([][2]int{{1, 1}, {1, -1}, {-1, 1}, {-1, -1}})
-	if diag.holds(1, 0) || !diag.holds(2, 0) || !diag.holds(3, 1) {
+	diag := accel.LatticeBasis([][2]int{{1, 1}, {1, -1}, {-1, 1}, {-1, -1}})
+	if diag.Holds(1, 0) || !diag.Holds(2, 0) || !diag.Holds(3, 1) {
 		t.Error("diagonal lattice: wrong parity")
 	}
-	line := latticeBasis([][2]int{{0, 3}, {0, -6}})
-	if !line.holds(0, 9) || line.holds(0, 4) || line.holds(1, 0) {
+	line := accel.LatticeBasis([][2]int{{0, 3}, {0, -6}})
+	if !line.Holds(0, 9) || line.Holds(0, 4) || line.Holds(1, 0) {
 		t.Error("vertical line lattice")
 	}
-	none := latticeBasis(nil)
-	if !none.holds(0, 0) || none.holds(0, 1) {
+	none := accel.LatticeBasis(nil)
+	if !none.Holds(0, 0) || none.Holds(0, 1) {
 		t.Error("empty lattice")
 	}
 }
@@ -220,8 +222,8 @@ lock goal: inside
 lock middle: inside
 end { win: every(own, in goal); no-move: pass; passes: 2 }
 `
-	fast := loadSrc(t, "long-hops", src, Config{MaxPlies: 200})
-	slow := loadSrc(t, "long-hops", src, Config{MaxPlies: 200, Disable: disableAll(true)})
+	fast := loadSrc(t, "long-hops", src, core.Config{MaxPlies: 200})
+	slow := loadSrc(t, "long-hops", src, core.Config{MaxPlies: 200, Disable: disableAll(true)})
 	for _, r := range fast.Plan().Rules {
 		if r.Strategy != "hop table" {
 			t.Errorf("rule %s: strategy %q", r.Name, r.Strategy)
@@ -240,8 +242,8 @@ end { win: every(own, in goal); no-move: pass; passes: 2 }
 // of the chain stop; its moves are the reference's along long random
 // games (drops first, then steps and jumps).
 func TestHopChainStop(t *testing.T) {
-	fast := load(t, "conspirateurs.rules", nil, Config{MaxPlies: 400})
-	slow := load(t, "conspirateurs.rules", nil, Config{MaxPlies: 400, Disable: disableAll(true)})
+	fast := load(t, "conspirateurs.rules", nil, core.Config{MaxPlies: 400})
+	slow := load(t, "conspirateurs.rules", nil, core.Config{MaxPlies: 400, Disable: disableAll(true)})
 	for _, r := range fast.Plan().Rules {
 		if r.Name == "jump" && r.Strategy != "hop table" {
 			t.Errorf("jump: strategy %q, notes %q", r.Strategy, r.Notes)
@@ -262,33 +264,33 @@ func TestHopChainStop(t *testing.T) {
 func TestHopTablesBySets(t *testing.T) {
 	locked, bySets := 0, 0
 	for _, tc := range hopCases {
-		p := loadFile(t, tc.file, tc.opts, Config{})
-		for ri := range p.rules {
-			r := &p.rules[ri]
-			h := r.hop
+		p := loadFile(t, tc.file, tc.opts, core.Config{})
+		for ri := range p.Rules {
+			r := &p.Rules[ri]
+			h := r.Hop
 			if h == nil {
 				continue
 			}
-			for mv := 0; mv < p.numPlayers; mv++ {
-				for c := 0; c < p.numCells; c++ {
-					if got, want := h.locks.holds(mv, int(p.bitOf[c])), h.locks.landings(mv, c) != nil; got != want {
-						t.Fatalf("%s rule %s mover %d cell %d: holds %v, landings %v", tc.file, r.name, mv, c, got, want)
+			for mv := 0; mv < p.Players; mv++ {
+				for c := 0; c < p.NumCells; c++ {
+					if got, want := h.Locks.Holds(mv, int(p.BitOf[c])), h.Locks.Landings(mv, c) != nil; got != want {
+						t.Fatalf("%s rule %s mover %d cell %d: holds %v, landings %v", tc.file, r.Name, mv, c, got, want)
 					}
-					if h.locks.holds(mv, int(p.bitOf[c])) {
+					if h.Locks.Holds(mv, int(p.BitOf[c])) {
 						locked++
 					}
 				}
-				for code := 1; code < p.ncodes && h.sources == nil; code++ {
-					if r.srcSlots[mv]>>uint(p.codeSlot[code])&1 != 0 && !r.srcOK[mv*p.ncodes+code] {
-						t.Fatalf("%s rule %s: sources by occupancy, but code %d is not moved", tc.file, r.name, code)
+				for code := 1; code < p.Ncodes && h.Sources == nil; code++ {
+					if r.SrcSlots[mv]>>uint(p.CodeSlot[code])&1 != 0 && !r.SrcOK[mv*p.Ncodes+code] {
+						t.Fatalf("%s rule %s: sources by occupancy, but code %d is not moved", tc.file, r.Name, code)
 					}
 				}
 			}
-			if h.sources == nil {
+			if h.Sources == nil {
 				bySets++
 			}
-			if (h.L == 1) != (fmt.Sprintf("%p", h.positionSets) == fmt.Sprintf("%p", hopStepSets)) {
-				t.Errorf("%s rule %s (length %d): the step sets chosen %v", tc.file, r.name, h.L, h.L != 1)
+			if (h.L == 1) != (fmt.Sprintf("%p", h.PositionSets) == fmt.Sprintf("%p", accel.HopStepSets)) {
+				t.Errorf("%s rule %s (length %d): the step sets chosen %v", tc.file, r.Name, h.L, h.L != 1)
 			}
 		}
 	}
@@ -312,7 +314,7 @@ func TestHopSelectSetsPerRule(t *testing.T) {
 	if strings.Count(text, "\n") != strings.Count(string(src), "\n")+3 {
 		t.Fatal("hexhop.rules: no step rule to restrict or no end")
 	}
-	load := func(cfg Config) *Program {
+	load := func(cfg core.Config) *core.Program {
 		g, err := lang.LoadSource("hexhop-steps.rules", []byte(text), nil)
 		if err != nil {
 			t.Fatal(err)
@@ -323,7 +325,7 @@ func TestHopSelectSetsPerRule(t *testing.T) {
 		}
 		return p
 	}
-	p, ref := load(Config{}), load(Config{Disable: []string{"all"}})
+	p, ref := load(core.Config{}), load(core.Config{Disable: []string{"all"}})
 	if got := p.Plan().Playouts; got != "count, then build the one drawn" {
 		t.Fatalf("playouts %q\n%+v", got, p.Plan())
 	}

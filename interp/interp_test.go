@@ -5,10 +5,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ruleplay/ruleplay/interp/internal/core"
 	"github.com/ruleplay/ruleplay/ir"
 )
 
-func texts(p *Program, ml *MoveList) []string {
+func texts(p *core.Program, ml *core.MoveList) []string {
 	out := make([]string, ml.Len())
 	for i := range out {
 		out[i] = p.Text(ml, i)
@@ -16,16 +17,16 @@ func texts(p *Program, ml *MoveList) []string {
 	return out
 }
 
-func legal(p *Program, s *State) []string {
-	var ml MoveList
+func legal(p *core.Program, s *core.State) []string {
+	var ml core.MoveList
 	p.Legal(s, &ml)
 	return texts(p, &ml)
 }
 
 // play applies moves given by text, failing the test on an illegal one.
-func play(t *testing.T, p *Program, s *State, moves ...string) {
+func play(t *testing.T, p *core.Program, s *core.State, moves ...string) {
 	t.Helper()
-	var ml MoveList
+	var ml core.MoveList
 	for _, m := range moves {
 		i, err := p.ParseMove(s, &ml, m)
 		if err != nil {
@@ -35,7 +36,7 @@ func play(t *testing.T, p *Program, s *State, moves ...string) {
 	}
 }
 
-func wantMoves(t *testing.T, p *Program, s *State, want ...string) {
+func wantMoves(t *testing.T, p *core.Program, s *core.State, want ...string) {
 	t.Helper()
 	checkCountSelect(t, p, s, 0)
 	got := legal(p, s)
@@ -51,12 +52,12 @@ func wantMoves(t *testing.T, p *Program, s *State, want ...string) {
 // ply, RandomPlayout) agree with Legal in s: the number of moves, and move
 // i alone for every i (at most max of them, spread over the list, when max
 // > 0).
-func checkCountSelect(t testing.TB, p *Program, s *State, max int) {
+func checkCountSelect(t testing.TB, p *core.Program, s *core.State, max int) {
 	t.Helper()
-	var ml, one, scratch MoveList
+	var ml, one, scratch core.MoveList
 	p.Legal(s, &ml)
 	want := texts(p, &ml)
-	n, built := p.countMoves(s, &scratch, true)
+	n, built := p.CountMoves(s, &scratch, true)
 	if n != len(want) {
 		t.Fatalf("countMoves %d, Legal %d: %v\n%s", n, len(want), want, p.Render(s))
 	}
@@ -68,7 +69,7 @@ func checkCountSelect(t testing.TB, p *Program, s *State, max int) {
 		step = n / max
 	}
 	for i := 0; i < n; i += step {
-		p.selectMove(s, &one, i)
+		p.SelectMove(s, &one, i)
 		if one.Len() != 1 || p.Text(&one, 0) != want[i] {
 			t.Fatalf("selectMove(%d) = %v, Legal's move %q (of %v)\n%s", i, texts(p, &one), want[i], want, p.Render(s))
 		}
@@ -76,33 +77,33 @@ func checkCountSelect(t testing.TB, p *Program, s *State, max int) {
 }
 
 // both compiles b with and without fast paths.
-func both(t *testing.T, b *gb, cfg Config) []*Program {
+func both(t *testing.T, b *gb, cfg core.Config) []*core.Program {
 	t.Helper()
 	fast := b.compile(cfg)
 	cfg.Disable = []string{"all"}
 	slow := b.compile(cfg)
-	return []*Program{fast, slow}
+	return []*core.Program{fast, slow}
 }
 
 // setTurns marks every player as having taken n turns (to get past
 // first-turn rules in hand-built positions); the ply follows.
-func setTurns(s *State, n int) {
-	for i := range s.turns {
-		s.turns[i] = int32(n)
+func setTurns(s *core.State, n int) {
+	for i := range s.Turns {
+		s.Turns[i] = int32(n)
 	}
-	s.ply = n * len(s.turns)
+	s.PlyCount = n * len(s.Turns)
 }
 
 func TestLeapFrogPerft(t *testing.T) {
 	want := []uint64{1, 64, 4032, 24256, 181888, 1934480}
-	for _, p := range both(t, leapFrog(t, 8, 8, 2, false, false), Config{}) {
+	for _, p := range both(t, leapFrog(t, 8, 8, 2, false, false), core.Config{}) {
 		s := p.NewState(0)
 		for d := 1; d < len(want); d++ {
 			if d == 5 && testing.Short() {
 				continue
 			}
 			if got := p.Perft(s, d); got != want[d] {
-				t.Errorf("noFast=%v perft(%d) = %d, want %d", (len(p.cfg.Disable) > 0), d, got, want[d])
+				t.Errorf("noFast=%v perft(%d) = %d, want %d", (len(p.Cfg.Disable) > 0), d, got, want[d])
 			}
 		}
 		if got := p.Perft(s, 0); got != 1 {
@@ -112,15 +113,15 @@ func TestLeapFrogPerft(t *testing.T) {
 }
 
 func TestRemovalTurns(t *testing.T) {
-	for _, p := range both(t, leapFrog(t, 3, 3, 2, false, false), Config{}) {
+	for _, p := range both(t, leapFrog(t, 3, 3, 2, false, false), core.Config{}) {
 		s := p.NewState(0)
 		all := []string{"xa1", "xb1", "xc1", "xa2", "xb2", "xc2", "xa3", "xb3", "xc3"}
 		wantMoves(t, p, s, all...)
 		play(t, p, s, "xb2")
 		wantMoves(t, p, s, "xa1", "xb1", "xc1", "xa2", "xc2", "xa3", "xb3", "xc3")
 		play(t, p, s, "xa1")
-		if s.captured[0] != 1 || s.captured[1] != 1 {
-			t.Errorf("captured %v, want [1 1]", s.captured)
+		if s.CapturedBy[0] != 1 || s.CapturedBy[1] != 1 {
+			t.Errorf("captured %v, want [1 1]", s.CapturedBy)
 		}
 		// Third ply: p1's second turn: jumps only; only a1 can be
 		// reached (no cell is two steps from the centre).
@@ -138,14 +139,14 @@ func TestChainBackOnStart(t *testing.T) {
 	st := b.piece(k, ir.Neutral, 0, "")
 	b.place(st, "a1", "b1", "a2", "c2", "b3")
 	b.leapingRules(false, false)
-	for _, p := range both(t, b, Config{}) {
+	for _, p := range both(t, b, core.Config{}) {
 		s := p.NewState(0)
 		setTurns(s, 1)
 		wantMoves(t, p, s,
 			"a1-a3", "a1-a3-c3", "a1-a3-c3-c1", "a1-a3-c3-c1-a1",
 			"a1-c1", "a1-c1-c3", "a1-c1-c3-a3", "a1-c1-c3-a3-a1")
 		before := p.Render(s)
-		var ml MoveList
+		var ml core.MoveList
 		i, err := p.ParseMove(s, &ml, "a1-c1-c3-a3-a1")
 		if err != nil {
 			t.Fatal(err)
@@ -179,7 +180,7 @@ func TestChainPrefixesAndDiagonal(t *testing.T) {
 	st := b.piece(k, ir.Neutral, 0, "")
 	b.place(st, "a1", "b1", "d1", "d2", "b2")
 	b.leapingRules(true, false)
-	for _, p := range both(t, b, Config{}) {
+	for _, p := range both(t, b, core.Config{}) {
 		s := p.NewState(0)
 		setTurns(s, 1)
 		// a1 first, directions n ne e se s sw w nw, each prefix before its
@@ -192,7 +193,7 @@ func TestChainPrefixesAndDiagonal(t *testing.T) {
 }
 
 func TestFrogletFirstPlyOnly(t *testing.T) {
-	for _, p := range both(t, leapFrog(t, 4, 4, 2, false, true), Config{}) {
+	for _, p := range both(t, leapFrog(t, 4, 4, 2, false, true), core.Config{}) {
 		s := p.NewState(0)
 		if got := legal(p, s); len(got) != 16 || got[0] != "xa1" || got[15] != "xd4" {
 			t.Errorf("first ply: %v", got)
@@ -204,7 +205,7 @@ func TestFrogletFirstPlyOnly(t *testing.T) {
 		wantMoves(t, p, s, "a2-c2", "c4-c2", "d4-d2")
 	}
 	// In Leap Frog proper both players remove on their first turn.
-	p := leapFrog(t, 4, 4, 2, false, false).compile(Config{})
+	p := leapFrog(t, 4, 4, 2, false, false).compile(core.Config{})
 	s := p.NewState(0)
 	play(t, p, s, "xb2")
 	if got := legal(p, s); len(got) != 15 || got[0] != "xa1" {
@@ -213,7 +214,7 @@ func TestFrogletFirstPlyOnly(t *testing.T) {
 }
 
 func TestCaptureHex(t *testing.T) {
-	for _, p := range both(t, capture(t), Config{}) {
+	for _, p := range both(t, capture(t), core.Config{}) {
 		s := p.NewState(0)
 		wantMoves(t, p, s, "c3-e5", "e3-e5", "c5-e5", "g5-e5", "c7-e5", "e7-e5")
 		play(t, p, s, "c5-e5")

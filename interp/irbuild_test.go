@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/ruleplay/ruleplay/interp/internal/core"
 	"github.com/ruleplay/ruleplay/ir"
 )
 
@@ -176,7 +177,7 @@ func (b *gb) startZone() int {
 	return len(b.g.Zones) - 1
 }
 
-func (b *gb) compile(cfg Config) *Program {
+func (b *gb) compile(cfg core.Config) *core.Program {
 	b.t.Helper()
 	if b.g.Priority == nil {
 		var all []int

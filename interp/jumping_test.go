@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ruleplay/ruleplay/interp/internal/core"
 	"github.com/ruleplay/ruleplay/ir"
 )
 
@@ -23,11 +24,11 @@ func TestFlyingKingCaptureLandings(t *testing.T) {
 		s := states[i]
 		wantMoves(t, p, s, "a1-e5", "a1-f6", "a1-g7", "a1-h8", "a1-i9", "a1-j10")
 		play(t, p, s, "a1-g7")
-		if pieceName(p, s, "d4") != "" || pieceName(p, s, "g7") != "white king" || s.captured[0] != 1 {
+		if pieceName(p, s, "d4") != "" || pieceName(p, s, "g7") != "white king" || s.CapturedBy[0] != 1 {
 			t.Errorf("after a1-g7:\n%s", p.Render(s))
 		}
 		p.Undo(s)
-		if pieceName(p, s, "d4") != "black man" || pieceName(p, s, "a1") != "white king" || s.captured[0] != 0 {
+		if pieceName(p, s, "d4") != "black man" || pieceName(p, s, "a1") != "white king" || s.CapturedBy[0] != 0 {
 			t.Errorf("after undo:\n%s", p.Render(s))
 		}
 	}
@@ -48,7 +49,7 @@ func TestMajorityShortOrLongChain(t *testing.T) {
 		s := states[i]
 		wantMoves(t, p, s, "c3-g7")
 		play(t, p, s, "c3-g7")
-		if s.captured[0] != 2 || pieceName(p, s, "d4") != "" || pieceName(p, s, "f6") != "" || pieceName(p, s, "b4") != "black man" {
+		if s.CapturedBy[0] != 2 || pieceName(p, s, "d4") != "" || pieceName(p, s, "f6") != "" || pieceName(p, s, "b4") != "black man" {
 			t.Errorf("after c3-g7:\n%s", p.Render(s))
 		}
 	}
@@ -99,7 +100,7 @@ func TestTakenPiecesBlock(t *testing.T) {
 		s := states[i]
 		wantMoves(t, p, s, want...)
 		play(t, p, s, "b2-f2")
-		if s.captured[0] != 2 || pieceName(p, s, "c3") != "" || pieceName(p, s, "e3") != "" ||
+		if s.CapturedBy[0] != 2 || pieceName(p, s, "c3") != "" || pieceName(p, s, "e3") != "" ||
 			pieceName(p, s, "e5") != "black man" || pieceName(p, s, "f2") != "white king" {
 			t.Errorf("after b2-f2:\n%s", p.Render(s))
 		}
@@ -119,7 +120,7 @@ func TestTakenPiecesBlock(t *testing.T) {
 }
 
 // placed compiles g with its setup replaced by places ("cell piece").
-func placed(t *testing.T, g *ir.Game, noFast bool, places ...string) (*Program, *State) {
+func placed(t *testing.T, g *ir.Game, noFast bool, places ...string) (*core.Program, *core.State) {
 	t.Helper()
 	g.Setup.Place = nil
 	for _, pl := range places {
@@ -146,7 +147,7 @@ func placed(t *testing.T, g *ir.Game, noFast bool, places ...string) (*Program, 
 		}
 		g.Setup.Place = append(g.Setup.Place, ir.Placement{Cell: ci, Piece: pi})
 	}
-	p, err := Compile(g, Config{Disable: disableAll(noFast)})
+	p, err := Compile(g, core.Config{Disable: disableAll(noFast)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -174,12 +175,12 @@ func TestQuietCounterDraw(t *testing.T) {
 		for k := 0; k < 20; k++ {
 			play(t, p, s, shuttle[k%4])
 		}
-		if s.ctr[0] != 20 {
-			t.Errorf("counter after 20 king plies = %d", s.ctr[0])
+		if s.Ctr[0] != 20 {
+			t.Errorf("counter after 20 king plies = %d", s.Ctr[0])
 		}
 		play(t, p, s, "a3-b4")
-		if s.ctr[0] != 0 {
-			t.Errorf("counter after a man's move = %d", s.ctr[0])
+		if s.Ctr[0] != 0 {
+			t.Errorf("counter after a man's move = %d", s.Ctr[0])
 		}
 		// Black to move from b10 now.
 		seq := []string{"b10-a9", "a1-b2", "a9-b10", "b2-a1"}
@@ -188,25 +189,25 @@ func TestQuietCounterDraw(t *testing.T) {
 		}
 		wantStatus(t, p, s, false, "")
 		c := s.Clone()
-		if c.ctr[0] != 49 {
-			t.Errorf("clone's counter = %d, want 49", c.ctr[0])
+		if c.Ctr[0] != 49 {
+			t.Errorf("clone's counter = %d, want 49", c.Ctr[0])
 		}
 		play(t, p, s, seq[49%4])
 		wantStatus(t, p, s, true, "goal", 0, 1)
-		if s.ctr[0] != 50 {
-			t.Errorf("counter = %d, want 50", s.ctr[0])
+		if s.Ctr[0] != 50 {
+			t.Errorf("counter = %d, want 50", s.Ctr[0])
 		}
 		if r := p.Render(s); !strings.HasSuffix(r, "result: draw (goal)\ncounters: quiet 50\n") {
 			t.Errorf("render ends:\n%s", r)
 		}
 		p.Undo(s)
 		wantStatus(t, p, s, false, "")
-		if s.ctr[0] != 49 {
-			t.Errorf("after undo counter = %d, want 49", s.ctr[0])
+		if s.Ctr[0] != 49 {
+			t.Errorf("after undo counter = %d, want 49", s.Ctr[0])
 		}
 		c.CopyFrom(s)
-		if c.ctr[0] != 49 {
-			t.Errorf("CopyFrom's counter = %d, want 49", c.ctr[0])
+		if c.Ctr[0] != 49 {
+			t.Errorf("CopyFrom's counter = %d, want 49", c.Ctr[0])
 		}
 	}
 }
@@ -271,8 +272,8 @@ end { no-move: pass; draw: idle >= 3 }
 		play(t, p, s, "pass")
 		wantStatus(t, p, s, true, "goal", 0, 1)
 		p.Undo(s)
-		if s.ctr[0] != 2 {
-			t.Errorf("after undo the counter is %d, want 2", s.ctr[0])
+		if s.Ctr[0] != 2 {
+			t.Errorf("after undo the counter is %d, want 2", s.Ctr[0])
 		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ruleplay/ruleplay/interp/internal/core"
 	"github.com/ruleplay/ruleplay/ir"
 	"github.com/ruleplay/ruleplay/lang"
 )
@@ -16,24 +17,24 @@ import (
 // konaneAt is at for Konane after its two removals (the ply counter set
 // so that the jump rule applies: ply plies played), with change applied
 // to the game before it is compiled.
-func konaneAt(t *testing.T, change func(*ir.Game), toMove, ply int, places ...string) ([]*Program, []*State) {
+func konaneAt(t *testing.T, change func(*ir.Game), toMove, ply int, places ...string) ([]*core.Program, []*core.State) {
 	t.Helper()
 	progs, states := at(t, "konane.rules", nil, toMove, places...)
 	if change != nil {
 		for i := range progs {
 			g := progs[i].Game()
 			change(g)
-			p, err := Compile(g, Config{Disable: disableAll(i == 1)})
+			p, err := Compile(g, core.Config{Disable: disableAll(i == 1)})
 			if err != nil {
 				t.Fatal(err)
 			}
 			s := p.NewState(0)
-			s.toMove = toMove
+			s.Mover = toMove
 			progs[i], states[i] = p, s
 		}
 	}
 	for _, s := range states {
-		s.ply = ply
+		s.PlyCount = ply
 	}
 	return progs, states
 }
@@ -79,12 +80,12 @@ func TestKonaneCompulsorySameDirection(t *testing.T) {
 
 // konaneStart is the start of Konane (size option) compiled with and
 // without fast paths.
-func konaneStart(t *testing.T, size string) ([]*Program, []*State) {
+func konaneStart(t *testing.T, size string) ([]*core.Program, []*core.State) {
 	t.Helper()
-	var progs []*Program
-	var states []*State
+	var progs []*core.Program
+	var states []*core.State
 	for _, noFast := range []bool{false, true} {
-		p, err := Compile(loadGame(t, "konane.rules", map[string]string{"size": size}), Config{Disable: disableAll(noFast)})
+		p, err := Compile(loadGame(t, "konane.rules", map[string]string{"size": size}), core.Config{Disable: disableAll(noFast)})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -116,7 +117,7 @@ func TestKonaneOpening(t *testing.T) {
 			// A copy keeps the cell the last move ended on.
 			c := s.Clone()
 			wantMoves(t, p, c, tc.answers...)
-			var d State
+			var d core.State
 			d.CopyFrom(s)
 			wantMoves(t, p, &d, tc.answers...)
 		}
@@ -164,7 +165,7 @@ remove orth { when: ply == 2; piece: any; at: WHICH }
 			t.Fatal(err)
 		}
 		for _, noFast := range []bool{false, true} {
-			p, err := Compile(g, Config{Disable: disableAll(noFast)})
+			p, err := Compile(g, core.Config{Disable: disableAll(noFast)})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -200,7 +201,7 @@ func newKonaneBoard(w, h int) *konaneBoard {
 }
 
 // konaneFromState reads the model from an interpreter position.
-func konaneFromState(p *Program, s *State) *konaneBoard {
+func konaneFromState(p *core.Program, s *core.State) *konaneBoard {
 	bd := p.Game().Board
 	b := &konaneBoard{w: bd.Width, h: bd.Height, cells: make([][]int, bd.Width), ply: s.Ply()}
 	for x := range b.cells {
@@ -321,7 +322,7 @@ func (b *konaneBoard) perft(depth int) uint64 {
 }
 
 // refKonane lists the legal moves of the position from the model.
-func refKonane(p *Program, s *State) []string {
+func refKonane(p *core.Program, s *core.State) []string {
 	b := konaneFromState(p, s)
 	var out []string
 	for _, m := range b.moves() {
@@ -358,7 +359,7 @@ func TestKonanePerftSizes(t *testing.T) {
 		size := fmt.Sprintf("%dx%d", n, n)
 		want := newKonaneBoard(n, n).perft(depth)
 		for _, noFast := range []bool{false, true} {
-			p, err := Compile(loadGame(t, "konane.rules", map[string]string{"size": size}), Config{Disable: disableAll(noFast)})
+			p, err := Compile(loadGame(t, "konane.rules", map[string]string{"size": size}), core.Config{Disable: disableAll(noFast)})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -378,16 +379,16 @@ func TestKonaneFastEqualsGeneric(t *testing.T) {
 	}
 	for _, size := range []string{"6x6", "8x8", "12x12"} {
 		g := loadGame(t, "konane.rules", map[string]string{"size": size})
-		fast, err := Compile(g, Config{})
+		fast, err := Compile(g, core.Config{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		slow, err := Compile(g, Config{Disable: []string{"all"}})
+		slow, err := Compile(g, core.Config{Disable: []string{"all"}})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if jump := fast.rules[2]; jump.gen != genLeap || !jump.shift || jump.mbOffs != nil || !jump.keepsFirstDir || fast.countsOnWords() {
-			t.Errorf("%s: jump rule: gen %d shift %v mailbox %v; words count %v", size, jump.gen, jump.shift, jump.mbOffs != nil, fast.countsOnWords())
+		if jump := fast.Rules[2]; jump.Gen != core.GenLeap || !jump.Shift || jump.MbOffs != nil || !jump.KeepsFirstDir || fast.CountsOnWords() {
+			t.Errorf("%s: jump rule: gen %d shift %v mailbox %v; words count %v", size, jump.Gen, jump.Shift, jump.MbOffs != nil, fast.CountsOnWords())
 		}
 		checkEquiv(t, fast, slow, games, 400)
 	}
@@ -415,12 +416,12 @@ jump { dirs: all; over: occupied; chain: optional; chain-dirs: DIRS; text: ends 
 			t.Fatal(err)
 		}
 		for _, noFast := range []bool{false, true} {
-			p, err := Compile(g, Config{Disable: disableAll(noFast)})
+			p, err := Compile(g, core.Config{Disable: disableAll(noFast)})
 			if err != nil {
 				t.Fatal(err)
 			}
-			if p.rules[0].reachesOnce() != (dirs == "any") {
-				t.Errorf("chain-dirs: %s: strategy %s", dirs, strategies[p.rules[0].gen].name())
+			if p.Rules[0].ReachesOnce() != (dirs == "any") {
+				t.Errorf("chain-dirs: %s: strategy %s", dirs, strategies[p.Rules[0].Gen].Name())
 			}
 			if want != nil {
 				wantMoves(t, p, p.NewState(0), want...)
@@ -445,7 +446,7 @@ end { no-move: pass }
 		t.Fatal(err)
 	}
 	for _, noFast := range []bool{false, true} {
-		p, err := Compile(g, Config{Disable: disableAll(noFast)})
+		p, err := Compile(g, core.Config{Disable: disableAll(noFast)})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -3,13 +3,14 @@ package interp
 import (
 	"testing"
 
+	"github.com/ruleplay/ruleplay/interp/internal/core"
 	"github.com/ruleplay/ruleplay/lang"
 )
 
 // The bundled rules files of the rule book (docs/rules), sections 1-4, 6 and 7, loaded through
 // the front end.
 
-func load(t *testing.T, file string, opts map[string]string, cfg Config) *Program {
+func load(t *testing.T, file string, opts map[string]string, cfg core.Config) *core.Program {
 	t.Helper()
 	g, err := lang.Load("../games/"+file, opts)
 	if err != nil {
@@ -48,7 +49,7 @@ func langCases() []langCase {
 func TestLangGamesPerft(t *testing.T) {
 	for _, tc := range langCases() {
 		for _, noFast := range []bool{false, true} {
-			p := load(t, tc.file, tc.opts, Config{Disable: disableAll(noFast)})
+			p := load(t, tc.file, tc.opts, core.Config{Disable: disableAll(noFast)})
 			s := p.NewState(1)
 			for d, want := range tc.perft {
 				if (testing.Short() || noFast) && want > 1e6 {
@@ -71,17 +72,17 @@ func TestLangGamesEquiv(t *testing.T) {
 		games = 2
 	}
 	for _, tc := range langCases() {
-		fast := load(t, tc.file, tc.opts, Config{})
-		slow := load(t, tc.file, tc.opts, Config{Disable: []string{"all"}})
+		fast := load(t, tc.file, tc.opts, core.Config{})
+		slow := load(t, tc.file, tc.opts, core.Config{Disable: []string{"all"}})
 		checkEquiv(t, fast, slow, games, 120)
 		if tc.hand != nil {
-			checkEquiv(t, fast, tc.hand(t).compile(Config{}), games, 120)
+			checkEquiv(t, fast, tc.hand(t).compile(core.Config{}), games, 120)
 		}
 	}
 }
 
 func TestLangFrogletLayout(t *testing.T) {
-	p := load(t, "froglet.rules", nil, Config{})
+	p := load(t, "froglet.rules", nil, core.Config{})
 	s := p.NewState(7)
 	l := p.Layout(s)
 	count := map[string]int{}
@@ -99,7 +100,7 @@ func TestLangFrogletLayout(t *testing.T) {
 		t.Error("layout round trip")
 	}
 	// Only the first player's first turn is a removal.
-	var ml MoveList
+	var ml core.MoveList
 	p.Legal(s, &ml)
 	p.Apply(s, &ml, 0)
 	p.Legal(s, &ml)

@@ -1,134 +1,37 @@
 package interp
 
-// Bit layout: every bitset of cells (occupancy, marks, valid masks) gives
-// cell c the bit bitOf[c]. The layout is the identity (bit c) unless
-// another one, linear in the cell coordinates, makes a direction that is
-// not a constant index shift into one (a board of dark cells: the
-// neighbour in a diagonal direction is c+4 or c+5 in rank order, but a
-// constant shift when the bits follow the rows of the full board, with
-// bits that are no cell). A layout keeps the cells' order (bitOf
-// increases with c), so that walking a bitset meets the cells in index
-// order, and never needs more 64-bit words than the identity.
-
-// bestLayout returns the layout and its number of bits: the identity,
-// unless a linear layout on no more words makes more directions shifts
-// (or as many in fewer bits).
-func (p *Program) bestLayout() ([]int32, int) {
-	ident := make([]int32, p.numCells)
-	for c := range ident {
-		ident[c] = int32(c)
-	}
-	identOK := p.shiftsOK(ident)
-	best, bestBits, bestOK := ident, p.numCells, identOK
-	if identOK < p.numDirs {
-		words := (p.numCells + 63) / 64
-		xmin, xmax, ymin := p.cellX[0], p.cellX[0], p.cellY[0]
-		for c := 0; c < p.numCells; c++ {
-			xmin, xmax, ymin = min(xmin, p.cellX[c]), max(xmax, p.cellX[c]), min(ymin, p.cellY[c])
-		}
-		w := xmax - xmin + 1
-		for g := 1; g <= 2; g++ {
-			for pitch := w; pitch <= 2*w+2; pitch++ {
-				lay, nbits, ok := p.linearLayout(pitch, g, xmin, ymin)
-				if !ok || (nbits+63)/64 > words {
-					continue
-				}
-				if n := p.shiftsOK(lay); n > bestOK || (n == bestOK && n > identOK && nbits < bestBits) {
-					best, bestBits, bestOK = lay, nbits, n
-				}
-			}
-		}
-	}
-	return best, bestBits
-}
+import "github.com/ruleplay/ruleplay/interp/internal/core"
 
 // chooseLayout sets bitOf, cellOf, cellB, nbits, nw, boardMask,
 // dirShift and dirShiftOK: the best layout (bestLayout) and what follows
 // from it.
-func (p *Program) chooseLayout() {
-	p.bitOf, p.nbits = p.bestLayout()
-	p.numWords = (p.nbits + 63) / 64
-	p.cellOf = make([]int32, p.numWords*64)
-	for i := range p.cellOf {
-		p.cellOf[i] = -1
+func chooseLayout(p *core.Program) {
+	p.BitOf, p.Nbits = p.BestLayout()
+	p.NumWords = (p.Nbits + 63) / 64
+	p.CellOf = make([]int32, p.NumWords*64)
+	for i := range p.CellOf {
+		p.CellOf[i] = -1
 	}
-	p.boardMask = make([]uint64, p.numWords)
-	p.cellB = make([]cellBit, p.numCells)
-	for c, b := range p.bitOf {
-		p.cellOf[b] = int32(c)
-		p.boardMask[b>>6] |= 1 << (uint(b) & 63)
-		p.cellB[c] = cellBit{m: 1 << (uint(b) & 63), w: b >> 6}
+	p.BoardMask = make([]uint64, p.NumWords)
+	p.CellB = make([]core.CellBit, p.NumCells)
+	for c, b := range p.BitOf {
+		p.CellOf[b] = int32(c)
+		p.BoardMask[b>>6] |= 1 << (uint(b) & 63)
+		p.CellB[c] = core.CellBit{M: 1 << (uint(b) & 63), W: b >> 6}
 	}
-	p.dirShift = make([]int, p.numDirs)
-	p.dirShiftOK = make([]bool, p.numDirs)
-	for d := 0; d < p.numDirs; d++ {
-		p.dirShift[d], p.dirShiftOK[d] = p.shiftOf(p.bitOf, d)
+	p.DirShift = make([]int, p.NumDirs)
+	p.DirShiftOK = make([]bool, p.NumDirs)
+	for d := 0; d < p.NumDirs; d++ {
+		p.DirShift[d], p.DirShiftOK[d] = p.ShiftOf(p.BitOf, d)
 	}
-	if p.numWords == 1 {
-		p.backValid = make([]uint64, p.numDirs)
-		for c := 0; c < p.numCells; c++ {
-			for d := 0; d < p.numDirs; d++ {
-				if p.back[c*p.numDirs+d] >= 0 {
-					p.backValid[d] |= 1 << uint(p.bitOf[c])
+	if p.NumWords == 1 {
+		p.BackValid = make([]uint64, p.NumDirs)
+		for c := 0; c < p.NumCells; c++ {
+			for d := 0; d < p.NumDirs; d++ {
+				if p.Back[c*p.NumDirs+d] >= 0 {
+					p.BackValid[d] |= 1 << uint(p.BitOf[c])
 				}
 			}
 		}
 	}
-}
-
-// linearLayout gives cell c the bit (pitch*(y-ymin) + x-xmin - r)/g, where
-// r is the common remainder mod g; ok is false when the bits are not
-// integers or do not increase with the cell index.
-func (p *Program) linearLayout(pitch, g, xmin, ymin int) (lay []int32, nbits int, ok bool) {
-	lay = make([]int32, p.numCells)
-	r := -1
-	prev := -1
-	for c := 0; c < p.numCells; c++ {
-		key := pitch*(p.cellY[c]-ymin) + p.cellX[c] - xmin
-		if r < 0 {
-			r = key % g
-		}
-		if key%g != r {
-			return nil, 0, false
-		}
-		b := (key - r) / g
-		if b <= prev {
-			return nil, 0, false
-		}
-		prev = b
-		lay[c] = int32(b)
-	}
-	return lay, prev + 1, true
-}
-
-// shiftOf tells whether direction d is a constant shift of bits in layout
-// lay: every neighbour in d has the bit of its cell plus sh. Leaps that
-// would wrap around an edge are excluded by the valid masks (cells whose
-// whole path is on the board).
-func (p *Program) shiftOf(lay []int32, d int) (sh int, ok bool) {
-	any := false
-	for c := 0; c < p.numCells; c++ {
-		n := int(p.neighbours[c*p.numDirs+d])
-		if n < 0 {
-			continue
-		}
-		v := int(lay[n] - lay[c])
-		if !any {
-			sh, any = v, true
-		} else if v != sh {
-			return 0, false
-		}
-	}
-	return sh, any
-}
-
-// shiftsOK counts the directions that layout lay makes constant shifts.
-func (p *Program) shiftsOK(lay []int32) int {
-	n := 0
-	for d := 0; d < p.numDirs; d++ {
-		if _, ok := p.shiftOf(lay, d); ok {
-			n++
-		}
-	}
-	return n
 }

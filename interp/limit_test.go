@@ -3,6 +3,8 @@ package interp
 import (
 	"errors"
 	"testing"
+
+	"github.com/ruleplay/ruleplay/interp/internal/core"
 )
 
 // endless is a game whose chains of steps that take nothing grow without
@@ -20,16 +22,16 @@ jump { length: 1; onto: any; chain: optional }
 // returns it and lets other panics go on.
 func TestMaxLeaps(t *testing.T) {
 	for _, noFast := range []bool{false, true} {
-		p := loadSrc(t, "endless.rules", endless, Config{Disable: disableAll(noFast), MaxLeaps: 5000})
-		var ml MoveList
-		for name, f := range map[string]func(s *State){
-			"legal":   func(s *State) { p.Legal(s, &ml) },
-			"perft":   func(s *State) { p.Perft(s, 2) },
-			"genperf": func(s *State) { p.GenPerft(s, 1, nil) },
-			"playout": func(s *State) { p.RandomPlayout(s, nil, &ml, 10) },
+		p := loadSrc(t, "endless.rules", endless, core.Config{Disable: disableAll(noFast), MaxLeaps: 5000})
+		var ml core.MoveList
+		for name, f := range map[string]func(s *core.State){
+			"legal":   func(s *core.State) { p.Legal(s, &ml) },
+			"perft":   func(s *core.State) { p.Perft(s, 2) },
+			"genperf": func(s *core.State) { p.GenPerft(s, 1, nil) },
+			"playout": func(s *core.State) { p.RandomPlayout(s, nil, &ml, 10) },
 		} {
-			err := Guard(func() { f(p.NewState(0)) })
-			var le *LimitError
+			err := core.Guard(func() { f(p.NewState(0)) })
+			var le *core.LimitError
 			if !errors.As(err, &le) {
 				t.Fatalf("noFast %v, %s: %v, want a *LimitError", noFast, name, err)
 			}
@@ -44,17 +46,17 @@ func TestMaxLeaps(t *testing.T) {
 			t.Errorf("Guard caught %v", r)
 		}
 	}()
-	_ = Guard(func() { panic("other") })
+	_ = core.Guard(func() { panic("other") })
 }
 
 // TestMaxArena: with the default leap bound, the long paths of such chains
 // stop at the bound on the words of one position's move list.
 func TestMaxArena(t *testing.T) {
-	p := loadSrc(t, "endless.rules", endless, Config{})
-	var ml MoveList
-	err := Guard(func() { p.Legal(p.NewState(0), &ml) })
-	var le *LimitError
-	if !errors.As(err, &le) || le.What != "words of move paths" || le.Limit != maxArena {
+	p := loadSrc(t, "endless.rules", endless, core.Config{})
+	var ml core.MoveList
+	err := core.Guard(func() { p.Legal(p.NewState(0), &ml) })
+	var le *core.LimitError
+	if !errors.As(err, &le) || le.What != "words of move paths" || le.Limit != core.MaxArena {
 		t.Fatalf("%v", err)
 	}
 }
@@ -69,10 +71,10 @@ setup a { p: a1 }
 jump slide { length: any; over: empty; dirs: orthogonal; chain: optional }
 `
 	for _, noFast := range []bool{false, true} {
-		p := loadSrc(t, "slides.rules", src, Config{Disable: disableAll(noFast), MaxLeaps: 5000})
-		var ml MoveList
-		err := Guard(func() { p.Legal(p.NewState(0), &ml) })
-		var le *LimitError
+		p := loadSrc(t, "slides.rules", src, core.Config{Disable: disableAll(noFast), MaxLeaps: 5000})
+		var ml core.MoveList
+		err := core.Guard(func() { p.Legal(p.NewState(0), &ml) })
+		var le *core.LimitError
 		if !errors.As(err, &le) || le.Rule != "slide" || le.Limit != 5000 || le.Pos != "slides.rules:5:1" {
 			t.Errorf("noFast %v: %v, want a *LimitError of slide", noFast, err)
 		}

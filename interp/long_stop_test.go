@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"testing"
+
+	"github.com/ruleplay/ruleplay/interp/internal/core"
 )
 
 // A long rule's chains end on a landing where its chain-stop holds, and a
@@ -35,8 +37,8 @@ jump {
 		{"inside lock", "zone home: a1 b2 c3\nlock home: inside", "", []string{"a1-c3"}},
 	} {
 		for _, off := range []bool{false, true} {
-			p := loadSrc(t, tc.name, fmt.Sprintf(src, tc.extra, tc.prop), Config{Disable: disableAll(off)})
-			var ml MoveList
+			p := loadSrc(t, tc.name, fmt.Sprintf(src, tc.extra, tc.prop), core.Config{Disable: disableAll(off)})
+			var ml core.MoveList
 			p.Legal(p.NewState(0), &ml)
 			if got := p.Texts(&ml); !slices.Equal(got, tc.want) {
 				t.Errorf("%s (accelerators off: %v): %q, want %q", tc.name, off, got, tc.want)

@@ -1,11 +1,13 @@
 package interp
 
 import (
-	"github.com/ruleplay/ruleplay/ir"
-	"github.com/ruleplay/ruleplay/lang"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/ruleplay/ruleplay/interp/internal/core"
+	"github.com/ruleplay/ruleplay/ir"
+	"github.com/ruleplay/ruleplay/lang"
 )
 
 // The long-leap table (long_table.go) against the generic walker's
@@ -24,7 +26,7 @@ var longTableFiles = []string{
 func TestLongTableChosen(t *testing.T) {
 	for _, f := range longTableFiles {
 		g := loadGameFile(t, f)
-		p, err := Compile(g, Config{})
+		p, err := Compile(g, core.Config{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -39,7 +41,7 @@ func TestLongTableChosen(t *testing.T) {
 		if a := p.Plan().Tiers[0].Accelerators; !slices.Contains(a, "majority-paths") {
 			t.Errorf("%s: the capture tier's accelerators: %q", f, a)
 		}
-		slow, err := Compile(g, Config{Disable: disableAll(true)})
+		slow, err := Compile(g, core.Config{Disable: disableAll(true)})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -127,26 +129,26 @@ func TestLongTableEqualsGeneric(t *testing.T) {
 	if testing.Short() {
 		games = 2
 	}
-	progs := map[string][2]*Program{}
+	progs := map[string][2]*core.Program{}
 	for _, f := range longTableFiles {
 		g := loadGameFile(t, f)
-		fast, err := Compile(g, Config{})
+		fast, err := Compile(g, core.Config{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		slow, err := Compile(g, Config{Disable: disableAll(true)})
+		slow, err := Compile(g, core.Config{Disable: disableAll(true)})
 		if err != nil {
 			t.Fatal(err)
 		}
-		progs[f] = [2]*Program{fast, slow}
+		progs[f] = [2]*core.Program{fast, slow}
 	}
-	fast, slow := loadSrc(t, "long", longTableSrc, Config{}), loadSrc(t, "long", longTableSrc, Config{Disable: disableAll(true)})
-	for _, r := range fast.rules {
-		if strings.Contains(patternClass(&fast.game.Moves[r.idx]), "long") != (r.gen == genLongTable) {
-			t.Errorf("rule %s: generator %d (%s)", r.name, r.gen, strategies[r.gen].name())
+	fast, slow := loadSrc(t, "long", longTableSrc, core.Config{}), loadSrc(t, "long", longTableSrc, core.Config{Disable: disableAll(true)})
+	for _, r := range fast.Rules {
+		if strings.Contains(patternClass(&fast.Desc.Moves[r.Idx]), "long") != (r.Gen == core.GenLongTable) {
+			t.Errorf("rule %s: generator %d (%s)", r.Name, r.Gen, strategies[r.Gen].Name())
 		}
 	}
-	progs["long rules"] = [2]*Program{fast, slow}
+	progs["long rules"] = [2]*core.Program{fast, slow}
 	for name, ps := range progs {
 		t.Run(name, func(t *testing.T) {
 			checkEquiv(t, ps[0], ps[1], games, 200)
@@ -182,7 +184,7 @@ func TestLongTableDeclines(t *testing.T) {
 		{"chain-stop", "zone mid: d4\njump extra {\n  piece: own king\n  dirs: diagonal\n  length: any\n  over: empty\n  hurdle: enemy\n  capture: jumped\n  chain: optional\n  chain-stop: in mid\n}\n", "extra",
 			"chains stopped by chain-stop"},
 	} {
-		p := loadSrc(t, tc.name, base+tc.extra, Config{})
+		p := loadSrc(t, tc.name, base+tc.extra, core.Config{})
 		var declined []string
 		for _, r := range p.Plan().Rules {
 			if r.Name == tc.rule {

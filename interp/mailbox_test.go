@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/ruleplay/ruleplay/interp/internal/accel"
+	"github.com/ruleplay/ruleplay/interp/internal/core"
 	"github.com/ruleplay/ruleplay/ir"
 )
 
@@ -29,21 +31,21 @@ func TestMailboxChoice(t *testing.T) {
 		{"breakthrough.rules", nil, false, false},
 	}
 	for _, c := range cases {
-		p, err := Compile(loadGame(t, c.file, c.opts), Config{})
+		p, err := Compile(loadGame(t, c.file, c.opts), core.Config{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := p.mbox != nil; got != c.mbox {
+		if got := p.Mbox != nil; got != c.mbox {
 			t.Errorf("%s %v: mailbox %v, want %v", c.file, c.opts, got, c.mbox)
 		}
-		if (p.lastTwo == mailboxPerft{}) != c.perft {
-			t.Errorf("%s %v: mailbox perft %v, want %v", c.file, c.opts, (p.lastTwo == mailboxPerft{}), c.perft)
+		if (p.LastTwo == accel.MailboxPerft{}) != c.perft {
+			t.Errorf("%s %v: mailbox perft %v, want %v", c.file, c.opts, (p.LastTwo == accel.MailboxPerft{}), c.perft)
 		}
-		slow, err := Compile(loadGame(t, c.file, c.opts), Config{Disable: []string{"all"}})
+		slow, err := Compile(loadGame(t, c.file, c.opts), core.Config{Disable: []string{"all"}})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if slow.mbox != nil || (slow.lastTwo == mailboxPerft{}) {
+		if slow.Mbox != nil || (slow.LastTwo == accel.MailboxPerft{}) {
 			t.Errorf("%s: mailbox without fast paths", c.file)
 		}
 	}
@@ -51,18 +53,18 @@ func TestMailboxChoice(t *testing.T) {
 
 // checkMailbox fails unless s.mb holds 1 on every occupied cell's slot, 0
 // on every empty one and the wall everywhere else.
-func checkMailbox(t *testing.T, p *Program, s *State, when string) {
+func checkMailbox(t *testing.T, p *core.Program, s *core.State, when string) {
 	t.Helper()
-	want := make([]uint8, mbSlots)
+	want := make([]uint8, core.MbSlots)
 	for i := range want {
-		want[i] = mbWall
+		want[i] = core.MbWall
 	}
-	for c, k := range p.mbox.key {
-		want[k] = uint8(b2i(s.cells[c] != 0))
+	for c, k := range p.Mbox.Key {
+		want[k] = uint8(core.B2i(s.Cells[c] != 0))
 	}
 	for i := range want {
-		if s.mailbox[i] != want[i] {
-			t.Fatalf("%s: slot %d (cell %d) holds %#x, want %#x", when, i, p.mbox.slotCell[i], s.mailbox[i], want[i])
+		if s.Mailbox[i] != want[i] {
+			t.Fatalf("%s: slot %d (cell %d) holds %#x, want %#x", when, i, p.Mbox.SlotCell[i], s.Mailbox[i], want[i])
 		}
 	}
 }
@@ -74,12 +76,12 @@ func TestMailboxTracksCells(t *testing.T) {
 		file string
 		opts map[string]string
 	}{{"leapfrog.rules", nil}, {"capture.rules", map[string]string{"players": "3"}}, {"froglet.rules", nil}} {
-		p, err := Compile(loadGame(t, c.file, c.opts), Config{})
+		p, err := Compile(loadGame(t, c.file, c.opts), core.Config{})
 		if err != nil {
 			t.Fatal(err)
 		}
 		rng := rand.New(rand.NewPCG(7, 7))
-		var ml MoveList
+		var ml core.MoveList
 		for game := 0; game < 3; game++ {
 			s := p.NewState(uint64(game))
 			checkMailbox(t, p, s, "start")
@@ -98,7 +100,7 @@ func TestMailboxTracksCells(t *testing.T) {
 				checkMailbox(t, p, s, fmt.Sprintf("%s game %d ply %d", c.file, game, ply))
 			}
 			checkMailbox(t, p, s.Clone(), "clone")
-			var cp State
+			var cp core.State
 			cp.CopyFrom(s)
 			checkMailbox(t, p, &cp, "copy")
 		}
@@ -150,10 +152,10 @@ func TestMailboxPerftVariants(t *testing.T) {
 	cases = append(cases, tc{"leapfrog32", leapFrog(t, 32, 32, 2, true, false), false, false})
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			progs := both(t, c.b, Config{})
+			progs := both(t, c.b, core.Config{})
 			fast, slow := progs[0], progs[1]
-			if got := fast.mbox != nil; got != c.mbox || (fast.lastTwo == mailboxPerft{}) != c.perft {
-				t.Fatalf("mailbox %v perft %v, want %v %v", got, (fast.lastTwo == mailboxPerft{}), c.mbox, c.perft)
+			if got := fast.Mbox != nil; got != c.mbox || (fast.LastTwo == accel.MailboxPerft{}) != c.perft {
+				t.Fatalf("mailbox %v perft %v, want %v %v", got, (fast.LastTwo == accel.MailboxPerft{}), c.mbox, c.perft)
 			}
 			plies := []int{0, 3, 8, 30, 70}
 			if c.name == "leapfrog32" {
@@ -224,13 +226,13 @@ func TestMailboxLegalVariants(t *testing.T) {
 	cases = append(cases, tc{"own-pieces", own, 40, true, false}, tc{"diagonal15", leapFrog(t, 15, 15, 2, true, false), 24, true, false})
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			progs := both(t, c.b, Config{})
-			r := &progs[0].rules[len(progs[0].rules)-1]
-			if r.mbOffs == nil {
+			progs := both(t, c.b, core.Config{})
+			r := &progs[0].Rules[len(progs[0].Rules)-1]
+			if r.MbOffs == nil {
 				t.Fatal("the jump is not on the mailbox")
 			}
-			if mt := r.mbTab[0]; mt.sym != c.sym || mt.half != c.half {
-				t.Fatalf("mailbox table: sym %v half %v, want %v %v", mt.sym, mt.half, c.sym, c.half)
+			if mt := r.MbTab[0]; mt.Sym != c.sym || mt.Half != c.half {
+				t.Fatalf("mailbox table: sym %v half %v, want %v %v", mt.Sym, mt.Half, c.sym, c.half)
 			}
 			checkEquiv(t, progs[0], progs[1], 3, c.plies)
 		})

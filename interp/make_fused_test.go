@@ -5,34 +5,36 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"github.com/ruleplay/ruleplay/interp/internal/core"
 )
 
 // samePosition tells whether two positions of one Program are equal in
 // everything Apply changes and Undo restores.
-func samePosition(a, b *State) bool {
-	if (a.mailbox == nil) != (b.mailbox == nil) || (a.mailbox != nil && *a.mailbox != *b.mailbox) {
+func samePosition(a, b *core.State) bool {
+	if (a.Mailbox == nil) != (b.Mailbox == nil) || (a.Mailbox != nil && *a.Mailbox != *b.Mailbox) {
 		return false
 	}
-	return slices.Equal(a.cellsW, b.cellsW) && slices.Equal(a.occ, b.occ) && slices.Equal(a.occC, b.occC) &&
-		slices.Equal(a.onTarget, b.onTarget) && slices.Equal(a.turns, b.turns) &&
-		slices.Equal(a.captured, b.captured) && slices.Equal(a.points, b.points) &&
-		slices.Equal(a.hand, b.hand) && slices.Equal(a.ctr, b.ctr) &&
+	return slices.Equal(a.CellsW, b.CellsW) && slices.Equal(a.Occ, b.Occ) && slices.Equal(a.OccC, b.OccC) &&
+		slices.Equal(a.OnTarget, b.OnTarget) && slices.Equal(a.Turns, b.Turns) &&
+		slices.Equal(a.CapturedBy, b.CapturedBy) && slices.Equal(a.Points, b.Points) &&
+		slices.Equal(a.Hand, b.Hand) && slices.Equal(a.Ctr, b.Ctr) &&
 		sameStacks(a, b) &&
-		a.toMove == b.toMove && a.ply == b.ply && a.passes == b.passes && a.last == b.last &&
-		a.end == b.end && a.winner == b.winner
+		a.Mover == b.Mover && a.PlyCount == b.PlyCount && a.Passes == b.Passes && a.Last == b.Last &&
+		a.End == b.End && a.Winner == b.Winner
 }
 
 // sameStacks compares the stacks of a and b (what lies above a stack's
 // top is not part of the position).
-func sameStacks(a, b *State) bool {
-	if !slices.Equal(a.hgt, b.hgt) {
+func sameStacks(a, b *core.State) bool {
+	if !slices.Equal(a.Hgt, b.Hgt) {
 		return false
 	}
-	if a.hgt == nil {
+	if a.Hgt == nil {
 		return true
 	}
-	for c, h := range a.hgt[:len(a.cells)] {
-		if !slices.Equal(a.stk[c*a.scap:c*a.scap+int(h)], b.stk[c*b.scap:c*b.scap+int(h)]) {
+	for c, h := range a.Hgt[:len(a.Cells)] {
+		if !slices.Equal(a.Stk[c*a.Scap:c*a.Scap+int(h)], b.Stk[c*b.Scap:c*b.Scap+int(h)]) {
 			return false
 		}
 	}
@@ -61,20 +63,20 @@ func TestApplyUndoRoundTrip(t *testing.T) {
 		{"capture.rules", nil},
 		{"konane.rules", nil},
 	} {
-		p, err := Compile(loadGame(t, f.file, f.opts), Config{})
+		p, err := Compile(loadGame(t, f.file, f.opts), core.Config{})
 		if err != nil {
 			t.Fatal(err)
 		}
 		progs[fmt.Sprint("unlimited ", f.file, f.opts)] = p
 		// A ply limit reached within the round trip: the moves that
 		// reach it end the game, and Undo must take that back too.
-		if p, err = Compile(loadGame(t, f.file, f.opts), Config{MaxPlies: 9}); err != nil {
+		if p, err = Compile(loadGame(t, f.file, f.opts), core.Config{MaxPlies: 9}); err != nil {
 			t.Fatal(err)
 		}
 		progs[fmt.Sprint("limit 9 ", f.file, f.opts)] = p
 	}
 	for name, g := range unseenGames(t) {
-		p, err := Compile(g, Config{})
+		p, err := Compile(g, core.Config{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -83,7 +85,7 @@ func TestApplyUndoRoundTrip(t *testing.T) {
 	for name, p := range progs {
 		roundTrip(t, name, p, seen)
 	}
-	all := coreUnmakes
+	all := core.CoreUnmakes
 	for kind, u := range fusedUnmakes {
 		all[kind] = u
 	}
@@ -96,13 +98,13 @@ func TestApplyUndoRoundTrip(t *testing.T) {
 
 // roundTrip is TestApplyUndoRoundTrip for one Program; it marks the
 // kinds of frames its moves left in seen.
-func roundTrip(t *testing.T, name string, p *Program, seen map[uint8]bool) {
+func roundTrip(t *testing.T, name string, p *core.Program, seen map[uint8]bool) {
 	s0 := p.NewState(5)
 	for seed := uint64(0); seed < 3; seed++ {
 		s := s0.Clone()
 		ref := s0.Clone()
 		rng := rand.New(rand.NewPCG(seed, 13))
-		var ml MoveList
+		var ml core.MoveList
 		plies := 0
 		for ; plies < 60; plies++ {
 			p.Legal(s, &ml)
@@ -111,7 +113,7 @@ func roundTrip(t *testing.T, name string, p *Program, seen map[uint8]bool) {
 			}
 			for i := range ml.Len() {
 				p.Apply(s, &ml, i)
-				seen[s.frames[len(s.frames)-1].kind] = true
+				seen[s.Frames[len(s.Frames)-1].Kind] = true
 				if !occConsistent(p, s) {
 					t.Fatalf("%s seed %d ply %d: indexes wrong after move %s", name, seed, plies, p.Text(&ml, i))
 				}

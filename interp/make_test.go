@@ -3,6 +3,8 @@ package interp
 import (
 	"fmt"
 	"testing"
+
+	"github.com/ruleplay/ruleplay/interp/internal/core"
 )
 
 // TestMakersChosen checks which maker compilePlay stores on each rule
@@ -10,40 +12,40 @@ import (
 // and that every choice counts the same gen-perft as the general makers
 // alone.
 func TestMakersChosen(t *testing.T) {
-	const general = accelCount
+	const general = core.AccelCount
 	for _, c := range []struct {
 		file    string
 		disable []string
-		units   []accel // per rule
-		small   bool    // fused-make keeps the small board's tables
+		units   []core.Accel // per rule
+		small   bool         // fused-make keeps the small board's tables
 	}{
-		{"leapfrog.rules", nil, []accel{accelFusedMake, accelFusedMake}, true},
-		{"leapfrog.rules", []string{"fused-make"}, []accel{accelDirectMake, general}, false},
-		{"leapfrog.rules", []string{"flat-make"}, []accel{accelDirectMake, general}, false},
-		{"leapfrog.rules", []string{"direct-make"}, []accel{general, general}, false},
-		{"leapfrog.rules", []string{"all"}, []accel{general, general}, false},
-		{"breakthrough.rules", nil, []accel{accelFusedMake, accelFusedMake}, true},
+		{"leapfrog.rules", nil, []core.Accel{core.AccelFusedMake, core.AccelFusedMake}, true},
+		{"leapfrog.rules", []string{"fused-make"}, []core.Accel{core.AccelDirectMake, general}, false},
+		{"leapfrog.rules", []string{"flat-make"}, []core.Accel{core.AccelDirectMake, general}, false},
+		{"leapfrog.rules", []string{"direct-make"}, []core.Accel{general, general}, false},
+		{"leapfrog.rules", []string{"all"}, []core.Accel{general, general}, false},
+		{"breakthrough.rules", nil, []core.Accel{core.AccelFusedMake, core.AccelFusedMake}, true},
 		// the men promote; the position keeps the sets per code
-		{"draughts.rules", nil, []accel{accelDirectMake, accelDirectMake, accelDirectMake, accelDirectMake}, true},
-		{"crossings.rules", nil, []accel{general}, true},
+		{"draughts.rules", nil, []core.Accel{core.AccelDirectMake, core.AccelDirectMake, core.AccelDirectMake, core.AccelDirectMake}, true},
+		{"crossings.rules", nil, []core.Accel{general}, true},
 		// stacks
-		{"salta.rules", nil, []accel{general, general}, false},
+		{"salta.rules", nil, []core.Accel{general, general}, false},
 	} {
 		name := fmt.Sprint(c.file, " disable ", c.disable)
 		g := loadGame(t, c.file, nil)
-		p, err := Compile(g, Config{Disable: c.disable})
+		p, err := Compile(g, core.Config{Disable: c.disable})
 		if err != nil {
 			t.Fatal(err)
 		}
-		for i, r := range p.rules {
-			if r.play.unit != c.units[i] {
-				t.Errorf("%s: rule %s made by %d, want %d", name, r.name, r.play.unit, c.units[i])
+		for i, r := range p.Rules {
+			if r.Play.Unit != c.units[i] {
+				t.Errorf("%s: rule %s made by %d, want %d", name, r.Name, r.Play.Unit, c.units[i])
 			}
 		}
-		if (p.small != nil) != c.small {
-			t.Errorf("%s: small board's tables %v, want %v", name, p.small != nil, c.small)
+		if (p.Small != nil) != c.small {
+			t.Errorf("%s: small board's tables %v, want %v", name, p.Small != nil, c.small)
 		}
-		ref, err := Compile(g, Config{Disable: []string{"all"}})
+		ref, err := Compile(g, core.Config{Disable: []string{"all"}})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ruleplay/ruleplay/interp/internal/core"
 	"github.com/ruleplay/ruleplay/ir"
 )
 
@@ -22,21 +23,21 @@ func loop3(t *testing.T, capture ir.Capture, chain ir.Chain) *gb {
 }
 
 func TestNonCapturingChainNeverRevisits(t *testing.T) {
-	for _, p := range both(t, loop3(t, ir.CaptureNone, ir.ChainOptional), Config{}) {
+	for _, p := range both(t, loop3(t, ir.CaptureNone, ir.ChainOptional), core.Config{}) {
 		// The loop cannot close: a1 (the start) is on the path.
 		wantMoves(t, p, p.NewState(0), "a1-a3", "a1-a3-c3", "a1-a3-c3-c1", "a1-c1", "a1-c1-c3", "a1-c1-c3-a3")
 	}
-	for _, p := range both(t, loop3(t, ir.CaptureNone, ir.ChainCompulsory), Config{}) {
+	for _, p := range both(t, loop3(t, ir.CaptureNone, ir.ChainCompulsory), core.Config{}) {
 		wantMoves(t, p, p.NewState(0), "a1-a3-c3-c1", "a1-c1-c3-a3")
 	}
 }
 
 func TestCompulsoryChain(t *testing.T) {
-	for _, p := range both(t, loop3(t, ir.CaptureJumped, ir.ChainCompulsory), Config{}) {
+	for _, p := range both(t, loop3(t, ir.CaptureJumped, ir.ChainCompulsory), core.Config{}) {
 		s := p.NewState(0)
 		wantMoves(t, p, s, "a1-a3-c3-c1-a1", "a1-c1-c3-a3-a1")
 	}
-	for _, p := range both(t, loop3(t, ir.CaptureJumped, ir.ChainNone), Config{}) {
+	for _, p := range both(t, loop3(t, ir.CaptureJumped, ir.ChainNone), core.Config{}) {
 		wantMoves(t, p, p.NewState(0), "a1-a3", "a1-c1")
 	}
 }
@@ -52,16 +53,16 @@ func TestDedup(t *testing.T) {
 	b.rule(ir.MoveRule{Name: "any", Action: ir.Leap, Piece: ir.Own, Dirs: b.same("n", "e"), Length: 1, Onto: eEmpty()})
 	b.rule(ir.MoveRule{Name: "take", Action: ir.Remove, Piece: ir.NeutralPieces})
 	b.rule(ir.MoveRule{Name: "take2", Action: ir.Remove, Piece: ir.AnyPiece})
-	for _, p := range both(t, b, Config{}) {
-		if !p.tiers[0].merges() {
+	for _, p := range both(t, b, core.Config{}) {
+		if !p.Tiers[0].Merges() {
 			t.Error("tier should need deduplication")
 		}
 		// a1-a2 comes from both leap rules, xc3 from both removals.
 		wantMoves(t, p, p.NewState(0), "a1-a2", "a1-b1", "xc3", "xa1")
 	}
 	// Rules whose displacements differ never need it.
-	p := leapFrog(t, 4, 4, 2, true, false).compile(Config{})
-	if p.tiers[0].merges() {
+	p := leapFrog(t, 4, 4, 2, true, false).compile(core.Config{})
+	if p.Tiers[0].Merges() {
 		t.Error("leap frog tier needs no deduplication")
 	}
 }
@@ -76,7 +77,7 @@ func TestTurnStartGoalAndLose(t *testing.T) {
 	b.rule(ir.MoveRule{Name: "step", Action: ir.Leap, Piece: ir.Own, Dirs: b.forward("n", "s"), Length: 1, Onto: eEmpty()})
 	onTarget := &ir.Expr{Op: ir.OpEvery, Who: ir.Own, Side: ir.SideOwn, Args: []*ir.Expr{{Op: ir.OpOnTarget}}}
 	b.g.End = ir.End{Goals: []ir.Goal{{Check: ir.TurnStart, Cond: onTarget}}, NoMove: ir.OutcomeLose}
-	for _, p := range both(t, b, Config{}) {
+	for _, p := range both(t, b, core.Config{}) {
 		s := p.NewState(0)
 		play(t, p, s, "a1-a2", "c3-c2", "a2-a3")
 		// p1 is on target, but the goal is tested at the start of p1's turn.
@@ -93,7 +94,7 @@ func TestTurnStartGoalAndLose(t *testing.T) {
 	}
 	// Without the goal, p1 on a3 cannot move: p1 loses.
 	b.g.End.Goals = nil
-	for _, p := range both(t, b, Config{}) {
+	for _, p := range both(t, b, core.Config{}) {
 		s := p.NewState(0)
 		play(t, p, s, "a1-a2", "c3-c2", "a2-a3", "c2-c1")
 		st := p.Status(s)
@@ -108,12 +109,12 @@ func TestScoreTiesShare(t *testing.T) {
 	k := b.kind("stone", "O", 0, nil)
 	b.place(b.piece(k, ir.Neutral, 0, ""), "b2")
 	b.leapingRules(false, false)
-	p := b.compile(Config{})
+	p := b.compile(core.Config{})
 	s := p.NewState(0)
 	setTurns(s, 1)
-	copy(s.captured, []int32{2, 2, 1})
+	copy(s.CapturedBy, []int32{2, 2, 1})
 	st := p.Status(s)
-	want := Status{Over: true, Winners: []int{0, 1}, Scores: []int{2, 2, 1}, Reason: "no move"}
+	want := core.Status{Over: true, Winners: []int{0, 1}, Scores: []int{2, 2, 1}, Reason: "no move"}
 	if !equalStatus(st, want) {
 		t.Errorf("status %+v, want %+v", st, want)
 	}
@@ -122,16 +123,16 @@ func TestScoreTiesShare(t *testing.T) {
 	}
 	// Lowest best: p3 alone.
 	b.g.Score.Best = ir.Lowest
-	p = b.compile(Config{})
+	p = b.compile(core.Config{})
 	s = p.NewState(0)
 	setTurns(s, 1)
-	copy(s.captured, []int32{2, 2, 1})
+	copy(s.CapturedBy, []int32{2, 2, 1})
 	if st := p.Status(s); !slices.Equal(st.Winners, []int{2}) {
 		t.Errorf("lowest: winners %v", st.Winners)
 	}
 	// No score at all: OutcomeScore is a draw.
 	b.g.Score = nil
-	p = b.compile(Config{})
+	p = b.compile(core.Config{})
 	s = p.NewState(0)
 	setTurns(s, 1)
 	if st := p.Status(s); !slices.Equal(st.Winners, []int{0, 1, 2}) || st.Scores != nil {
@@ -159,7 +160,7 @@ func murray(t *testing.T) *gb {
 }
 
 func TestRandomSetupAndLayout(t *testing.T) {
-	p := murray(t).compile(Config{})
+	p := murray(t).compile(core.Config{})
 	s1, s2, s3 := p.NewState(42), p.NewState(42), p.NewState(43)
 	if p.Render(s1) != p.Render(s2) {
 		t.Error("same seed, different layouts")
@@ -183,7 +184,7 @@ func TestRandomSetupAndLayout(t *testing.T) {
 		t.Error("layout round trip differs")
 	}
 	// Points: removing a green piece scores 4.
-	var ml MoveList
+	var ml core.MoveList
 	for c, v := range l1 {
 		if v == "green" {
 			i, err := p.ParseMove(s4, &ml, " x"+c+" ")
@@ -220,7 +221,7 @@ func TestRandomSetupAndLayout(t *testing.T) {
 			t.Errorf("error %v, want %q", err, tc.msg)
 		}
 	}
-	lf := leapFrog(t, 3, 3, 2, false, false).compile(Config{})
+	lf := leapFrog(t, 3, 3, 2, false, false).compile(core.Config{})
 	if lf.Layout(lf.NewState(0)) != nil {
 		t.Error("no random setup: nil layout")
 	}
@@ -233,9 +234,9 @@ func TestRandomSetupAndLayout(t *testing.T) {
 }
 
 func TestParseMoveAndAccessors(t *testing.T) {
-	p := leapFrog(t, 3, 3, 2, false, false).compile(Config{})
+	p := leapFrog(t, 3, 3, 2, false, false).compile(core.Config{})
 	s := p.NewState(0)
-	var ml MoveList
+	var ml core.MoveList
 	if _, err := p.ParseMove(s, &ml, "a1-a3"); err == nil || !strings.Contains(err.Error(), "not legal") {
 		t.Errorf("err %v", err)
 	}
@@ -328,7 +329,7 @@ func TestCompileErrors(t *testing.T) {
 			tc.edit(b)
 			g = b.g
 		}
-		_, err := Compile(g, Config{})
+		_, err := Compile(g, core.Config{})
 		if err == nil || !strings.Contains(err.Error(), tc.msg) {
 			t.Errorf("%s: error %v, want %q", tc.name, err, tc.msg)
 		}
@@ -340,9 +341,9 @@ func TestNoAllocSteadyState(t *testing.T) {
 		name string
 		b    *gb
 	}{{"leapfrog", leapFrog(t, 8, 8, 2, false, false)}, {"salta", salta(t, 0, true)}, {"pyramid", pyramid(t)}, {"mixed", mixed(t, 2)}} {
-		for _, p := range both(t, tc.b, Config{}) {
+		for _, p := range both(t, tc.b, core.Config{}) {
 			s := midgame(p, 6, 5)
-			var ml MoveList
+			var ml core.MoveList
 			p.Legal(s, &ml) // grow the buffers
 			for i := 0; i < ml.Len(); i++ {
 				p.Apply(s, &ml, i)
@@ -356,7 +357,7 @@ func TestNoAllocSteadyState(t *testing.T) {
 				}
 			})
 			if allocs != 0 {
-				t.Errorf("%s noFast=%v: %.1f allocations per Legal+Apply+Undo", tc.name, (len(p.cfg.Disable) > 0), allocs)
+				t.Errorf("%s noFast=%v: %.1f allocations per Legal+Apply+Undo", tc.name, (len(p.Cfg.Disable) > 0), allocs)
 			}
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ruleplay/ruleplay/interp/internal/core"
 	"github.com/ruleplay/ruleplay/lang"
 )
 
@@ -61,7 +62,7 @@ func TestChineseCheckersTargetPoint(t *testing.T) {
 	}
 }
 
-func cellNames(p *Program, cells []int) []string {
+func cellNames(p *core.Program, cells []int) []string {
 	out := make([]string, len(cells))
 	for i, c := range cells {
 		out[i] = p.Game().Board.Cells[c].Name
@@ -94,7 +95,7 @@ func TestChineseCheckersSeating(t *testing.T) {
 		"6": {"bottom", "lower-left", "upper-left", "top", "upper-right", "lower-right"},
 	}
 	for n, seat := range seats {
-		p := load(t, "chinese-checkers.rules", map[string]string{"players": n}, Config{})
+		p := load(t, "chinese-checkers.rules", map[string]string{"players": n}, core.Config{})
 		g := p.Game()
 		if g.End.Passes != len(seat) {
 			t.Errorf("players=%s: passes %d, want %d", n, g.End.Passes, len(seat))
@@ -124,7 +125,7 @@ func TestChineseCheckersSeating(t *testing.T) {
 			}
 		}
 	}
-	p := load(t, "chinese-checkers.rules", map[string]string{"players": "3"}, Config{})
+	p := load(t, "chinese-checkers.rules", map[string]string{"players": "3"}, core.Config{})
 	want := `17                         .
 16                       .   .
 15                     .   .   .
@@ -154,7 +155,7 @@ to move: p1
 // point the opposite point (checked in TestChineseCheckersSeating), and
 // the neighbours of cells where a point meets the hexagon.
 func TestStarBoard(t *testing.T) {
-	p := load(t, "chinese-checkers.rules", nil, Config{})
+	p := load(t, "chinese-checkers.rules", nil, core.Config{})
 	b := p.Game().Board
 	if len(b.Cells) != 121 {
 		t.Fatalf("%d cells", len(b.Cells))
@@ -165,8 +166,8 @@ func TestStarBoard(t *testing.T) {
 	}
 	nbs := func(name string) []string {
 		var out []string
-		for d := 0; d < p.numDirs; d++ {
-			if n := p.neighbours[idx[name]*p.numDirs+d]; n >= 0 {
+		for d := 0; d < p.NumDirs; d++ {
+			if n := p.Neighbours[idx[name]*p.NumDirs+d]; n >= 0 {
 				out = append(out, b.Cells[n].Name)
 			}
 		}
@@ -195,7 +196,7 @@ func TestStarBoard(t *testing.T) {
 // 12, 3 at 11, 4 at 10: 110 for each side; a lone marble on f7 is 7
 // steps from row 14.
 func TestChineseCheckersGuide(t *testing.T) {
-	p := load(t, "chinese-checkers.rules", nil, Config{})
+	p := load(t, "chinese-checkers.rules", nil, core.Config{})
 	s := p.NewState(0)
 	if a, b := p.Guide(s, 0), p.Guide(s, 1); a != 110 || b != 110 {
 		t.Errorf("guide at the start: %d, %d; want 110, 110", a, b)
@@ -238,7 +239,7 @@ score {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, cfg := range []Config{{}, {Disable: []string{"all"}}} {
+	for _, cfg := range []core.Config{{}, {Disable: []string{"all"}}} {
 		p, err := Compile(g, cfg)
 		if err != nil {
 			t.Fatal(err)

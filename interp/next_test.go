@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ruleplay/ruleplay/interp/internal/core"
 	"github.com/ruleplay/ruleplay/ir"
 	"github.com/ruleplay/ruleplay/lang"
 )
@@ -31,10 +32,10 @@ func loadGame(t testing.TB, file string, opts map[string]string) *ir.Game {
 // "cell piece-name" ("c4 light frog"); places on one cell stack in order.
 // It returns the game compiled with and without fast paths, each with its
 // initial state, toMove to move.
-func at(t testing.TB, file string, opts map[string]string, toMove int, places ...string) ([]*Program, []*State) {
+func at(t testing.TB, file string, opts map[string]string, toMove int, places ...string) ([]*core.Program, []*core.State) {
 	t.Helper()
-	var progs []*Program
-	var states []*State
+	var progs []*core.Program
+	var states []*core.State
 	for _, noFast := range []bool{false, true} {
 		g := loadGame(t, file, opts)
 		g.Setup.Place = nil
@@ -58,12 +59,12 @@ func at(t testing.TB, file string, opts map[string]string, toMove int, places ..
 			}
 			g.Setup.Place = append(g.Setup.Place, ir.Placement{Cell: ci, Piece: pi})
 		}
-		p, err := Compile(g, Config{Disable: disableAll(noFast)})
+		p, err := Compile(g, core.Config{Disable: disableAll(noFast)})
 		if err != nil {
 			t.Fatal(err)
 		}
 		s := p.NewState(0)
-		s.toMove = toMove
+		s.Mover = toMove
 		progs = append(progs, p)
 		states = append(states, s)
 	}
@@ -99,7 +100,7 @@ func nextCases() []nextCase {
 func TestNextGamesPerft(t *testing.T) {
 	for _, tc := range nextCases() {
 		for _, noFast := range []bool{false, true} {
-			p, err := Compile(loadGame(t, tc.file, tc.opts), Config{Disable: disableAll(noFast)})
+			p, err := Compile(loadGame(t, tc.file, tc.opts), core.Config{Disable: disableAll(noFast)})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -130,11 +131,11 @@ func TestNextGamesEquiv(t *testing.T) {
 	for _, tc := range nextCases() {
 		t.Run(strings.TrimSuffix(tc.file, ".rules"), func(t *testing.T) {
 			g := loadGame(t, tc.file, tc.opts)
-			fast, err := Compile(g, Config{})
+			fast, err := Compile(g, core.Config{})
 			if err != nil {
 				t.Fatal(err)
 			}
-			slow, err := Compile(g, Config{Disable: []string{"all"}})
+			slow, err := Compile(g, core.Config{Disable: []string{"all"}})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -145,23 +146,23 @@ func TestNextGamesEquiv(t *testing.T) {
 
 func TestNextGamesFastPathsChosen(t *testing.T) {
 	gens := func(file string) []int {
-		p, err := Compile(loadGame(t, file, nil), Config{})
+		p, err := Compile(loadGame(t, file, nil), core.Config{})
 		if err != nil {
 			t.Fatal(err)
 		}
 		var out []int
-		for _, r := range p.rules {
-			out = append(out, r.gen)
+		for _, r := range p.Rules {
+			out = append(out, r.Gen)
 		}
 		return out
 	}
 	// Draughts and Breakthrough keep their table-driven generators; stacks
 	// and leap lengths from properties have theirs (genStack).
 	for file, want := range map[string][]int{
-		"draughts.rules":     {genLeap, genLeap, genStep, genStep},
-		"breakthrough.rules": {genStep, genStep},
-		"crossings.rules":    {genGroupFast},
-		"jumpwings.rules":    {genStack, genStack},
+		"draughts.rules":     {core.GenLeap, core.GenLeap, core.GenStep, core.GenStep},
+		"breakthrough.rules": {core.GenStep, core.GenStep},
+		"crossings.rules":    {core.GenGroupFast},
+		"jumpwings.rules":    {core.GenStack, core.GenStack},
 	} {
 		if got := gens(file); !slices.Equal(got, want) {
 			t.Errorf("%s: generators %v, want %v", file, got, want)
@@ -187,7 +188,7 @@ func headMoves(moves []string, head string) []string {
 	return out
 }
 
-func wantHead(t *testing.T, p *Program, s *State, head string, want ...string) {
+func wantHead(t *testing.T, p *core.Program, s *core.State, head string, want ...string) {
 	t.Helper()
 	got := headMoves(legal(p, s), head)
 	if want == nil {
@@ -266,10 +267,10 @@ func TestCrossingsCaptures(t *testing.T) {
 		wantHead(t, p, s, "a3", "a3-a4", "a2:a3-a4", "a2:a3-a5", "a3-b3", "a3-b2")
 		// g1 is locked: it blocks g2 and is never taken.
 		wantHead(t, p, s, "g2", "g2-g3", "g2-h3", "g2-h2", "g2-h1", "f3:g2-h1", "g2-f1", "g2-f2")
-		caps := s.captured[0]
+		caps := s.CapturedBy[0]
 		play(t, p, s, "d2:d4-d7")
-		if s.captured[0] != caps+1 {
-			t.Errorf("captured %d, want %d", s.captured[0], caps+1)
+		if s.CapturedBy[0] != caps+1 {
+			t.Errorf("captured %d, want %d", s.CapturedBy[0], caps+1)
 		}
 		for cell, want := range map[string]string{"d2": "", "d3": "", "d4": "", "d5": "red stone", "d6": "red stone", "d7": "red stone", "d8": "black stone"} {
 			c, _ := p.CellIndex(cell)
@@ -279,14 +280,14 @@ func TestCrossingsCaptures(t *testing.T) {
 			}
 		}
 		p.Undo(s)
-		if s.captured[0] != caps {
-			t.Errorf("undo: captured %d, want %d", s.captured[0], caps)
+		if s.CapturedBy[0] != caps {
+			t.Errorf("undo: captured %d, want %d", s.CapturedBy[0], caps)
 		}
 	}
 }
 
 // pieceName is the name of the top piece on a cell ("" when empty).
-func pieceName(p *Program, s *State, cell string) string {
+func pieceName(p *core.Program, s *core.State, cell string) string {
 	c, ok := p.CellIndex(cell)
 	if !ok {
 		return "?"
@@ -297,7 +298,7 @@ func pieceName(p *Program, s *State, cell string) string {
 	return ""
 }
 
-func wantStatus(t *testing.T, p *Program, s *State, over bool, reason string, winners ...int) {
+func wantStatus(t *testing.T, p *core.Program, s *core.State, over bool, reason string, winners ...int) {
 	t.Helper()
 	st := p.Status(s)
 	if st.Over != over || st.Reason != reason || (over && !slices.Equal(st.Winners, winners)) {
@@ -358,7 +359,7 @@ func TestGroupCaptureAll(t *testing.T) {
 	g.Setup.Place = []ir.Placement{{Cell: cell("d2"), Piece: 0}, {Cell: cell("d3"), Piece: 0}, {Cell: cell("d4"), Piece: 0},
 		{Cell: cell("d6"), Piece: 1}, {Cell: cell("d7"), Piece: 1}, {Cell: cell("a8"), Piece: 1}}
 	for _, noFast := range []bool{false, true} {
-		p, err := Compile(g, Config{Disable: disableAll(noFast)})
+		p, err := Compile(g, core.Config{Disable: disableAll(noFast)})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -366,11 +367,11 @@ func TestGroupCaptureAll(t *testing.T) {
 		// Two against two: refused; three against two: the run is taken.
 		wantHead(t, p, s, "d4", "d4-d5", "d3:d4-d5", "d2:d4-d5", "d2:d4-d6", "d4-e5", "d4-e4", "d4-e3", "d4-c3", "d4-c4", "d4-c5")
 		play(t, p, s, "d2:d4-d6")
-		if s.captured[0] != 2 || pieceName(p, s, "d7") != "" || pieceName(p, s, "d6") != "red stone" || pieceName(p, s, "d4") != "red stone" || pieceName(p, s, "d3") != "" {
-			t.Errorf("captured %d\n%s", s.captured[0], p.Render(s))
+		if s.CapturedBy[0] != 2 || pieceName(p, s, "d7") != "" || pieceName(p, s, "d6") != "red stone" || pieceName(p, s, "d4") != "red stone" || pieceName(p, s, "d3") != "" {
+			t.Errorf("captured %d\n%s", s.CapturedBy[0], p.Render(s))
 		}
 		p.Undo(s)
-		if s.captured[0] != 0 || pieceName(p, s, "d7") != "black stone" || pieceName(p, s, "d3") != "red stone" {
+		if s.CapturedBy[0] != 0 || pieceName(p, s, "d7") != "black stone" || pieceName(p, s, "d3") != "red stone" {
 			t.Errorf("undo\n%s", p.Render(s))
 		}
 	}
@@ -550,7 +551,7 @@ func TestDraughtsRules(t *testing.T) {
 		s := states[i]
 		wantMoves(t, p, s, "b2-d4-f2", "b2-d4-b6")
 		play(t, p, s, "b2-d4-f2")
-		if s.captured[0] != 2 || pieceName(p, s, "c3") != "" || pieceName(p, s, "e3") != "" || pieceName(p, s, "f2") != "black king" {
+		if s.CapturedBy[0] != 2 || pieceName(p, s, "c3") != "" || pieceName(p, s, "e3") != "" || pieceName(p, s, "f2") != "black king" {
 			t.Errorf("after b2-d4-f2:\n%s", p.Render(s))
 		}
 	}
@@ -602,7 +603,7 @@ func TestPromotionEndsChain(t *testing.T) {
 			return ir.Placement{}
 		}
 		g.Setup.Place = []ir.Placement{place("b4", 0), place("c5", 1), place("e7", 1), place("a7", 1)}
-		p, err := Compile(g, Config{Disable: disableAll(noFast)})
+		p, err := Compile(g, core.Config{Disable: disableAll(noFast)})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -613,10 +614,10 @@ func TestPromotionEndsChain(t *testing.T) {
 			t.Errorf("d6 holds %q", got)
 		}
 		// Unmodified: the chain goes on (the man stays a man).
-		p2, s2 := func() (*Program, *State) {
+		p2, s2 := func() (*core.Program, *core.State) {
 			g := loadGame(t, "draughts.rules", nil)
 			g.Setup.Place = []ir.Placement{place("b4", 0), place("c5", 1), place("e7", 1), place("a7", 1)}
-			p, err := Compile(g, Config{Disable: disableAll(noFast)})
+			p, err := Compile(g, core.Config{Disable: disableAll(noFast)})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -660,7 +661,7 @@ func TestTurnStartLose(t *testing.T) {
 	g.End.Goals = []ir.Goal{{Check: ir.TurnStart, Lose: true,
 		Cond: eOp(ir.OpLt, &ir.Expr{Op: ir.OpCount, Who: ir.Own, Side: ir.SideOwn}, eInt(16))}}
 	for _, noFast := range []bool{false, true} {
-		p, err := Compile(g, Config{Disable: disableAll(noFast)})
+		p, err := Compile(g, core.Config{Disable: disableAll(noFast)})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -675,12 +676,12 @@ func TestNextGamesNoAlloc(t *testing.T) {
 	for _, tc := range nextCases() {
 		g := loadGame(t, tc.file, tc.opts)
 		for _, noFast := range []bool{false, true} {
-			p, err := Compile(g, Config{Disable: disableAll(noFast)})
+			p, err := Compile(g, core.Config{Disable: disableAll(noFast)})
 			if err != nil {
 				t.Fatal(err)
 			}
 			s := midgame(p, 8, 5)
-			var ml MoveList
+			var ml core.MoveList
 			p.Legal(s, &ml) // grow the buffers
 			for i := 0; i < ml.Len(); i++ {
 				p.Apply(s, &ml, i)
@@ -723,7 +724,7 @@ func TestZoneCount(t *testing.T) {
 	const lightFrog, darkHare, darkCat = 2, 3, 4
 	g.Setup.Place = []ir.Placement{place("a7", darkHare), place("a7", lightFrog), place("b7", darkHare), place("b7", lightFrog),
 		place("c7", darkHare), place("c6", lightFrog), place("a3", darkCat)}
-	p, err := Compile(g, Config{})
+	p, err := Compile(g, core.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}

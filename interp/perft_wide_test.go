@@ -3,6 +3,7 @@ package interp
 import (
 	"testing"
 
+	"github.com/ruleplay/ruleplay/interp/internal/core"
 	"github.com/ruleplay/ruleplay/ir"
 )
 
@@ -34,10 +35,10 @@ func TestPerftWideFastEqualsGeneric(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			progs := both(t, c.b, Config{})
+			progs := both(t, c.b, core.Config{})
 			fast, slow := progs[0], progs[1]
-			if fast.numWords < 2 {
-				t.Fatalf("board on %d word(s)", fast.numWords)
+			if fast.NumWords < 2 {
+				t.Fatalf("board on %d word(s)", fast.NumWords)
 			}
 			for _, n := range plies {
 				sf, ss := midgame(fast, n, uint64(n)), midgame(slow, n, uint64(n))
@@ -51,11 +52,11 @@ func TestPerftWideFastEqualsGeneric(t *testing.T) {
 	}
 	// Froglet (12x12, scored colours, one removal then captures).
 	g := loadGame(t, "froglet.rules", nil)
-	fast, err := Compile(g, Config{})
+	fast, err := Compile(g, core.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	slow, err := Compile(loadGame(t, "froglet.rules", nil), Config{Disable: []string{"all"}})
+	slow, err := Compile(loadGame(t, "froglet.rules", nil), core.Config{Disable: []string{"all"}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,116 +2,43 @@ package interp
 
 import (
 	"fmt"
-	"io"
 	"slices"
 	"strings"
 
+	"github.com/ruleplay/ruleplay/interp/internal/accel"
+	"github.com/ruleplay/ruleplay/interp/internal/core"
 	"github.com/ruleplay/ruleplay/ir"
 )
 
-// Plan is what Compile made of a game: the board's representation, and
-// per rule its pattern class, what its conditions read and the strategy
-// that generates its moves, with the sizes of its tables. It is made from
-// the compiled Program alone, so a test or a designer (`ruleplay vet
-// --explain`) sees exactly what runs.
-type Plan struct {
-	Board    BoardPlan
-	Rules    []RulePlan
-	Tiers    []TierPlan
-	Playouts string // how RandomPlayout draws a move
-	Perft    string // how Perft counts the last plies
-	Blockade string // how the no-blockade filter is decided ("" without one)
-	Make     string // how Apply and Undo make and unmake moves
-	// Accelerators: the program-wide accelerators (registry.go) the
-	// Program got; Declined: "name: why" for those that declined
-	Accelerators []string
-	Declined     []string
-}
-
-// BoardPlan describes the board's representation.
-type BoardPlan struct {
-	Cells, Dirs int
-	Words       int    // 64-bit words of a set of cells
-	Layout      string // how cells map to bits
-	Shifts      int    // directions that are one constant bit shift
-	Mailbox     string // the padded byte board, when some rule uses it ("" otherwise)
-	StateBytes  int
-}
-
-// RulePlan describes the plan of one move rule.
-type RulePlan struct {
-	Name     string
-	Class    string   // the pattern class, from the rule's definition
-	Reads    []string // per condition, what it reads: "over: occupancy, owner"
-	Strategy string   // the strategy that generates its moves
-	Tables   []string // the tables built for it, with their sizes
-	Notes    []string // further machinery: bitset shifts, mailbox counting...
-	// Accelerators: those the rule got; Declined: "name: why" for those
-	// that could concern it and declined
-	Accelerators []string
-	Declined     []string
-}
-
-// TierPlan is one priority tier.
-type TierPlan struct {
-	Rules    []string
-	Dedup    bool // two rules of the tier could give one text: moves deduplicated
-	Bulk     bool // counted and selected on bitsets without building moves
-	CountSel bool // playouts count the moves and build the one drawn
-	Precheck bool // whether it has a move is asked on bitsets first
-	Kernel   bool // its first leaps are found by the flat one-word kernel (bulk1.go)
-	// Pairs: the kernel's pairs of rules (a+b) whose directions are
-	// shifted once for both (existence test and counting)
-	Pairs []string
-	// WalkChains: playouts walk the chains from the sources of the first
-	// leaps found on bitsets (by the kernel on one word), which also tell
-	// whether the tier has a move
-	WalkChains bool
-	Prefer     bool // narrowed to the moves capturing the most (built, then counted: majority-paths, or each played)
-	// Accelerators: those the tier got; Declined: "name: why" for those
-	// that could concern it and declined
-	Accelerators []string
-	Declined     []string
-	// UniqueEnds: moves named by their ends, proved never to share them
-	// (ends_unique.go): not merged
-	UniqueEnds bool
-	// Runs: what runs for the tier in each mode, named by the values
-	// Compile stored (count, draw, gate, list's tidy steps)
-	Runs string
-}
-
-// Plan reports what Compile chose (see Plan).
-func (p *Program) Plan() Plan { return p.explain(p) }
-
 // planOf builds the Plan of p (Program.explain).
-func (p *Program) planOf() Plan {
-	pl := Plan{Board: p.boardPlan()}
-	for i := range p.rules {
-		pl.Rules = append(pl.Rules, p.rulePlan(&p.rules[i]))
+func planOf(p *core.Program) core.Plan {
+	pl := core.Plan{Board: boardPlan(p)}
+	for i := range p.Rules {
+		pl.Rules = append(pl.Rules, rulePlan(p, &p.Rules[i]))
 	}
-	for ti, t := range p.tiers {
-		tp := p.tierPlan(&t)
-		tp.Declined = p.declinedBy(scopeTier, ti)
+	for ti, t := range p.Tiers {
+		tp := tierPlan(p, &t)
+		tp.Declined = declinedBy(p, core.ScopeTier, ti)
 		pl.Tiers = append(pl.Tiers, tp)
 	}
-	_, mailboxTwo := p.lastTwo.(mailboxPerft)
-	pl.Accelerators = accelNames(map[accel]bool{accelBlockadeWords: p.filtersOnWords(), accelWordsPerft: p.countsOnWords(),
-		accelMailboxPerft: mailboxTwo, accelCountPlayouts: p.countsPlayouts(), accelFlatMake: p.madeBy(accelFlatMake), accelDirectMake: p.madeBy(accelDirectMake),
-		accelFusedMake: p.small != nil, accelQuantifierTables: p.quantTables > 0,
-		accelStepPlayouts: p.madeBy(accelStepPlayouts), accelWordGoals: p.decidesByWords()})
-	pl.Declined = p.declinedBy(scopeProgram, 0)
+	_, mailboxTwo := p.LastTwo.(accel.MailboxPerft)
+	pl.Accelerators = accelNames(map[core.Accel]bool{core.AccelBlockadeWords: p.FiltersOnWords(), core.AccelWordsPerft: p.CountsOnWords(),
+		core.AccelMailboxPerft: mailboxTwo, core.AccelCountPlayouts: p.CountsPlayouts(), core.AccelFlatMake: p.MadeBy(core.AccelFlatMake), core.AccelDirectMake: p.MadeBy(core.AccelDirectMake),
+		core.AccelFusedMake: p.Small != nil, core.AccelQuantifierTables: p.QuantTables > 0,
+		core.AccelStepPlayouts: p.MadeBy(core.AccelStepPlayouts), core.AccelWordGoals: accel.DecidesByWords(p)})
+	pl.Declined = declinedBy(p, core.ScopeProgram, 0)
 	pl.Make = "general: each change put and recorded for Undo"
-	if p.madeBy(accelFlatMake) {
+	if p.MadeBy(core.AccelFlatMake) {
 		pl.Make = "flat: a leap's cells and undo records written, the occupancy sets updated once"
 	}
 	var fused []string
 	unlogged := false
-	for i := range p.rules {
-		switch p.rules[i].play.unit {
-		case accelFusedMake:
-			fused = append(fused, p.rules[i].name)
-			unlogged = unlogged || p.rules[i].action == ir.Leap
-		case accelDirectMake:
+	for i := range p.Rules {
+		switch p.Rules[i].Play.Unit {
+		case core.AccelFusedMake:
+			fused = append(fused, p.Rules[i].Name)
+			unlogged = unlogged || p.Rules[i].Action == ir.Leap
+		case core.AccelDirectMake:
 			unlogged = true
 		}
 	}
@@ -121,38 +48,38 @@ func (p *Program) planOf() Plan {
 	if unlogged {
 		pl.Make += "; playouts play leaps without undo records"
 	}
-	pl.Playouts = p.playout.name()
+	pl.Playouts = p.Playout.Name()
 	pl.Perft = "last ply counted by the strategies"
-	if p.lastTwo != nil {
-		pl.Perft = p.lastTwo.name()
+	if p.LastTwo != nil {
+		pl.Perft = p.LastTwo.Name()
 	}
-	if p.blockade != nil {
-		pl.Blockade = p.blockade.name()
+	if p.Blockade != nil {
+		pl.Blockade = p.Blockade.Name()
 	}
 	return pl
 }
 
-func (p *Program) boardPlan() BoardPlan {
-	b := BoardPlan{Cells: p.numCells, Dirs: p.numDirs, Words: p.numWords, StateBytes: p.StateBytes()}
+func boardPlan(p *core.Program) core.BoardPlan {
+	b := core.BoardPlan{Cells: p.NumCells, Dirs: p.NumDirs, Words: p.NumWords, StateBytes: p.StateBytes()}
 	b.Layout = "bit = cell index"
-	for c, bit := range p.bitOf {
+	for c, bit := range p.BitOf {
 		if int(bit) != c {
-			b.Layout = fmt.Sprintf("bits by coordinates, %d bits", p.nbits)
+			b.Layout = fmt.Sprintf("bits by coordinates, %d bits", p.Nbits)
 			break
 		}
 	}
-	for _, ok := range p.dirShiftOK {
-		b.Shifts += b2i(ok)
+	for _, ok := range p.DirShiftOK {
+		b.Shifts += core.B2i(ok)
 	}
-	if p.mbox != nil {
-		b.Mailbox = fmt.Sprintf("%d slots", mbSlots)
+	if p.Mbox != nil {
+		b.Mailbox = fmt.Sprintf("%d slots", core.MbSlots)
 	}
 	return b
 }
 
-func (p *Program) rulePlan(r *rule) RulePlan {
-	m := &p.game.Moves[r.idx]
-	rp := RulePlan{Name: r.name, Class: patternClass(m), Strategy: r.strategy.name()}
+func rulePlan(p *core.Program, r *core.Rule) core.RulePlan {
+	m := &p.Desc.Moves[r.Idx]
+	rp := core.RulePlan{Name: r.Name, Class: patternClass(m), Strategy: r.Strategy.Name()}
 	for _, c := range []struct {
 		name string
 		e    *ir.Expr
@@ -161,29 +88,29 @@ func (p *Program) rulePlan(r *rule) RulePlan {
 			c.name = "at" // the removed piece's cell
 		}
 		if c.e != nil {
-			rp.Reads = append(rp.Reads, c.name+": "+depsOf(c.e).String())
+			rp.Reads = append(rp.Reads, c.name+": "+core.DepsOf(c.e).String())
 		}
 	}
 	if gc := m.GroupCapture; gc != nil {
-		rp.Reads = append(rp.Reads, "enemy: "+depsOf(gc.Enemy).String())
+		rp.Reads = append(rp.Reads, "enemy: "+core.DepsOf(gc.Enemy).String())
 	}
-	rp.Tables = p.ruleTables(r)
-	rp.Notes = p.ruleNotes(r)
-	rp.Accelerators = accelNames(map[accel]bool{accelLeapTable: r.gen == genStep || r.gen == genLeap, accelShiftSets: r.shift,
-		accelWordChains: r.gen == genLeap && r.walk == walkWord, accelLandingCount: r.gen == genLeap && r.walk == walkLandings,
-		accelMailbox: r.mbOffs != nil, accelStackTable: r.gen == genStack, accelGroupTable: r.gen == genGroupFast, accelFusedMake: r.play.unit == accelFusedMake,
-		accelTurnGuards: r.guardTest.unit == accelTurnGuards, accelLongTable: r.longTable != nil, accelHopTable: r.gen == genHop,
-		accelHopCount: r.hop != nil && r.hop.count != nil, accelKeptComponents: r.hop != nil && r.hop.movers[0].touch != nil})
-	rp.Declined = p.declinedBy(scopeRule, r.idx)
+	rp.Tables = ruleTables(p, r)
+	rp.Notes = ruleNotes(p, r)
+	rp.Accelerators = accelNames(map[core.Accel]bool{core.AccelLeapTable: r.Gen == core.GenStep || r.Gen == core.GenLeap, core.AccelShiftSets: r.Shift,
+		core.AccelWordChains: r.Gen == core.GenLeap && r.Walk == core.WalkWord, core.AccelLandingCount: r.Gen == core.GenLeap && r.Walk == core.WalkLandings,
+		core.AccelMailbox: r.MbOffs != nil, core.AccelStackTable: r.Gen == core.GenStack, core.AccelGroupTable: r.Gen == core.GenGroupFast, core.AccelFusedMake: r.Play.Unit == core.AccelFusedMake,
+		core.AccelTurnGuards: r.GuardTest.Unit == core.AccelTurnGuards, core.AccelLongTable: r.LongTable != nil, core.AccelHopTable: r.Gen == core.GenHop,
+		core.AccelHopCount: r.Hop != nil && r.Hop.Count != nil, core.AccelKeptComponents: r.Hop != nil && r.Hop.Movers[0].Touch != nil})
+	rp.Declined = declinedBy(p, core.ScopeRule, r.Idx)
 	return rp
 }
 
 // accelNames names the accelerators set in got, in registry order.
-func accelNames(got map[accel]bool) []string {
+func accelNames(got map[core.Accel]bool) []string {
 	var out []string
-	for i := range registry {
-		if got[accel(i)] {
-			out = append(out, registry[i].name)
+	for i := range core.Registry {
+		if got[core.Accel(i)] {
+			out = append(out, core.Registry[i].Name)
 		}
 	}
 	return out
@@ -245,254 +172,166 @@ func patternClass(m *ir.MoveRule) string {
 }
 
 // ruleTables lists the tables of rule r with their sizes in entries.
-func (p *Program) ruleTables(r *rule) []string {
+func ruleTables(p *core.Program, r *core.Rule) []string {
 	var t []string
 	add := func(name string, n int) {
 		if n > 0 {
 			t = append(t, fmt.Sprintf("%s: %d entries", name, n))
 		}
 	}
-	if r.leap != nil {
-		add(fmt.Sprintf("leap paths (length %d)", len(r.leap)/(p.numCells*p.numDirs)), len(r.leap))
+	if r.Leap != nil {
+		add(fmt.Sprintf("leap paths (length %d)", len(r.Leap)/(p.NumCells*p.NumDirs)), len(r.Leap))
 	}
-	if lt := r.longTable; lt != nil {
-		add("rays", len(lt.rays))
-		add("over", len(lt.over))
-		add("hurdle", len(lt.hurdle))
-		add("onto", len(lt.onto))
-		add("source", len(lt.source))
-		add("first leaps' over (bitset slots)", len(r.overTab))
-		add("first leaps' onto (bitset slots)", len(r.ontoTab))
+	if lt := r.LongTable; lt != nil {
+		add("rays", len(lt.Rays))
+		add("over", len(lt.Over))
+		add("hurdle", len(lt.Hurdle))
+		add("onto", len(lt.Onto))
+		add("source", len(lt.Source))
+		add("first leaps' over (bitset slots)", len(r.OverTab))
+		add("first leaps' onto (bitset slots)", len(r.OntoTab))
 		return t
 	}
-	add("over", len(r.overTab))
-	add("onto", len(r.ontoTab))
-	add("enemy", len(r.enemyTab))
-	add("source", len(r.srcOK))
-	if r.grp != nil && r.gwhen != nil {
-		add("when (sizes per run and distance)", len(r.grp.whenSizes))
+	add("over", len(r.OverTab))
+	add("onto", len(r.OntoTab))
+	add("enemy", len(r.EnemyTab))
+	add("source", len(r.SrcOK))
+	if r.Grp != nil && r.Gwhen != nil {
+		add("when (sizes per run and distance)", len(r.Grp.WhenSizes))
 	}
-	if st := r.stk; st != nil {
+	if st := r.Stk; st != nil {
 		for _, c := range []struct {
 			name string
-			c    *stackCond
-		}{{"from (height masks)", st.from}, {"over (height masks)", st.over}, {"onto (height masks)", st.onto}} {
+			c    *core.StackCond
+		}{{"from (height masks)", st.From}, {"over (height masks)", st.Over}, {"onto (height masks)", st.Onto}} {
 			if c.c != nil {
-				add(c.name, len(c.c.w))
+				add(c.name, len(c.c.W))
 			}
 		}
 		n := 0
-		for _, ps := range st.paths {
-			for _, c := range ps.cell {
+		for _, ps := range st.Paths {
+			for _, c := range ps.Cell {
 				n += len(c)
 			}
 		}
 		add("stack leap paths", n)
 	}
-	if h := r.hop; h != nil {
+	if h := r.Hop; h != nil {
 		n := 0
-		for _, l := range h.leaps {
+		for _, l := range h.Leaps {
 			n += len(l)
 		}
 		add("hop leaps (per mover)", n)
-		add("hop condition sets (words)", len(h.over)+len(h.onto))
-		if h.locks != nil {
-			add("lock landing sets", len(h.locks.sets))
+		add("hop condition sets (words)", len(h.Over)+len(h.Onto))
+		if h.Locks != nil {
+			add("lock landing sets", len(h.Locks.Sets))
 		}
 	}
 	return t
 }
 
 // ruleNotes lists the machinery rule r uses beside its strategy.
-func (p *Program) ruleNotes(r *rule) []string {
+func ruleNotes(p *core.Program, r *core.Rule) []string {
 	var n []string
-	if r.long != nil && r.longTable == nil {
+	if r.Long != nil && r.LongTable == nil {
 		n = append(n, "a long rule (lengths, hurdle or captures taken at the end): the generic walker alone")
 	}
-	if r.longTable != nil {
+	if r.LongTable != nil {
 		n = append(n, "a long rule (lengths, hurdle or captures taken at the end): rays per cell and direction, conditions tabulated per mover")
 	}
-	if r.hop != nil && r.hop.count != nil {
-		n = append(n, "moves counted per piece without being written: "+r.hop.countHow)
+	if r.Hop != nil && r.Hop.Count != nil {
+		n = append(n, "moves counted per piece without being written: "+r.Hop.CountHow)
 	}
-	if r.inside != nil && r.gen != genReach && r.gen != genHop {
+	if r.Inside != nil && r.Gen != core.GenReach && r.Gen != core.GenHop {
 		n = append(n, "landings restricted by an inside lock: followed by the generic walkers")
 	}
-	if r.chainStop != nil && r.gen != genReach && r.gen != genHop {
+	if r.ChainStop != nil && r.Gen != core.GenReach && r.Gen != core.GenHop {
 		n = append(n, "chains stopped by chain-stop: followed by the generic walker")
 	}
-	if r.shift {
-		n = append(n, fmt.Sprintf("first leaps by bitset shifts (%d word%s)", p.numWords, plural(p.numWords)))
+	if r.Shift {
+		n = append(n, fmt.Sprintf("first leaps by bitset shifts (%d word%s)", p.NumWords, core.Plural(p.NumWords)))
 	}
-	if r.alwaysTakes {
+	if r.AlwaysTakes {
 		n = append(n, "every leap takes a piece")
 	}
-	if r.keepsFirstDir {
+	if r.KeepsFirstDir {
 		n = append(n, "chains walked one first direction at a time on the leap table (not on the bitset or mailbox walkers)")
 	}
-	for _, offs := range r.mbOffs {
+	for _, offs := range r.MbOffs {
 		if offs != nil {
 			n = append(n, "leaps on the mailbox")
-			if !p.oneWordShift(r) { // (else the bitset walker lists them: fastLeaps)
+			if !accel.OneWordShift(p, r) { // (else the bitset walker lists them: fastLeaps)
 				n = append(n, "with fewer empty cells than pieces (and, for a rule with shifts, fewer than 4 a word), first leaps "+
 					"found from their landing cells; a first leap onto a cell with no leap is a move without being played")
 			}
 			break
 		}
 	}
-	if r.stride == 0 && r.overTab != nil {
+	if r.Stride == 0 && r.OverTab != nil {
 		n = append(n, "conditions tabulated by piece code alone")
 	}
-	if r.gen == genGeneric {
-		n = append(n, "generic walk: "+r.generic.name)
+	if r.Gen == core.GenGeneric {
+		n = append(n, "generic walk: "+r.Generic.Name)
 	}
-	switch r.play.unit {
-	case accelFusedMake:
+	switch r.Play.Unit {
+	case core.AccelFusedMake:
 		n = append(n, "made and unmade fused on the small board's arrays")
-	case accelDirectMake:
+	case core.AccelDirectMake:
 		n = append(n, "played without undo records in playouts, each cell set with its indexes at once")
 	}
 	return n
 }
 
-func plural(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
-}
-
-// Write prints the plan as text, one rule after another.
-func (pl Plan) Write(w io.Writer) error {
-	var b strings.Builder
-	bd := pl.Board
-	fmt.Fprintf(&b, "board: %d cells, %d directions; sets of %d word%s (%s; %d of %d directions are bit shifts)",
-		bd.Cells, bd.Dirs, bd.Words, plural(bd.Words), bd.Layout, bd.Shifts, bd.Dirs)
-	if bd.Mailbox != "" {
-		fmt.Fprintf(&b, "; mailbox of %s", bd.Mailbox)
-	}
-	fmt.Fprintf(&b, "; %d bytes a position\n", bd.StateBytes)
-	for _, r := range pl.Rules {
-		fmt.Fprintf(&b, "rule %s: %s\n  strategy: %s\n", r.Name, r.Class, r.Strategy)
-		for _, x := range r.Reads {
-			fmt.Fprintf(&b, "  reads %s\n", x)
-		}
-		for _, x := range r.Tables {
-			fmt.Fprintf(&b, "  table %s\n", x)
-		}
-		for _, x := range r.Notes {
-			fmt.Fprintf(&b, "  %s\n", x)
-		}
-		writeAccels(&b, "  ", r.Accelerators, r.Declined)
-	}
-	for i, t := range pl.Tiers {
-		fmt.Fprintf(&b, "tier %d: %s", i+1, strings.Join(t.Rules, ", "))
-		switch {
-		case t.Bulk:
-			b.WriteString(" (bulk: counted and drawn on bitsets)")
-		case t.CountSel:
-			b.WriteString(" (counted, then the one drawn built)")
-		}
-		if t.Precheck {
-			b.WriteString(" (first leaps asked on bitsets first)")
-		}
-		if t.Kernel {
-			b.WriteString(" (one-word kernel")
-			if len(t.Pairs) > 0 {
-				b.WriteString("; pairs shifted together: " + strings.Join(t.Pairs, ", "))
-			}
-			b.WriteString(")")
-		}
-		if t.WalkChains {
-			b.WriteString(" (playouts walk the chains from its first leaps' sources)")
-		}
-		if t.Dedup {
-			b.WriteString(" (deduplicated)")
-		}
-		if t.Prefer {
-			how := "each move played and taken back to count its captures"
-			if slices.Contains(t.Accelerators, registry[accelMajorityPaths].name) {
-				how = "captures counted from the paths"
-			}
-			b.WriteString(" (most captures only: moves built, " + how + ")")
-		}
-		b.WriteByte('\n')
-		fmt.Fprintf(&b, "  %s\n", t.Runs)
-		writeAccels(&b, "  ", t.Accelerators, t.Declined)
-	}
-	fmt.Fprintf(&b, "playouts: %s\nperft: %s\n", pl.Playouts, pl.Perft)
-	if pl.Blockade != "" {
-		fmt.Fprintf(&b, "no-blockade filter: %s\n", pl.Blockade)
-	}
-	if pl.Make != "" {
-		fmt.Fprintf(&b, "make and unmake: %s\n", pl.Make)
-	}
-	writeAccels(&b, "", pl.Accelerators, pl.Declined)
-	_, err := io.WriteString(w, b.String())
-	return err
-}
-
-// writeAccels prints the accelerators got and those declined, with their
-// reasons, each line after indent.
-func writeAccels(b *strings.Builder, indent string, got, declined []string) {
-	if len(got) > 0 {
-		fmt.Fprintf(b, "%saccelerators: %s\n", indent, strings.Join(got, ", "))
-	}
-	for _, d := range declined {
-		fmt.Fprintf(b, "%sdeclined %s\n", indent, d)
-	}
-}
-
 // tierPlan describes tier t from what runs for it: its gate, counter,
 // drawer and tidy steps, and its kernel.
-func (p *Program) tierPlan(t *tier) TierPlan {
-	tp := TierPlan{Precheck: t.gate != nil, Kernel: t.kernel != nil, Dedup: t.merges(), Runs: t.runs()}
-	for _, ri := range t.rules {
-		tp.Rules = append(tp.Rules, p.rules[ri].name)
+func tierPlan(p *core.Program, t *core.Tier) core.TierPlan {
+	tp := core.TierPlan{Precheck: t.Gate != nil, Kernel: t.Kernel != nil, Dedup: t.Merges(), Runs: t.Runs()}
+	for _, ri := range t.Rules {
+		tp.Rules = append(tp.Rules, p.Rules[ri].Name)
 	}
-	tp.Pairs = p.kernPairs(t)
-	got := map[accel]bool{accelKernel: t.kernel != nil}
+	tp.Pairs = kernPairs(p, t)
+	got := map[core.Accel]bool{core.AccelKernel: t.Kernel != nil}
 	merged := false
-	for _, st := range t.tidy {
+	for _, st := range t.Tidy {
 		switch st := st.(type) {
-		case *narrowStep:
+		case *core.NarrowStep:
 			tp.Prefer = true
-			got[accelMajorityPaths] = st.how == "majority-paths"
-		case *mergeEndsStep:
+			got[core.AccelMajorityPaths] = st.How == "majority-paths"
+		case *core.MergeEndsStep:
 			merged = true
 		}
 	}
-	tp.UniqueEnds = !merged && p.endsTier(t.rules)
-	got[accelUniqueEnds] = tp.UniqueEnds
-	switch t.run[modeCount].(type) {
-	case *bulkCounter, *kernelCounter, *bulkKeeper, *kernelKeeper:
+	tp.UniqueEnds = !merged && p.EndsTier(t.Rules)
+	got[core.AccelUniqueEnds] = tp.UniqueEnds
+	switch t.Run[core.ModeCount].(type) {
+	case *accel.BulkCounter, *accel.KernelCounter, *accel.BulkKeeper, *accel.KernelKeeper:
 		tp.Bulk = true
 	}
-	switch t.run[modeDraw].(type) {
-	case *kernelChainsCounter:
+	switch t.Run[core.ModeDraw].(type) {
+	case *accel.KernelChainsCounter:
 		tp.WalkChains = true
-		got[accelKernelChains] = true
-	case *wordChainsCounter:
+		got[core.AccelKernelChains] = true
+	case *accel.WordChainsCounter:
 		tp.WalkChains = true
-		got[accelMultiwordChains] = true
-	case *bulkKeeper, *kernelKeeper, *filteredWalkCounter, *walkCounter:
-		tp.CountSel = p.countsPlayouts()
+		got[core.AccelMultiwordChains] = true
+	case *accel.BulkKeeper, *accel.KernelKeeper, *core.FilteredWalkCounter, *core.WalkCounter:
+		tp.CountSel = p.CountsPlayouts()
 	}
-	got[accelBulk] = tp.Bulk || tp.Precheck || tp.Kernel || tp.WalkChains
+	got[core.AccelBulk] = tp.Bulk || tp.Precheck || tp.Kernel || tp.WalkChains
 	tp.Accelerators = accelNames(got)
 	return tp
 }
 
 // kernPairs names the pairs of the one-word kernel of tier t (a+b), for
 // any mover.
-func (p *Program) kernPairs(t *tier) []string {
+func kernPairs(p *core.Program, t *core.Tier) []string {
 	var pairs []string
-	for _, gs := range t.kernelPairs {
+	for _, gs := range t.KernelPairs {
 		for _, g := range gs {
-			if !g.pair {
+			if !g.Pair {
 				continue
 			}
-			name := p.rules[g.ri[0]].name + "+" + p.rules[g.ri[1]].name
+			name := p.Rules[g.Ri[0]].Name + "+" + p.Rules[g.Ri[1]].Name
 			if !slices.Contains(pairs, name) {
 				pairs = append(pairs, name)
 			}

@@ -8,12 +8,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ruleplay/ruleplay/interp/internal/core"
 	"github.com/ruleplay/ruleplay/lang"
 )
 
 // planSummary is one line per rule (name: strategy) and per tier (its
 // rules, bulk or not), in order.
-func planSummary(pl Plan) string {
+func planSummary(pl core.Plan) string {
 	var b strings.Builder
 	for _, r := range pl.Rules {
 		fmt.Fprintf(&b, "%s: %s\n", r.Name, r.Strategy)
@@ -120,7 +121,7 @@ playouts: count, then build the one drawn
 	}
 	sort.Strings(names)
 	for _, name := range names {
-		p, err := Compile(games[name], Config{})
+		p, err := Compile(games[name], core.Config{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -135,7 +136,7 @@ playouts: count, then build the one drawn
 		if (name == "unseen/draughts10.rules" || name == "unseen/draughts12.rules") && !p.Plan().Tiers[0].WalkChains {
 			t.Errorf("%s: the tier of captures does not walk its chains from its first leaps' sources", name)
 		}
-		slow, err := Compile(games[name], Config{Disable: []string{"all"}})
+		slow, err := Compile(games[name], core.Config{Disable: []string{"all"}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -150,7 +151,7 @@ playouts: count, then build the one drawn
 // TestPlanText checks the text of a plan (vet --explain) on a small game.
 func TestPlanText(t *testing.T) {
 	g := unseenGames(t)["unseen/breakthrough12.rules"]
-	p, err := Compile(g, Config{})
+	p, err := Compile(g, core.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -214,7 +215,7 @@ func TestPlanBundled(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		p, err := Compile(g, Config{})
+		p, err := Compile(g, core.Config{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -239,7 +240,7 @@ func TestPlanPairs(t *testing.T) {
 		"unseen/breakthrough12.rules": {nil},
 	}
 	for name, tiers := range want {
-		p, err := Compile(games[name], Config{})
+		p, err := Compile(games[name], core.Config{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -257,7 +258,7 @@ func TestPlanPairs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := Compile(g, Config{})
+	p, err := Compile(g, core.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}

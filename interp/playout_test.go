@@ -6,17 +6,19 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/ruleplay/ruleplay/interp/internal/accel"
+	"github.com/ruleplay/ruleplay/interp/internal/core"
 	"github.com/ruleplay/ruleplay/ir"
 	"github.com/ruleplay/ruleplay/lang"
 )
 
 // playoutCases are the games RandomPlayout is checked on: the bundled
 // rules files and the hand-built games of the equivalence tests.
-func playoutPrograms(t *testing.T) map[string]*Program {
-	out := map[string]*Program{}
+func playoutPrograms(t *testing.T) map[string]*core.Program {
+	out := map[string]*core.Program{}
 	for _, tc := range equivCases(t) {
-		out[tc.name] = tc.b.compile(Config{MaxPlies: 300})
-		out[tc.name+"-generic"] = tc.b.compile(Config{MaxPlies: 300, Disable: []string{"all"}})
+		out[tc.name] = tc.b.compile(core.Config{MaxPlies: 300})
+		out[tc.name+"-generic"] = tc.b.compile(core.Config{MaxPlies: 300, Disable: []string{"all"}})
 	}
 	for _, f := range []struct {
 		file string
@@ -44,7 +46,7 @@ func playoutPrograms(t *testing.T) map[string]*Program {
 		{"chinese-checkers.rules", nil},
 		{"chinese-checkers.rules", map[string]string{"players": "6"}},
 	} {
-		p, err := Compile(loadGame(t, f.file, f.opts), Config{MaxPlies: 300})
+		p, err := Compile(loadGame(t, f.file, f.opts), core.Config{MaxPlies: 300})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -56,7 +58,7 @@ func playoutPrograms(t *testing.T) map[string]*Program {
 	}
 	for name, g := range unseenGames(t) {
 		for _, noFast := range []bool{false, true} {
-			p, err := Compile(g, Config{MaxPlies: 300, Disable: disableAll(noFast)})
+			p, err := Compile(g, core.Config{MaxPlies: 300, Disable: disableAll(noFast)})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -97,8 +99,8 @@ func TestRandomPlayoutIsLegalLoop(t *testing.T) {
 	}
 	for name, p := range playoutPrograms(t) {
 		t.Run(name, func(t *testing.T) {
-			for _, drawer := range []playoutDrawer{playoutByList{}, playoutByCount{}} {
-				p.playout = drawer // both ways of playing out
+			for _, drawer := range []core.PlayoutDrawer{core.PlayoutByList{}, accel.PlayoutByCount{}} {
+				p.Playout = drawer // both ways of playing out
 				checkPlayouts(t, p, games)
 			}
 		})
@@ -108,9 +110,9 @@ func TestRandomPlayoutIsLegalLoop(t *testing.T) {
 // checkPlayouts compares RandomPlayout with the loop Legal, rng.IntN,
 // Apply from a start position, checks countLegal at every ply, Undo back to
 // the start, CopyFrom and the ply cap.
-func checkPlayouts(t *testing.T, p *Program, games int) {
+func checkPlayouts(t *testing.T, p *core.Program, games int) {
 	s0 := p.NewState(3)
-	var ml, ml2 MoveList
+	var ml, ml2 core.MoveList
 	s := p.NewState(0)
 	for seed := uint64(0); seed < uint64(games); seed++ {
 		s.CopyFrom(s0)
@@ -120,7 +122,7 @@ func checkPlayouts(t *testing.T, p *Program, games int) {
 		plies := 0
 		for {
 			p.Legal(ref, &ml2)
-			if c := p.countLegal(ref, &ml); c != ml2.Len() {
+			if c := p.CountLegal(ref, &ml); c != ml2.Len() {
 				t.Fatalf("seed %d ply %d: countLegal %d, Legal %d moves", seed, plies, c, ml2.Len())
 			}
 			if ml2.Len() == 0 {
@@ -151,15 +153,15 @@ func checkPlayouts(t *testing.T, p *Program, games int) {
 }
 
 // onTargetConsistent checks the on-target counters against the cells.
-func onTargetConsistent(p *Program, s *State) bool {
-	want := make([]int32, p.numPlayers+1)
-	for c, code := range s.cells {
-		if code != 0 && int(p.codeTarget[code]) == c {
-			want[p.codeSlot[code]]++
+func onTargetConsistent(p *core.Program, s *core.State) bool {
+	want := make([]int32, p.Players+1)
+	for c, code := range s.Cells {
+		if code != 0 && int(p.CodeTarget[code]) == c {
+			want[p.CodeSlot[code]]++
 		}
 	}
 	for i := range want {
-		if want[i] != s.onTarget[i] {
+		if want[i] != s.OnTarget[i] {
 			return false
 		}
 	}
@@ -168,10 +170,10 @@ func onTargetConsistent(p *Program, s *State) bool {
 
 func TestRandomPlayoutNoAlloc(t *testing.T) {
 	for name, p := range playoutPrograms(t) {
-		p.playout = []playoutDrawer{playoutByList{}, playoutByCount{}}[len(name)%2] // either way, in turn
+		p.Playout = []core.PlayoutDrawer{core.PlayoutByList{}, accel.PlayoutByCount{}}[len(name)%2] // either way, in turn
 		s0 := p.NewState(3)
 		s := s0.Clone()
-		var ml MoveList
+		var ml core.MoveList
 		rng := rand.New(rand.NewPCG(1, 2))
 		for i := 0; i < 5; i++ { // grow the buffers
 			s.CopyFrom(s0)
@@ -193,24 +195,24 @@ func TestRandomPlayoutNoAlloc(t *testing.T) {
 func TestPerftFastEqualsGeneric(t *testing.T) {
 	fast := playoutPrograms(t)
 	for name, p := range fast {
-		if len(p.cfg.Disable) > 0 {
+		if len(p.Cfg.Disable) > 0 {
 			continue
 		}
 		slow, ok := fast[name+"-generic"]
 		if !ok {
 			var err error
-			if slow, err = Compile(p.game, Config{MaxPlies: 300, Disable: []string{"all"}}); err != nil {
+			if slow, err = Compile(p.Desc, core.Config{MaxPlies: 300, Disable: []string{"all"}}); err != nil {
 				t.Fatal(err)
 			}
 		}
 		t.Run(name, func(t *testing.T) {
 			rng := rand.New(rand.NewPCG(4, 4))
-			var ml MoveList
+			var ml core.MoveList
 			sf, ss := p.NewState(3), slow.NewState(3)
 			for ply := 0; ply < 60; ply++ {
 				if ply%7 == 0 {
 					depth := 3
-					if p.numCells > 100 {
+					if p.NumCells > 100 {
 						depth = 2
 					}
 					if a, b := p.Perft(sf, depth), slow.Perft(ss, depth); a != b {
@@ -232,8 +234,8 @@ func TestPerftFastEqualsGeneric(t *testing.T) {
 func TestStateBytes(t *testing.T) {
 	for name, p := range playoutPrograms(t) {
 		n := p.StateBytes()
-		if n < p.numCells*2 || n > 1<<20 {
-			t.Errorf("%s: %d bytes per state for %d cells", name, n, p.numCells)
+		if n < p.NumCells*2 || n > 1<<20 {
+			t.Errorf("%s: %d bytes per state for %d cells", name, n, p.NumCells)
 		}
 	}
 }
@@ -242,28 +244,28 @@ func TestStateBytes(t *testing.T) {
 // that keeps the cells' order and the words, and makes every direction it
 // reports as a shift one for every pair of neighbours.
 func TestLayout(t *testing.T) {
-	check := func(name string, p *Program, wantShifts int) {
+	check := func(name string, p *core.Program, wantShifts int) {
 		t.Helper()
 		prev := int32(-1)
-		for c := 0; c < p.numCells; c++ {
-			b := p.bitOf[c]
-			if b <= prev || int(b) >= p.nbits || p.cellOf[b] != int32(c) {
-				t.Fatalf("%s: cell %d has bit %d (previous %d, cellOf %d)", name, c, b, prev, p.cellOf[b])
+		for c := 0; c < p.NumCells; c++ {
+			b := p.BitOf[c]
+			if b <= prev || int(b) >= p.Nbits || p.CellOf[b] != int32(c) {
+				t.Fatalf("%s: cell %d has bit %d (previous %d, cellOf %d)", name, c, b, prev, p.CellOf[b])
 			}
 			prev = b
 		}
-		if p.numWords != (p.numCells+63)/64 {
-			t.Errorf("%s: %d words for %d cells", name, p.numWords, p.numCells)
+		if p.NumWords != (p.NumCells+63)/64 {
+			t.Errorf("%s: %d words for %d cells", name, p.NumWords, p.NumCells)
 		}
 		shifts := 0
-		for d := 0; d < p.numDirs; d++ {
-			if !p.dirShiftOK[d] {
+		for d := 0; d < p.NumDirs; d++ {
+			if !p.DirShiftOK[d] {
 				continue
 			}
 			shifts++
-			for c := 0; c < p.numCells; c++ {
-				if n := p.neighbours[c*p.numDirs+d]; n >= 0 && int(p.bitOf[n]-p.bitOf[c]) != p.dirShift[d] {
-					t.Fatalf("%s: direction %d from %s: bit %d to %d, shift %d", name, d, p.cellName[c], p.bitOf[c], p.bitOf[n], p.dirShift[d])
+			for c := 0; c < p.NumCells; c++ {
+				if n := p.Neighbours[c*p.NumDirs+d]; n >= 0 && int(p.BitOf[n]-p.BitOf[c]) != p.DirShift[d] {
+					t.Fatalf("%s: direction %d from %s: bit %d to %d, shift %d", name, d, p.CellNames[c], p.BitOf[c], p.BitOf[n], p.DirShift[d])
 				}
 			}
 		}
@@ -277,7 +279,7 @@ func TestLayout(t *testing.T) {
 			k := b.kind("man", "M", 0, nil)
 			b.place(b.piece(k, 0, 0, ""), "a1")
 			b.rule(ir.MoveRule{Name: "step", Action: ir.Leap, Piece: ir.Own, Dirs: b.same("ne", "nw", "se", "sw"), Length: 1, Onto: eEmpty()})
-			p := b.compile(Config{})
+			p := b.compile(core.Config{})
 			want := 4 // the diagonals, whenever they fit the words
 			if (w*h+1)/2 > 64 || (w+1)*h/2 > 64 {
 				want = -1
@@ -289,7 +291,7 @@ func TestLayout(t *testing.T) {
 		file   string
 		shifts int
 	}{{"draughts.rules", 4}, {"salta.rules", 4}, {"pyramid.rules", 4}, {"breakthrough.rules", 8}, {"capture.rules", 2}, {"jumpwings.rules", -1}} {
-		p, err := Compile(loadGame(t, f.file, nil), Config{})
+		p, err := Compile(loadGame(t, f.file, nil), core.Config{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -305,7 +307,7 @@ func TestConcurrentPrograms(t *testing.T) {
 		for w := 0; w < 3; w++ {
 			go func(w int) {
 				s := p.NewState(3)
-				var ml MoveList
+				var ml core.MoveList
 				n := uint64(p.RandomPlayout(s, rand.New(rand.NewPCG(uint64(w), 1)), &ml, 60))
 				n += p.Perft(p.NewState(3), 2)
 				done <- n
@@ -344,7 +346,7 @@ func TestSelectSource(t *testing.T) {
 			}
 		}
 		for i := range srcs {
-			if x, j := selectSource(&td, nd, len(srcs), i); x != srcs[i] || j != idx[i] {
+			if x, j := core.SelectSource(&td, nd, len(srcs), i); x != srcs[i] || j != idx[i] {
 				t.Fatalf("trial %d (nd %d, n %d): move %d at source %d (%d), want %d (%d)", trial, nd, len(srcs), i, x, j, srcs[i], idx[i])
 			}
 		}
@@ -357,8 +359,8 @@ func TestStatusInto(t *testing.T) {
 	for name, p := range playoutPrograms(t) {
 		s0 := p.NewState(3)
 		s := s0.Clone()
-		var ml MoveList
-		var st Status
+		var ml core.MoveList
+		var st core.Status
 		for seed := uint64(0); seed < 4; seed++ {
 			s.CopyFrom(s0)
 			p.RandomPlayout(s, rand.New(rand.NewPCG(seed, 3)), &ml, 0)
@@ -386,10 +388,10 @@ func TestGenPerftEqualsPerft(t *testing.T) {
 		s := p.NewState(3)
 		before := p.Render(s)
 		depth := 3
-		if p.numCells > 100 {
+		if p.NumCells > 100 {
 			depth = 2
 		}
-		var mls []MoveList
+		var mls []core.MoveList
 		for d := 0; d <= depth; d++ {
 			if got, want := p.GenPerft(s, d, mls), p.Perft(s, d); got != want {
 				t.Errorf("%s: GenPerft(%d) %d, Perft %d", name, d, got, want)
@@ -409,7 +411,7 @@ func TestSetUndoOff(t *testing.T) {
 		s0 := p.NewState(5)
 		logged, bare := s0.Clone(), s0.Clone()
 		bare.SetUndo(false)
-		var ml MoveList
+		var ml core.MoveList
 		for seed := uint64(0); seed < 3; seed++ {
 			logged.CopyFrom(s0)
 			bare.CopyFrom(s0)

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/ruleplay/ruleplay/interp/internal/core"
 )
 
 // Independent move generators for Crossings and Jumpwings, written from
@@ -13,7 +15,7 @@ import (
 // random games: the same set of move texts in every position.
 
 // refCrossings lists the legal moves of games.md section 5.
-func refCrossings(p *Program, s *State) []string {
+func refCrossings(p *core.Program, s *core.State) []string {
 	const (
 		empty = iota
 		stone
@@ -81,7 +83,7 @@ func refCrossings(p *Program, s *State) []string {
 }
 
 // refJumpwings lists the legal moves of the rule book (docs/rules), sections 8 and 9.
-func refJumpwings(p *Program, s *State, relative bool) []string {
+func refJumpwings(p *core.Program, s *core.State, relative bool) []string {
 	g := p.Game()
 	cellAt := map[[2]int]int{}
 	for i, c := range g.Board.Cells {
@@ -136,11 +138,11 @@ func refJumpwings(p *Program, s *State, relative bool) []string {
 	return out
 }
 
-func checkReference(t *testing.T, file string, opts map[string]string, ref func(*Program, *State) []string, games int) {
+func checkReference(t *testing.T, file string, opts map[string]string, ref func(*core.Program, *core.State) []string, games int) {
 	t.Helper()
 	g := loadGame(t, file, opts)
 	for _, noFast := range []bool{false, true} {
-		p, err := Compile(g, Config{Disable: disableAll(noFast)})
+		p, err := Compile(g, core.Config{Disable: disableAll(noFast)})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -148,7 +150,7 @@ func checkReference(t *testing.T, file string, opts map[string]string, ref func(
 		for seed := uint64(0); seed < uint64(games); seed++ {
 			rng := rand.New(rand.NewPCG(seed, 11))
 			s := p.NewState(seed)
-			var ml MoveList
+			var ml core.MoveList
 			for ply := 0; ply < 200; ply++ {
 				p.Legal(s, &ml)
 				if ml.Len() == 0 {
@@ -184,8 +186,8 @@ func TestReferenceJumpwings(t *testing.T) {
 	if testing.Short() {
 		games = 8
 	}
-	basic := func(p *Program, s *State) []string { return refJumpwings(p, s, false) }
-	relative := func(p *Program, s *State) []string { return refJumpwings(p, s, true) }
+	basic := func(p *core.Program, s *core.State) []string { return refJumpwings(p, s, false) }
+	relative := func(p *core.Program, s *core.State) []string { return refJumpwings(p, s, true) }
 	checkReference(t, "jumpwings.rules", nil, basic, games)
 	checkReference(t, "jumpwings.rules", map[string]string{"goal": "long"}, basic, games)
 	checkReference(t, "jumpwings-advanced.rules", nil, basic, games)

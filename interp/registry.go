@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/ruleplay/ruleplay/internal/suggest"
+	"github.com/ruleplay/ruleplay/interp/internal/core"
 )
 
 // The registry of accelerators. The core (the tables, the dependency
@@ -34,115 +35,8 @@ import (
 // hop race on a star has hundreds of thousands): the walker runs into
 // Config.MaxLeaps where reachability answers.
 
-// accel names an accelerator: its index in registry.
-type accel uint8
-
-const (
-	accelLeapTable accel = iota
-	accelShiftSets
-	accelWordChains
-	accelLandingCount
-	accelMailbox
-	accelStackTable
-	accelGroupTable
-	accelBulk
-	accelKernel
-	accelKernelChains
-	accelMultiwordChains
-	accelBlockadeWords
-	accelWordsPerft
-	accelMailboxPerft
-	accelCountPlayouts
-	accelFlatMake
-	accelDirectMake
-	accelFusedMake
-	accelQuantifierTables
-	accelTurnGuards
-	accelLongTable
-	accelMajorityPaths
-	accelHopTable
-	accelUniqueEnds
-	accelHopCount
-	accelKeptComponents
-	accelStepPlayouts
-	accelWordGoals
-	accelCount // the number of accelerators
-)
-
-// accelerator is one entry of the registry.
-type accelerator struct {
-	name   string  // as Config.Disable and --disable take it
-	needs  []accel // the accelerators it cannot run without
-	serves string  // the class of patterns it serves, and how
-}
-
-// registry lists the accelerators, indexed by accel.
-var registry = [accelCount]accelerator{
-	accelLeapTable: {"leap-table", nil,
-		"leaps of a fixed length whose conditions read the cell and its piece: conditions tabulated per piece code (and cell), paths precomputed (step and leap tables)"},
-	accelShiftSets: {"shift-sets", []accel{accelLeapTable},
-		"leap rules whose directions are constant bit shifts and whose Over and Onto read owners or emptiness: first leaps found for all cells at once by shifting occupancy sets"},
-	accelWordChains: {"word-chains", []accel{accelShiftSets},
-		"short jumps in any direction that are shift rules on a board of one word: chains walked and counted on the occupancy word, without tables"},
-	accelLandingCount: {"landing-count", []accel{accelLeapTable},
-		"short jumps onto empty cells not walked on one word: counted from the empty cells when they are fewer than the pieces"},
-	accelMailbox: {"mailbox", []accel{accelLeapTable},
-		"leap rules whose directions are constant offsets on a padded byte board: leaps and chains walked on it"},
-	accelStackTable: {"stack-table", nil,
-		"leaps without chain or capture whose conditions read heights, levels and the moving piece: conditions tabulated as height masks, paths listed per kind"},
-	accelGroupTable: {"group-table", nil,
-		"group moves along a line whose conditions read the cell and its piece: runs and landings found on bitsets and tables"},
-	accelBulk: {"bulk", []accel{accelShiftSets},
-		"priority tiers of shift rules and plain removals: first leaps of every rule found on bitsets; without chains the tier is counted and drawn by population counts, with chains whether it has a move is asked there first"},
-	accelKernel: {"kernel", []accel{accelBulk},
-		"bulk tiers on a board of one word whose rules read few occupancy sets: flat per-mover tables, pairs of rules shifted together"},
-	accelKernelChains: {"kernel-chains", []accel{accelKernel, accelWordChains},
-		"tiers of short jumps with chains on one word, without the blockade filter: playouts walk the chains from the first leaps the kernel found"},
-	accelMultiwordChains: {"multiword-chains", []accel{accelBulk},
-		"tiers of leaps with chains on a board of several words: the first leaps' sources found on the words are the existence test and what the chains start from"},
-	accelBlockadeWords: {"blockade-words", []accel{accelShiftSets},
-		"the no-blockade filter on a board of one word whose rules are shift rules moving every piece of their owners: decided on occupancy words without playing the move"},
-	accelWordsPerft: {"words-perft", []accel{accelShiftSets},
-		"games on one word whose every rule is a shift rule or a plain removal (chains of jumps that always take): perft's last two plies counted on occupancy words"},
-	accelMailboxPerft: {"mailbox-perft", []accel{accelMailbox},
-		"games whose every rule is a mailbox jump of any piece or a plain removal: perft's last two plies played and counted on the mailbox"},
-	accelCountPlayouts: {"count-playouts", nil,
-		"games where counting moves is cheaper than listing them (bulk or group-table tiers, the blockade filter on words): playouts count the moves and build the one drawn"},
-	accelFlatMake: {"flat-make", nil,
-		"games without stacks, sets per piece code or targets: a leap move writes its cells and undo records and updates the occupancy sets once"},
-	accelDirectMake: {"direct-make", nil,
-		"games without stacks or targets: playouts play leap moves without undo records"},
-	accelFusedMake: {"fused-make", []accel{accelFlatMake, accelDirectMake},
-		"small boards played flat: leaps, jumps and removals made and unmade fused on fixed-size arrays"},
-	accelQuantifierTables: {"quantifier-tables", nil,
-		"piece quantifiers whose condition reads the cell and its piece: answered from occupancy sets per code or per owner mask"},
-	accelTurnGuards: {"turn-guards", nil,
-		"guards that only compare the mover's turn number with constants: one range test instead of the expression's closures"},
-	accelLongTable: {"long-table", nil,
-		"long leaps (a range of lengths, a hurdle, captures taken at the end) whose conditions read the cell and its piece: rays per cell and direction, conditions tabulated per mover, taken pieces marked with the wall code (long_table.go)"},
-	accelMajorityPaths: {"majority-paths", nil,
-		"tiers narrowed to the moves capturing the most whose rules are leaps, without stacks: each move's captures read from its path instead of playing it (majority.go)"},
-	accelHopTable: {"hop-table", nil,
-		"leaps that capture nothing whose conditions read the cell and its owner (chains named by their ends, leaps under an inside lock): conditions as occupancy sets made once per generation, landings from per-length tables, inside locks as landing sets (strat_hop.go, lock.go)"},
-	accelUniqueEnds: {"unique-ends", nil,
-		"tiers of moves named by their ends that provably never share them (one move per landing, distinct directions, a step outside the jumps' lattice): no merge pass, and the moves can be counted (ends_unique.go)"},
-	accelHopCount: {"hop-count", []accel{accelHopTable},
-		"tiers of the hop table whose moves never share their ends: each piece's moves counted without being written (steps by population counts, chains by hop components shared by the mover's pieces), playouts build the move drawn alone (hop_count.go)"},
-	accelKeptComponents: {"kept-components", []accel{accelHopCount},
-		"chains counted by hop components shared by the mover's pieces: the components of the last generation kept where the Over and landing sets did not change near them (hop_kept.go)"},
-	accelStepPlayouts: {"step-playouts", []accel{accelKernel, accelCountPlayouts, accelDirectMake},
-		"games whose one tier is steps of one cell found by the kernel (no chains, guards, counters or the no-blockade filter): playouts count, draw and make the steps on the occupancy word in one loop (step_playout.go)"},
-	accelWordGoals: {"word-goals", nil,
-		"after-move goals on a board of one word that are some piece in a zone or no piece left, of the mover or the next player: per mover a few mask tests on the occupancy words (goal_words.go; step-playouts decides its ends with them)"},
-}
-
-// accelSet is a set of accelerators: bit a for accel a.
-type accelSet uint32
-
-func (s accelSet) has(a accel) bool { return s>>a&1 != 0 }
-
 // allAccels has every accelerator.
-const allAccels = accelSet(1)<<accelCount - 1
+const allAccels = core.AccelSet(1)<<core.AccelCount - 1
 
 // AccelInfo describes one accelerator of the registry (Accelerators).
 type AccelInfo struct {
@@ -154,21 +48,21 @@ type AccelInfo struct {
 // Accelerators lists the registry, in order: the names Config.Disable
 // takes, what each needs and what it serves.
 func Accelerators() []AccelInfo {
-	out := make([]AccelInfo, accelCount)
-	for i, a := range registry {
-		out[i] = AccelInfo{Name: a.name, Serves: a.serves}
-		for _, n := range a.needs {
-			out[i].Needs = append(out[i].Needs, registry[n].name)
+	out := make([]AccelInfo, core.AccelCount)
+	for i, a := range core.Registry {
+		out[i] = AccelInfo{Name: a.Name, Serves: a.Serves}
+		for _, n := range a.Needs {
+			out[i].Needs = append(out[i].Needs, core.Registry[n].Name)
 		}
 	}
 	return out
 }
 
 // accelByName returns the accelerator of that name.
-func accelByName(name string) (accel, bool) {
-	for i, a := range registry {
-		if a.name == name {
-			return accel(i), true
+func accelByName(name string) (core.Accel, bool) {
+	for i, a := range core.Registry {
+		if a.Name == name {
+			return core.Accel(i), true
 		}
 	}
 	return 0, false
@@ -184,7 +78,7 @@ func CheckDisable(names []string) error {
 // disabledSet turns Config.Disable into the accelerators switched off:
 // those named (named), and those that need one of them, transitively
 // (off). An unknown name is an error listing the known ones.
-func disabledSet(names []string) (named, off accelSet, err error) {
+func disabledSet(names []string) (named, off core.AccelSet, err error) {
 	for _, n := range names {
 		n = strings.TrimSpace(n)
 		if n == "" {
@@ -204,15 +98,15 @@ func disabledSet(names []string) (named, off accelSet, err error) {
 }
 
 // closeOff adds to off every accelerator that needs one in it.
-func closeOff(off accelSet) accelSet {
+func closeOff(off core.AccelSet) core.AccelSet {
 	for changed := true; changed; {
 		changed = false
-		for i, a := range registry {
-			if off.has(accel(i)) {
+		for i, a := range core.Registry {
+			if off.Has(core.Accel(i)) {
 				continue
 			}
-			for _, n := range a.needs {
-				if off.has(n) {
+			for _, n := range a.Needs {
+				if off.Has(n) {
 					off |= 1 << i
 					changed = true
 					break
@@ -226,9 +120,9 @@ func closeOff(off accelSet) accelSet {
 // unknownAccel is the error for a name not in the registry: the known
 // names, and the closest one when it is close (within two edits).
 func unknownAccel(name string) error {
-	names := make([]string, 0, accelCount+1)
-	for _, a := range registry {
-		names = append(names, a.name)
+	names := make([]string, 0, core.AccelCount+1)
+	for _, a := range core.Registry {
+		names = append(names, a.Name)
 	}
 	hint := ""
 	if best := suggest.Nearest(name, names, 2); best != "" {
@@ -238,89 +132,52 @@ func unknownAccel(name string) error {
 	return fmt.Errorf("unknown accelerator %q%s; known: %s", name, hint, strings.Join(names, ", "))
 }
 
-// off returns why accelerator a is switched off by Config.Disable ("" when
-// it is on).
-func (p *Program) off(a accel) string { return p.offWhy[a] }
-
 // offReason says why accelerator a is off ("" when it is on), from the
 // registry (Compile stores it in Program.offWhy).
-func (p *Program) offReason(a accel) string {
-	if p.accels.has(a) {
+func offReason(p *core.Program, a core.Accel) string {
+	if p.Accels.Has(a) {
 		return ""
 	}
-	if p.disabled.has(a) {
-		if p.disabled == allAccels {
+	if p.DisabledSet.Has(a) {
+		if p.DisabledSet == allAccels {
 			return "disabled (--disable all)"
 		}
-		return fmt.Sprintf("disabled (--disable %s)", registry[a].name)
+		return fmt.Sprintf("disabled (--disable %s)", core.Registry[a].Name)
 	}
-	for _, n := range registry[a].needs {
-		if why := p.offReason(n); why != "" {
-			return fmt.Sprintf("needs %s, which is %s", registry[n].name, why)
+	for _, n := range core.Registry[a].Needs {
+		if why := offReason(p, n); why != "" {
+			return fmt.Sprintf("needs %s, which is %s", core.Registry[n].Name, why)
 		}
 	}
 	return "disabled"
 }
 
-// Where an accelerator declined: a rule, a tier, or the whole Program.
-const (
-	scopeProgram = iota
-	scopeRule
-	scopeTier
-)
-
-// decline records why accelerator a declined (a rule, a tier or the
-// Program: scope and index), for the plan.
-type decline struct {
-	scope, index int
-	accel        accel
-	why          string
-}
-
-// declineFor records that accelerator a declined, and why.
-func (p *Program) declineFor(scope, index int, a accel, why string) {
-	if why == "" {
-		return
-	}
-	i := slices.IndexFunc(p.declines, func(d decline) bool { return d.scope == scope && d.index == index && d.accel == a })
-	if i >= 0 {
-		p.declines[i].why = why // (the last decision stands)
-		return
-	}
-	p.declines = append(p.declines, decline{scope, index, a, why})
-}
-
 // declinedBy returns, in registry order, "name: why" for each
 // accelerator that declined in this scope.
-func (p *Program) declinedBy(scope, index int) []string {
-	var ds []decline
-	for _, d := range p.declines {
-		if d.scope == scope && d.index == index {
+func declinedBy(p *core.Program, scope, index int) []string {
+	var ds []core.Decline
+	for _, d := range p.Declines {
+		if d.Scope == scope && d.Index == index {
 			ds = append(ds, d)
 		}
 	}
-	slices.SortStableFunc(ds, func(a, b decline) int { return int(a.accel) - int(b.accel) })
+	slices.SortStableFunc(ds, func(a, b core.Decline) int { return int(a.Accel) - int(b.Accel) })
 	out := make([]string, len(ds))
 	for i, d := range ds {
-		out[i] = registry[d.accel].name + ": " + d.why
+		out[i] = core.Registry[d.Accel].Name + ": " + d.Why
 	}
 	return out
 }
 
-// Disabled names the accelerators switched off, in registry order (those
-// Config.Disable names and those that need them); ["all"] when every one
-// is; nil when none is.
-func (p *Program) Disabled() []string { return p.disabledNames }
-
 // disabledByName computes Disabled's answer from the registry.
-func (p *Program) disabledByName() []string {
-	if p.accels == 0 {
+func disabledByName(p *core.Program) []string {
+	if p.Accels == 0 {
 		return []string{"all"}
 	}
 	var out []string
-	for i, a := range registry {
-		if !p.accels.has(accel(i)) {
-			out = append(out, a.name)
+	for i, a := range core.Registry {
+		if !p.Accels.Has(core.Accel(i)) {
+			out = append(out, a.Name)
 		}
 	}
 	return out

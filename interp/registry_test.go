@@ -9,6 +9,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/ruleplay/ruleplay/interp/internal/core"
 	"github.com/ruleplay/ruleplay/ir"
 	"github.com/ruleplay/ruleplay/lang"
 )
@@ -41,7 +42,7 @@ func TestRegistryNeedsClosure(t *testing.T) {
 	}
 	g := loadGame(t, "draughts.rules", nil)
 	for _, c := range cases {
-		p, err := Compile(g, Config{Disable: c.disable})
+		p, err := Compile(g, core.Config{Disable: c.disable})
 		if err != nil {
 			t.Fatalf("%q: %v", c.disable, err)
 		}
@@ -50,10 +51,10 @@ func TestRegistryNeedsClosure(t *testing.T) {
 		}
 	}
 	// Every accelerator a needs is listed before it, and none needs itself.
-	for i, a := range registry {
-		for _, n := range a.needs {
+	for i, a := range core.Registry {
+		for _, n := range a.Needs {
 			if int(n) >= i {
-				t.Errorf("%s needs %s, listed after it", a.name, registry[n].name)
+				t.Errorf("%s needs %s, listed after it", a.Name, core.Registry[n].Name)
 			}
 		}
 	}
@@ -75,7 +76,7 @@ func TestRegistryUnknownName(t *testing.T) {
 		if err := CheckDisable([]string{"kernel", c.name}); err == nil || err.Error() != c.want {
 			t.Errorf("CheckDisable %q: %v\nwant %s", c.name, err, c.want)
 		}
-		_, err := Compile(g, Config{Disable: []string{c.name}})
+		_, err := Compile(g, core.Config{Disable: []string{c.name}})
 		if want := "compile draughts: " + c.want; err == nil || err.Error() != want {
 			t.Errorf("Compile %q: %v\nwant %s", c.name, err, want)
 		}
@@ -105,33 +106,33 @@ func TestRegistryReached(t *testing.T) {
 		games[name] = g
 		names = append(names, name)
 	}
-	for i, a := range registry {
+	for i, a := range core.Registry {
 		reached := false
 		for _, name := range names {
 			g := games[name]
-			p, err := Compile(g, Config{})
+			p, err := Compile(g, core.Config{})
 			if err != nil {
 				t.Fatalf("%s: %v", name, err)
 			}
-			if slices.Contains(planAccels(p.Plan()), a.name) {
+			if slices.Contains(planAccels(p.Plan()), a.Name) {
 				reached = true
-				off, err := Compile(g, Config{Disable: []string{a.name}})
+				off, err := Compile(g, core.Config{Disable: []string{a.Name}})
 				if err != nil {
 					t.Fatalf("%s: %v", name, err)
 				}
 				pl := off.Plan()
-				if slices.Contains(planAccels(pl), a.name) {
-					t.Errorf("%s: %s off, and still in the plan", name, a.name)
+				if slices.Contains(planAccels(pl), a.Name) {
+					t.Errorf("%s: %s off, and still in the plan", name, a.Name)
 				}
-				want := registry[i].name + ": disabled (--disable " + a.name + ")"
+				want := core.Registry[i].Name + ": disabled (--disable " + a.Name + ")"
 				if !slices.Contains(planDeclines(pl), want) {
-					t.Errorf("%s: %s off: the plan does not say %q", name, a.name, want)
+					t.Errorf("%s: %s off: the plan does not say %q", name, a.Name, want)
 				}
 				break
 			}
 		}
 		if !reached {
-			t.Errorf("no bundled game, unseen or generated rules file gets %s", a.name)
+			t.Errorf("no bundled game, unseen or generated rules file gets %s", a.Name)
 		}
 	}
 }
@@ -150,23 +151,23 @@ func TestBundledAcceleratorsOff(t *testing.T) {
 		g := games[name]
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			ref, err := Compile(g, Config{Disable: []string{"all"}, MaxLeaps: genMaxLeaps})
+			ref, err := Compile(g, core.Config{Disable: []string{"all"}, MaxLeaps: genMaxLeaps})
 			if err != nil {
 				t.Fatal(err)
 			}
-			on, err := Compile(g, Config{})
+			on, err := Compile(g, core.Config{})
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, a := range registry {
-				if !slices.Contains(planAccels(on.Plan()), a.name) {
+			for _, a := range core.Registry {
+				if !slices.Contains(planAccels(on.Plan()), a.Name) {
 					continue // (the plan without it is the plan with it)
 				}
-				p, err := Compile(g, Config{Disable: []string{a.name}, MaxLeaps: genMaxLeaps})
+				p, err := Compile(g, core.Config{Disable: []string{a.Name}, MaxLeaps: genMaxLeaps})
 				if err != nil {
 					t.Fatal(err)
 				}
-				t.Run(a.name, func(t *testing.T) {
+				t.Run(a.Name, func(t *testing.T) {
 					checkEquiv(t, p, ref, 1, 40)
 					checkPerfts(t, p, ref, 2)
 				})
@@ -192,7 +193,7 @@ func bundledAndUnseen(t *testing.T) map[string]*ir.Game {
 
 // planAccels lists every accelerator the plan names as got, with
 // repeats.
-func planAccels(pl Plan) []string {
+func planAccels(pl core.Plan) []string {
 	out := slices.Clone(pl.Accelerators)
 	for _, r := range pl.Rules {
 		out = append(out, r.Accelerators...)
@@ -204,7 +205,7 @@ func planAccels(pl Plan) []string {
 }
 
 // planDeclines lists every "name: why" of the plan.
-func planDeclines(pl Plan) []string {
+func planDeclines(pl core.Plan) []string {
 	out := slices.Clone(pl.Declined)
 	for _, r := range pl.Rules {
 		out = append(out, r.Declined...)
@@ -218,7 +219,7 @@ func planDeclines(pl Plan) []string {
 // planWithoutDeclines is the plan's text without the lines saying why an
 // accelerator declined: two Programs of one game with the same such text
 // run the same code.
-func planWithoutDeclines(p *Program) string {
+func planWithoutDeclines(p *core.Program) string {
 	var b strings.Builder
 	if err := p.Plan().Write(&b); err != nil {
 		panic(err)
@@ -267,8 +268,8 @@ func TestGeneratedAcceleratorsOff(t *testing.T) {
 			})
 		}
 	})
-	for _, a := range registry {
-		t.Logf("%5d files with %s off", tried[a.name], a.name)
+	for _, a := range core.Registry {
+		t.Logf("%5d files with %s off", tried[a.Name], a.Name)
 	}
 }
 
@@ -281,24 +282,24 @@ func checkAcceleratorsOff(t *testing.T, src string, games, plies int) (tried []s
 	t.Helper()
 	on, ref := loadGen(t, src)
 	onPlan := planWithoutDeclines(on)
-	for _, a := range registry {
+	for _, a := range core.Registry {
 		g, err := lang.LoadSource("gen.rules", []byte(src), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		p, err := Compile(g, Config{Disable: []string{a.name}, MaxLeaps: genMaxLeaps})
+		p, err := Compile(g, core.Config{Disable: []string{a.Name}, MaxLeaps: genMaxLeaps})
 		if err != nil {
-			t.Fatalf("compile (%s off): %v", a.name, err)
+			t.Fatalf("compile (%s off): %v", a.Name, err)
 		}
 		if planWithoutDeclines(p) == onPlan {
 			continue // it did not apply
 		}
-		tried = append(tried, a.name)
-		capped, err := Compile(g, Config{Disable: []string{a.name}, MaxLeaps: genMaxLeaps, MaxPlies: plies})
+		tried = append(tried, a.Name)
+		capped, err := Compile(g, core.Config{Disable: []string{a.Name}, MaxLeaps: genMaxLeaps, MaxPlies: plies})
 		if err != nil {
-			t.Fatalf("compile (%s off): %v", a.name, err)
+			t.Fatalf("compile (%s off): %v", a.Name, err)
 		}
-		err = Guard(func() {
+		err = core.Guard(func() {
 			checkEquiv(t, p, ref, games, plies)
 			checkPerfts(t, p, ref, 2)
 			checkPlayouts(t, capped, games)
@@ -307,7 +308,7 @@ func checkAcceleratorsOff(t *testing.T, src string, games, plies int) (tried []s
 			return tried // (the generator's mistake: TestGeneratedFastEqualsGeneric reports it)
 		}
 		if t.Failed() {
-			t.Fatalf("%s off differs from the reference", a.name)
+			t.Fatalf("%s off differs from the reference", a.Name)
 		}
 	}
 	return tried

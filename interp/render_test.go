@@ -1,18 +1,22 @@
 package interp
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/ruleplay/ruleplay/interp/internal/core"
+)
 
 func TestRenderGolden(t *testing.T) {
-	saltaEnd := salta(t, 0, false).at(map[int][]string{gStar1: {"a7"}, rStar1: {"j10"}}).compile(Config{})
+	saltaEnd := salta(t, 0, false).at(map[int][]string{gStar1: {"a7"}, rStar1: {"j10"}}).compile(core.Config{})
 	se := saltaEnd.NewState(0)
 	play(t, saltaEnd, se, "a7-b8")
-	lf := leapFrog(t, 3, 3, 2, false, false).compile(Config{})
+	lf := leapFrog(t, 3, 3, 2, false, false).compile(core.Config{})
 	ls := lf.NewState(0)
 	play(t, lf, ls, "xb2")
 	cases := []struct {
 		name string
-		p    *Program
-		s    *State
+		p    *core.Program
+		s    *core.State
 		want string
 	}{
 		{"leapfrog", lf, ls, `` +
@@ -47,7 +51,7 @@ func TestRenderGolden(t *testing.T) {
 			" 1 .     .     .     .     .\n" +
 			"   a  b  c  d  e  f  g  h  i  j\n" +
 			"result: green wins (goal, margin 8), scores: green 0, red 7\n"},
-		{"pyramid", pyramid(t).compile(Config{}), nil, `` +
+		{"pyramid", pyramid(t).compile(core.Config{}), nil, `` +
 			" 8   m   m   m   m\n" +
 			" 7 .   m   m   m\n" +
 			" 6   .   m   m   .\n" +
@@ -58,7 +62,7 @@ func TestRenderGolden(t *testing.T) {
 			" 1 M   M   M   M\n" +
 			"   a b c d e f g h\n" +
 			"to move: white\n"},
-		{"capture", capture(t).compile(Config{}), nil, `` +
+		{"capture", capture(t).compile(core.Config{}), nil, `` +
 			" 9     O O O O O\n" +
 			" 8    O O O O O O\n" +
 			" 7   O O O O O O O\n" +
@@ -74,7 +78,7 @@ func TestRenderGolden(t *testing.T) {
 	for _, tc := range cases {
 		p, s := tc.p, tc.s
 		if p == nil {
-			p = salta(t, 0, true).compile(Config{})
+			p = salta(t, 0, true).compile(core.Config{})
 		}
 		if s == nil {
 			s = p.NewState(0)

@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/ruleplay/ruleplay/interp/internal/core"
 	"github.com/ruleplay/ruleplay/ir"
 )
 
@@ -65,13 +66,13 @@ func TestRobustRandomIR(t *testing.T) {
 			g.Moves[rng.IntN(len(g.Moves))].LengthProp = "points"
 		}
 		for _, noFast := range []bool{false, true} {
-			p, err := Compile(g, Config{Disable: disableAll(noFast), MaxPlies: 30})
+			p, err := Compile(g, core.Config{Disable: disableAll(noFast), MaxPlies: 30})
 			if err != nil {
 				continue
 			}
 			compiled++
 			s := p.NewState(uint64(i))
-			var ml MoveList
+			var ml core.MoveList
 			for ply := 0; ply < 30; ply++ {
 				p.Legal(s, &ml)
 				_ = p.Status(s)

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ruleplay/ruleplay/interp/internal/accel"
+	"github.com/ruleplay/ruleplay/interp/internal/core"
 	"github.com/ruleplay/ruleplay/lang"
 )
 
@@ -22,34 +24,34 @@ var stepGames = []string{foxHoundsFile, "../games/breakthrough.rules", "testdata
 // unloggedTrace plays a playout from seed's start on a State without undo
 // records (where step-playouts plays) and tells what it ended on: the
 // plies, the status, the board, the counters and the next moves.
-func unloggedTrace(p *Program, seed uint64, maxPlies int) string {
+func unloggedTrace(p *core.Program, seed uint64, maxPlies int) string {
 	s := p.NewState(seed)
 	s.SetUndo(false)
-	var ml MoveList
+	var ml core.MoveList
 	n := p.RandomPlayout(s, rand.New(rand.NewPCG(seed, 5)), &ml, maxPlies)
 	p.Legal(s, &ml)
-	return fmt.Sprintf("%d plies, %+v, captured %v, turns %v, to move %d\n%s%q", n, p.Status(s), s.captured, s.turns, s.toMove, p.Render(s), texts(p, &ml))
+	return fmt.Sprintf("%d plies, %+v, captured %v, turns %v, to move %d\n%s%q", n, p.Status(s), s.CapturedBy, s.Turns, s.Mover, p.Render(s), texts(p, &ml))
 }
 
 // TestStepPlayoutsPlanned checks that step-playouts plays the step games'
 // playouts, and says why it does not when the kernel is off.
 func TestStepPlayoutsPlanned(t *testing.T) {
-	want := (&stepPlayouts{}).name()
+	want := (&accel.StepPlayouts{}).Name()
 	for _, f := range stepGames {
-		p := loadFile(t, f, nil, Config{})
+		p := loadFile(t, f, nil, core.Config{})
 		if got := p.Plan().Playouts; got != want {
 			t.Errorf("%s: playouts %q, want %q", f, got, want)
 		}
-		off := loadFile(t, f, nil, Config{Disable: []string{"kernel"}})
+		off := loadFile(t, f, nil, core.Config{Disable: []string{"kernel"}})
 		if got := off.Plan().Playouts; got == want {
 			t.Errorf("%s without kernel: playouts %q", f, got)
 		}
-		if why := off.stepPlayoutsDeclines(); !strings.Contains(why, "kernel") {
+		if why := stepPlayoutsDeclines(off); !strings.Contains(why, "kernel") {
 			t.Errorf("%s without kernel: declined %q", f, why)
 		}
 	}
 	// Draughts' jumps have chains: declined.
-	if why := loadFile(t, "../games/draughts.rules", nil, Config{}).stepPlayoutsDeclines(); why == "" {
+	if why := stepPlayoutsDeclines(loadFile(t, "../games/draughts.rules", nil, core.Config{})); why == "" {
 		t.Errorf("draughts: step-playouts not declined")
 	}
 }
@@ -59,8 +61,8 @@ func TestStepPlayoutsPlanned(t *testing.T) {
 // maker's frames), whole games and games cut at a ply cap.
 func TestStepPlayoutsEqualsGeneric(t *testing.T) {
 	for _, f := range stepGames {
-		fast := loadFile(t, f, nil, Config{})
-		slow := loadFile(t, f, nil, Config{Disable: disableAll(true)})
+		fast := loadFile(t, f, nil, core.Config{})
+		slow := loadFile(t, f, nil, core.Config{Disable: disableAll(true)})
 		ended := 0
 		for seed := uint64(0); seed < 40; seed++ {
 			for _, maxPlies := range []int{0, 7} {
@@ -86,8 +88,8 @@ func TestStepPlayoutsEqualsGeneric(t *testing.T) {
 // and the moves of a position made by hand.
 func TestHexRaid(t *testing.T) {
 	const file = "testdata/unseen/hex-raid.rules"
-	fast := loadFile(t, file, nil, Config{})
-	slow := loadFile(t, file, nil, Config{Disable: disableAll(true)})
+	fast := loadFile(t, file, nil, core.Config{})
+	slow := loadFile(t, file, nil, core.Config{Disable: disableAll(true)})
 	for d := 1; d <= 4; d++ {
 		a, b := fast.Perft(fast.NewState(0), d), slow.Perft(slow.NewState(0), d)
 		if a != b {
@@ -97,7 +99,7 @@ func TestHexRaid(t *testing.T) {
 	// From the start: the raiders a1 and d1 step onto row 2's free
 	// ends, b2's raider forward, the scouts c2 and d2 any way onto empty
 	// cells.
-	for _, p := range []*Program{fast, slow} {
+	for _, p := range []*core.Program{fast, slow} {
 		wantMoves(t, p, p.NewState(0), "a1-a2", "d1-e2", "b2-c3", "b2-b3", "c2-d3", "c2-c3", "d2-e2", "d2-e3", "d2-d3")
 	}
 	g, err := lang.Load(file, nil)
@@ -106,13 +108,13 @@ func TestHexRaid(t *testing.T) {
 	}
 	// Pieces: 0 white raider, 1 white scout, 2 black raider, 3 black scout.
 	b := (&gb{t: t, g: g}).at(map[int][]string{0: {"c4", "a6"}, 1: {"d3"}, 2: {"d5", "b5"}, 3: {"e6"}})
-	for _, p := range both(t, b, Config{}) {
+	for _, p := range both(t, b, core.Config{}) {
 		s := p.NewState(0)
 		// The raider c4 steps forward onto c5 or takes b5; a6 reaches the
 		// far row; the scout d3 steps any way.
 		wantMoves(t, p, s, "c4-c5", "c4-b5", "a6-a7", "d3-e3", "d3-e4", "d3-d4", "d3-c3", "d3-c2", "d3-d2")
 		play(t, p, s, "c4-b5")
-		if got := s.captured[0]; got != 1 {
+		if got := s.CapturedBy[0]; got != 1 {
 			t.Errorf("c4-b5: white captured %d, want 1", got)
 		}
 		// Black's raider d5 steps forward (sw, se: row 4 is longer) onto

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ruleplay/ruleplay/interp/internal/accel"
+	"github.com/ruleplay/ruleplay/interp/internal/core"
 	"github.com/ruleplay/ruleplay/ir"
 	"github.com/ruleplay/ruleplay/lang"
 )
@@ -166,18 +168,18 @@ func loadGroupGame(t *testing.T, tc groupCase, places []string) *ir.Game {
 
 // compileGroup compiles g with fast paths (checking that the group rule
 // is table driven) and without.
-func compileGroup(t *testing.T, g *ir.Game) (fast, slow *Program) {
+func compileGroup(t *testing.T, g *ir.Game) (fast, slow *core.Program) {
 	t.Helper()
 	var err error
-	if fast, err = Compile(g, Config{}); err != nil {
+	if fast, err = Compile(g, core.Config{}); err != nil {
 		t.Fatal(err)
 	}
-	if slow, err = Compile(g, Config{Disable: []string{"all"}}); err != nil {
+	if slow, err = Compile(g, core.Config{Disable: []string{"all"}}); err != nil {
 		t.Fatal(err)
 	}
-	for _, r := range fast.rules {
-		if r.action == ir.Group && r.gen != genGroupFast {
-			t.Fatalf("group rule %s: generator %d, want genGroupFast", r.name, r.gen)
+	for _, r := range fast.Rules {
+		if r.Action == ir.Group && r.Gen != core.GenGroupFast {
+			t.Fatalf("group rule %s: generator %d, want genGroupFast", r.Name, r.Gen)
 		}
 	}
 	return fast, slow
@@ -185,45 +187,45 @@ func compileGroup(t *testing.T, g *ir.Game) (fast, slow *Program) {
 
 // sameGroupMoves checks that two programs give the same moves (paths, not
 // only texts) in s, and the same counts, selections and existence.
-func sameGroupMoves(t *testing.T, fast, slow *Program, sf, ss *State, where string) {
+func sameGroupMoves(t *testing.T, fast, slow *core.Program, sf, ss *core.State, where string) {
 	t.Helper()
-	var mf, ms MoveList
+	var mf, ms core.MoveList
 	fast.Legal(sf, &mf)
 	slow.Legal(ss, &ms)
 	if !slices.Equal(texts(fast, &mf), texts(slow, &ms)) {
 		t.Fatalf("%s:\nfast    %v\ngeneric %v\n%s", where, texts(fast, &mf), texts(slow, &ms), fast.Render(sf))
 	}
-	for i := range mf.moves {
-		a, b := mf.moves[i], ms.moves[i]
-		if a.rule != b.rule || !slices.Equal(mf.arena[a.off:a.off+a.n], ms.arena[b.off:b.off+b.n]) {
+	for i := range mf.Moves {
+		a, b := mf.Moves[i], ms.Moves[i]
+		if a.Rule != b.Rule || !slices.Equal(mf.Arena[a.Off:a.Off+a.N], ms.Arena[b.Off:b.Off+b.N]) {
 			t.Fatalf("%s: move %d (%s): path %x, generic %x", where, i, fast.Text(&mf, i),
-				mf.arena[a.off:a.off+a.n], ms.arena[b.off:b.off+b.n])
+				mf.Arena[a.Off:a.Off+a.N], ms.Arena[b.Off:b.Off+b.N])
 		}
 	}
 	checkCountSelect(t, fast, sf, 25)
 	// Select every move by path, with the counts of countMoves kept and
 	// without them (counted again).
-	var one MoveList
-	for i, j := 0, 0; i < len(mf.moves); i, j = i+1+len(mf.moves)/12, j+1 {
-		if n, built := fast.countMoves(sf, &one, true); built || n != len(mf.moves) {
-			t.Fatalf("%s: countMoves %d (built %v), want %d", where, n, built, len(mf.moves))
+	var one core.MoveList
+	for i, j := 0, 0; i < len(mf.Moves); i, j = i+1+len(mf.Moves)/12, j+1 {
+		if n, built := fast.CountMoves(sf, &one, true); built || n != len(mf.Moves) {
+			t.Fatalf("%s: countMoves %d (built %v), want %d", where, n, built, len(mf.Moves))
 		}
 		if j%2 == 1 {
-			sf.grp.keyOK = false
+			sf.Grp.KeyOK = false
 		}
-		fast.selectMove(sf, &one, i)
-		a, b := one.moves[0], mf.moves[i]
-		if one.Len() != 1 || !slices.Equal(one.arena[a.off:a.off+a.n], mf.arena[b.off:b.off+b.n]) {
-			t.Fatalf("%s: selectMove(%d) path %x, Legal's %x", where, i, one.arena[a.off:a.off+a.n], mf.arena[b.off:b.off+b.n])
+		fast.SelectMove(sf, &one, i)
+		a, b := one.Moves[0], mf.Moves[i]
+		if one.Len() != 1 || !slices.Equal(one.Arena[a.Off:a.Off+a.N], mf.Arena[b.Off:b.Off+b.N]) {
+			t.Fatalf("%s: selectMove(%d) path %x, Legal's %x", where, i, one.Arena[a.Off:a.Off+a.N], mf.Arena[b.Off:b.Off+b.N])
 		}
 	}
-	if got := fast.countLegal(sf, &mf); got != len(ms.moves) {
-		t.Fatalf("%s: countLegal %d, want %d", where, got, len(ms.moves))
+	if got := fast.CountLegal(sf, &mf); got != len(ms.Moves) {
+		t.Fatalf("%s: countLegal %d, want %d", where, got, len(ms.Moves))
 	}
-	if sf.end == endNone {
-		if hit, _ := fast.turnStartGoal(sf); !hit {
-			if got := fast.candidates(sf, nil, &sf.ax().nested); got != (len(ms.moves) > 0) {
-				t.Fatalf("%s: a move exists: %v, want %v", where, got, len(ms.moves) > 0)
+	if sf.End == core.EndNone {
+		if hit, _ := fast.TurnStartGoal(sf); !hit {
+			if got := fast.Candidates(sf, nil, &sf.Ax().Nested); got != (len(ms.Moves) > 0) {
+				t.Fatalf("%s: a move exists: %v, want %v", where, got, len(ms.Moves) > 0)
 			}
 		}
 	}
@@ -244,22 +246,22 @@ func TestGroupFastEquivGames(t *testing.T) {
 			g := loadGroupGame(t, tc, nil)
 			fast, slow := compileGroup(t, g)
 			cells, _ := compileGroup(t, g)
-			for i := range cells.rules {
-				if r := &cells.rules[i]; r.grp != nil {
-					r.grp.shOK = make([]bool, len(r.grp.shOK))
-					for d := range r.grp.msh { // by its shifts or cell by cell
-						r.grp.msh[d] = nil
+			for i := range cells.Rules {
+				if r := &cells.Rules[i]; r.Grp != nil {
+					r.Grp.ShOK = make([]bool, len(r.Grp.ShOK))
+					for d := range r.Grp.Msh { // by its shifts or cell by cell
+						r.Grp.Msh[d] = nil
 						if d%2 == 0 {
-							r.grp.msh[d] = cells.groupShifts(d)
+							r.Grp.Msh[d] = accel.GroupShifts(cells, d)
 						}
 					}
 				}
 			}
-			t.Logf("%d cells, %d words", fast.numCells, fast.numWords)
+			t.Logf("%d cells, %d words", fast.NumCells, fast.NumWords)
 			for seed := uint64(0); seed < uint64(games); seed++ {
 				rng := rand.New(rand.NewPCG(seed, 11))
 				sf, ss, sc := fast.NewState(seed), slow.NewState(seed), cells.NewState(seed)
-				var ml MoveList
+				var ml core.MoveList
 				for ply := 0; ply < 200; ply++ {
 					where := fmt.Sprintf("seed %d ply %d", seed, ply)
 					sameGroupMoves(t, fast, slow, sf, ss, where)
@@ -269,8 +271,8 @@ func TestGroupFastEquivGames(t *testing.T) {
 						break
 					}
 					i := rng.IntN(ml.Len())
-					for _, p := range []*Program{fast, slow, cells} {
-						s := map[*Program]*State{fast: sf, slow: ss, cells: sc}[p]
+					for _, p := range []*core.Program{fast, slow, cells} {
+						s := map[*core.Program]*core.State{fast: sf, slow: ss, cells: sc}[p]
 						p.Legal(s, &ml)
 						p.Apply(s, &ml, i)
 					}
@@ -305,7 +307,7 @@ func TestGroupFastEquivPositions(t *testing.T) {
 				fast, slow := compileGroup(t, loadGroupGame(t, tc, places))
 				for mover := 0; mover < 2; mover++ {
 					sf, ss := fast.NewState(0), slow.NewState(0)
-					sf.toMove, ss.toMove = mover, mover
+					sf.Mover, ss.Mover = mover, mover
 					sameGroupMoves(t, fast, slow, sf, ss, fmt.Sprintf("position %d, player %d to move", i, mover))
 				}
 			}
@@ -324,12 +326,12 @@ func TestGroupFastLargeBoards(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := Compile(g, Config{})
+	p, err := Compile(g, core.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p.numWords <= groupMaxWords || p.rules[0].gen != genGroup {
-		t.Fatalf("%d words: generator %d, want the generic walker", p.numWords, p.rules[0].gen)
+	if p.NumWords <= core.GroupMaxWords || p.Rules[0].Gen != core.GenGroup {
+		t.Fatalf("%d words: generator %d, want the generic walker", p.NumWords, p.Rules[0].Gen)
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ruleplay/ruleplay/interp/internal/core"
 	"github.com/ruleplay/ruleplay/lang"
 )
 
@@ -141,7 +142,7 @@ end {
 }
 `
 
-func loadSrc(t *testing.T, name, src string, cfg Config) *Program {
+func loadSrc(t *testing.T, name, src string, cfg core.Config) *core.Program {
 	t.Helper()
 	g, err := lang.LoadSource(name, []byte(src), nil)
 	if err != nil {
@@ -175,23 +176,23 @@ func stackCases() []stackCase {
 // leap rule, and which tiers keep a deduplication pass.
 func TestStackPlans(t *testing.T) {
 	for _, tc := range stackCases() {
-		p := loadSrc(t, tc.name, tc.src, Config{})
-		for i := range p.rules {
-			if r := &p.rules[i]; (p.stacking || p.game.Moves[i].LengthProp != "") && r.gen != genStack {
-				t.Errorf("%s: rule %s: generator %d, want genStack", tc.name, r.name, r.gen)
+		p := loadSrc(t, tc.name, tc.src, core.Config{})
+		for i := range p.Rules {
+			if r := &p.Rules[i]; (p.Stacking || p.Desc.Moves[i].LengthProp != "") && r.Gen != core.GenStack {
+				t.Errorf("%s: rule %s: generator %d, want genStack", tc.name, r.Name, r.Gen)
 			}
 		}
-		if got := p.tiers[0].merges(); got != tc.dedup {
+		if got := p.Tiers[0].Merges(); got != tc.dedup {
 			t.Errorf("%s: tier dedup %v, want %v", tc.name, got, tc.dedup)
 		}
 	}
 	// Steps of newts duplicate their flies and steps of larks their hops:
 	// step moves neither.
-	p := loadSrc(t, "hex", stackCases()[0].src, Config{})
-	step := p.rules[2].stk
-	for code := 1; code < p.ncodes; code++ {
-		kind := p.game.Kinds[p.codeKind[code]].Name
-		if moved := step.pieces[int(p.codeOwner[code])*p.ncodes+code].cell != nil; moved != (kind == "owl") {
+	p := loadSrc(t, "hex", stackCases()[0].src, core.Config{})
+	step := p.Rules[2].Stk
+	for code := 1; code < p.Ncodes; code++ {
+		kind := p.Desc.Kinds[p.CodeKind[code]].Name
+		if moved := step.Pieces[int(p.CodeOwner[code])*p.Ncodes+code].Cell != nil; moved != (kind == "owl") {
 			t.Errorf("step moves a %s: %v", kind, moved)
 		}
 	}
@@ -207,8 +208,8 @@ func TestStackEqualsGeneric(t *testing.T) {
 	}
 	for _, tc := range stackCases() {
 		t.Run(tc.name, func(t *testing.T) {
-			fast := loadSrc(t, tc.name, tc.src, Config{MaxPlies: 160})
-			slow := loadSrc(t, tc.name, tc.src, Config{MaxPlies: 160, Disable: []string{"all"}})
+			fast := loadSrc(t, tc.name, tc.src, core.Config{MaxPlies: 160})
+			slow := loadSrc(t, tc.name, tc.src, core.Config{MaxPlies: 160, Disable: []string{"all"}})
 			checkEquiv(t, fast, slow, games, 160)
 			checkPlayouts(t, fast, 2)
 		})
@@ -219,10 +220,10 @@ func TestStackEqualsGeneric(t *testing.T) {
 // paths from a few positions along a random game.
 func TestStackPerft(t *testing.T) {
 	for _, tc := range stackCases() {
-		fast := loadSrc(t, tc.name, tc.src, Config{})
-		slow := loadSrc(t, tc.name, tc.src, Config{Disable: []string{"all"}})
+		fast := loadSrc(t, tc.name, tc.src, core.Config{})
+		slow := loadSrc(t, tc.name, tc.src, core.Config{Disable: []string{"all"}})
 		sf, ss := fast.NewState(1), slow.NewState(1)
-		var ml MoveList
+		var ml core.MoveList
 		for ply := 0; ply < 30; ply++ {
 			if ply%10 == 0 {
 				if a, b := fast.Perft(sf, 2), slow.Perft(ss, 2); a != b {
@@ -243,10 +244,10 @@ func TestStackPerft(t *testing.T) {
 
 func TestStackPlayoutNoAlloc(t *testing.T) {
 	for _, tc := range stackCases() {
-		p := loadSrc(t, tc.name, tc.src, Config{MaxPlies: 100})
+		p := loadSrc(t, tc.name, tc.src, core.Config{MaxPlies: 100})
 		s0 := p.NewState(3)
 		s := s0.Clone()
-		var ml MoveList
+		var ml core.MoveList
 		rng := rand.New(rand.NewPCG(1, 2))
 		for i := 0; i < 5; i++ { // grow the buffers
 			s.CopyFrom(s0)
@@ -266,27 +267,27 @@ func TestStackPlayoutNoAlloc(t *testing.T) {
 // a role (planDedup) against the full pass (every rule of the tier marked
 // and checked) along random games, and that no two moves share a text.
 func TestDedupRoles(t *testing.T) {
-	progs := map[string][2]*Program{}
+	progs := map[string][2]*core.Program{}
 	for _, tc := range stackCases() {
 		if tc.dedup {
-			for _, cfg := range []Config{{MaxPlies: 120}, {MaxPlies: 120, Disable: []string{"all"}}} {
+			for _, cfg := range []core.Config{{MaxPlies: 120}, {MaxPlies: 120, Disable: []string{"all"}}} {
 				name := tc.name
 				if len(cfg.Disable) > 0 {
 					name += "-generic"
 				}
-				progs[name] = [2]*Program{loadSrc(t, tc.name, tc.src, cfg), loadSrc(t, tc.name, tc.src, cfg)}
+				progs[name] = [2]*core.Program{loadSrc(t, tc.name, tc.src, cfg), loadSrc(t, tc.name, tc.src, cfg)}
 			}
 		}
 	}
-	progs["mixed2"] = [2]*Program{mixed(t, 2).compile(Config{}), mixed(t, 2).compile(Config{})}
+	progs["mixed2"] = [2]*core.Program{mixed(t, 2).compile(core.Config{}), mixed(t, 2).compile(core.Config{})}
 	for name, pp := range progs {
 		p, full := pp[0], pp[1]
 		roles := 0
-		for _, tr := range full.tiers {
-			for _, ri := range tr.rules {
-				if tr.merges() {
-					roles += int(full.rules[ri].ddRole)
-					full.rules[ri].ddRole = ddMark | ddCheck
+		for _, tr := range full.Tiers {
+			for _, ri := range tr.Rules {
+				if tr.Merges() {
+					roles += int(full.Rules[ri].DdRole)
+					full.Rules[ri].DdRole = core.DdMark | core.DdCheck
 				}
 			}
 		}
@@ -296,7 +297,7 @@ func TestDedupRoles(t *testing.T) {
 		for seed := uint64(0); seed < 3; seed++ {
 			rng := rand.New(rand.NewPCG(seed, 5))
 			s, sf := p.NewState(seed), full.NewState(seed)
-			var ml, mf MoveList
+			var ml, mf core.MoveList
 			for ply := 0; ply < 120; ply++ {
 				p.Legal(s, &ml)
 				full.Legal(sf, &mf)

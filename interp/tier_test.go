@@ -5,27 +5,29 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/ruleplay/ruleplay/interp/internal/core"
 )
 
 // runnerNames names what runs for each tier of p and for the Program:
 // per tier "count/draw[/gate]", then the playout drawer, perft's last two
 // plies and the blockade filter.
-func runnerNames(p *Program) string {
+func runnerNames(p *core.Program) string {
 	var b strings.Builder
-	for ti := range p.tiers {
-		t := &p.tiers[ti]
-		fmt.Fprintf(&b, "tier %d: %s/%s", ti+1, t.run[modeCount].name(), t.run[modeDraw].name())
-		if t.gate != nil {
-			b.WriteString("/" + t.gate.name())
+	for ti := range p.Tiers {
+		t := &p.Tiers[ti]
+		fmt.Fprintf(&b, "tier %d: %s/%s", ti+1, t.Run[core.ModeCount].Name(), t.Run[core.ModeDraw].Name())
+		if t.Gate != nil {
+			b.WriteString("/" + t.Gate.Name())
 		}
 		b.WriteString("; ")
 	}
-	b.WriteString("playouts: " + p.playout.name())
-	if p.lastTwo != nil {
-		b.WriteString("; perft: " + p.lastTwo.name())
+	b.WriteString("playouts: " + p.Playout.Name())
+	if p.LastTwo != nil {
+		b.WriteString("; perft: " + p.LastTwo.Name())
 	}
-	if p.blockade != nil {
-		b.WriteString("; blockade: " + p.blockade.name())
+	if p.Blockade != nil {
+		b.WriteString("; blockade: " + p.Blockade.Name())
 	}
 	return b.String()
 }
@@ -50,7 +52,7 @@ func TestTierRunners(t *testing.T) {
 		{"draughts-international.rules", nil, "tier 1: listed/listed; tier 2: generators (count)/generators (list); playouts: legal list, then one drawn"},
 	}
 	for _, c := range cases {
-		p, err := Compile(loadGame(t, c.file, nil), Config{Disable: c.disable})
+		p, err := Compile(loadGame(t, c.file, nil), core.Config{Disable: c.disable})
 		if err != nil {
 			t.Fatalf("%s: %v", c.file, err)
 		}
@@ -66,21 +68,21 @@ func TestTierRunners(t *testing.T) {
 // selectMove its moves), and existence mode tells whether there is one.
 func TestTierRunnersAgree(t *testing.T) {
 	for name, g := range bundledAndUnseen(t) {
-		p, err := Compile(g, Config{})
+		p, err := Compile(g, core.Config{})
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
 		rng := rand.New(rand.NewPCG(7, uint64(len(name))))
 		s := p.NewState(0)
-		var ml, scratch MoveList
+		var ml, scratch core.MoveList
 		for ply := 0; ply < 40; ply++ {
 			p.Legal(s, &ml)
-			if n, _ := p.countMoves(s, &scratch, false); n != ml.Len() {
+			if n, _ := p.CountMoves(s, &scratch, false); n != ml.Len() {
 				t.Fatalf("%s ply %d: counter %d, Legal %d", name, ply, n, ml.Len())
 			}
 			checkCountSelect(t, p, s, 8)
-			if s.end == endNone {
-				if has := p.candidates(s, nil, &s.ax().nested); has != (ml.Len() > 0 && ml.moves[0].rule >= 0) {
+			if s.End == core.EndNone {
+				if has := p.Candidates(s, nil, &s.Ax().Nested); has != (ml.Len() > 0 && ml.Moves[0].Rule >= 0) {
 					t.Fatalf("%s ply %d: existence %v, Legal %d moves", name, ply, has, ml.Len())
 				}
 			}

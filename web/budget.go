@@ -16,14 +16,14 @@ const (
 	// of one-letter moves took 174 MB of heap at its peak.
 	replayPerByte = 200
 	// replayBase: the rules, the check and the answer (the frames of
-	// 1,000 plies of Chinese checkers: 12 MB at the peak).
+	// 1,000 plies of the six-player star race: 12 MB at the peak).
 	replayBase = 16 << 20
 	// createPerByte: a new game's JSON body (a 1 MiB list of moves: 12 MB).
 	createPerByte = 16
 	// loadBase: loading and compiling a game's rules.
 	loadBase = 8 << 20
 	// thinkPerSecond: an mcts search on one thread grows its tree by
-	// about 11 MB a second on Chinese checkers (54 MB in 5 s).
+	// about 11 MB a second on the six-player star race (54 MB in 5 s).
 	thinkPerSecond = 16 << 20
 	// moveBase: a computer move without a tree (random, greedy, lookahead).
 	moveBase = 1 << 20

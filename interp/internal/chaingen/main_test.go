@@ -6,18 +6,18 @@ import (
 	"testing"
 )
 
-// TestGeneratedWalksUpToDate checks that interp/chain_walks.go is what
-// the template writes (go generate in interp after editing either).
+// TestGeneratedWalksUpToDate checks that interp/internal/accel/chain_walks.go
+// is what the template writes (go generate there after editing either).
 func TestGeneratedWalksUpToDate(t *testing.T) {
 	want, err := generate()
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := os.ReadFile("../../chain_walks.go")
+	got, err := os.ReadFile("../accel/chain_walks.go")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(got, want) {
-		t.Fatal("interp/chain_walks.go is not what internal/chaingen writes: run go generate in interp")
+		t.Fatal("interp/internal/accel/chain_walks.go is not what internal/chaingen writes: run go generate in interp/internal/accel")
 	}
 }

@@ -1,0 +1,455 @@
+package accel
+
+import (
+	"math/bits"
+
+	"github.com/ruleplay/ruleplay/interp/internal/core"
+)
+
+// Counting the hop table's moves piece by piece. The class: tiers whose
+// every rule is served by the hop table (strat_hop.go) and whose moves
+// never share their ends (no merge, ends_unique.go): races of hops across
+// a board. There a random playout need not list the
+// moves: it counts them, draws one, and builds that one alone
+// (count-playouts: playoutByCount), and perft counts its last ply the same way.
+//
+// Why it is faster: a piece's moves are counted without being written
+// (no move list, no path), and a piece whose count falls before the move
+// drawn is skipped whole (gen.skip). A step's moves are a population
+// count: the piece's neighbours (a set per cell and mover) among the free
+// cells. A chain found by reachability gives one move per cell its hops
+// reach; when no chain stop holds anywhere and a chain can never pass
+// over its own start (hopSharesDecline), those cells are the union of the
+// hop components (the cells joined by hops over the empty cells) of its
+// first landings, and the components are shared by all the mover's
+// pieces: each is searched once per generation instead of once per piece
+// that reaches it. Pieces under an inside lock are counted by their own
+// search, without writing their moves. Registered as hop-count.
+
+// HopCountTier tells whether every rule of tier t counts its moves piece
+// by piece and the tier's moves never share their ends: then playouts
+// count the tier and build the move drawn.
+func HopCountTier(p *core.Program, t *core.Tier) bool {
+	for _, ri := range t.Rules {
+		if h := p.Rules[ri].Hop; h == nil || h.Count == nil {
+			return false
+		}
+	}
+	return len(t.Rules) > 0 && !t.Merges()
+}
+
+// HopNeighbours returns, per mover and bit, the set of the cells one step
+// of rule r lands on ([(mover*(nbits+1)+bit)*words + w]).
+func HopNeighbours(p *core.Program, r *core.Rule) []uint64 {
+	h := r.Hop
+	nb := p.Nbits + 1
+	out := make([]uint64, p.Players*nb*h.Words)
+	for mv := 0; mv < p.Players; mv++ {
+		nds := len(r.Dirs[mv])
+		for b := 0; b < nb; b++ {
+			set := out[(mv*nb+b)*h.Words : (mv*nb+b+1)*h.Words]
+			for _, e := range h.Leaps[mv][b*nds : b*nds+nds] {
+				if land := uint32(e); int(land) < p.Nbits {
+					set[land>>6] |= 1 << (land & 63)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// CountHopSteps counts a piece's steps: its neighbours among the free
+// cells.
+func CountHopSteps(_ *core.Gen, h *core.HopRule, w *core.HopWalk, b int, _ []uint64) int {
+	words, n := h.Words, 0
+	for i, x := range w.Neighbours[b*words : b*words+words] {
+		n += bits.OnesCount64(x & w.Free[i%core.HopWords])
+	}
+	return n
+}
+
+// CountHopOnce counts a piece's single leaps (hopOnce without the moves).
+func CountHopOnce(_ *core.Gen, _ *core.HopRule, w *core.HopWalk, b int, _ []uint64) int {
+	nds, n := len(w.Dirs), 0
+	for k, e := range w.Leaps[b*nds : b*nds+nds] {
+		land, y := uint32(e), uint32(e>>32)
+		if w.Free[land>>6%core.HopWords]>>(land&63)&1 == 0 || w.Over[y>>6%core.HopWords]>>(y&63)&1 == 0 {
+			continue
+		}
+		if w.L > 2 && !overRest(w, b*nds+k) {
+			continue
+		}
+		n++
+	}
+	return n
+}
+
+// CountHopReachLifted is countHopReach with the piece lifted from its
+// start (over as hopReach has it: a chain may pass over its start).
+func CountHopReachLifted(g *core.Gen, h *core.HopRule, w *core.HopWalk, b int, lock []uint64) int {
+	k, m := b>>6, uint64(1)<<(uint(b)&63)
+	kept := w.Over[k%core.HopWords]
+	w.Over[k%core.HopWords] = kept&^m | w.Lifted[k]&m
+	n := countHopReach(g, h, w, b, lock)
+	w.Over[k%core.HopWords] = kept
+	return n
+}
+
+// countHopReach counts the cells a piece's chains reach (hopReach without
+// the moves), on a copy of w.free, the piece on its start (where no
+// chain passes over its start: hopSharesDecline).
+func countHopReach(g *core.Gen, h *core.HopRule, w *core.HopWalk, b int, _ []uint64) int {
+	s := g.S
+	free := &s.Hop.Reached
+	for i := range h.Words {
+		free[i%core.HopWords] = w.Free[i%core.HopWords]
+	}
+	nds, L, n := len(w.Dirs), w.L, 0
+	leaps, over, goOn := w.Leaps, w.Over, w.GoOn
+	stack := append(s.Todo[:0], int32(b))
+	for len(stack) > 0 {
+		x := int(stack[len(stack)-1])
+		stack = stack[:len(stack)-1]
+		for k, e := range leaps[x*nds : x*nds+nds] {
+			land, y := uint32(e), uint32(e>>32)
+			if free[land>>6%core.HopWords]>>(land&63)&1 == 0 || over[y>>6%core.HopWords]>>(y&63)&1 == 0 {
+				continue
+			}
+			if L > 2 && !overRest(w, x*nds+k) {
+				continue
+			}
+			free[land>>6%core.HopWords] &^= 1 << (land & 63)
+			n++
+			if goOn[land>>6]>>(land&63)&1 != 0 {
+				stack = append(stack, int32(land))
+			}
+		}
+	}
+	if cap(stack) != cap(s.Todo) {
+		s.Todo = stack
+	}
+	return n
+}
+
+// NoComponents is the renew of a rule that counts without components.
+func NoComponents(*core.HopComponents, *core.HopRule, *core.HopWalk, *core.HopSet, int) {}
+
+// ResetComponents starts a generation with no component.
+func ResetComponents(c *core.HopComponents, h *core.HopRule, w *core.HopWalk, land *core.HopSet, bits int) {
+	reset(c, land, bits)
+	c.Rule = nil
+}
+
+// reset starts a generation whose free cells are free, on sets of bits
+// bits.
+func reset(c *core.HopComponents, free *core.HopSet, bits int) {
+	c.Unseen, c.Left = *free, *free
+	if len(c.Of) < bits {
+		c.Of = make([]int32, bits)
+		c.Stack = make([]int32, bits)
+	}
+	c.Size, c.Counted, c.Piece = c.Size[:0], c.Counted[:0], 0
+	c.Cells = c.Cells[:0]
+}
+
+// CountHopShared counts the cells a piece's chains reach: the sizes of
+// the distinct components of its first landings (components are
+// disjoint); a piece under a lock is counted by its own search.
+func CountHopShared(g *core.Gen, h *core.HopRule, w *core.HopWalk, b int, lock []uint64) int {
+	if lock != nil {
+		return countHopReach(g, h, w, b, lock)
+	}
+	c := &g.S.Hop.Components
+	nds, n := len(w.Dirs), 0
+	c.Piece++
+	for k, e := range w.Leaps[b*nds : b*nds+nds] {
+		land, y := uint32(e), uint32(e>>32)
+		if w.Free[land>>6%core.HopWords]>>(land&63)&1 == 0 || w.Over[y>>6%core.HopWords]>>(y&63)&1 == 0 {
+			continue
+		}
+		if w.L > 2 && !overRest(w, b*nds+k) {
+			continue
+		}
+		var id int32
+		if c.Unseen[land>>6%core.HopWords]>>(land&63)&1 != 0 {
+			id = search(c, w, land, h.Words)
+		} else if id = c.Of[land]; c.Counted[id] == c.Piece {
+			continue
+		}
+		c.Counted[id] = c.Piece
+		n += int(c.Size[id])
+	}
+	return n
+}
+
+// search puts the component of the free cell on bit from in a new
+// component and returns its index. The flood takes the component's
+// cells out of unseen and nothing else; the cells taken (left &^ unseen),
+// read off the sets afterwards, give the component's size and its cells'
+// index.
+// (Fewer values live in the flood's loop keep them in registers.)
+func search(c *core.HopComponents, w *core.HopWalk, from uint32, words int) int32 {
+	c.Unseen[from>>6%core.HopWords] &^= 1 << (from & 63)
+	if w.L > 2 {
+		floodLong(c, w, from)
+	} else {
+		flood(c, w, from)
+	}
+	id := int32(len(c.Size))
+	size := 0
+	for i := range words {
+		taken := c.Left[i%core.HopWords] &^ c.Unseen[i%core.HopWords]
+		c.Left[i%core.HopWords] = c.Unseen[i%core.HopWords]
+		c.Cells = append(c.Cells, taken)
+		size += bits.OnesCount64(taken)
+		for ; taken != 0; taken &= taken - 1 {
+			c.Of[i<<6|bits.TrailingZeros64(taken)] = id
+		}
+	}
+	c.Size = append(c.Size, int32(size))
+	c.Counted = append(c.Counted, 0)
+	return id
+}
+
+// flood takes out of unseen the cells joined by hops to the cell on bit
+// from (taken out already). (Its loop calls nothing: the stack is
+// c.stack, as long as the sets have bits, a cell pushed once.)
+func flood(c *core.HopComponents, w *core.HopWalk, from uint32) {
+	nds := len(w.Dirs)
+	leaps, unseen, over, stack := w.Leaps, &c.Unseen, w.Over, c.Stack
+	stack[0] = int32(from)
+	top := 1
+	for top > 0 {
+		top--
+		x := int(stack[top])
+		for _, e := range leaps[x*nds : x*nds+nds] {
+			land, y := uint32(e), uint32(e>>32)
+			if unseen[land>>6%core.HopWords]>>(land&63)&1 == 0 || over[y>>6%core.HopWords]>>(y&63)&1 == 0 {
+				continue
+			}
+			unseen[land>>6%core.HopWords] &^= 1 << (land & 63)
+			stack[top] = int32(land)
+			top++
+		}
+	}
+}
+
+// floodLong is flood for leaps longer than 2 (Over on every cell passed
+// over).
+func floodLong(c *core.HopComponents, w *core.HopWalk, from uint32) {
+	nds := len(w.Dirs)
+	leaps, unseen, over, stack := w.Leaps, &c.Unseen, w.Over, c.Stack
+	stack[0] = int32(from)
+	top := 1
+	for top > 0 {
+		top--
+		x := int(stack[top])
+		for k, e := range leaps[x*nds : x*nds+nds] {
+			land, y := uint32(e), uint32(e>>32)
+			if unseen[land>>6%core.HopWords]>>(land&63)&1 == 0 || over[y>>6%core.HopWords]>>(y&63)&1 == 0 || !overRest(w, x*nds+k) {
+				continue
+			}
+			unseen[land>>6%core.HopWords] &^= 1 << (land & 63)
+			stack[top] = int32(land)
+			top++
+		}
+	}
+}
+
+// SlotSources tells whether rule r selects every piece code of a slot
+// alike, for every mover: then the occupancy sets say which pieces move.
+func SlotSources(p *core.Program, r *core.Rule) bool {
+	for mv := 0; mv < p.Players; mv++ {
+		srcOK := r.SrcOK[mv*p.Ncodes : (mv+1)*p.Ncodes]
+		bySlot := map[int32]bool{}
+		for code := 1; code < p.Ncodes; code++ {
+			sl := p.CodeSlot[code]
+			if prev, seen := bySlot[sl]; seen && prev != srcOK[code] {
+				return false
+			}
+			bySlot[sl] = srcOK[code]
+		}
+	}
+	return true
+}
+
+// OccupancyKey is the key of a position whose occupancy sets say all a
+// rule's moves depend on (besides the mover).
+func OccupancyKey(s *core.State) []uint64 { return s.Occ[:(s.NumPlayers+1)*s.NumWords] }
+
+// keepSets keeps the count pass's position sets (words words).
+func keepSets(c *core.HopCounts, over, land *core.HopSet, emptyOver []uint64, words int) {
+	for i := range words {
+		c.Over[i%core.HopWords], c.Land[i%core.HopWords] = over[i%core.HopWords], land[i%core.HopWords]
+	}
+	c.EmptyOver = emptyOver
+}
+
+// hopCountsSets gives the select pass the position sets its count pass kept.
+func hopCountsSets(c *core.HopCounts, over, land *core.HopSet, words int) (emptyOver []uint64) {
+	for i := range words {
+		over[i%core.HopWords], land[i%core.HopWords] = c.Over[i%core.HopWords], c.Land[i%core.HopWords]
+	}
+	return c.EmptyOver
+}
+
+// hopCountsDone records the total of a finished count pass.
+func hopCountsDone(c *core.HopCounts, total int) {
+	c.Total = total
+	c.Mover = c.Pending
+}
+
+// countsFor returns, for a generation of rule idx (of n) in count or
+// select mode, the counts recorded for this position (known: a select
+// pass after the count pass) or the record to fill (record: a count
+// pass); both nil when the rule keeps no counts.
+func countsFor(hs *core.HopScratch, g *core.Gen, h *core.HopRule, idx, n int) (known, record *core.HopCounts) {
+	if h.Key == nil {
+		return nil, nil
+	}
+	if len(hs.Counts) < n {
+		hs.Counts = make([]core.HopCounts, n)
+	}
+	c := &hs.Counts[idx]
+	key := h.Key(g.S)
+	if len(c.Key) != len(key) {
+		c.Key, c.Mover = make([]uint64, len(key)), -1
+	}
+	saved := c.Key[:len(key)]
+	if g.Sel >= 0 {
+		if c.Mover != g.Mover {
+			return nil, nil
+		}
+		for i, x := range key { // (a loop: no call)
+			if saved[i] != x {
+				return nil, nil
+			}
+		}
+		return c, nil
+	}
+	copy(saved, key)
+	c.Mover, c.Pending = -1, g.Mover
+	c.Pieces = c.Pieces[:0]
+	return nil, c
+}
+
+// hopPieceWord returns word k of the pieces rule h moves for the mover
+// (before its sources, when it has some, are asked) and of those whose
+// start a lock holds (heldStarts: the mover's, nil without lock).
+func hopPieceWord(g *core.Gen, h *core.HopRule, k int, heldStarts []uint64) (word, held uint64) {
+	s, nw := g.S, g.S.NumWords
+	for sl := g.R.SrcSlots[g.Mover]; sl != 0; sl &= sl - 1 {
+		word |= s.Occ[bits.TrailingZeros64(sl)*nw+k]
+	}
+	word &= h.From[g.Mover*h.Words+k]
+	if heldStarts != nil {
+		held = word & heldStarts[k]
+	}
+	return word, held
+}
+
+// moverSources returns rule h's sources for the mover (nil: every piece
+// of the slots it selects).
+func moverSources(h *core.HopRule, p *core.Program, mover int) []bool {
+	if h.Sources == nil {
+		return nil
+	}
+	return h.Sources[mover*p.Ncodes : (mover+1)*p.Ncodes]
+}
+
+// CountRuleSteps is countHopSteps for every piece of the rule, in the
+// order hopLeaps walks them: its neighbours among the free cells (and in
+// its lock's landing set).
+func CountRuleSteps(g *core.Gen, h *core.HopRule, w *core.HopWalk, land, _ *core.HopSet, record *core.HopCounts) int {
+	p, s := g.P, g.S
+	words, total := h.Words, 0
+	neighbours, sources := w.Neighbours, moverSources(h, p, g.Mover)
+	heldStarts := h.Locks.HeldStarts(g.Mover)
+	for k := 0; k < s.NumWords; k++ {
+		word, held := hopPieceWord(g, h, k, heldStarts)
+		for ; word != 0; word &= word - 1 {
+			i := bits.TrailingZeros64(word)
+			b, n := k<<6|i, 0
+			if sources != nil && !sources[s.Cells[p.CellOf[b]]] {
+				continue
+			}
+			nb := neighbours[b*words : b*words+words]
+			if held>>uint(i)&1 != 0 {
+				lock := h.Locks.Landings(g.Mover, int(p.CellOf[b]))
+				for j, x := range nb {
+					n += bits.OnesCount64(x & land[j%core.HopWords] & lock[j])
+				}
+			} else {
+				for j, x := range nb {
+					n += bits.OnesCount64(x & land[j%core.HopWords])
+				}
+			}
+			record.Pieces = append(record.Pieces, int32(n))
+			total += n
+		}
+	}
+	return total
+}
+
+// CountRuleShared is countHopShared for every piece of the rule, in the
+// order hopLeaps walks them: the sizes of the distinct hop components of
+// its first landings, or its own search under a lock.
+func CountRuleShared(g *core.Gen, h *core.HopRule, w *core.HopWalk, land, free *core.HopSet, record *core.HopCounts) int {
+	p, s := g.P, g.S
+	c := &s.Hop.Components
+	nds, total := len(w.Dirs), 0
+	sources := moverSources(h, p, g.Mover)
+	heldStarts := h.Locks.HeldStarts(g.Mover)
+	w.Free = land
+	for k := 0; k < s.NumWords; k++ {
+		word, held := hopPieceWord(g, h, k, heldStarts)
+		for ; word != 0; word &= word - 1 {
+			i := bits.TrailingZeros64(word)
+			b, n := k<<6|i, 0
+			if sources != nil && !sources[s.Cells[p.CellOf[b]]] {
+				continue
+			}
+			if held>>uint(i)&1 != 0 {
+				lock := h.Locks.Landings(g.Mover, int(p.CellOf[b]))
+				for j := range h.Words {
+					free[j%core.HopWords] = land[j%core.HopWords] & lock[j]
+				}
+				w.Free = free
+				n = countHopReach(g, h, w, b, lock)
+				w.Free = land
+			} else {
+				n = firstLandings(c, w, b, nds, h.Words)
+			}
+			record.Pieces = append(record.Pieces, int32(n))
+			total += n
+		}
+	}
+	return total
+}
+
+// firstLandings sums the sizes of the distinct components of the first
+// landings of the piece on bit b (nds directions), searching those not
+// searched yet.
+func firstLandings(c *core.HopComponents, w *core.HopWalk, b, nds, words int) int {
+	c.Piece++
+	n := 0
+	free, over := w.Free, w.Over
+	for k, e := range w.Leaps[b*nds : b*nds+nds] {
+		land, y := uint32(e), uint32(e>>32)
+		if free[land>>6%core.HopWords]>>(land&63)&1 == 0 || over[y>>6%core.HopWords]>>(y&63)&1 == 0 {
+			continue
+		}
+		if w.L > 2 && !overRest(w, b*nds+k) {
+			continue
+		}
+		var id int32
+		if c.Unseen[land>>6%core.HopWords]>>(land&63)&1 != 0 {
+			id = search(c, w, land, words)
+		} else if id = c.Of[land]; c.Counted[id] == c.Piece {
+			continue
+		}
+		c.Counted[id] = c.Piece
+		n += int(c.Size[id])
+	}
+	return n
+}
