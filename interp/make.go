@@ -13,6 +13,9 @@ var fusedUnmakes = map[uint8]core.Unmake{
 	core.FrameFused: accel.UndoFused,
 	core.FrameLeap:  accel.UndoLeap,
 	core.FrameTake:  accel.UndoTake,
+	// (a quiet Program's leaps: nothing passes, no ending but the ply
+	// limit's, so the frame keeps neither)
+	core.FrameLeapQuiet: accel.UndoLeapQuiet,
 }
 
 // compilePlay chooses, once the Program's shape is known (compilePut),

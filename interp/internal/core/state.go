@@ -219,11 +219,12 @@ type Frame struct {
 
 // frame kinds, each the index of its unmake in unmakes
 const (
-	frameRecords uint8 = iota // the general make's: undoRecords
-	frameDrop                 // a drop's: undoRecords, the piece back to the hand
-	FrameFused                // a fused chain of leaps: undoFused
-	FrameLeap                 // a fused leap: undoLeap
-	FrameTake                 // a fused removal: undoTake
+	frameRecords   uint8 = iota // the general make's: undoRecords
+	frameDrop                   // a drop's: undoRecords, the piece back to the hand
+	FrameFused                  // a fused chain of leaps: undoFused
+	FrameLeap                   // a fused leap: undoLeap
+	FrameTake                   // a fused removal: undoTake
+	FrameLeapQuiet              // a fused leap of a quiet Program: undoLeapQuiet
 )
 
 // OccLen and occCLen are the lengths of State.occ and State.occC. On a
