@@ -83,6 +83,14 @@ func (p page) wait(js string) {
 // ("human", "mcts", ...), and starts it.
 func (p page) start(game, options string, seats ...string) {
 	p.t.Helper()
+	p.begin(game, options, seats...)
+	p.wait(`document.body.dataset.ply === "0" && document.getElementById("title").textContent !== ""`)
+}
+
+// begin sets up a game as start does and clicks New, without waiting:
+// computers at full speed may be past ply 0 before a wait could see it.
+func (p page) begin(game, options string, seats ...string) {
+	p.t.Helper()
 	js := `(() => { const g = document.getElementById("game"); g.value = "` + game + `"; g.dispatchEvent(new Event("change"));`
 	for _, o := range strings.Fields(options) {
 		name, value, _ := strings.Cut(o, "=")
@@ -95,7 +103,6 @@ func (p page) start(game, options string, seats ...string) {
 	js += `document.body.dataset.ply = "none"; return "ok"; })()`
 	p.eval(js)
 	p.do(chromedp.Click(chromedp.CSS("#new")))
-	p.wait(`document.body.dataset.ply === "0" && document.getElementById("title").textContent !== ""`)
 }
 
 // click clicks a cell of the board.
@@ -343,8 +350,8 @@ func (p page) typed() {
 // watch: two computers play a game to its end at full speed.
 func (p page) watch() {
 	p.eval(`(() => { const s = document.getElementById("speed"); s.value = "0"; s.dispatchEvent(new Event("input")); return "ok"; })()`)
-	p.start("tiny", "", "random", "greedy")
-	p.wait(`document.getElementById("status").textContent.startsWith("Result: ")`)
+	p.begin("tiny", "", "random", "greedy")
+	p.wait(`document.body.dataset.ply !== "none" && document.getElementById("title").textContent !== "" && document.getElementById("status").textContent.startsWith("Result: ")`)
 }
 
 // seatsByOption: an option that changes the number of players (Capture's
