@@ -54,7 +54,9 @@ func Compile(g *ir.Game, cfg core.Config) (*core.Program, error) {
 	compilePut(p)
 	compilePlay(p)
 	for i := range p.Rules {
-		p.Rules[i].Strategy = strategies[p.Rules[i].Gen]
+		r := &p.Rules[i]
+		r.Strategy = strategies[r.Gen]
+		r.Marker = sourceMarkers(p, r)
 	}
 	p.Explain = planOf
 	return p, nil
@@ -855,4 +857,28 @@ func compileEnd(p *core.Program) error {
 		}
 	}
 	return compileGuide(p)
+}
+
+// sourceMarkers chooses, per mover, how the pieces of rule r that have a
+// first leap are marked (core.SourceMarker): by shifts when its
+// directions are shifts and the board is one word or Onto holds on
+// occupied cells too; from the landing cells when Onto holds exactly on
+// empty ones; by either, as the number of empty cells says, when both
+// hold.
+func sourceMarkers(p *core.Program, r *core.Rule) []core.SourceMarker {
+	ms := make([]core.SourceMarker, p.Players)
+	for m := range ms {
+		ontoEmpty := m < len(r.OntoEmpty) && r.OntoEmpty[m]
+		switch {
+		case r.Shift && (p.NumWords == 1 || !ontoEmpty):
+			ms[m] = core.MarkByShifts
+		case !ontoEmpty:
+			ms[m] = core.MarkNone
+		case r.Shift:
+			ms[m] = core.MarkByShiftsOrLandings
+		default:
+			ms[m] = core.MarkByLandings
+		}
+	}
+	return ms
 }

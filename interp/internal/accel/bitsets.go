@@ -57,13 +57,12 @@ func emptyWord(g *core.Gen, w int) uint64 {
 // there are fewer empty cells than selected pieces (then looking from the
 // landing cells is cheaper). It reports whether it did.
 func markSources(g *core.Gen) bool {
-	r, s := g.R, g.S
 	g.One = false
-	if r.Shift && (s.NumWords == 1 || !r.OntoEmpty[g.Mover]) {
+	switch g.R.Marker[g.Mover] {
+	case core.MarkByShifts:
 		markShift(g)
 		return true
-	}
-	if !r.OntoEmpty[g.Mover] {
+	case core.MarkNone:
 		return false
 	}
 	nempty, nsrc := emptyCount(g)
@@ -123,7 +122,7 @@ func emptyCount(g *core.Gen) (nempty, nsrc int) {
 func markFrom(g *core.Gen, nempty, nsrc int) bool {
 	r, s := g.R, g.S
 	nw := s.NumWords
-	if r.Shift && nempty >= 4*nw {
+	if r.Marker[g.Mover] == core.MarkByShiftsOrLandings && nempty >= 4*nw {
 		// Shifts of several words cost about the same whatever the
 		// position; a few empty cells are cheaper to look back from.
 		markShift(g)

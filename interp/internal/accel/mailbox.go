@@ -280,7 +280,7 @@ func mbLeaps(g *core.Gen) {
 	p, s, r := g.P, g.S, g.R
 	g.One = false
 	nempty, nsrc := emptyCount(g)
-	landings := nempty < nsrc && !(r.Shift && nempty >= 4*s.NumWords)
+	landings := nempty < nsrc && !(r.Marker[g.Mover] == core.MarkByShiftsOrLandings && nempty >= 4*s.NumWords)
 	switch {
 	case g.Sink == core.SinkCount:
 		g.N += mbCount(p, s, r, g.Mover, s.Bufs[s.NumWords:2*s.NumWords], nempty, nsrc)

@@ -175,6 +175,21 @@ const (
 	GenHop              // fast: leaps that capture nothing, local conditions, inside locks as sets (strat_hop.go)
 )
 
+// SourceMarker is how a rule's pieces that have a first leap are marked
+// before its leaps are walked (accel/bitsets.go: markSources), chosen at
+// compile time per rule and mover.
+type SourceMarker uint8
+
+const (
+	MarkNone               SourceMarker = iota // every selected piece is walked
+	MarkByShifts                               // shifts of the occupancy words
+	MarkByLandings                             // from the empty landing cells, when fewer than the pieces
+	MarkByShiftsOrLandings                     // landings when few cells are empty (< 4 per word), else shifts
+)
+
+// Rule is a compiled move rule: what it means (its conditions, leaps,
+// chain and capture) and what the planner stored for it (its strategy,
+// maker and tables).
 type Rule struct {
 	Idx    int
 	Name   string
@@ -252,7 +267,11 @@ type Rule struct {
 	// directions are shifts and Over/Onto depend only on the slot of the
 	// piece (owner or neutral) or emptiness; overSlots/ontoSlots[mover] have
 	// bit i for slot i and bit np+1 for an empty cell.
-	Shift     bool
+	Shift bool
+	// Marker: per mover, how the pieces with a first leap are marked
+	// before the rule's leaps are walked (the planner's choice, from
+	// Shift, the board's words and OntoEmpty)
+	Marker    []SourceMarker
 	OverSlots []uint64
 	OntoSlots []uint64
 	ValidL    []uint64 // Program.valid[length]
