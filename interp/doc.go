@@ -18,8 +18,8 @@
 // all`) the core alone plays every rules file, and every accelerator is
 // tested against it. The core never names an accelerator: it calls what
 // the planner stored (a rule's strategy, a tier's runners, the makers and
-// unmakes, the Program-wide choices, Program.selectKept,
-// Program.explain). It also holds the tables some accelerators fill (the
+// unmakes, the Program-wide choices, Program.SelectKept,
+// Program.Explain). It also holds the tables some accelerators fill (the
 // mailbox's byte board, the small position of fused-make, the hop and
 // stack tables), because the position and the rules carry them.
 //
