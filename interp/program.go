@@ -13,7 +13,7 @@ import (
 // Compile checks g defensively and lowers it to a Program: cells as int
 // indices, neighbour and leap tables, compiled expressions, distance tables
 // and the chosen move generators. Inconsistent input gives an error.
-func Compile(g *ir.Game, cfg core.Config) (*core.Program, error) {
+func Compile(g *ir.Game, cfg Config) (*Program, error) {
 	if g == nil {
 		return nil, fmt.Errorf("compile: no game")
 	}
