@@ -67,6 +67,17 @@ func compileLongTable(p *core.Program, r *core.Rule, m *ir.MoveRule) {
 		lt.Sources = accel.KindSources
 		p.KeepOccC = true // (the State keeps the sets per code: compilePut)
 	}
+	lt.FirstDirs = make([][][]int32, p.Players)
+	for m := range lt.FirstDirs {
+		all := r.Dirs[m]
+		if !r.KeepsFirstDir {
+			lt.FirstDirs[m] = [][]int32{all}
+			continue
+		}
+		for i := range all {
+			lt.FirstDirs[m] = append(lt.FirstDirs[m], all[i:i+1])
+		}
+	}
 	r.LongTable = lt
 	r.Gen = core.GenLongTable
 }

@@ -193,7 +193,7 @@ func longTableLeaps(g *core.Gen) {
 	w := longWalk{g: g, lt: lt, stride: lt.Stride, cells: s.CellsW,
 		over: lt.Over[mv*tab : (mv+1)*tab], hurdle: lt.Hurdle[mv*tab : (mv+1)*tab], onto: lt.Onto[mv*tab : (mv+1)*tab]}
 	source, sourceStride := lt.Source[mv*lt.SourceSize:(mv+1)*lt.SourceSize], lt.SourceStride
-	all := r.Dirs[mv]
+	all, firstDirs := r.Dirs[mv], lt.FirstDirs[mv]
 	g.Dirs = all
 	for wd := 0; wd < s.NumWords; wd++ {
 		for word := genSources(g, wd, marked); word != 0; word &= word - 1 {
@@ -204,17 +204,13 @@ func longTableLeaps(g *core.Gen) {
 			}
 			g.Piece = code
 			s.Path = append(s.Path[:0], uint32(c))
-			if r.KeepsFirstDir { // one first direction at a time (eachFirstDir)
-				for i := range all {
-					g.Dirs = all[i : i+1]
-					if w.from(c); g.Found {
-						break
-					}
+			for _, dirs := range firstDirs {
+				g.Dirs = dirs
+				if w.from(c); g.Found {
+					break
 				}
-				g.Dirs = all
-			} else {
-				w.from(c)
 			}
+			g.Dirs = all
 			s.Path = s.Path[:0]
 			if g.Found {
 				return

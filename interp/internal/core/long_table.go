@@ -31,4 +31,9 @@ type LongTable struct {
 	Sources func(g *Gen) bool
 	// codes: per mover, the piece codes the rule may move (kindSources)
 	Codes [][]uint16
+	// FirstDirs: per mover, the sets of directions a piece's moves are
+	// walked with, one after the other: all of them at once, or one
+	// first direction at a time when the chain keeps its first direction
+	// (Rule.KeepsFirstDir, chain.go: eachFirstDir)
+	FirstDirs [][][]int32
 }
