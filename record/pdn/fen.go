@@ -18,7 +18,7 @@ type Piece struct {
 	King   bool
 }
 
-// FEN is a draughts position in FEN: the side to move ('W' or 'B') and each
+// FEN is a position in FEN: the side to move ('W' or 'B') and each
 // side's pieces by square number, in square order.
 type FEN struct {
 	ToMove       byte
@@ -35,7 +35,7 @@ func (e *FENError) Error() string {
 	return fmt.Sprintf("FEN, at character %d: %s", e.Offset+1, e.Msg)
 }
 
-// ParseFEN reads a draughts FEN such as "W:W31-50:B1-20" or
+// ParseFEN reads a FEN such as "W:W31-50:B1-20" or
 // "B:BK17,K24:W6,9,10": the side to move, then each side's pieces, a K
 // before a king, ranges with '-'. Squares run from 1 to maxSquare; a square
 // given twice (by one side or both) is an error. White space is ignored and

@@ -1,5 +1,5 @@
-// Package pdn reads Portable Draughts Notation (PDN 3.0, the FMJD's format
-// for draughts games) and draughts FEN position strings.
+// Package pdn reads PDN files (PDN 3.0, the FMJD's notation for recorded
+// games on numbered squares) and FEN position strings.
 //
 // # Design
 //
