@@ -18,8 +18,7 @@
 // all`) the core alone plays every rules file, and every accelerator is
 // tested against it. The core never names an accelerator: it calls what
 // the planner stored (a rule's strategy, a tier's runners, the makers and
-// unmakes, the Program-wide choices, Program.SelectKept,
-// Program.Explain). It also holds the tables some accelerators fill (the
+// unmakes, the Program-wide choices, Program.SelectKept). It also holds the tables some accelerators fill (the
 // mailbox's byte board, the small position of fused-make, the hop and
 // stack tables), because the position and the rules carry them.
 //
@@ -32,7 +31,7 @@
 // deciding again; where one declines it records why. The registry
 // (registry.go) lists the units in order: name, the units each needs,
 // the class it serves. Config.Disable switches units off by name (closed
-// under needs). Program.Plan reads the stored values back, with the
+// under needs). Explain (plan.go) reads the stored values back, with the
 // accelerators each rule and tier got and why the others declined;
 // `ruleplay vet --explain` prints it.
 //

@@ -109,7 +109,7 @@ jump { piece: own man; dirs: all; over: occupied; chain: optional; text: ends }
 			t.Errorf("got %v\nwant %v\n%s", got, want, p.Render(s))
 		}
 		checkCountSelect(t, p, s, 0)
-		if plan := p.Plan(); plan.Rules[1].Strategy != "reachability" && plan.Rules[1].Strategy != "hop table" {
+		if plan := Explain(p); plan.Rules[1].Strategy != "reachability" && plan.Rules[1].Strategy != "hop table" {
 			t.Errorf("jump: strategy %q", plan.Rules[1].Strategy) // (the hop table: reachability on occupancy sets)
 		}
 	}

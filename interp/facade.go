@@ -27,15 +27,6 @@ type Config = core.Config
 // LimitError reports a bound of move generation run into (Config.MaxLeaps).
 type LimitError = core.LimitError
 
-// Plan is what Compile chose, as `ruleplay vet --explain` prints it; its
-// parts are BoardPlan, RulePlan and TierPlan.
-type (
-	Plan      = core.Plan
-	BoardPlan = core.BoardPlan
-	RulePlan  = core.RulePlan
-	TierPlan  = core.TierPlan
-)
-
 // DefaultMaxLeaps is Config.MaxLeaps when it is not set.
 const DefaultMaxLeaps = core.DefaultMaxLeaps
 

@@ -122,7 +122,7 @@ func checkGenerated(t *testing.T, src string, games, plies int) (*core.Program, 
 // planFeatures names what the plan of p uses: its rules' strategies and
 // notes, its tiers' machinery, how it counts and draws moves and decides
 // the blockade filter, and its board's words and layout.
-func planFeatures(pl core.Plan) []string {
+func planFeatures(pl Plan) []string {
 	digits := regexp.MustCompile(`[0-9]+`)
 	var fs []string
 	for _, r := range pl.Rules {
@@ -196,7 +196,7 @@ func TestGeneratedFastEqualsGeneric(t *testing.T) {
 				}
 				mu.Lock()
 				defer mu.Unlock()
-				for _, f := range planFeatures(p.Plan()) {
+				for _, f := range planFeatures(Explain(p)) {
 					reached[f]++
 				}
 			})

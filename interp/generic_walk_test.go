@@ -61,7 +61,7 @@ func TestGenericWalkChosen(t *testing.T) {
 		if r := &ref.Rules[i]; r.Gen != core.GenGeneric || r.Generic.Name != c.walk {
 			t.Errorf("%s: rule %s: generator %d, walk %q; want the generic walker, %q", c.file, c.rule, r.Gen, r.Generic.Name, c.walk)
 		}
-		if notes := ref.Plan().Rules[i].Notes; !slices.Contains(notes, "generic walk: "+c.walk) {
+		if notes := Explain(ref).Rules[i].Notes; !slices.Contains(notes, "generic walk: "+c.walk) {
 			t.Errorf("%s: rule %s: the plan's notes %q do not name the walk %q", c.file, c.rule, notes, c.walk)
 		}
 		if got, want := ref.Perft(ref.NewState(0), c.depth), fast.Perft(fast.NewState(0), c.depth); got != want {

@@ -104,7 +104,7 @@ func TestHopCountPieces(t *testing.T) {
 // playouts.
 func TestHopCountPlan(t *testing.T) {
 	p := loadFile(t, "../games/chinese-checkers.rules", map[string]string{"players": "6"}, core.Config{})
-	pl := p.Plan()
+	pl := Explain(p)
 	wantNotes := map[string]string{
 		"step": "moves counted per piece without being written: steps by population counts of the free neighbours",
 		"jump": "moves counted per piece without being written: chains by hop components shared by the mover's pieces; components kept from one generation to the next where the position did not change near them",
@@ -121,10 +121,10 @@ func TestHopCountPlan(t *testing.T) {
 		t.Errorf("playouts %q", pl.Playouts)
 	}
 	off := loadFile(t, "../games/chinese-checkers.rules", map[string]string{"players": "6"}, core.Config{Disable: []string{"hop-count"}})
-	if got := off.Plan().Playouts; got != "legal list, then one drawn" {
+	if got := Explain(off).Playouts; got != "legal list, then one drawn" {
 		t.Errorf("without hop-count: playouts %q", got)
 	}
-	for _, r := range off.Plan().Rules {
+	for _, r := range Explain(off).Rules {
 		if !slices.ContainsFunc(r.Declined, func(d string) bool { return strings.HasPrefix(d, "hop-count: ") }) {
 			t.Errorf("without hop-count: rule %s declined %q", r.Name, r.Declined)
 		}
@@ -137,7 +137,7 @@ func TestHopCountPlan(t *testing.T) {
 	// A chain stop makes the hops one-way: each piece counted by its own
 	// search (Conspirateurs' jumps stop on a shelter).
 	c := loadFile(t, "../games/conspirateurs.rules", nil, core.Config{})
-	for _, r := range c.Plan().Rules {
+	for _, r := range Explain(c).Rules {
 		if r.Name == "jump" && !slices.Contains(r.Notes, "moves counted per piece without being written: chains by each piece's search (its chain stop makes the hops one-way)") {
 			t.Errorf("conspirateurs jump: notes %q", r.Notes)
 		}
@@ -198,7 +198,7 @@ func TestHopCountOneWay(t *testing.T) {
 		return p
 	}
 	fast, slow := load(core.Config{MaxPlies: 300}), load(core.Config{MaxPlies: 300, Disable: disableAll(true)})
-	for _, r := range fast.Plan().Rules {
+	for _, r := range Explain(fast).Rules {
 		if r.Name == "jump" && !slices.ContainsFunc(r.Notes, func(n string) bool { return strings.Contains(n, "one-way") }) {
 			t.Errorf("jump: notes %q, want the one-way hops named", r.Notes)
 		}

@@ -25,12 +25,12 @@ func TestKeptComponents(t *testing.T) {
 	for _, tc := range hopCases {
 		p := loadFile(t, tc.file, tc.opts, core.Config{MaxPlies: 400})
 		anew := loadFile(t, tc.file, tc.opts, core.Config{MaxPlies: 400, Disable: []string{"kept-components"}})
-		for _, r := range p.Plan().Rules {
+		for _, r := range Explain(p).Rules {
 			if slices.Contains(r.Accelerators, "kept-components") {
 				kept++
 			}
 		}
-		for _, r := range anew.Plan().Rules {
+		for _, r := range Explain(anew).Rules {
 			if slices.Contains(r.Accelerators, "kept-components") || (r.Name == "jump" && !slices.Contains(r.Declined, "kept-components: disabled (--disable kept-components)")) {
 				t.Errorf("%s: without kept-components, rule %s: accelerators %q, declined %q", tc.file, r.Name, r.Accelerators, r.Declined)
 			}
@@ -70,7 +70,7 @@ func TestKeptComponents(t *testing.T) {
 		t.Error("no rule keeps its components")
 	}
 	p := loadFile(t, "../games/conspirateurs.rules", nil, core.Config{})
-	for _, r := range p.Plan().Rules {
+	for _, r := range Explain(p).Rules {
 		if slices.Contains(r.Accelerators, "kept-components") {
 			t.Errorf("conspirateurs rule %s keeps components (its jumps stop on shelters)", r.Name)
 		}

@@ -89,7 +89,7 @@ func playoutTrace(p *core.Program, seed uint64) string {
 func TestHopPlanned(t *testing.T) {
 	for _, tc := range hopCases {
 		p := loadFile(t, tc.file, tc.opts, core.Config{})
-		for _, r := range p.Plan().Rules {
+		for _, r := range Explain(p).Rules {
 			want := "hop table"
 			if r.Name == "step" && strings.HasSuffix(tc.file, "hexhop.rules") {
 				want = "step table" // no lock: the step table serves it
@@ -101,16 +101,16 @@ func TestHopPlanned(t *testing.T) {
 				t.Errorf("%s: rule %s: notes %q say a lock sends it to the generic walker", tc.file, r.Name, r.Notes)
 			}
 		}
-		if tp := p.Plan().Tiers[0]; !tp.UniqueEnds || tp.Dedup {
+		if tp := Explain(p).Tiers[0]; !tp.UniqueEnds || tp.Dedup {
 			t.Errorf("%s %v: tier %+v: ends not proved unique", tc.file, tc.opts, tp)
 		}
 		slow := loadFile(t, tc.file, tc.opts, core.Config{Disable: disableAll(true)})
-		for _, r := range slow.Plan().Rules {
+		for _, r := range Explain(slow).Rules {
 			if r.Strategy == "hop table" {
 				t.Errorf("%s without fast paths: rule %s has the hop table", tc.file, r.Name)
 			}
 		}
-		if tp := slow.Plan().Tiers[0]; tp.UniqueEnds || !tp.Dedup {
+		if tp := Explain(slow).Tiers[0]; tp.UniqueEnds || !tp.Dedup {
 			t.Errorf("%s without fast paths: tier %+v not merged", tc.file, tp)
 		}
 	}
@@ -157,7 +157,7 @@ end { no-move: pass; passes: 2 }
 `
 	fast := loadSrc(t, "long-steps", src, core.Config{MaxPlies: 120})
 	slow := loadSrc(t, "long-steps", src, core.Config{MaxPlies: 120, Disable: disableAll(true)})
-	if tp := fast.Plan().Tiers[0]; tp.UniqueEnds || !tp.Dedup {
+	if tp := Explain(fast).Tiers[0]; tp.UniqueEnds || !tp.Dedup {
 		t.Errorf("tier %+v: ends proved unique where slides of two land like jumps", tp)
 	}
 	if why := uniqueEndsDecline(fast, fast.Tiers[0].Rules); !strings.Contains(why, "may land where") {
@@ -224,7 +224,7 @@ end { win: every(own, in goal); no-move: pass; passes: 2 }
 `
 	fast := loadSrc(t, "long-hops", src, core.Config{MaxPlies: 200})
 	slow := loadSrc(t, "long-hops", src, core.Config{MaxPlies: 200, Disable: disableAll(true)})
-	for _, r := range fast.Plan().Rules {
+	for _, r := range Explain(fast).Rules {
 		if r.Strategy != "hop table" {
 			t.Errorf("rule %s: strategy %q", r.Name, r.Strategy)
 		}
@@ -244,7 +244,7 @@ end { win: every(own, in goal); no-move: pass; passes: 2 }
 func TestHopChainStop(t *testing.T) {
 	fast := load(t, "conspirateurs.rules", nil, core.Config{MaxPlies: 400})
 	slow := load(t, "conspirateurs.rules", nil, core.Config{MaxPlies: 400, Disable: disableAll(true)})
-	for _, r := range fast.Plan().Rules {
+	for _, r := range Explain(fast).Rules {
 		if r.Name == "jump" && r.Strategy != "hop table" {
 			t.Errorf("jump: strategy %q, notes %q", r.Strategy, r.Notes)
 		}
@@ -326,8 +326,8 @@ func TestHopSelectSetsPerRule(t *testing.T) {
 		return p
 	}
 	p, ref := load(core.Config{}), load(core.Config{Disable: []string{"all"}})
-	if got := p.Plan().Playouts; got != "count, then build the one drawn" {
-		t.Fatalf("playouts %q\n%+v", got, p.Plan())
+	if got := Explain(p).Playouts; got != "count, then build the one drawn" {
+		t.Fatalf("playouts %q\n%+v", got, Explain(p))
 	}
 	for seed := uint64(0); seed < 20; seed++ {
 		if a, b := playoutTrace(p, seed), playoutTrace(ref, seed); a != b {

@@ -31,24 +31,24 @@ func TestLongTableChosen(t *testing.T) {
 			t.Fatal(err)
 		}
 		var got []string
-		for _, r := range p.Plan().Rules {
+		for _, r := range Explain(p).Rules {
 			got = append(got, r.Name+": "+r.Strategy)
 		}
 		want := []string{"man-capture: long-leap table", "king-capture: long-leap table", "man-step: step table", "king-move: long-leap table"}
 		if !slices.Equal(got, want) {
 			t.Errorf("%s: %q, want %q", f, got, want)
 		}
-		if a := p.Plan().Tiers[0].Accelerators; !slices.Contains(a, "majority-paths") {
+		if a := Explain(p).Tiers[0].Accelerators; !slices.Contains(a, "majority-paths") {
 			t.Errorf("%s: the capture tier's accelerators: %q", f, a)
 		}
 		slow, err := Compile(g, core.Config{Disable: disableAll(true)})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if d := slow.Plan().Tiers[0].Declined; !slices.Contains(d, "majority-paths: disabled (--disable all)") {
+		if d := Explain(slow).Tiers[0].Declined; !slices.Contains(d, "majority-paths: disabled (--disable all)") {
 			t.Errorf("%s without accelerators: the capture tier declined %q", f, d)
 		}
-		for _, r := range slow.Plan().Rules {
+		for _, r := range Explain(slow).Rules {
 			if r.Strategy != "generic walker" {
 				t.Errorf("%s with every accelerator off: %s has %s", f, r.Name, r.Strategy)
 			}
@@ -186,7 +186,7 @@ func TestLongTableDeclines(t *testing.T) {
 	} {
 		p := loadSrc(t, tc.name, base+tc.extra, core.Config{})
 		var declined []string
-		for _, r := range p.Plan().Rules {
+		for _, r := range Explain(p).Rules {
 			if r.Name == tc.rule {
 				declined = r.Declined
 			}

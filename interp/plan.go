@@ -10,9 +10,10 @@ import (
 	"github.com/ruleplay/ruleplay/ir"
 )
 
-// planOf builds the Plan of p (Program.explain).
-func planOf(p *core.Program) core.Plan {
-	pl := core.Plan{Board: boardPlan(p)}
+// Explain returns what Compile chose for p, as `ruleplay vet --explain`
+// prints it: the very values stored in p, read back.
+func Explain(p *Program) Plan {
+	pl := Plan{Board: boardPlan(p)}
 	for i := range p.Rules {
 		pl.Rules = append(pl.Rules, rulePlan(p, &p.Rules[i]))
 	}
@@ -59,8 +60,8 @@ func planOf(p *core.Program) core.Plan {
 	return pl
 }
 
-func boardPlan(p *core.Program) core.BoardPlan {
-	b := core.BoardPlan{Cells: p.NumCells, Dirs: p.NumDirs, Words: p.NumWords, StateBytes: p.StateBytes()}
+func boardPlan(p *core.Program) BoardPlan {
+	b := BoardPlan{Cells: p.NumCells, Dirs: p.NumDirs, Words: p.NumWords, StateBytes: p.StateBytes()}
 	b.Layout = "bit = cell index"
 	for c, bit := range p.BitOf {
 		if int(bit) != c {
@@ -77,9 +78,9 @@ func boardPlan(p *core.Program) core.BoardPlan {
 	return b
 }
 
-func rulePlan(p *core.Program, r *core.Rule) core.RulePlan {
+func rulePlan(p *core.Program, r *core.Rule) RulePlan {
 	m := &p.Desc.Moves[r.Idx]
-	rp := core.RulePlan{Name: r.Name, Class: patternClass(m), Strategy: r.Strategy.Name()}
+	rp := RulePlan{Name: r.Name, Class: patternClass(m), Strategy: r.Strategy.Name()}
 	for _, c := range []struct {
 		name string
 		e    *ir.Expr
@@ -108,9 +109,9 @@ func rulePlan(p *core.Program, r *core.Rule) core.RulePlan {
 // accelNames names the accelerators set in got, in registry order.
 func accelNames(got map[core.Accel]bool) []string {
 	var out []string
-	for i := range core.Registry {
+	for i := range registry {
 		if got[core.Accel(i)] {
-			out = append(out, core.Registry[i].Name)
+			out = append(out, registry[i].Name)
 		}
 	}
 	return out
@@ -249,7 +250,7 @@ func ruleNotes(p *core.Program, r *core.Rule) []string {
 		n = append(n, "chains stopped by chain-stop: followed by the generic walker")
 	}
 	if r.Shift {
-		n = append(n, fmt.Sprintf("first leaps by bitset shifts (%d word%s)", p.NumWords, core.Plural(p.NumWords)))
+		n = append(n, fmt.Sprintf("first leaps by bitset shifts (%d word%s)", p.NumWords, plural(p.NumWords)))
 	}
 	if r.AlwaysTakes {
 		n = append(n, "every leap takes a piece")
@@ -284,8 +285,8 @@ func ruleNotes(p *core.Program, r *core.Rule) []string {
 
 // tierPlan describes tier t from what runs for it: its gate, counter,
 // drawer and tidy steps, and its kernel.
-func tierPlan(p *core.Program, t *core.Tier) core.TierPlan {
-	tp := core.TierPlan{Precheck: t.Gate != nil, Kernel: t.Kernel != nil, Dedup: t.Merges(), Runs: t.Runs()}
+func tierPlan(p *core.Program, t *core.Tier) TierPlan {
+	tp := TierPlan{Precheck: t.Gate != nil, Kernel: t.Kernel != nil, Dedup: t.Merges(), Runs: t.Runs()}
 	for _, ri := range t.Rules {
 		tp.Rules = append(tp.Rules, p.Rules[ri].Name)
 	}

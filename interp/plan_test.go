@@ -14,7 +14,7 @@ import (
 
 // planSummary is one line per rule (name: strategy) and per tier (its
 // rules, bulk or not), in order.
-func planSummary(pl core.Plan) string {
+func planSummary(pl Plan) string {
 	var b strings.Builder
 	for _, r := range pl.Rules {
 		fmt.Fprintf(&b, "%s: %s\n", r.Name, r.Strategy)
@@ -125,22 +125,22 @@ playouts: count, then build the one drawn
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := planSummary(p.Plan()); got != want[name] {
+		if got := planSummary(Explain(p)); got != want[name] {
 			t.Errorf("%s: plan\n%s\nwant\n%s", name, got, want[name])
 		}
 		for _, note := range wantNotes[name] {
-			if r := p.Plan().Rules[0]; !slices.ContainsFunc(r.Notes, func(n string) bool { return strings.HasPrefix(n, note) }) {
+			if r := Explain(p).Rules[0]; !slices.ContainsFunc(r.Notes, func(n string) bool { return strings.HasPrefix(n, note) }) {
 				t.Errorf("%s: rule %s has no note %q: %q", name, r.Name, note, r.Notes)
 			}
 		}
-		if (name == "unseen/draughts10.rules" || name == "unseen/draughts12.rules") && !p.Plan().Tiers[0].WalkChains {
+		if (name == "unseen/draughts10.rules" || name == "unseen/draughts12.rules") && !Explain(p).Tiers[0].WalkChains {
 			t.Errorf("%s: the tier of captures does not walk its chains from its first leaps' sources", name)
 		}
 		slow, err := Compile(games[name], core.Config{Disable: []string{"all"}})
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, r := range slow.Plan().Rules {
+		for _, r := range Explain(slow).Rules {
 			if r.Strategy != "generic walker" && r.Strategy != "reachability" { // (reachability: the meaning of chains named by their ends)
 				t.Errorf("%s without fast paths: rule %s has strategy %s", name, r.Name, r.Strategy)
 			}
@@ -156,7 +156,7 @@ func TestPlanText(t *testing.T) {
 		t.Fatal(err)
 	}
 	var b strings.Builder
-	if err := p.Plan().Write(&b); err != nil {
+	if err := Explain(p).Write(&b); err != nil {
 		t.Fatal(err)
 	}
 	want := `board: 144 cells, 8 directions; sets of 3 words (bit = cell index; 8 of 8 directions are bit shifts); 438 bytes a position
@@ -219,7 +219,7 @@ func TestPlanBundled(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, r := range p.Plan().Rules {
+		for _, r := range Explain(p).Rules {
 			long := len(r.Notes) > 0 && strings.HasPrefix(r.Notes[0], "a long rule")
 			if (r.Strategy == "generic walker" && !long) || r.Strategy == "group walker" {
 				t.Errorf("%s: rule %s falls back to the %s", f, r.Name, r.Strategy)
@@ -244,7 +244,7 @@ func TestPlanPairs(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		pl := p.Plan()
+		pl := Explain(p)
 		if len(pl.Tiers) != len(tiers) {
 			t.Fatalf("%s: %d tiers, want %d", name, len(pl.Tiers), len(tiers))
 		}
@@ -262,7 +262,7 @@ func TestPlanPairs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if tp := p.Plan().Tiers[0]; !tp.Kernel || len(tp.Pairs) != 0 {
+	if tp := Explain(p).Tiers[0]; !tp.Kernel || len(tp.Pairs) != 0 {
 		t.Errorf("breakthrough: kernel %v, pairs %v; want the kernel without pairs", tp.Kernel, tp.Pairs)
 	}
 }

@@ -58,7 +58,6 @@ func Compile(g *ir.Game, cfg Config) (*Program, error) {
 		r.Strategy = strategies[r.Gen]
 		r.Marker = sourceMarkers(p, r)
 	}
-	p.Explain = planOf
 	return p, nil
 }
 

@@ -51,10 +51,10 @@ func TestRegistryNeedsClosure(t *testing.T) {
 		}
 	}
 	// Every accelerator a needs is listed before it, and none needs itself.
-	for i, a := range core.Registry {
+	for i, a := range registry {
 		for _, n := range a.Needs {
 			if int(n) >= i {
-				t.Errorf("%s needs %s, listed after it", a.Name, core.Registry[n].Name)
+				t.Errorf("%s needs %s, listed after it", a.Name, registry[n].Name)
 			}
 		}
 	}
@@ -106,7 +106,7 @@ func TestRegistryReached(t *testing.T) {
 		games[name] = g
 		names = append(names, name)
 	}
-	for i, a := range core.Registry {
+	for i, a := range registry {
 		reached := false
 		for _, name := range names {
 			g := games[name]
@@ -114,17 +114,17 @@ func TestRegistryReached(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: %v", name, err)
 			}
-			if slices.Contains(planAccels(p.Plan()), a.Name) {
+			if slices.Contains(planAccels(Explain(p)), a.Name) {
 				reached = true
 				off, err := Compile(g, core.Config{Disable: []string{a.Name}})
 				if err != nil {
 					t.Fatalf("%s: %v", name, err)
 				}
-				pl := off.Plan()
+				pl := Explain(off)
 				if slices.Contains(planAccels(pl), a.Name) {
 					t.Errorf("%s: %s off, and still in the plan", name, a.Name)
 				}
-				want := core.Registry[i].Name + ": disabled (--disable " + a.Name + ")"
+				want := registry[i].Name + ": disabled (--disable " + a.Name + ")"
 				if !slices.Contains(planDeclines(pl), want) {
 					t.Errorf("%s: %s off: the plan does not say %q", name, a.Name, want)
 				}
@@ -159,8 +159,8 @@ func TestBundledAcceleratorsOff(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, a := range core.Registry {
-				if !slices.Contains(planAccels(on.Plan()), a.Name) {
+			for _, a := range registry {
+				if !slices.Contains(planAccels(Explain(on)), a.Name) {
 					continue // (the plan without it is the plan with it)
 				}
 				p, err := Compile(g, core.Config{Disable: []string{a.Name}, MaxLeaps: genMaxLeaps})
@@ -193,7 +193,7 @@ func bundledAndUnseen(t *testing.T) map[string]*ir.Game {
 
 // planAccels lists every accelerator the plan names as got, with
 // repeats.
-func planAccels(pl core.Plan) []string {
+func planAccels(pl Plan) []string {
 	out := slices.Clone(pl.Accelerators)
 	for _, r := range pl.Rules {
 		out = append(out, r.Accelerators...)
@@ -205,7 +205,7 @@ func planAccels(pl core.Plan) []string {
 }
 
 // planDeclines lists every "name: why" of the plan.
-func planDeclines(pl core.Plan) []string {
+func planDeclines(pl Plan) []string {
 	out := slices.Clone(pl.Declined)
 	for _, r := range pl.Rules {
 		out = append(out, r.Declined...)
@@ -221,7 +221,7 @@ func planDeclines(pl core.Plan) []string {
 // run the same code.
 func planWithoutDeclines(p *core.Program) string {
 	var b strings.Builder
-	if err := p.Plan().Write(&b); err != nil {
+	if err := Explain(p).Write(&b); err != nil {
 		panic(err)
 	}
 	var keep []string
@@ -268,7 +268,7 @@ func TestGeneratedAcceleratorsOff(t *testing.T) {
 			})
 		}
 	})
-	for _, a := range core.Registry {
+	for _, a := range registry {
 		t.Logf("%5d files with %s off", tried[a.Name], a.Name)
 	}
 }
@@ -282,7 +282,7 @@ func checkAcceleratorsOff(t *testing.T, src string, games, plies int) (tried []s
 	t.Helper()
 	on, ref := loadGen(t, src)
 	onPlan := planWithoutDeclines(on)
-	for _, a := range core.Registry {
+	for _, a := range registry {
 		g, err := lang.LoadSource("gen.rules", []byte(src), nil)
 		if err != nil {
 			t.Fatal(err)

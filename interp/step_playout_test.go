@@ -39,11 +39,11 @@ func TestStepPlayoutsPlanned(t *testing.T) {
 	want := (&accel.StepPlayouts{}).Name()
 	for _, f := range stepGames {
 		p := loadFile(t, f, nil, core.Config{})
-		if got := p.Plan().Playouts; got != want {
+		if got := Explain(p).Playouts; got != want {
 			t.Errorf("%s: playouts %q, want %q", f, got, want)
 		}
 		off := loadFile(t, f, nil, core.Config{Disable: []string{"kernel"}})
-		if got := off.Plan().Playouts; got == want {
+		if got := Explain(off).Playouts; got == want {
 			t.Errorf("%s without kernel: playouts %q", f, got)
 		}
 		if why := stepPlayoutsDeclines(off); !strings.Contains(why, "kernel") {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/ruleplay/ruleplay/interp"
 	"github.com/spf13/cobra"
 )
 
@@ -93,7 +94,7 @@ func vetFile(cmd *cobra.Command, gf *gameFlags, file string, explain bool) error
 	fmt.Fprintf(cmd.OutOrStdout(), "%s: ok (%s: %s, %s, %s)\n", file, g.Title,
 		count(len(g.Board.Cells), "cell"), count(len(g.Players), "player"), count(len(g.Moves), "move"))
 	if explain {
-		if err := gm.p.Plan().Write(cmd.OutOrStdout()); err != nil {
+		if err := interp.Explain(gm.p).Write(cmd.OutOrStdout()); err != nil {
 			return fmt.Errorf("explain %s: %w", file, err)
 		}
 	}

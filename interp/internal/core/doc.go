@@ -20,7 +20,6 @@
 //   - Program.LastTwo, Program.Blockade, Program.Playout (choices.go):
 //     perft's last two plies, the no-blockade filter, the playout loop;
 //     each says which unit serves it (unit());
-//   - Program.Explain: the planner's report (Program.Plan);
 //   - Program.off(a): whether accelerator a is on, as the planner read
 //     Config.Disable (the reasons are stored: OffWhy).
 //

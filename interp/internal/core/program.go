@@ -98,8 +98,6 @@ type Program struct {
 	// revert: how the general unmake reverts a move's records
 	// (compilePlay: revertPut, revertStacked, or flat-make's revertFlat)
 	Revert func(p *Program, s *State, recs []Change)
-	// Explain reports the plan (Plan): the planner's report of its choices
-	Explain func(*Program) Plan
 	// SelectKept selects move i of the moves a tier's drawer kept
 	// (State.selBulk: selectBulk), the planner's choice
 	SelectKept func(p *Program, s *State, ml *MoveList, i int)

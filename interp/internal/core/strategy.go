@@ -5,8 +5,9 @@ package core
 // A strategy is how the moves of a class of rules are generated
 // (strategy.go): one small interface, one file each (strat_*.go), chosen
 // by Compile from the rule's pattern class, what its conditions read and
-// the board, never from a game. Program.Plan reports the choice per rule,
-// with the tables built for it, and `ruleplay vet --explain` prints it.
+// the board, never from a game. The planner's report (interp.Explain)
+// gives the choice per rule, with the tables built for it, and `ruleplay
+// vet --explain` prints it.
 //
 //   - generic walker (strat_generic.go; long rules: jumping.go): follows
 //     the rule literally with the compiled closures, walking the neighbour
@@ -108,7 +109,7 @@ package core
 //
 // A strategy may serve count and select without building paths (gen.skip)
 // and exists by stopping early (gen.found). The planner (Compile's
-// compileRule, reported by Program.Plan) gives each rule a strategy from
+// compileRule, reported by interp.Explain) gives each rule a strategy from
 // its pattern class and the board; the generic walker serves every rule
 // and is the reference the others are tested against (Config.Disable "all").
 type Strategy interface {

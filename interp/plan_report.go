@@ -1,10 +1,12 @@
-package core
+package interp
 
 import (
 	"fmt"
 	"io"
 	"slices"
 	"strings"
+
+	"github.com/ruleplay/ruleplay/interp/internal/core"
 )
 
 // Plan is what Compile made of a game: the board's representation, and
@@ -78,10 +80,7 @@ type TierPlan struct {
 	Runs string
 }
 
-// Plan reports what Compile chose (see Plan).
-func (p *Program) Plan() Plan { return p.Explain(p) }
-
-func Plural(n int) string {
+func plural(n int) string {
 	if n == 1 {
 		return ""
 	}
@@ -93,7 +92,7 @@ func (pl Plan) Write(w io.Writer) error {
 	var b strings.Builder
 	bd := pl.Board
 	fmt.Fprintf(&b, "board: %d cells, %d directions; sets of %d word%s (%s; %d of %d directions are bit shifts)",
-		bd.Cells, bd.Dirs, bd.Words, Plural(bd.Words), bd.Layout, bd.Shifts, bd.Dirs)
+		bd.Cells, bd.Dirs, bd.Words, plural(bd.Words), bd.Layout, bd.Shifts, bd.Dirs)
 	if bd.Mailbox != "" {
 		fmt.Fprintf(&b, "; mailbox of %s", bd.Mailbox)
 	}
@@ -137,7 +136,7 @@ func (pl Plan) Write(w io.Writer) error {
 		}
 		if t.Prefer {
 			how := "each move played and taken back to count its captures"
-			if slices.Contains(t.Accelerators, Registry[AccelMajorityPaths].Name) {
+			if slices.Contains(t.Accelerators, registry[core.AccelMajorityPaths].Name) {
 				how = "captures counted from the paths"
 			}
 			b.WriteString(" (most captures only: moves built, " + how + ")")
