@@ -86,11 +86,11 @@ func shiftRuleDeclines(p *core.Program, r *core.Rule) string {
 	return ""
 }
 
-// compileRuleSlots builds r.sets (shift rules and plain removals).
+// compileRuleSlots builds the rule's Sets (shift rules and plain removals).
 func compileRuleSlots(p *core.Program, r *core.Rule) {
-	r.Sets = make([]core.RuleSlots, p.Players)
-	for pl := range r.Sets {
-		ss := &r.Sets[pl]
+	accel.Tables(r).Sets = make([]accel.RuleSlots, p.Players)
+	for pl := range accel.Tables(r).Sets {
+		ss := &accel.Tables(r).Sets[pl]
 		byCode := r.SrcOK != nil && !r.SrcAll[pl]
 		var om, em uint64
 		if r.OverSlots != nil {
@@ -129,7 +129,7 @@ func compileRuleSlots(p *core.Program, r *core.Rule) {
 		}
 		if p.NumWords == 1 && r.Action != ir.Remove {
 			for _, d := range r.Dirs[pl] {
-				ss.Dirs = append(ss.Dirs, core.WordDir{Valid: r.ValidL[d], Sh: p.DirShift[d]})
+				ss.Dirs = append(ss.Dirs, accel.WordDir{Valid: r.ValidL[d], Sh: p.DirShift[d]})
 			}
 		}
 	}

@@ -30,7 +30,7 @@ func compileKernel(p *core.Program, ti int, t *core.Tier, sh *core.TierShape) {
 	for pl := range flat {
 		for _, ri := range t.Rules {
 			r := &p.Rules[ri]
-			ss := &r.Sets[pl]
+			ss := &accel.Tables(r).Sets[pl]
 			switch {
 			case !ss.Few:
 				decline(fmt.Sprintf("rule %s reads more than three occupancy sets in a condition", r.Name))
@@ -93,7 +93,7 @@ func kernelChainsDeclines(p *core.Program, t *core.Tier, sh *core.TierShape) str
 		if r.Action != ir.Leap || r.Gen != core.GenLeap || r.Length != 2 || r.Chain == ir.ChainNone || r.KeepsFirstDir {
 			return fmt.Sprintf("rule %s is not a short jump with chains in any direction", r.Name)
 		}
-		if r.Walk != core.WalkWord {
+		if accel.Tables(r).Walk != accel.WalkWord {
 			return fmt.Sprintf("needs word-chains, which declined rule %s", r.Name)
 		}
 	}

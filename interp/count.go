@@ -112,7 +112,7 @@ func wordsPerftDeclines(p *core.Program) string {
 		if r.Action == ir.Leap && r.Chain != ir.ChainNone && (r.Chain != ir.ChainOptional || r.Length != 2 || !r.AlwaysTakes || r.PromotionEndsChain || r.KeepsFirstDir) {
 			return fmt.Sprintf("rule %s chains other than optional short jumps that always take", r.Name)
 		}
-		if r.Action == ir.Leap && r.Chain != ir.ChainNone && r.Walk != core.WalkWord {
+		if r.Action == ir.Leap && r.Chain != ir.ChainNone && accel.Tables(r).Walk != accel.WalkWord {
 			return fmt.Sprintf("needs word-chains, which declined rule %s", r.Name)
 		}
 	}

@@ -18,9 +18,9 @@
 // all`) the core alone plays every rules file, and every accelerator is
 // tested against it. The core never names an accelerator: it calls what
 // the planner stored (a rule's strategy, a tier's runners, the makers and
-// unmakes, the Program-wide choices, Program.SelectKept). It also holds the tables some accelerators fill (the
-// mailbox's byte board, the small position of fused-make, the hop and
-// stack tables), because the position and the rules carry them.
+// unmakes, the Program-wide choices, Program.SelectKept). A rule carries
+// the accelerators' tables (Rule.Tables) and a State their scratch
+// (State.Units) as values the core never reads (accel/tables.go).
 //
 // An accelerator (interp/internal/accel) is a faster way to compute the
 // same thing for a class of patterns: one file per unit, its doc comment

@@ -3,6 +3,7 @@ package interp
 import (
 	"fmt"
 
+	"github.com/ruleplay/ruleplay/interp/internal/accel"
 	"github.com/ruleplay/ruleplay/interp/internal/core"
 	"github.com/ruleplay/ruleplay/ir"
 )
@@ -12,7 +13,7 @@ import (
 // walker otherwise.
 func compileLong(p *core.Program, r *core.Rule, m *ir.MoveRule) error {
 	lp := &core.LongParams{TakenAtEnd: m.TakenAtEnd}
-	r.Leap, r.Rev = nil, nil // the rays are walked on the neighbour table
+	r.Leap, accel.Tables(r).Rev = nil, nil // the rays are walked on the neighbour table
 	switch {
 	case m.LengthTo == ir.LengthAny:
 		lp.MaxLength = p.NumCells

@@ -42,7 +42,7 @@ func compileLongTable(p *core.Program, r *core.Rule, m *ir.MoveRule) {
 		p.DeclineFor(core.ScopeRule, r.Idx, core.AccelLongTable, why)
 		return
 	}
-	lt := &core.LongTable{Shortest: r.Length}
+	lt := &accel.LongTable{Shortest: r.Length}
 	accel.LongConds(p, lt, r, m)
 	restricts := accel.LongSources(p, lt, r, m)
 	accel.LongRays(p, lt, r)
@@ -52,7 +52,7 @@ func compileLongTable(p *core.Program, r *core.Rule, m *ir.MoveRule) {
 		// can be (compileShift: conditions by code alone).
 		codes := p.Ncodes + 1
 		r.Stride, r.TabSize = 0, codes
-		r.OverTab = p.CondTable(r.Over, 0, codes)
+		accel.Tables(r).OverTab = p.CondTable(r.Over, 0, codes)
 		r.OntoTab = p.CondTable(r.Onto, 0, codes)
 		if r.Capture != ir.CaptureLanding {
 			p.OntoEmptyOnly(r)
@@ -60,7 +60,7 @@ func compileLongTable(p *core.Program, r *core.Rule, m *ir.MoveRule) {
 		if compileShift(p, r); r.Shift {
 			lt.Sources = accel.FirstLeapSources
 		} else {
-			r.OverTab, r.OntoTab = nil, nil
+			accel.Tables(r).OverTab, r.OntoTab = nil, nil
 		}
 	}
 	if restricts && !r.Shift {
@@ -78,6 +78,6 @@ func compileLongTable(p *core.Program, r *core.Rule, m *ir.MoveRule) {
 			lt.FirstDirs[m] = append(lt.FirstDirs[m], all[i:i+1])
 		}
 	}
-	r.LongTable = lt
+	accel.Tables(r).LongTable = lt
 	r.Gen = core.GenLongTable
 }

@@ -34,7 +34,7 @@ func mbCandidateDeclines(p *core.Program, r *core.Rule) string {
 			ncell = p.NumCells
 		}
 		for cell := 0; cell < ncell; cell++ {
-			t := r.OverTab[mv*r.TabSize+cell*r.Stride:]
+			t := accel.Tables(r).OverTab[mv*r.TabSize+cell*r.Stride:]
 			for code := 0; code <= p.Ncodes; code++ {
 				piece := code > 0 && code < p.Ncodes
 				if (t[code] != 0) != piece {
@@ -47,7 +47,7 @@ func mbCandidateDeclines(p *core.Program, r *core.Rule) string {
 }
 
 // compileMailbox chooses the mailbox layout and marks the rules that use
-// it (rule.mbOffs), then decides whether perft counts its last two plies there (mailboxPerft).
+// it (RuleTables.MailboxOffsets), then decides whether perft counts its last two plies there (mailboxPerft).
 func compileMailbox(p *core.Program) {
 	var why string
 	switch {
@@ -94,13 +94,13 @@ func compileMailbox(p *core.Program) {
 	}
 	for _, r := range cands {
 		switch {
-		case r.MbOffs == nil:
+		case accel.Tables(r).MailboxOffsets == nil:
 			p.DeclineFor(core.ScopeRule, r.Idx, core.AccelMailbox, "its leap table does not agree with constant offsets on a padded board")
 		case !accel.OneWordShift(p, r): // (else the word walks it: mbOffs serve mailbox-perft)
-			if r.Walk == core.WalkLandings {
+			if accel.Tables(r).Walk == accel.WalkLandings {
 				p.DeclineFor(core.ScopeRule, r.Idx, core.AccelLandingCount, "the mailbox walks it")
 			}
-			r.Walk = core.WalkMailbox
+			accel.Tables(r).Walk = accel.WalkMailbox
 		}
 	}
 	if p.Mbox == nil {
@@ -138,8 +138,8 @@ func mailboxPerftDeclines(p *core.Program) string {
 						return fmt.Sprintf("removal %s does not remove every piece", r.Name)
 					}
 				}
-			case r.MbOffs != nil:
-				if !r.MbAny[mv] {
+			case accel.Tables(r).MailboxOffsets != nil:
+				if !accel.Tables(r).MailboxAny[mv] {
 					return fmt.Sprintf("rule %s does not move every piece", r.Name)
 				}
 			default:

@@ -228,10 +228,10 @@ func TestMailboxLegalVariants(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			progs := both(t, c.b, core.Config{})
 			r := &progs[0].Rules[len(progs[0].Rules)-1]
-			if r.MbOffs == nil {
+			if accel.Tables(r).MailboxOffsets == nil {
 				t.Fatal("the jump is not on the mailbox")
 			}
-			if mt := r.MbTab[0]; mt.Sym != c.sym || mt.Half != c.half {
+			if mt := accel.Tables(r).Mailbox[0]; mt.Sym != c.sym || mt.Half != c.half {
 				t.Fatalf("mailbox table: sym %v half %v, want %v %v", mt.Sym, mt.Half, c.sym, c.half)
 			}
 			checkEquiv(t, progs[0], progs[1], 3, c.plies)

@@ -98,9 +98,9 @@ func rulePlan(p *core.Program, r *core.Rule) RulePlan {
 	rp.Tables = ruleTables(p, r)
 	rp.Notes = ruleNotes(p, r)
 	rp.Accelerators = accelNames(map[core.Accel]bool{core.AccelLeapTable: r.Gen == core.GenStep || r.Gen == core.GenLeap, core.AccelShiftSets: r.Shift,
-		core.AccelWordChains: r.Gen == core.GenLeap && r.Walk == core.WalkWord, core.AccelLandingCount: r.Gen == core.GenLeap && r.Walk == core.WalkLandings,
-		core.AccelMailbox: r.MbOffs != nil, core.AccelStackTable: r.Gen == core.GenStack, core.AccelGroupTable: r.Gen == core.GenGroupFast, core.AccelFusedMake: r.Play.Unit == core.AccelFusedMake,
-		core.AccelTurnGuards: r.GuardTest.Unit == core.AccelTurnGuards, core.AccelLongTable: r.LongTable != nil, core.AccelHopTable: r.Gen == core.GenHop,
+		core.AccelWordChains: r.Gen == core.GenLeap && accel.Tables(r).Walk == accel.WalkWord, core.AccelLandingCount: r.Gen == core.GenLeap && accel.Tables(r).Walk == accel.WalkLandings,
+		core.AccelMailbox: accel.Tables(r).MailboxOffsets != nil, core.AccelStackTable: r.Gen == core.GenStack, core.AccelGroupTable: r.Gen == core.GenGroupFast, core.AccelFusedMake: r.Play.Unit == core.AccelFusedMake,
+		core.AccelTurnGuards: r.GuardTest.Unit == core.AccelTurnGuards, core.AccelLongTable: accel.Tables(r).LongTable != nil, core.AccelHopTable: r.Gen == core.GenHop,
 		core.AccelHopCount: r.Hop != nil && r.Hop.Count != nil, core.AccelKeptComponents: r.Hop != nil && r.Hop.Movers[0].Touch != nil})
 	rp.Declined = declinedBy(p, core.ScopeRule, r.Idx)
 	return rp
@@ -183,27 +183,27 @@ func ruleTables(p *core.Program, r *core.Rule) []string {
 	if r.Leap != nil {
 		add(fmt.Sprintf("leap paths (length %d)", len(r.Leap)/(p.NumCells*p.NumDirs)), len(r.Leap))
 	}
-	if lt := r.LongTable; lt != nil {
+	if lt := accel.Tables(r).LongTable; lt != nil {
 		add("rays", len(lt.Rays))
 		add("over", len(lt.Over))
 		add("hurdle", len(lt.Hurdle))
 		add("onto", len(lt.Onto))
 		add("source", len(lt.Source))
-		add("first leaps' over (bitset slots)", len(r.OverTab))
+		add("first leaps' over (bitset slots)", len(accel.Tables(r).OverTab))
 		add("first leaps' onto (bitset slots)", len(r.OntoTab))
 		return t
 	}
-	add("over", len(r.OverTab))
+	add("over", len(accel.Tables(r).OverTab))
 	add("onto", len(r.OntoTab))
-	add("enemy", len(r.EnemyTab))
+	add("enemy", len(accel.Tables(r).EnemyTab))
 	add("source", len(r.SrcOK))
-	if r.Grp != nil && r.Gwhen != nil {
-		add("when (sizes per run and distance)", len(r.Grp.WhenSizes))
+	if accel.Tables(r).Group != nil && r.Gwhen != nil {
+		add("when (sizes per run and distance)", len(accel.Tables(r).Group.WhenSizes))
 	}
-	if st := r.Stk; st != nil {
+	if st := accel.Tables(r).Stack; st != nil {
 		for _, c := range []struct {
 			name string
-			c    *core.StackCond
+			c    *accel.StackCond
 		}{{"from (height masks)", st.From}, {"over (height masks)", st.Over}, {"onto (height masks)", st.Onto}} {
 			if c.c != nil {
 				add(c.name, len(c.c.W))
@@ -234,10 +234,10 @@ func ruleTables(p *core.Program, r *core.Rule) []string {
 // ruleNotes lists the machinery rule r uses beside its strategy.
 func ruleNotes(p *core.Program, r *core.Rule) []string {
 	var n []string
-	if r.Long != nil && r.LongTable == nil {
+	if r.Long != nil && accel.Tables(r).LongTable == nil {
 		n = append(n, "a long rule (lengths, hurdle or captures taken at the end): the generic walker alone")
 	}
-	if r.LongTable != nil {
+	if accel.Tables(r).LongTable != nil {
 		n = append(n, "a long rule (lengths, hurdle or captures taken at the end): rays per cell and direction, conditions tabulated per mover")
 	}
 	if r.Hop != nil && r.Hop.Count != nil {
@@ -258,7 +258,7 @@ func ruleNotes(p *core.Program, r *core.Rule) []string {
 	if r.KeepsFirstDir {
 		n = append(n, "chains walked one first direction at a time on the leap table (not on the bitset or mailbox walkers)")
 	}
-	for _, offs := range r.MbOffs {
+	for _, offs := range accel.Tables(r).MailboxOffsets {
 		if offs != nil {
 			n = append(n, "leaps on the mailbox")
 			if !accel.OneWordShift(p, r) { // (else the bitset walker lists them: fastLeaps)
@@ -268,7 +268,7 @@ func ruleNotes(p *core.Program, r *core.Rule) []string {
 			break
 		}
 	}
-	if r.Stride == 0 && r.OverTab != nil {
+	if r.Stride == 0 && accel.Tables(r).OverTab != nil {
 		n = append(n, "conditions tabulated by piece code alone")
 	}
 	if r.Gen == core.GenGeneric {

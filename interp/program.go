@@ -55,7 +55,7 @@ func Compile(g *ir.Game, cfg Config) (*Program, error) {
 	compilePlay(p)
 	for i := range p.Rules {
 		r := &p.Rules[i]
-		r.Strategy = strategies[r.Gen]
+		r.Strategy = strategyFor(r)
 		r.Marker = sourceMarkers(p, r)
 	}
 	return p, nil
@@ -322,6 +322,9 @@ func compileRules(p *core.Program) error {
 	g := p.Desc
 	p.Leaps = map[int][]int32{}
 	p.Rules = make([]core.Rule, len(g.Moves))
+	for i := range p.Rules {
+		accel.NewRuleTables(&p.Rules[i])
+	}
 	for i := range g.Moves {
 		if err := compileRule(p, i); err != nil {
 			return fmt.Errorf("move rule %q (%s): %w", g.Moves[i].Name, g.Moves[i].Pos, err)
@@ -594,7 +597,7 @@ func compileLengths(p *core.Program, r *core.Rule, m *ir.MoveRule) (byProp bool,
 	if prop == nil {
 		r.Length = m.Length
 		r.Leap = p.LeapTable(m.Length)
-		r.Rev = p.Revs[m.Length]
+		accel.Tables(r).Rev = p.Revs[m.Length]
 	} else if len(r.Lengths) > 0 {
 		r.Length = r.Lengths[len(r.Lengths)-1]
 	}
@@ -639,7 +642,7 @@ func compileLeapFast(p *core.Program, r *core.Rule, m *ir.MoveRule) {
 		p.DeclineFor(core.ScopeRule, r.Idx, core.AccelLeapTable, fmt.Sprintf("its condition tables would pass %d entries", core.MaxTable))
 		return
 	}
-	r.OverTab = p.CondTable(r.Over, r.Stride, r.TabSize)
+	accel.Tables(r).OverTab = p.CondTable(r.Over, r.Stride, r.TabSize)
 	r.OntoTab = p.CondTable(r.Onto, r.Stride, r.TabSize)
 	if m.Capture != ir.CaptureLanding {
 		p.OntoEmptyOnly(r) // landing on a piece without taking it is impossible
@@ -655,15 +658,15 @@ func compileLeapFast(p *core.Program, r *core.Rule, m *ir.MoveRule) {
 	}
 }
 
-// compileWalk decides how fastLeaps walks leap rule r (rule.walk; the
+// compileWalk decides how fastLeaps walks leap rule r (RuleTables.Walk; the
 // mailbox, decided later, may take it: compileMailbox): a short jump in
 // any direction is walked on the occupancy word when it is a shift rule on
 // one word (word-chains), and otherwise counted from the landing cells
 // when they are few (landing-count).
 func compileWalk(p *core.Program, r *core.Rule) {
-	r.Walk = core.WalkTable
+	accel.Tables(r).Walk = accel.WalkTable
 	if r.KeepsFirstDir {
-		r.Walk = core.WalkTableFirstDirs
+		accel.Tables(r).Walk = accel.WalkTableFirstDirs
 		return
 	}
 	if r.Length != 2 {
@@ -673,14 +676,14 @@ func compileWalk(p *core.Program, r *core.Rule) {
 		why := p.Off(core.AccelWordChains)
 		p.DeclineFor(core.ScopeRule, r.Idx, core.AccelWordChains, why)
 		if why == "" {
-			r.Walk = core.WalkWord
+			accel.Tables(r).Walk = accel.WalkWord
 		}
 		return
 	}
 	why := p.Off(core.AccelLandingCount)
 	p.DeclineFor(core.ScopeRule, r.Idx, core.AccelLandingCount, why)
 	if why == "" {
-		r.Walk = core.WalkLandings
+		accel.Tables(r).Walk = accel.WalkLandings
 	}
 }
 
@@ -729,13 +732,13 @@ func compileGroupFast(p *core.Program, r *core.Rule) {
 	r.OntoTab = p.CondTable(r.Onto, r.Stride, r.TabSize)
 	p.OntoEmptyOnly(r) // landings are on empty cells
 	if r.Enemy != nil {
-		r.EnemyTab = p.CondTable(r.Enemy, r.Stride, r.TabSize)
+		accel.Tables(r).EnemyTab = p.CondTable(r.Enemy, r.Stride, r.TabSize)
 	} else {
-		r.EnemyTab = make([]uint8, p.Players*r.TabSize)
+		accel.Tables(r).EnemyTab = make([]uint8, p.Players*r.TabSize)
 	}
 	r.Leap = p.LeapTable(1)
 	r.ValidL = p.ValidMasks(1) // (built now: a Program is read-only once compiled)
-	if r.Grp = accel.GroupTables(p, r); r.Grp == nil {
+	if accel.Tables(r).Group = accel.GroupTables(p, r); accel.Tables(r).Group == nil {
 		decline("its lines do not fit the group tables")
 		return
 	}
@@ -772,7 +775,7 @@ func compileShift(p *core.Program, r *core.Rule) {
 		}
 	}
 	var ok1, ok2 bool
-	r.OverSlots, ok1 = p.CondSlots(r, r.OverTab)
+	r.OverSlots, ok1 = p.CondSlots(r, accel.Tables(r).OverTab)
 	r.OntoSlots, ok2 = p.CondSlots(r, r.OntoTab)
 	if !ok1 || !ok2 {
 		decline("its conditions tell kinds of one owner apart")

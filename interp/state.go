@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"github.com/ruleplay/ruleplay/interp/internal/accel"
 	"github.com/ruleplay/ruleplay/interp/internal/core"
 )
 
@@ -17,7 +18,7 @@ func compilePut(p *core.Program) {
 				p.KeepOccC = true
 			}
 		}
-		for _, ss := range r.Sets {
+		for _, ss := range accel.Tables(r).Sets {
 			if len(ss.Codes) > 0 {
 				p.KeepOccC = true
 			}

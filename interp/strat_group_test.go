@@ -211,7 +211,7 @@ func sameGroupMoves(t *testing.T, fast, slow *core.Program, sf, ss *core.State, 
 			t.Fatalf("%s: countMoves %d (built %v), want %d", where, n, built, len(mf.Moves))
 		}
 		if j%2 == 1 {
-			sf.Grp.KeyOK = false
+			accel.ScratchOf(sf).Group.KeyOK = false
 		}
 		fast.SelectMove(sf, &one, i)
 		a, b := one.Moves[0], mf.Moves[i]
@@ -247,12 +247,12 @@ func TestGroupFastEquivGames(t *testing.T) {
 			fast, slow := compileGroup(t, g)
 			cells, _ := compileGroup(t, g)
 			for i := range cells.Rules {
-				if r := &cells.Rules[i]; r.Grp != nil {
-					r.Grp.ShOK = make([]bool, len(r.Grp.ShOK))
-					for d := range r.Grp.Msh { // by its shifts or cell by cell
-						r.Grp.Msh[d] = nil
+				if r := &cells.Rules[i]; accel.Tables(r).Group != nil {
+					accel.Tables(r).Group.ShOK = make([]bool, len(accel.Tables(r).Group.ShOK))
+					for d := range accel.Tables(r).Group.Msh { // by its shifts or cell by cell
+						accel.Tables(r).Group.Msh[d] = nil
 						if d%2 == 0 {
-							r.Grp.Msh[d] = accel.GroupShifts(cells, d)
+							accel.Tables(r).Group.Msh[d] = accel.GroupShifts(cells, d)
 						}
 					}
 				}
@@ -330,7 +330,7 @@ func TestGroupFastLargeBoards(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p.NumWords <= core.GroupMaxWords || p.Rules[0].Gen != core.GenGroup {
+	if p.NumWords <= accel.GroupMaxWords || p.Rules[0].Gen != core.GenGroup {
 		t.Fatalf("%d words: generator %d, want the generic walker", p.NumWords, p.Rules[0].Gen)
 	}
 }

@@ -30,7 +30,7 @@ func compileStack(p *core.Program, r *core.Rule) {
 			return
 		}
 	}
-	st := &core.StackRule{}
+	st := &accel.StackRule{}
 	var okF, okO, okN bool
 	st.From, okF = accel.StackCondOf(p, m.From, r.From, false)
 	st.Over, okO = accel.StackCondOf(p, m.Over, r.Over, false)
@@ -62,6 +62,6 @@ func compileStack(p *core.Program, r *core.Rule) {
 	}
 	st.Plain = st.Onto.Plain && (st.Over == nil || st.Over.Plain)
 	accel.SetPieces(st, p.Players, p.Ncodes)
-	r.Stk = st
+	accel.Tables(r).Stack = st
 	r.Gen = core.GenStack
 }

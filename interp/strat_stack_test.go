@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ruleplay/ruleplay/interp/internal/accel"
 	"github.com/ruleplay/ruleplay/interp/internal/core"
 	"github.com/ruleplay/ruleplay/lang"
 )
@@ -189,7 +190,7 @@ func TestStackPlans(t *testing.T) {
 	// Steps of newts duplicate their flies and steps of larks their hops:
 	// step moves neither.
 	p := loadSrc(t, "hex", stackCases()[0].src, core.Config{})
-	step := p.Rules[2].Stk
+	step := accel.Tables(&p.Rules[2]).Stack
 	for code := 1; code < p.Ncodes; code++ {
 		kind := p.Desc.Kinds[p.CodeKind[code]].Name
 		if moved := step.Pieces[int(p.CodeOwner[code])*p.Ncodes+code].Cell != nil; moved != (kind == "owl") {

@@ -19,3 +19,12 @@ var strategies = [...]core.Strategy{
 	core.GenLongTable: accel.LongTableStrategy{},
 	core.GenHop:       accel.HopStrategy{},
 }
+
+// strategyFor returns the strategy of rule r: its generator kind's,
+// holding the rule's tables where the strategy reads them.
+func strategyFor(r *core.Rule) core.Strategy {
+	if r.Gen == core.GenLeap {
+		return accel.LeapStrategy{Tables: accel.Tables(r)}
+	}
+	return strategies[r.Gen]
+}

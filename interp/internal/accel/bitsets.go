@@ -150,12 +150,12 @@ func markFrom(g *core.Gen, nempty, nsrc int) bool {
 // empty cell of empty (the words of the empty cells).
 func markLandings(g *core.Gen, empty []uint64) {
 	r, mark, nd := g.R, g.S.Mark, g.P.NumDirs
-	dirs := r.Dirs[g.Mover]
+	dirs, rev := r.Dirs[g.Mover], Tables(r).Rev
 	for w, word := range empty {
 		for ; word != 0; word &= word - 1 {
 			l := int(g.P.CellOf[w<<6|bits.TrailingZeros64(word)])
 			for _, d := range dirs {
-				if c := r.Rev[l*nd+int(d)]; c >= 0 {
+				if c := rev[l*nd+int(d)]; c >= 0 {
 					cb := g.P.CellB[c]
 					mark[cb.W] |= cb.M
 				}
@@ -234,9 +234,9 @@ func shiftWords(g *core.Gen, live bool) uint64 {
 	np := p.Players
 	L := r.Length
 	var o, e, all, src uint64
-	var rs *core.RuleSlots
-	if r.Sets != nil {
-		rs = &r.Sets[g.Mover]
+	var rs *RuleSlots
+	if sets := Tables(r).Sets; sets != nil {
+		rs = &sets[g.Mover]
 	}
 	if rs != nil && rs.Few && (live || len(rs.Codes) == 0) {
 		// The rule's sets from its slots (and kinds), as the one-word

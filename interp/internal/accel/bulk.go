@@ -59,9 +59,9 @@ func shrP(x []uint64, pad, w, sh int) uint64 {
 // ruleSets fills b.src, b.o and b.e with the pieces rule r lets player pl
 // move and the cells satisfying its Over and Onto conditions (a shift
 // rule or a plain removal).
-func ruleSets(p *core.Program, s *core.State, r *core.Rule, pl int, b *core.BulkSets) {
+func ruleSets(p *core.Program, s *core.State, r *core.Rule, pl int, b *BulkSets) {
 	nw, pad := b.Nw, b.Pad
-	ss := &r.Sets[pl]
+	ss := &Tables(r).Sets[pl]
 	src, o, e, empty := b.Src[:nw], b.O[pad:pad+nw], b.E[pad:pad+nw], b.Empty[:nw]
 	for w := range src {
 		var sw, ow, ew uint64
@@ -85,7 +85,7 @@ func ruleSets(p *core.Program, s *core.State, r *core.Rule, pl int, b *core.Bulk
 
 // noSources tells whether the rule has no piece to move in s (no piece of
 // its slots or kinds).
-func noSources(ss *core.RuleSlots, s *core.State) bool {
+func noSources(ss *RuleSlots, s *core.State) bool {
 	nw := s.NumWords
 	for _, sl := range ss.Src {
 		for _, x := range s.Occ[int(sl)*nw : int(sl)*nw+nw] {
@@ -106,13 +106,13 @@ func noSources(ss *core.RuleSlots, s *core.State) bool {
 
 // bulkScratch returns the scratch sets of firstLeaps and the rules' move
 // sets, allocated once per State.
-func bulkScratch(s *core.State, p *core.Program) (*core.BulkSets, *[core.MaxBulk]core.BulkRule) {
-	x := s.Ax()
+func bulkScratch(s *core.State, p *core.Program) (*BulkSets, *[core.MaxBulk]BulkRule) {
+	x := ScratchOf(s)
 	b := &x.Sets
 	if b.Nw != p.NumWords || b.Pad != p.BulkPad {
 		nw, pad := p.NumWords, p.BulkPad
 		buf := make([]uint64, 4*nw+4*pad)
-		*b = core.BulkSets{Nw: nw, Pad: pad, Empty: buf[:nw], Src: buf[nw : 2*nw],
+		*b = BulkSets{Nw: nw, Pad: pad, Empty: buf[:nw], Src: buf[nw : 2*nw],
 			O: buf[2*nw : 3*nw+2*pad], E: buf[3*nw+2*pad:]}
 		for i := range x.Bulk {
 			x.Bulk[i].Td = make([]uint64, 32*nw)
@@ -123,7 +123,7 @@ func bulkScratch(s *core.State, p *core.Program) (*core.BulkSets, *[core.MaxBulk
 
 // firstLeaps returns the number of moves of tier t (bulk) for the player
 // to move and, when touched is asked (one word only), the cells they
-// touch. With stash it keeps the moves in aux.bulk (s.nbulk rules; -1
+// touch. With stash it keeps the moves in Scratch.Bulk (Scratch.Kept rules; -1
 // when not kept).
 func firstLeaps(p *core.Program, s *core.State, t *core.Tier, wantTouched, stash bool) (n int, touched uint64) {
 	if t.Kernel != nil {
@@ -132,22 +132,23 @@ func firstLeaps(p *core.Program, s *core.State, t *core.Tier, wantTouched, stash
 	mover := s.Mover
 	b, bulk := bulkScratch(s, p)
 	emptyWords(p, s, b)
-	s.Nbulk, s.Kstash = 0, false
+	x := ScratchOf(s)
+	x.Kept, x.KernelKept = 0, false
 	if len(t.Rules) > core.MaxBulk || !stash {
-		s.Nbulk = -1
+		x.Kept = -1
 	}
 	for _, ri := range t.Rules {
 		r := &p.Rules[ri]
 		if !p.GuardOK(s, r) {
 			continue
 		}
-		var br *core.BulkRule
-		if s.Nbulk >= 0 {
-			br = &bulk[s.Nbulk]
+		var br *BulkRule
+		if x.Kept >= 0 {
+			br = &bulk[x.Kept]
 			br.Ri = ri
-			s.Nbulk++
+			x.Kept++
 		}
-		if noSources(&r.Sets[mover], s) {
+		if noSources(&Tables(r).Sets[mover], s) {
 			if br != nil {
 				br.N = 0
 			}
@@ -169,7 +170,7 @@ func anyFirstLeap(p *core.Program, s *core.State, t *core.Tier) bool {
 	emptyWords(p, s, b)
 	for _, ri := range t.Rules {
 		r := &p.Rules[ri]
-		if !p.GuardOK(s, r) || noSources(&r.Sets[mover], s) {
+		if !p.GuardOK(s, r) || noSources(&Tables(r).Sets[mover], s) {
 			continue
 		}
 		ruleSets(p, s, r, mover, b)
@@ -211,7 +212,7 @@ func wordsChains(p *core.Program, s *core.State, t *core.Tier, g *core.Gen, ml *
 		r := &p.Rules[ri]
 		m := bulk[j&(core.MaxBulk-1)].Td[:nw]
 		clear(m)
-		if !p.GuardOK(s, r) || noSources(&r.Sets[mover], s) {
+		if !p.GuardOK(s, r) || noSources(&Tables(r).Sets[mover], s) {
 			continue
 		}
 		ruleSets(p, s, r, mover, b)
@@ -237,7 +238,7 @@ func wordsChains(p *core.Program, s *core.State, t *core.Tier, g *core.Gen, ml *
 
 // ruleSources puts in m the sources of the first leaps of rule r (a leap)
 // from the sets of ruleSets, and reports whether there is one.
-func ruleSources(p *core.Program, r *core.Rule, mover int, b *core.BulkSets, m []uint64) bool {
+func ruleSources(p *core.Program, r *core.Rule, mover int, b *BulkSets, m []uint64) bool {
 	nw, L, e, o := p.NumWords, r.Length, b.E, b.O
 	var any uint64
 	for _, d := range r.Dirs[mover] {
@@ -269,7 +270,7 @@ func anyWord(m []uint64) bool {
 }
 
 // emptyWords fills b.empty with the empty cells.
-func emptyWords(p *core.Program, s *core.State, b *core.BulkSets) {
+func emptyWords(p *core.Program, s *core.State, b *BulkSets) {
 	nw := p.NumWords
 	occ := s.Occ[:(p.Players+1)*nw]
 	for w, m := range p.BoardMask {
@@ -299,7 +300,7 @@ func hasFirstLeap(p *core.Program, s *core.State, t *core.Tier) bool {
 // sets of ruleSets, keeping their sources in br when not nil, and the
 // cells they touch when asked (one word only: the blockade filter on
 // words).
-func ruleLeaps(p *core.Program, r *core.Rule, mover int, b *core.BulkSets, br *core.BulkRule, wantTouched bool) (n int, touched uint64) {
+func ruleLeaps(p *core.Program, r *core.Rule, mover int, b *BulkSets, br *BulkRule, wantTouched bool) (n int, touched uint64) {
 	nw, pad := b.Nw, b.Pad
 	src := b.Src[:nw]
 	var td []uint64
@@ -353,7 +354,7 @@ func ruleLeaps(p *core.Program, r *core.Rule, mover int, b *core.BulkSets, br *c
 // wrapped bits the valid masks clear.
 func wordLeaps(p *core.Program, r *core.Rule, mover int, src, o, e uint64, td *[32]uint64, wantTouched bool) (n int, touched uint64) {
 	L := r.Length
-	for i, ds := range r.Sets[mover].Dirs {
+	for i, ds := range Tables(r).Sets[mover].Dirs {
 		x := ds.Valid & src & bits.RotateLeft64(e, -L*ds.Sh)
 		for k := 1; k < L; k++ {
 			x &= bits.RotateLeft64(o, -k*ds.Sh)
@@ -375,14 +376,15 @@ func wordLeaps(p *core.Program, r *core.Rule, mover int, src, o, e uint64, td *[
 // SelectBulk fills ml with move i alone of the moves firstLeaps kept, in
 // Legal's order: rule, then source cell, then direction.
 func SelectBulk(p *core.Program, s *core.State, ml *core.MoveList, i int) {
-	if s.Kstash {
+	x := ScratchOf(s)
+	if x.KernelKept {
 		SelectBulkK(p, s, ml, i)
 		return
 	}
 	ml.Reset()
 	mover, nw := s.Mover, p.NumWords
-	bulk := &s.Ax().Bulk
-	for j := 0; j < s.Nbulk; j++ {
+	bulk := &x.Bulk
+	for j := 0; j < x.Kept; j++ {
 		b := &bulk[j]
 		if i >= b.N {
 			i -= b.N
@@ -451,4 +453,47 @@ func bulkDir(td *[32]uint64, nd, x, i int) int {
 		i--
 	}
 	panic("interp: bulkDir: out of range")
+}
+
+// BulkRule holds the moves of one rule of a bulk tier found by firstLeaps:
+// td[w*32+k] are the sources (word w) of its leaps in the mover's k-th
+// direction (a removal: td[w*32], the pieces it may remove); n their
+// number.
+type BulkRule struct {
+	Ri int
+	N  int
+	Td []uint64
+}
+
+// BulkSets is the scratch of firstLeaps: the empty cells, and for the
+// rule at hand the pieces it moves (src) and the cells satisfying its
+// Over (o) and Onto (e) conditions; o and e have pad zero words on either
+// side of their nw words, so that shifted words are read without tests.
+type BulkSets struct {
+	Nw, Pad    int
+	Empty, Src []uint64
+	O, E       []uint64
+}
+
+// RuleSlots says, for one mover, which occupancy sets make up the sets of
+// ruleSets: the slots (or, when the rule restricts kinds, the piece
+// codes) of the pieces it moves, the slots satisfying Over and Onto, and
+// whether empty cells do (all ones or zero).
+type RuleSlots struct {
+	Src, Codes, Over, Onto []int32
+	OverEmpty, OntoEmpty   uint64
+	// on one word, per direction of the mover (in order): its bit shift
+	// and the cells whose leap stays on the board (wordLeaps)
+	Dirs []WordDir
+	// few: every set is the union of at most three occupancy slots (and
+	// there are at most 7 slots), whose indices are in idx (src, over,
+	// onto; np+1 names an empty set): the one-word kernel (bulk1.go) reads them without loops
+	Few bool
+	Idx [9]uint8
+}
+
+// WordDir is a direction of a shift rule on one word.
+type WordDir struct {
+	Valid uint64
+	Sh    int
 }

@@ -298,13 +298,14 @@ func anyLeap(g *core.KernGroup, occ *[core.KernSlots]uint64, oc *[core.KernCodes
 func kernLeaps(p *core.Program, s *core.State, t *core.Tier, wantTouched, stash bool) (n int, touched uint64) {
 	occ, oc, empty := kernWords(p, s)
 	gs := t.KernelPairs[s.Mover]
-	s.Nbulk, s.Kstash = -1, true
-	var ks *core.KernStash
+	x := ScratchOf(s)
+	x.Kept, x.KernelKept = -1, true
+	var ks *KernStash
 	if stash && len(t.Rules) <= core.MaxBulk {
 		gs = t.Kernel[s.Mover]
-		ks = &s.Ax().Kst
+		ks = &x.Kernel
 		ks.Groups = gs
-		s.Nbulk = len(gs)
+		x.Kept = len(gs)
 	}
 	for i := range gs {
 		g := &gs[i]
@@ -324,7 +325,7 @@ func kernLeaps(p *core.Program, s *core.State, t *core.Tier, wantTouched, stash 
 			touched |= a
 		case wantTouched:
 			if td == nil {
-				td = &s.Ax().Kst.Tdt
+				td = &ScratchOf(s).Kernel.Tdt
 			}
 			if c = kernGroupLeaps(g, occ, oc, empty, td); c > 0 {
 				touched |= kernGroupTouched(g, td)
@@ -344,9 +345,10 @@ func kernLeaps(p *core.Program, s *core.State, t *core.Tier, wantTouched, stash 
 // maxBulk rules): the pairs are shifted together, and each rule's leaps
 // kept apart (pairLeaps).
 func kernKeep(p *core.Program, s *core.State, t *core.Tier, occ *[core.KernSlots]uint64, oc *[core.KernCodes]uint64, empty uint64) (n int) {
-	ks := &s.Ax().Kst
+	x := ScratchOf(s)
+	ks := &x.Kernel
 	ks.Groups = t.Kernel[s.Mover]
-	s.Nbulk, s.Kstash = len(ks.Groups), true
+	x.Kept, x.KernelKept = len(ks.Groups), true
 	gs := t.KernelPairs[s.Mover]
 	j := 0 // the index of g's (first) rule
 	for i := range gs {
@@ -408,8 +410,9 @@ func kernAny(p *core.Program, s *core.State, t *core.Tier, occ *[core.KernSlots]
 // source, then direction.
 func SelectBulkK(p *core.Program, s *core.State, ml *core.MoveList, i int) {
 	ml.Reset()
-	ks := &s.Ax().Kst
-	for gi := range s.Nbulk {
+	x := ScratchOf(s)
+	ks := &x.Kernel
+	for gi := range x.Kept {
 		gi &= core.MaxBulk - 1
 		if n := ks.N[gi]; i >= n {
 			i -= n
@@ -477,7 +480,7 @@ func kernWalk(g *core.Gen, k *core.KernGroup, r *core.Rule, mark uint64, occ *[c
 	g.WordOcc = occ[0] | occ[1] | occ[2] | occ[3] | occ[4] | occ[5] | occ[6] | occ[7]
 	g.WordOver, g.WordOnto = kernGroupOver(k, occ, empty), kernGroupOnto(k, occ, empty)
 	g.Lands = r.Lands[mover]
-	ds := r.Sets[mover].Dirs
+	ds := Tables(r).Sets[mover].Dirs
 	g.Nds = len(ds)
 	for i, d := range ds {
 		g.Dsh[i&31], g.Dval[i&31] = d.Sh, d.Valid
@@ -500,4 +503,14 @@ func kernWalk(g *core.Gen, k *core.KernGroup, r *core.Rule, mark uint64, occ *[c
 		wordChains(g, b, g.WordOcc, g.WordOver, g.WordOnto)
 		s.Path = s.Path[:0]
 	}
+}
+
+// KernStash holds what kernLeaps found (Scratch.KernelKept), for selectBulkK:
+// per rule (Scratch.Kept of them: the tier's kernel without pairs) its number
+// of leaps and their sources per direction.
+type KernStash struct {
+	Groups []core.KernGroup
+	N      [core.MaxBulk]int
+	Td     [core.MaxBulk][32]uint64
+	Tdt    [32]uint64 // the leaps of a group when only the cells they touch are asked
 }

@@ -9,7 +9,7 @@ import (
 // piece, same displacement, and rb's conditions imply ra's. It reports
 // whether no other leap of rb can have the text of one of ra.
 func DropStackDups(p *core.Program, ra, rb *core.Rule) bool {
-	sa, sb := ra.Stk, rb.Stk
+	sa, sb := Tables(ra).Stack, Tables(rb).Stack
 	dirs := p.Desc.Board.Dirs
 	all := true
 	for pl := 0; pl < p.Players; pl++ {

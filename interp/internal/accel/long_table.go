@@ -51,7 +51,7 @@ func (LongTableStrategy) Name() string      { return "long-leap table" }
 // code alone when none reads the cell), Onto holding on empty cells
 // only unless the rule captures by landing, and the mark of a jumped
 // piece.
-func LongConds(p *core.Program, lt *core.LongTable, r *core.Rule, m *ir.MoveRule) {
+func LongConds(p *core.Program, lt *LongTable, r *core.Rule, m *ir.MoveRule) {
 	_, od := p.IsLocal(m.Over)
 	_, hd := p.IsLocal(m.Hurdle)
 	_, nd := p.IsLocal(m.Onto)
@@ -90,7 +90,7 @@ func LongConds(p *core.Program, lt *core.LongTable, r *core.Rule, m *ir.MoveRule
 // the cell, and lists per mover the codes it may move; it reports
 // whether the rule leaves some of the mover's pieces out (some kinds
 // only).
-func LongSources(p *core.Program, lt *core.LongTable, r *core.Rule, m *ir.MoveRule) (restricts bool) {
+func LongSources(p *core.Program, lt *LongTable, r *core.Rule, m *ir.MoveRule) (restricts bool) {
 	ncell := 1
 	lt.SourceSize = p.Ncodes
 	if _, fd := p.IsLocal(m.From); fd {
@@ -124,7 +124,7 @@ func LongSources(p *core.Program, lt *core.LongTable, r *core.Rule, m *ir.MoveRu
 
 // LongRays lists the ray of every cell and direction, at most the
 // rule's longest leap, each ended by the sentinel cell.
-func LongRays(p *core.Program, lt *core.LongTable, r *core.Rule) {
+func LongRays(p *core.Program, lt *LongTable, r *core.Rule) {
 	lt.RayAt = make([]int32, p.NumCells*p.NumDirs)
 	for c := 0; c < p.NumCells; c++ {
 		for d := 0; d < p.NumDirs; d++ {
@@ -152,7 +152,7 @@ func KindSources(g *core.Gen) bool {
 	nw := s.NumWords
 	mark := s.Mark[:nw]
 	clear(mark)
-	for _, code := range g.R.LongTable.Codes[g.Mover] {
+	for _, code := range Tables(g.R).LongTable.Codes[g.Mover] {
 		set := s.OccC[int(code)*nw : int(code)*nw+nw]
 		for w := range mark {
 			mark[w] |= set[w]
@@ -172,7 +172,7 @@ func FirstLeapSources(g *core.Gen) bool {
 // tables for the mover and the cells the chains are explored on.
 type longWalk struct {
 	g                  *core.Gen
-	lt                 *core.LongTable
+	lt                 *LongTable
 	over, hurdle, onto []uint8
 	stride             int
 	cells              []uint16
@@ -183,7 +183,7 @@ type longWalk struct {
 // each ray the landings outwards, each chain depth first (as longDFS).
 func longTableLeaps(g *core.Gen) {
 	p, s, r := g.P, g.S, g.R
-	lt := r.LongTable
+	lt := Tables(r).LongTable
 	marked := lt.Sources(g)
 	if marked && noneMarked(s.Mark[:s.NumWords]) {
 		return
@@ -298,4 +298,42 @@ func (w *longWalk) leap(c int, jumped []int32, land, d int) bool {
 	}
 	s.Caps = s.Caps[:capBase]
 	return true
+}
+
+// LongTable is what the long-leap table needs of a rule (RuleTables.LongTable).
+type LongTable struct {
+	// over, hurdle, onto: per mover, [mover*tabSize + cell*stride + code],
+	// 1 where the condition holds (onto: and the cell may be landed on)
+	Over, Hurdle, Onto []uint8
+	Stride, TabSize    int
+	// source: per mover, [mover*sourceSize + cell*sourceStride + code]:
+	// the rule moves the piece (From by code alone when it does not read
+	// the cell: sourceStride 0)
+	Source                   []bool
+	SourceStride, SourceSize int
+	// rayAt[c*nd+d] is where the ray of cell c in direction d begins in
+	// rays: its cells outwards, at most the longest leap, then the
+	// sentinel cell nc
+	RayAt []int32
+	Rays  []int32
+	// shortest: the shortest leap, in cells
+	Shortest int
+	// NoHurdle is 1 when the rule has no hurdle (a landing needs none
+	// passed), 0 when it has one
+	NoHurdle uint8
+	// JumpedMark is the code a piece jumped by a rule capturing the
+	// jumped pieces leaves on its cell while the chain is explored: the
+	// wall code when it is taken at the end, empty when at once
+	JumpedMark uint16
+	// Sources finds the pieces to walk from: it marks in State.mark those
+	// that have a first leap and reports true, or reports false (every
+	// piece the rule selects)
+	Sources func(g *core.Gen) bool
+	// codes: per mover, the piece codes the rule may move (kindSources)
+	Codes [][]uint16
+	// FirstDirs: per mover, the sets of directions a piece's moves are
+	// walked with, one after the other: all of them at once, or one
+	// first direction at a time when the chain keeps its first direction
+	// (Rule.KeepsFirstDir, chain.go: eachFirstDir)
+	FirstDirs [][][]int32
 }

@@ -78,19 +78,19 @@ func newMailbox(p *core.Program, lay *mbLayout) *core.Mailbox {
 // offsets per mover, and sets r.mbAny: per mover, whether it may move
 // every piece.
 func useMailbox(p *core.Program, r *core.Rule, offs [][]int32) {
-	r.MbOffs = offs
-	r.MbAny = make([]bool, p.Players)
+	Tables(r).MailboxOffsets = offs
+	Tables(r).MailboxAny = make([]bool, p.Players)
 	for mv := 0; mv < p.Players; mv++ {
 		all := true
 		for code := 1; code < p.Ncodes; code++ {
 			all = all && r.SrcOK[mv*p.Ncodes+code]
 		}
-		r.MbAny[mv] = all
+		Tables(r).MailboxAny[mv] = all
 	}
-	r.MbTab = make([]core.MbTab, p.Players)
+	Tables(r).Mailbox = make([]MbTab, p.Players)
 	for mv := 0; mv < p.Players; mv++ {
-		t := &r.MbTab[mv]
-		t.N, t.Sym, t.Any = len(offs[mv]), true, r.MbAny[mv]
+		t := &Tables(r).Mailbox[mv]
+		t.N, t.Sym, t.Any = len(offs[mv]), true, Tables(r).MailboxAny[mv]
 		for k, o := range offs[mv] {
 			t.Offs[k], t.Ent[k] = o, uint32(r.Dirs[mv][k])<<16
 			opp := false
@@ -101,9 +101,9 @@ func useMailbox(p *core.Program, r *core.Rule, offs [][]int32) {
 			t.Sym = t.Sym && opp
 		}
 		for k := range t.N {
-			t.Back[k] = core.MbBack{O: t.Offs[k], Key: mbKey(0, k, 0, t.Ent[k])}
+			t.Back[k] = MbBack{O: t.Offs[k], Key: mbKey(0, k, 0, t.Ent[k])}
 		}
-		slices.SortStableFunc(t.Back[:t.N], func(x, y core.MbBack) int { return int(y.O - x.O) })
+		slices.SortStableFunc(t.Back[:t.N], func(x, y MbBack) int { return int(y.O - x.O) })
 	}
 }
 
@@ -231,9 +231,9 @@ func (k mailboxCount) after(l int32) int {
 // must match the mailbox (the pieces' codes are read).
 func mbCount(p *core.Program, s *core.State, r *core.Rule, mover int, empty []uint64, nempty, nsrc int) int {
 	mbx := p.Mbox
-	k := mailboxCount{mbBoard: mbBoard{mb: s.Mailbox, t: &r.MbTab[mover]}, policy: r.Chain}
+	k := mailboxCount{mbBoard: mbBoard{mb: s.Mailbox, t: &Tables(r).Mailbox[mover]}, policy: r.Chain}
 	mb := k.mb
-	anySrc := r.MbAny[mover]
+	anySrc := Tables(r).MailboxAny[mover]
 	srcOK := r.SrcOK[mover*p.Ncodes : (mover+1)*p.Ncodes]
 	n := 0
 	if nempty < nsrc {
@@ -285,7 +285,7 @@ func mbLeaps(g *core.Gen) {
 	case g.Sink == core.SinkCount:
 		g.N += mbCount(p, s, r, g.Mover, s.Bufs[s.NumWords:2*s.NumWords], nempty, nsrc)
 	case landings:
-		mbFew(g, nempty*r.MbTab[g.Mover].N)
+		mbFew(g, nempty*Tables(r).Mailbox[g.Mover].N)
 	default:
 		mbFromSources(g, markFrom(g, nempty, nsrc))
 	}
@@ -334,7 +334,7 @@ type mailboxWalk struct {
 
 // newMailboxWalk readies the mailbox walk of g's rule for the mover.
 func newMailboxWalk(g *core.Gen) mailboxWalk {
-	return mailboxWalk{mbBoard: mbBoard{mb: g.S.Mailbox, t: &g.R.MbTab[g.Mover]}, g: g, slotCell: g.P.Mbox.SlotCell}
+	return mailboxWalk{mbBoard: mbBoard{mb: g.S.Mailbox, t: &Tables(g.R).Mailbox[g.Mover]}, g: g, slotCell: g.P.Mbox.SlotCell}
 }
 
 // walk explores the leaps of the piece on slot a, testing and playing
@@ -384,7 +384,7 @@ func (w mailboxWalk) walk(a int32) bool {
 // the look back from l finds onto an empty cell. When no first leap lands
 // on such a cell, every first leap is a move and nothing else is.
 func mbFew(g *core.Gen, most int) {
-	s, t := g.S, &g.R.MbTab[g.Mover]
+	s, t := g.S, &Tables(g.R).Mailbox[g.Mover]
 	nw := s.NumWords
 	bitSlot := g.P.Mbox.BitSlot
 	near := &g.Near
@@ -440,7 +440,7 @@ func mbKey(bit int32, k int, c, e uint32) uint64 {
 // and whether a chain may go on from l after a first leap onto it (as
 // mbFew tells it). Directions are looked at by decreasing offset
 // (mbTab.back), which gives the sources of one landing cell in slot order.
-func mbLookBack(g *core.Gen, t *core.MbTab, l int32, keys []uint64, n int, srcOK []bool) (int, bool) {
+func mbLookBack(g *core.Gen, t *MbTab, l int32, keys []uint64, n int, srcOK []bool) (int, bool) {
 	mb, mbx := g.S.Mailbox, g.P.Mbox
 	lc := uint64(mbx.SlotCell[l&core.MbMask])
 	any := t.Any
@@ -495,7 +495,7 @@ func mbWrite(g *core.Gen, n int) bool {
 // leap onto a cell from which no chain can go on (g.near) is a move
 // (emitFirst); the others are played on the mailbox by mbChain.
 func mbKeyed(g *core.Gen, n int) {
-	mbx, t := g.P.Mbox, &g.R.MbTab[g.Mover]
+	mbx, t := g.P.Mbox, &Tables(g.R).Mailbox[g.Mover]
 	chained := g.R.Chain != ir.ChainNone
 	for _, key := range g.Keys[:n] {
 		k, c, e := int(key>>48)&31, uint32(key>>32)&0xffff, uint32(key)
@@ -517,7 +517,7 @@ func mbKeyed(g *core.Gen, n int) {
 // chains going on from its landing cell by the chain policy, and takes it
 // back.
 func mbChain(g *core.Gen, a int32, k int, c, e uint32) {
-	s, t := g.S, &g.R.MbTab[g.Mover]
+	s, t := g.S, &Tables(g.R).Mailbox[g.Mover]
 	mb := s.Mailbox
 	o := t.Offs[k&31]
 	b, l := (a+o)&core.MbMask, (a+2*o)&core.MbMask
@@ -534,7 +534,7 @@ func mbChain(g *core.Gen, a int32, k int, c, e uint32) {
 }
 
 // leapsFrom tells whether the piece on slot a has a leap on mailbox mb.
-func leapsFrom(t *core.MbTab, mb *[core.MbSlots]uint8, a int32) bool {
+func leapsFrom(t *MbTab, mb *[core.MbSlots]uint8, a int32) bool {
 	for _, o := range t.Offs[:t.N] {
 		if mb[(a+o)&core.MbMask] == 1 && mb[(a+2*o)&core.MbMask] == 0 {
 			return true
@@ -549,7 +549,7 @@ func leapsFrom(t *core.MbTab, mb *[core.MbSlots]uint8, a int32) bool {
 // than a set of the leaps).
 type mbBoard struct {
 	mb *[core.MbSlots]uint8
-	t  *core.MbTab
+	t  *MbTab
 }
 
 func (b mbBoard) dirCount() int { return b.t.N }
@@ -617,7 +617,7 @@ func mailboxPerftTwo(p *core.Program, s *core.State) uint64 {
 		if r.Action == ir.Remove {
 			v.removals()
 		} else {
-			v.board.t, v.policy = &r.MbTab[s.Mover], r.Chain
+			v.board.t, v.policy = &Tables(r).Mailbox[s.Mover], r.Chain
 			v.leaps()
 		}
 		return v.moves - before
@@ -727,4 +727,23 @@ func (v *mbVisit) replies() uint64 {
 		}
 		return mbCount(p, s, r, v.next, v.empty, v.nempty, npieces)
 	}))
+}
+
+// MbBack is a direction as mbLookBack reads it: its offset, and its part
+// of the keys of its first leaps (mbKey: direction index, direction).
+type MbBack struct {
+	O   int32
+	Key uint64
+}
+
+// MbTab is what the walkers of a mailbox rule read of the mover's
+// directions, in fixed-size arrays read through masks (no bounds checks).
+type MbTab struct {
+	N    int        // directions
+	Half bool       // some direction's offset is half of another's
+	Sym  bool       // the opposite of every direction's offset is one too
+	Any  bool       // the rule may move every piece (rule.mbAny)
+	Offs [32]int32  // per direction index: the slot offset of its neighbours
+	Ent  [32]uint32 // per direction index: its direction, as a path entry has it (<<16)
+	Back [32]MbBack // the directions by decreasing offset
 }

@@ -109,7 +109,7 @@ func (sp *StepPlayouts) Play(p *core.Program, s *core.State, rng *rand.Rand, ml 
 	if !s.Unlogged {
 		return sp.Logged.Play(p, s, rng, ml, maxPlies)
 	}
-	td := &s.Ax().Kst.Td
+	td := &ScratchOf(s).Kernel.Td
 	var counts [core.MaxBulk]int
 	for (maxPlies <= 0 || plies < maxPlies) && s.End == core.EndNone {
 		mover := s.Mover

@@ -99,13 +99,13 @@ const groupMaxShifts = 4
 
 // GroupTables builds the tables of group rule r (Onto and Enemy
 // tabulated), or returns nil on a board of more than groupMaxWords words.
-func GroupTables(p *core.Program, r *core.Rule) *core.GroupTab {
+func GroupTables(p *core.Program, r *core.Rule) *GroupTab {
 	nw, nd, nbits := p.NumWords, p.NumDirs, p.NumWords*64
-	if nw > core.GroupMaxWords {
+	if nw > GroupMaxWords {
 		return nil
 	}
 	p.FillSrcOK(r)
-	t := &core.GroupTab{
+	t := &GroupTab{
 		Fwd:   p.ValidMasks(1),
 		Bwd:   make([]uint64, nd*nw),
 		Shift: slices.Clone(p.DirShift),
@@ -137,7 +137,7 @@ func GroupTables(p *core.Program, r *core.Rule) *core.GroupTab {
 			if r.OntoTab[mv*r.TabSize+c*r.Stride] != 0 {
 				set(t.Onto[mv*nw:], int32(c))
 			}
-			if r.EnemyTab[mv*r.TabSize+c*r.Stride] != 0 {
+			if Tables(r).EnemyTab[mv*r.TabSize+c*r.Stride] != 0 {
 				set(t.Enemy[mv*nw:], int32(c))
 			}
 		}
@@ -157,10 +157,10 @@ func GroupTables(p *core.Program, r *core.Rule) *core.GroupTab {
 	groupWhenSizes(p, r, t)
 	if nw == 1 {
 		for d := 0; d < nd; d++ {
-			t.WordShifts = append(t.WordShifts, core.WordShift{Sh: -t.Shift[d], Fm: t.Fwd[d], Bm: t.Bwd[d]})
+			t.WordShifts = append(t.WordShifts, WordShift{Sh: -t.Shift[d], Fm: t.Fwd[d], Bm: t.Bwd[d]})
 		}
 	}
-	t.Msh = make([][]core.GroupMShift, nd)
+	t.Msh = make([][]GroupMShift, nd)
 	for d := 0; d < nd; d++ {
 		if !t.ShOK[d] {
 			t.Msh[d] = GroupShifts(p, d)
@@ -170,7 +170,7 @@ func GroupTables(p *core.Program, r *core.Rule) *core.GroupTab {
 }
 
 // groupWhenSizes sets t.pureWhen and, when it holds, t.whenSizes.
-func groupWhenSizes(p *core.Program, r *core.Rule, t *core.GroupTab) {
+func groupWhenSizes(p *core.Program, r *core.Rule, t *GroupTab) {
 	t.PureWhen = true
 	if gc := p.Desc.Moves[r.Idx].GroupCapture; gc != nil {
 		t.PureWhen = groupPure(gc.When)
@@ -190,20 +190,20 @@ func groupWhenSizes(p *core.Program, r *core.Rule, t *core.GroupTab) {
 
 // GroupShifts returns the shifts of the steps in direction d, or nil when
 // there are more than groupMaxShifts.
-func GroupShifts(p *core.Program, d int) []core.GroupMShift {
-	var ms []core.GroupMShift
+func GroupShifts(p *core.Program, d int) []GroupMShift {
+	var ms []GroupMShift
 	for c := 0; c < p.NumCells; c++ {
 		n := p.Neighbours[c*p.NumDirs+d]
 		if n < 0 {
 			continue
 		}
 		b, bn := p.BitOf[c], p.BitOf[n]
-		i := slices.IndexFunc(ms, func(m core.GroupMShift) bool { return m.Sh == int(bn-b) })
+		i := slices.IndexFunc(ms, func(m GroupMShift) bool { return m.Sh == int(bn-b) })
 		if i < 0 {
 			if len(ms) == groupMaxShifts {
 				return nil
 			}
-			i, ms = len(ms), append(ms, core.GroupMShift{Sh: int(bn - b), Fm: make([]uint64, p.NumWords), Bm: make([]uint64, p.NumWords)})
+			i, ms = len(ms), append(ms, GroupMShift{Sh: int(bn - b), Fm: make([]uint64, p.NumWords), Bm: make([]uint64, p.NumWords)})
 		}
 		ms[i].Fm[b>>6] |= 1 << (uint(b) & 63)
 		ms[i].Bm[bn>>6] |= 1 << (uint(bn) & 63)
@@ -212,7 +212,7 @@ func GroupShifts(p *core.Program, d int) []core.GroupMShift {
 }
 
 // groupCodeSets fills the code lists and Enemy masks of t (groupTab).
-func groupCodeSets(p *core.Program, r *core.Rule, t *core.GroupTab) {
+func groupCodeSets(p *core.Program, r *core.Rule, t *GroupTab) {
 	nw := p.NumWords
 	t.SrcCodes = make([][]uint16, p.Players)
 	t.EnemyCodes = make([][]uint16, p.Players)
@@ -224,7 +224,7 @@ func groupCodeSets(p *core.Program, r *core.Rule, t *core.GroupTab) {
 			}
 			m := t.EnemyMask[(mv*p.Ncodes+code)*nw:][:nw]
 			for c := 0; c < p.NumCells; c++ {
-				if r.EnemyTab[mv*r.TabSize+c*r.Stride+code] != 0 {
+				if Tables(r).EnemyTab[mv*r.TabSize+c*r.Stride+code] != 0 {
 					b := p.BitOf[c]
 					m[b>>6] |= 1 << (uint(b) & 63)
 				}
@@ -277,8 +277,8 @@ func fastGroups(g *core.Gen) {
 // groupCore is one generation of fastGroups.
 type groupCore[W groupWords] struct {
 	g       *core.Gen
-	t       *core.GroupTab
-	sc      *core.GroupScratch
+	t       *GroupTab
+	sc      *GroupScratch
 	L, E, N W    // the selected stones, the free cells, the Enemy cells
 	caps    bool // the rule captures
 	top     int  // count: the planes in use
@@ -319,7 +319,7 @@ func groupGen[W groupWords](g *core.Gen) {
 // matches.
 func (c *groupCore[W]) count(sel bool) int {
 	g, sc, nw := c.g, c.sc, len(c.L)
-	key := core.GroupKey{Rule: g.R.Idx, Mover: g.Mover}
+	key := GroupKey{Rule: g.R.Idx, Mover: g.Mover}
 	for w := 0; w < nw; w++ {
 		key.Sets[w], key.Sets[nw+w], key.Sets[2*nw+w] = c.L[w], c.E[w], c.N[w]
 	}
@@ -523,7 +523,7 @@ func (c *groupCore[W]) walk(ml *core.MoveList, b, d, i int) int {
 // init sizes the scratch and numbers the generation (when).
 func (c *groupCore[W]) init(g *core.Gen) {
 	p, s, r := g.P, g.S, g.R
-	c.g, c.t, c.sc, c.caps = g, r.Grp, &s.Grp, r.Enemy != nil
+	c.g, c.t, c.sc, c.caps = g, Tables(r).Group, &ScratchOf(s).Group, r.Enemy != nil
 	nw, sc := len(c.L), c.sc
 	if len(sc.A) < (c.t.Long+1)*nw || len(sc.Planes) < max(c.t.Planes, groupPlanes)*nw || len(sc.Cnt) != nw*64 {
 		sc.A = make([]uint64, (c.t.Long+1)*nw)
@@ -1182,4 +1182,83 @@ func GroupTier(p *core.Program, t *core.Tier) bool {
 		}
 	}
 	return len(t.Rules) > 0 && !t.Merges()
+}
+
+// GroupTab holds the tables of a table-driven group rule (groupTables).
+type GroupTab struct {
+	Fwd, Bwd []uint64 // [d*nw+w]: the cells whose neighbour in (against) d is a cell
+	Shift    []int    // per direction: the bit shift of a step (when shOK)
+	ShOK     []bool   // per direction: a step in d is a bit shift
+	Onto     []uint64 // [mover*nw+w]: the cells where Onto holds when empty
+	Enemy    []uint64 // [mover*nw+w]: the cells where Enemy holds when empty
+	// lineCells: per direction, every line of cells in d, in order, each
+	// between two -1; pos[d*nbits+b]: the index there of the cell of bit b
+	LineCells []int32
+	LineBits  []int32 // lineCells by bit (-1 where lineCells is -1)
+	Pos       []int32
+	Long      int // the most cells of a line
+	Planes    int // the most bits of a head's number of moves
+	// sets: per mover, the codes of the selected pieces and those the
+	// Enemy condition may hold on, and per mover and code the cells where
+	// it holds ([(mover*ncodes+code)*nw+w])
+	SrcCodes, EnemyCodes [][]uint16
+	EnemyMask            []uint64
+	// pureWhen: the capture's When depends on size, run and distance
+	// alone; whenSizes[run<<4|distance] then has bit size set where it
+	// holds (all three below 16)
+	PureWhen  bool
+	WhenSizes []uint16
+	// one word: per direction, the shift of fwd(x) (x rotated left by sh)
+	// and the masks of fwd and bwd
+	WordShifts []WordShift
+	// per direction that is no bit shift, when its steps take at most
+	// groupMaxShifts distinct shifts: those shifts, each with the cells
+	// stepped from (fwd) and to (bwd) by it (nil: step cell by cell)
+	Msh [][]GroupMShift
+}
+
+// GroupMShift is one of the shifts of a direction's steps: sh, the
+// difference of the bits of a cell and of its neighbour, and the cells
+// (fm) whose step has it and their neighbours (bm), nw words each.
+type GroupMShift struct {
+	Sh     int
+	Fm, Bm []uint64
+}
+
+// WordShift is a step in a direction on a one-word board.
+type WordShift struct {
+	Sh     int
+	Fm, Bm uint64
+}
+
+// GroupMaxWords is the most words of groupWords.
+const GroupMaxWords = 8
+
+// GroupScratch is the scratch of fastGroups (Scratch.Group), allocated once.
+type GroupScratch struct {
+	A   []uint64 // A[s] (see the top of this file) at s*nw; A[0] is the board
+	Cnt []int32  // per bit: the moves of a head (build), then their place
+	// per bit of Q: where the head stops (an index in lineCells), the enemy
+	// run there and the distance
+	CapDest, CapRun, CapDist []int32
+	// When per size<<8 | run<<4 | distance (all below 16) when it reads
+	// counters (not pureWhen): stamp<<1 | whether it holds, for the
+	// generation numbered stamp
+	When  []uint32
+	Stamp uint32
+	// count: the moves per head, bit-sliced (bit j of every head's number
+	// in the plane at j*nw, none from plane top on), and in all, kept with
+	// what the moves depend on: key, and the counters When may read
+	Planes     []uint64
+	Top, Total int
+	Key        GroupKey
+	KeyOK      bool
+	Counters   [2][]uint64 // this count's, the last's
+}
+
+// GroupKey is what the moves of a group rule depend on in a position,
+// but for the counters When may read.
+type GroupKey struct {
+	Rule, Mover int
+	Sets        [3 * GroupMaxWords]uint64 // L, E and N
 }

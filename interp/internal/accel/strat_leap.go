@@ -8,19 +8,19 @@ import (
 )
 
 // fastLeaps: any leap with local conditions, table driven.
-func fastLeaps(g *core.Gen) {
+func fastLeaps(g *core.Gen, rt *RuleTables) {
 	p, s, r := g.P, g.S, g.R
-	if r.Walk == core.WalkMailbox {
+	if rt.Walk == WalkMailbox {
 		mbLeaps(g)
 		return
 	}
-	if r.Sets != nil && noSources(&r.Sets[g.Mover], s) {
+	if rt.Sets != nil && noSources(&rt.Sets[g.Mover], s) {
 		return
 	}
 	g.Dirs = r.Dirs[g.Mover]
 	srcOK := r.SrcOK[g.Mover*p.Ncodes : (g.Mover+1)*p.Ncodes]
-	if r.Walk == core.WalkLandings && g.Sink == core.SinkCount && r.OntoEmpty[g.Mover] && fewEmpty(g) {
-		condTables(g)
+	if rt.Walk == WalkLandings && g.Sink == core.SinkCount && r.OntoEmpty[g.Mover] && fewEmpty(g) {
+		condTables(g, rt)
 		countByLandings(g)
 		return
 	}
@@ -35,7 +35,7 @@ func fastLeaps(g *core.Gen) {
 	// A chain that keeps its direction has its first leaps marked on
 	// bitsets, then is walked by tableChains (wordChains and the bitset
 	// counters follow chains in every direction).
-	onWord := g.One && r.Walk == core.WalkWord
+	onWord := g.One && rt.Walk == WalkWord
 	if g.One {
 		if s.Mark[0] == 0 {
 			return
@@ -65,7 +65,7 @@ func fastLeaps(g *core.Gen) {
 	countFast := onWord && g.Sink.CountsAll() && r.AlwaysTakes && r.Chain != ir.ChainNone
 	var table tableWalk
 	if !onWord {
-		condTables(g)
+		condTables(g, rt)
 		table = newTableWalk(g)
 	}
 	for w := 0; w < s.NumWords; w++ {
@@ -93,7 +93,7 @@ func fastLeaps(g *core.Gen) {
 				g.OverPiece = r.OverSlots[g.Mover] >> sl & 1
 				g.OntoPiece = r.OntoSlots[g.Mover] >> sl & 1
 				wordChains(g, b, g.WordOcc, g.WordOver, g.WordOnto)
-			case r.Walk == core.WalkTableFirstDirs:
+			case rt.Walk == WalkTableFirstDirs:
 				table.eachFirstDir(c)
 			default:
 				table.chains(c)
@@ -108,9 +108,9 @@ func fastLeaps(g *core.Gen) {
 
 // condTables points g at the rule's condition tables for the mover
 // (tableChains and countByLandings read them; the walk on bitsets does not).
-func condTables(g *core.Gen) {
+func condTables(g *core.Gen, rt *RuleTables) {
 	r := g.R
-	g.Over = r.OverTab[g.Mover*r.TabSize : (g.Mover+1)*r.TabSize]
+	g.Over = rt.OverTab[g.Mover*r.TabSize : (g.Mover+1)*r.TabSize]
 	g.Onto = r.OntoTab[g.Mover*r.TabSize : (g.Mover+1)*r.TabSize]
 	g.Stride = r.Stride
 }
@@ -151,7 +151,7 @@ func countByLandings(g *core.Gen) {
 	nd, stride := p.NumDirs, g.Stride
 	srcOK := r.SrcOK[g.Mover*p.Ncodes : (g.Mover+1)*p.Ncodes]
 	leap, over, onto := r.Leap, g.Over, g.Onto
-	rev, dirs, bitOf := r.Rev, g.Dirs, p.BitOf
+	rev, dirs, bitOf := Tables(r).Rev, g.Dirs, p.BitOf
 	jumped := r.Capture == ir.CaptureJumped
 	// A chain can go on from l only towards a landing cell of l that is
 	// empty (Onto holds on empty cells only): one empty before the first

@@ -57,23 +57,23 @@ import (
 // the tier is left out so, the tier needs no deduplication pass and its
 // moves are counted without being built.
 
-func stackCondBase(t *core.StackCond, mover, mcode, level int) int {
+func stackCondBase(t *StackCond, mover, mcode, level int) int {
 	return mover*t.SMv + mcode*t.SM + level*t.SL
 }
 
 // hold returns 1 when the condition holds, for the class at base, on
 // cell x of height h with top code code (0 otherwise).
-func hold(t *core.StackCond, base int, x, h int32, code uint16) uint64 {
+func hold(t *StackCond, base int, x, h int32, code uint16) uint64 {
 	return t.W[base+int(x)*t.SX+int(code)*t.SC+int(h>>6)] >> (uint(h) & 63) & 1
 }
 
-func stackCondAt(t *core.StackCond, mover, mcode, level, x, code, h int) bool {
+func stackCondAt(t *StackCond, mover, mcode, level, x, code, h int) bool {
 	return hold(t, stackCondBase(t, mover, mcode, level), int32(x), int32(h), uint16(code)) != 0
 }
 
 // SetPieces fills st.pieces from st.pathOf.
-func SetPieces(st *core.StackRule, np, ncodes int) {
-	st.Pieces = make([]core.StackPiece, np*ncodes)
+func SetPieces(st *StackRule, np, ncodes int) {
+	st.Pieces = make([]StackPiece, np*ncodes)
 	for mv := 0; mv < np; mv++ {
 		for code := 0; code < ncodes; code++ {
 			pc := &st.Pieces[mv*ncodes+code]
@@ -115,7 +115,7 @@ func programStackDeps(p *core.Program, e *ir.Expr) stackDeps {
 // StackCondOf tabulates a cell condition (e compiled to f; nil: always);
 // emptyOnly also requires an empty cell (landings without stacks). ok is
 // false when e cannot be tabulated or the table would be too large.
-func StackCondOf(p *core.Program, e *ir.Expr, f core.EvalFn, emptyOnly bool) (*core.StackCond, bool) {
+func StackCondOf(p *core.Program, e *ir.Expr, f core.EvalFn, emptyOnly bool) (*StackCond, bool) {
 	d := programStackDeps(p, e)
 	if !d.ok {
 		return nil, false
@@ -133,7 +133,7 @@ func StackCondOf(p *core.Program, e *ir.Expr, f core.EvalFn, emptyOnly bool) (*c
 	nX, nL, nM := dim(d.cell, p.NumCells), dim(d.level, nl), dim(d.mcode, p.Ncodes)
 	nC := dim(d.code || emptyOnly || (d.occ && !p.Stacking), p.Ncodes)
 	hw := (nh + 63) / 64
-	t := &core.StackCond{}
+	t := &StackCond{}
 	row := hw // words per (cell, code)
 	if nC > 1 {
 		t.SC = hw
@@ -186,8 +186,8 @@ func StackCondOf(p *core.Program, e *ir.Expr, f core.EvalFn, emptyOnly bool) (*c
 
 // StackPathsOf lists the leaps of length L in directions dirs that stay on
 // the board.
-func StackPathsOf(p *core.Program, dirs []int32, L int) core.StackPaths {
-	ps := core.StackPaths{L: L, Off: make([]int32, p.NumCells+1)}
+func StackPathsOf(p *core.Program, dirs []int32, L int) StackPaths {
+	ps := StackPaths{L: L, Off: make([]int32, p.NumCells+1)}
 	leap := p.LeapTable(L)
 	for c := 0; c < p.NumCells; c++ {
 		ps.Off[c] = int32(len(ps.Ent))
@@ -205,8 +205,8 @@ func StackPathsOf(p *core.Program, dirs []int32, L int) core.StackPaths {
 
 // filterPaths returns ps without the leaps from cell c in direction d for
 // which drop(c, d) is true.
-func filterPaths(p *core.Program, ps *core.StackPaths, drop func(c, d int) bool) core.StackPaths {
-	q := core.StackPaths{L: ps.L, Off: make([]int32, p.NumCells+1)}
+func filterPaths(p *core.Program, ps *StackPaths, drop func(c, d int) bool) StackPaths {
+	q := StackPaths{L: ps.L, Off: make([]int32, p.NumCells+1)}
 	for c := 0; c < p.NumCells; c++ {
 		q.Off[c] = int32(len(q.Ent))
 		for i := ps.Off[c]; i < ps.Off[c+1]; i += int32(ps.L) {
@@ -221,7 +221,7 @@ func filterPaths(p *core.Program, ps *core.StackPaths, drop func(c, d int) bool)
 
 // AddPaths returns the index of ps among the rule's path lists, adding it
 // when no list is the same; -1 when ps lists no leap.
-func AddPaths(st *core.StackRule, ps core.StackPaths) int32 {
+func AddPaths(st *StackRule, ps StackPaths) int32 {
 	if len(ps.Ent) == 0 {
 		return -1
 	}
@@ -256,12 +256,12 @@ func equalInt32(a, b []int32) bool {
 // From_a at the start, Onto_b => Onto_a on any cell, and Over_a holds
 // wherever Over_b does (samePath) or on any cell.
 func stackImplies(p *core.Program, ra, rb *core.Rule, pl, mcode int, samePath bool) bool {
-	sa, sb := ra.Stk, rb.Stk
+	sa, sb := Tables(ra).Stack, Tables(rb).Stack
 	nh, nl := 1, 1
 	if p.Stacking {
 		nh, nl = p.Scap+1, p.Scap
 	}
-	holds := func(t *core.StackCond, lv, x, code, h int) bool {
+	holds := func(t *StackCond, lv, x, code, h int) bool {
 		return t == nil || stackCondAt(t, pl, mcode, lv, x, code, h)
 	}
 	overA := int(ra.LenCode[mcode]) > 1 && sa.Over != nil
@@ -316,7 +316,7 @@ func stackImplies(p *core.Program, ra, rb *core.Rule, pl, mcode int, samePath bo
 // fastStack generates the moves of a genStack rule.
 func fastStack(g *core.Gen) {
 	p, s, r := g.P, g.S, g.R
-	st := r.Stk
+	st := Tables(r).Stack
 	if g.List != nil && st.Plain {
 		stackPlain(g)
 		return
@@ -372,7 +372,7 @@ func fastStack(g *core.Gen) {
 // hold (no branch per leap).
 func stackPlain(g *core.Gen) {
 	p, s, r := g.P, g.S, g.R
-	st := r.Stk
+	st := Tables(r).Stack
 	pl := g.Mover
 	cells := s.CellsW
 	hgt := s.Hgt
@@ -446,7 +446,7 @@ func stackPlain(g *core.Gen) {
 
 // leapsOK returns a bit per leap of ent (the piece pc's at its level)
 // that satisfies Onto and Over.
-func leapsOK(st *core.StackRule, pc *core.StackPiece, ent []int32, level int, cells []uint16, hgt []int32) uint32 {
+func leapsOK(st *StackRule, pc *StackPiece, ent []int32, level int, cells []uint16, hgt []int32) uint32 {
 	onto, over, L := st.Onto, st.Over, pc.L
 	nb := pc.Nb + level*onto.SL
 	var okm uint32
@@ -518,4 +518,44 @@ func emitStack(g *core.Gen, ent []int32, L int, c int32, okm uint32) bool {
 		}
 	}
 	return false
+}
+
+// StackCond is a tabulated cell condition: bit h of word w[class +
+// cell*sX + code*sC + h>>6] is set when it holds on a stack of height h.
+// class = mover*sMv + mcode*sM + level*sL; a stride is 0 for a dimension
+// the condition does not read.
+type StackCond struct {
+	W                   []uint64
+	SMv, SM, SL, SX, SC int
+	Plain               bool // one word per class: sX = sC = 0, heights below 64
+}
+
+// StackPaths lists, per cell, the leaps of length L of one set of
+// directions that stay on the board: cell c's are ent[off[c]:off[c+1]],
+// L words each (the landing's path entry, then the cells passed over).
+type StackPaths struct {
+	L    int
+	Off  []int32
+	Ent  []int32
+	Cell [][]int32 // per cell c: ent[off[c]:off[c+1]]
+}
+
+// StackRule is a genStack rule compiled.
+type StackRule struct {
+	From, Over, Onto *StackCond // from nil: any piece; over nil: any cell
+	Paths            []StackPaths
+	PathOf           []int32      // [mover*ncodes+code]: index into paths, -1: not moved
+	ZeroH            []int32      // heights of a game without stacks (all 0)
+	Pieces           []StackPiece // [mover*ncodes+code], from pathOf (setPieces)
+	Plain            bool         // Onto and Over (if any) are plain
+}
+
+// StackPiece is what fastStack needs for a piece of one code of one
+// mover: its path list (cell nil: the rule does not move it) and the bases
+// of its classes in the condition tables, level 0.
+type StackPiece struct {
+	Cell       [][]int32 // per cell: its leaps (a part of the list's ent)
+	L          int
+	Fb, Nb, Ob int
+	Mn, Mo     uint64 // plain conditions: the masks of Onto and Over, level 0
 }

@@ -10,11 +10,12 @@ func (StepStrategy) Moves(g *core.Gen) { fastStep(g) }
 func (StepStrategy) Name() string      { return "step table" }
 
 // leapStrategy: leaps of any length with local conditions, chains
-// explored depth first (strat_leap.go).
-type LeapStrategy struct{}
+// explored depth first (strat_leap.go). It holds the rule's tables, so
+// that its walk reads them without asking the rule.
+type LeapStrategy struct{ Tables *RuleTables }
 
-func (LeapStrategy) Moves(g *core.Gen) { fastLeaps(g) }
-func (LeapStrategy) Name() string      { return "leap table" }
+func (l LeapStrategy) Moves(g *core.Gen) { fastLeaps(g, l.Tables) }
+func (LeapStrategy) Name() string        { return "leap table" }
 
 // groupTableStrategy: group moves with tabulated conditions
 // (strat_group.go).

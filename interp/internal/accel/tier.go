@@ -21,7 +21,7 @@ func (*KernelCounter) Name() string { return "kernel" }
 
 func (*KernelCounter) Count(p *core.Program, s *core.State, t *core.Tier, g *core.Gen, ml *core.MoveList) (n int, built bool) {
 	n, _ = kernLeaps(p, s, t, false, false)
-	s.SelBulk = s.Nbulk >= 0
+	s.SelBulk = ScratchOf(s).Kept >= 0
 	return n, false
 }
 
@@ -37,7 +37,7 @@ func (*KernelKeeper) Count(p *core.Program, s *core.State, t *core.Tier, g *core
 	} else {
 		n, _ = kernLeaps(p, s, t, false, true)
 	}
-	s.SelBulk = s.Nbulk >= 0
+	s.SelBulk = ScratchOf(s).Kept >= 0
 	return n, false
 }
 
@@ -70,7 +70,7 @@ func (c *BulkCounter) Count(p *core.Program, s *core.State, t *core.Tier, g *cor
 		return 0, false
 	}
 	if c.Filtered == nil || p.NextSurvives(s, touched) {
-		s.SelBulk = s.Nbulk >= 0
+		s.SelBulk = ScratchOf(s).Kept >= 0
 		return n, false
 	}
 	return c.Filtered.Count(p, s, t, g, ml)
@@ -91,7 +91,7 @@ func (c *BulkKeeper) Count(p *core.Program, s *core.State, t *core.Tier, g *core
 		return 0, false
 	}
 	if c.Filtered == nil || p.NextSurvives(s, touched) {
-		s.SelBulk = s.Nbulk >= 0
+		s.SelBulk = ScratchOf(s).Kept >= 0
 		return n, false
 	}
 	return c.Filtered.Count(p, s, t, g, ml)

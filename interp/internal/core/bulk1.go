@@ -58,13 +58,3 @@ type KernDir struct {
 	Jb uint8
 	D  int32 // the direction
 }
-
-// KernStash holds what kernLeaps found (s.kstash), for selectBulkK:
-// per rule (s.nbulk of them: the tier's kernel without pairs) its number
-// of leaps and their sources per direction.
-type KernStash struct {
-	Groups []KernGroup
-	N      [MaxBulk]int
-	Td     [MaxBulk][32]uint64
-	Tdt    [32]uint64 // the leaps of a group when only the cells they touch are asked
-}

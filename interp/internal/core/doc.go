@@ -23,11 +23,12 @@
 //   - Program.off(a): whether accelerator a is on, as the planner read
 //     Config.Disable (the reasons are stored: OffWhy).
 //
-// The core also holds data that some accelerators fill, because the rules
-// or the position carry it: the leap and condition tables of a rule, the
-// occupancy sets of a rule's slots, the hop, stack, group and long-leap
-// tables, the mailbox's byte board and the small position of fused-make
-// (kept in sync by make and unmake), and the scratch space of a State.
+// What an accelerator keeps is its own (accel/tables.go): a rule carries
+// the units' tables in Rule.Tables and a State their scratch in
+// State.Units, values the core never reads. The core keeps what the
+// position itself carries, whoever reads it: the occupancy sets, the
+// mailbox's byte board and the small position of fused-make (kept in
+// sync by make and unmake), and the rule's condition tables.
 //
 // # Tables
 //

@@ -225,12 +225,9 @@ type Rule struct {
 	// generic: how the generic walker walks the rule's moves from a
 	// source (compileGenericWalk)
 	Generic genericWalk
-	// longTable: the rays and condition tables of the long-leap table
-	// (genLongTable; nil otherwise)
-	LongTable *LongTable
-	Capture   ir.Capture
-	Chain     ir.Chain
-	Gen       int
+	Capture ir.Capture
+	Chain   ir.Chain
+	Gen     int
 	// keepsFirstDir: a chain keeps its first direction (chain.go:
 	// eachFirstDir)
 	KeepsFirstDir bool
@@ -252,14 +249,11 @@ type Rule struct {
 	DropCodes [][]uint16
 
 	// fast path tables (gen == genStep or genLeap)
-	SrcOK     []bool  // [mover*ncodes+code]: the piece on a cell may move
-	OverTab   []uint8 // [mover*tabSize + cell*stride + code]: 1 where the condition holds
+	SrcOK     []bool // [mover*ncodes+code]: the piece on a cell may move
 	OntoTab   []uint8
-	EnemyTab  []uint8 // group rules: the Enemy condition
 	Stride    int
 	TabSize   int
 	Leap      []int32 // Program.leaps[length]
-	Rev       []int32 // Program.revs[length]
 	OntoEmpty []bool  // per mover: Onto holds exactly on empty cells
 	// shift: the first leaps can be found with bitset shifts: the rule's
 	// directions are shifts and Over/Onto depend only on the slot of the
@@ -278,49 +272,27 @@ type Rule struct {
 	// for every such piece (no kind or From restriction)
 	SrcSlots []uint64
 	SrcAll   []bool
-	// sets[mover]: the occupancy sets ruleSets combines (bulk tiers)
-	Sets []RuleSlots
 	// lands[mover][b] (shift rules on one word): the bits of the landing
 	// cells of the rule's leaps from bit b
 	Lands [][]uint64
 	// landsW: lands on several words, per mover [b*nw+w] (nw > 1)
 	LandsW [][]uint64
-	// genStack: conditions tabulated and paths listed (strat_stack.go)
-	Stk *StackRule
 	// ddRole: the rule's deduplication role in its tier (dedup.go)
 	DdRole uint8
 	// alwaysTakes: a shift rule whose every leap takes a piece (captures
 	// jumped pieces and Over excludes empty cells, or captures by landing
 	// and Onto excludes empty cells)
 	AlwaysTakes bool
-	// mailbox rules (mailbox.go): per mover, the slot offsets of the
-	// directions (nil: the rule does not use the mailbox), and whether
-	// every piece may move
-	MbOffs [][]int32
-	MbTab  []MbTab // per mover: the directions as the walkers read them
-	MbAny  []bool
-	// genGroupFast: the bitset tables (strat_group.go)
-	Grp *GroupTab
 	// play: how the rule's moves are made and unmade (compilePlay)
 	Play Maker
+	// Tables: what the accelerators that serve the rule keep for it
+	// (accel.RuleTables, set by the planner for every rule); the core
+	// only carries it
+	Tables any
 	// cells: how the general make (doMove) moves the pieces of the
 	// rule's moves (compilePlay)
 	Cells func(p *Program, s *State, r *Rule, mover int, path []uint32)
-	// walk: how fastLeaps walks the moves of a genLeap rule
-	// (compileWalk, compileMailbox)
-	Walk uint8
 }
-
-// how fastLeaps walks a genLeap rule's moves (rule.walk)
-const (
-	WalkTable    = iota // first leaps marked on bitsets or found per source, chains walked on the leap table (tableWalk)
-	WalkWord            // short jumps on one word: chains walked and counted on the occupancy word (word-chains)
-	WalkLandings        // walkTable, but counted from the landing cells when the empty cells are few (landing-count)
-	WalkMailbox         // walked on the mailbox (mbLeaps)
-	// walkTable for a chain that keeps its first direction: one first
-	// direction at a time (tableWalk.eachFirstDir)
-	WalkTableFirstDirs
-)
 
 // MaxTable bounds the size of a rule's condition tables.
 const MaxTable = 1 << 22

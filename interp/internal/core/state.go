@@ -118,17 +118,17 @@ type scratch struct {
 	Todo, reached []int32
 	Hop           *HopScratch // the hop table's sets and components (strat_hop.go, hop_count.go; todo is its stack)
 	ectx          Ectx
-	Gen           Gen          // move generation
-	NextOK        []bool       // blockFast: per rule, the next player's guard after the move
-	wit           []witness    // blockFast: the next player's first leaps
-	tier          int          // the tier of the moves candidates or countMoves found last
-	selFilt       bool         // countMoves: the blockade filter drops some moves
-	SelBulk       bool         // countMoves: the tier's drawer kept its moves (Program.selectKept selects)
-	Nbulk         int          // firstLeaps: the rules kept in aux.bulk, or the groups in aux.kst (-1: too many)
-	Kstash        bool         // firstLeaps: the moves are kept in aux.kst (the one-word kernel)
-	x             *aux         // larger scratch, allocated when first needed
-	gbuf          []uint16     // the pieces of a group being moved
-	Grp           GroupScratch // fastGroups (strat_group.go)
+	Gen           Gen       // move generation
+	NextOK        []bool    // blockFast: per rule, the next player's guard after the move
+	wit           []witness // blockFast: the next player's first leaps
+	tier          int       // the tier of the moves candidates or countMoves found last
+	selFilt       bool      // countMoves: the blockade filter drops some moves
+	SelBulk       bool      // countMoves: the tier's drawer kept its moves (Program.selectKept selects)
+	x             *aux      // larger scratch, allocated when first needed
+	gbuf          []uint16  // the pieces of a group being moved
+	// Units: the scratch of the accelerators (accel.Scratch, made when
+	// first needed); the core only carries it
+	Units any
 	// rules whose captures are taken at the end (jumping.go): taken[c]
 	// marks the cells taken by the chain being explored, tk lists them
 	taken      []bool
@@ -144,14 +144,11 @@ func newScratch(nc, nw int) scratch {
 // aux is the larger scratch of a State, allocated when first needed (a
 // clone that only generates moves does not carry it).
 type aux struct {
-	Nested Gen  // existence checks inside filters, counting on words, Status
-	sctx   Ectx // scoreOf
-	mctx   Ectx // the margin of Status
-	gctx   Ectx // Guide
-	Bulk   [MaxBulk]BulkRule
-	Kst    KernStash // kernLeaps and kernKeep
-	Sets   BulkSets  // firstLeaps
-	Caps   []int32   // preferMost: the pieces each move captures
+	Nested Gen     // existence checks inside filters, counting on words, Status
+	sctx   Ectx    // scoreOf
+	mctx   Ectx    // the margin of Status
+	gctx   Ectx    // Guide
+	Caps   []int32 // preferMost: the pieces each move captures
 	// mergeEnds (ends.go): the captured cells of the moves, per move the
 	// span of its cells in ecaps, and whether its text needs them
 	Ecaps, espan []int32

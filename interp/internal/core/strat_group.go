@@ -1,52 +1,5 @@
 package core
 
-// GroupTab holds the tables of a table-driven group rule (groupTables).
-type GroupTab struct {
-	Fwd, Bwd []uint64 // [d*nw+w]: the cells whose neighbour in (against) d is a cell
-	Shift    []int    // per direction: the bit shift of a step (when shOK)
-	ShOK     []bool   // per direction: a step in d is a bit shift
-	Onto     []uint64 // [mover*nw+w]: the cells where Onto holds when empty
-	Enemy    []uint64 // [mover*nw+w]: the cells where Enemy holds when empty
-	// lineCells: per direction, every line of cells in d, in order, each
-	// between two -1; pos[d*nbits+b]: the index there of the cell of bit b
-	LineCells []int32
-	LineBits  []int32 // lineCells by bit (-1 where lineCells is -1)
-	Pos       []int32
-	Long      int // the most cells of a line
-	Planes    int // the most bits of a head's number of moves
-	// sets: per mover, the codes of the selected pieces and those the
-	// Enemy condition may hold on, and per mover and code the cells where
-	// it holds ([(mover*ncodes+code)*nw+w])
-	SrcCodes, EnemyCodes [][]uint16
-	EnemyMask            []uint64
-	// pureWhen: the capture's When depends on size, run and distance
-	// alone; whenSizes[run<<4|distance] then has bit size set where it
-	// holds (all three below 16)
-	PureWhen  bool
-	WhenSizes []uint16
-	// one word: per direction, the shift of fwd(x) (x rotated left by sh)
-	// and the masks of fwd and bwd
-	WordShifts []WordShift
-	// per direction that is no bit shift, when its steps take at most
-	// groupMaxShifts distinct shifts: those shifts, each with the cells
-	// stepped from (fwd) and to (bwd) by it (nil: step cell by cell)
-	Msh [][]GroupMShift
-}
-
-// GroupMShift is one of the shifts of a direction's steps: sh, the
-// difference of the bits of a cell and of its neighbour, and the cells
-// (fm) whose step has it and their neighbours (bm), nw words each.
-type GroupMShift struct {
-	Sh     int
-	Fm, Bm []uint64
-}
-
-// WordShift is a step in a direction on a one-word board.
-type WordShift struct {
-	Sh     int
-	Fm, Bm uint64
-}
-
 // Groups generates the group moves of rule g.r (the same code with and
 // without fast paths). Order: the head's cell, then direction, then the
 // number of stones k, then the distance s.
@@ -142,38 +95,6 @@ func (g *Gen) groupAhead(tail, h, d, k int) bool {
 		break
 	}
 	return false
-}
-
-// GroupMaxWords is the most words of groupWords.
-const GroupMaxWords = 8
-
-// GroupScratch is the scratch of fastGroups (State.grp), allocated once.
-type GroupScratch struct {
-	A   []uint64 // A[s] (see the top of this file) at s*nw; A[0] is the board
-	Cnt []int32  // per bit: the moves of a head (build), then their place
-	// per bit of Q: where the head stops (an index in lineCells), the enemy
-	// run there and the distance
-	CapDest, CapRun, CapDist []int32
-	// When per size<<8 | run<<4 | distance (all below 16) when it reads
-	// counters (not pureWhen): stamp<<1 | whether it holds, for the
-	// generation numbered stamp
-	When  []uint32
-	Stamp uint32
-	// count: the moves per head, bit-sliced (bit j of every head's number
-	// in the plane at j*nw, none from plane top on), and in all, kept with
-	// what the moves depend on: key, and the counters When may read
-	Planes     []uint64
-	Top, Total int
-	Key        GroupKey
-	KeyOK      bool
-	Counters   [2][]uint64 // this count's, the last's
-}
-
-// GroupKey is what the moves of a group rule depend on in a position,
-// but for the counters When may read.
-type GroupKey struct {
-	Rule, Mover int
-	Sets        [3 * GroupMaxWords]uint64 // L, E and N
 }
 
 // emitGroup records a group move: [head, dest | d<<16 (| flagCapture)]

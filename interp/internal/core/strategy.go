@@ -31,7 +31,7 @@ package core
 //     all cells at once with shifts of the occupancy sets; short jumps on
 //     boards of one word are explored on three words passed by value
 //     (word-chains). How fastLeaps walks a rule is chosen once
-//     (rule.walk: compileWalk, compileMailbox).
+//     (accel.RuleTables.Walk: compileWalk, compileMailbox).
 //   - mailbox (mailbox.go): short jumps whose leaps read occupancy alone
 //     are played on a padded byte board the position keeps, when the
 //     board lays out as rows of constant direction offsets (mbLeaps
