@@ -17,7 +17,7 @@ import (
 func planDedup(p *core.Program, rs []int) (left bool) {
 	for j, bi := range rs {
 		for _, ai := range rs[:j] {
-			if !p.TierNeedsDedup([]int{ai, bi}) {
+			if !tierNeedsDedup(p, []int{ai, bi}) {
 				continue
 			}
 			ra, rb := &p.Rules[ai], &p.Rules[bi]

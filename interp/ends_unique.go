@@ -23,7 +23,7 @@ func uniqueEndsDecline(p *core.Program, rs []int) string {
 			return "a group move may have a leap's text"
 		}
 	}
-	if p.TierNeedsDedup(others) {
+	if tierNeedsDedup(p, others) {
 		return "two drops or removals may give one text"
 	}
 	rs = leaps // (a leap's text is never a drop's or a removal's: tierNeedsDedup)
@@ -43,7 +43,7 @@ func uniqueEndsDecline(p *core.Program, rs []int) string {
 	for j, bi := range rs {
 		for _, ai := range rs[:j] {
 			ra, rb := &p.Rules[ai], &p.Rules[bi]
-			if p.SrcDisjoint(ra, rb) {
+			if srcDisjoint(p, ra, rb) {
 				continue
 			}
 			if ra.Chain != ir.ChainNone && rb.Chain != ir.ChainNone {

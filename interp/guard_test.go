@@ -33,7 +33,7 @@ func TestTurnGuard(t *testing.T) {
 		{"ply > 3", bin(ir.OpGt, ply, k(3)), false, 0, 0},
 		{"turn == 2 and ply > 1", bin(ir.OpAnd, bin(ir.OpEq, turn, k(2)), bin(ir.OpGt, ply, k(1))), false, 0, 0},
 	} {
-		lo, hi, ok := core.TurnRange(c.e)
+		lo, hi, ok := turnRange(c.e)
 		if ok != (c.ranged || c.lo > c.hi) || (ok && (lo != c.lo || hi != c.hi)) {
 			t.Errorf("%s: turnRange %d..%d %v, want %d..%d %v", c.name, lo, hi, ok, c.lo, c.hi, c.ranged)
 		}

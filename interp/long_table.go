@@ -55,7 +55,7 @@ func compileLongTable(p *core.Program, r *core.Rule, m *ir.MoveRule) {
 		accel.Tables(r).OverTab = p.CondTable(r.Over, 0, codes)
 		r.OntoTab = p.CondTable(r.Onto, 0, codes)
 		if r.Capture != ir.CaptureLanding {
-			p.OntoEmptyOnly(r)
+			ontoEmptyOnly(p, r)
 		}
 		if compileShift(p, r); r.Shift {
 			lt.Sources = accel.FirstLeapSources

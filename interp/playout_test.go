@@ -346,7 +346,7 @@ func TestSelectSource(t *testing.T) {
 			}
 		}
 		for i := range srcs {
-			if x, j := core.SelectSource(&td, nd, len(srcs), i); x != srcs[i] || j != idx[i] {
+			if x, j := accel.SelectSource(&td, nd, len(srcs), i); x != srcs[i] || j != idx[i] {
 				t.Fatalf("trial %d (nd %d, n %d): move %d at source %d (%d), want %d (%d)", trial, nd, len(srcs), i, x, j, srcs[i], idx[i])
 			}
 		}

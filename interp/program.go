@@ -3,6 +3,7 @@ package interp
 import (
 	"cmp"
 	"fmt"
+	"math"
 	"sort"
 
 	"github.com/ruleplay/ruleplay/interp/internal/accel"
@@ -388,7 +389,7 @@ func compileRule(p *core.Program, i int) error {
 	if err := compileConds(p, r, m); err != nil {
 		return err
 	}
-	p.FillPromoSlots(r)
+	fillPromoSlots(p, r)
 	switch m.Action {
 	case ir.Remove:
 		r.Gen = core.GenRemove
@@ -478,7 +479,7 @@ func compileConds(p *core.Program, r *core.Rule, m *ir.MoveRule) error {
 		if r.When, err = xc.Compile(m.When, false); err != nil {
 			return err
 		}
-		lo, hi, ok := core.TurnRange(m.When)
+		lo, hi, ok := turnRange(m.When)
 		r.GuardTest = core.GuardByExpr
 		switch {
 		case p.Off(core.AccelTurnGuards) != "":
@@ -645,10 +646,10 @@ func compileLeapFast(p *core.Program, r *core.Rule, m *ir.MoveRule) {
 	accel.Tables(r).OverTab = p.CondTable(r.Over, r.Stride, r.TabSize)
 	r.OntoTab = p.CondTable(r.Onto, r.Stride, r.TabSize)
 	if m.Capture != ir.CaptureLanding {
-		p.OntoEmptyOnly(r) // landing on a piece without taking it is impossible
+		ontoEmptyOnly(p, r) // landing on a piece without taking it is impossible
 	}
 	p.FillSrcOK(r)
-	p.FillOntoEmpty(r)
+	fillOntoEmpty(p, r)
 	compileShift(p, r)
 	compileWalk(p, r)
 	if m.Length == 1 && m.Chain == ir.ChainNone {
@@ -730,7 +731,7 @@ func compileGroupFast(p *core.Program, r *core.Rule) {
 		return
 	}
 	r.OntoTab = p.CondTable(r.Onto, r.Stride, r.TabSize)
-	p.OntoEmptyOnly(r) // landings are on empty cells
+	ontoEmptyOnly(p, r) // landings are on empty cells
 	if r.Enemy != nil {
 		accel.Tables(r).EnemyTab = p.CondTable(r.Enemy, r.Stride, r.TabSize)
 	} else {
@@ -775,16 +776,16 @@ func compileShift(p *core.Program, r *core.Rule) {
 		}
 	}
 	var ok1, ok2 bool
-	r.OverSlots, ok1 = p.CondSlots(r, accel.Tables(r).OverTab)
-	r.OntoSlots, ok2 = p.CondSlots(r, r.OntoTab)
+	r.OverSlots, ok1 = condSlots(p, r, accel.Tables(r).OverTab)
+	r.OntoSlots, ok2 = condSlots(p, r, r.OntoTab)
 	if !ok1 || !ok2 {
 		decline("its conditions tell kinds of one owner apart")
 		return
 	}
 	r.ValidL = p.ValidMasks(r.Length)
 	r.Shift = true
-	p.FillLands(r)
-	p.FillAlwaysTakes(r)
+	fillLands(p, r)
+	fillAlwaysTakes(p, r)
 }
 
 func compileEnd(p *core.Program) error {
@@ -883,4 +884,52 @@ func sourceMarkers(p *core.Program, r *core.Rule) []core.SourceMarker {
 		}
 	}
 	return ms
+}
+
+// turnRange tells whether guard e only compares the mover's turn number
+// (1 and up) with constants, joined by "and" (turn == 1, turn > 1 and
+// turn <= 4), and gives the turns it allows, lo to hi (none: lo > hi).
+func turnRange(e *ir.Expr) (lo, hi int, ok bool) {
+	const top = math.MaxInt32
+	switch e.Op {
+	case ir.OpAnd:
+		lo0, hi0, ok0 := turnRange(e.Args[0])
+		lo1, hi1, ok1 := turnRange(e.Args[1])
+		return max(lo0, lo1), min(hi0, hi1), ok0 && ok1
+	case ir.OpEq, ir.OpLt, ir.OpLe, ir.OpGt, ir.OpGe:
+	default:
+		return 0, 0, false
+	}
+	op, v, k := e.Op, e.Args[0], e.Args[1]
+	if k.Op == ir.OpVar { // k < turn is turn > k, and so on
+		v, k = k, v
+		switch op {
+		case ir.OpLt:
+			op = ir.OpGt
+		case ir.OpLe:
+			op = ir.OpGe
+		case ir.OpGt:
+			op = ir.OpLt
+		case ir.OpGe:
+			op = ir.OpLe
+		}
+	}
+	if v.Op != ir.OpVar || v.Name != "turn" || k.Op != ir.OpInt {
+		return 0, 0, false
+	}
+	n := min(max(k.Int, -top), top-1) // (beyond, every comparison is decided alike)
+	lo, hi = 1, top
+	switch op {
+	case ir.OpEq:
+		lo, hi = max(n, 1), n
+	case ir.OpLt:
+		hi = n - 1
+	case ir.OpLe:
+		hi = n
+	case ir.OpGt:
+		lo = max(n+1, 1)
+	case ir.OpGe:
+		lo = max(n, 1)
+	}
+	return lo, min(max(hi, 0), top), true
 }

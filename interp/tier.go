@@ -12,7 +12,7 @@ import (
 // could give one text.
 func planTidy(p *core.Program, ti int, t *core.Tier) {
 	rs := t.Rules
-	dedup := p.TierNeedsDedup(rs)
+	dedup := tierNeedsDedup(p, rs)
 	if dedup {
 		dedup = planDedup(p, rs)
 	}

@@ -1,8 +1,6 @@
 package core
 
 import (
-	"math"
-
 	"github.com/ruleplay/ruleplay/ir"
 )
 
@@ -400,51 +398,3 @@ var (
 		return uint32(s.Turns[s.Mover]+1-r.TurnLo) <= r.TurnSpan
 	}, Unit: AccelTurnGuards}
 )
-
-// TurnRange tells whether guard e only compares the mover's turn number
-// (1 and up) with constants, joined by "and" (turn == 1, turn > 1 and
-// turn <= 4), and gives the turns it allows, lo to hi (none: lo > hi).
-func TurnRange(e *ir.Expr) (lo, hi int, ok bool) {
-	const top = math.MaxInt32
-	switch e.Op {
-	case ir.OpAnd:
-		lo0, hi0, ok0 := TurnRange(e.Args[0])
-		lo1, hi1, ok1 := TurnRange(e.Args[1])
-		return max(lo0, lo1), min(hi0, hi1), ok0 && ok1
-	case ir.OpEq, ir.OpLt, ir.OpLe, ir.OpGt, ir.OpGe:
-	default:
-		return 0, 0, false
-	}
-	op, v, k := e.Op, e.Args[0], e.Args[1]
-	if k.Op == ir.OpVar { // k < turn is turn > k, and so on
-		v, k = k, v
-		switch op {
-		case ir.OpLt:
-			op = ir.OpGt
-		case ir.OpLe:
-			op = ir.OpGe
-		case ir.OpGt:
-			op = ir.OpLt
-		case ir.OpGe:
-			op = ir.OpLe
-		}
-	}
-	if v.Op != ir.OpVar || v.Name != "turn" || k.Op != ir.OpInt {
-		return 0, 0, false
-	}
-	n := min(max(k.Int, -top), top-1) // (beyond, every comparison is decided alike)
-	lo, hi = 1, top
-	switch op {
-	case ir.OpEq:
-		lo, hi = max(n, 1), n
-	case ir.OpLt:
-		hi = n - 1
-	case ir.OpLe:
-		hi = n
-	case ir.OpGt:
-		lo = max(n+1, 1)
-	case ir.OpGe:
-		lo = max(n, 1)
-	}
-	return lo, min(max(hi, 0), top), true
-}
