@@ -28,6 +28,7 @@ func Compile(g *ir.Game, cfg Config) (*Program, error) {
 		p.OffWhy[a] = offReason(p, a)
 	}
 	p.DisabledNames = disabledByName(p)
+	p.Quantifiers = quantifiers(p)
 	if p.MaxLeaps <= 0 {
 		p.MaxLeaps = core.DefaultMaxLeaps
 	}
@@ -932,4 +933,21 @@ func turnRange(e *ir.Expr) (lo, hi int, ok bool) {
 		lo = max(n, 1)
 	}
 	return lo, min(max(hi, 0), top), true
+}
+
+// quantifiers returns how piece quantifiers outside cell conditions are
+// compiled when they can be faster than the core's visit of the pieces:
+// quantifier-tables, or, when it is off, a check that records why it
+// declined where it would have served.
+func quantifiers(p *core.Program) func(*core.Program, ir.Who, ir.Op, ir.Side, *ir.Expr, core.EvalFn) core.EvalFn {
+	why := p.Off(core.AccelQuantifierTables)
+	if why == "" {
+		return accel.QuantifierTables
+	}
+	return func(p *core.Program, who ir.Who, op ir.Op, sd ir.Side, cond *ir.Expr, arg core.EvalFn) core.EvalFn {
+		if accel.QuantifierTables(p, who, op, sd, cond, arg) != nil {
+			p.DeclineFor(core.ScopeProgram, 0, core.AccelQuantifierTables, why)
+		}
+		return nil
+	}
 }

@@ -92,7 +92,7 @@ func WordTests(p *core.Program, e *ir.Expr, mover int, tests []WordTest) ([]Word
 // player pl on the cells of mask (none: the test holds when there is no
 // such piece); ok false when who selects more than three slots.
 func appendWordTest(p *core.Program, tests []WordTest, who ir.Who, pl int, mask uint64, none bool) ([]WordTest, bool) {
-	slots := p.SelSlots(who)[pl]
+	slots := SelSlots(p, who)[pl]
 	if len(slots) > 3 {
 		return nil, false
 	}

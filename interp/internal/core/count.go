@@ -1,7 +1,6 @@
 package core
 
 import (
-
 	"github.com/ruleplay/ruleplay/ir"
 )
 

@@ -31,7 +31,7 @@ type Ectx struct {
 	pass        bool
 }
 
-func (c *Ectx) side(sd ir.Side) int {
+func (c *Ectx) Side(sd ir.Side) int {
 	switch sd {
 	case ir.SideOpponent:
 		return c.Opp
@@ -397,7 +397,7 @@ func (xc *ExprCompiler) cellCond(e *ir.Expr, cell bool) (EvalFn, error) {
 		}
 		who, sd := e.Who, e.Side
 		return func(c *Ectx) int {
-			return B2i(c.Code != 0 && WhoMatch(who, c.side(sd), p.CodeOwner[c.Code]))
+			return B2i(c.Code != 0 && WhoMatch(who, c.Side(sd), p.CodeOwner[c.Code]))
 		}, nil
 	}
 	// OpInZone
@@ -409,7 +409,7 @@ func (xc *ExprCompiler) cellCond(e *ir.Expr, cell bool) (EvalFn, error) {
 		z, _ = p.othersZone(e.Int)
 		return func(c *Ectx) int { return B2i(z[c.Own][c.Cell]) }, nil
 	}
-	return func(c *Ectx) int { return B2i(z[c.side(sd)][c.Cell]) }, nil
+	return func(c *Ectx) int { return B2i(z[c.Side(sd)][c.Cell]) }, nil
 }
 
 // nextTo compiles OpNextTo: the cell under test is the neighbour, in one
@@ -470,11 +470,11 @@ func (xc *ExprCompiler) playerValue(e *ir.Expr) (EvalFn, error) {
 	p, sd := xc.P, e.Side
 	switch e.Op {
 	case ir.OpCaptured:
-		return func(c *Ectx) int { return int(c.S.CapturedBy[c.side(sd)]) }, nil
+		return func(c *Ectx) int { return int(c.S.CapturedBy[c.Side(sd)]) }, nil
 	case ir.OpPoints:
-		return func(c *Ectx) int { return int(c.S.Points[c.side(sd)]) }, nil
+		return func(c *Ectx) int { return int(c.S.Points[c.Side(sd)]) }, nil
 	case ir.OpMoves:
-		return func(c *Ectx) int { return int(c.S.Turns[c.side(sd)]) }, nil
+		return func(c *Ectx) int { return int(c.S.Turns[c.Side(sd)]) }, nil
 	case ir.OpZoneDistance:
 		f, err := xc.zoneDistance(e)
 		if err != nil {
@@ -482,14 +482,14 @@ func (xc *ExprCompiler) playerValue(e *ir.Expr) (EvalFn, error) {
 		}
 		return withSide(sd, f), nil
 	case ir.OpHand:
-		return func(c *Ectx) int { return c.P.HandOf(c.S, c.side(sd)) }, nil
+		return func(c *Ectx) int { return c.P.HandOf(c.S, c.Side(sd)) }, nil
 	case ir.OpDistance:
 		dt, err := p.distanceTable(e.Dirs)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", xc.What, err)
 		}
 		return func(c *Ectx) int {
-			pl := c.side(sd)
+			pl := c.Side(sd)
 			sum := 0
 			for cl, code := range c.S.Cells {
 				if code == 0 || int(p.CodeOwner[code]) != pl {
@@ -509,7 +509,7 @@ func (xc *ExprCompiler) playerValue(e *ir.Expr) (EvalFn, error) {
 	if xc.InScore {
 		return nil, fmt.Errorf("%s: the score may not refer to itself", xc.What)
 	}
-	return func(c *Ectx) int { return c.P.scoreOf(c.S, c.side(sd)) }, nil
+	return func(c *Ectx) int { return c.P.scoreOf(c.S, c.Side(sd)) }, nil
 }
 
 // WhoMatch tells whether a piece of this owner is selected by who relative

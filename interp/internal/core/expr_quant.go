@@ -47,7 +47,7 @@ func (xc *ExprCompiler) cellQuant(e *ir.Expr) (EvalFn, error) {
 	}
 	every, some := e.Op == ir.OpEveryCell, e.Op == ir.OpSomeCell
 	return func(c *Ectx) int {
-		zc := cells[c.side(sd)]
+		zc := cells[c.Side(sd)]
 		oc, ocode := c.Cell, c.Code
 		q := quantifier{every: every, some: some}
 		for _, cl := range zc {
@@ -96,7 +96,7 @@ func (xc *ExprCompiler) pieceQuant(e *ir.Expr) (EvalFn, error) {
 // (State.onTarget).
 func (p *Program) quantOnTarget(who ir.Who, op ir.Op, sd ir.Side) EvalFn {
 	return func(c *Ectx) int {
-		pl := c.side(sd)
+		pl := c.Side(sd)
 		s := c.S
 		on, n := 0, 0
 		for sl := 0; sl <= p.Players; sl++ {
@@ -114,27 +114,25 @@ func (p *Program) quantOnTarget(who ir.Who, op ir.Op, sd ir.Side) EvalFn {
 				}
 			}
 		}
-		return quantOp(op, on, n)
+		return QuantOp(op, on, n)
 	}
 }
 
 // quantBitsets evaluates the piece quantifier e, its condition compiled to
 // arg (nil: none), where no chain is being explored: the occupancy bitsets
 // are up to date, and a local condition can be looked up in a table.
-// quantFast's specialised forms come first.
+// The planner's quantifier unit (Program.Quantifiers) comes first.
 func (p *Program) quantBitsets(e *ir.Expr, arg EvalFn) EvalFn {
 	who, op, sd := e.Who, e.Op, e.Side
 	var cond *ir.Expr
 	if arg != nil {
 		cond = e.Args[0]
 	}
-	if f := p.quantFast(who, op, sd, cond, arg); f != nil {
-		why := p.Off(AccelQuantifierTables)
-		if why == "" {
+	if p.Quantifiers != nil {
+		if f := p.Quantifiers(p, who, op, sd, cond, arg); f != nil {
 			p.QuantTables++
 			return f
 		}
-		p.DeclineFor(ScopeProgram, 0, AccelQuantifierTables, why)
 	}
 	var tab []uint8
 	stride, size := 0, 0
@@ -149,7 +147,7 @@ func (p *Program) quantBitsets(e *ir.Expr, arg EvalFn) EvalFn {
 			}
 		}
 	}
-	return func(c *Ectx) int { return p.quantify(c, who, op, c.side(sd), arg, tab, stride, size) }
+	return func(c *Ectx) int { return p.quantify(c, who, op, c.Side(sd), arg, tab, stride, size) }
 }
 
 // quantCells evaluates a piece quantifier by scanning the cells, as the
@@ -158,7 +156,7 @@ func (p *Program) quantBitsets(e *ir.Expr, arg EvalFn) EvalFn {
 func (p *Program) quantCells(who ir.Who, op ir.Op, sd ir.Side, arg EvalFn) EvalFn {
 	every, some := op == ir.OpEvery, op == ir.OpSome
 	return func(c *Ectx) int {
-		pl := c.side(sd)
+		pl := c.Side(sd)
 		oc, ocode := c.Cell, c.Code
 		q := quantifier{every: every, some: some}
 		for cl, code := range c.S.Cells {

@@ -134,7 +134,7 @@ func withSide(sd ir.Side, f EvalFn) EvalFn {
 	}
 	return func(c *Ectx) int {
 		own, opp := c.Own, c.Opp
-		c.Own = c.side(sd)
+		c.Own = c.Side(sd)
 		v := f(c)
 		c.Own, c.Opp = own, opp
 		return v

@@ -23,6 +23,11 @@ type Program struct {
 	Declines      []Decline
 	// quantTables: the piece quantifiers answered by quantifier-tables
 	QuantTables int
+	// Quantifiers compiles a piece quantifier outside cell conditions
+	// faster than the core's visit of the pieces, or returns nil (the
+	// planner's choice: quantifier-tables; when it is off, a check that
+	// records where it would have served)
+	Quantifiers func(p *Program, who ir.Who, op ir.Op, sd ir.Side, cond *ir.Expr, arg EvalFn) EvalFn
 	// maxLeaps: Config.MaxLeaps or its default
 	MaxLeaps int
 
