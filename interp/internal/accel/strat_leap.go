@@ -1,5 +1,18 @@
 package accel
 
+// leap-table (with shift-sets, word-chains and landing-count): leaps
+// whose Over and Onto conditions are local (they read the piece code on
+// the cell and the cell) run on the leap table and condition tables per
+// mover (strat_step.go for one-cell leaps without chain); the directions
+// that work from a cell are found without a branch per direction (paths
+// leaving the board lead to a sentinel cell whose wall code satisfies
+// nothing). When the rule's directions are constant bit shifts and its
+// conditions read owners and emptiness alone (Rule.Shift), the pieces
+// that have a first leap are found for all cells at once with shifts of
+// the occupancy sets; short jumps on boards of one word are explored on
+// three words passed by value (word-chains). How fastLeaps walks a rule
+// is chosen once (RuleTables.Walk: compileWalk, compileMailbox).
+
 import (
 	"math/bits"
 

@@ -7,114 +7,37 @@ import (
 // Counting and selecting moves.
 //
 // Perft's last ply only needs the number of moves, and a random playout
-// only one move drawn among them (count.go). Generators have a count mode
-// (emit counts) and a select mode (emit counts and keeps move i alone);
-// both give Legal's numbers and order exactly:
-//
-//   - a tier of shift rules without chain (and removals) is "bulk"
-//     (bulk.go): its moves are its rules' first leaps, found for all cells
-//     at once on as many words as the board needs (the rule's pieces by
-//     owner, or by piece code through the per-code occupancy sets when it
-//     restricts kinds), counted by population counts, move i found per
-//     word then per byte without building the others (selectBulk, the
-//     byte and the bit by branch-free byte arithmetic), or, among a few
-//     moves, by walking their sources in order (selectLeap); a tier of shift
-//     rules with chains that a later tier follows is first asked whether
-//     it has a first leap at all, stopping at the first found
-//     (the tier's gate, firstLeapGate: a tier of captures usually has none). On one word,
-//     a tier whose rules each read at most three occupancy sets is run
-//     from a flat table per mover built at compile time (bulk1.go, "one-
-//     word kernel" in vet --explain), reading the occupancy sets as
-//     arrays (on one word State.occ and occC are padded with empty
-//     words: occLen); two consecutive rules that differ only in the
-//     pieces they move (disjoint) and their directions are a pair for
-//     the existence test and counting: each direction of the union is
-//     shifted once, from the pieces of the rules having it ("pairs
-//     shifted together"; a pair whose second rule has no piece shifts
-//     the first rule's directions alone); counting that keeps the moves
-//     for drawing one shifts a pair once too but keeps each rule's leaps
-//     apart. A tier with the kernel whose every rule is a short jump
-//     with chains (kernel-chains, "playouts walk the chains from its first
-//     leaps' sources"; no blockade filter) has, in a playout, the
-//     sources of each rule's first leaps found once by the kernel
-//     (pairSources), which is its existence test, and the chains walked from
-//     them with wordChains (kernChains, kernWalk), without finding them
-//     again (fastLeaps, shiftWords). On several words such a tier
-//     (multiword-chains) has the sources of each rule's first leaps found on
-//     the words (wordsChains, ruleSources), its existence test too, and
-//     the leap generator walks them (gen.pre) rather than marking
-//     sources itself. Other tiers, on any number of words, assemble each rule's
-//     sets (ruleSets) and shift them (ruleLeaps), skipping the rules
-//     with no piece to move;
-//   - table-driven group tiers count their moves per line and select one;
-//   - on one word, short jumps with optional chains that always take a piece count the
-//     chains of one and two leaps with bitsets (wordFirstChains: a second leap
-//     from the landing l tests cells that the first leap left unchanged,
-//     except for three direction pairs, handled apart) and longer chains by
-//     a depth-first count from the end of each chain of two;
-//   - on several words, a short jump landing on empty cells is counted
-//     from the empty cells when they are fewer than the pieces
-//     (countByLandings, landing-count); when its every leap takes a piece, a chain is
-//     known to end after the first leap, without looking at the cells,
-//     when no landing cell of that leap's landing (a per-bit bitset of the
-//     rule) was empty before it or is the jumped cell;
-//   - when every rule can be counted from the occupancy words and the
-//     turn counters alone (words-perft, wordsPerft: no goal, filter or pass), perft
-//     counts the replies to each move at depth 2 on the words after the
-//     move, without playing it;
-//   - a short jump whose leaps depend on occupancy alone (Over: any
-//     piece, Onto: empty, the jumped piece captured) is counted on a
-//     mailbox of bytes that the State keeps (mailbox.go) when the board
-//     lays out as rows of constant direction offsets with wall slots
-//     around it: from the empty cells or the pieces, whichever are fewer,
-//     chains played on the bytes; when every rule is such a jump or a
-//     removal of any piece (mailbox-perft, mailboxPerft), perft plays the moves at depth 2 on
-//     the mailbox and the empty-cell words alone and counts the replies
-//     there.
-//
-// When a tier needs deduplication, or a filter cannot be decided on words,
-// the moves are built as in Legal. RandomPlayout (its stored playout
-// drawer) counts and selects where counting is nearly free (bulk, group
-// and hop-count tiers) or saves the blockade checks, and builds the moves
-// of other tiers once (each tier's drawer); either way it plays
-// the game of the loop Legal, rng.IntN, Apply for the same generator.
-// Counters that see the position in a representation of their own (the
-// occupancy words after a move not played, the mailbox) walk the tiers
-// with firstTierCount.
-//
-// The blockade filter on words.
-//
-// NoBlockade asks, for each candidate, whether the next player has a
-// candidate afterwards. When every rule is a shift rule on one word (or a
-// removal without conditions) selecting every piece of its owners, and
-// every guard depends on the turn and ply counters (blockade-words, blockadeOnWords), this is
-// decided without playing the move. A first leap of the next player from c
-// depends on the cells c, c+sh, ..., c+L*sh alone; so, with K the cells a
-// move may change (start, landings, cells passed over), the next player
-// keeps a move when one of its first leaps avoids K (nextSurvives: the
-// first-leap formula with K removed from every set). K is first the union
-// over all candidates (for a bulk tier, straight from the direction sets):
-// usually one test decides for the whole list. Otherwise each move is
-// tested with its own K, then exactly on the occupancy words after it
-// (afterMove, nextHasMove).
-
-// Counting moves and the blockade filter on occupancy words.
-//
-// Perft's last ply and playouts only need the number of legal moves, or
-// whether the next player has one. Generators have a count sink (gen.sink)
-// in which emit only counts; shift rules on one word count first leaps
-// with population counts and chains with wordChainCount, without paths. When
-// a tier could hold two moves with one text (a tidy step: tier.merges) the moves are
-// built and deduplicated as in Legal.
+// only one move drawn among them. Generators have a count mode (the
+// sink counts what emit gives) and a select mode (it counts and keeps
+// move i alone); both give Legal's numbers and order exactly. Each tier
+// runs the counter and the drawer the planner stored for it (Tier.Run):
+// the core's own run the tier's generators in count mode
+// (WalkCounter), or list the moves once (WalkLister, CheckedListCounter)
+// where a tidy step (dedup, merge by ends, the majority) needs them
+// built; the accelerators' count on occupancy words, tables or the
+// mailbox without building moves (interp/internal/accel: bulk.go,
+// bulk1.go, strat_group.go, hop_count.go, mailbox.go, each file opening
+// with the class it serves). RandomPlayout draws with the Program's
+// stored playout drawer; either way it plays the game of the loop Legal,
+// rng.IntN, Apply for the same generator. Counters that see the position
+// in a representation of their own (the occupancy words after a move not
+// played, the mailbox) walk the tiers with firstTierCount.
 //
 // The blockade filter (ir.NoBlockade) asks, for every candidate, whether
-// the next player has a candidate move afterwards. When every rule is a
-// shift rule on a one-word board selecting every piece of its owners (or a
-// removal without conditions) and every guard depends on the turn and ply
-// counters alone (blockade-words: Program.blockade is blockadeOnWords), this is decided on the occupancy
-// words after the move, computed from the move's path without playing it:
-// a few shifts per rule. Otherwise the move is played and the next
-// player's candidates generated (existence mode) and undone.
+// the next player has a candidate move afterwards. The core plays the
+// move, asks the next player's candidates (existence mode) and takes it
+// back (BlockadeByPlaying). When every rule is a shift rule on a one-word
+// board selecting every piece of its owners (or a removal without
+// conditions) and every guard depends on the turn and ply counters alone
+// (blockade-words: Program.Blockade is BlockadeOnWords), this is decided
+// without playing the move. A first leap of the next player from c
+// depends on the cells c, c+sh, ..., c+L*sh alone; so, with K the cells a
+// move may change (start, landings, cells passed over), the next player
+// keeps a move when one of its first leaps avoids K (NextSurvives: the
+// first-leap formula with K removed from every set). K is first the union
+// over all candidates: usually one test decides for the whole list.
+// Otherwise each move is tested with its own K, then exactly on the
+// occupancy words after it (AfterMove, nextHasMove).
 
 // MaxSlots bounds the occupancy slots (players + neutral) of blockade-words.
 const MaxSlots = 8
