@@ -315,7 +315,7 @@ func tierPlan(p *core.Program, t *core.Tier) TierPlan {
 	case *accel.WordChainsCounter:
 		tp.WalkChains = true
 		got[core.AccelMultiwordChains] = true
-	case *accel.BulkKeeper, *accel.KernelKeeper, *core.FilteredWalkCounter, *core.WalkCounter:
+	case *accel.BulkKeeper, *accel.KernelKeeper, *accel.FilteredWalkCounter, *core.WalkCounter:
 		tp.CountSel = p.CountsPlayouts()
 	}
 	got[core.AccelBulk] = tp.Bulk || tp.Precheck || tp.Kernel || tp.WalkChains

@@ -65,13 +65,13 @@ func planTiers(p *core.Program) {
 		if sh.Shifts && !sh.Bulk && ti+1 < len(p.Tiers) {
 			t.Gate = &accel.FirstLeapGate{}
 		}
-		t.Touch = core.TouchedByMoves
+		t.Touch = accel.TouchedByMoves
 		if sh.Bulk {
 			t.Touch = accel.TouchedByFirstLeaps
 		}
 		var blockade core.TierRunner
 		if filtered {
-			blockade = &core.FilteredWalkCounter{}
+			blockade = &accel.FilteredWalkCounter{}
 		}
 		counter, drawer := &t.Run[core.ModeCount], &t.Run[core.ModeDraw]
 		switch {
@@ -92,7 +92,7 @@ func planTiers(p *core.Program) {
 		default:
 			*counter = &core.WalkCounter{Gate: t.Gate}
 			if filtered {
-				*counter = &core.FilteredWalkCounter{Gate: t.Gate}
+				*counter = &accel.FilteredWalkCounter{Gate: t.Gate}
 			}
 			switch {
 			case sh.KernelChains:

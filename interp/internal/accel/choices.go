@@ -18,11 +18,11 @@ func (WordsPerft) PerftTwo(p *core.Program, s *core.State, ml *core.MoveList) ui
 	if len(ml.Moves) == 0 || (p.Limit > 0 && s.PlyCount+1 >= p.Limit) {
 		return 0
 	}
-	p.NextGuards(s)
+	NextGuards(p, s)
 	var w [core.MaxSlots]uint64
 	var n uint64
 	for _, m := range ml.Moves {
-		p.AfterMove(s, &p.Rules[m.Rule], ml.Arena[m.Off:m.Off+m.N], &w)
+		AfterMove(p, s, &p.Rules[m.Rule], ml.Arena[m.Off:m.Off+m.N], &w)
 		n += uint64(countWords(p, s, &w))
 	}
 	return n
@@ -39,28 +39,41 @@ func (MailboxPerft) PerftTwo(p *core.Program, s *core.State, ml *core.MoveList) 
 	if s.End != core.EndNone || (p.Limit > 0 && s.PlyCount+1 >= p.Limit) {
 		return 0
 	}
-	p.NextGuards(s)
+	NextGuards(p, s)
 	return mailboxPerftTwo(p, s)
 }
 
 // BlockadeOnWords decides the filter on the occupancy words after each
 // move, computed from its path without playing it (blockade-words,
-// count.go).
+// blockade_words.go).
 type BlockadeOnWords struct{}
 
 func (BlockadeOnWords) Name() string     { return "decided on occupancy words" }
 func (BlockadeOnWords) Unit() core.Accel { return core.AccelBlockadeWords }
 
+// Prepare evaluates the next player's guards after the move: the moves
+// can be counted with the filter (the filtered sinks ask Keeps).
+func (BlockadeOnWords) Prepare(p *core.Program, s *core.State) bool {
+	NextGuards(p, s)
+	return true
+}
+
+// Keeps tells whether the next player has a move after the move of rule
+// r with this path (KeepsMove).
+func (BlockadeOnWords) Keeps(p *core.Program, s *core.State, r *core.Rule, path []uint32) bool {
+	return KeepsMove(p, s, r, path)
+}
+
 func (BlockadeOnWords) Filter(p *core.Program, s *core.State, ml *core.MoveList, t *core.Tier) {
-	p.NextGuards(s)
-	if p.NextSurvives(s, t.Touch(p, s, t, ml)) {
+	NextGuards(p, s)
+	if NextSurvives(p, s, t.Touch(p, s, t, ml)) {
 		return // no move is filtered out
 	}
-	p.Witnesses(s)
+	Witnesses(p, s)
 	k := 0
 	for i := range ml.Moves {
 		m := ml.Moves[i]
-		if p.KeepsMove(s, &p.Rules[m.Rule], ml.Arena[m.Off:m.Off+m.N]) {
+		if KeepsMove(p, s, &p.Rules[m.Rule], ml.Arena[m.Off:m.Off+m.N]) {
 			ml.Moves[k] = ml.Moves[i]
 			k++
 		}

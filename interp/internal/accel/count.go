@@ -43,9 +43,9 @@ func countWords(p *core.Program, s *core.State, w *[core.MaxSlots]uint64) int {
 	g := &s.Ax().Nested
 	g.Bind(p, s, g.List)
 	g.Mover = next
-	return p.FirstTierCount(func(ri int) bool { return s.NextOK[ri] }, func(r *core.Rule) int {
+	return p.FirstTierCount(func(ri int) bool { return ScratchOf(s).NextOK[ri] }, func(r *core.Rule) int {
 		if r.Action == ir.Remove {
-			src, _, _ := r.RuleWords(w[:], np, next, 0)
+			src, _, _ := RuleWords(r, w[:], np, next, 0)
 			return bits.OnesCount64(src)
 		}
 		g.R = r

@@ -721,7 +721,7 @@ func (v *mbVisit) visitMove() {
 func (v *mbVisit) replies() uint64 {
 	p, s := v.p, v.s
 	npieces := p.NumCells - v.nempty
-	return uint64(p.FirstTierCount(func(ri int) bool { return s.NextOK[ri] }, func(r *core.Rule) int {
+	return uint64(p.FirstTierCount(func(ri int) bool { return ScratchOf(s).NextOK[ri] }, func(r *core.Rule) int {
 		if r.Action == ir.Remove {
 			return npieces
 		}

@@ -75,6 +75,10 @@ type Scratch struct {
 	KernelKept bool
 	Sets       BulkSets     // firstLeaps
 	Group      GroupScratch // fastGroups (strat_group.go)
+	// NextOK: per rule, the next player's guard after the move;
+	// Witnesses: the next player's first leaps (blockade_words.go)
+	NextOK    []bool
+	Witnesses []witness
 }
 
 // ScratchOf returns the accelerators' scratch of s, made when first asked.

@@ -69,7 +69,7 @@ func (c *BulkCounter) Count(p *core.Program, s *core.State, t *core.Tier, g *cor
 	if n == 0 {
 		return 0, false
 	}
-	if c.Filtered == nil || p.NextSurvives(s, touched) {
+	if c.Filtered == nil || NextSurvives(p, s, touched) {
 		s.SelBulk = ScratchOf(s).Kept >= 0
 		return n, false
 	}
@@ -90,7 +90,7 @@ func (c *BulkKeeper) Count(p *core.Program, s *core.State, t *core.Tier, g *core
 	if n == 0 {
 		return 0, false
 	}
-	if c.Filtered == nil || p.NextSurvives(s, touched) {
+	if c.Filtered == nil || NextSurvives(p, s, touched) {
 		s.SelBulk = ScratchOf(s).Kept >= 0
 		return n, false
 	}

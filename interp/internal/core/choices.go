@@ -30,6 +30,13 @@ type blockadeFilter interface {
 	// filter drops the moves of ml (tier t's) after which the next player
 	// has no move, unless that drops them all.
 	Filter(p *Program, s *State, ml *MoveList, t *Tier)
+	// Prepare readies the filter for the moves of s to be counted with
+	// it (the filtered sinks), or reports false: the moves must be
+	// listed and filtered.
+	Prepare(p *Program, s *State) bool
+	// Keeps tells whether the next player has a move after the move of
+	// rule r with this path (the filtered sinks, after Prepare).
+	Keeps(p *Program, s *State, r *Rule, path []uint32) bool
 }
 
 // BlockadeByPlaying plays each move and asks the next player's
@@ -38,6 +45,12 @@ type BlockadeByPlaying struct{}
 
 func (BlockadeByPlaying) Name() string { return "each move played, the next player's moves asked" }
 func (BlockadeByPlaying) Unit() Accel  { return AccelCount }
+
+// Prepare reports false: the moves are listed, then filtered.
+func (BlockadeByPlaying) Prepare(*Program, *State) bool { return false }
+
+// Keeps is never asked (Prepare reports false).
+func (BlockadeByPlaying) Keeps(*Program, *State, *Rule, []uint32) bool { return true }
 
 func (BlockadeByPlaying) Filter(p *Program, s *State, ml *MoveList, t *Tier) {
 	k := 0

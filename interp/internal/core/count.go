@@ -26,18 +26,9 @@ import (
 // The blockade filter (ir.NoBlockade) asks, for every candidate, whether
 // the next player has a candidate move afterwards. The core plays the
 // move, asks the next player's candidates (existence mode) and takes it
-// back (BlockadeByPlaying). When every rule is a shift rule on a one-word
-// board selecting every piece of its owners (or a removal without
-// conditions) and every guard depends on the turn and ply counters alone
-// (blockade-words: Program.Blockade is BlockadeOnWords), this is decided
-// without playing the move. A first leap of the next player from c
-// depends on the cells c, c+sh, ..., c+L*sh alone; so, with K the cells a
-// move may change (start, landings, cells passed over), the next player
-// keeps a move when one of its first leaps avoids K (NextSurvives: the
-// first-leap formula with K removed from every set). K is first the union
-// over all candidates: usually one test decides for the whole list.
-// Otherwise each move is tested with its own K, then exactly on the
-// occupancy words after it (AfterMove, nextHasMove).
+// back (BlockadeByPlaying); the Program's stored filter may instead count
+// the moves with it (Prepare, then Keeps per move in the filtered sinks:
+// blockade-words, accel/blockade_words.go).
 
 // MaxSlots bounds the occupancy slots (players + neutral) of blockade-words.
 const MaxSlots = 8
@@ -45,237 +36,10 @@ const MaxSlots = 8
 // walkLeaps: selectLeap walks the sources of at most this many leaps.
 const WalkLeaps = 12
 
-// NextGuards evaluates every rule's guard for the next player as it will
-// be after the player to move has moved (blockade-words: the guards depend on
-// the counters alone).
-func (p *Program) NextGuards(s *State) {
-	if len(s.NextOK) < len(p.Rules) {
-		s.NextOK = make([]bool, len(p.Rules))
-		for i := range s.NextOK {
-			s.NextOK[i] = true
-		}
-	}
-	if len(p.GuardedRules) == 0 {
-		return // no guard: every rule stays true
-	}
-	mover := s.Mover
-	p.NextTurn(s, mover)
-	for _, i := range p.GuardedRules {
-		s.NextOK[i] = p.GuardHolds(s, &p.Rules[i])
-	}
-	s.Mover = mover
-	s.Turns[mover]--
-	s.PlyCount--
-}
-
-// witness is a set of first leaps of the next player in one direction of
-// one rule: the sources t, the shift sh of the direction and the length l
-// (0: removals). A first leap from c depends on the cells c + k*sh, k =
-// 0..l, alone (shift rules look at the slot of a cell or its emptiness;
-// the rule selects every piece of its owners; guards depend on counters).
-type witness struct {
-	t     uint64
-	sh, l int32
-}
-
-// Witnesses fills s.wit with the next player's first leaps in the
-// position of s (blockade-words, after nextGuards).
-func (p *Program) Witnesses(s *State) {
-	var w [MaxSlots]uint64
-	copy(w[:p.Players+1], s.Occ[:p.Players+1])
-	p.nextLeaps(s, &w, 0, true)
-}
-
-// NextSurvives tells whether the next player has a first leap (in the
-// position of s) that depends on no cell of k: it is still there after
-// any move that changes only cells of k (blockade-words, after nextGuards).
-func (p *Program) NextSurvives(s *State, k uint64) bool {
-	var w [MaxSlots]uint64
-	copy(w[:p.Players+1], s.Occ[:p.Players+1])
-	return p.nextLeaps(s, &w, k, false)
-}
-
-// nextLeaps looks for the next player's first leaps with the occupancy
-// words w, leaving out those that depend on a cell of k (blockade-words, after
-// nextGuards). With record it fills s.wit with them and reports whether
-// there is one; otherwise it stops at the first.
-func (p *Program) nextLeaps(s *State, w *[MaxSlots]uint64, k uint64, record bool) bool {
-	np := p.Players
-	next := p.After(s.Mover)
-	var all uint64
-	for sl := 0; sl <= np; sl++ {
-		all |= w[sl]
-	}
-	empty := ^all & p.BoardMask[0]
-	if record {
-		s.wit = s.wit[:0]
-	}
-	found := false
-	for _, ri := range p.BlockRules {
-		if !s.NextOK[ri] {
-			continue
-		}
-		r := &p.Rules[ri]
-		src, o, e := r.RuleWords(w[:], np, next, empty)
-		if src &^= k; src == 0 {
-			continue
-		}
-		if r.Action == ir.Remove {
-			if !record {
-				return true
-			}
-			s.wit = append(s.wit, witness{t: src})
-			found = true
-			continue
-		}
-		L := r.Length
-		o, e = o&^k, e&^k
-		for _, d := range r.Dirs[next] {
-			sh := p.DirShift[d]
-			t := r.ValidL[d] & src & ShiftBack(e, L*sh)
-			for j := 1; j < L; j++ {
-				t &= ShiftBack(o, j*sh)
-			}
-			if t == 0 {
-				continue
-			}
-			if !record {
-				return true
-			}
-			s.wit = append(s.wit, witness{t, int32(sh), int32(L)})
-			found = true
-		}
-	}
-	return found
-}
-
-// survives tells whether some witness depends on no cell of k (a set of
-// cells a move may change): the next player keeps that move.
-func survives(wit []witness, k uint64) bool {
-	for _, w := range wit {
-		x := k
-		for j := int32(1); j <= w.l; j++ {
-			x |= ShiftBack(k, int(j*w.sh))
-		}
-		if w.t&^x != 0 {
-			return true
-		}
-	}
-	return false
-}
-
-// touched returns the bits of the cells a move of rule r with this path
-// may change: its start, its landings and (capturing jumped pieces) the
-// cells it passes over.
-func (p *Program) touched(r *Rule, path []uint32) uint64 {
-	bitOf := p.BitOf
-	k := uint64(1) << uint(bitOf[path[0]])
-	if r.Action == ir.Remove {
-		return k
-	}
-	cur := int(path[0])
-	L, nd := r.Length, p.NumDirs
-	for _, e := range path[1:] {
-		land, d := int(e&0xffff), int(e>>16&DirMask)
-		k |= 1 << uint(bitOf[land])
-		if r.Capture == ir.CaptureJumped {
-			base := (cur*nd + d) * L
-			for j := 0; j < L-1; j++ {
-				k |= 1 << uint(bitOf[r.Leap[base+j]])
-			}
-		}
-		cur = land
-	}
-	return k
-}
-
-// KeepsMove tells whether the next player has a candidate move after the
-// move of rule r with this path, played by the player to move in s
-// (blockade-words; s.nextOK and s.wit filled by nextGuards and witnesses).
-// Only the occupancy bitsets of s are read: they must be those of the
-// position the move is played from (generators change cells, not bitsets,
-// while exploring chains).
-func (p *Program) KeepsMove(s *State, r *Rule, path []uint32) bool {
-	if survives(s.wit, p.touched(r, path)) {
-		return true
-	}
-	var w [MaxSlots]uint64
-	p.AfterMove(s, r, path, &w)
-	return p.nextHasMove(s, &w)
-}
-
-// AfterMove fills w with the occupancy words (per slot) after the move of
-// rule r (a leap or a removal) with this path, played from s (whose
-// bitsets must be those of the position: see keepsMove).
-func (p *Program) AfterMove(s *State, r *Rule, path []uint32, w *[MaxSlots]uint64) {
-	ns := p.Players + 1
-	copy(w[:ns], s.Occ[:ns])
-	bitOf := p.BitOf
-	// take clears bit b of whichever slot holds it and returns the slot.
-	take := func(b uint64) int {
-		for sl := 0; sl < ns; sl++ {
-			if w[sl]&b != 0 {
-				w[sl] &^= b
-				return sl
-			}
-		}
-		return -1
-	}
-	start := int(path[0])
-	sl := take(1 << uint(bitOf[start]))
-	if r.Action == ir.Remove {
-		return
-	}
-	cur := start
-	L, nd := r.Length, p.NumDirs
-	for _, e := range path[1:] {
-		land, d := int(e&0xffff), int(e>>16&DirMask)
-		switch r.Capture {
-		case ir.CaptureJumped:
-			base := (cur*nd + d) * L
-			for k := 0; k < L-1; k++ {
-				take(1 << uint(bitOf[r.Leap[base+k]]))
-			}
-		case ir.CaptureLanding:
-			take(1 << uint(bitOf[land]))
-		}
-		cur = land
-	}
-	if sl >= 0 {
-		w[sl] |= 1 << uint(bitOf[cur])
-	}
-}
-
 // PlainRemoval tells whether a removal rule has no condition but whose
 // pieces it takes (Who).
 func (r *Rule) PlainRemoval() bool {
 	return r.Action == ir.Remove && r.KindOK == nil && r.From == nil && r.Onto == nil
-}
-
-// nextHasMove tells whether the next player has a move with the
-// occupancy words w (blockade-words).
-func (p *Program) nextHasMove(s *State, w *[MaxSlots]uint64) bool {
-	return p.nextLeaps(s, w, 0, false)
-}
-
-// RuleWords returns, from the occupancy words per slot w (one word each)
-// and the empty cells, the pieces rule r selects for player pl and the
-// cells satisfying its Over and Onto conditions (shift rules: by slot).
-func (r *Rule) RuleWords(w []uint64, np, pl int, empty uint64) (src, o, e uint64) {
-	sm := r.SrcSlots[pl]
-	var om, em uint64 // (none for removals)
-	if r.OverSlots != nil {
-		om, em = r.OverSlots[pl], r.OntoSlots[pl]
-	}
-	w = w[:np+1]
-	for sl, x := range w {
-		src |= x & -(sm >> uint(sl) & 1)
-		o |= x & -(om >> uint(sl) & 1)
-		e |= x & -(em >> uint(sl) & 1)
-	}
-	o |= empty & -(om >> uint(np+1) & 1)
-	e |= empty & -(em >> uint(np+1) & 1)
-	return src, o, e
 }
 
 // CountLegal returns the number of legal moves of s (Legal's length),
@@ -287,7 +51,7 @@ func (p *Program) CountLegal(s *State, ml *MoveList) int {
 
 // CountMoves returns the number of legal moves of s; built tells that
 // they had to be built: ml holds Legal's list. Otherwise s.tier is the
-// tier of the moves (-1: the one move is a pass) and s.selFilt tells
+// tier of the moves (-1: the one move is a pass) and s.SelFiltered tells
 // whether the blockade filter drops some of them; selecting keeps what
 // selectMove needs, and builds the moves of a tier that is not bulk
 // (building them once is cheaper than counting them, then generating
@@ -301,14 +65,11 @@ func (p *Program) CountMoves(s *State, ml *MoveList, selecting bool) (n int, bui
 			return 0, false
 		}
 	}
-	if p.Blockade != nil {
-		if !p.FiltersOnWords() {
-			p.Legal(s, ml)
-			return len(ml.Moves), true
-		}
-		p.NextGuards(s)
+	if p.Blockade != nil && !p.Blockade.Prepare(p, s) {
+		p.Legal(s, ml)
+		return len(ml.Moves), true
 	}
-	s.selFilt = false
+	s.SelFiltered = false
 	m := ModeCount
 	if selecting {
 		m = ModeDraw
@@ -347,7 +108,7 @@ func (p *Program) SelectMove(s *State, ml *MoveList, i int) {
 	}
 	g := &s.Gen
 	g.Bind(p, s, nil)
-	g.startSelect(s.Mover, i, ml, s.selFilt)
-	p.runTier(s, &p.Tiers[s.tier], g)
+	g.startSelect(s.Mover, i, ml, s.SelFiltered)
+	p.RunTier(s, &p.Tiers[s.tier], g)
 	g.Out = nil
 }

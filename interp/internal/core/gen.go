@@ -46,21 +46,21 @@ type Gen struct {
 	// leaps counts the leaps taking nothing in chains since bind, up to
 	// maxLeaps (Config.MaxLeaps: revisits stops the generation past it)
 	leaps, maxLeaps int
-	// sinkCount: n counts the moves; sinkCountFiltered: npass counts
+	// sinkCount: n counts the moves; SinkCountFiltered: Passed counts
 	// those after which the next player still has a move (the blockade
 	// filter, checked on occupancy words: blockade-words). sinkSelect: n
 	// counts the moves (sinkSelectFiltered: only those the filter keeps)
 	// and move number sel is written to out, which stops the generation
 	// (found); sel is -1 in the other sinks.
-	N, npass int
-	Sel      int
-	Out      *MoveList
-	Piece    uint16
-	Over     []uint8 // the rule's condition tables for the mover
-	Onto     []uint8
-	Stride   int
-	Dirs     []int32
-	ctx      *Ectx
+	N, Passed int
+	Sel       int
+	Out       *MoveList
+	Piece     uint16
+	Over      []uint8 // the rule's condition tables for the mover
+	Onto      []uint8
+	Stride    int
+	Dirs      []int32
+	ctx       *Ectx
 
 	// one-word boards with shift rules: the bitsets of markShift (all
 	// pieces, cells satisfying Over, cells satisfying Onto) and whether Over
@@ -136,7 +136,7 @@ const (
 	SinkExists                     // stop at the first (found)
 	SinkCount                      // count them (n)
 	sinkSelect                     // count them up to number sel, written to out
-	sinkCountFiltered              // sinkCount, and count in npass those the blockade filter keeps
+	SinkCountFiltered              // sinkCount, and count in Passed those the blockade filter keeps
 	sinkSelectFiltered             // sinkSelect among the moves the blockade filter keeps
 )
 
@@ -144,7 +144,7 @@ const (
 func (k sink) Counts() bool { return k >= SinkCount }
 
 // filtered tells whether the sink asks the blockade filter of each move.
-func (k sink) filtered() bool { return k >= sinkCountFiltered }
+func (k sink) filtered() bool { return k >= SinkCountFiltered }
 
 // CountsAll tells whether the sink counts every move (count or select
 // without the blockade filter).
@@ -157,14 +157,14 @@ func (g *Gen) tally() bool {
 	case SinkCount:
 		g.N++
 		return false
-	case sinkCountFiltered:
+	case SinkCountFiltered:
 		g.N++
-		if g.P.KeepsMove(g.S, g.R, g.S.Path) {
-			g.npass++
+		if g.P.Blockade.Keeps(g.P, g.S, g.R, g.S.Path) {
+			g.Passed++
 		}
 		return false
 	case sinkSelectFiltered:
-		if !g.P.KeepsMove(g.S, g.R, g.S.Path) {
+		if !g.P.Blockade.Keeps(g.P, g.S, g.R, g.S.Path) {
 			return false
 		}
 	}
@@ -323,11 +323,11 @@ func (p *Program) Candidates(s *State, ml *MoveList, g *Gen) bool {
 	return false
 }
 
-// runTier runs the generators of the rules of tier t whose guard holds,
+// RunTier runs the generators of the rules of tier t whose guard holds,
 // in rule order, in g's mode; it reports whether g found what it looks
 // for (a move, in existence mode; the move selected, in select mode).
 // Every walk over the priority tiers goes through it.
-func (p *Program) runTier(s *State, t *Tier, g *Gen) bool {
+func (p *Program) RunTier(s *State, t *Tier, g *Gen) bool {
 	for _, ri := range t.Rules {
 		r := &p.Rules[ri]
 		if !p.GuardOK(s, r) {

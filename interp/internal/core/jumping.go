@@ -150,7 +150,7 @@ func (p *Program) tierHasMove(s *State, t *Tier) bool {
 	g := &s.Ax().Nested
 	g.Bind(p, s, nil)
 	g.Start(s.Mover)
-	return p.runTier(s, t, g)
+	return p.RunTier(s, t, g)
 }
 
 // PreferMost keeps, of the moves of ml (a tier's), those that capture the

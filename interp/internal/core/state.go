@@ -118,14 +118,12 @@ type scratch struct {
 	Todo, reached []int32
 	Hop           *HopScratch // the hop table's sets and components (strat_hop.go, hop_count.go; todo is its stack)
 	ectx          Ectx
-	Gen           Gen       // move generation
-	NextOK        []bool    // blockFast: per rule, the next player's guard after the move
-	wit           []witness // blockFast: the next player's first leaps
-	tier          int       // the tier of the moves candidates or countMoves found last
-	selFilt       bool      // countMoves: the blockade filter drops some moves
-	SelBulk       bool      // countMoves: the tier's drawer kept its moves (Program.selectKept selects)
-	x             *aux      // larger scratch, allocated when first needed
-	gbuf          []uint16  // the pieces of a group being moved
+	Gen           Gen      // move generation
+	tier          int      // the tier of the moves candidates or countMoves found last
+	SelFiltered   bool     // countMoves: the blockade filter drops some moves
+	SelBulk       bool     // countMoves: the tier's drawer kept its moves (Program.selectKept selects)
+	x             *aux     // larger scratch, allocated when first needed
+	gbuf          []uint16 // the pieces of a group being moved
 	// Units: the scratch of the accelerators (accel.Scratch, made when
 	// first needed); the core only carries it
 	Units any

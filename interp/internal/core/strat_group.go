@@ -106,7 +106,7 @@ func (g *Gen) emitGroup(tail, head, dest, d int, capture bool) {
 			g.Found = true
 			return
 		}
-		// (no filter: blockFast has no group rules)
+		// (no filter: the filtered sinks have no group rules)
 		if g.Sel < 0 || g.N != g.Sel {
 			g.N++
 			return

@@ -29,13 +29,13 @@ type Tier struct {
 	Tidy []listStep
 	// gate: asked before the tier's generators run, it tells that the
 	// tier has no move (nil: none)
-	Gate tierGate
+	Gate TierGate
 	// run: per mode, what runs for the tier in countMoves: the counter
 	// (perft's last ply), the drawer (when a playout will draw one); in
 	// list and existence mode every tier runs listTier
 	Run [modes]TierRunner
 	// Touch returns the cells the moves of ml (the tier's) may change,
-	// for the blockade filter on words (touchedByMoves, or by the first
+	// for the blockade filter on words (accel.TouchedByMoves, or by the first
 	// leaps on bitsets: touchedByFirstLeaps)
 	Touch func(p *Program, s *State, t *Tier, ml *MoveList) uint64
 	// kernel: the tier's rules flattened per mover for the one-word
@@ -53,9 +53,9 @@ type listStep interface {
 	apply(p *Program, s *State, ml *MoveList)
 }
 
-// tierGate tells, before a tier's generators run, whether it may have a
+// TierGate tells, before a tier's generators run, whether it may have a
 // move.
-type tierGate interface {
+type TierGate interface {
 	Name() string
 	Open(p *Program, s *State, t *Tier) bool
 }
@@ -72,7 +72,7 @@ const (
 // TierRunner runs one mode for tier t and the player to move in s: n the
 // number of moves (0: the tier has none, the next tier is asked), built
 // when they are built in ml (Legal's list). Unless built, s.selBulk and
-// s.selFilt tell selectMove where the moves are.
+// s.SelFiltered tell selectMove where the moves are.
 type TierRunner interface {
 	Name() string
 	Count(p *Program, s *State, t *Tier, g *Gen, ml *MoveList) (n int, built bool)
@@ -88,7 +88,7 @@ func (p *Program) listTier(s *State, t *Tier, g *Gen, ml *MoveList) bool {
 	if t.Gate != nil && !t.Gate.Open(p, s, t) {
 		return false
 	}
-	if p.runTier(s, t, g) {
+	if p.RunTier(s, t, g) {
 		return true // (existence)
 	}
 	if ml == nil || len(ml.Moves) == 0 {
@@ -172,7 +172,7 @@ func (*CheckedListCounter) Count(p *Program, s *State, t *Tier, g *Gen, ml *Move
 }
 
 // WalkCounter runs the tier's generators in count mode (after its gate).
-type WalkCounter struct{ Gate tierGate }
+type WalkCounter struct{ Gate TierGate }
 
 func (*WalkCounter) Name() string { return "generators (count)" }
 
@@ -183,43 +183,14 @@ func (c *WalkCounter) Count(p *Program, s *State, t *Tier, g *Gen, ml *MoveList)
 	}
 	g.Bind(p, s, nil)
 	g.Mover, g.Found, g.Sink, g.Sel, g.N = s.Mover, false, SinkCount, -1, 0
-	p.runTier(s, t, g)
-	return g.N, false
-}
-
-// FilteredWalkCounter runs the tier's generators in count mode (after
-// its gate) in a game with the blockade filter, counting the moves it
-// keeps (or all of them when it keeps none).
-type FilteredWalkCounter struct{ Gate tierGate }
-
-func (*FilteredWalkCounter) Name() string {
-	return "generators (count, blockade filter on words)"
-}
-
-func (c *FilteredWalkCounter) Count(p *Program, s *State, t *Tier, g *Gen, ml *MoveList) (int, bool) {
-	s.SelBulk = false
-	if c.Gate != nil && !c.Gate.Open(p, s, t) {
-		return 0, false
-	}
-	g.Bind(p, s, nil)
-	g.Mover, g.Found, g.Sink, g.Sel = s.Mover, false, sinkCountFiltered, -1
-	g.N, g.npass = 0, 0
-	p.Witnesses(s)
-	p.runTier(s, t, g)
-	switch {
-	case g.N == 0:
-		return 0, false
-	case g.npass > 0:
-		s.selFilt = g.npass < g.N
-		return g.npass, false
-	}
+	p.RunTier(s, t, g)
 	return g.N, false
 }
 
 // WalkLister runs the tier's generators in list mode (after its gate):
 // building the moves once is cheaper than counting them, then generating
 // again up to the one drawn.
-type WalkLister struct{ Gate tierGate }
+type WalkLister struct{ Gate TierGate }
 
 func (*WalkLister) Name() string { return "generators (list)" }
 
@@ -231,7 +202,7 @@ func (c *WalkLister) Count(p *Program, s *State, t *Tier, g *Gen, ml *MoveList) 
 	ml.Reset()
 	g.Bind(p, s, ml)
 	g.Start(s.Mover)
-	p.runTier(s, t, g)
+	p.RunTier(s, t, g)
 	return len(ml.Moves), true
 }
 
@@ -244,15 +215,6 @@ type TierShape struct {
 	// playout draws
 	KernelChains, WordChains bool
 	Groups                   bool // every rule a table-driven group rule, or a hop race counted per piece (hop-count)
-}
-
-// TouchedByMoves returns the cells the moves of ml may change.
-func TouchedByMoves(p *Program, s *State, t *Tier, ml *MoveList) uint64 {
-	var touched uint64
-	for _, m := range ml.Moves {
-		touched |= p.touched(&p.Rules[m.Rule], ml.Arena[m.Off:m.Off+m.N])
-	}
-	return touched
 }
 
 // Runs names what runs for tier t in each mode, for the plan.
