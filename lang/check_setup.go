@@ -2,6 +2,8 @@ package lang
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/ruleplay/ruleplay/ir"
 )
@@ -15,9 +17,11 @@ func (c *checker) checkSetup(es []*Entry) {
 	g := c.g
 	errorsBefore := len(c.r.diags)
 	occupied := map[int]Pos{}
+	var clashes setupClashes
+	defer clashes.report(c)
 	place := func(cell, piece int, at Pos) {
 		if prev, ok := occupied[cell]; ok {
-			c.errorf(at, fmt.Sprintf("it is already placed at line %d", prev.Line), "two pieces on %s", g.Board.Cells[cell].Name)
+			clashes.add(prev, at, cell)
 			return
 		}
 		occupied[cell] = at
@@ -84,6 +88,69 @@ func (c *checker) checkSetup(es []*Entry) {
 		if o := g.Pieces[pl.Piece].Owner; o != ir.Neutral {
 			start.Cells[o] = append(start.Cells[o], pl.Cell)
 		}
+	}
+}
+
+// setupClashes gathers the cells placed twice, by the two places in the
+// files that place them, so that two lists that overlap on many cells
+// (a variant's setup over its base's) give one error, not one per cell.
+type setupClashes struct {
+	order  []setupClash
+	byPair map[[2]Pos]int // index in order
+}
+
+// setupClash is the cells that first and second both place a piece on.
+type setupClash struct {
+	first, second Pos
+	cells         []int
+}
+
+func (s *setupClashes) add(first, second Pos, cell int) {
+	pair := [2]Pos{first, second}
+	i, ok := s.byPair[pair]
+	if !ok {
+		if s.byPair == nil {
+			s.byPair = map[[2]Pos]int{}
+		}
+		i = len(s.order)
+		s.byPair[pair] = i
+		s.order = append(s.order, setupClash{first: first, second: second})
+	}
+	s.order[i].cells = append(s.order[i].cells, cell)
+}
+
+// report gives one error per clash, at the place in the file being
+// checked when one of the two is there (the other may be in a base),
+// else at the second; the hint names the other place, with its file when
+// it is in another.
+func (s *setupClashes) report(c *checker) {
+	const shown = 8
+	for _, k := range s.order {
+		at, other, verb := k.second, k.first, "already"
+		if k.first.File == c.path && k.second.File != c.path {
+			at, other, verb = k.first, k.second, "also"
+		}
+		slices.Sort(k.cells)
+		var names []string
+		for _, cell := range k.cells[:min(len(k.cells), shown)] {
+			names = append(names, c.g.Board.Cells[cell].Name)
+		}
+		what := names[0]
+		if len(k.cells) > 1 {
+			what = fmt.Sprintf("each of %d cells: %s", len(k.cells), strings.Join(names, " "))
+			if len(k.cells) > shown {
+				what += fmt.Sprintf(" (and %d more)", len(k.cells)-shown)
+			}
+		}
+		where := fmt.Sprintf("line %d", other.Line)
+		if other.File != at.File {
+			where = fmt.Sprintf("%s:%d", other.File, other.Line)
+		}
+		them := "it is"
+		if len(k.cells) > 1 {
+			them = "they are"
+		}
+		c.errorf(at, fmt.Sprintf("%s %s placed at %s", them, verb, where), "two pieces on %s", what)
 	}
 }
 
