@@ -252,6 +252,10 @@ func (c *checker) cellList(e Expr) ([]int, bool) {
 			out = append(out, cells...)
 			continue
 		}
+		if !found && c.isBadlyDeclared("zone", n.Dotted()) {
+			ok = false
+			continue
+		}
 		if !found {
 			hint := c.r.didYouMean(n.Dotted(), c.cellNames())
 			if hint == "" {
@@ -391,6 +395,9 @@ func (c *checker) dirPhrase(words []Expr, p int) ([]int, bool) {
 		switch name {
 		case "forward", "backward", "sideways":
 			if pl.FX == 0 && pl.FY == 0 {
+				if c.isBadlyDeclared("player", pl.Name) {
+					return nil, false
+				}
 				c.errorf(n.Pos, fmt.Sprintf("add player %s { forward: north }", pl.Name), "player %s has no forward direction", pl.Name)
 				return nil, false
 			}
@@ -608,6 +615,9 @@ func (c *checker) lowerName(x *Name, ctx exprCtx) (*ir.Expr, typ, bool) {
 		if k, ok := c.kinds[n]; ok {
 			return &ir.Expr{Op: ir.OpKindIs, Int: k}, tBool, true
 		}
+		if c.isBadlyDeclared("piece", n) {
+			return nil, 0, false
+		}
 		c.errorf(x.Pos, c.r.hintFor(n, "cell conditions", append(append([]string{}, cellWords...), "height", "level", "piece.PROPERTY")), "unknown cell condition %q", n)
 		return nil, 0, false
 	case ctxGroup:
@@ -759,6 +769,9 @@ func (c *checker) lowerCellPhrase(x *Phrase, ctx exprCtx) (*ir.Expr, typ, bool) 
 			if zi, ok = c.setZone(second); !ok {
 				return nil, 0, false
 			}
+		}
+		if !ok && c.isBadlyDeclared("zone", zone) {
+			return nil, 0, false
 		}
 		if !ok {
 			hint := c.r.didYouMean(zone, c.zoneNames())
@@ -938,6 +951,9 @@ func (c *checker) lowerPieceCond(e Expr) (*ir.Expr, typ, bool) {
 		}
 		if k, ok := c.kinds[x.Dotted()]; ok {
 			return &ir.Expr{Op: ir.OpKindIs, Int: k}, tBool, true
+		}
+		if c.isBadlyDeclared("piece", x.Dotted()) {
+			return nil, 0, false
 		}
 		c.errorf(x.Pos, "write on target, in ZONE, a piece kind or a cell condition", "unknown condition %q", x.Dotted())
 		return nil, 0, false

@@ -53,7 +53,9 @@ func (c *checker) handBlock(e *Entry, pl int) []ir.PieceCount {
 	for _, q := range e.Block {
 		k, ok := c.kinds[q.Key]
 		if !ok {
-			c.errorf(q.Pos, c.r.hintFor(q.Key, "piece kinds", c.kindNames()), "unknown piece kind %q", q.Key)
+			if !c.isBadlyDeclared("piece", q.Key) {
+				c.errorf(q.Pos, c.r.hintFor(q.Key, "piece kinds", c.kindNames()), "unknown piece kind %q", q.Key)
+			}
 			continue
 		}
 		if len(q.Values) != 1 || len(q.Labels) > 0 || q.HasBlock {
@@ -180,7 +182,9 @@ func (c *checker) checkLocks(es []*Entry) {
 		}
 		z, ok := c.zones[e.Labels[0].Name]
 		if !ok {
-			c.errorf(e.Labels[0].Pos, c.r.hintFor(e.Labels[0].Name, "zones", c.zoneNames()), "unknown zone %q", e.Labels[0].Name)
+			if !c.isBadlyDeclared("zone", e.Labels[0].Name) {
+				c.errorf(e.Labels[0].Pos, c.r.hintFor(e.Labels[0].Name, "zones", c.zoneNames()), "unknown zone %q", e.Labels[0].Name)
+			}
 			continue
 		}
 		k, set, okc := choice(c, e, kinds, "lock ZONE: fixed (its pieces never move again) or inside (its pieces move only inside it)", "unknown lock")

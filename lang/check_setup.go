@@ -43,7 +43,9 @@ func (c *checker) checkSetup(es []*Entry) {
 			c.setupEach(e, place)
 			continue
 		} else if !ok {
-			c.errorf(e.Labels[0].Pos, c.r.hintFor(e.Labels[0].Name, "players", c.playerNames()), "unknown player %q", e.Labels[0].Name)
+			if !c.isBadlyDeclared("player", e.Labels[0].Name) {
+				c.errorf(e.Labels[0].Pos, c.r.hintFor(e.Labels[0].Name, "players", c.playerNames()), "unknown player %q", e.Labels[0].Name)
+			}
 			continue
 		}
 		if len(e.Values) > 0 {
@@ -206,7 +208,9 @@ func (c *checker) mirrorOf(e *Entry, what string) (int, bool) {
 	}
 	p, ok := c.players[n.Dotted()]
 	if !ok {
-		c.errorf(n.Pos, c.r.hintFor(n.Dotted(), "players", c.playerNames()), "unknown player %q", n.Dotted())
+		if !c.isBadlyDeclared("player", n.Dotted()) {
+			c.errorf(n.Pos, c.r.hintFor(n.Dotted(), "players", c.playerNames()), "unknown player %q", n.Dotted())
+		}
 		return 0, false
 	}
 	return p, true
@@ -218,7 +222,9 @@ func (c *checker) kindLists(e *Entry, f func(kind, idx, cell int, at Pos)) {
 	for _, p := range e.Block {
 		k, ok := c.kinds[p.Key]
 		if !ok {
-			c.errorf(p.Pos, c.r.hintFor(p.Key, "piece kinds", c.kindNames()), "unknown piece kind %q", p.Key)
+			if !c.isBadlyDeclared("piece", p.Key) {
+				c.errorf(p.Pos, c.r.hintFor(p.Key, "piece kinds", c.kindNames()), "unknown piece kind %q", p.Key)
+			}
 			continue
 		}
 		if len(p.Values) != 1 || len(p.Labels) > 0 || p.HasBlock {
@@ -257,7 +263,7 @@ func (c *checker) globalSetup(e *Entry, occupied map[int]Pos, place func(cell, p
 				empty[cl] = true
 			}
 		default:
-			if _, isKind := c.kinds[p.Key]; !isKind {
+			if _, isKind := c.kinds[p.Key]; !isKind && !c.isBadlyDeclared("piece", p.Key) {
 				c.errorf(p.Pos, c.r.hintFor(p.Key, "setup entries", setupProps, c.kindNames()), "unknown setup entry %q", p.Key)
 			}
 		}
@@ -400,7 +406,9 @@ func (c *checker) playerEntries(es []*Entry, key, usage string, block func(e *En
 		}
 		pl, ok := c.players[e.Labels[0].Name]
 		if !ok {
-			c.errorf(e.Labels[0].Pos, c.r.hintFor(e.Labels[0].Name, "players", c.playerNames()), "unknown player %q", e.Labels[0].Name)
+			if !c.isBadlyDeclared("player", e.Labels[0].Name) {
+				c.errorf(e.Labels[0].Pos, c.r.hintFor(e.Labels[0].Name, "players", c.playerNames()), "unknown player %q", e.Labels[0].Name)
+			}
 			continue
 		}
 		if len(e.Values) > 0 {
@@ -477,6 +485,7 @@ func (c *checker) checkZones(es []*Entry) {
 	for _, e := range es {
 		if len(e.Labels) != 1 {
 			c.errorf(e.Pos, "write zone NAME: CELLS", "a zone needs one name")
+			c.declaredBadlyAll("zone", e)
 			continue
 		}
 		name := e.Labels[0].Name
@@ -493,15 +502,18 @@ func (c *checker) checkZones(es []*Entry) {
 		switch {
 		case len(e.Values) == 1 && !e.HasBlock && isMirrorCall(e.Values[0]):
 			if !c.mirrorZone(e.Values[0].(*Call), &z) {
+				c.declaredBadly("zone", name)
 				continue
 			}
 		case len(e.Values) == 0 && e.HasBlock && c.isSeatTable(e):
 			if !c.seatTable(e, &z) {
+				c.declaredBadly("zone", name)
 				continue
 			}
 		case len(e.Values) == 1 && !e.HasBlock:
 			cells, ok := c.cellList(e.Values[0])
 			if !ok {
+				c.declaredBadly("zone", name)
 				continue
 			}
 			for p := range z.Cells {
@@ -512,7 +524,9 @@ func (c *checker) checkZones(es []*Entry) {
 			for _, pe := range e.Block {
 				p, ok := c.players[pe.Key]
 				if !ok {
-					c.errorf(pe.Pos, c.r.hintFor(pe.Key, "players", c.playerNames()), "unknown player %q", pe.Key)
+					if !c.isBadlyDeclared("player", pe.Key) {
+						c.errorf(pe.Pos, c.r.hintFor(pe.Key, "players", c.playerNames()), "unknown player %q", pe.Key)
+					}
 					continue
 				}
 				if len(pe.Values) != 1 {
@@ -548,6 +562,7 @@ func (c *checker) checkZones(es []*Entry) {
 			}
 		default:
 			c.errorf(e.Pos, "write zone NAME: CELLS or zone NAME { PLAYER: CELLS }", "bad zone")
+			c.declaredBadly("zone", name)
 			continue
 		}
 		c.zones[name] = len(g.Zones)
