@@ -70,7 +70,7 @@ func newChecker(r *reporter, path string) *checker {
 }
 
 // declaredBadly records that the declaration of name, a what ("move",
-// "zone", "piece" or "player"), had errors, reported there.
+// "zone", "piece", "property" or "player"), had errors, reported there.
 func (c *checker) declaredBadly(what, name string) {
 	c.badlyDeclared[what+" "+name] = true
 }
@@ -893,6 +893,7 @@ func (c *checker) checkPieces(es []*Entry) {
 		}
 		name := e.Labels[0].Name
 		k := ir.Kind{Name: name, Props: map[string]int{}}
+		errorsBefore := len(c.r.diags)
 		for _, p := range e.Block {
 			if len(p.Values) != 1 || len(p.Labels) > 0 || p.HasBlock {
 				c.errorf(p.Pos, fmt.Sprintf("write %s: VALUE", p.Key), "a piece property takes one value")
@@ -909,15 +910,17 @@ func (c *checker) checkPieces(es []*Entry) {
 			default:
 				val, ok := c.constValue(p.Values[0])
 				if !ok {
+					c.declaredBadly("property", p.Key)
 					continue
 				}
 				if val.kind != cvInt {
 					c.errorf(p.Values[0].At(), "piece properties are whole numbers", "property %s of %s is not a number", p.Key, name)
+					c.declaredBadly("property", p.Key)
 					continue
 				}
 				if p.Key == "numbered" {
 					if val.i < 1 || val.i > 99 {
-						c.errorf(p.Values[0].At(), "", "numbered takes 1..99")
+						c.errorf(p.Values[0].At(), "numbered: N numbers the kind's pieces 1 to N", "numbered takes 1..99")
 						continue
 					}
 					k.Numbered = val.i
@@ -925,6 +928,9 @@ func (c *checker) checkPieces(es []*Entry) {
 				}
 				k.Props[p.Key] = val.i
 			}
+		}
+		if len(c.r.diags) > errorsBefore {
+			c.declaredBadly("piece", name) // (the kind is declared; checks of what was wrong in it are not repeated)
 		}
 		c.kinds[name] = len(c.g.Kinds)
 		c.kindDecl[name] = e

@@ -607,6 +607,9 @@ func (c *checker) lowerName(x *Name, ctx exprCtx) (*ir.Expr, typ, bool) {
 			return &ir.Expr{Op: ir.OpLevel}, tInt, true
 		case len(x.Parts) == 2 && x.Parts[0] == "piece":
 			if !c.propDeclared(x.Parts[1]) {
+				if c.isBadlyDeclared("property", x.Parts[1]) {
+					return nil, 0, false
+				}
 				c.errorf(x.Pos, c.r.hintFor(x.Parts[1], "piece properties", c.propNames()), "no piece kind has a property %q", x.Parts[1])
 				return nil, 0, false
 			}

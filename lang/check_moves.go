@@ -304,7 +304,9 @@ func (c *checker) leapLength(ps map[string]*Entry, r *ir.MoveRule) bool {
 	}
 	if n, isName := v.(*Name); isName && len(n.Parts) == 2 && n.Parts[0] == "piece" {
 		if !c.propDeclared(n.Parts[1]) {
-			c.errorf(n.Pos, c.r.hintFor(n.Parts[1], "piece properties", c.propNames()), "no piece kind has a property %q", n.Parts[1])
+			if !c.isBadlyDeclared("property", n.Parts[1]) {
+				c.errorf(n.Pos, c.r.hintFor(n.Parts[1], "piece properties", c.propNames()), "no piece kind has a property %q", n.Parts[1])
+			}
 			return false
 		}
 		ok := true

@@ -431,7 +431,9 @@ func (c *checker) checkTargets(es []*Entry) {
 			if g.Kinds[kind].Numbered > 0 {
 				num = idx + 1
 			} else if idx > 0 {
-				c.errorf(at, "give targets to numbered pieces, or one cell per kind", "%s pieces are not numbered: one target only", g.Kinds[kind].Name)
+				if !c.isBadlyDeclared("piece", g.Kinds[kind].Name) { // (not a bad numbered:)
+					c.errorf(at, "give targets to numbered pieces, or one cell per kind", "%s pieces are not numbered: one target only", g.Kinds[kind].Name)
+				}
 				return
 			}
 			pi, exists := c.pieceIdx[[3]int{kind, p, num}]
