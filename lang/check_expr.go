@@ -682,7 +682,9 @@ func (c *checker) lowerName(x *Name, ctx exprCtx) (*ir.Expr, typ, bool) {
 // must give some player pieces in hand.
 func (c *checker) handValue(x *Name, side ir.Side) (*ir.Expr, typ, bool) {
 	if len(c.g.Hands) == 0 {
-		c.errorf(x.Pos, "add hand PLAYER { KIND: N }, e.g. hand black { man: 20 }", "no player holds pieces in hand")
+		if !c.isBadlyDeclared("hand", "") {
+			c.errorf(x.Pos, "add hand PLAYER { KIND: N }, e.g. hand black { man: 20 }", "no player holds pieces in hand")
+		}
 		return nil, 0, false
 	}
 	return &ir.Expr{Op: ir.OpHand, Side: side}, tInt, true
