@@ -70,8 +70,8 @@ func newChecker(r *reporter, path string) *checker {
 }
 
 // declaredBadly records that the declaration of name, a what ("move",
-// "zone", "piece", "property" or "player"; "hand" with no name: the
-// hands), had errors, reported there.
+// "zone", "piece", "property" or "player"; "hand" and "score" with no
+// name: the hands, the score), had errors, reported there.
 func (c *checker) declaredBadly(what, name string) {
 	c.badlyDeclared[what+" "+name] = true
 }

@@ -672,7 +672,9 @@ func (c *checker) lowerName(x *Name, ctx exprCtx) (*ir.Expr, typ, bool) {
 		return nil, 0, false
 	}
 	if op == ir.OpScore && c.g.Score == nil {
-		c.errorf(x.Pos, "add a score { value: ... } block", "the game has no score")
+		if !c.isBadlyDeclared("score", "") {
+			c.errorf(x.Pos, "add a score { value: ... } block", "the game has no score")
+		}
 		return nil, 0, false
 	}
 	return &ir.Expr{Op: op, Side: side}, tInt, true

@@ -477,7 +477,9 @@ func (c *checker) outcome(p *Entry, allowed ...string) (ir.Outcome, bool) {
 		return 0, false
 	}
 	if n.Dotted() == "score" && c.g.Score == nil {
-		c.errorf(v.At(), "add a score { value: ...; best: highest } block, or choose draw", "the game has no score")
+		if !c.isBadlyDeclared("score", "") {
+			c.errorf(v.At(), "add a score { value: ...; best: highest } block, or choose draw", "the game has no score")
+		}
 		return 0, false
 	}
 	return outcomes[n.Dotted()], true
@@ -604,6 +606,7 @@ func (c *checker) checkScore(es []*Entry) {
 	defer func() {
 		if !valueOK {
 			c.g.Score = nil
+			c.declaredBadly("score", "") // (its value's error is reported: its uses report nothing)
 		}
 	}()
 	if p, ok := ps["margin"]; ok {
