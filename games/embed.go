@@ -14,7 +14,9 @@ import (
 var files embed.FS
 
 // FS returns the bundled rules files, each at the root as NAME.rules.
-// A variant's `extends` names its base beside it, in the same FS.
+// A variant's `extends` names its base beside it, in the same FS; a
+// variant anywhere else names a bundled game by its name
+// (`extends: "draughts-international"`, package lang).
 func FS() fs.FS { return files }
 
 // Names lists the bundled games (the stems of the rules files), sorted.

@@ -37,6 +37,12 @@ type checker struct {
 	rules    map[string]int
 	pieceIdx map[[3]int]int
 	counters map[string]int // counter names -> index in g.Counters
+	// badlyDeclared holds the names whose declaration had errors, by what
+	// they name ("move king-capture", "zone far", "piece king", "player
+	// white"): the error was reported at the declaration, so a use of the
+	// name fails without a report of its own (an "unknown move" there
+	// would be a follow-on error, its hint pointing at the wrong fix).
+	badlyDeclared map[string]bool
 
 	// nameLists are the names of what has been declared so far, for hints.
 	nameLists    struct{ cells, kinds, zones, rules, props nameList }
@@ -59,7 +65,30 @@ func newChecker(r *reporter, path string) *checker {
 	return &checker{r: r, path: path,
 		opts: map[string]*optDecl{}, badOpts: map[string]bool{}, players: map[string]int{}, kinds: map[string]int{},
 		kindDecl: map[string]*Entry{}, cells: map[string]int{}, dirs: map[string]int{},
-		zones: map[string]int{}, rules: map[string]int{}, pieceIdx: map[[3]int]int{}, cellPlayer: -1}
+		zones: map[string]int{}, rules: map[string]int{}, pieceIdx: map[[3]int]int{}, cellPlayer: -1,
+		badlyDeclared: map[string]bool{}}
+}
+
+// declaredBadly records that the declaration of name, a what ("move",
+// "zone", "piece", "property" or "player"; "hand" and "score" with no
+// name: the hands, the score), had errors, reported there.
+func (c *checker) declaredBadly(what, name string) {
+	c.badlyDeclared[what+" "+name] = true
+}
+
+// isBadlyDeclared reports whether name, a what, was declared with errors:
+// a use of the name that fails for that reason is not reported.
+func (c *checker) isBadlyDeclared(what, name string) bool {
+	return c.badlyDeclared[what+" "+name]
+}
+
+// declaredBadlyAll records every label of e as a what declared with
+// errors (a declaration with too many names: which one was meant is not
+// known).
+func (c *checker) declaredBadlyAll(what string, e *Entry) {
+	for _, l := range e.Labels {
+		c.declaredBadly(what, l.Name)
+	}
 }
 
 var topKeys = []string{"game", "option", "board", "players", "player", "piece", "setup", "target",
@@ -807,6 +836,7 @@ func (c *checker) checkPlayers(list, blocks []*Entry) {
 	for _, e := range blocks {
 		if len(e.Labels) != 1 {
 			c.errorf(e.Pos, "write player NAME { forward: north }", "a player needs one name")
+			c.declaredBadlyAll("player", e)
 			continue
 		}
 		name := e.Labels[0].Name
@@ -825,11 +855,13 @@ func (c *checker) checkPlayers(list, blocks []*Entry) {
 				vec := map[string][2]int{"north": {0, 1}, "south": {0, -1}, "east": {1, 0}, "west": {-1, 0}}
 				if !isName {
 					c.errorf(v.At(), "forward: north, south, east or west", "bad forward direction")
+					c.declaredBadly("player", name)
 					continue
 				}
 				f, ok := vec[n.Dotted()]
 				if !ok {
 					c.errorf(v.At(), c.r.hintFor(n.Dotted(), "forward", []string{"north", "south", "east", "west"}), "unknown forward direction %q", n.Dotted())
+					c.declaredBadly("player", name)
 					continue
 				}
 				g.Players[pi].FX, g.Players[pi].FY = f[0], f[1]
@@ -857,10 +889,12 @@ func (c *checker) checkPieces(es []*Entry) {
 	for _, e := range es {
 		if len(e.Labels) != 1 || len(e.Values) > 0 {
 			c.errorf(e.Pos, "write piece NAME { ... }", "a piece kind needs one name")
+			c.declaredBadlyAll("piece", e)
 			continue
 		}
 		name := e.Labels[0].Name
 		k := ir.Kind{Name: name, Props: map[string]int{}}
+		errorsBefore := len(c.r.diags)
 		for _, p := range e.Block {
 			if len(p.Values) != 1 || len(p.Labels) > 0 || p.HasBlock {
 				c.errorf(p.Pos, fmt.Sprintf("write %s: VALUE", p.Key), "a piece property takes one value")
@@ -877,15 +911,17 @@ func (c *checker) checkPieces(es []*Entry) {
 			default:
 				val, ok := c.constValue(p.Values[0])
 				if !ok {
+					c.declaredBadly("property", p.Key)
 					continue
 				}
 				if val.kind != cvInt {
 					c.errorf(p.Values[0].At(), "piece properties are whole numbers", "property %s of %s is not a number", p.Key, name)
+					c.declaredBadly("property", p.Key)
 					continue
 				}
 				if p.Key == "numbered" {
 					if val.i < 1 || val.i > 99 {
-						c.errorf(p.Values[0].At(), "", "numbered takes 1..99")
+						c.errorf(p.Values[0].At(), "numbered: N numbers the kind's pieces 1 to N", "numbered takes 1..99")
 						continue
 					}
 					k.Numbered = val.i
@@ -893,6 +929,9 @@ func (c *checker) checkPieces(es []*Entry) {
 				}
 				k.Props[p.Key] = val.i
 			}
+		}
+		if len(c.r.diags) > errorsBefore {
+			c.declaredBadly("piece", name) // (the kind is declared; checks of what was wrong in it are not repeated)
 		}
 		c.kinds[name] = len(c.g.Kinds)
 		c.kindDecl[name] = e
@@ -945,7 +984,7 @@ func (c *checker) piece(kind, owner, number int) int {
 
 func (c *checker) lookupKind(n *Name) (int, bool) {
 	k, ok := c.kinds[n.Dotted()]
-	if !ok {
+	if !ok && !c.isBadlyDeclared("piece", n.Dotted()) {
 		c.errorf(n.Pos, c.r.hintFor(n.Dotted(), "piece kinds", c.kindNames()), "unknown piece kind %q", n.Dotted())
 	}
 	return k, ok

@@ -252,6 +252,10 @@ func (c *checker) cellList(e Expr) ([]int, bool) {
 			out = append(out, cells...)
 			continue
 		}
+		if !found && c.isBadlyDeclared("zone", n.Dotted()) {
+			ok = false
+			continue
+		}
 		if !found {
 			hint := c.r.didYouMean(n.Dotted(), c.cellNames())
 			if hint == "" {
@@ -391,6 +395,9 @@ func (c *checker) dirPhrase(words []Expr, p int) ([]int, bool) {
 		switch name {
 		case "forward", "backward", "sideways":
 			if pl.FX == 0 && pl.FY == 0 {
+				if c.isBadlyDeclared("player", pl.Name) {
+					return nil, false
+				}
 				c.errorf(n.Pos, fmt.Sprintf("add player %s { forward: north }", pl.Name), "player %s has no forward direction", pl.Name)
 				return nil, false
 			}
@@ -600,6 +607,9 @@ func (c *checker) lowerName(x *Name, ctx exprCtx) (*ir.Expr, typ, bool) {
 			return &ir.Expr{Op: ir.OpLevel}, tInt, true
 		case len(x.Parts) == 2 && x.Parts[0] == "piece":
 			if !c.propDeclared(x.Parts[1]) {
+				if c.isBadlyDeclared("property", x.Parts[1]) {
+					return nil, 0, false
+				}
 				c.errorf(x.Pos, c.r.hintFor(x.Parts[1], "piece properties", c.propNames()), "no piece kind has a property %q", x.Parts[1])
 				return nil, 0, false
 			}
@@ -607,6 +617,9 @@ func (c *checker) lowerName(x *Name, ctx exprCtx) (*ir.Expr, typ, bool) {
 		}
 		if k, ok := c.kinds[n]; ok {
 			return &ir.Expr{Op: ir.OpKindIs, Int: k}, tBool, true
+		}
+		if c.isBadlyDeclared("piece", n) {
+			return nil, 0, false
 		}
 		c.errorf(x.Pos, c.r.hintFor(n, "cell conditions", append(append([]string{}, cellWords...), "height", "level", "piece.PROPERTY")), "unknown cell condition %q", n)
 		return nil, 0, false
@@ -659,7 +672,9 @@ func (c *checker) lowerName(x *Name, ctx exprCtx) (*ir.Expr, typ, bool) {
 		return nil, 0, false
 	}
 	if op == ir.OpScore && c.g.Score == nil {
-		c.errorf(x.Pos, "add a score { value: ... } block", "the game has no score")
+		if !c.isBadlyDeclared("score", "") {
+			c.errorf(x.Pos, "add a score { value: ... } block", "the game has no score")
+		}
 		return nil, 0, false
 	}
 	return &ir.Expr{Op: op, Side: side}, tInt, true
@@ -669,7 +684,9 @@ func (c *checker) lowerName(x *Name, ctx exprCtx) (*ir.Expr, typ, bool) {
 // must give some player pieces in hand.
 func (c *checker) handValue(x *Name, side ir.Side) (*ir.Expr, typ, bool) {
 	if len(c.g.Hands) == 0 {
-		c.errorf(x.Pos, "add hand PLAYER { KIND: N }, e.g. hand black { man: 20 }", "no player holds pieces in hand")
+		if !c.isBadlyDeclared("hand", "") {
+			c.errorf(x.Pos, "add hand PLAYER { KIND: N }, e.g. hand black { man: 20 }", "no player holds pieces in hand")
+		}
 		return nil, 0, false
 	}
 	return &ir.Expr{Op: ir.OpHand, Side: side}, tInt, true
@@ -759,6 +776,9 @@ func (c *checker) lowerCellPhrase(x *Phrase, ctx exprCtx) (*ir.Expr, typ, bool) 
 			if zi, ok = c.setZone(second); !ok {
 				return nil, 0, false
 			}
+		}
+		if !ok && c.isBadlyDeclared("zone", zone) {
+			return nil, 0, false
 		}
 		if !ok {
 			hint := c.r.didYouMean(zone, c.zoneNames())
@@ -938,6 +958,9 @@ func (c *checker) lowerPieceCond(e Expr) (*ir.Expr, typ, bool) {
 		}
 		if k, ok := c.kinds[x.Dotted()]; ok {
 			return &ir.Expr{Op: ir.OpKindIs, Int: k}, tBool, true
+		}
+		if c.isBadlyDeclared("piece", x.Dotted()) {
+			return nil, 0, false
 		}
 		c.errorf(x.Pos, "write on target, in ZONE, a piece kind or a cell condition", "unknown condition %q", x.Dotted())
 		return nil, 0, false

@@ -11,9 +11,18 @@ import (
 const maxHand = 10000
 
 // checkHands reads `hand PLAYER { KIND: N }` and `hand PLAYER:
-// mirror(OTHER)`: the pieces each player holds in hand at the start.
+// mirror(OTHER)`: the pieces each player holds in hand at the start. When
+// a hand has errors, the hands are declared badly (declaredBadly("hand",
+// "")): what they hold is not known, and a drop or a `hand` value gives no
+// follow-on error about it.
 func (c *checker) checkHands(es []*Entry) {
 	g := c.g
+	errorsBefore := len(c.r.diags)
+	defer func() {
+		if len(c.r.diags) > errorsBefore {
+			c.declaredBadly("hand", "")
+		}
+	}()
 	per := map[int][]ir.PieceCount{}
 	mirrors := c.playerEntries(es, "hand", "KIND: N", func(e *Entry, pl int) {
 		per[pl] = c.handBlock(e, pl)
@@ -53,7 +62,9 @@ func (c *checker) handBlock(e *Entry, pl int) []ir.PieceCount {
 	for _, q := range e.Block {
 		k, ok := c.kinds[q.Key]
 		if !ok {
-			c.errorf(q.Pos, c.r.hintFor(q.Key, "piece kinds", c.kindNames()), "unknown piece kind %q", q.Key)
+			if !c.isBadlyDeclared("piece", q.Key) {
+				c.errorf(q.Pos, c.r.hintFor(q.Key, "piece kinds", c.kindNames()), "unknown piece kind %q", q.Key)
+			}
 			continue
 		}
 		if len(q.Values) != 1 || len(q.Labels) > 0 || q.HasBlock {
@@ -124,13 +135,20 @@ func (c *checker) dropProps(e *Entry, ps map[string]*Entry, r *ir.MoveRule) bool
 		c.errorf(ps["piece"].Values[0].At(), "write piece: KIND (the mover's own pieces in hand)", "a drop places the mover's own pieces")
 		return false
 	}
+	badHands := c.isBadlyDeclared("hand", "")
 	if len(c.g.Hands) == 0 {
-		c.errorf(e.Pos, "add hand PLAYER { KIND: N }, e.g. hand black { man: 20 }", "a drop needs pieces in hand, and no player has any")
+		if !badHands {
+			c.errorf(e.Pos, "add hand PLAYER { KIND: N }, e.g. hand black { man: 20 }", "a drop needs pieces in hand, and no player has any")
+		}
 		return false
 	}
 	held := c.handKinds()
 	for _, k := range r.Kinds {
 		if containsInt(held, k) {
+			continue
+		}
+		ok = false
+		if badHands {
 			continue
 		}
 		at := e.Pos
@@ -142,7 +160,6 @@ func (c *checker) dropProps(e *Entry, ps map[string]*Entry, r *ir.MoveRule) bool
 			names[i] = c.g.Kinds[h].Name
 		}
 		c.errorf(at, "the hands hold: "+strings.Join(names, ", "), "no player holds %s in hand", c.g.Kinds[k].Name)
-		ok = false
 	}
 	return ok
 }
@@ -180,7 +197,9 @@ func (c *checker) checkLocks(es []*Entry) {
 		}
 		z, ok := c.zones[e.Labels[0].Name]
 		if !ok {
-			c.errorf(e.Labels[0].Pos, c.r.hintFor(e.Labels[0].Name, "zones", c.zoneNames()), "unknown zone %q", e.Labels[0].Name)
+			if !c.isBadlyDeclared("zone", e.Labels[0].Name) {
+				c.errorf(e.Labels[0].Pos, c.r.hintFor(e.Labels[0].Name, "zones", c.zoneNames()), "unknown zone %q", e.Labels[0].Name)
+			}
 			continue
 		}
 		k, set, okc := choice(c, e, kinds, "lock ZONE: fixed (its pieces never move again) or inside (its pieces move only inside it)", "unknown lock")

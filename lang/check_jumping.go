@@ -81,6 +81,14 @@ func namedChoice(c *checker, p *Entry, names []string, what, msg string) (i int,
 	return 0, false, false
 }
 
+// onlyValue is e's value when it has exactly one and no block, else nil.
+func onlyValue(e *Entry) Expr {
+	if len(e.Values) != 1 || e.HasBlock {
+		return nil
+	}
+	return e.Values[0]
+}
+
 // joinOr joins names as "a, b or c".
 func joinOr(names []string) string {
 	out := names[0]
@@ -103,11 +111,16 @@ func (c *checker) promoteAt(p *Entry) (atEnd, ok bool) {
 	return at == 1 && set, ok
 }
 
-// checkPrefer reads the top-level `prefer: most-captured`.
+// checkPrefer reads the top-level `prefer: none | most-captured` (none,
+// the default, lets a variant drop its base's preference).
 func (c *checker) checkPrefer(es []*Entry) {
 	for _, e := range es {
 		if len(e.Labels) > 0 || e.HasBlock {
-			c.errorf(e.Pos, "write prefer: most-captured", "prefer takes a value")
+			c.errorf(e.Pos, "write prefer: most-captured (or prefer: none)", "prefer takes a value")
+			continue
+		}
+		if n, ok := onlyValue(e).(*Name); ok && n.Dotted() == "none" {
+			c.g.Prefer = ir.PreferNone
 			continue
 		}
 		if _, set, _ := namedChoice(c, e, []string{"most-captured"}, "only the moves that capture the most pieces stay", "unknown preference"); set {

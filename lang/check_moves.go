@@ -2,6 +2,7 @@ package lang
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/ruleplay/ruleplay/ir"
 )
@@ -27,13 +28,15 @@ func (c *checker) checkMoves(entries []*Entry) {
 		name := e.Key
 		if len(e.Labels) > 1 {
 			c.errorf(e.Labels[1].Pos, fmt.Sprintf("write %s NAME { ... }", e.Key), "a move takes at most one name")
+			c.declaredBadlyAll("move", e)
 			continue
 		}
 		if len(e.Labels) == 1 {
 			name = e.Labels[0].Name
 		}
 		if len(e.Values) > 0 {
-			c.errorf(e.Values[0].At(), fmt.Sprintf("write %s { ... }", e.Key), "a move is described in a block")
+			c.errorf(e.Values[0].At(), fmt.Sprintf("write %s { ... }", strings.TrimSpace(e.Key+" "+labelsText(e))), "a move is described in a block")
+			c.declaredBadly("move", name)
 			continue
 		}
 		if _, dup := c.rules[name]; dup {
@@ -86,11 +89,21 @@ func (c *checker) checkMoves(entries []*Entry) {
 			}
 		}
 		if !ok {
+			c.declaredBadly("move", name)
 			continue
 		}
 		c.rules[name] = len(c.g.Moves)
 		c.g.Moves = append(c.g.Moves, r)
 	}
+}
+
+// labelsText is e's labels as written, separated by spaces.
+func labelsText(e *Entry) string {
+	var names []string
+	for _, l := range e.Labels {
+		names = append(names, l.Name)
+	}
+	return strings.Join(names, " ")
 }
 
 // pieceSelector reads `piece: own`, `piece: any`, `piece: own king`.
@@ -115,6 +128,9 @@ func (c *checker) pieceSelector(v Expr, r *ir.MoveRule) bool {
 		if k, ok := c.kinds[n.Dotted()]; ok {
 			r.Kinds = append(r.Kinds, k)
 			continue
+		}
+		if c.isBadlyDeclared("piece", n.Dotted()) {
+			return false
 		}
 		var sides []string
 		if i == 0 {
@@ -288,7 +304,9 @@ func (c *checker) leapLength(ps map[string]*Entry, r *ir.MoveRule) bool {
 	}
 	if n, isName := v.(*Name); isName && len(n.Parts) == 2 && n.Parts[0] == "piece" {
 		if !c.propDeclared(n.Parts[1]) {
-			c.errorf(n.Pos, c.r.hintFor(n.Parts[1], "piece properties", c.propNames()), "no piece kind has a property %q", n.Parts[1])
+			if !c.isBadlyDeclared("property", n.Parts[1]) {
+				c.errorf(n.Pos, c.r.hintFor(n.Parts[1], "piece properties", c.propNames()), "no piece kind has a property %q", n.Parts[1])
+			}
 			return false
 		}
 		ok := true
@@ -399,6 +417,9 @@ func (c *checker) checkPriority(es []*Entry) {
 					continue
 				}
 				ri, ok := c.rules[n.Dotted()]
+				if !ok && c.isBadlyDeclared("move", n.Dotted()) {
+					continue
+				}
 				if !ok {
 					c.errorf(n.Pos, c.r.hintFor(n.Dotted(), "moves", c.ruleNames()), "unknown move %q", n.Dotted())
 					continue
@@ -456,7 +477,9 @@ func (c *checker) outcome(p *Entry, allowed ...string) (ir.Outcome, bool) {
 		return 0, false
 	}
 	if n.Dotted() == "score" && c.g.Score == nil {
-		c.errorf(v.At(), "add a score { value: ...; best: highest } block, or choose draw", "the game has no score")
+		if !c.isBadlyDeclared("score", "") {
+			c.errorf(v.At(), "add a score { value: ...; best: highest } block, or choose draw", "the game has no score")
+		}
 		return 0, false
 	}
 	return outcomes[n.Dotted()], true
@@ -583,6 +606,7 @@ func (c *checker) checkScore(es []*Entry) {
 	defer func() {
 		if !valueOK {
 			c.g.Score = nil
+			c.declaredBadly("score", "") // (its value's error is reported: its uses report nothing)
 		}
 	}()
 	if p, ok := ps["margin"]; ok {
@@ -688,6 +712,9 @@ func (c *checker) checkPromotions(es []*Entry) {
 			continue
 		}
 		z, ok := c.zones[zn.Dotted()]
+		if !ok && c.isBadlyDeclared("zone", zn.Dotted()) {
+			continue
+		}
 		if !ok {
 			c.errorf(zn.Pos, c.r.hintFor(zn.Dotted(), "zones", c.zoneNames()), "unknown zone %q", zn.Dotted())
 			continue

@@ -58,6 +58,9 @@ func (c *checker) mirrorZone(call *Call, z *ir.Zone) bool {
 		return false
 	}
 	zi, ok := c.zones[n.Dotted()]
+	if !ok && c.isBadlyDeclared("zone", n.Dotted()) {
+		return false
+	}
 	if !ok {
 		if _, isPlayer := c.players[n.Dotted()]; isPlayer {
 			hint = fmt.Sprintf("mirror a player's cells inside a block: zone %s { PLAYER: mirror(%s) }", z.Name, n.Dotted())
@@ -264,7 +267,9 @@ func (c *checker) lowerZoneDistance(x *Call, side ir.Side) (*ir.Expr, typ, bool)
 	}
 	zi, ok := c.zones[n.Dotted()]
 	if !ok {
-		c.errorf(n.Pos, c.r.hintFor(n.Dotted(), "zones", c.zoneNames()), "unknown zone %q", n.Dotted())
+		if !c.isBadlyDeclared("zone", n.Dotted()) {
+			c.errorf(n.Pos, c.r.hintFor(n.Dotted(), "zones", c.zoneNames()), "unknown zone %q", n.Dotted())
+		}
 		return nil, 0, false
 	}
 	return &ir.Expr{Op: ir.OpZoneDistance, Side: side, Dirs: ds, Int: zi}, tInt, true

@@ -2,6 +2,8 @@ package lang
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/ruleplay/ruleplay/ir"
 )
@@ -15,9 +17,11 @@ func (c *checker) checkSetup(es []*Entry) {
 	g := c.g
 	errorsBefore := len(c.r.diags)
 	occupied := map[int]Pos{}
+	var clashes setupClashes
+	defer clashes.report(c)
 	place := func(cell, piece int, at Pos) {
 		if prev, ok := occupied[cell]; ok {
-			c.errorf(at, fmt.Sprintf("it is already placed at line %d", prev.Line), "two pieces on %s", g.Board.Cells[cell].Name)
+			clashes.add(prev, at, cell)
 			return
 		}
 		occupied[cell] = at
@@ -39,7 +43,9 @@ func (c *checker) checkSetup(es []*Entry) {
 			c.setupEach(e, place)
 			continue
 		} else if !ok {
-			c.errorf(e.Labels[0].Pos, c.r.hintFor(e.Labels[0].Name, "players", c.playerNames()), "unknown player %q", e.Labels[0].Name)
+			if !c.isBadlyDeclared("player", e.Labels[0].Name) {
+				c.errorf(e.Labels[0].Pos, c.r.hintFor(e.Labels[0].Name, "players", c.playerNames()), "unknown player %q", e.Labels[0].Name)
+			}
 			continue
 		}
 		if len(e.Values) > 0 {
@@ -84,6 +90,69 @@ func (c *checker) checkSetup(es []*Entry) {
 		if o := g.Pieces[pl.Piece].Owner; o != ir.Neutral {
 			start.Cells[o] = append(start.Cells[o], pl.Cell)
 		}
+	}
+}
+
+// setupClashes gathers the cells placed twice, by the two places in the
+// files that place them, so that two lists that overlap on many cells
+// (a variant's setup over its base's) give one error, not one per cell.
+type setupClashes struct {
+	order  []setupClash
+	byPair map[[2]Pos]int // index in order
+}
+
+// setupClash is the cells that first and second both place a piece on.
+type setupClash struct {
+	first, second Pos
+	cells         []int
+}
+
+func (s *setupClashes) add(first, second Pos, cell int) {
+	pair := [2]Pos{first, second}
+	i, ok := s.byPair[pair]
+	if !ok {
+		if s.byPair == nil {
+			s.byPair = map[[2]Pos]int{}
+		}
+		i = len(s.order)
+		s.byPair[pair] = i
+		s.order = append(s.order, setupClash{first: first, second: second})
+	}
+	s.order[i].cells = append(s.order[i].cells, cell)
+}
+
+// report gives one error per clash, at the place in the file being
+// checked when one of the two is there (the other may be in a base),
+// else at the second; the hint names the other place, with its file when
+// it is in another.
+func (s *setupClashes) report(c *checker) {
+	const shown = 8
+	for _, k := range s.order {
+		at, other, verb := k.second, k.first, "already"
+		if k.first.File == c.path && k.second.File != c.path {
+			at, other, verb = k.first, k.second, "also"
+		}
+		slices.Sort(k.cells)
+		var names []string
+		for _, cell := range k.cells[:min(len(k.cells), shown)] {
+			names = append(names, c.g.Board.Cells[cell].Name)
+		}
+		what := names[0]
+		if len(k.cells) > 1 {
+			what = fmt.Sprintf("each of %d cells: %s", len(k.cells), strings.Join(names, " "))
+			if len(k.cells) > shown {
+				what += fmt.Sprintf(" (and %d more)", len(k.cells)-shown)
+			}
+		}
+		where := fmt.Sprintf("line %d", other.Line)
+		if other.File != at.File {
+			where = fmt.Sprintf("%s:%d", other.File, other.Line)
+		}
+		them := "it is"
+		if len(k.cells) > 1 {
+			them = "they are"
+		}
+		c.errorf(at, fmt.Sprintf("%s %s placed at %s", them, verb, where), "two pieces on %s", what)
 	}
 }
 
@@ -139,7 +208,9 @@ func (c *checker) mirrorOf(e *Entry, what string) (int, bool) {
 	}
 	p, ok := c.players[n.Dotted()]
 	if !ok {
-		c.errorf(n.Pos, c.r.hintFor(n.Dotted(), "players", c.playerNames()), "unknown player %q", n.Dotted())
+		if !c.isBadlyDeclared("player", n.Dotted()) {
+			c.errorf(n.Pos, c.r.hintFor(n.Dotted(), "players", c.playerNames()), "unknown player %q", n.Dotted())
+		}
 		return 0, false
 	}
 	return p, true
@@ -151,7 +222,9 @@ func (c *checker) kindLists(e *Entry, f func(kind, idx, cell int, at Pos)) {
 	for _, p := range e.Block {
 		k, ok := c.kinds[p.Key]
 		if !ok {
-			c.errorf(p.Pos, c.r.hintFor(p.Key, "piece kinds", c.kindNames()), "unknown piece kind %q", p.Key)
+			if !c.isBadlyDeclared("piece", p.Key) {
+				c.errorf(p.Pos, c.r.hintFor(p.Key, "piece kinds", c.kindNames()), "unknown piece kind %q", p.Key)
+			}
 			continue
 		}
 		if len(p.Values) != 1 || len(p.Labels) > 0 || p.HasBlock {
@@ -190,7 +263,7 @@ func (c *checker) globalSetup(e *Entry, occupied map[int]Pos, place func(cell, p
 				empty[cl] = true
 			}
 		default:
-			if _, isKind := c.kinds[p.Key]; !isKind {
+			if _, isKind := c.kinds[p.Key]; !isKind && !c.isBadlyDeclared("piece", p.Key) {
 				c.errorf(p.Pos, c.r.hintFor(p.Key, "setup entries", setupProps, c.kindNames()), "unknown setup entry %q", p.Key)
 			}
 		}
@@ -333,7 +406,9 @@ func (c *checker) playerEntries(es []*Entry, key, usage string, block func(e *En
 		}
 		pl, ok := c.players[e.Labels[0].Name]
 		if !ok {
-			c.errorf(e.Labels[0].Pos, c.r.hintFor(e.Labels[0].Name, "players", c.playerNames()), "unknown player %q", e.Labels[0].Name)
+			if !c.isBadlyDeclared("player", e.Labels[0].Name) {
+				c.errorf(e.Labels[0].Pos, c.r.hintFor(e.Labels[0].Name, "players", c.playerNames()), "unknown player %q", e.Labels[0].Name)
+			}
 			continue
 		}
 		if len(e.Values) > 0 {
@@ -356,7 +431,9 @@ func (c *checker) checkTargets(es []*Entry) {
 			if g.Kinds[kind].Numbered > 0 {
 				num = idx + 1
 			} else if idx > 0 {
-				c.errorf(at, "give targets to numbered pieces, or one cell per kind", "%s pieces are not numbered: one target only", g.Kinds[kind].Name)
+				if !c.isBadlyDeclared("piece", g.Kinds[kind].Name) { // (not a bad numbered:)
+					c.errorf(at, "give targets to numbered pieces, or one cell per kind", "%s pieces are not numbered: one target only", g.Kinds[kind].Name)
+				}
 				return
 			}
 			pi, exists := c.pieceIdx[[3]int{kind, p, num}]
@@ -410,6 +487,7 @@ func (c *checker) checkZones(es []*Entry) {
 	for _, e := range es {
 		if len(e.Labels) != 1 {
 			c.errorf(e.Pos, "write zone NAME: CELLS", "a zone needs one name")
+			c.declaredBadlyAll("zone", e)
 			continue
 		}
 		name := e.Labels[0].Name
@@ -426,15 +504,18 @@ func (c *checker) checkZones(es []*Entry) {
 		switch {
 		case len(e.Values) == 1 && !e.HasBlock && isMirrorCall(e.Values[0]):
 			if !c.mirrorZone(e.Values[0].(*Call), &z) {
+				c.declaredBadly("zone", name)
 				continue
 			}
 		case len(e.Values) == 0 && e.HasBlock && c.isSeatTable(e):
 			if !c.seatTable(e, &z) {
+				c.declaredBadly("zone", name)
 				continue
 			}
 		case len(e.Values) == 1 && !e.HasBlock:
 			cells, ok := c.cellList(e.Values[0])
 			if !ok {
+				c.declaredBadly("zone", name)
 				continue
 			}
 			for p := range z.Cells {
@@ -445,7 +526,9 @@ func (c *checker) checkZones(es []*Entry) {
 			for _, pe := range e.Block {
 				p, ok := c.players[pe.Key]
 				if !ok {
-					c.errorf(pe.Pos, c.r.hintFor(pe.Key, "players", c.playerNames()), "unknown player %q", pe.Key)
+					if !c.isBadlyDeclared("player", pe.Key) {
+						c.errorf(pe.Pos, c.r.hintFor(pe.Key, "players", c.playerNames()), "unknown player %q", pe.Key)
+					}
 					continue
 				}
 				if len(pe.Values) != 1 {
@@ -481,6 +564,7 @@ func (c *checker) checkZones(es []*Entry) {
 			}
 		default:
 			c.errorf(e.Pos, "write zone NAME: CELLS or zone NAME { PLAYER: CELLS }", "bad zone")
+			c.declaredBadly("zone", name)
 			continue
 		}
 		c.zones[name] = len(g.Zones)

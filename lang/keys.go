@@ -91,7 +91,7 @@ func Choices() map[string][]string {
 		"forbid":     {"blockade"},
 		"piece":      {"own", "enemy", "neutral", "any"},
 		"taken":      {"at-once", "at-end"},
-		"prefer":     {"most-captured"},
+		"prefer":     {"none", "most-captured"},
 		"at":         {"landing", "move-end"},
 	}
 }

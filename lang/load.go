@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/alecthomas/participle/v2"
+	"github.com/ruleplay/ruleplay/games"
 	"github.com/ruleplay/ruleplay/internal/safetext"
 	"github.com/ruleplay/ruleplay/ir"
 	"github.com/ruleplay/ruleplay/stdlib"
@@ -98,8 +99,8 @@ func onlyRegular(read func(path string) ([]byte, error)) func(path string) ([]by
 }
 
 func vetWith(readFile func(string) ([]byte, error), path string, src []byte, opts map[string]string) (*ir.Game, Diagnostics, error) {
-	l := &loader{r: newReporter(), readFile: readFile, loaded: map[string][]*Entry{}}
-	entries := l.loadFile(path, src)
+	l := &loader{r: newReporter(), readFile: readFile, loaded: map[string]loadedFile{}}
+	entries := l.loadFile(source{key: filepath.Clean(path), path: path}, src)
 	if l.fatal {
 		return nil, nil, l.r.sorted(l.order)
 	}
@@ -133,14 +134,13 @@ func IsDiagnostics(err error) bool {
 type loader struct {
 	r        *reporter
 	readFile func(string) ([]byte, error)
-	stack    []string // files being loaded, for cycles
+	stack    []source // files being loaded, for cycles
 	order    []string // files in the order they were read
 	bases    []string // stems of the files named by extends, in the order read
-	// loaded holds the entries of every file read, by its cleaned path: a
-	// base named by several files (or several times) is read, parsed and
-	// merged from once per load, so that extends cannot make the work
-	// exponential.
-	loaded map[string][]*Entry
+	// loaded holds every file read, by its source key: a base named by
+	// several files (or several times) is read, parsed and merged from
+	// once per load, so that extends cannot make the work exponential.
+	loaded map[string]loadedFile
 	files  int // read so far
 	bytes  int // read so far, all files together
 	merged int // entries copied by merges so far
@@ -175,8 +175,30 @@ func (l *loader) parse(path string, src []byte) (entries []*Entry, ok bool) {
 	return convEntries(gf.Entries), true
 }
 
+// source is a file the loader reads.
+type source struct {
+	// key names the file for reading it once and for finding cycles: its
+	// cleaned path on disk (or in the read function's files), or for a
+	// bundled game found by name "bundled:NAME", and for a module
+	// "stdlib/NAME.rules".
+	key string
+	// path is the name diagnostics show: the path as written, or
+	// games/NAME.rules, stdlib/NAME.rules.
+	path string
+	// bundled: the file is a bundled game read by name, whose own bases
+	// are bundled games too.
+	bundled bool
+}
+
+// loadedFile is a file read and merged with its bases.
+type loadedFile struct {
+	path    string // as source.path
+	entries []*Entry
+}
+
 // loadFile parses one file and merges its bases under it.
-func (l *loader) loadFile(path string, src []byte) []*Entry {
+func (l *loader) loadFile(file source, src []byte) []*Entry {
+	path := file.path
 	src = stripBOM(src)
 	l.files++
 	l.bytes += len(src)
@@ -192,7 +214,7 @@ func (l *loader) loadFile(path string, src []byte) []*Entry {
 		l.fatal = true
 		return nil
 	}
-	l.stack = append(l.stack, path)
+	l.stack = append(l.stack, file)
 	defer func() { l.stack = l.stack[:len(l.stack)-1] }()
 
 	var base []*Entry
@@ -212,10 +234,11 @@ func (l *loader) loadFile(path string, src []byte) []*Entry {
 					l.fatal = true
 					continue
 				}
-				if l.inStack(mpath, v.At()) {
+				module := source{key: filepath.Clean(mpath), path: mpath}
+				if l.inStack(module.key, mpath, v.At()) {
 					continue
 				}
-				entries, ok := l.loadBase(mpath, v.At(), func() ([]byte, error) { return msrc, nil })
+				_, entries, ok := l.loadBase(module.key, v.At(), func() (source, []byte, error) { return module, msrc, nil })
 				if !ok {
 					continue
 				}
@@ -226,29 +249,23 @@ func (l *loader) loadFile(path string, src []byte) []*Entry {
 			}
 		case "extends":
 			if len(e.Values) != 1 {
-				l.r.errorf(e.Pos, `write extends: "base.rules"`, "extends needs exactly one file")
+				l.r.errorf(e.Pos, `write extends: "base.rules" (a file beside this one) or extends: NAME (a bundled game)`, "extends needs exactly one file")
 				continue
 			}
 			name, ok := nameOrString(e.Values[0])
 			if !ok {
-				l.r.errorf(e.Values[0].At(), `write extends: "base.rules"`, "extends needs a file name")
-				continue
-			}
-			bpath := BasePath(path, name)
-			if !strings.HasSuffix(name, ".rules") {
-				name += ".rules"
-			}
-			if l.inStack(bpath, e.Values[0].At()) {
+				l.r.errorf(e.Values[0].At(), `write extends: "base.rules" (a file beside this one) or extends: NAME (a bundled game)`, "extends needs a file name")
 				continue
 			}
 			at := e.Values[0].At()
-			entries, ok := l.loadBase(bpath, at, func() ([]byte, error) {
-				bsrc, err := l.readFile(bpath)
-				if err != nil {
-					l.r.errorf(at, "the base is looked for beside this file", "cannot read base %q: %v", safetext.Short(name, 60), unwrapPathError(err))
-				}
-				return bsrc, err
-			})
+			key, shown, read, ok := l.findBase(file, name, at)
+			if !ok {
+				continue
+			}
+			if l.inStack(key, shown, at) {
+				continue
+			}
+			bpath, entries, ok := l.loadBase(key, at, read)
 			if !ok {
 				continue
 			}
@@ -264,42 +281,106 @@ func (l *loader) loadFile(path string, src []byte) []*Entry {
 	return l.merge(base, own)
 }
 
-// loadBase returns the entries of the base or module at path, named at
-// at: read (by read, which reports its own error) and loaded the first
-// time, remembered after. It refuses, as fatal errors, a base nested
-// deeper than maxBaseDepth, and a load over MaxLoadFiles files or
-// MaxLoadBytes bytes (after which no other base is read).
-func (l *loader) loadBase(path string, at Pos, read func() ([]byte, error)) ([]*Entry, bool) {
-	key := filepath.Clean(path)
-	if entries, ok := l.loaded[key]; ok {
-		return entries, true
+// findBase resolves `extends: name` in file: the key the base is read
+// once by, the path to show in a cycle, and how to read it (the read
+// reports its own error).
+//
+//   - In a bundled game, name is another bundled game (NAME or
+//     NAME.rules).
+//   - Elsewhere, name is a file beside the file (.rules added when
+//     missing); a bare name (no .rules, no folder) not found there is the
+//     bundled game of that name.
+func (l *loader) findBase(file source, name string, at Pos) (key, shown string, read func() (source, []byte, error), ok bool) {
+	short := safetext.Short(name, 60)
+	if file.bundled {
+		stem := strings.TrimSuffix(name, ".rules")
+		if strings.ContainsAny(stem, `/\`) || !games.Has(stem) {
+			l.r.errorf(at, "a bundled game's base is a bundled game", "no bundled game %q", short)
+			l.fatal = true
+			return "", "", nil, false
+		}
+		b := bundledGame(stem)
+		return b.key, b.path, func() (source, []byte, error) { return readBundled(b) }, true
+	}
+	bpath := BasePath(file.path, name)
+	bare := !strings.HasSuffix(name, ".rules") && !strings.ContainsAny(name, `/\`)
+	read = func() (source, []byte, error) {
+		beside := source{key: filepath.Clean(bpath), path: bpath}
+		src, err := l.readFile(bpath)
+		if err == nil {
+			return beside, src, nil
+		}
+		missing := errors.Is(err, fs.ErrNotExist)
+		switch {
+		case missing && bare && games.Has(name):
+			return readBundled(bundledGame(name))
+		case missing && bare:
+			l.r.errorf(at, l.r.hintFor(name, "bundled games", games.Names()), "cannot read base %q: no file %s beside this file, and no bundled game of that name", short, bpath)
+		case missing:
+			hint := "a name with .rules or a folder names a file, looked for beside this file"
+			if stem := strings.TrimSuffix(name, ".rules"); games.Has(stem) {
+				hint = fmt.Sprintf("for the bundled game, write extends: %q (without .rules)", stem)
+			}
+			l.r.errorf(at, hint, "cannot read base %q: no file %s", short, bpath)
+		default:
+			l.r.errorf(at, "the base is looked for beside this file", "cannot read base %q: %v", short, unwrapPathError(err))
+		}
+		return beside, nil, err
+	}
+	return filepath.Clean(bpath), bpath, read, true
+}
+
+// bundledGame is the source of the bundled game stem (a name games.Has).
+func bundledGame(stem string) source {
+	return source{key: "bundled:" + stem, path: "games/" + stem + ".rules", bundled: true}
+}
+
+// readBundled reads the bundled game b.
+func readBundled(b source) (source, []byte, error) {
+	src, err := fs.ReadFile(games.FS(), strings.TrimPrefix(b.path, "games/"))
+	return b, src, err
+}
+
+// loadBase returns the path and entries of the base or module known by
+// key, named at at: read (by read, which reports its own error and says
+// which file it read) and loaded the first time, remembered after. It
+// refuses, as fatal errors, a base nested deeper than maxBaseDepth, and a
+// load over MaxLoadFiles files or MaxLoadBytes bytes (after which no
+// other base is read).
+func (l *loader) loadBase(key string, at Pos, read func() (source, []byte, error)) (string, []*Entry, bool) {
+	if f, ok := l.loaded[key]; ok {
+		return f.path, f.entries, true
 	}
 	if l.overBound {
-		return nil, false
+		return "", nil, false
 	}
 	if len(l.stack) > maxBaseDepth {
 		l.r.errorf(at, "a variant of a variant of ...: make the chain shorter", "variants nested more than %d deep", maxBaseDepth)
 		l.fatal = true
-		return nil, false
+		return "", nil, false
 	}
 	if l.files >= MaxLoadFiles {
 		l.r.errorf(at, "a rules file, its bases and its modules are read together", "more than %d files to read for one game (extends and import)", MaxLoadFiles)
 		l.fatal, l.overBound = true, true
-		return nil, false
+		return "", nil, false
 	}
-	src, err := read()
+	file, src, err := read()
 	if err != nil {
 		l.fatal = true
-		return nil, false
+		return "", nil, false
 	}
 	if l.bytes+len(src) > MaxLoadBytes {
 		l.r.errorf(at, "a rules file, its bases and its modules are read together", "more than %d bytes to read for one game (extends and import)", MaxLoadBytes)
 		l.fatal, l.overBound = true, true
-		return nil, false
+		return "", nil, false
 	}
-	entries := l.loadFile(path, src)
-	l.loaded[key] = entries
-	return entries, true
+	if file.key != key && l.inStack(file.key, file.path, at) {
+		return "", nil, false
+	}
+	entries := l.loadFile(file, src)
+	l.loaded[key] = loadedFile{path: file.path, entries: entries}
+	l.loaded[file.key] = l.loaded[key]
+	return file.path, entries, true
 }
 
 // merge is merge(l.r, base, over), counting the entries it copies against
@@ -325,10 +406,16 @@ func unwrapPathError(err error) error {
 	return err
 }
 
-func (l *loader) inStack(path string, at Pos) bool {
-	for i, p := range l.stack {
-		if filepath.Clean(p) == filepath.Clean(path) {
-			chain := append(append([]string(nil), l.stack[i:]...), path)
+// inStack reports (as a fatal error at at) whether the file known by key
+// (shown as path) is being loaded: a cycle of bases.
+func (l *loader) inStack(key, path string, at Pos) bool {
+	for i, f := range l.stack {
+		if f.key == key {
+			var chain []string
+			for _, g := range l.stack[i:] {
+				chain = append(chain, g.path)
+			}
+			chain = append(chain, path)
 			l.r.errorf(at, "a variant cannot be its own base", "cycle of bases: %s", strings.Join(chain, " -> "))
 			l.fatal = true
 			return true
