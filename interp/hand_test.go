@@ -63,7 +63,7 @@ func TestConspirateursDrops(t *testing.T) {
 		wantMoves(t, p, s, meetingDrops()...)
 		before := p.Render(s)
 		play(t, p, s, "@e7", "@m11")
-		if got := p.HandText(s); got != "in hand: black man 19; white man 19" {
+		if got := p.HandText(s); got != "in hand: black: man 19; white: man 19" {
 			t.Errorf("hands after two drops: %q", got)
 		}
 		wantMoves(t, p, s, meetingDrops("e7", "m11")...)
@@ -72,7 +72,7 @@ func TestConspirateursDrops(t *testing.T) {
 		if got := p.Render(s); got != before {
 			t.Errorf("undo of two drops:\n%s\nwant\n%s", got, before)
 		}
-		if !strings.Contains(before, "\nin hand: black man 20; white man 20\nto move: black\n") {
+		if !strings.Contains(before, "\nin hand: black: man 20; white: man 20\nto move: black\n") {
 			t.Errorf("render lists no hands:\n%s", before)
 		}
 		// A drop elsewhere than the meeting place is illegal.
@@ -265,7 +265,7 @@ func TestDropKinds(t *testing.T) {
 			want = append(want, "man@"+c)
 		}
 		wantMoves(t, p, s, want...) // red holds one man
-		if got := p.HandText(s); got != "in hand: red man 1; blue man 1" {
+		if got := p.HandText(s); got != "in hand: red: man 1; blue: man 1" {
 			t.Errorf("hands: %q", got)
 		}
 	}

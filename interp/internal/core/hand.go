@@ -51,9 +51,10 @@ func (p *Program) InHand(s *State, player int) []ir.PieceCount {
 }
 
 // HandText describes the pieces in hand in s, one player after the other
-// in turn order: "in hand: black man 20; white man 19" (kinds by name
-// with their counts, "none" for an empty hand); "" in a game without
-// hands.
+// in turn order: "in hand: black: man 20; white: man 19" (each player's
+// name and a colon, then the kinds by name with their counts, "none" for
+// an empty hand, so that a player and a kind of one name read apart:
+// "fox: fox 1"); "" in a game without hands.
 func (p *Program) HandText(s *State) string {
 	if !p.Hands {
 		return ""
@@ -64,7 +65,7 @@ func (p *Program) HandText(s *State) string {
 		if pl > 0 {
 			b.WriteByte(';')
 		}
-		b.WriteString(" " + p.Desc.Players[pl].Name)
+		b.WriteString(" " + p.Desc.Players[pl].Name + ":")
 		held := p.InHand(s, pl)
 		if len(held) == 0 {
 			b.WriteString(" none")
