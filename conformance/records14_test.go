@@ -204,6 +204,10 @@ func oracleFor14(rec *record.Record, opt func(k, def string) string) (model, []s
 			return withScores{g, g.Sheltered}, bw, nil
 		}
 		return g, bw, nil
+	case "crossings":
+		return oracle.NewCrossings(), []string{"red", "black"}, nil
+	case "jumpwings", "jumpwings-advanced", "jumpwings-relative":
+		return oracle.NewJumpwings(jumpwingsOptions(rec.Game, opt("goal", "short"))), []string{"light", "dark"}, nil
 	}
 	return nil, nil, nil
 }
