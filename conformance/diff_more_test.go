@@ -7,9 +7,10 @@ import (
 	"github.com/ruleplay/ruleplay/interp"
 )
 
-// Differential tests of Crossings and Jumpwings (basic, advanced,
-// relative height, both goals) against their generators in
-// conformance/oracle (crossings.go, jumpwings.go).
+// Differential tests of Crossings, Jumpwings (basic, advanced, relative
+// height, both goals), English draughts and Breakthrough against their
+// generators in conformance/oracle (crossings.go, jumpwings.go,
+// english_draughts.go, breakthrough.go).
 
 func crossingsModel(*interp.Program, *interp.State) (model, error) {
 	return oracle.NewCrossings(), nil
@@ -31,13 +32,21 @@ func jumpwingsModel(game, goal string) func(*interp.Program, *interp.State) (mod
 	}
 }
 
-func diffCasesCrossingsJumpwings() []diffCase {
+func diffCasesMore() []diffCase {
 	long := map[string]string{"goal": "long"}
 	random := 1.0
 	var cases []diffCase
 	cases = append(cases,
-		diffCase{name: "crossings", game: "crossings", games: 12, plies: 600, eps: random, model: crossingsModel},
-		diffCase{name: "crossings greedy", game: "crossings", games: 8, plies: 600, eps: 0.3, value: material, model: crossingsModel},
+		diffCase{name: "crossings", game: "crossings", games: 30, plies: 600, eps: random, model: crossingsModel},
+		diffCase{name: "crossings greedy", game: "crossings", games: 20, plies: 600, eps: 0.3, value: material, model: crossingsModel},
+	)
+	englishDraughts := func(*interp.Program, *interp.State) (model, error) { return oracle.NewEnglishDraughts(), nil }
+	breakthrough := func(*interp.Program, *interp.State) (model, error) { return oracle.NewBreakthrough(), nil }
+	cases = append(cases,
+		diffCase{name: "draughts", game: "draughts", games: 20, plies: 400, eps: random, model: englishDraughts},
+		diffCase{name: "draughts greedy", game: "draughts", games: 10, plies: 400, eps: 0.2, value: kingMaterial, model: englishDraughts},
+		diffCase{name: "breakthrough", game: "breakthrough", games: 30, eps: random, model: breakthrough},
+		diffCase{name: "breakthrough greedy", game: "breakthrough", games: 20, eps: 0.05, value: material, model: breakthrough},
 	)
 	for _, game := range []string{"jumpwings", "jumpwings-advanced", "jumpwings-relative"} {
 		cases = append(cases,
@@ -48,19 +57,25 @@ func diffCasesCrossingsJumpwings() []diffCase {
 	return cases
 }
 
-// TestDifferentialCrossingsJumpwings is TestDifferential for Crossings and
-// the three Jumpwings files.
-func TestDifferentialCrossingsJumpwings(t *testing.T) {
-	for _, c := range diffCasesCrossingsJumpwings() {
+// TestDifferentialMore is TestDifferential for Crossings, the three
+// Jumpwings files, English draughts and Breakthrough.
+func TestDifferentialMore(t *testing.T) {
+	for _, c := range diffCasesMore() {
 		t.Run(c.name, func(t *testing.T) { runDiffCase(t, c) })
 	}
 }
 
-func perftCasesCrossingsJumpwings() []perftCase {
+func perftCasesMore() []perftCase {
 	cases := []perftCase{
 		{name: "crossings", game: "crossings", depth: 3, midDepth: 2, games: 4, plies: 200,
 			oracle: func() perfter { return oracle.NewCrossings() }},
 	}
+	cases = append(cases,
+		perftCase{name: "draughts", game: "draughts", depth: 6, midDepth: 4, games: 4, plies: 200,
+			oracle: func() perfter { return oracle.NewEnglishDraughts() }},
+		perftCase{name: "breakthrough", game: "breakthrough", depth: 3, midDepth: 3, games: 4, plies: 200,
+			oracle: func() perfter { return oracle.NewBreakthrough() }},
+	)
 	for _, game := range []string{"jumpwings", "jumpwings-advanced", "jumpwings-relative"} {
 		for _, goal := range []string{"short", "long"} {
 			cases = append(cases, perftCase{name: game + " goal=" + goal, game: game, opts: map[string]string{"goal": goal},
@@ -71,10 +86,10 @@ func perftCasesCrossingsJumpwings() []perftCase {
 	return cases
 }
 
-// TestPerftCrossingsJumpwings compares interp's perft (fast and generic
+// TestPerftMore compares interp's perft (fast and generic
 // paths) with the oracles' from the start and along random games.
-func TestPerftCrossingsJumpwings(t *testing.T) {
-	for _, c := range perftCasesCrossingsJumpwings() {
+func TestPerftMore(t *testing.T) {
+	for _, c := range perftCasesMore() {
 		t.Run(c.name, func(t *testing.T) {
 			depth, mid := c.depth, c.midDepth
 			if testing.Short() {
