@@ -510,15 +510,29 @@ func oracleForGame(rec *record.Record, opt func(k, def string) string) (model, [
 	return nil, nil, nil
 }
 
-// TestBrokenRecords14AgainstOracle replays the broken records of the
-// issue-14 games through conformance/oracle: every move before the bad
-// one is legal there, the bad one is not.
-func TestBrokenRecords14AgainstOracle(t *testing.T) {
+// TestBrokenRecordsAgainstOracle replays the broken records of moves and
+// results through the games' independent generators: every move before
+// the bad one is legal there, the bad one is not; for a wrong result
+// (bad move 0), every move is legal and the generator's result differs
+// from the record's.
+func TestBrokenRecordsAgainstOracle(t *testing.T) {
 	for name, bad := range map[string]int{
 		"konane-turning-chain":                      4,
 		"draughts-international-capture-compulsory": 3,
 		"chinese-checkers-no-jump":                  3,
 		"conspirateurs-drop-outside":                2,
+		"breakthrough-straight-capture":             5,
+		"crossings-long-run":                        9,
+		"draughts-capture-compulsory":               3,
+		"froglet-second-removal":                    2,
+		"jumpwings-hare-over-stack":                 3,
+		"jumpwings-relative-drop":                   10,
+		"illegal-move":                              5,
+		"majority":                                  6,
+		"capture-wrong-scores":                      0,
+		"jumpwings-advanced-wrong-winner":           0,
+		"wrong-winner":                              0,
+		"leapfrog-murray-wrong-winner":              0,
 	} {
 		path := filepath.Join("testdata", "broken", name+".yaml")
 		data, err := os.ReadFile(path)
@@ -529,17 +543,39 @@ func TestBrokenRecords14AgainstOracle(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		m, _, err := oracleFor(rec)
+		m, names, err := oracleFor(rec)
 		if err != nil || m == nil {
 			t.Fatalf("%s: no oracle (%v)", path, err)
 		}
-		for i, mv := range rec.Moves[:bad-1] {
+		good := rec.Moves
+		if bad > 0 {
+			good = rec.Moves[:bad-1]
+		}
+		for i, mv := range good {
 			if err := m.Play(mv); err != nil {
 				t.Fatalf("%s: move %d: %v", path, i+1, err)
 			}
 		}
-		if err := m.Play(rec.Moves[bad-1]); err == nil {
-			t.Errorf("%s: move %d (%s) is legal for the oracle; legal: %v", path, bad, rec.Moves[bad-1], m.Moves())
+		if bad > 0 {
+			if err := m.Play(rec.Moves[bad-1]); err == nil {
+				t.Errorf("%s: move %d (%s) is legal for the oracle; legal: %v", path, bad, rec.Moves[bad-1], m.Moves())
+			}
+			continue
+		}
+		var winners []string
+		for _, w := range m.Winners() {
+			winners = append(winners, names[w])
+		}
+		scores := map[string]int{}
+		for i, v := range m.Scores() {
+			scores[names[i]] = v
+		}
+		sameScores := true
+		for k, v := range rec.Result.Scores {
+			sameScores = sameScores && scores[k] == v
+		}
+		if !m.Over() || (slices.Equal(winners, rec.Result.Winners) && sameScores) {
+			t.Errorf("%s: the oracle agrees with the recorded result (over %v, winners %v, scores %v)", path, m.Over(), winners, scores)
 		}
 	}
 }
