@@ -32,9 +32,10 @@ type btMove struct{ from, to int8 }
 // move": the rules file's choice; games.md §11 does not say). Scores is
 // nil.
 type Breakthrough struct {
-	cell [btCells]uint8
-	ply  int
-	bufs [][]btMove
+	cell  [btCells]uint8
+	ply   int
+	pawns [2]int // white's and black's pawns on the board
+	bufs  [][]btMove
 }
 
 // NewBreakthrough returns the start position.
@@ -55,6 +56,7 @@ func NewBreakthrough() *Breakthrough {
 			g.cell[(r+1)*btPitch+f+1] = v
 		}
 	}
+	g.pawns = [2]int{16, 16}
 	return g
 }
 
@@ -78,6 +80,12 @@ func (g *Breakthrough) SetPosition(white, black []string, ply int) error {
 		}
 	}
 	g.ply = ply
+	g.pawns = [2]int{}
+	for _, v := range g.cell {
+		if v == btWhite || v == btBlack {
+			g.pawns[v-btWhite]++
+		}
+	}
 	return nil
 }
 
@@ -98,15 +106,7 @@ func (g *Breakthrough) Scores() []int { return nil }
 func (g *Breakthrough) Margin() (int, bool) { return 0, false }
 
 // Material returns white's and black's pawns on the board.
-func (g *Breakthrough) Material() []int {
-	n := []int{0, 0}
-	for _, v := range g.cell {
-		if v == btWhite || v == btBlack {
-			n[v-btWhite]++
-		}
-	}
-	return n
-}
+func (g *Breakthrough) Material() []int { return []int{g.pawns[0], g.pawns[1]} }
 
 // goalWinner returns the player who just moved when it has reached the
 // opponent's home rank or taken every enemy pawn, else -1.
@@ -124,7 +124,7 @@ func (g *Breakthrough) goalWinner() int {
 			return p
 		}
 	}
-	if g.Material()[1-p] == 0 {
+	if g.pawns[1-p] == 0 {
 		return p
 	}
 	return -1
@@ -209,6 +209,9 @@ func (g *Breakthrough) Play(text string) error {
 // make plays mv and returns what stood on the landing cell, for unmake.
 func (g *Breakthrough) make(mv btMove) uint8 {
 	old := g.cell[mv.to]
+	if old != btEmpty {
+		g.pawns[old-btWhite]--
+	}
 	g.cell[mv.to], g.cell[mv.from] = g.cell[mv.from], btEmpty
 	g.ply++
 	return old
@@ -217,6 +220,9 @@ func (g *Breakthrough) make(mv btMove) uint8 {
 func (g *Breakthrough) unmake(mv btMove, old uint8) {
 	g.ply--
 	g.cell[mv.from], g.cell[mv.to] = g.cell[mv.to], old
+	if old != btEmpty {
+		g.pawns[old-btWhite]++
+	}
 }
 
 // Perft counts the sequences of exactly depth legal moves (a game that

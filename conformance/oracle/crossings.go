@@ -260,11 +260,17 @@ func (g *Crossings) Play(text string) error {
 
 // make plays mv: the group's cells are emptied, then filled s cells on
 // (an enemy stone on the head's destination is overwritten: captured),
-// and a stone that ends on the crossing rank is crossed.
-func (g *Crossings) make(mv crMove) {
+// and a stone that ends on the crossing rank is crossed. It returns what
+// unmake needs: bit 8 set when a stone was captured, bit i (i < 8) when
+// the group's i-th stone from the head was crossed.
+func (g *Crossings) make(mv crMove) int {
 	p := g.ToMove()
 	own := uint8(crStone + p)
 	d, h := crDirs[mv.dir], int(mv.head)
+	undo := 0
+	if g.cell[h+int(mv.dist)*d] != crEmpty {
+		undo = 1 << 8
+	}
 	for i := 0; i < int(mv.size); i++ {
 		g.cell[h-i*d] = crEmpty
 	}
@@ -277,9 +283,27 @@ func (g *Crossings) make(mv crMove) {
 		g.cell[at] = own
 		if at/crPitch == crossRank {
 			g.cell[at] = crCrossed + uint8(p)
+			undo |= 1 << i
 		}
 	}
 	g.ply++
+	return undo
+}
+
+// unmake takes back mv, played by make, which returned undo.
+func (g *Crossings) unmake(mv crMove, undo int) {
+	g.ply--
+	p := g.ToMove()
+	d, h := crDirs[mv.dir], int(mv.head)
+	for i := 0; i < int(mv.size); i++ {
+		g.cell[h-i*d+int(mv.dist)*d] = crEmpty
+	}
+	for i := 0; i < int(mv.size); i++ {
+		g.cell[h-i*d] = uint8(crStone + p)
+	}
+	if undo&(1<<8) != 0 {
+		g.cell[h+int(mv.dist)*d] = uint8(crStone + 1 - p)
+	}
 }
 
 // Perft counts the sequences of exactly depth legal moves (the last ply
@@ -302,12 +326,10 @@ func (g *Crossings) perft(depth int) uint64 {
 	ml := g.gen(g.bufs[depth-1])
 	g.bufs[depth-1] = ml
 	var n uint64
-	saved := g.cell
 	for _, mv := range ml {
-		g.make(mv)
+		u := g.make(mv)
 		n += g.perft(depth - 1)
-		g.cell = saved
-		g.ply--
+		g.unmake(mv, u)
 	}
 	return n
 }

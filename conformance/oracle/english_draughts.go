@@ -266,22 +266,53 @@ func (g *EnglishDraughts) Play(text string) error {
 }
 
 // make plays mv: the piece goes to the last cell of its path, the jumped
-// pieces leave, a man ending on the far rank is crowned.
-func (g *EnglishDraughts) make(mv ckMove) {
+// pieces leave, a man ending on the far rank is crowned. It returns what
+// unmake needs: bit i set when the i-th piece jumped was a king, bit 16
+// when the piece was crowned.
+func (g *EnglishDraughts) make(mv ckMove) int {
 	from, to := int(mv.path[0]), int(mv.path[mv.steps])
 	v := g.cell[from]
 	g.cell[from] = ckEmpty
+	undo := 0
 	if mv.jumps {
 		for i := 0; i < int(mv.steps); i++ {
-			g.cell[(int(mv.path[i])+int(mv.path[i+1]))/2] = ckEmpty
+			over := (int(mv.path[i]) + int(mv.path[i+1])) / 2
+			if g.cell[over]&ckKing != 0 {
+				undo |= 1 << i
+			}
+			g.cell[over] = ckEmpty
 		}
 	}
 	row := to / ckPitch
-	if (v&ckWhite == 0 && row == 9) || (v&ckWhite != 0 && row == 2) {
+	if v&ckMan != 0 && ((v&ckWhite == 0 && row == 9) || (v&ckWhite != 0 && row == 2)) {
 		v = v&ckWhite | ckKing
+		undo |= 1 << 16
 	}
 	g.cell[to] = v
 	g.ply++
+	return undo
+}
+
+// unmake takes back mv, played by make, which returned undo.
+func (g *EnglishDraughts) unmake(mv ckMove, undo int) {
+	g.ply--
+	from, to := int(mv.path[0]), int(mv.path[mv.steps])
+	v := g.cell[to]
+	g.cell[to] = ckEmpty
+	if undo&(1<<16) != 0 {
+		v = v&ckWhite | ckMan
+	}
+	g.cell[from] = v
+	if mv.jumps {
+		foe := (v & ckWhite) ^ ckWhite
+		for i := 0; i < int(mv.steps); i++ {
+			kind := uint8(ckMan)
+			if undo&(1<<i) != 0 {
+				kind = ckKing
+			}
+			g.cell[(int(mv.path[i])+int(mv.path[i+1]))/2] = foe | kind
+		}
+	}
 }
 
 // Perft counts the sequences of exactly depth legal moves (the last ply
@@ -303,12 +334,10 @@ func (g *EnglishDraughts) perft(depth int) uint64 {
 		return uint64(len(ml))
 	}
 	var n uint64
-	saved := g.cell
 	for _, mv := range ml {
-		g.make(mv)
+		u := g.make(mv)
 		n += g.perft(depth - 1)
-		g.cell = saved
-		g.ply--
+		g.unmake(mv, u)
 	}
 	return n
 }
