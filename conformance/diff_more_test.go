@@ -1,6 +1,8 @@
 package conformance
 
 import (
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/ruleplay/ruleplay/conformance/oracle"
@@ -39,6 +41,21 @@ func diffCasesMore() []diffCase {
 	cases = append(cases,
 		diffCase{name: "crossings", game: "crossings", games: 30, plies: 600, eps: random, model: crossingsModel},
 		diffCase{name: "crossings greedy", game: "crossings", games: 20, plies: 600, eps: 0.3, value: material, model: crossingsModel},
+	)
+	// Positions of testdata/positions (variants of games/crossings.rules
+	// with another setup), given to the oracle with SetPosition: a player
+	// with no move draws; sparse endings cross, answer and fail to.
+	crossingsAt := func(red, black []string) func(*interp.Program, *interp.State) (model, error) {
+		return func(*interp.Program, *interp.State) (model, error) {
+			g := oracle.NewCrossings()
+			return g, g.SetPosition(red, black, nil, nil, 0)
+		}
+	}
+	cases = append(cases,
+		diffCase{name: "crossings red stuck", game: "crossings", rules: filepath.Join("testdata", "positions", "crossings-stuck.rules"),
+			games: 1, eps: random, model: crossingsAt([]string{"a1"}, strings.Fields("a2 a3 b1 c1 b2 c3"))},
+		diffCase{name: "crossings race", game: "crossings", rules: filepath.Join("testdata", "positions", "crossings-race.rules"),
+			games: 60, plies: 300, eps: random, model: crossingsAt(strings.Fields("a6 d4 e3"), strings.Fields("h3 e6 d5"))},
 	)
 	englishDraughts := func(*interp.Program, *interp.State) (model, error) { return oracle.NewEnglishDraughts(), nil }
 	breakthrough := func(*interp.Program, *interp.State) (model, error) { return oracle.NewBreakthrough(), nil }
