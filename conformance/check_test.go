@@ -46,7 +46,7 @@ var brokenKinds = map[string]Kind{
 	"yaml-syntax":          BadRecord,
 
 	// Games of issue 14 (the bad move is also checked against
-	// conformance/oracle: TestBrokenRecords14AgainstOracle).
+	// conformance/oracle: TestBrokenRecordsAgainstOracle).
 	"konane-turning-chain":                      IllegalMove,
 	"draughts-international-capture-compulsory": IllegalMove,
 	"chinese-checkers-no-jump":                  IllegalMove,
