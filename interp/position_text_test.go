@@ -1,0 +1,303 @@
+package interp
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/ruleplay/ruleplay/interp/internal/core"
+)
+
+// positionDiff names the first part of the positions of a and b that
+// differs ("" when none does): the cells and stacks, every derived index,
+// the counters, the hands and how the game stands.
+func positionDiff(p *core.Program, a, b *core.State) string {
+	switch {
+	case !slices.Equal(a.CellsW, b.CellsW):
+		return "cells"
+	case !slices.Equal(a.Hgt, b.Hgt):
+		return "stack heights"
+	case !slices.Equal(a.Occ, b.Occ):
+		return "occupancy sets"
+	case !slices.Equal(a.OccC, b.OccC):
+		return "occupancy sets per code"
+	case !slices.Equal(a.OnTarget, b.OnTarget):
+		return "pieces on target"
+	case (a.Mailbox == nil) != (b.Mailbox == nil) || a.Mailbox != nil && *a.Mailbox != *b.Mailbox:
+		return "mailbox"
+	case (a.Small == nil) != (b.Small == nil):
+		return "small position"
+	case a.Mover != b.Mover || a.PlyCount != b.PlyCount || a.Passes != b.Passes || a.Last != b.Last:
+		return fmt.Sprintf("mover, ply, passes, last: %d %d %d %d, %d %d %d %d", a.Mover, a.PlyCount, a.Passes, a.Last, b.Mover, b.PlyCount, b.Passes, b.Last)
+	case !slices.Equal(a.Turns, b.Turns) || !slices.Equal(a.CapturedBy, b.CapturedBy) || !slices.Equal(a.Points, b.Points):
+		return fmt.Sprintf("turns, captured, points: %v %v %v, %v %v %v", a.Turns, a.CapturedBy, a.Points, b.Turns, b.CapturedBy, b.Points)
+	case !slices.Equal(a.Ctr, b.Ctr) || !slices.Equal(a.Hand, b.Hand):
+		return fmt.Sprintf("counters, hand: %v %v, %v %v", a.Ctr, a.Hand, b.Ctr, b.Hand)
+	case a.End != b.End || a.Winner != b.Winner && a.End != core.EndNone:
+		return fmt.Sprintf("end: %d %d, %d %d", a.End, a.Winner, b.End, b.Winner)
+	}
+	if a.Hgt != nil {
+		for c := range a.Cells {
+			if !slices.Equal(p.Stack(a, c), p.Stack(b, c)) {
+				return "stack on " + p.CellName(c)
+			}
+		}
+	}
+	return ""
+}
+
+// checkRead reads text and checks it gives the position of want back,
+// consistent, and written as text again.
+func checkRead(t *testing.T, p *core.Program, text string, want *core.State) *core.State {
+	t.Helper()
+	got, err := p.ParsePosition(text)
+	if err != nil {
+		t.Fatalf("%s: %v", text, err)
+	}
+	if d := positionDiff(p, want, got); d != "" {
+		t.Fatalf("%s: read back, the %s differ", text, d)
+	}
+	if !occConsistent(p, got) || !onTargetConsistent(p, got) {
+		t.Fatalf("%s: indexes inconsistent", text)
+	}
+	if again := p.PositionText(got); again != text {
+		t.Fatalf("written again:\n%s\nwant\n%s", again, text)
+	}
+	return got
+}
+
+// TestPositionTextRoundTrip writes the positions of random games of
+// every bundled game (with and without accelerators) and reads them
+// back: the same position, indexes and all, the same legal moves and
+// the same status.
+func TestPositionTextRoundTrip(t *testing.T) {
+	games := bundledAndUnseen(t)
+	names := make([]string, 0, len(games))
+	for n := range games {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		for _, off := range []bool{false, true} {
+			p, err := Compile(games[name], core.Config{Disable: disableAll(off)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			rng := rand.New(rand.NewPCG(7, uint64(len(name))))
+			var ml, ml2 core.MoveList
+			for game := 0; game < 3; game++ {
+				s := p.NewState(uint64(game))
+				for ply := 0; ply < 400; ply++ {
+					text := p.PositionText(s)
+					got := checkRead(t, p, text, s)
+					p.Legal(s, &ml)
+					p.Legal(got, &ml2)
+					if !slices.Equal(p.Texts(&ml), p.Texts(&ml2)) {
+						t.Fatalf("%s: %s: moves differ", name, text)
+					}
+					if st, st2 := p.Status(s), p.Status(got); !equalStatus(st, st2) {
+						t.Fatalf("%s: %s: status %+v, read %+v", name, text, st, st2)
+					}
+					if p.Status(s).Over || len(ml.Moves) == 0 {
+						break
+					}
+					p.Apply(s, &ml, rng.IntN(len(ml.Moves)))
+				}
+			}
+		}
+	}
+}
+
+// TestPositionTextPerft: perft from a read position equals perft from
+// the position the moves reached, with and without accelerators.
+func TestPositionTextPerft(t *testing.T) {
+	for _, tc := range []struct {
+		file  string
+		plies int
+		depth int
+	}{
+		{"draughts.rules", 12, 4},
+		{"jumpwings.rules", 9, 3},
+		{"chinese-checkers.rules", 6, 2},
+		{"conspirateurs.rules", 5, 2},
+		{"draughts-international.rules", 20, 3},
+	} {
+		g := loadGame(t, tc.file, nil)
+		var texts []string
+		var want []uint64
+		for _, off := range []bool{false, true} {
+			p, err := Compile(g, core.Config{Disable: disableAll(off)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := p.NewState(1)
+			rng := rand.New(rand.NewPCG(3, 4))
+			var ml core.MoveList
+			for i := 0; i < tc.plies; i++ {
+				p.Legal(s, &ml)
+				p.Apply(s, &ml, rng.IntN(len(ml.Moves)))
+			}
+			text := p.PositionText(s)
+			read, err := p.ParsePosition(text)
+			if err != nil {
+				t.Fatal(err)
+			}
+			texts = append(texts, text)
+			want = append(want, p.Perft(s, tc.depth), p.Perft(read, tc.depth))
+		}
+		if texts[0] != texts[1] || want[0] != want[1] || want[0] != want[2] || want[0] != want[3] {
+			t.Errorf("%s: texts %q, perft %v (moved, read; then without accelerators)", tc.file, texts, want)
+		}
+	}
+}
+
+// TestPositionTextStarts pins the texts of three starts of different
+// board shapes: a square board of dark cells only, a star of hex rows,
+// a hex board with stacks; and a game with pieces in hand.
+func TestPositionTextStarts(t *testing.T) {
+	for _, tc := range []struct{ file, want string }{
+		// English draughts: 8 rows of 4 dark cells, from rank 8 down;
+		// black's men (M) on ranks 1-3, black to move
+		{"draughts.rules", "mmmm/mmmm/mmmm/4/4/MMMM/MMMM/MMMM black"},
+		// the star: rows of 1, 2, 3, 4, then 13 down to 9 and back, then
+		// 4, 3, 2, 1 cells; p1's marbles (M) in the bottom point
+		{"chinese-checkers.rules", "m/mm/mmm/mmmm/13/12/11/10/9/10/11/12/13/MMMM/MMM/MM/M p1"},
+		// rows of 3, 4, 5, 4, 5, 4, 3 cells; each piece a stack of one
+		{"jumpwings.rules", "hhh/cccc/fffff/4/FFFFF/CCCC/HHH light"},
+		// an empty 17x17 board, 20 men in each hand
+		{"conspirateurs.rules", "17/17/17/17/17/17/17/17/17/17/17/17/17/17/17/17/17 black hand:20M,20m"},
+	} {
+		p, err := Compile(loadGame(t, tc.file, nil), core.Config{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := p.NewState(0)
+		if got := p.PositionText(s); got != tc.want {
+			t.Errorf("%s: %s\nwant %s", tc.file, got, tc.want)
+		}
+		checkRead(t, p, p.PositionText(s), s)
+	}
+}
+
+// TestPositionTextErrors: what the rules cannot hold is an error naming
+// it and its column.
+func TestPositionTextErrors(t *testing.T) {
+	for _, tc := range []struct {
+		file, text string
+		col        int
+		msg        string
+	}{
+		{"draughts.rules", "", 1, `the text is empty: want the board's rows, then the side to move`},
+		{"draughts.rules", "mmmm/mmmm/mmmm/4/4/MMMM/MMMM/MMMM", 34, `the side to move is missing (players: black, white)`},
+		{"draughts.rules", "mmmm/mmmm/mmmm/4/4/MMMM/MMMM/MMMM red", 35, `no player "red" to move (players: black, white)`},
+		{"draughts.rules", "mmmm/mmmm/mmm/4/4/MMMM/MMMM/MMMM black", 14, `row 6 (the text's row 3) has 4 cells, the text gives 3`},
+		{"draughts.rules", "mmmm/mmmm/mmmmm/4/4/MMMM/MMMM/MMMM black", 15, `row 6 (the text's row 3) has only 4 cells`},
+		{"draughts.rules", "mmmm/mmmm/mm3/4/4/MMMM/MMMM/MMMM black", 13, `3 empty cells run past the end of row 6 (the text's row 3) (4 cells, 2 given before)`},
+		{"draughts.rules", "mmmm/mmmm/mmmm/4/4/MMMM/MMMM black", 29, `the board has 8 rows, the text gives 7`},
+		{"draughts.rules", "mmmm/mmmm/mmmm/4/4/MMMM/MMMM/MMMM/4 black", 34, `the board has 8 rows, the text gives more`},
+		{"draughts.rules", "mmmm/mmmm/mmmm/4/4/MQMM/MMMM/MMMM black", 21, `the game has no piece "Q" (pieces: M black man, m white man, K black king, k white king)`},
+		{"draughts.rules", "mmmm/mmmm/mmmm/4/4/(MK)MMM/MMMM/MMMM black", 20, `cell a3: 2 pieces, but the game has no stacks (one piece a cell)`},
+		{"draughts.rules", "mmmm/mmmm/mmmm/4/4/MMMM/MMMM/MMMM black ply:-1", 45, `ply: want a whole number from 0 to 1073741823, not "-1"`},
+		{"draughts.rules", "mmmm/mmmm/mmmm/4/4/MMMM/MMMM/MMMM black ply:4 turns:1,2", 53, `the turns add up to 3 plies, the ply is 4`},
+		{"draughts.rules", "mmmm/mmmm/mmmm/4/4/MMMM/MMMM/MMMM black captured:1", 50, `captured: want 2 numbers, one per player (black, white), not 1`},
+		{"draughts.rules", "mmmm/mmmm/mmmm/4/4/MMMM/MMMM/MMMM black colour:red", 41, `unknown field "colour:red": want one of ply, turns, passes, captured, points, hand, last, counters, each KEY:VALUE`},
+		{"draughts.rules", "mmmm/mmmm/mmmm/4/4/MMMM/MMMM/MMMM black hand:M", 46, `the game has no pieces in hand`},
+		{"draughts.rules", "mmmm/mmmm/mmmm/4/4/MMMM/MMMM/MMMM black last:a1", 46, `the rules do not read the last move's cell: no last: field`},
+		{"draughts.rules", "mmmm/mmmm/mmmm/4/4/MMMM/MMMM/[white queen]MMM black", 30, `the game has no piece "white queen" (pieces: M black man, m white man, K black king, k white king)`},
+		{"draughts-international.rules", "5/5/5/5/5/5/5/5/5/K4 white counters:quiet=3", 43, `counter quiet is 3, but it goes up by one a ply at most and 0 plies were played (set ply: too)`},
+		{"draughts-international.rules", "5/5/5/5/5/5/5/5/5/K4 white counters:queens=3", 37, `counters: want NAME=VALUE items, the names quiet; not "queens=3"`},
+		{"jumpwings.rules", "hhh/cccc/fffff/4/FFFFF/CCCC/(HHHHHHHHHHHHHHHHHHHHHHHHHHHHHH)HH light", 29, `cell a1: a stack of more than 24 pieces, the most the game's pieces make`},
+		{"jumpwings.rules", "hhh/cccc/fffff/4/FFFFF/CCCC/()HH light", 29, `cell a1: an empty stack '()': an empty cell is written as a count`},
+		{"jumpwings.rules", "hhh/cccc/fffff/4/FFFFF/CCCC/(HH light", 29, `a stack with no closing ')'`},
+		{"conspirateurs.rules", "17/17/17/17/17/17/17/17/17/17/17/17/17/17/17/17/17 black hand:20M,0m", 67, `hand: a count of 0 (leave the piece out)`},
+		{"conspirateurs.rules", "17/17/17/17/17/17/17/17/17/17/17/17/17/17/17/17/17 black hand:20M,20m,M", 71, `hand: black man given twice`},
+	} {
+		p, err := Compile(loadGame(t, tc.file, nil), core.Config{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = p.ParsePosition(tc.text)
+		var pe *PositionError
+		if !errors.As(err, &pe) {
+			t.Fatalf("%s %q: error %v, want a PositionError", tc.file, tc.text, err)
+		}
+		if pe.Col != tc.col || pe.Msg != tc.msg {
+			t.Errorf("%s %q: column %d: %s\nwant column %d: %s", tc.file, tc.text, pe.Col, pe.Msg, tc.col, tc.msg)
+		}
+	}
+	// the whole message: the line and a caret under the column
+	p, err := Compile(loadGame(t, "draughts.rules", nil), core.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = p.ParsePosition("mmmm/mmmm/mmmm/4/4/MQMM/MMMM/MMMM black")
+	want := "position text, column 21: the game has no piece \"Q\" (pieces: M black man, m white man, K black king, k white king)\n" +
+		"  mmmm/mmmm/mmmm/4/4/MQMM/MMMM/MMMM black\n" +
+		"                      ^"
+	if err == nil || err.Error() != want {
+		t.Errorf("got\n%v\nwant\n%s", err, want)
+	}
+}
+
+// FuzzPositionText: any text reads or gets an error, never a panic; what
+// reads is written back to a text that reads to the same position, and
+// moves can be generated from it.
+func FuzzPositionText(f *testing.F) {
+	files := []string{"draughts.rules", "jumpwings.rules", "conspirateurs.rules", "salta.rules", "chinese-checkers.rules", "draughts-international.rules"}
+	var progs []*core.Program
+	for _, file := range files {
+		p, err := Compile(loadGame(f, file, nil), core.Config{})
+		if err != nil {
+			f.Fatal(err)
+		}
+		progs = append(progs, p)
+		s := p.NewState(0)
+		f.Add(uint8(len(progs)-1), p.PositionText(s))
+		rng := rand.New(rand.NewPCG(1, 2))
+		var ml core.MoveList
+		for i := 0; i < 30; i++ {
+			if p.Legal(s, &ml); len(ml.Moves) == 0 {
+				break
+			}
+			p.Apply(s, &ml, rng.IntN(len(ml.Moves)))
+		}
+		f.Add(uint8(len(progs)-1), p.PositionText(s))
+	}
+	f.Add(uint8(1), "hhh/cccc/ffff1/4/FF(Ff)FF/CCCC/HHH dark ply:3 turns:1,2 captured:0,4 last:c2")
+	f.Add(uint8(2), "17/17/17/17/17/17/17/17/17/17/17/17/17/17/17/17/17 black hand:3M,m ply:9")
+	f.Add(uint8(5), "5/5/5/5/5/5/5/5/5/K4 white ply:30 counters:quiet=30")
+	f.Fuzz(func(t *testing.T, which uint8, text string) {
+		p := progs[int(which)%len(progs)]
+		s, err := p.ParsePosition(text)
+		if err != nil {
+			var pe *PositionError
+			if !errors.As(err, &pe) {
+				t.Fatalf("%q: error %v is no PositionError", text, err)
+			}
+			if !strings.Contains(err.Error(), "^") {
+				t.Fatalf("%q: error without a caret: %v", text, err)
+			}
+			return
+		}
+		again := p.PositionText(s)
+		s2, err := p.ParsePosition(again)
+		if err != nil {
+			t.Fatalf("%q written as %q: %v", text, again, err)
+		}
+		if d := positionDiff(p, s, s2); d != "" {
+			t.Fatalf("%q written as %q: the %s differ", text, again, d)
+		}
+		if !occConsistent(p, s) || !onTargetConsistent(p, s) {
+			t.Fatalf("%q: indexes inconsistent", text)
+		}
+		var ml core.MoveList
+		if err := Guard(func() { p.Legal(s, &ml) }); err != nil {
+			return
+		}
+		p.Status(s)
+	})
+}
