@@ -196,7 +196,7 @@ func TestPositionTextErrors(t *testing.T) {
 		{"draughts.rules", "mmmm/mmmm/mmmm/4/4/MMMM/MMMM/MMMM red", 35, `no player "red" to move (players: black, white)`},
 		{"draughts.rules", "mmmm/mmmm/mmm/4/4/MMMM/MMMM/MMMM black", 14, `row 6 (the text's row 3) has 4 cells, the text gives 3`},
 		{"draughts.rules", "mmmm/mmmm/mmmmm/4/4/MMMM/MMMM/MMMM black", 15, `row 6 (the text's row 3) has only 4 cells`},
-		{"draughts.rules", "mmmm/mmmm/mm3/4/4/MMMM/MMMM/MMMM black", 13, `3 empty cells run past the end of row 6 (the text's row 3) (4 cells, 2 given before)`},
+		{"draughts.rules", "mmmm/mmmm/mm3/4/4/MMMM/MMMM/MMMM black", 13, `3 empty cells run past the end of row 6 (the text's row 3): it has 4 cells, 2 given before`},
 		{"draughts.rules", "mmmm/mmmm/mmmm/4/4/MMMM/MMMM black", 29, `the board has 8 rows, the text gives 7`},
 		{"draughts.rules", "mmmm/mmmm/mmmm/4/4/MMMM/MMMM/MMMM/4 black", 34, `the board has 8 rows, the text gives more`},
 		{"draughts.rules", "mmmm/mmmm/mmmm/4/4/MQMM/MMMM/MMMM black", 21, `the game has no piece "Q" (pieces: M black man, m white man, K black king, k white king)`},

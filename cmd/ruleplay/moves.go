@@ -52,7 +52,10 @@ is "" when the game is over).`,
 				return err
 			}
 			p := gm.p
-			s := gm.start(&gf)
+			s, err := gm.startAt(&gf)
+			if err != nil {
+				return err
+			}
 			if err := gm.replay(s, splitMoves(played)); err != nil {
 				return err
 			}
@@ -94,6 +97,7 @@ is "" when the game is over).`,
 		},
 	}
 	gf.register(cmd, "seed for the random setup")
+	gf.registerPosition(cmd)
 	cmd.Flags().StringSliceVarP(&played, "moves", "m", nil, "`MOVES` to play first, comma-separated (repeatable)")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print JSON")
 	return cmd

@@ -61,7 +61,10 @@ docs/rules/GAME.md.`,
 			if err != nil {
 				return err
 			}
-			s := gm.start(&gf)
+			s, err := gm.startAt(&gf)
+			if err != nil {
+				return err
+			}
 			if err := gm.replay(s, splitMoves(played)); err != nil {
 				return err
 			}
@@ -95,6 +98,7 @@ docs/rules/GAME.md.`,
 		},
 	}
 	gf.register(cmd, "seed for the random setup")
+	gf.registerPosition(cmd)
 	fl := cmd.Flags()
 	fl.StringSliceVarP(&played, "moves", "m", nil, "`MOVES` to play first, comma-separated (repeatable)")
 	fl.BoolVar(&divide, "divide", false, "list each move with its count")

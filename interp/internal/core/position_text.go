@@ -302,7 +302,7 @@ func (r *positionReader) board(s *State) (int, error) {
 			}
 			n, err := strconv.Atoi(text[i:j])
 			if err != nil || n == 0 || k+n > len(rows[row]) {
-				return 0, r.fail(i, "%s empty cells run past the end of row %s (%d cells, %d given before)", text[i:j], r.rowLabel(row), len(rows[row]), k)
+				return 0, r.fail(i, "%s empty cells run past the end of row %s: it has %d cells, %d given before", text[i:j], r.rowLabel(row), len(rows[row]), k)
 			}
 			k += n
 			i = j
