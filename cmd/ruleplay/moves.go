@@ -30,8 +30,9 @@ func newMovesCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "moves FILE",
 		Short: "List the legal moves after some moves",
-		Long: `Moves plays the given moves from the start of the game, then lists the
-legal moves of the position reached, one per line, in the interpreter's
+		Long: `Moves plays the given moves from the start of the game (or from
+--position's, a position text: docs/notation.md), then lists the legal
+moves of the position reached, one per line, in the interpreter's
 order. When the game is over it says so instead.
 
 An illegal move stops with an error naming its number and text, the legal

@@ -35,8 +35,8 @@ func newPerftCmd() *cobra.Command {
 		Use:   "perft FILE DEPTH",
 		Short: "Count the move sequences of a given length",
 		Long: `Perft counts the sequences of exactly DEPTH legal moves from the start
-position (or from the position after --moves): the standard check of a
-move generator. A finished game has no moves, so sequences that end the
+position, or from --position's (a position text: docs/notation.md), or
+from the position after --moves: the standard check of a move generator. A finished game has no moves, so sequences that end the
 game early are not counted.
 
 --divide lists every legal move of the position with the count below it.

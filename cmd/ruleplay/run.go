@@ -81,8 +81,11 @@ the result, and the seats, seed, date and engine. --svg-dir writes a
 picture of every position: 000.svg for the start, 001.svg after the first
 move, ...
 
+--position TEXT starts the game from a position text (docs/notation.md;
+'ruleplay position' prints one); the record then starts there (start:).
+
 --from RECORD resumes a recorded game: the record's game (FILE may be left
-out), options, setup, seed (unless --seed is given), seats (unless
+out), options, setup or start, seed (unless --seed is given), seats (unless
 --players is given) and moves, then the players go on. --moves plays the
 given moves first (after the record's, or from the start). Writing the
 record of a resumed game over its own --from file is safe.`
