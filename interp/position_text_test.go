@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/ruleplay/ruleplay/interp/internal/core"
+	"github.com/ruleplay/ruleplay/lang"
 )
 
 // positionDiff names the first part of the positions of a and b that
@@ -93,6 +94,9 @@ func TestPositionTextRoundTrip(t *testing.T) {
 				s := p.NewState(uint64(game))
 				for ply := 0; ply < 400; ply++ {
 					text := p.PositionText(s)
+					if strings.Contains(text, " turns:") {
+						t.Fatalf("%s: %s: a game played in turn from the start has the default turns", name, text)
+					}
 					got := checkRead(t, p, text, s)
 					p.Legal(s, &ml)
 					p.Legal(got, &ml2)
@@ -215,6 +219,15 @@ func TestPositionTextErrors(t *testing.T) {
 		{"jumpwings.rules", "hhh/cccc/fffff/4/FFFFF/CCCC/(HH light", 29, `a stack with no closing ')'`},
 		{"conspirateurs.rules", "17/17/17/17/17/17/17/17/17/17/17/17/17/17/17/17/17 black hand:20M,0m", 67, `hand: a count of 0 (leave the piece out)`},
 		{"conspirateurs.rules", "17/17/17/17/17/17/17/17/17/17/17/17/17/17/17/17/17 black hand:20M,20m,M", 71, `hand: black man given twice`},
+		{"draughts.rules", "mmmm/mmmm/mmmm/4/4/MMMM/MMMM/MMMM black passes:3", 48, `3 passes in a row, more than the 0 plies played`},
+		{"draughts.rules", "mmmm/mmmm/mmmm/4/4/MMMM/MMMM/MMMM black ply:2 ply:3", 47, `field ply given twice`},
+		{"draughts.rules", "mmmm/mmmm/mmmm/4/4/MMMM/MMMM/MMMM black captured:-1,0", 50, `captured of black: want a whole number from 0 to 1073741823, not "-1"`},
+		{"draughts.rules", "mmmm/mmmm/mmmm/4/4/MMMM/MMMM/MMMM black ply:99999999999999999999", 45, `ply: want a whole number from 0 to 1073741823, not "99999999999999999999"`},
+		{"konane.rules", "sSsSsSsS/SsSsSsSs/sSsSsSsS/SsSsSsSs/sSs1sSsS/SsSsSsSs/sSsSsSsS/SsSsSsSs white ply:1 last:z9", 90, `no cell "z9"`},
+		{"konane.rules", "sSsSsSsS/SsSsSsSs/sSsSsSsS/SsSsSsSs/sSs1sSsS/SsSsSsSs/sSsSsSsS/SsSsSsSs white last:d4", 84, `a last move's cell at ply 0`},
+		{"draughts-international.rules", "5/5/5/5/5/5/5/5/5/K4 white ply:4 counters:quiet=1,quiet=2", 51, `counters: quiet given twice`},
+		{"conspirateurs.rules", "17/17/17/17/17/17/17/17/17/17/17/17/17/17/17/17/17 black hand:3", 64, `hand: a piece expected after the count (pieces: M black man, m white man)`},
+		{"conspirateurs.rules", "17/17/17/17/17/17/17/17/17/17/17/17/17/17/17/17/17 black hand:3Mm", 65, `hand: want COUNT PIECE items separated by ',', e.g. 3M,m`},
 	} {
 		p, err := Compile(loadGame(t, tc.file, nil), core.Config{})
 		if err != nil {
@@ -300,4 +313,203 @@ func FuzzPositionText(f *testing.F) {
 		}
 		p.Status(s)
 	})
+}
+
+// randomPositionText makes a position text of p at random, every piece
+// by its name: each cell empty or holding a piece (a stack of up to three
+// in a game with stacks, within the room the game has), any player to
+// move, and every field the game has with values the rules allow.
+func randomPositionText(p *core.Program, rng *rand.Rand) string {
+	g := p.Game()
+	byRow := map[int][]int{}
+	var ys []int
+	for c := 0; c < p.NumCells; c++ {
+		y := p.CellY[c]
+		if byRow[y] == nil {
+			ys = append(ys, y)
+		}
+		byRow[y] = append(byRow[y], c)
+	}
+	sort.Sort(sort.Reverse(sort.IntSlice(ys)))
+	room := p.Scap
+	if g.Stacking {
+		room -= 3 // kept for the hand
+	}
+	var b strings.Builder
+	for i, y := range ys {
+		if i > 0 {
+			b.WriteByte('/')
+		}
+		empty := 0 // empty cells not written yet: a run is one number
+		for range byRow[y] {
+			n := 0
+			if rng.IntN(2) == 0 {
+				n = 1
+				if g.Stacking && rng.IntN(3) == 0 {
+					n = 1 + rng.IntN(3)
+				}
+			}
+			if g.Stacking && n > room {
+				n = 0
+			}
+			room -= n
+			if n == 0 {
+				empty++
+				continue
+			}
+			if empty > 0 {
+				fmt.Fprint(&b, empty)
+				empty = 0
+			}
+			if n > 1 {
+				b.WriteByte('(')
+			}
+			for k := 0; k < n; k++ {
+				b.WriteString("[" + g.Pieces[rng.IntN(len(g.Pieces))].Name + "]")
+			}
+			if n > 1 {
+				b.WriteByte(')')
+			}
+		}
+		if empty > 0 {
+			fmt.Fprint(&b, empty)
+		}
+	}
+	np := p.NumPlayers()
+	b.WriteString(" " + g.Players[rng.IntN(np)].Name)
+	ply := rng.IntN(200)
+	if p.Limit > 0 {
+		ply = rng.IntN(p.Limit + 1)
+	}
+	turns := make([]string, np)
+	left := ply
+	for i := range turns {
+		t := left
+		if i < np-1 {
+			t = rng.IntN(left + 1)
+		}
+		left -= t
+		turns[i] = fmt.Sprint(t)
+	}
+	fmt.Fprintf(&b, " turns:%s passes:%d", strings.Join(turns, ","), rng.IntN(min(ply, 3)+1))
+	captured, points := make([]string, np), make([]string, np)
+	for i := range captured {
+		captured[i], points[i] = fmt.Sprint(rng.IntN(20)), fmt.Sprint(rng.IntN(41)-20)
+	}
+	fmt.Fprintf(&b, " captured:%s points:%s", strings.Join(captured, ","), strings.Join(points, ","))
+	if p.Hands {
+		var held []string
+		for _, pcs := range g.Hands {
+			for _, pc := range pcs {
+				if n := rng.IntN(3); n > 0 && !g.Stacking {
+					held = append(held, fmt.Sprintf("%d[%s]", n, g.Pieces[pc.Piece].Name))
+				}
+			}
+		}
+		if len(held) > 0 {
+			b.WriteString(" hand:" + strings.Join(held, ","))
+		}
+	}
+	if p.KeepLast && ply > 0 {
+		b.WriteString(" last:" + p.CellName(rng.IntN(p.NumCells)))
+	}
+	if len(g.Counters) > 0 {
+		var cs []string
+		for _, c := range g.Counters {
+			cs = append(cs, fmt.Sprintf("%s=%d", c.Name, rng.IntN(ply+1)))
+		}
+		b.WriteString(" counters:" + strings.Join(cs, ","))
+	}
+	return b.String()
+}
+
+// TestPositionTextRandom reads random position texts of every bundled
+// game (positions no game may reach: any piece anywhere, any side to
+// move, any counts): each reads, writes back to a text that reads to the
+// same position, and its moves to depth 2 are those the generic walker
+// finds.
+func TestPositionTextRandom(t *testing.T) {
+	games := bundledAndUnseen(t)
+	names := make([]string, 0, len(games))
+	for n := range games {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		// a low bound on the quiet leaps of a chain: random positions open
+		// chains that cross a board of pieces many ways
+		fast, err := Compile(games[name], core.Config{MaxLeaps: 500})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ref, err := Compile(games[name], core.Config{Disable: disableAll(true), MaxLeaps: 500})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(11, uint64(len(name))))
+		for i := 0; i < 10; i++ {
+			text := randomPositionText(fast, rng)
+			s, err := fast.ParsePosition(text)
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			written := fast.PositionText(s)
+			checkRead(t, fast, written, s)
+			r, err := ref.ParsePosition(written)
+			if err != nil {
+				t.Fatalf("%s: without accelerators: %v", name, err)
+			}
+			checkRead(t, ref, written, r)
+			var a, b uint64
+			depth := 2
+			err = Guard(func() {
+				if fast.Perft(s, 1) > 300 {
+					depth = 1 // a random board of hoppers has its million replies
+				}
+				a, b = fast.Perft(s, depth), ref.Perft(r, depth)
+			})
+			if err != nil {
+				continue // chains that grow past the bound of move generation (a LimitError)
+			}
+			if a != b {
+				t.Errorf("%s: %s: perft %d: %d, without accelerators %d", name, written, depth, a, b)
+			}
+		}
+	}
+}
+
+// TestPositionTextSharedSymbols: pieces that share a symbol are written
+// by their names.
+func TestPositionTextSharedSymbols(t *testing.T) {
+	src := `game: "Two P"
+board { shape: square(4x4) }
+player white { forward: north }
+player black { forward: south }
+piece pawn { symbol: "P" }
+piece prince { symbol: "P" }
+setup white {
+  pawn: ranks(1)
+  prince: a2
+}
+setup black: mirror(white)
+step { dirs: forward }
+end { no-move: lose }
+`
+	g, err := lang.LoadSource("twop.rules", []byte(src), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := Compile(g, core.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := p.NewState(0)
+	want := "[black pawn][black pawn][black pawn][black pawn]/3[black prince]/[white prince]3/[white pawn][white pawn][white pawn][white pawn] white"
+	if got := p.PositionText(s); got != want {
+		t.Fatalf("got  %s\nwant %s", got, want)
+	}
+	checkRead(t, p, want, s)
+	if _, err := p.ParsePosition("4/4/4/P3 white"); err == nil || !strings.Contains(err.Error(), `column 7: the game has no piece "P"`) {
+		t.Errorf("a shared symbol read: %v", err)
+	}
 }
