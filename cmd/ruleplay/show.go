@@ -105,7 +105,10 @@ func (o *showOptions) run(cmd *cobra.Command, args []string) error {
 	}
 	out := cmd.OutOrStdout()
 	fmt.Fprintln(out, gm.title())
-	if gm.random() {
+	switch {
+	case o.gf.position != "":
+		fmt.Fprintln(out, "from the position given (--position)")
+	case gm.random():
 		fmt.Fprintf(out, "random setup, seed %d\n", o.gf.seed)
 	}
 	if len(moves) > 0 {
