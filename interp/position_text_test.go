@@ -513,3 +513,38 @@ end { no-move: lose }
 		t.Errorf("a shared symbol read: %v", err)
 	}
 }
+
+// TestPositionErrorCaret: the caret stands under the column, also where
+// a long text is cut around it.
+func TestPositionErrorCaret(t *testing.T) {
+	for _, tc := range []struct {
+		file, from, to string
+		under          byte
+	}{
+		{"leapfrog.rules", " p1", " p3", 'p'},
+		{"salta.rules", "[SU1]", "[SU9]", '['},
+		{"draughts.rules", " black", " blue", 'b'},
+	} {
+		p, err := Compile(loadGame(t, tc.file, nil), core.Config{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := strings.Replace(p.PositionText(p.NewState(0)), tc.from, tc.to, 1)
+		_, err = p.ParsePosition(text)
+		if err == nil {
+			t.Fatalf("%s: %s read", tc.file, text)
+		}
+		lines := strings.Split(err.Error(), "\n")
+		if len(lines) != 3 {
+			t.Fatalf("%s: %q", tc.file, err)
+		}
+		at := strings.IndexByte(lines[2], '^')
+		if at < 0 || at >= len(lines[1]) || lines[1][at] != tc.under || len(lines[1]) > 2+3+120 {
+			t.Errorf("%s: the caret is not under %q:\n%s", tc.file, tc.under, err)
+		}
+		var pe *PositionError
+		if errors.As(err, &pe); text[pe.Col-1] != tc.under {
+			t.Errorf("%s: column %d holds %q", tc.file, pe.Col, text[pe.Col-1])
+		}
+	}
+}
