@@ -30,6 +30,9 @@ type Setup struct {
 	Games    int           `json:"games"`           // games per rules file
 	Seed     uint64        `json:"seed"`
 	MaxPlies int           `json:"max_plies"` // the Program's MaxPlies (0: no cap)
+	// Position, when not "", is the position text every game starts from
+	// (docs/notation.md) instead of the start
+	Position string `json:"position,omitempty"`
 }
 
 // options are the players' defaults.
@@ -204,6 +207,12 @@ func PlayOne(sub *Subject, su *Setup, g int) (Game, error) {
 		seats[j] = pl
 	}
 	s := p.NewState(su.Seed + uint64(g/np))
+	if su.Position != "" {
+		var err error
+		if s, err = p.ParsePosition(su.Position); err != nil {
+			return Game{}, err
+		}
+	}
 	rng := rand.New(rand.NewPCG(su.Seed, 0x6d61746368+uint64(g)))
 	rec := Game{Index: g}
 	var ml interp.MoveList

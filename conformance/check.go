@@ -205,6 +205,9 @@ func (c *Checker) Record(rec *record.Record, rules string) *Report {
 	s, pr := initialState(p, rec)
 	if pr != nil {
 		pr.Pos = rep.File
+		if rec.Start != "" && rec.StartPos().Line > 0 {
+			pr.Pos = rec.StartPos().String()
+		}
 		return rep.fail(pr)
 	}
 	var ml interp.MoveList
@@ -326,9 +329,17 @@ func (c *Checker) load(rules string, opts map[string]string) (*interp.Program, *
 	return p, nil
 }
 
-// initialState builds the start position: the rules' own setup, or the
-// record's explicit layout for a game whose setup is random.
+// initialState builds the start position: the record's start (a position
+// text), the rules' own setup, or the record's explicit layout for a game
+// whose setup is random.
 func initialState(p *interp.Program, rec *record.Record) (*interp.State, *Problem) {
+	if rec.Start != "" {
+		s, err := p.ParsePosition(rec.Start)
+		if err != nil {
+			return nil, &Problem{Kind: BadSetup, Message: "start: " + err.Error()}
+		}
+		return s, nil
+	}
 	g := p.Game()
 	r := g.Setup.Random
 	bad := func(format string, args ...any) (*interp.State, *Problem) {

@@ -21,6 +21,7 @@ func FuzzRead(f *testing.F) {
 		}
 	}
 	f.Add([]byte("game: x\nmoves: [a1-b2]\nresult: {winners: [p1], scores: {p1: 3}}\n"))
+	f.Add([]byte("game: draughts\nstart: \"mmmm/mmmm/mmmm/4/4/MMMM/MMMM/[white man]MMM white ply:1\"\nmoves: []\n"))
 	// Huge numbers, deep nesting, control characters.
 	f.Add([]byte("game: x\nseed: 99999999999999999999999\nresult: {winners: [p1], scores: {p1: 1e999}}\n"))
 	f.Add([]byte("game: x\nmoves: " + strings.Repeat("[", 5000) + strings.Repeat("]", 5000) + "\n"))

@@ -1,5 +1,5 @@
 // Package record reads and writes recorded games: the YAML format of
-// docs/notation.md (game, options, setup, moves, result, and the optional
+// docs/notation.md (game, options, setup or start, moves, result, and the optional
 // seats, seed, date, engine and comment).
 //
 // # Design
@@ -53,6 +53,10 @@ type Record struct {
 	// Setup is an explicit initial layout (cell name -> piece name), for
 	// games whose setup is random; nil when absent.
 	Setup map[string]string
+	// Start is the position the game starts from, as a position text
+	// (docs/notation.md, "Position text"); "" for the rules' start (or
+	// Setup). A record gives Setup or Start, not both.
+	Start string
 	// Moves are the plies in canonical text.
 	Moves []string
 	// Result is nil when the record only asks for legality.
@@ -68,7 +72,8 @@ type Record struct {
 	Engine  string
 	Comment string
 
-	movePos []Pos // where each move was written (Read only)
+	movePos  []Pos // where each move was written (Read only)
+	startPos Pos   // where the start was written (Read only)
 }
 
 // Result is the recorded outcome of a finished game.
@@ -107,6 +112,10 @@ func (r *Record) MovePos(i int) Pos {
 	return Pos{}
 }
 
+// StartPos returns where the start was written, for messages about it;
+// the zero Pos when unknown.
+func (r *Record) StartPos() Pos { return r.startPos }
+
 // Error is a problem in a record file, with its position.
 type Error struct {
 	Pos Pos
@@ -122,7 +131,7 @@ func (e *Error) Error() string {
 
 // keys of a record and of its result, in the order they are written.
 var (
-	recordKeys = []string{"game", "options", "seats", "seed", "date", "engine", "comment", "setup", "moves", "result"}
+	recordKeys = []string{"game", "options", "seats", "seed", "date", "engine", "comment", "setup", "start", "moves", "result"}
 	resultKeys = []string{"winners", "scores"}
 )
 
@@ -311,6 +320,18 @@ func (p *parser) record(doc *yaml.Node) *Record {
 	}
 	if n, ok := es["setup"]; ok && !isNull(n) {
 		rec.Setup = p.textMap(n, "setup", "a piece name")
+	}
+	if n, ok := es["start"]; ok && !isNull(n) {
+		switch {
+		case n.Kind != yaml.ScalarNode || strings.TrimSpace(n.Value) == "":
+			p.errorf(n, "start: want a position text (docs/notation.md), got %s", describe(n))
+		case strings.ContainsAny(n.Value, "\n\r\t"):
+			p.errorf(n, "start: a position text is one line")
+		case len(rec.Setup) > 0:
+			p.errorf(n, "start: the record gives a setup too (a record starts from one or the other)")
+		default:
+			rec.Start, rec.startPos = n.Value, p.pos(n)
+		}
 	}
 	if n, ok := es["seats"]; ok && !isNull(n) {
 		rec.Seats = p.textMap(n, "seats", "a player such as mcts or human")

@@ -64,7 +64,7 @@ func TestMovePos(t *testing.T) {
 func TestStrictErrors(t *testing.T) {
 	for _, tc := range []struct{ src, want string }{
 		{"game: salta\nmoves: [a1-b2]\nmvoes: [c3-d4]\n", `game.yaml:3:1: unknown key "mvoes"; did you mean "moves"?`},
-		{"game: salta\ncolour: red\n", `game.yaml:2:1: unknown key "colour" (known keys: game, options, seats, seed, date, engine, comment, setup, moves, result)`},
+		{"game: salta\ncolour: red\n", `game.yaml:2:1: unknown key "colour" (known keys: game, options, seats, seed, date, engine, comment, setup, start, moves, result)`},
 		{"moves: [a1-b2]\n", `game.yaml:1:1: missing key "game" (the stem of the rules file, e.g. game: my-game)`},
 		{"game: [a, b]\n", `game.yaml:1:7: game: want the name of a game, got a list`},
 		{"game: g\nmoves: {a: b}\n", `game.yaml:2:8: moves: want a list of moves like [c3-d4, h8-g7], got a mapping`},
@@ -238,6 +238,39 @@ moves: [c3-d4]
 		{"game: g\nseed: soon\n", `game.yaml:2:7: seed: want a whole number of 0 or more, got "soon"`},
 		{"game: g\nseats: [mcts]\n", `game.yaml:2:8: seats: want a mapping (name: value, ...), got a list`},
 		{"game: g\ncomment: {a: b}\n", `game.yaml:2:10: comment: want a text, got a mapping`},
+	} {
+		if _, err := Parse([]byte(bad.src), "game.yaml"); err == nil || err.Error() != bad.msg {
+			t.Errorf("%q: got %v, want %s", bad.src, err, bad.msg)
+		}
+	}
+}
+
+// A record may start from a position text (start:), written quoted and
+// read back; it gives a setup or a start, not both.
+func TestStart(t *testing.T) {
+	src := `game: draughts
+start: "mmmm/mmmm/mmmm/4/4/MMMM/MMMM/MMMM white ply:1"
+moves: [c3-d4]
+`
+	rec, err := Parse([]byte(src), "game.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec.Start != "mmmm/mmmm/mmmm/4/4/MMMM/MMMM/MMMM white ply:1" || rec.StartPos().String() != "game.yaml:2:8" {
+		t.Fatalf("start %q at %s", rec.Start, rec.StartPos())
+	}
+	var b bytes.Buffer
+	if err := Write(&b, rec); err != nil {
+		t.Fatal(err)
+	}
+	if b.String() != src {
+		t.Errorf("written:\n%s\nwant:\n%s", b.String(), src)
+	}
+	for _, bad := range []struct{ src, msg string }{
+		{"game: g\nsetup: {a1: x}\nstart: \"4 black\"\n", `game.yaml:3:8: start: the record gives a setup too (a record starts from one or the other)`},
+		{"game: g\nstart: [a]\n", `game.yaml:2:8: start: want a position text (docs/notation.md), got a list`},
+		{"game: g\nstart: \"4 black\\nply:2\"\n", `game.yaml:2:8: start: a position text is one line`},
+		{"game: g\nstrat: \"4 black\"\n", `game.yaml:2:1: unknown key "strat"; did you mean "start"?`},
 	} {
 		if _, err := Parse([]byte(bad.src), "game.yaml"); err == nil || err.Error() != bad.msg {
 			t.Errorf("%q: got %v, want %s", bad.src, err, bad.msg)

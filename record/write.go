@@ -23,13 +23,15 @@ const Width = 80
 //	comment: "..."
 //	setup:
 //	  a1: gold
+//	start: "mmmm/mmmm/mmmm/4/4/MMMM/MMMM/MMMM black"
 //	moves: [c3-d4, h8-g7, a3-b4]
 //	result:
 //	  winners: [p1]
 //	  scores: {p1: 0, p2: 31}
 //
 // Empty options, seats, setup and result, and the optional keys not set,
-// are left out; moves are always written.
+// are left out; moves are always written. The start, a position text, is
+// always double-quoted.
 func Write(w io.Writer, rec *Record) error {
 	if rec == nil {
 		return fmt.Errorf("record: nothing to write")
@@ -66,6 +68,9 @@ func Write(w io.Writer, rec *Record) error {
 		for _, k := range sortedKeys(rec.Setup) {
 			fmt.Fprintf(b, "  %s: %s\n", scalar(k, false), scalar(rec.Setup[k], false))
 		}
+	}
+	if rec.Start != "" {
+		fmt.Fprintf(b, "start: %s\n", strconv.Quote(rec.Start))
 	}
 	items := make([]string, len(rec.Moves))
 	for i, m := range rec.Moves {

@@ -123,6 +123,7 @@ func newAnalyzeCmd() *cobra.Command {
 		},
 	}
 	gf.register(cmd, "seed of the analysis: the random setups and the players' random choices")
+	gf.registerPosition(cmd)
 	pf.register(cmd, "")
 	rf.register(cmd)
 	fl := cmd.Flags()
@@ -217,7 +218,7 @@ func parseShard(s string) (analyze.Shard, error) {
 
 func (a *analysis) setup() analyze.Setup {
 	return analyze.Setup{Players: a.specs, Playouts: a.pf.playouts, Cutoff: a.pf.cutoff, Think: a.pf.think,
-		Games: a.games, Seed: a.gf.seed, MaxPlies: a.maxPlies}
+		Games: a.games, Seed: a.gf.seed, MaxPlies: a.maxPlies, Position: a.gf.position}
 }
 
 // run loads the files, plays the games and writes the part or the report.
@@ -282,6 +283,9 @@ func (a *analysis) subjects(files []string) ([]analyze.Subject, error) {
 		np := gm.p.NumPlayers()
 		if len(a.specs) != np {
 			return nil, usageErrorf("--players: %s given, but %s has %s: give one player per seat", count(len(a.specs), "player"), gm.g.Title, count(np, "seat"))
+		}
+		if _, err := gm.startAt(a.gf); err != nil {
+			return nil, fmt.Errorf("%s: %w", file, err)
 		}
 		digest, err := analyze.RulesDigest(gm.g)
 		if err != nil {

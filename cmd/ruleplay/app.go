@@ -185,6 +185,7 @@ Documentation, in the repository's docs/ folder:
 		newRunCmd(),
 		newMovesCmd(),
 		newPerftCmd(),
+		newPositionCmd(),
 		newBenchCmd(),
 		newVetCmd(),
 		newShowCmd(),

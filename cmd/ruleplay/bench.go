@@ -137,6 +137,7 @@ func newBenchCmd() *cobra.Command {
 // register adds bench's flags to cmd.
 func (o *benchOptions) register(cmd *cobra.Command) {
 	o.gf.register(cmd, "seed for the random setup and the playouts")
+	o.gf.registerPosition(cmd)
 	fl := cmd.Flags()
 	fl.Float64Var(&o.seconds, "seconds", 2, "measure for `S` seconds in all: a third each for perft, gen perft and playouts (halved by --compare)")
 	fl.IntVar(&o.threads, "threads", 1, "measure with `N` threads")
@@ -200,7 +201,10 @@ func (o *benchOptions) run(cmd *cobra.Command, args []string) error {
 func (o *benchOptions) measure(gm *game, budget time.Duration) (benchJSON, error) {
 	disabled := gm.p.Disabled()
 	r := benchJSON{Game: gm.g.Name, Threads: o.threads, Disabled: disabled, Fast: len(disabled) == 0, StateBytes: gm.p.StateBytes()}
-	s := gm.start(&o.gf)
+	s, err := gm.startAt(&o.gf)
+	if err != nil {
+		return r, err
+	}
 	pr, err := benchDeepening(budget, nil, func(depth int) (uint64, error) { return perftCount(gm.p, s, depth, o.threads) })
 	if err != nil {
 		return r, fmt.Errorf("bench: perft: %w", err)
@@ -211,7 +215,7 @@ func (o *benchOptions) measure(gm *game, budget time.Duration) (benchJSON, error
 		return r, fmt.Errorf("bench: gen perft: %w", err)
 	}
 	r.GenPerftDepth, r.GenPerftNodes, r.GenPerftRuns, r.GenPerftSeconds, r.GenNodesPerSec = gr.depth, gr.nodes, gr.runs, gr.seconds, gr.rate
-	if err := benchPlayouts(gm.p, gm.start(&o.gf), budget, o.threads, o.gf.seed, &r); err != nil {
+	if err := benchPlayouts(gm.p, s.Clone(), budget, o.threads, o.gf.seed, &r); err != nil {
 		return r, fmt.Errorf("bench: playouts: %w", err)
 	}
 	return r, nil
@@ -414,7 +418,10 @@ func human(v float64) string {
 // r are replaced by those of its alternating runs, so that each ratio is
 // the quotient of the two rates printed.
 func (o *benchOptions) compareBaseline(gm *game, b oracle.B, budget time.Duration, r *benchJSON) error {
-	s := gm.start(&o.gf)
+	s, err := gm.startAt(&o.gf)
+	if err != nil {
+		return err
+	}
 	perft, err := comparePerft(budget, r.PerftDepth, b.Perft, func(depth int) (uint64, error) {
 		return perftCount(gm.p, s, depth, o.threads)
 	})
@@ -476,7 +483,10 @@ func comparePerft(budget time.Duration, depth int, hand func(int) uint64, count 
 // turns of a twentieth of budget (batches of 16 games for the latter);
 // it returns the games and time of each side, and the interpreter's plies.
 func (o *benchOptions) comparePlayouts(gm *game, b oracle.B, budget time.Duration) (turns, int64, error) {
-	s0 := gm.start(&o.gf)
+	s0, err := gm.startAt(&o.gf)
+	if err != nil {
+		return turns{}, 0, err
+	}
 	slice := max(budget/20, time.Millisecond)
 	var plies int64
 	round := uint64(0)

@@ -22,9 +22,10 @@ import (
 
 // gameFlags are the flags every command that loads a game shares.
 type gameFlags struct {
-	options []string
-	accels  accelFlags
-	seed    uint64
+	options  []string
+	accels   accelFlags
+	seed     uint64
+	position string // --position: a position text to start from ("": the start)
 }
 
 // accelFlags are --disable and its older alias --fast=false.
@@ -158,9 +159,28 @@ func loadRules(file string, opts map[string]string) (*ir.Game, error) {
 	return nil, fmt.Errorf("%s\n(bundled games: %s; 'ruleplay games' lists them)", msg, strings.Join(games.Names(), ", "))
 }
 
+// registerPosition adds --position to cmd (the commands that play from a
+// position).
+func (f *gameFlags) registerPosition(cmd *cobra.Command) {
+	cmd.Flags().StringVar(&f.position, "position", "", "start from the position `TEXT` (a position text, docs/notation.md; 'ruleplay position' prints one) instead of the start")
+}
+
 // start returns the initial position for the flags' seed.
 func (gm *game) start(f *gameFlags) *interp.State {
 	return gm.p.NewState(f.seed)
+}
+
+// startAt returns the position the flags start from: --position's, or
+// the initial position for the flags' seed.
+func (gm *game) startAt(f *gameFlags) (*interp.State, error) {
+	if f.position == "" {
+		return gm.start(f), nil
+	}
+	s, err := gm.p.ParsePosition(f.position)
+	if err != nil {
+		return nil, fmt.Errorf("--position: %w", err)
+	}
+	return s, nil
 }
 
 // random tells whether the game's setup is drawn at random.

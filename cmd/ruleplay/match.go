@@ -12,6 +12,7 @@ import (
 	"sync"
 
 	"github.com/ruleplay/ruleplay/analyze"
+	"github.com/ruleplay/ruleplay/interp"
 	"github.com/ruleplay/ruleplay/play"
 	"github.com/spf13/cobra"
 )
@@ -138,6 +139,7 @@ func newMatchCmd() *cobra.Command {
 // register adds match's flags to cmd.
 func (o *matchOptions) register(cmd *cobra.Command) {
 	o.gf.register(cmd, "seed of the match: the random setups and the players' random choices")
+	o.gf.registerPosition(cmd)
 	o.pf.register(cmd, "")
 	fl := cmd.Flags()
 	fl.StringVar(&o.players, "players", "mcts,random", "computer `PLAYERS`, one per seat, comma-separated (known: "+strings.Join(play.Names(), ", ")+")")
@@ -189,6 +191,11 @@ func (o *matchOptions) run(cmd *cobra.Command, args []string) (err error) {
 		return usageErrorf("--players: %s given, but %s has %s: give one player per seat", count(len(specs), "player"), gm.g.Title, count(np, "seat"))
 	}
 	m := &match{gm: gm, gf: &o.gf, pf: &o.pf, specs: specs, games: o.games, maxPlies: o.maxPlies}
+	if o.gf.position != "" {
+		if m.start, err = gm.startAt(&o.gf); err != nil {
+			return err
+		}
+	}
 	bar := newProgress(cmd.ErrOrStderr(), o.games)
 	ctx, stop := interruptible(cmd)
 	defer stop()
@@ -226,6 +233,9 @@ type match struct {
 	specs    []string // one per entrant
 	games    int
 	maxPlies int
+	// start: --position's, where every game starts (nil: the start for
+	// the game's seed)
+	start *interp.State
 }
 
 // play plays the games on threads goroutines.
@@ -280,7 +290,12 @@ func (m *match) playOne(ctx context.Context, g int) (matchGame, error) {
 		}
 		seats[j] = st.pl
 	}
-	s := p.NewState(m.gf.seed + uint64(g/np))
+	var s *interp.State
+	if m.start != nil {
+		s = m.start.Clone()
+	} else {
+		s = p.NewState(m.gf.seed + uint64(g/np))
+	}
 	rng := rand.New(rand.NewPCG(m.gf.seed, 0x6d61746368+uint64(g)))
 	st, err := play.GameContext(ctx, p, s, seats, rng, nil)
 	if err != nil {

@@ -30,8 +30,9 @@ func newMovesCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "moves FILE",
 		Short: "List the legal moves after some moves",
-		Long: `Moves plays the given moves from the start of the game, then lists the
-legal moves of the position reached, one per line, in the interpreter's
+		Long: `Moves plays the given moves from the start of the game (or from
+--position's, a position text: docs/notation.md), then lists the legal
+moves of the position reached, one per line, in the interpreter's
 order. When the game is over it says so instead.
 
 An illegal move stops with an error naming its number and text, the legal
@@ -52,7 +53,10 @@ is "" when the game is over).`,
 				return err
 			}
 			p := gm.p
-			s := gm.start(&gf)
+			s, err := gm.startAt(&gf)
+			if err != nil {
+				return err
+			}
 			if err := gm.replay(s, splitMoves(played)); err != nil {
 				return err
 			}
@@ -94,6 +98,7 @@ is "" when the game is over).`,
 		},
 	}
 	gf.register(cmd, "seed for the random setup")
+	gf.registerPosition(cmd)
 	cmd.Flags().StringSliceVarP(&played, "moves", "m", nil, "`MOVES` to play first, comma-separated (repeatable)")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print JSON")
 	return cmd

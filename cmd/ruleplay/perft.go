@@ -35,8 +35,8 @@ func newPerftCmd() *cobra.Command {
 		Use:   "perft FILE DEPTH",
 		Short: "Count the move sequences of a given length",
 		Long: `Perft counts the sequences of exactly DEPTH legal moves from the start
-position (or from the position after --moves): the standard check of a
-move generator. A finished game has no moves, so sequences that end the
+position, or from --position's (a position text: docs/notation.md), or
+from the position after --moves: the standard check of a move generator. A finished game has no moves, so sequences that end the
 game early are not counted.
 
 --divide lists every legal move of the position with the count below it.
@@ -61,7 +61,10 @@ docs/rules/GAME.md.`,
 			if err != nil {
 				return err
 			}
-			s := gm.start(&gf)
+			s, err := gm.startAt(&gf)
+			if err != nil {
+				return err
+			}
 			if err := gm.replay(s, splitMoves(played)); err != nil {
 				return err
 			}
@@ -95,6 +98,7 @@ docs/rules/GAME.md.`,
 		},
 	}
 	gf.register(cmd, "seed for the random setup")
+	gf.registerPosition(cmd)
 	fl := cmd.Flags()
 	fl.StringSliceVarP(&played, "moves", "m", nil, "`MOVES` to play first, comma-separated (repeatable)")
 	fl.BoolVar(&divide, "divide", false, "list each move with its count")

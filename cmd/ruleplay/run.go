@@ -81,8 +81,11 @@ the result, and the seats, seed, date and engine. --svg-dir writes a
 picture of every position: 000.svg for the start, 001.svg after the first
 move, ...
 
+--position TEXT starts the game from a position text (docs/notation.md;
+'ruleplay position' prints one); the record then starts there (start:).
+
 --from RECORD resumes a recorded game: the record's game (FILE may be left
-out), options, setup, seed (unless --seed is given), seats (unless
+out), options, setup or start, seed (unless --seed is given), seats (unless
 --players is given) and moves, then the players go on. --moves plays the
 given moves first (after the record's, or from the start). Writing the
 record of a resumed game over its own --from file is safe.`
@@ -130,6 +133,7 @@ func newRunCmd() *cobra.Command {
 // register adds run's flags to cmd.
 func (o *runOptions) register(cmd *cobra.Command) {
 	o.gf.register(cmd, "seed for the random setup and the players' random choices")
+	o.gf.registerPosition(cmd)
 	o.pf.register(cmd, "mcts: grow `N` search trees at once per move")
 	fl := cmd.Flags()
 	fl.StringVar(&o.players, "players", "greedy", "`PLAYERS`, one per seat in turn order, comma-separated, cycled when fewer (known: "+strings.Join(play.Names(), ", ")+", human)")
@@ -214,6 +218,10 @@ func (o *runOptions) run(cmd *cobra.Command, args []string) error {
 	if err != nil {
 		return err
 	}
+	startText := "" // the start as a position text, when it was given as one
+	if o.gf.position != "" || rec != nil && rec.Start != "" {
+		startText = gm.p.PositionText(start)
+	}
 	seats, err := o.seats(gm, rec, specs)
 	if err != nil {
 		return err
@@ -224,7 +232,7 @@ func (o *runOptions) run(cmd *cobra.Command, args []string) error {
 		}
 	}
 	rc := &runConfig{gm: gm, gf: &o.gf, pf: &o.pf, seats: seats, quiet: o.quiet, maxPlies: o.maxPlies, recFile: o.recFile, svgDir: o.svgDir, inputs: []string{file, o.from}, colour: colour,
-		start: start, prefix: prefix, live: !o.quiet && isTerminal(cmd.OutOrStdout()), delay: o.delay,
+		start: start, startText: startText, prefix: prefix, live: !o.quiet && isTerminal(cmd.OutOrStdout()), delay: o.delay,
 		rows: terminalRows(cmd.OutOrStdout())}
 	for _, st := range seats {
 		if st.human {
@@ -390,10 +398,13 @@ type runConfig struct {
 	inputs   []string // the command's input files, which --svg-dir may not write over
 	colour   bool
 	start    *interp.State // the initial position
-	prefix   []string      // moves already played (--from, --moves), all legal
-	live     bool          // stdout is a terminal: one board, redrawn in place
-	delay    time.Duration // live: the least time each move is shown
-	rows     int           // live: the terminal's height (0: unknown)
+	// startText: the initial position as a position text, when it was
+	// given as one (--position, a record's start:); "" otherwise
+	startText string
+	prefix    []string      // moves already played (--from, --moves), all legal
+	live      bool          // stdout is a terminal: one board, redrawn in place
+	delay     time.Duration // live: the least time each move is shown
+	rows      int           // live: the terminal's height (0: unknown)
 }
 
 // maxSVGs bounds the pictures --svg-dir writes for one game (a few KiB
@@ -539,11 +550,15 @@ func (rc *runConfig) record(errOut io.Writer, s0 *interp.State, moves []string, 
 		Game:    rc.gm.g.Name,
 		Options: rc.gm.givenOptions(),
 		Setup:   p.Layout(s0),
+		Start:   rc.startText,
 		Moves:   moves,
 		Seats:   map[string]string{},
 		Seed:    &seed,
 		Date:    today(),
 		Engine:  "ruleplay " + version(),
+	}
+	if rec.Start != "" {
+		rec.Setup = nil // the start holds the layout
 	}
 	for i, st := range rc.seats {
 		rec.Seats[p.PlayerName(i)] = st.spec
@@ -683,7 +698,10 @@ func sortedNames(m map[string]string) []string {
 // moves) then extra, all checked legal.
 func (r *fromRecord) position(gm *game, gf *gameFlags, extra []string) (*interp.State, []string, error) {
 	if r == nil {
-		s0 := gm.start(gf)
+		s0, err := gm.startAt(gf)
+		if err != nil {
+			return nil, nil, err
+		}
 		if err := gm.replay(s0.Clone(), extra); err != nil {
 			return nil, nil, err
 		}
@@ -694,16 +712,30 @@ func (r *fromRecord) position(gm *game, gf *gameFlags, extra []string) (*interp.
 	}
 	var s0 *interp.State
 	switch {
+	case r.Start != "" && gf.position != "":
+		return nil, nil, usageErrorf("--position: the game of %s starts from the position its record gives (start:)", r.file)
+	case r.Start != "":
+		s, err := gm.p.ParsePosition(r.Start)
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s: start: %w", r.file, err)
+		}
+		s0 = s
+	case len(r.Setup) > 0 && gf.position != "":
+		return nil, nil, usageErrorf("--position: the game of %s starts from the setup its record gives", r.file)
 	case len(r.Setup) > 0:
 		s, err := gm.p.NewStateFromLayout(r.Setup)
 		if err != nil {
 			return nil, nil, fmt.Errorf("%s: setup: %v", r.file, err)
 		}
 		s0 = s
-	case gm.random() && r.Seed == nil:
+	case gm.random() && r.Seed == nil && gf.position == "":
 		return nil, nil, fmt.Errorf("%s: the game's setup is random, but the record has neither its setup nor its seed", r.file)
 	default:
-		s0 = gm.start(gf)
+		s, err := gm.startAt(gf)
+		if err != nil {
+			return nil, nil, err
+		}
+		s0 = s
 	}
 	moves := append(append([]string(nil), r.Moves...), extra...)
 	if err := gm.replay(s0.Clone(), moves); err != nil {

@@ -69,6 +69,7 @@ func newShowCmd() *cobra.Command {
 // register adds show's flags to cmd.
 func (o *showOptions) register(cmd *cobra.Command) {
 	o.gf.register(cmd, "seed for the random setup")
+	o.gf.registerPosition(cmd)
 	fl := cmd.Flags()
 	fl.StringSliceVarP(&o.played, "moves", "m", nil, "`MOVES` to play first, comma-separated (repeatable)")
 	fl.BoolVar(&o.stacks, "stacks", false, "list every occupied cell's stack, bottom to top")
@@ -90,7 +91,10 @@ func (o *showOptions) run(cmd *cobra.Command, args []string) error {
 	if err != nil {
 		return err
 	}
-	s := gm.start(&o.gf)
+	s, err := gm.startAt(&o.gf)
+	if err != nil {
+		return err
+	}
 	moves := splitMoves(o.played)
 	if err := gm.replay(s, moves); err != nil {
 		return err
@@ -101,7 +105,10 @@ func (o *showOptions) run(cmd *cobra.Command, args []string) error {
 	}
 	out := cmd.OutOrStdout()
 	fmt.Fprintln(out, gm.title())
-	if gm.random() {
+	switch {
+	case o.gf.position != "":
+		fmt.Fprintln(out, "from the position given (--position)")
+	case gm.random():
 		fmt.Fprintf(out, "random setup, seed %d\n", o.gf.seed)
 	}
 	if len(moves) > 0 {
