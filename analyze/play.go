@@ -209,7 +209,7 @@ func PlayOne(sub *Subject, su *Setup, g int) (Game, error) {
 	s := p.NewState(su.Seed + uint64(g/np))
 	if su.Position != "" {
 		var err error
-		if s, err = p.ParsePosition(su.Position); err != nil {
+		if s, err = interp.ParsePosition(p, su.Position); err != nil {
 			return Game{}, err
 		}
 	}

@@ -334,7 +334,7 @@ func (c *Checker) load(rules string, opts map[string]string) (*interp.Program, *
 // whose setup is random.
 func initialState(p *interp.Program, rec *record.Record) (*interp.State, *Problem) {
 	if rec.Start != "" {
-		s, err := p.ParsePosition(rec.Start)
+		s, err := interp.ParsePosition(p, rec.Start)
 		if err != nil {
 			return nil, &Problem{Kind: BadSetup, Message: "start: " + err.Error()}
 		}

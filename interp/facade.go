@@ -33,7 +33,3 @@ const DefaultMaxLeaps = core.DefaultMaxLeaps
 // Guard runs f and returns the *LimitError that move generation in f
 // panicked with, if any (other panics go on).
 func Guard(f func()) error { return core.Guard(f) }
-
-// PositionError is a position text that the rules cannot hold
-// (Program.ParsePosition): what is wrong and the column where it is.
-type PositionError = core.PositionError

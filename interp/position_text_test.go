@@ -55,7 +55,7 @@ func positionDiff(p *core.Program, a, b *core.State) string {
 // consistent, and written as text again.
 func checkRead(t *testing.T, p *core.Program, text string, want *core.State) *core.State {
 	t.Helper()
-	got, err := p.ParsePosition(text)
+	got, err := ParsePosition(p, text)
 	if err != nil {
 		t.Fatalf("%s: %v", text, err)
 	}
@@ -65,7 +65,7 @@ func checkRead(t *testing.T, p *core.Program, text string, want *core.State) *co
 	if !occConsistent(p, got) || !onTargetConsistent(p, got) {
 		t.Fatalf("%s: indexes inconsistent", text)
 	}
-	if again := p.PositionText(got); again != text {
+	if again := PositionText(p, got); again != text {
 		t.Fatalf("written again:\n%s\nwant\n%s", again, text)
 	}
 	return got
@@ -93,7 +93,7 @@ func TestPositionTextRoundTrip(t *testing.T) {
 			for game := 0; game < 3; game++ {
 				s := p.NewState(uint64(game))
 				for ply := 0; ply < 400; ply++ {
-					text := p.PositionText(s)
+					text := PositionText(p, s)
 					if strings.Contains(text, " turns:") {
 						t.Fatalf("%s: %s: a game played in turn from the start has the default turns", name, text)
 					}
@@ -145,8 +145,8 @@ func TestPositionTextPerft(t *testing.T) {
 				p.Legal(s, &ml)
 				p.Apply(s, &ml, rng.IntN(len(ml.Moves)))
 			}
-			text := p.PositionText(s)
-			read, err := p.ParsePosition(text)
+			text := PositionText(p, s)
+			read, err := ParsePosition(p, text)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -180,10 +180,10 @@ func TestPositionTextStarts(t *testing.T) {
 			t.Fatal(err)
 		}
 		s := p.NewState(0)
-		if got := p.PositionText(s); got != tc.want {
+		if got := PositionText(p, s); got != tc.want {
 			t.Errorf("%s: %s\nwant %s", tc.file, got, tc.want)
 		}
-		checkRead(t, p, p.PositionText(s), s)
+		checkRead(t, p, PositionText(p, s), s)
 	}
 }
 
@@ -233,7 +233,7 @@ func TestPositionTextErrors(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		_, err = p.ParsePosition(tc.text)
+		_, err = ParsePosition(p, tc.text)
 		var pe *PositionError
 		if !errors.As(err, &pe) {
 			t.Fatalf("%s %q: error %v, want a PositionError", tc.file, tc.text, err)
@@ -247,7 +247,7 @@ func TestPositionTextErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = p.ParsePosition("mmmm/mmmm/mmmm/4/4/MQMM/MMMM/MMMM black")
+	_, err = ParsePosition(p, "mmmm/mmmm/mmmm/4/4/MQMM/MMMM/MMMM black")
 	want := "position text, column 21: the game has no piece \"Q\" (pieces: M black man, m white man, K black king, k white king)\n" +
 		"  mmmm/mmmm/mmmm/4/4/MQMM/MMMM/MMMM black\n" +
 		"                      ^"
@@ -269,7 +269,7 @@ func FuzzPositionText(f *testing.F) {
 		}
 		progs = append(progs, p)
 		s := p.NewState(0)
-		f.Add(uint8(len(progs)-1), p.PositionText(s))
+		f.Add(uint8(len(progs)-1), PositionText(p, s))
 		rng := rand.New(rand.NewPCG(1, 2))
 		var ml core.MoveList
 		for i := 0; i < 30; i++ {
@@ -278,14 +278,14 @@ func FuzzPositionText(f *testing.F) {
 			}
 			p.Apply(s, &ml, rng.IntN(len(ml.Moves)))
 		}
-		f.Add(uint8(len(progs)-1), p.PositionText(s))
+		f.Add(uint8(len(progs)-1), PositionText(p, s))
 	}
 	f.Add(uint8(1), "hhh/cccc/ffff1/4/FF(Ff)FF/CCCC/HHH dark ply:3 turns:1,2 captured:0,4 last:c2")
 	f.Add(uint8(2), "17/17/17/17/17/17/17/17/17/17/17/17/17/17/17/17/17 black hand:3M,m ply:9")
 	f.Add(uint8(5), "5/5/5/5/5/5/5/5/5/K4 white ply:30 counters:quiet=30")
 	f.Fuzz(func(t *testing.T, which uint8, text string) {
 		p := progs[int(which)%len(progs)]
-		s, err := p.ParsePosition(text)
+		s, err := ParsePosition(p, text)
 		if err != nil {
 			var pe *PositionError
 			if !errors.As(err, &pe) {
@@ -296,8 +296,8 @@ func FuzzPositionText(f *testing.F) {
 			}
 			return
 		}
-		again := p.PositionText(s)
-		s2, err := p.ParsePosition(again)
+		again := PositionText(p, s)
+		s2, err := ParsePosition(p, again)
 		if err != nil {
 			t.Fatalf("%q written as %q: %v", text, again, err)
 		}
@@ -449,13 +449,13 @@ func TestPositionTextRandom(t *testing.T) {
 		rng := rand.New(rand.NewPCG(11, uint64(len(name))))
 		for i := 0; i < 10; i++ {
 			text := randomPositionText(fast, rng)
-			s, err := fast.ParsePosition(text)
+			s, err := ParsePosition(fast, text)
 			if err != nil {
 				t.Fatalf("%s: %v", name, err)
 			}
-			written := fast.PositionText(s)
+			written := PositionText(fast, s)
 			checkRead(t, fast, written, s)
-			r, err := ref.ParsePosition(written)
+			r, err := ParsePosition(ref, written)
 			if err != nil {
 				t.Fatalf("%s: without accelerators: %v", name, err)
 			}
@@ -505,11 +505,11 @@ end { no-move: lose }
 	}
 	s := p.NewState(0)
 	want := "[black pawn][black pawn][black pawn][black pawn]/3[black prince]/[white prince]3/[white pawn][white pawn][white pawn][white pawn] white"
-	if got := p.PositionText(s); got != want {
+	if got := PositionText(p, s); got != want {
 		t.Fatalf("got  %s\nwant %s", got, want)
 	}
 	checkRead(t, p, want, s)
-	if _, err := p.ParsePosition("4/4/4/P3 white"); err == nil || !strings.Contains(err.Error(), `column 7: the game has no piece "P"`) {
+	if _, err := ParsePosition(p, "4/4/4/P3 white"); err == nil || !strings.Contains(err.Error(), `column 7: the game has no piece "P"`) {
 		t.Errorf("a shared symbol read: %v", err)
 	}
 }
@@ -529,8 +529,8 @@ func TestPositionErrorCaret(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		text := strings.Replace(p.PositionText(p.NewState(0)), tc.from, tc.to, 1)
-		_, err = p.ParsePosition(text)
+		text := strings.Replace(PositionText(p, p.NewState(0)), tc.from, tc.to, 1)
+		_, err = ParsePosition(p, text)
 		if err == nil {
 			t.Fatalf("%s: %s read", tc.file, text)
 		}

@@ -176,7 +176,7 @@ func (gm *game) startAt(f *gameFlags) (*interp.State, error) {
 	if f.position == "" {
 		return gm.start(f), nil
 	}
-	s, err := gm.p.ParsePosition(f.position)
+	s, err := interp.ParsePosition(gm.p, f.position)
 	if err != nil {
 		return nil, fmt.Errorf("--position: %w", err)
 	}

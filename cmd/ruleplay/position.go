@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 
+	"github.com/ruleplay/ruleplay/interp"
 	"github.com/spf13/cobra"
 )
 
@@ -42,7 +43,7 @@ written form (after --moves), or names what the rules cannot hold.`,
 			if err := gm.replay(s, splitMoves(played)); err != nil {
 				return err
 			}
-			fmt.Fprintln(cmd.OutOrStdout(), gm.p.PositionText(s))
+			fmt.Fprintln(cmd.OutOrStdout(), interp.PositionText(gm.p, s))
 			return nil
 		},
 	}

@@ -220,7 +220,7 @@ func (o *runOptions) run(cmd *cobra.Command, args []string) error {
 	}
 	startText := "" // the start as a position text, when it was given as one
 	if o.gf.position != "" || rec != nil && rec.Start != "" {
-		startText = gm.p.PositionText(start)
+		startText = interp.PositionText(gm.p, start)
 	}
 	seats, err := o.seats(gm, rec, specs)
 	if err != nil {
@@ -715,7 +715,7 @@ func (r *fromRecord) position(gm *game, gf *gameFlags, extra []string) (*interp.
 	case r.Start != "" && gf.position != "":
 		return nil, nil, usageErrorf("--position: the game of %s starts from the position its record gives (start:)", r.file)
 	case r.Start != "":
-		s, err := gm.p.ParsePosition(r.Start)
+		s, err := interp.ParsePosition(gm.p, r.Start)
 		if err != nil {
 			return nil, nil, fmt.Errorf("%s: start: %w", r.file, err)
 		}

@@ -130,7 +130,7 @@ func (p *Program) Apply(s *State, ml *MoveList, i int) {
 		return
 	}
 	if m.Rule < 0 && p.Passes > 0 && s.Passes >= p.Passes {
-		s.End = endPasses
+		s.End = EndPasses
 		return
 	}
 	if p.Limit > 0 && s.PlyCount >= p.Limit {

@@ -92,7 +92,7 @@ func (p *Program) StatusInto(s *State, st *Status) {
 		st.Over, st.Reason, w = true, "goal", append(w, s.Winner)
 	case EndLose:
 		st.Over, st.Reason, w = true, "goal", p.appendAllBut(w, s.Winner)
-	case endPasses:
+	case EndPasses:
 		st.Over, st.Reason, w = true, "passes", p.appendOutcome(w, s, p.AtPasses, st.Scores)
 	case EndDraw:
 		st.Over, st.Reason, w = true, "goal", p.appendEveryone(w)

@@ -61,7 +61,7 @@ func (p *Program) cellSymbols(s *State) (sym func(c int) string, widest int) {
 	syms := make([]string, p.Ncodes)
 	sep := ""
 	for code := 1; code < p.Ncodes; code++ {
-		syms[code] = p.symbol(uint16(code))
+		syms[code] = p.Symbol(uint16(code))
 		if p.Desc.Kinds[p.CodeKind[code]].Numbered > 0 {
 			sep = "/"
 		}

@@ -89,7 +89,7 @@ type position struct {
 	// unless the game gives pieces in hand: Program.hands)
 	Hand []int32
 
-	End    uint8   // endNone, endGoal, endLose, endLimit, endPasses, endDraw (decided by Apply)
+	End    uint8   // endNone, endGoal, endLose, endLimit, EndPasses, endDraw (decided by Apply)
 	Winner int     // endGoal: the player who reached the goal; endLose: the player who lost
 	Ctr    []int32 // the counters (ir.Game.Counters; nil: none)
 }
@@ -165,7 +165,7 @@ const (
 	EndNone uint8 = iota
 	EndGoal
 	EndLimit
-	endPasses
+	EndPasses
 	EndLose // a Lose goal: winner is the player who lost
 	EndDraw // a draw goal
 )
@@ -430,7 +430,7 @@ func (p *Program) NewState(seed uint64) *State {
 	s := p.NewEmptyState()
 	p.fillHands(s)
 	for _, pl := range p.Desc.Setup.Place {
-		s.place(p, pl.Cell, uint16(pl.Piece+1))
+		s.Place(p, pl.Cell, uint16(pl.Piece+1))
 	}
 	if r := p.Desc.Setup.Random; r != nil {
 		bag := make([]uint16, 0, len(r.Cells))
@@ -442,7 +442,7 @@ func (p *Program) NewState(seed uint64) *State {
 		rng := rand.New(rand.NewPCG(seed, 0))
 		rng.Shuffle(len(bag), func(i, j int) { bag[i], bag[j] = bag[j], bag[i] })
 		for i, c := range r.Cells {
-			s.place(p, c, bag[i])
+			s.Place(p, c, bag[i])
 		}
 	}
 	return s
@@ -459,7 +459,7 @@ func (p *Program) fillHands(s *State) {
 
 // place puts a piece of the setup on cell c: on top of its stack in a
 // stacking game; otherwise it replaces what is there.
-func (s *State) place(p *Program, c int, code uint16) {
+func (s *State) Place(p *Program, c int, code uint16) {
 	if s.Hgt != nil {
 		s.push(p, c, code)
 		return
@@ -492,7 +492,7 @@ func (p *Program) NewStateFromLayout(layout map[string]string) (*State, error) {
 	s := p.NewEmptyState()
 	p.fillHands(s)
 	for _, pl := range p.Desc.Setup.Place {
-		s.place(p, pl.Cell, uint16(pl.Piece+1))
+		s.Place(p, pl.Cell, uint16(pl.Piece+1))
 	}
 	names := make([]string, 0, len(layout))
 	for n := range layout {
@@ -513,7 +513,7 @@ func (p *Program) NewStateFromLayout(layout map[string]string) (*State, error) {
 			return nil, fmt.Errorf("layout: cell %s: %w", n, err)
 		}
 		got[pc]++
-		s.place(p, c, uint16(pc+1))
+		s.Place(p, c, uint16(pc+1))
 	}
 	for _, c := range r.Cells {
 		if _, ok := layout[p.CellNames[c]]; !ok {
@@ -734,11 +734,11 @@ func (p *Program) PieceSymbol(piece int) string {
 	if piece < 0 || piece >= len(p.Desc.Pieces) {
 		return "?"
 	}
-	return p.symbol(uint16(piece + 1))
+	return p.Symbol(uint16(piece + 1))
 }
 
 // symbol is the board symbol of a piece code.
-func (p *Program) symbol(code uint16) string {
+func (p *Program) Symbol(code uint16) string {
 	pc := p.Desc.Pieces[code-1]
 	k := p.Desc.Kinds[pc.Kind]
 	sym := k.Symbol

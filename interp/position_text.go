@@ -1,7 +1,8 @@
-package core
+package interp
 
 import (
 	"fmt"
+	"github.com/ruleplay/ruleplay/interp/internal/core"
 	"sort"
 	"strconv"
 	"strings"
@@ -71,7 +72,7 @@ type positionCodec struct {
 	byLetter  map[rune]uint16
 }
 
-func (p *Program) positionCodec() *positionCodec {
+func codecOf(p *core.Program) *positionCodec {
 	pc := &positionCodec{byBracket: map[string]uint16{}, byLetter: map[rune]uint16{}}
 	ys := map[int][]int{}
 	for c := 0; c < p.NumCells; c++ {
@@ -90,7 +91,7 @@ func (p *Program) positionCodec() *positionCodec {
 	syms := make([]string, p.Ncodes)
 	seen := map[string]int{}
 	for code := 1; code < p.Ncodes; code++ {
-		syms[code] = p.symbol(uint16(code))
+		syms[code] = p.Symbol(uint16(code))
 		seen[syms[code]]++
 	}
 	pc.token = make([]string, p.Ncodes)
@@ -125,8 +126,8 @@ func bracketable(s string) bool {
 
 // PositionText writes the position of s as one line (docs/notation.md,
 // "Position text"); ParsePosition reads it back.
-func (p *Program) PositionText(s *State) string {
-	pc := p.positionCodec()
+func PositionText(p *core.Program, s *core.State) string {
+	pc := codecOf(p)
 	var b strings.Builder
 	for i, row := range pc.rows {
 		if i > 0 {
@@ -134,7 +135,7 @@ func (p *Program) PositionText(s *State) string {
 		}
 		empty := 0
 		for _, c := range row {
-			h := s.height(c)
+			h := p.Height(s, c)
 			if h == 0 {
 				empty++
 				continue
@@ -161,7 +162,7 @@ func (p *Program) PositionText(s *State) string {
 	if s.PlyCount != 0 {
 		fmt.Fprintf(&b, " ply:%d", s.PlyCount)
 	}
-	if !equalInts(s.Turns, p.turnsBefore(s.Mover, s.PlyCount)) {
+	if !equalInts(s.Turns, turnsBefore(p, s.Mover, s.PlyCount)) {
 		b.WriteString(" turns:" + joinInts(s.Turns))
 	}
 	if s.Passes != 0 {
@@ -202,7 +203,7 @@ func (p *Program) PositionText(s *State) string {
 
 // turnsBefore returns the turns each player has taken when ply plies
 // were played in turn up to mover's turn: the default of a text's turns.
-func (p *Program) turnsBefore(mover, ply int) []int32 {
+func turnsBefore(p *core.Program, mover, ply int) []int32 {
 	t := make([]int32, p.Players)
 	for i := range t {
 		t[i] = int32(ply / p.Players)
@@ -246,7 +247,7 @@ func joinInts(a []int32) string {
 
 // positionReader reads one position text.
 type positionReader struct {
-	p    *Program
+	p    *core.Program
 	pc   *positionCodec
 	text string
 }
@@ -261,8 +262,8 @@ func (r *positionReader) fail(at int, format string, args ...any) error {
 // text") into a new State of p, or returns a *PositionError naming what
 // the rules cannot hold and where. The State is built as NewState builds
 // one; whether the game is over is decided as Apply decides it.
-func (p *Program) ParsePosition(text string) (*State, error) {
-	r := &positionReader{p: p, pc: p.positionCodec(), text: text}
+func ParsePosition(p *core.Program, text string) (*core.State, error) {
+	r := &positionReader{p: p, pc: codecOf(p), text: text}
 	s := p.NewEmptyState()
 	end, err := r.board(s)
 	if err != nil {
@@ -271,12 +272,12 @@ func (p *Program) ParsePosition(text string) (*State, error) {
 	if err := r.fields(s, end); err != nil {
 		return nil, err
 	}
-	p.decideEnd(s)
+	decideEnd(p, s)
 	return s, nil
 }
 
 // board reads the board part into s and returns the offset where it ends.
-func (r *positionReader) board(s *State) (int, error) {
+func (r *positionReader) board(s *core.State) (int, error) {
 	text, rows := r.text, r.pc.rows
 	row, k := 0, 0 // the row being read, the cells of it read
 	i := 0
@@ -387,7 +388,7 @@ func (r *positionReader) pieceList() string {
 }
 
 // put puts a stack (bottom first) on cell k of row row, read at offset at.
-func (r *positionReader) put(s *State, at, row, k int, stack []uint16) error {
+func (r *positionReader) put(s *core.State, at, row, k int, stack []uint16) error {
 	p := r.p
 	if k >= len(r.pc.rows[row]) {
 		return r.fail(at, "row %s has only %d cells", r.rowLabel(row), len(r.pc.rows[row]))
@@ -403,7 +404,7 @@ func (r *positionReader) put(s *State, at, row, k int, stack []uint16) error {
 		if s.Hgt != nil && int(s.Hgt[c]) >= s.Scap {
 			return r.fail(at, "cell %s: a stack of more than %d pieces, the most the game's pieces make", p.CellNames[c], s.Scap)
 		}
-		s.place(p, c, code)
+		s.Place(p, c, code)
 	}
 	return nil
 }
@@ -412,7 +413,7 @@ func (r *positionReader) put(s *State, at, row, k int, stack []uint16) error {
 var positionFields = []string{"ply", "turns", "passes", "captured", "points", "hand", "last", "counters"}
 
 // fields reads the side to move and the fields after it, from offset i.
-func (r *positionReader) fields(s *State, i int) error {
+func (r *positionReader) fields(s *core.State, i int) error {
 	p, text := r.p, r.text
 	type field struct {
 		at    int // offset of the value
@@ -490,7 +491,7 @@ func (r *positionReader) fields(s *State, i int) error {
 		ply = sum
 		copy(s.Turns, turns)
 	} else {
-		copy(s.Turns, p.turnsBefore(mover, ply))
+		copy(s.Turns, turnsBefore(p, mover, ply))
 	}
 	s.PlyCount = ply
 	if f, ok := got["passes"]; ok {
@@ -607,7 +608,7 @@ func (r *positionReader) numbers(at int, v, key string, nonNegative bool) ([]int
 }
 
 // hand reads the pieces in hand: COUNT? PIECE, comma-separated.
-func (r *positionReader) hand(s *State, at int, v string) error {
+func (r *positionReader) hand(s *core.State, at int, v string) error {
 	p := r.p
 	if !p.Hands {
 		return r.fail(at, "the game has no pieces in hand")
@@ -657,7 +658,7 @@ func (r *positionReader) hand(s *State, at int, v string) error {
 
 // counters reads NAME=VALUE items: each counter goes up by one a ply at
 // most, so it is at most the plies played.
-func (r *positionReader) counters(s *State, at int, v string, ply int) error {
+func (r *positionReader) counters(s *core.State, at int, v string, ply int) error {
 	p := r.p
 	if len(s.Ctr) == 0 {
 		return r.fail(at, "the game has no counters")
@@ -699,7 +700,7 @@ func (r *positionReader) counters(s *State, at int, v string, ply int) error {
 // Apply decides it after the previous ply: that player's after-move
 // goals, the passes in a row (a pass was the previous ply when there is
 // one), the ply limit.
-func (p *Program) decideEnd(s *State) {
+func decideEnd(p *core.Program, s *core.State) {
 	if s.PlyCount == 0 {
 		return
 	}
@@ -708,10 +709,10 @@ func (p *Program) decideEnd(s *State) {
 		return
 	}
 	if s.Passes > 0 && p.Passes > 0 && s.Passes >= p.Passes {
-		s.End = endPasses
+		s.End = core.EndPasses
 		return
 	}
 	if p.Limit > 0 && s.PlyCount >= p.Limit {
-		s.End = EndLimit
+		s.End = core.EndLimit
 	}
 }
