@@ -61,11 +61,7 @@ func HopNeighbours(p *core.Program, r *core.Rule) []uint64 {
 // CountHopSteps counts a piece's steps: its neighbours among the free
 // cells.
 func CountHopSteps(_ *core.Gen, h *core.HopRule, w *core.HopWalk, b int, _ []uint64) int {
-	words, n := h.Words, 0
-	for i, x := range w.Neighbours[b*words : b*words+words] {
-		n += bits.OnesCount64(x & w.Free[i%core.HopWords])
-	}
-	return n
+	return freeNeighbours(w.Neighbours[b*h.Words:(b+1)*h.Words], w.Free)
 }
 
 // CountHopOnce counts a piece's single leaps (hopOnce without the moves).
@@ -380,15 +376,28 @@ func CountRuleSteps(g *core.Gen, h *core.HopRule, w *core.HopWalk, land, _ *core
 					n += bits.OnesCount64(x & land[j%core.HopWords] & lock[j])
 				}
 			} else {
-				for j, x := range nb {
-					n += bits.OnesCount64(x & land[j%core.HopWords])
-				}
+				n = freeNeighbours(nb, land)
 			}
 			record.Pieces = append(record.Pieces, int32(n))
 			total += n
 		}
 	}
 	return total
+}
+
+// freeNeighbours counts the cells of nb (a piece's neighbours) in land.
+// (Sets of two words, those of the boards up to 126 cells, are read
+// without a loop: in the counters' loops over the pieces, a loop over
+// the words costs more than the counts.)
+func freeNeighbours(nb []uint64, land *core.HopSet) int {
+	if len(nb) == 2 {
+		return bits.OnesCount64(nb[0]&land[0]) + bits.OnesCount64(nb[1]&land[1])
+	}
+	n := 0
+	for j, x := range nb {
+		n += bits.OnesCount64(x & land[j%core.HopWords])
+	}
+	return n
 }
 
 // CountRuleShared is countHopShared for every piece of the rule, in the
