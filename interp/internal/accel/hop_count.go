@@ -180,27 +180,25 @@ func CountHopShared(g *core.Gen, h *core.HopRule, w *core.HopWalk, b int, lock [
 
 // search puts the component of the free cell on bit from in a new
 // component and returns its index. The flood takes the component's
-// cells out of unseen and nothing else; the cells taken (left &^ unseen),
-// read off the sets afterwards, give the component's size and its cells'
-// index.
+// cells out of unseen and queues them, and nothing else: the queue gives
+// the component's size and its cells' index, and the cells taken (left
+// &^ unseen), read off the sets afterwards, its cells.
 // (Fewer values live in the flood's loop keep them in registers.)
 func search(c *core.HopComponents, w *core.HopWalk, from uint32, words int) int32 {
 	c.Unseen[from>>6%core.HopWords] &^= 1 << (from & 63)
+	var size int
 	if w.L > 2 {
-		floodLong(c, w, from)
+		size = floodLong(c, w, from)
 	} else {
-		flood(c, w, from)
+		size = flood(c, w, from)
 	}
 	id := int32(len(c.Size))
-	size := 0
+	for _, x := range c.Stack[:size] {
+		c.Of[x] = id
+	}
 	for i := range words {
-		taken := c.Left[i%core.HopWords] &^ c.Unseen[i%core.HopWords]
+		c.Cells = append(c.Cells, c.Left[i%core.HopWords]&^c.Unseen[i%core.HopWords])
 		c.Left[i%core.HopWords] = c.Unseen[i%core.HopWords]
-		c.Cells = append(c.Cells, taken)
-		size += bits.OnesCount64(taken)
-		for ; taken != 0; taken &= taken - 1 {
-			c.Of[i<<6|bits.TrailingZeros64(taken)] = id
-		}
 	}
 	c.Size = append(c.Size, int32(size))
 	c.Counted = append(c.Counted, 0)
@@ -208,48 +206,49 @@ func search(c *core.HopComponents, w *core.HopWalk, from uint32, words int) int3
 }
 
 // flood takes out of unseen the cells joined by hops to the cell on bit
-// from (taken out already). (Its loop calls nothing: the stack is
-// c.stack, as long as the sets have bits, a cell pushed once.)
-func flood(c *core.HopComponents, w *core.HopWalk, from uint32) {
+// from (taken out already), queues them in c.stack from the start, and
+// returns their number. (Its loop calls nothing: the queue is as long as
+// the sets have bits, a cell queued once.)
+func flood(c *core.HopComponents, w *core.HopWalk, from uint32) int {
 	nds := len(w.Dirs)
-	leaps, unseen, over, stack := w.Leaps, &c.Unseen, w.Over, c.Stack
-	stack[0] = int32(from)
-	top := 1
-	for top > 0 {
-		top--
-		x := int(stack[top])
+	leaps, unseen, over, queue := w.Leaps, &c.Unseen, w.Over, c.Stack
+	queue[0] = int32(from)
+	end := 1
+	for next := 0; next < end; next++ {
+		x := int(queue[next])
 		for _, e := range leaps[x*nds : x*nds+nds] {
 			land, y := uint32(e), uint32(e>>32)
 			if unseen[land>>6%core.HopWords]>>(land&63)&1 == 0 || over[y>>6%core.HopWords]>>(y&63)&1 == 0 {
 				continue
 			}
 			unseen[land>>6%core.HopWords] &^= 1 << (land & 63)
-			stack[top] = int32(land)
-			top++
+			queue[end] = int32(land)
+			end++
 		}
 	}
+	return end
 }
 
 // floodLong is flood for leaps longer than 2 (Over on every cell passed
 // over).
-func floodLong(c *core.HopComponents, w *core.HopWalk, from uint32) {
+func floodLong(c *core.HopComponents, w *core.HopWalk, from uint32) int {
 	nds := len(w.Dirs)
-	leaps, unseen, over, stack := w.Leaps, &c.Unseen, w.Over, c.Stack
-	stack[0] = int32(from)
-	top := 1
-	for top > 0 {
-		top--
-		x := int(stack[top])
+	leaps, unseen, over, queue := w.Leaps, &c.Unseen, w.Over, c.Stack
+	queue[0] = int32(from)
+	end := 1
+	for next := 0; next < end; next++ {
+		x := int(queue[next])
 		for k, e := range leaps[x*nds : x*nds+nds] {
 			land, y := uint32(e), uint32(e>>32)
 			if unseen[land>>6%core.HopWords]>>(land&63)&1 == 0 || over[y>>6%core.HopWords]>>(y&63)&1 == 0 || !overRest(w, x*nds+k) {
 				continue
 			}
 			unseen[land>>6%core.HopWords] &^= 1 << (land & 63)
-			stack[top] = int32(land)
-			top++
+			queue[end] = int32(land)
+			end++
 		}
 	}
+	return end
 }
 
 // SlotSources tells whether rule r selects every piece code of a slot
