@@ -196,9 +196,14 @@ func search(c *core.HopComponents, w *core.HopWalk, from uint32, words int) int3
 	for _, x := range c.Stack[:size] {
 		c.Of[x] = id
 	}
-	for i := range words {
-		c.Cells = append(c.Cells, c.Left[i%core.HopWords]&^c.Unseen[i%core.HopWords])
-		c.Left[i%core.HopWords] = c.Unseen[i%core.HopWords]
+	if words == 2 { // (without a loop, as in freeNeighbours)
+		c.Cells = append(c.Cells, c.Left[0]&^c.Unseen[0], c.Left[1]&^c.Unseen[1])
+		c.Left[0], c.Left[1] = c.Unseen[0], c.Unseen[1]
+	} else {
+		for i := range words {
+			c.Cells = append(c.Cells, c.Left[i%core.HopWords]&^c.Unseen[i%core.HopWords])
+			c.Left[i%core.HopWords] = c.Unseen[i%core.HopWords]
+		}
 	}
 	c.Size = append(c.Size, int32(size))
 	c.Counted = append(c.Counted, 0)

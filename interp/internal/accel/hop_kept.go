@@ -76,10 +76,7 @@ func KeepComponents(c *core.HopComponents, h *core.HopRule, w *core.HopWalk, lan
 		for ; diff != 0; diff &= diff - 1 {
 			changed = true
 			b := i<<6 | bits.TrailingZeros64(diff)
-			touch := w.Touch[b*words : (b+1)*words]
-			for j, x := range touch {
-				touched[j%core.HopWords] |= x
-			}
+			addCells(&touched, w.Touch[b*words:(b+1)*words])
 		}
 	}
 	if !changed {
@@ -95,9 +92,7 @@ func KeepComponents(c *core.HopComponents, h *core.HopRule, w *core.HopWalk, lan
 				continue // (its component dropped already)
 			}
 			id := int(c.Of[b])
-			for j, x := range c.Cells[id*words : (id+1)*words] {
-				c.Unseen[j%core.HopWords] |= x
-			}
+			addCells(&c.Unseen, c.Cells[id*words:(id+1)*words])
 		}
 	}
 	for i := range words { // (the kept cells: those of the old landing set still in a component)
@@ -105,6 +100,19 @@ func KeepComponents(c *core.HopComponents, h *core.HopRule, w *core.HopWalk, lan
 	}
 	hopComponentsKeepSets(c, land, w.Over, words)
 	c.Left = c.Unseen
+}
+
+// addCells adds the cells of cells (a set's words) to set. (Two words
+// are added without a loop: in the loops over the cells, a loop over the
+// words costs more than the unions.)
+func addCells(set *core.HopSet, cells []uint64) {
+	if len(cells) == 2 {
+		set[0], set[1] = set[0]|cells[0], set[1]|cells[1]
+		return
+	}
+	for j, x := range cells {
+		set[j%core.HopWords] |= x
+	}
 }
 
 // hopComponentsKeepSets keeps the landing and Over sets the components are searched
