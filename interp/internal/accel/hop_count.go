@@ -442,17 +442,40 @@ func CountRuleShared(g *core.Gen, h *core.HopRule, w *core.HopWalk, land, free *
 
 // firstLandings sums the sizes of the distinct components of the first
 // landings of the piece on bit b (nds directions), searching those not
-// searched yet.
+// searched yet. (Leaps of 2: firstLandingsLong checks the other cells
+// longer leaps pass over; without it the loop keeps fewer values.)
 func firstLandings(c *core.HopComponents, w *core.HopWalk, b, nds, words int) int {
+	if w.L > 2 {
+		return firstLandingsLong(c, w, b, nds, words)
+	}
+	c.Piece++
+	n := 0
+	free, over := w.Free, w.Over
+	for _, e := range w.Leaps[b*nds : b*nds+nds] {
+		land, y := uint32(e), uint32(e>>32)
+		if free[land>>6%core.HopWords]>>(land&63)&1 == 0 || over[y>>6%core.HopWords]>>(y&63)&1 == 0 {
+			continue
+		}
+		var id int32
+		if c.Unseen[land>>6%core.HopWords]>>(land&63)&1 != 0 {
+			id = search(c, w, land, words)
+		} else if id = c.Of[land]; c.Counted[id] == c.Piece {
+			continue
+		}
+		c.Counted[id] = c.Piece
+		n += int(c.Size[id])
+	}
+	return n
+}
+
+// firstLandingsLong is firstLandings for leaps longer than 2.
+func firstLandingsLong(c *core.HopComponents, w *core.HopWalk, b, nds, words int) int {
 	c.Piece++
 	n := 0
 	free, over := w.Free, w.Over
 	for k, e := range w.Leaps[b*nds : b*nds+nds] {
 		land, y := uint32(e), uint32(e>>32)
-		if free[land>>6%core.HopWords]>>(land&63)&1 == 0 || over[y>>6%core.HopWords]>>(y&63)&1 == 0 {
-			continue
-		}
-		if w.L > 2 && !overRest(w, b*nds+k) {
+		if free[land>>6%core.HopWords]>>(land&63)&1 == 0 || over[y>>6%core.HopWords]>>(y&63)&1 == 0 || !overRest(w, b*nds+k) {
 			continue
 		}
 		var id int32
