@@ -154,7 +154,7 @@ func TestHopCountPlan(t *testing.T) {
 	pl := p.Plan()
 	wantNotes := map[string]string{
 		"step": "moves counted per piece without being written: steps by population counts of the free neighbours",
-		"jump": "moves counted per piece without being written: chains by hop components shared by the mover's pieces; components kept from one generation to the next where the position did not change near them",
+		"jump": "moves counted per piece without being written: chains by hop components shared by the mover's pieces; components kept from one generation to the next where their hops did not change",
 	}
 	for _, r := range pl.Rules {
 		if !slices.Contains(r.Notes, wantNotes[r.Name]) {

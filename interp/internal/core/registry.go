@@ -99,7 +99,7 @@ var Registry = [AccelCount]accelerator{
 	AccelHopCount: {"hop-count", []Accel{AccelHopTable},
 		"tiers of the hop table whose moves never share their ends: each piece's moves counted without being written (steps by population counts, chains by hop components shared by the mover's pieces), playouts build the move drawn alone (hop_count.go)"},
 	AccelKeptComponents: {"kept-components", []Accel{AccelHopCount},
-		"chains counted by hop components shared by the mover's pieces: the components of the last generation kept where the Over and landing sets did not change near them (hop_kept.go)"},
+		"chains counted by hop components shared by the mover's pieces: the components of the last generation kept where none of their hops came or went (hop_kept.go)"},
 	AccelStepPlayouts: {"step-playouts", []Accel{AccelKernel, AccelCountPlayouts, AccelDirectMake},
 		"games whose one tier is steps of one cell found by the kernel (no chains, guards, counters or the no-blockade filter): playouts count, draw and make the steps on the occupancy word in one loop (step_playout.go)"},
 	AccelWordGoals: {"word-goals", nil,
