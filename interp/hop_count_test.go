@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"slices"
@@ -31,71 +32,117 @@ func TestHopCountPieces(t *testing.T) {
 	}{"../games/conspirateurs.rules", nil}) // (jumps that stop on a shelter: each piece's own search)
 	for _, tc := range cases {
 		p := loadFile(t, tc.file, tc.opts, core.Config{MaxPlies: 400})
-		var counted []int // rules with counts kept
-		for ri := range p.Rules {
-			if h := p.Rules[ri].Hop; h != nil && h.Count != nil && h.Key != nil {
-				counted = append(counted, ri)
+		checkPieceCounts(t, tc.file+" "+fmt.Sprint(tc.opts), p, games, plies)
+	}
+}
+
+// TestHopStepCountsWords: the step counts per piece (freeNeighbours) on
+// boards whose sets take one word and three, where the star's take two:
+// Halma-like races of steps and chains under a lock, each piece's count
+// against Legal's moves.
+func TestHopStepCountsWords(t *testing.T) {
+	games, plies := 3, 200
+	if testing.Short() {
+		games, plies = 1, 120
+	}
+	for _, tc := range []struct {
+		size  string
+		words int
+	}{{"7x7", 1}, {"12x12", 3}} {
+		src := `game: "Races"
+board { shape: square(` + tc.size + `) }
+player red { forward: north }
+player blue { forward: south }
+piece stone {}
+zone camp {
+  red: a1 b1 c1 d1 a2 b2 c2 a3 b3 a4
+  blue: mirror(red)
+}
+zone goal: mirror(camp)
+setup each { stone: camp }
+step { dirs: all; text: ends }
+jump { dirs: all; over: occupied; chain: optional; text: ends }
+lock goal: inside
+end { win: every(own, in goal); no-move: pass; passes: 2 }
+`
+		p := loadSrc(t, "races", src, core.Config{MaxPlies: 400})
+		steps := p.Rules[0].Hop
+		if steps == nil || steps.CountRule == nil || steps.Words != tc.words {
+			t.Fatalf("%s: the steps are not counted by the hop table on %d words (%+v)", tc.size, tc.words, steps)
+		}
+		checkPieceCounts(t, tc.size, p, games, plies)
+	}
+}
+
+// checkPieceCounts plays random games of p and, at every ply, checks
+// each piece's count of a count pass against the moves Legal lists for
+// that rule and piece, in order.
+func checkPieceCounts(t *testing.T, name string, p *core.Program, games, plies int) {
+	t.Helper()
+	var counted []int // rules with counts kept
+	for ri := range p.Rules {
+		if h := p.Rules[ri].Hop; h != nil && h.Count != nil && h.Key != nil {
+			counted = append(counted, ri)
+		}
+	}
+	if len(counted) == 0 {
+		t.Fatalf("%s: no rule counts its moves per piece", name)
+	}
+	checked := 0
+	for seed := uint64(0); seed < uint64(games); seed++ {
+		rng := rand.New(rand.NewPCG(seed, 5))
+		s := p.NewState(seed)
+		var ml core.MoveList
+		for ply := 0; ply < plies; ply++ {
+			n := p.CountLegal(s, &ml)
+			p.Legal(s, &ml)
+			if n != ml.Len() {
+				t.Fatalf("%s seed %d ply %d: counted %d moves, Legal lists %d", name, seed, ply, n, ml.Len())
+			}
+			if n == 0 {
+				break
+			}
+			for _, ri := range counted {
+				if s.Hop == nil || len(s.Hop.Counts) <= ri {
+					continue // (no hop rule generated yet)
+				}
+				rec := &s.Hop.Counts[ri]
+				if rec.Mover != s.Mover {
+					continue // (the rule's tier was not counted here)
+				}
+				// Legal's moves of the rule, by start in order
+				var want []int32
+				last := uint32(1 << 31)
+				for i := range ml.Len() {
+					m := ml.Moves[i]
+					if int(m.Rule) != ri {
+						continue
+					}
+					if from := ml.Arena[m.Off]; from != last {
+						want, last = append(want, 0), from
+					}
+					want[len(want)-1]++
+				}
+				var got []int32
+				for _, c := range rec.Pieces {
+					if c != 0 {
+						got = append(got, c)
+					}
+				}
+				if !slices.Equal(got, want) {
+					t.Fatalf("%s seed %d ply %d rule %s: counts per piece %v, Legal's %v\n%s",
+						name, seed, ply, p.Rules[ri].Name, got, want, p.Render(s))
+				}
+				checked++
+			}
+			p.Apply(s, &ml, rng.IntN(ml.Len()))
+			if p.Status(s).Over {
+				break
 			}
 		}
-		if len(counted) == 0 {
-			t.Fatalf("%s %v: no rule counts its moves per piece", tc.file, tc.opts)
-		}
-		checked := 0
-		for seed := uint64(0); seed < uint64(games); seed++ {
-			rng := rand.New(rand.NewPCG(seed, 5))
-			s := p.NewState(seed)
-			var ml core.MoveList
-			for ply := 0; ply < plies; ply++ {
-				n := p.CountLegal(s, &ml)
-				p.Legal(s, &ml)
-				if n != ml.Len() {
-					t.Fatalf("%s %v seed %d ply %d: counted %d moves, Legal lists %d", tc.file, tc.opts, seed, ply, n, ml.Len())
-				}
-				if n == 0 {
-					break
-				}
-				for _, ri := range counted {
-					if s.Hop == nil || len(s.Hop.Counts) <= ri {
-						continue // (no hop rule generated yet)
-					}
-					rec := &s.Hop.Counts[ri]
-					if rec.Mover != s.Mover {
-						continue // (the rule's tier was not counted here)
-					}
-					// Legal's moves of the rule, by start in order
-					var want []int32
-					last := uint32(1 << 31)
-					for i := range ml.Len() {
-						m := ml.Moves[i]
-						if int(m.Rule) != ri {
-							continue
-						}
-						if from := ml.Arena[m.Off]; from != last {
-							want, last = append(want, 0), from
-						}
-						want[len(want)-1]++
-					}
-					var got []int32
-					for _, c := range rec.Pieces {
-						if c != 0 {
-							got = append(got, c)
-						}
-					}
-					if !slices.Equal(got, want) {
-						t.Fatalf("%s %v seed %d ply %d rule %s: counts per piece %v, Legal's %v\n%s",
-							tc.file, tc.opts, seed, ply, p.Rules[ri].Name, got, want, p.Render(s))
-					}
-					checked++
-				}
-				p.Apply(s, &ml, rng.IntN(ml.Len()))
-				if p.Status(s).Over {
-					break
-				}
-			}
-		}
-		if checked == 0 {
-			t.Errorf("%s %v: no count checked", tc.file, tc.opts)
-		}
+	}
+	if checked == 0 {
+		t.Errorf("%s: no count checked", name)
 	}
 }
 
@@ -107,7 +154,7 @@ func TestHopCountPlan(t *testing.T) {
 	pl := Explain(p)
 	wantNotes := map[string]string{
 		"step": "moves counted per piece without being written: steps by population counts of the free neighbours",
-		"jump": "moves counted per piece without being written: chains by hop components shared by the mover's pieces; components kept from one generation to the next where the position did not change near them",
+		"jump": "moves counted per piece without being written: chains by hop components shared by the mover's pieces; components kept from one generation to the next where their hops did not change",
 	}
 	for _, r := range pl.Rules {
 		if !slices.Contains(r.Notes, wantNotes[r.Name]) {

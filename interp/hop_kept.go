@@ -25,7 +25,7 @@ func keptComponentsDecline(p *core.Program, r *core.Rule) string {
 }
 
 // compileKeptComponents gives rule r kept components (hopRule.renew, and
-// the movers' touch tables) when keptComponentsDecline says it applies.
+// the movers' crossings) when keptComponentsDecline says it applies.
 func compileKeptComponents(p *core.Program, r *core.Rule) {
 	h := r.Hop
 	if why := keptComponentsDecline(p, r); why != "" {
@@ -34,10 +34,10 @@ func compileKeptComponents(p *core.Program, r *core.Rule) {
 		}
 		return
 	}
-	touch := accel.HopTouch(p, h)
+	at, crossings := accel.HopCrossings(p, h)
 	classes := map[string]int{} // (the movers' sets of directions)
-	for mv, nb := 0, (p.Nbits+2)*h.Words; mv < p.Players; mv++ {
-		h.Movers[mv].Touch = touch[mv*nb : (mv+1)*nb]
+	for mv := 0; mv < p.Players; mv++ {
+		h.Movers[mv].CrossingsAt, h.Movers[mv].Crossings = at[mv], crossings[mv]
 		dirs := slices.Sorted(slices.Values(r.Dirs[mv]))
 		key := fmt.Sprint(dirs)
 		if _, ok := classes[key]; !ok {
@@ -46,5 +46,5 @@ func compileKeptComponents(p *core.Program, r *core.Rule) {
 		h.Movers[mv].DirClass = classes[key]
 	}
 	h.Renew = accel.KeepComponents
-	h.CountHow += "; components kept from one generation to the next where the position did not change near them"
+	h.CountHow += "; components kept from one generation to the next where their hops did not change"
 }

@@ -335,3 +335,29 @@ func TestHopSelectSetsPerRule(t *testing.T) {
 		}
 	}
 }
+
+// TestHopLongChainCounts: chains of leaps of three cells counted by
+// shared hop components (firstLandingsLong, floodLong: Over on both cells
+// passed over), each piece's count against Legal's moves.
+func TestHopLongChainCounts(t *testing.T) {
+	src := `game: "Long Bounds"
+board { shape: square(7x7) }
+player red { forward: north }
+player blue { forward: south }
+piece stone {}
+zone camp {
+  red: a1 b1 c1 d1 e1 f1 g1 a2 b2 c2 d2 e2 f2 g2
+  blue: mirror(red)
+}
+zone goal: mirror(camp)
+setup each { stone: camp }
+jump bound { dirs: all; length: 3; over: enemy or empty; chain: optional; text: ends }
+lock goal: inside
+end { win: every(own, in goal); no-move: pass; passes: 2 }
+`
+	p := loadSrc(t, "long-bounds", src, core.Config{MaxPlies: 200})
+	if h := p.Rules[0].Hop; h == nil || h.CountRule == nil || h.L != 3 {
+		t.Fatalf("the bounds are not counted by hop components (%+v)", h)
+	}
+	checkPieceCounts(t, "long-bounds", p, 2, 200)
+}

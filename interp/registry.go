@@ -95,7 +95,7 @@ var registry = [core.AccelCount]accelerator{
 	core.AccelHopCount: {"hop-count", []core.Accel{core.AccelHopTable},
 		"tiers of the hop table whose moves never share their ends: each piece's moves counted without being written (steps by population counts, chains by hop components shared by the mover's pieces), playouts build the move drawn alone (hop_count.go)"},
 	core.AccelKeptComponents: {"kept-components", []core.Accel{core.AccelHopCount},
-		"chains counted by hop components shared by the mover's pieces: the components of the last generation kept where the Over and landing sets did not change near them (hop_kept.go)"},
+		"chains counted by hop components shared by the mover's pieces: the components of the last generation kept where none of their hops came or went (hop_kept.go)"},
 	core.AccelStepPlayouts: {"step-playouts", []core.Accel{core.AccelKernel, core.AccelCountPlayouts, core.AccelDirectMake},
 		"games whose one tier is steps of one cell found by the kernel (no chains, guards, counters or the no-blockade filter): playouts count, draw and make the steps on the occupancy word in one loop (step_playout.go)"},
 	core.AccelWordGoals: {"word-goals", nil,

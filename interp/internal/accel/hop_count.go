@@ -61,11 +61,7 @@ func HopNeighbours(p *core.Program, r *core.Rule) []uint64 {
 // CountHopSteps counts a piece's steps: its neighbours among the free
 // cells.
 func CountHopSteps(_ *core.Gen, h *core.HopRule, w *core.HopWalk, b int, _ []uint64) int {
-	words, n := h.Words, 0
-	for i, x := range w.Neighbours[b*words : b*words+words] {
-		n += bits.OnesCount64(x & w.Free[i%core.HopWords])
-	}
-	return n
+	return freeNeighbours(w.Neighbours[b*h.Words:(b+1)*h.Words], w.Free)
 }
 
 // CountHopOnce counts a piece's single leaps (hopOnce without the moves).
@@ -184,26 +180,29 @@ func CountHopShared(g *core.Gen, h *core.HopRule, w *core.HopWalk, b int, lock [
 
 // search puts the component of the free cell on bit from in a new
 // component and returns its index. The flood takes the component's
-// cells out of unseen and nothing else; the cells taken (left &^ unseen),
-// read off the sets afterwards, give the component's size and its cells'
-// index.
+// cells out of unseen and queues them, and nothing else: the queue gives
+// the component's size and its cells' index, and the cells taken (left
+// &^ unseen), read off the sets afterwards, its cells.
 // (Fewer values live in the flood's loop keep them in registers.)
 func search(c *core.HopComponents, w *core.HopWalk, from uint32, words int) int32 {
 	c.Unseen[from>>6%core.HopWords] &^= 1 << (from & 63)
+	var size int
 	if w.L > 2 {
-		floodLong(c, w, from)
+		size = floodLong(c, w, from)
 	} else {
-		flood(c, w, from)
+		size = flood(c, w, from)
 	}
 	id := int32(len(c.Size))
-	size := 0
-	for i := range words {
-		taken := c.Left[i%core.HopWords] &^ c.Unseen[i%core.HopWords]
-		c.Left[i%core.HopWords] = c.Unseen[i%core.HopWords]
-		c.Cells = append(c.Cells, taken)
-		size += bits.OnesCount64(taken)
-		for ; taken != 0; taken &= taken - 1 {
-			c.Of[i<<6|bits.TrailingZeros64(taken)] = id
+	for _, x := range c.Stack[:size] {
+		c.Of[x] = id
+	}
+	if words == 2 { // (without a loop, as in freeNeighbours)
+		c.Cells = append(c.Cells, c.Left[0]&^c.Unseen[0], c.Left[1]&^c.Unseen[1])
+		c.Left[0], c.Left[1] = c.Unseen[0], c.Unseen[1]
+	} else {
+		for i := range words {
+			c.Cells = append(c.Cells, c.Left[i%core.HopWords]&^c.Unseen[i%core.HopWords])
+			c.Left[i%core.HopWords] = c.Unseen[i%core.HopWords]
 		}
 	}
 	c.Size = append(c.Size, int32(size))
@@ -212,48 +211,49 @@ func search(c *core.HopComponents, w *core.HopWalk, from uint32, words int) int3
 }
 
 // flood takes out of unseen the cells joined by hops to the cell on bit
-// from (taken out already). (Its loop calls nothing: the stack is
-// c.stack, as long as the sets have bits, a cell pushed once.)
-func flood(c *core.HopComponents, w *core.HopWalk, from uint32) {
+// from (taken out already), queues them in c.stack from the start, and
+// returns their number. (Its loop calls nothing: the queue is as long as
+// the sets have bits, a cell queued once.)
+func flood(c *core.HopComponents, w *core.HopWalk, from uint32) int {
 	nds := len(w.Dirs)
-	leaps, unseen, over, stack := w.Leaps, &c.Unseen, w.Over, c.Stack
-	stack[0] = int32(from)
-	top := 1
-	for top > 0 {
-		top--
-		x := int(stack[top])
+	leaps, unseen, over, queue := w.Leaps, &c.Unseen, w.Over, c.Stack
+	queue[0] = int32(from)
+	end := 1
+	for next := 0; next < end; next++ {
+		x := int(queue[next])
 		for _, e := range leaps[x*nds : x*nds+nds] {
 			land, y := uint32(e), uint32(e>>32)
 			if unseen[land>>6%core.HopWords]>>(land&63)&1 == 0 || over[y>>6%core.HopWords]>>(y&63)&1 == 0 {
 				continue
 			}
 			unseen[land>>6%core.HopWords] &^= 1 << (land & 63)
-			stack[top] = int32(land)
-			top++
+			queue[end] = int32(land)
+			end++
 		}
 	}
+	return end
 }
 
 // floodLong is flood for leaps longer than 2 (Over on every cell passed
 // over).
-func floodLong(c *core.HopComponents, w *core.HopWalk, from uint32) {
+func floodLong(c *core.HopComponents, w *core.HopWalk, from uint32) int {
 	nds := len(w.Dirs)
-	leaps, unseen, over, stack := w.Leaps, &c.Unseen, w.Over, c.Stack
-	stack[0] = int32(from)
-	top := 1
-	for top > 0 {
-		top--
-		x := int(stack[top])
+	leaps, unseen, over, queue := w.Leaps, &c.Unseen, w.Over, c.Stack
+	queue[0] = int32(from)
+	end := 1
+	for next := 0; next < end; next++ {
+		x := int(queue[next])
 		for k, e := range leaps[x*nds : x*nds+nds] {
 			land, y := uint32(e), uint32(e>>32)
 			if unseen[land>>6%core.HopWords]>>(land&63)&1 == 0 || over[y>>6%core.HopWords]>>(y&63)&1 == 0 || !overRest(w, x*nds+k) {
 				continue
 			}
 			unseen[land>>6%core.HopWords] &^= 1 << (land & 63)
-			stack[top] = int32(land)
-			top++
+			queue[end] = int32(land)
+			end++
 		}
 	}
+	return end
 }
 
 // SlotSources tells whether rule r selects every piece code of a slot
@@ -320,10 +320,12 @@ func countsFor(hs *core.HopScratch, g *core.Gen, h *core.HopRule, idx, n int) (k
 		if c.Mover != g.Mover {
 			return nil, nil
 		}
-		for i, x := range key { // (a loop: no call)
-			if saved[i] != x {
-				return nil, nil
-			}
+		var diff uint64
+		for i, x := range key { // (a loop: no call; one test at the end)
+			diff |= saved[i] ^ x
+		}
+		if diff != 0 {
+			return nil, nil
 		}
 		return c, nil
 	}
@@ -380,15 +382,28 @@ func CountRuleSteps(g *core.Gen, h *core.HopRule, w *core.HopWalk, land, _ *core
 					n += bits.OnesCount64(x & land[j%core.HopWords] & lock[j])
 				}
 			} else {
-				for j, x := range nb {
-					n += bits.OnesCount64(x & land[j%core.HopWords])
-				}
+				n = freeNeighbours(nb, land)
 			}
 			record.Pieces = append(record.Pieces, int32(n))
 			total += n
 		}
 	}
 	return total
+}
+
+// freeNeighbours counts the cells of nb (a piece's neighbours) in land.
+// (Sets of two words, those of the boards up to 126 cells, are read
+// without a loop: in the counters' loops over the pieces, a loop over
+// the words costs more than the counts.)
+func freeNeighbours(nb []uint64, land *core.HopSet) int {
+	if len(nb) == 2 {
+		return bits.OnesCount64(nb[0]&land[0]) + bits.OnesCount64(nb[1]&land[1])
+	}
+	n := 0
+	for j, x := range nb {
+		n += bits.OnesCount64(x & land[j%core.HopWords])
+	}
+	return n
 }
 
 // CountRuleShared is countHopShared for every piece of the rule, in the
@@ -429,17 +444,40 @@ func CountRuleShared(g *core.Gen, h *core.HopRule, w *core.HopWalk, land, free *
 
 // firstLandings sums the sizes of the distinct components of the first
 // landings of the piece on bit b (nds directions), searching those not
-// searched yet.
+// searched yet. (Leaps of 2: firstLandingsLong checks the other cells
+// longer leaps pass over; without it the loop keeps fewer values.)
 func firstLandings(c *core.HopComponents, w *core.HopWalk, b, nds, words int) int {
+	if w.L > 2 {
+		return firstLandingsLong(c, w, b, nds, words)
+	}
+	c.Piece++
+	n := 0
+	free, over := w.Free, w.Over
+	for _, e := range w.Leaps[b*nds : b*nds+nds] {
+		land, y := uint32(e), uint32(e>>32)
+		if free[land>>6%core.HopWords]>>(land&63)&1 == 0 || over[y>>6%core.HopWords]>>(y&63)&1 == 0 {
+			continue
+		}
+		var id int32
+		if c.Unseen[land>>6%core.HopWords]>>(land&63)&1 != 0 {
+			id = search(c, w, land, words)
+		} else if id = c.Of[land]; c.Counted[id] == c.Piece {
+			continue
+		}
+		c.Counted[id] = c.Piece
+		n += int(c.Size[id])
+	}
+	return n
+}
+
+// firstLandingsLong is firstLandings for leaps longer than 2.
+func firstLandingsLong(c *core.HopComponents, w *core.HopWalk, b, nds, words int) int {
 	c.Piece++
 	n := 0
 	free, over := w.Free, w.Over
 	for k, e := range w.Leaps[b*nds : b*nds+nds] {
 		land, y := uint32(e), uint32(e>>32)
-		if free[land>>6%core.HopWords]>>(land&63)&1 == 0 || over[y>>6%core.HopWords]>>(y&63)&1 == 0 {
-			continue
-		}
-		if w.L > 2 && !overRest(w, b*nds+k) {
+		if free[land>>6%core.HopWords]>>(land&63)&1 == 0 || over[y>>6%core.HopWords]>>(y&63)&1 == 0 || !overRest(w, b*nds+k) {
 			continue
 		}
 		var id int32

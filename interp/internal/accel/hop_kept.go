@@ -2,6 +2,7 @@ package accel
 
 import (
 	"math/bits"
+	"slices"
 
 	"github.com/ruleplay/ruleplay/interp/internal/core"
 )
@@ -9,49 +10,73 @@ import (
 // Kept hop components. The class: the chains the hop table counts by hop
 // components shared by the mover's pieces (hop_count.go: countHopShared
 // and countRuleShared; every hop can be taken back, no chain stop). A
-// component is a class of the free cells joined by hops, and it depends
-// only on the Over set and the landing set near its cells: the hops from
-// a cell x depend on whether Over holds on the cells they pass over and
-// whether the cells they land on are free. So a component searched in
-// one generation is still one in the next generation of the same rule
-// and set of directions (a mover's tables follow them) when no cell of it has a hop passing over or landing
-// on a cell whose Over or landing bit changed (touch: per changed cell,
-// the cells whose hops meet it, and itself).
+// component is a class of the free cells joined by hops: a hop joins two
+// cells of the landing set when Over holds on the cells it passes over.
+// So a component searched in one generation is still one in the next
+// generation of the same rule and set of directions (a mover's tables
+// follow them) when none of its hops came or went: when the landing bit
+// of none of its cells changed, no hop from a cell whose landing bit came
+// lands in it, and no hop passing over a cell whose Over bit changed
+// joined or stopped joining its cells (crossings: per cell, the hops that
+// pass over it).
 //
 // Why it is faster: between two plies of a race one piece moves, so that
-// the Over and landing sets differ in a few cells; the components away
-// from them are kept with their sizes, and the pieces whose first
-// landings fall in them count without a new search (a flood of the
+// the Over and landing sets differ in a few cells; the components whose
+// hops did not change are kept with their sizes, and the pieces whose
+// first landings fall in them count without a new search (a flood of the
 // component and writing its cells' index). The cost: the sets compared
-// word by word, and per kept component one intersection with the cells
-// the change touched. Registered as kept-components.
+// word by word, per changed cell the hops from it and over it tested on
+// the old and the new sets, and per dropped component one union.
+// Registered as kept-components.
 
-// HopTouch returns, per mover and bit, the cells whose hops (of rule h)
-// pass over or land on it, and the bit itself.
-func HopTouch(p *core.Program, h *core.HopRule) []uint64 {
-	nb, words, L := p.Nbits+2, h.Words, h.L
-	touch := make([]uint64, p.Players*nb*words)
-	add := func(mv, at, x int) {
-		if at < p.Nbits {
-			touch[(mv*nb+at)*words+x>>6] |= 1 << (uint(x) & 63)
-		}
-	}
+// HopCrossings returns, per mover, the hops of rule h that pass over
+// each bit, one per two cells they join: those over bit b at
+// crossings[at[b]:at[b+1]]. (Counted, then filled: no garbage; movers
+// with the same directions in the same order share them.)
+func HopCrossings(p *core.Program, h *core.HopRule) (at [][]int32, crossings [][]core.HopCrossing) {
 	for mv := 0; mv < p.Players; mv++ {
-		t := h.Movers[mv]
-		nds := len(t.Dirs)
-		for x := 0; x < p.Nbits; x++ {
-			add(mv, x, x)
-			for k := 0; k < nds; k++ {
-				e := t.Leaps[x*nds+k]
-				add(mv, int(uint32(e)), x)
-				add(mv, int(uint32(e>>32)), x)
-				for j := 0; j < L-2; j++ {
-					add(mv, int(t.Passed[(x*nds+k)*(L-2)+j]), x)
+		t := &h.Movers[mv]
+		if same := slices.IndexFunc(h.Movers[:mv], func(o core.HopMoverTables) bool { return slices.Equal(o.Dirs, t.Dirs) }); same >= 0 {
+			at, crossings = append(at, at[same]), append(crossings, crossings[same])
+			continue
+		}
+		starts := make([]int32, p.Nbits+3)
+		eachCrossing(p, t, func(y, x, i int) { starts[y+1]++ })
+		for b := 1; b < len(starts); b++ {
+			starts[b] += starts[b-1]
+		}
+		flat := make([]core.HopCrossing, starts[len(starts)-1])
+		next := slices.Clone(starts)
+		eachCrossing(p, t, func(y, x, i int) {
+			flat[next[y]] = core.HopCrossing{From: int32(x), To: int32(uint32(t.Leaps[i])), Leap: int32(i)}
+			next[y]++
+		})
+		at, crossings = append(at, starts), append(crossings, flat)
+	}
+	return at, crossings
+}
+
+// eachCrossing calls f for every cell y on the board that a leap i of t,
+// from bit x to a higher bit, passes over, in the order of x, then of the
+// leaps (every hop of the class can be taken back: the hop from the
+// higher bit joins the same cells).
+func eachCrossing(p *core.Program, t *core.HopMoverTables, f func(y, x, i int)) {
+	nds, L := len(t.Dirs), t.L
+	for x := 0; x < p.Nbits; x++ {
+		for i := x * nds; i < x*nds+nds; i++ {
+			if int(uint32(t.Leaps[i])) < x {
+				continue // (the hop back: the same two cells)
+			}
+			if y := int(uint32(t.Leaps[i] >> 32)); y < p.Nbits {
+				f(y, x, i)
+			}
+			for j := 0; j < L-2; j++ {
+				if y := int(t.Passed[i*(L-2)+j]); y < p.Nbits {
+					f(y, x, i)
 				}
 			}
 		}
 	}
-	return touch
 }
 
 // keptComponentsLimit bounds the components searched since the last
@@ -59,8 +84,8 @@ func HopTouch(p *core.Program, h *core.HopRule) []uint64 {
 const keptComponentsLimit = 4
 
 // KeepComponents starts a generation keeping the components of the last
-// one (same rule, and the same set of directions) that no changed cell
-// touches.
+// one (same rule, and the same set of directions) whose hops did not
+// change.
 func KeepComponents(c *core.HopComponents, h *core.HopRule, w *core.HopWalk, land *core.HopSet, nbits int) {
 	if c.Rule != h || c.DirClass != w.DirClass || len(c.Size) > keptComponentsLimit*nbits || c.Piece > 1<<30 {
 		reset(c, land, nbits)
@@ -69,16 +94,28 @@ func KeepComponents(c *core.HopComponents, h *core.HopRule, w *core.HopWalk, lan
 		return
 	}
 	words := h.Words
-	var touched [core.HopWords]uint64
+	var drop core.HopSet // (cells whose component changed)
 	changed := false
 	for i := range words {
-		diff := (land[i%core.HopWords] ^ c.Land[i%core.HopWords]) | (w.Over[i%core.HopWords] ^ c.Over[i%core.HopWords])
-		for ; diff != 0; diff &= diff - 1 {
+		landDiff := land[i%core.HopWords] ^ c.Land[i%core.HopWords]
+		overDiff := w.Over[i%core.HopWords] ^ c.Over[i%core.HopWords]
+		for diff := landDiff | overDiff; diff != 0; diff &= diff - 1 {
 			changed = true
-			b := i<<6 | bits.TrailingZeros64(diff)
-			touch := w.Touch[b*words : (b+1)*words]
-			for j, x := range touch {
-				touched[j%core.HopWords] |= x
+			z := uint32(i<<6 | bits.TrailingZeros64(diff))
+			m := uint64(1) << (z & 63)
+			switch {
+			case landDiff&m == 0:
+			case c.Land[i%core.HopWords]&m != 0: // (no longer free: its component loses it)
+				drop[i%core.HopWords] |= m
+			default: // (free now: the components its hops reach join it)
+				dropHopsFrom(&drop, w.HopMoverTables, z, land, w.Over)
+			}
+			switch {
+			case overDiff&m == 0:
+			case h.L == 2:
+				dropHopsOverShort(&drop, w.HopMoverTables, z, w.Over[i%core.HopWords]&m != 0, land, &c.Land)
+			default:
+				dropHopsOver(&drop, w.HopMoverTables, z, land, w.Over, &c.Land, &c.Over)
 			}
 		}
 	}
@@ -86,18 +123,16 @@ func KeepComponents(c *core.HopComponents, h *core.HopRule, w *core.HopWalk, lan
 		c.Left = c.Unseen
 		return
 	}
-	// A component with a touched cell is dropped: its cells are unseen
+	// A component with a cell to drop is dropped: its cells are unseen
 	// again (the cells in no component are the unseen ones).
 	for i := range words {
-		for word := touched[i%core.HopWords] & c.Land[i%core.HopWords] &^ c.Unseen[i%core.HopWords]; word != 0; word &= word - 1 {
+		for word := drop[i%core.HopWords] & c.Land[i%core.HopWords] &^ c.Unseen[i%core.HopWords]; word != 0; word &= word - 1 {
 			b := i<<6 | bits.TrailingZeros64(word)
 			if c.Unseen[i%core.HopWords]>>(uint(b)&63)&1 != 0 {
 				continue // (its component dropped already)
 			}
 			id := int(c.Of[b])
-			for j, x := range c.Cells[id*words : (id+1)*words] {
-				c.Unseen[j%core.HopWords] |= x
-			}
+			addCells(&c.Unseen, c.Cells[id*words:(id+1)*words])
 		}
 	}
 	for i := range words { // (the kept cells: those of the old landing set still in a component)
@@ -105,6 +140,89 @@ func KeepComponents(c *core.HopComponents, h *core.HopRule, w *core.HopWalk, lan
 	}
 	hopComponentsKeepSets(c, land, w.Over, words)
 	c.Left = c.Unseen
+}
+
+// hopJoins tells whether leap i, from bit x, joins two cells of land
+// (Over holding on the cells it passes over).
+func hopJoins(t *core.HopMoverTables, i int, x uint32, land, over *core.HopSet) bool {
+	e := t.Leaps[i]
+	to, y := uint32(e), uint32(e>>32)
+	return land[x>>6%core.HopWords]>>(x&63)&1 != 0 && land[to>>6%core.HopWords]>>(to&63)&1 != 0 &&
+		over[y>>6%core.HopWords]>>(y&63)&1 != 0 && (t.L <= 2 || overRestOn(t, i, over))
+}
+
+// overRestOn tells whether Over holds on the cells leap i passes over
+// after the first (leaps longer than 2).
+func overRestOn(t *core.HopMoverTables, i int, over *core.HopSet) bool {
+	for _, y := range t.Passed[i*(t.L-2) : (i+1)*(t.L-2)] {
+		if over[y>>6%core.HopWords]>>(uint(y)&63)&1 == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// dropHopsFrom adds to drop the cells the hops from bit z (free now)
+// join it to.
+func dropHopsFrom(drop *core.HopSet, t *core.HopMoverTables, z uint32, land, over *core.HopSet) {
+	nds := len(t.Dirs)
+	for i, e := range t.Leaps[int(z)*nds : int(z)*nds+nds] {
+		to, y := uint32(e), uint32(e>>32)
+		if land[to>>6%core.HopWords]>>(to&63)&1 == 0 || over[y>>6%core.HopWords]>>(y&63)&1 == 0 {
+			continue
+		}
+		if t.L <= 2 || overRestOn(t, int(z)*nds+i, over) {
+			drop[to>>6%core.HopWords] |= 1 << (to & 63)
+		}
+	}
+}
+
+// dropHopsOverShort is dropHopsOver for leaps of 2, which pass over z
+// alone (overNow: whether Over holds on it now): a hop over it joins its
+// ends now when both are free now and Over holds on z, and did before
+// when both were free before and Over did not hold.
+func dropHopsOverShort(drop *core.HopSet, t *core.HopMoverTables, z uint32, overNow bool, land, oldLand *core.HopSet) {
+	for _, cr := range t.Crossings[t.CrossingsAt[z]:t.CrossingsAt[z+1]] {
+		x, to := uint32(cr.From), uint32(cr.To)
+		xm, tm := uint64(1)<<(x&63), uint64(1)<<(to&63)
+		joinsNow := land[x>>6%core.HopWords]&xm != 0 && land[to>>6%core.HopWords]&tm != 0
+		joinedBefore := oldLand[x>>6%core.HopWords]&xm != 0 && oldLand[to>>6%core.HopWords]&tm != 0
+		if overNow && joinsNow || !overNow && joinedBefore {
+			drop[x>>6%core.HopWords] |= xm
+			drop[to>>6%core.HopWords] |= tm
+		}
+	}
+}
+
+// dropHopsOver adds to drop the ends of the hops passing over bit z
+// (whose Over bit changed) that joined their ends before and not now, or
+// now and not before.
+func dropHopsOver(drop *core.HopSet, t *core.HopMoverTables, z uint32, land, over, oldLand, oldOver *core.HopSet) {
+	for _, cr := range t.Crossings[t.CrossingsAt[z]:t.CrossingsAt[z+1]] {
+		x, to, i := uint32(cr.From), uint32(cr.To), int(cr.Leap)
+		xm, tm := uint64(1)<<(x&63), uint64(1)<<(to&63)
+		if (land[x>>6%core.HopWords]&xm == 0 || land[to>>6%core.HopWords]&tm == 0) &&
+			(oldLand[x>>6%core.HopWords]&xm == 0 || oldLand[to>>6%core.HopWords]&tm == 0) {
+			continue // (its ends are not both free, before or now: it joins nothing)
+		}
+		if hopJoins(t, i, x, land, over) != hopJoins(t, i, x, oldLand, oldOver) {
+			drop[x>>6%core.HopWords] |= xm
+			drop[to>>6%core.HopWords] |= tm
+		}
+	}
+}
+
+// addCells adds the cells of cells (a set's words) to set. (Two words
+// are added without a loop: in the loops over the cells, a loop over the
+// words costs more than the unions.)
+func addCells(set *core.HopSet, cells []uint64) {
+	if len(cells) == 2 {
+		set[0], set[1] = set[0]|cells[0], set[1]|cells[1]
+		return
+	}
+	for j, x := range cells {
+		set[j%core.HopWords] |= x
+	}
 }
 
 // hopComponentsKeepSets keeps the landing and Over sets the components are searched

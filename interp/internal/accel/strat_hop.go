@@ -355,12 +355,9 @@ func HopLeapSetsAlike(g *core.Gen, h *core.HopRule, over, land *core.HopSet) (em
 	nw, np, words := s.NumWords, p.Players, h.Words
 	slots := np + 2
 	overOf := h.Over[mover*slots*words : (mover+1)*slots*words]
-	occ := s.Occ[:(np+1)*nw]
+	occupied(land, s.Occ[:(np+1)*nw], nw)
 	for k := 0; k < nw; k++ {
-		var all uint64
-		for i := k; i < len(occ); i += nw {
-			all |= occ[i]
-		}
+		all := land[k%core.HopWords]
 		empty := p.BoardMask[k] &^ all
 		over[k] = all&overOf[k] | empty&overOf[(np+1)*words+k]
 		land[k] = empty & h.Onto[mover*words+k]
@@ -373,20 +370,37 @@ func HopLeapSetsAlike(g *core.Gen, h *core.HopRule, over, land *core.HopSet) (em
 	return overOf[(np+1)*words:]
 }
 
+// occupied puts in all the union of the occupancy slots occ (nw words
+// each). (Two words are joined without a loop over the words: that loop
+// costs more than the unions.)
+func occupied(all *core.HopSet, occ []uint64, nw int) {
+	if nw == 2 {
+		var low, high uint64
+		for i := 0; i+1 < len(occ); i += 2 {
+			low, high = low|occ[i], high|occ[i+1]
+		}
+		all[0], all[1] = low, high
+		return
+	}
+	for k := 0; k < nw; k++ {
+		var x uint64
+		for i := k; i < len(occ); i += nw {
+			x |= occ[i]
+		}
+		all[k%core.HopWords] = x
+	}
+}
+
 // HopStepSets is hopLeapSets for steps: a step passes over no cell, so
 // that over holds only the bit "no cell passed over" and the occupancy
 // sets are only joined, not read slot by slot against Over.
 func HopStepSets(g *core.Gen, h *core.HopRule, over, land *core.HopSet) (emptyOver []uint64) {
 	p, s, mover := g.P, g.S, g.Mover
 	nw, np, words := s.NumWords, p.Players, h.Words
-	occ := s.Occ[:(np+1)*nw]
+	occupied(land, s.Occ[:(np+1)*nw], nw)
 	for k := 0; k < nw; k++ {
-		var all uint64
-		for i := k; i < len(occ); i += nw {
-			all |= occ[i]
-		}
 		over[k] = 0
-		land[k] = p.BoardMask[k] &^ all & h.Onto[mover*words+k]
+		land[k] = p.BoardMask[k] &^ land[k%core.HopWords] & h.Onto[mover*words+k]
 	}
 	for k := nw; k < words; k++ {
 		over[k], land[k] = 0, 0

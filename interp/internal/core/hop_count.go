@@ -17,7 +17,7 @@ type HopComponents struct {
 	Unseen  HopSet
 	Left    HopSet // unseen as the last search left it
 	Of      []int32
-	Stack   []int32 // search's (a cell is pushed once: as long as of)
+	Stack   []int32 // the flood's queue (a cell is queued once: as long as of)
 	Size    []int32
 	Counted []int32
 	Piece   int32

@@ -81,13 +81,19 @@ type HopMoverTables struct {
 	Passed     []int32
 	GoOn       []uint64
 	Neighbours []uint64
-	// touch: per bit, the cells whose hops pass over or land on it, and
-	// itself ([bit*words+w]: kept components, hop_kept.go)
-	Touch []uint64
+	// Crossings: the hops that pass over each bit, one per two cells
+	// they join, those over bit b at Crossings[CrossingsAt[b]:
+	// CrossingsAt[b+1]] (kept components, hop_kept.go; nil: none)
+	CrossingsAt []int32
+	Crossings   []HopCrossing
 	// DirClass numbers the mover's set of directions among the rule's
 	// movers' (kept components)
 	DirClass int
 }
+
+// HopCrossing is a hop passing over a cell: the bits it starts from and
+// lands on, and its leap (index in HopMoverTables.Leaps).
+type HopCrossing struct{ From, To, Leap int32 }
 
 // HopWalk is what the hop table's walks read: the rule, the mover's
 // directions, and the position's sets for the piece being moved, each of
