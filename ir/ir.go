@@ -319,6 +319,16 @@ const (
 	ChainCompulsory       // the chain goes on while it can
 )
 
+// ChainDirs says which directions the leaps of a chain after its first
+// may take (`chain-dirs:`).
+type ChainDirs int
+
+const (
+	ChainDirsAny       ChainDirs = iota // each leap any of the rule's directions
+	ChainDirsSame                       // every leap in the first leap's direction
+	ChainDirsNoReverse                  // no leap in the opposite direction of the leap before
+)
+
 // MoveRule is one kind of move.
 type MoveRule struct {
 	Name   string
@@ -367,10 +377,11 @@ type MoveRule struct {
 	Over, Onto *Expr
 	Capture    Capture
 	Chain      Chain
-	// ChainSame (chain-dirs: same): every leap of a chain goes in the
-	// direction of its first leap (Chain must not be ChainNone); false:
-	// each leap may take any of Dirs.
-	ChainSame bool
+	// ChainDirs (chain-dirs:) restricts the directions of a chain's leaps
+	// after the first (anything but ChainDirsAny needs a Chain):
+	// ChainDirsSame, the first leap's direction; ChainDirsNoReverse, any
+	// of Dirs whose vector is not the opposite of the leap before's.
+	ChainDirs ChainDirs
 	// TextEnds names the rule's moves by their ends (docs/notation.md):
 	// the start and the last landing, so that chains with the same start,
 	// end and captured pieces are one move; where two legal moves would

@@ -78,7 +78,7 @@ func Choices() map[string][]string {
 	return map[string][]string{
 		"capture":    {"none", "jumped", "landing"},
 		"chain":      {"none", "optional", "compulsory"},
-		"chain-dirs": {"any", "same"},
+		"chain-dirs": {"any", "same", "no-reverse"},
 		"text":       {"path", "ends"},
 		"cells":      {"all", "dark", "light"},
 		"forward":    {"north", "south", "east", "west"},

@@ -392,8 +392,11 @@ func (d describer) move(r ir.MoveRule) string {
 	case ir.ChainCompulsory:
 		b.WriteString("; must go on jumping while it can")
 	}
-	if r.ChainSame {
+	switch r.ChainDirs {
+	case ir.ChainDirsSame:
 		b.WriteString(", in the direction of its first jump")
+	case ir.ChainDirsNoReverse:
+		b.WriteString(", never turning straight back")
 	}
 	if r.ChainStop != nil {
 		b.WriteString("; a chain ends on " + cell(r.ChainStop))
