@@ -299,7 +299,7 @@ func tierPlan(p *core.Program, t *core.Tier) TierPlan {
 	for _, st := range t.Tidy {
 		switch st := st.(type) {
 		case *core.NarrowStep:
-			tp.Prefer = true
+			tp.Prefer, tp.PreferHow = true, st.How
 			got[core.AccelMajorityPaths] = st.How == "majority-paths"
 		case *core.MergeEndsStep:
 			merged = true

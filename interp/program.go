@@ -822,6 +822,9 @@ func compileEnd(p *core.Program) error {
 	if err := compileCounters(p); err != nil {
 		return err
 	}
+	if err := preferenceError(p); err != nil {
+		return err
+	}
 	for i, gl := range g.End.Goals {
 		xc := &core.ExprCompiler{P: p, Kind: core.ExPlayer, HasScore: hasScore, What: fmt.Sprintf("goal %d (%s)", i+1, gl.Pos)}
 		f, err := xc.Compile(gl.Cond, false)

@@ -91,7 +91,7 @@ func Choices() map[string][]string {
 		"forbid":     {"blockade"},
 		"piece":      {"own", "enemy", "neutral", "any"},
 		"taken":      {"at-once", "at-end"},
-		"prefer":     {"none", "most-captured"},
+		"prefer":     {"none", "most-captured", "moved", "earliest-captured"},
 		"at":         {"landing", "move-end"},
 	}
 }
