@@ -370,6 +370,17 @@ func (g *Italian) Winners() []int {
 	return nil
 }
 
+// Pieces is the number of pieces player has on the board.
+func (g *Italian) Pieces(player int) int {
+	n := 0
+	for _, v := range g.board {
+		if (player == 0 && v > 0) || (player == 1 && v < 0) {
+			n++
+		}
+	}
+	return n
+}
+
 // Scores is nil: the game keeps no score.
 func (g *Italian) Scores() []int { return nil }
 
