@@ -142,16 +142,65 @@ func TestChainNoReverseEqualsReference(t *testing.T) {
 }
 
 // TestChainNoReverseDeclines checks that the leap and long-leap tables
-// leave such rules to the generic walker, saying why.
+// leave such rules to the generic walker, saying why, but for a rule
+// whose chains could not turn back anyway (leaps of one length without
+// stacks: the man's capture here), which the accelerators serve as any
+// other.
 func TestChainNoReverseDeclines(t *testing.T) {
-	p := loadSrc(t, "no-reverse.rules", noReverseSrc, core.Config{})
-	want := map[string]string{
-		"man-capture":  "leap-table: its chains may not turn back (chain-dirs: no-reverse), which the generic walker follows",
-		"king-capture": "long-table: chains that may not turn back (chain-dirs: no-reverse)",
-	}
-	for _, r := range Explain(p).Rules {
-		if why, ok := want[r.Name]; ok && !slices.Contains(r.Declined, why) {
-			t.Errorf("%s: declined %q, want %q", r.Name, r.Declined, why)
+	stacked := "stacking: true\n" + noReverseSrc
+	for _, tc := range []struct {
+		src, rule, declined string
+		accel               string
+	}{
+		{noReverseSrc, "king-capture", "long-table: chains that may not turn back (chain-dirs: no-reverse)", ""},
+		{noReverseSrc, "man-capture", "", "leap-table"},
+		{stacked, "man-capture", "leap-table: its chains may not turn back (chain-dirs: no-reverse), which the generic walker follows", ""},
+	} {
+		p := loadSrc(t, "no-reverse.rules", tc.src, core.Config{})
+		found := false
+		for _, r := range Explain(p).Rules {
+			if r.Name != tc.rule {
+				continue
+			}
+			found = true
+			if tc.declined != "" && !slices.Contains(r.Declined, tc.declined) {
+				t.Errorf("%s: declined %q, want %q", r.Name, r.Declined, tc.declined)
+			}
+			if tc.accel != "" && !slices.Contains(r.Accelerators, tc.accel) {
+				t.Errorf("%s: accelerators %q, want %q", r.Name, r.Accelerators, tc.accel)
+			}
+		}
+		if !found {
+			t.Errorf("no rule %s", tc.rule)
 		}
 	}
+}
+
+// TestChainNoReverseStacks: in a game of stacks a jump takes the top
+// piece alone, so a man's chain could come straight back over the piece
+// left under it; no-reverse forbids that. The man on c4 takes the top of
+// the stack on d4 (landing on e4) and must not come back over what
+// remains (to c4); it goes on north over e5 instead.
+func TestChainNoReverseStacks(t *testing.T) {
+	stacked := "stacking: true\n" + noReverseSrc
+	for _, noFast := range []bool{false, true} {
+		g, err := lang.LoadSource("stacked.rules", []byte(stacked), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, s := placed(t, g, noFast, "c4 white man", "d4 black man", "d4 black man", "e5 black man", "h8 black man")
+		wantMoves(t, p, s, "c4-e4-e6")
+		g, _ = lang.LoadSource("stacked.rules", []byte(strings.ReplaceAll(stacked, "no-reverse", "any")), nil)
+		p, s = placed(t, g, noFast, "c4 white man", "d4 black man", "d4 black man", "e5 black man", "h8 black man")
+		wantMoves(t, p, s, "c4-e4-e6", "c4-e4-c4")
+	}
+}
+
+// TestChainNoReverseStacksEqualsReference plays random games of the file
+// with stacks, with and without the accelerators.
+func TestChainNoReverseStacksEqualsReference(t *testing.T) {
+	stacked := "stacking: true\n" + noReverseSrc
+	fast := loadSrc(t, "stacked.rules", stacked, core.Config{})
+	slow := loadSrc(t, "stacked.rules", stacked, core.Config{Disable: disableAll(true)})
+	checkEquiv(t, fast, slow, 10, 100)
 }

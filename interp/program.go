@@ -427,6 +427,9 @@ func compileRule(p *core.Program, i int) error {
 		r.Gen = core.GenReach // the rule's meaning, with or without accelerators
 		return nil
 	}
+	if r.NextDirs != nil && cannotTurnBack(p, m) {
+		r.NextDirs = nil // every walker serves it as chain-dirs: any
+	}
 	switch {
 	case r.NextDirs != nil: // followed by the generic walker
 		p.DeclineFor(core.ScopeRule, i, core.AccelLeapTable, "its chains may not turn back (chain-dirs: no-reverse), which the generic walker follows")
@@ -544,6 +547,18 @@ func compileDirs(p *core.Program, r *core.Rule, m *ir.MoveRule) error {
 		r.NextDirs = noReverseDirs(p, r.Dirs)
 	}
 	return nil
+}
+
+// cannotTurnBack tells whether no chain of rule m could turn straight
+// back even if it may (chain-dirs: no-reverse is then chain-dirs: any):
+// its leaps have one length (not long) in a game without stacks. The leap
+// back would land on the cell the leap before started from, which its
+// path holds, passing over cells that leap emptied (or found empty) and
+// so taking nothing; and a leap taking nothing may not land on its path
+// (core.Gen.Revisits). A long leap may go further back, and a stack keeps
+// a piece under the one taken.
+func cannotTurnBack(p *core.Program, m *ir.MoveRule) bool {
+	return !p.Stacking && m.LengthTo == 0 && m.Hurdle == nil && !m.TakenAtEnd
 }
 
 // noReverseDirs is Rule.NextDirs for chain-dirs: no-reverse: per player

@@ -78,9 +78,12 @@ import "github.com/ruleplay/ruleplay/ir"
 // them for the walk from the landing (goOn, in playLeap), and widen it
 // back after. The planner keeps such a rule off the leap and long-leap
 // tables and everything built on them (the bitset, mailbox and counting
-// walkers), which follow chains in every direction; a chain that
-// captures nothing, served by reachability, never turns back anyway
-// (the leap back lands on its path).
+// walkers), which follow chains in every direction, but for a rule whose
+// chains could not turn back anyway, which it compiles as chain-dirs: any
+// (Rule.NextDirs nil): leaps of one length in a game without stacks,
+// where the leap back would land on the cell the leap before left,
+// taking nothing (what it passes over that leap emptied or found empty),
+// which revisits refuses. Reachability serves only such rules.
 
 // eachFirstDir runs walk from cell c once per direction of g.dirs, with
 // g.dirs narrowed to that direction (chain-dirs: same), and restores
