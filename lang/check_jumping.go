@@ -146,10 +146,30 @@ func (c *checker) checkPrefer(es []*Entry) {
 			prefs = append(prefs, pr)
 			ok = okv && ok
 		}
-		if ok {
+		if ok && c.preferReadable(e, prefs) {
 			c.g.Prefer = prefs
 		}
 	}
+}
+
+// preferReadable tells whether criteria beyond most-captured can be read:
+// from a move's path, so every rule that captures must be a leap or a
+// removal, in a game without stacks; it reports why not at e.
+func (c *checker) preferReadable(e *Entry, prefs []ir.Preference) bool {
+	if len(prefs) == 1 && prefs[0] == (ir.Preference{By: ir.PreferMostCaptured, Kind: -1}) {
+		return true
+	}
+	if c.g.Stacking {
+		c.errorf(e.Pos, "keep prefer: most-captured alone in a game of stacks", "prefer: criteria beyond most-captured read the captured pieces from a move's path, which a game of stacks does not tell")
+		return false
+	}
+	for _, m := range c.g.Moves {
+		if m.GroupCapture != nil {
+			c.errorf(e.Pos, "keep prefer: most-captured alone, or capture with jumps", "prefer: criteria beyond most-captured read the captured pieces from a move's path; the group move %s captures otherwise", m.Name)
+			return false
+		}
+	}
+	return true
 }
 
 // preference reads one criterion of prefer: a word, and for most-captured
