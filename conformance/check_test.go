@@ -46,11 +46,23 @@ var brokenKinds = map[string]Kind{
 	"yaml-syntax":          BadRecord,
 
 	// Games of issue 14 (the bad move is also checked against
-	// conformance/oracle: TestBrokenRecords14AgainstOracle).
+	// conformance/oracle: TestBrokenRecordsAgainstOracle).
 	"konane-turning-chain":                      IllegalMove,
 	"draughts-international-capture-compulsory": IllegalMove,
 	"chinese-checkers-no-jump":                  IllegalMove,
 	"conspirateurs-drop-outside":                IllegalMove,
+
+	// One per game not covered above (also checked against the
+	// independent generators: TestBrokenRecordsAgainstOracle).
+	"breakthrough-straight-capture":   IllegalMove,
+	"capture-wrong-scores":            WrongResult,
+	"crossings-long-run":              IllegalMove,
+	"draughts-capture-compulsory":     IllegalMove,
+	"froglet-second-removal":          IllegalMove,
+	"jumpwings-hare-over-stack":       IllegalMove,
+	"jumpwings-advanced-wrong-winner": WrongResult,
+	"jumpwings-relative-drop":         IllegalMove,
+	"leapfrog-murray-wrong-winner":    WrongResult,
 }
 
 // brokenGame returns the game of a broken record of testdata/broken when
@@ -114,6 +126,30 @@ func TestBrokenRecords(t *testing.T) {
 				golden(t, path, ".json", append(js, '\n'))
 			}
 		})
+	}
+}
+
+// TestBrokenRecordsPerGame: every bundled game has at least one broken
+// record that the checker rejects for what was played (an illegal move,
+// a wrong result, a move after the end, a result before it: the verdict
+// "disagrees").
+func TestBrokenRecordsPerGame(t *testing.T) {
+	have := map[string]bool{}
+	for name, kind := range brokenKinds {
+		path := filepath.Join("testdata", "broken", name+".yaml")
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rec, err := record.Parse(data, path); err == nil && kind.Verdict() == Disagrees {
+			have[rec.Game] = true
+		}
+	}
+	games, _ := filepath.Glob(filepath.Join(gamesDir, "*.rules"))
+	for _, g := range games {
+		if name := strings.TrimSuffix(filepath.Base(g), ".rules"); !have[name] {
+			t.Errorf("%s: no broken record of a move or a result in testdata/broken", name)
+		}
 	}
 }
 

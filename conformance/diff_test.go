@@ -32,6 +32,7 @@ func (g *naivePyramid) Margin() (int, bool) { return 0, false }
 type diffCase struct {
 	name  string
 	game  string
+	rules string // the rules file when not games/<game>.rules (a position of testdata/positions)
 	opts  map[string]string
 	games int     // seeds 1..games
 	plies int     // cap on a game's length (0: to the end)
@@ -137,8 +138,12 @@ func runDiffCase(t *testing.T, c diffCase) {
 	if testing.Short() {
 		games = max(1, games/4)
 	}
-	fast := compile(t, c.game, c.opts, interp.Config{})
-	slow := compile(t, c.game, c.opts, interp.Config{Disable: []string{"all"}})
+	rules := c.rules
+	if rules == "" {
+		rules = rulesPath(c.game)
+	}
+	fast := compileFile(t, rules, c.opts, interp.Config{})
+	slow := compileFile(t, rules, c.opts, interp.Config{Disable: []string{"all"}})
 	st := diffStats{reasons: map[string]int{}}
 	for seed := uint64(1); seed <= uint64(games); seed++ {
 		diffGame(t, c, fast, slow, seed, &st)

@@ -39,34 +39,57 @@
 //
 //   - perft/<game>.yaml: perft counts from the start position of every
 //     bundled game and its main options (ReadPerft, CheckPerft). Each
-//     table names its source: conformance/oracle (the independent Leap Frog
-//     and Salta generators), a published figure (English draughts and
-//     Breakthrough, docs/rules), the naive generators of this package's tests
-//     (Capture, Pyramid), and interp itself (fast and generic paths
-//     agreeing) only where none of these exists (Crossings, Jumpwings) or
-//     for depths beyond them. TestPerftTables checks every table against interp with
-//     fast paths on and off and against its independent source, to each
+//     table names its source: an independent generator of
+//     conformance/oracle (Leap Frog and its variants, Salta, Crossings,
+//     Jumpwings and its variants, English and international draughts,
+//     Breakthrough, Konane, Chinese Checkers, Conspirateurs), a published
+//     figure (English draughts, Breakthrough, Konane, docs/rules), or the
+//     naive generators of this package's tests (Capture, Pyramid); interp
+//     itself (fast and generic paths agreeing) only for depths beyond
+//     them. TestPerftTables checks every table against interp with fast
+//     paths on and off and against its independent source, to each
 //     table's ci depth (all depths with -perft.deep).
-//   - Differential tests (diff_test.go): seeded random and greedy games of
-//     Leap Frog (several sizes, 2 to 4 players, diagonal on and off,
-//     Murray's and Froglet's layouts), Salta (with and without the move
-//     limit), Capture and Pyramid, played through interp and an
-//     independent model at once; at every position the legal moves (as
-//     sets of texts), the end, the reason, winners, scores and margin must
-//     agree, and interp's fast and generic paths must give the same list.
-//   - records/<game>/*.yaml: recorded games of every bundled game, ending in
-//     each kind of result (a win, a draw, a shared win of three players,
-//     Salta's goal with its margin and its limit scoring, Pyramid's
-//     double-pass draw, Breakthrough's two ways to win, Jumpwings' long
-//     goal) and a few that stop early (legality only).
-//     TestRecords checks them all with the checker; Leap Frog and Salta
-//     records are also replayed through the oracle. They are made by
-//     seeded play: go test ./conformance -run TestRegenerateRecords -regen.
+//   - Differential tests (diff_test.go, diff14_test.go, diff_more_test.go):
+//     seeded random and greedy games of every bundled game (Leap Frog on
+//     several sizes, 2 to 4 players, diagonal on and off, Murray's and
+//     Froglet's layouts; Salta with and without the move limit; Capture,
+//     Pyramid, Crossings, the three Jumpwings files with both goals,
+//     both draughts, Breakthrough, Konane, Chinese Checkers,
+//     Conspirateurs), played through interp and an independent generator at
+//     once; at every position the legal moves (as sets of texts), the end,
+//     the reason, winners, scores and margin must agree, and interp's fast
+//     and generic paths must give the same list. TestPerft14 and
+//     TestPerftMore also compare perft along such games.
+//   - records/<game>/*.yaml: the evidence. Games played by the independent
+//     generators, never by interp (random and greedy games to their ends,
+//     ending in each kind of result, and an opening without a result per
+//     game), or written by hand from a published game; each names in its
+//     header the generator that played it and the seed ("Played by
+//     conformance/oracle/crossings.go, not by interp: seed 1, random
+//     play"). TestRecords checks them all with the checker (interp, fast
+//     and generic paths) and requires the header and, for every bundled
+//     game, three records with a result and one without;
+//     TestRecordsAgainstOracle replays them through the generators too.
+//     They are made by go test ./conformance -run
+//     TestRegenerateOracleRecords -regen-oracle (records_oracle_test.go).
+//   - regression/<game>/*.yaml: regression pins, not evidence: games that
+//     interp played (TestRegenerateRecords, go test ./conformance -run
+//     TestRegenerateRecords -regen) and that interp checks
+//     (TestRegressionRecords, five with a result and one without per
+//     game). They catch a change in interp's behaviour; that the behaviour
+//     is right is what records/ shows. They are replayed through the
+//     independent generators as well.
 //   - testdata/broken/*.yaml: deliberately broken records with their exact
 //     reports (NAME.txt, NAME.json); go test -run TestBrokenRecords -update
-//     rewrites the golden files.
+//     rewrites the golden files. Every bundled game has at least one whose
+//     move or result is wrong (TestBrokenRecordsPerGame), and the bad move
+//     or result is checked against the game's independent generator too
+//     (TestBrokenRecordsAgainstOracle).
 //
-// A new game needs only data: its rules file under games/, a perft table,
-// records (a recSpec line in records_test.go), and, where an independent
-// generator or a published perft figure exists, that source.
+// A new game needs its rules file under games/, a perft table, an
+// independent generator (conformance/oracle, sharing no code with lang or
+// interp) or published figures and games, records played by that
+// generator (an oracleRecSpec line in records_oracle_test.go), a broken
+// record, and, optionally, regression pins (a recSpec line in
+// records_test.go).
 package conformance

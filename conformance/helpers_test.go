@@ -21,13 +21,19 @@ func rulesPath(game string) string { return filepath.Join(gamesDir, game+".rules
 // compile loads games/<game>.rules with opts and compiles it.
 func compile(t testing.TB, game string, opts map[string]string, cfg interp.Config) *interp.Program {
 	t.Helper()
-	g, err := lang.Load(rulesPath(game), opts)
+	return compileFile(t, rulesPath(game), opts, cfg)
+}
+
+// compileFile loads the rules file at path with opts and compiles it.
+func compileFile(t testing.TB, path string, opts map[string]string, cfg interp.Config) *interp.Program {
+	t.Helper()
+	g, err := lang.Load(path, opts)
 	if err != nil {
-		t.Fatalf("%s %v: %v", game, opts, err)
+		t.Fatalf("%s %v: %v", path, opts, err)
 	}
 	p, err := interp.Compile(g, cfg)
 	if err != nil {
-		t.Fatalf("%s %v: compile: %v", game, opts, err)
+		t.Fatalf("%s %v: compile: %v", path, opts, err)
 	}
 	return p
 }

@@ -157,7 +157,7 @@ func oracleStart(t *testing.T, game string, tb *PerftTable) model {
 	for k, v := range tb.Options {
 		opts[k] = v
 	}
-	if m, _, err := oracleFor14(&record.Record{Game: game, Options: opts}, func(k, def string) string { return opt(opts, k, def) }); m != nil || err != nil {
+	if m, _, err := oracleForGame(&record.Record{Game: game, Options: opts}, func(k, def string) string { return opt(opts, k, def) }); m != nil || err != nil {
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -18,12 +19,15 @@ import (
 )
 
 var (
-	regen     = flag.Bool("regen", false, "TestRegenerateRecords: rewrite conformance/records from their seeds")
-	regenGame = flag.String("regen.game", "", "TestRegenerateRecords: only the records of this game")
+	regen     = flag.Bool("regen", false, "TestRegenerateRecords: rewrite conformance/regression from their seeds")
+	regenGame = flag.String("regen.game", "", "TestRegenerateRecords, TestRegenerateOracleRecords: only the records of this game")
 )
 
-// recSpec describes one recorded game of conformance/records: how to play
-// it and which outcome to look for. The generator tries seeds from seed
+// recSpec describes one recorded game of conformance/regression: how to
+// play it through interp and which outcome to look for. These records are
+// regression pins (interp made them and interp checks them), not evidence:
+// the evidence is conformance/records, played by independent generators
+// (records_oracle_test.go). The generator tries seeds from seed
 // upwards (the seed draws a random setup and drives the players) until the
 // game ends as want says, or, for a record that stops early, until the game
 // lasts at least stop moves.
@@ -221,7 +225,7 @@ func recSpecs() []recSpec {
 	}
 }
 
-// TestRegenerateRecords rewrites conformance/records from recSpecs:
+// TestRegenerateRecords rewrites conformance/regression from recSpecs:
 //
 //	go test ./conformance -run TestRegenerateRecords -regen [-regen.game NAME]
 //
@@ -229,7 +233,7 @@ func recSpecs() []recSpec {
 // chosen from the sorted list), not on interp's move order.
 func TestRegenerateRecords(t *testing.T) {
 	if !*regen {
-		t.Skip("run with -regen to rewrite conformance/records")
+		t.Skip("run with -regen to rewrite conformance/regression")
 	}
 	for _, sp := range recSpecs() {
 		if *regenGame != "" && sp.game != *regenGame {
@@ -249,7 +253,7 @@ func TestRegenerateRecords(t *testing.T) {
 		if err := record.Write(&b, rec); err != nil {
 			t.Fatal(err)
 		}
-		path := filepath.Join("records", sp.file)
+		path := filepath.Join("regression", sp.file)
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			t.Fatal(err)
 		}
@@ -298,31 +302,33 @@ func generate(t *testing.T, sp recSpec) (*record.Record, uint64, error) {
 	return nil, 0, fmt.Errorf("no seed from %d gives the outcome wanted (%s)", sp.seed, sp.what)
 }
 
-// recordFiles returns every record under records/, by game directory.
-func recordFiles(t *testing.T) []string {
+// recordFiles returns every record under dir (records or regression), by
+// game directory.
+func recordFiles(t *testing.T, dir string) []string {
 	t.Helper()
-	files, err := filepath.Glob(filepath.Join("records", "*", "*.yaml"))
+	files, err := filepath.Glob(filepath.Join(dir, "*", "*.yaml"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(files) == 0 {
-		t.Fatal("no records under records/")
+		t.Fatalf("no records under %s/", dir)
 	}
 	return files
 }
 
-// TestRecords checks every record with the checker (fast and generic
-// paths), and that each bundled game has at least five records with a
-// result and one without.
-func TestRecords(t *testing.T) {
-	withResult, without := map[string]int{}, map[string]int{}
+// checkRecordDir checks every record of dir with the checker (fast and
+// generic paths) and returns, per game, the records with a result and
+// those without.
+func checkRecordDir(t *testing.T, dir string) (withResult, without map[string]int) {
+	t.Helper()
+	withResult, without = map[string]int{}, map[string]int{}
 	for _, cfg := range []interp.Config{{}, {Disable: []string{"all"}}} {
-		reports, err := CheckDir("records", gamesDir, cfg)
+		reports, err := CheckDir(dir, gamesDir, cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(reports) != len(recordFiles(t)) {
-			t.Errorf("CheckDir found %d records, want %d", len(reports), len(recordFiles(t)))
+		if len(reports) != len(recordFiles(t, dir)) {
+			t.Errorf("CheckDir found %d records, want %d", len(reports), len(recordFiles(t, dir)))
 		}
 		for _, r := range reports {
 			if _, err := os.Stat(rulesPath(r.Game)); r.Game != "" && err != nil {
@@ -335,8 +341,8 @@ func TestRecords(t *testing.T) {
 				t.Errorf("Disable=%v: %s", cfg.Disable, r.Text())
 				continue
 			}
-			if dir := filepath.Base(filepath.Dir(r.File)); dir != r.Game {
-				t.Errorf("%s: a record of %s in records/%s", r.File, r.Game, dir)
+			if d := filepath.Base(filepath.Dir(r.File)); d != r.Game {
+				t.Errorf("%s: a record of %s in %s/%s", r.File, r.Game, dir, d)
 			}
 			if len(cfg.Disable) > 0 {
 				continue
@@ -348,6 +354,46 @@ func TestRecords(t *testing.T) {
 			}
 		}
 	}
+	return withResult, without
+}
+
+// independentSource is what the header comment of a record of
+// conformance/records must say: the independent generator that played it
+// (TestRegenerateOracleRecords writes "Played by <generator>, not by
+// interp: seed N"), or the published game it was written from by hand
+// ("From a published game: ...").
+var independentSource = regexp.MustCompile(`(?m)^# (Played by (conformance/oracle/\w+\.go|the naive generator of conformance/\w+\.go), not by interp: seed \d+|From a published game: .+)`)
+
+// TestRecords checks every record of conformance/records (the evidence)
+// with the checker (fast and generic paths): each names its independent
+// source in its header, and every bundled game has at least three records
+// with a result and one without.
+func TestRecords(t *testing.T) {
+	withResult, without := checkRecordDir(t, "records")
+	for _, path := range recordFiles(t, "records") {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !independentSource.Match(data) {
+			t.Errorf("%s: the header does not name an independent generator and its seed, or a published game", path)
+		}
+	}
+	games, _ := filepath.Glob(filepath.Join(gamesDir, "*.rules"))
+	for _, g := range games {
+		name := strings.TrimSuffix(filepath.Base(g), ".rules")
+		if withResult[name] < 3 || without[name] < 1 {
+			t.Errorf("%s: %d records with a result, %d without; want at least 3 and 1", name, withResult[name], without[name])
+		}
+	}
+}
+
+// TestRegressionRecords checks every record of conformance/regression
+// (interp's own games, made by TestRegenerateRecords: regression pins)
+// with the checker, fast and generic paths, and that each bundled game
+// has at least five with a result and one without.
+func TestRegressionRecords(t *testing.T) {
+	withResult, without := checkRecordDir(t, "regression")
 	games, _ := filepath.Glob(filepath.Join(gamesDir, "*.rules"))
 	for _, g := range games {
 		name := strings.TrimSuffix(filepath.Base(g), ".rules")
@@ -357,14 +403,14 @@ func TestRecords(t *testing.T) {
 	}
 }
 
-// TestRecordsAgainstOracle replays every Leap Frog (plain, Murray,
-// Froglet), Salta, Konane, international draughts, Chinese Checkers and
-// Conspirateurs record through conformance/oracle and checks that
-// every move is legal there too and that the oracle finds the recorded
+// TestRecordsAgainstOracle replays every record of records/ and
+// regression/ of a game with an independent generator (all but English
+// draughts and Breakthrough) through that generator and checks that every
+// move is legal there too and that the generator finds the recorded
 // result: over after the last move, the same winners and scores.
 func TestRecordsAgainstOracle(t *testing.T) {
 	checked := 0
-	for _, path := range recordFiles(t) {
+	for _, path := range append(recordFiles(t, "records"), recordFiles(t, "regression")...) {
 		data, err := os.ReadFile(path)
 		if err != nil {
 			t.Fatal(err)
@@ -412,6 +458,7 @@ func TestRecordsAgainstOracle(t *testing.T) {
 	if checked == 0 {
 		t.Error("no record checked against the oracle")
 	}
+	t.Logf("%d records replayed through their independent generators", checked)
 }
 
 // oracleFor builds the oracle's start position of a record (nil for games
@@ -453,5 +500,5 @@ func oracleFor(rec *record.Record) (model, []string, error) {
 		limit, _ := strconv.Atoi(opt("limit", "0"))
 		return oracle.NewSalta(limit), []string{"green", "red"}, nil
 	}
-	return oracleFor14(rec, opt)
+	return oracleForGame(rec, opt)
 }

@@ -379,7 +379,7 @@ func (s *Server) baseEntryRange(f *file, x *lines, other string) protocol.Range 
 			if e.key.Text == "import" && "stdlib/"+name+".rules" == filepath.ToSlash(other) {
 				return x.tokenRange(e.key)
 			}
-			if e.key.Text == "extends" && filepath.Clean(lang.BasePath(f.path, name)) == filepath.Clean(other) {
+			if e.key.Text == "extends" && (filepath.Clean(lang.BasePath(f.path, name)) == filepath.Clean(other) || filepath.ToSlash(other) == "games/"+name+".rules") {
 				return x.tokenRange(e.key)
 			}
 		}

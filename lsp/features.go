@@ -21,6 +21,8 @@ type view struct {
 	off   int
 	chain []*entry
 	role  role
+	// base: the file `extends: name` reads (Server.basePath)
+	base func(path, name string) string
 }
 
 func (s *Server) view(uri string, pos protocol.Position) *view {
@@ -29,8 +31,8 @@ func (s *Server) view(uri string, pos protocol.Position) *view {
 		return nil
 	}
 	f := parseFile(d.path, d.text)
-	v := &view{d: d, f: f, off: offsetOf(d.text, pos)}
-	v.ix = buildIndex(f, s.read, s.module())
+	v := &view{d: d, f: f, off: offsetOf(d.text, pos), base: s.basePath}
+	v.ix = buildIndex(f, s.read, s.module(), s.basePath)
 	v.chain, v.role = f.at(v.off)
 	return v
 }
@@ -92,7 +94,7 @@ func (v *view) hoverAt(i int, t *lang.Token) string {
 	name := strings.Trim(t.Text, `"`)
 	switch key {
 	case "extends":
-		return hoverText("`"+name+"`", "the base of this variant", "`"+lang.BasePath(v.f.path, name)+"`")
+		return hoverText("`"+name+"`", "the base of this variant", "`"+v.base(v.f.path, name)+"`")
 	case "import":
 		if src, _, err := stdlib.Open(name); err == nil {
 			return hoverText("`"+name+"`", "a module of the library (stdlib)", leadingComment(string(src)))
@@ -246,7 +248,7 @@ func (s *Server) definition(ctx *glsp.Context, p *protocol.DefinitionParams) (an
 	if v.role == roleValue {
 		switch e.key.Text {
 		case "extends":
-			return []protocol.Location{{URI: uriOf(lang.BasePath(v.f.path, name))}}, nil
+			return []protocol.Location{{URI: uriOf(s.basePath(v.f.path, name))}}, nil
 		case "import":
 			if path, _, ok := s.module()(name); ok {
 				return []protocol.Location{{URI: uriOf(path)}}, nil

@@ -86,7 +86,7 @@ func (ix *index) names(k declKind) []string {
 // buildIndex reads the document and, recursively, its bases and modules.
 // read returns a file's text (an editor's buffer or the disk); module
 // returns a stdlib module's path and text.
-func buildIndex(doc *file, read func(path string) (string, bool), module func(name string) (string, string, bool)) *index {
+func buildIndex(doc *file, read func(path string) (string, bool), module func(name string) (string, string, bool), base func(path, name string) string) *index {
 	ix := &index{}
 	seen := map[string]bool{}
 	var add func(f *file, depth int)
@@ -102,7 +102,7 @@ func buildIndex(doc *file, read func(path string) (string, bool), module func(na
 				name := strings.Trim(v.Text, `"`)
 				switch {
 				case e.key.Text == "extends" && (v.Kind == lang.TokString || v.Kind == lang.TokIdent):
-					p := lang.BasePath(f.path, name)
+					p := base(f.path, name)
 					if text, ok := read(p); ok {
 						add(parseFile(p, text), depth+1)
 					}

@@ -5,12 +5,16 @@ import (
 	"encoding/hex"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"time"
 
+	"github.com/ruleplay/ruleplay/games"
 	"github.com/ruleplay/ruleplay/internal/safetext"
+	"github.com/ruleplay/ruleplay/lang"
 	"github.com/ruleplay/ruleplay/lang/format"
 	"github.com/ruleplay/ruleplay/stdlib"
 	"github.com/tliron/glsp"
@@ -19,7 +23,8 @@ import (
 
 // Options configure a Server.
 type Options struct {
-	// ModuleDir is where the server writes the embedded stdlib modules, so
+	// ModuleDir is where the server writes the embedded stdlib modules (and,
+	// in its folder games, the bundled games a variant may extend), so
 	// that "go to definition" can open them as files; by default a folder
 	// of the user's cache directory.
 	ModuleDir string
@@ -193,39 +198,73 @@ func (s *Server) read(path string) (string, bool) {
 	return string(b), err == nil
 }
 
-// --- stdlib modules as files -------------------------------------------
+// --- stdlib modules and bundled games as files --------------------------
 
 // module returns the function that finds a stdlib module for an index.
 func (s *Server) module() func(name string) (string, string, bool) {
 	return stdlibModule(s.moduleDir)
 }
 
-// moduleDir is the folder holding copies of the embedded modules: one
-// folder per version of the modules (named by their hash), written once,
-// read-only, so that an editor can open them.
+// moduleDir is the folder holding copies of the embedded modules (see
+// embeddedDir).
 func (s *Server) moduleDir() string {
-	base := s.opts.ModuleDir
+	return embeddedDir(s.opts.ModuleDir, "stdlib", stdlib.Names(), func(name string) []byte {
+		src, _, _ := stdlib.Open(name)
+		return src
+	})
+}
+
+// gamesDir is the folder holding copies of the bundled games, the bases
+// `extends: NAME` reads when no NAME.rules stands beside the variant.
+func (s *Server) gamesDir() string {
+	base := ""
+	if s.opts.ModuleDir != "" {
+		base = filepath.Join(s.opts.ModuleDir, "games")
+	}
+	return embeddedDir(base, "games", games.Names(), func(name string) []byte {
+		src, _ := fs.ReadFile(games.FS(), name+".rules")
+		return src
+	})
+}
+
+// basePath is the file `extends: name` in the file at path reads, as the
+// loader finds it: the file beside it, or, for a bare name (no .rules, no
+// folder) with no such file, the bundled game's copy (gamesDir).
+func (s *Server) basePath(path, name string) string {
+	p := lang.BasePath(path, name)
+	if strings.HasSuffix(name, ".rules") || strings.ContainsAny(name, `/\`) || !games.Has(name) {
+		return p
+	}
+	if _, ok := s.read(p); ok {
+		return p
+	}
+	return filepath.Join(s.gamesDir(), name+".rules")
+}
+
+// embeddedDir is a folder holding copies of embedded files (the stdlib
+// modules, the bundled games): one folder per version of them (named by
+// their hash) under base (the user's cache by default, in the folder
+// kind), written once, read-only, so that an editor can open them.
+func embeddedDir(base, kind string, names []string, open func(name string) []byte) string {
 	if base == "" {
 		cache, err := os.UserCacheDir()
 		if err != nil {
 			cache = os.TempDir()
 		}
-		base = filepath.Join(cache, "ruleplay", "stdlib")
+		base = filepath.Join(cache, "ruleplay", kind)
 	}
 	h := sha256.New()
-	for _, name := range stdlib.Names() {
-		src, _, _ := stdlib.Open(name)
+	for _, name := range names {
 		h.Write([]byte(name))
-		h.Write(src)
+		h.Write(open(name))
 	}
 	dir := filepath.Join(base, hex.EncodeToString(h.Sum(nil))[:12])
 	if _, err := os.Stat(dir); err == nil {
 		return dir
 	}
 	if err := os.MkdirAll(dir, 0o755); err == nil {
-		for _, name := range stdlib.Names() {
-			src, _, _ := stdlib.Open(name)
-			_ = os.WriteFile(filepath.Join(dir, name+".rules"), src, 0o444)
+		for _, name := range names {
+			_ = os.WriteFile(filepath.Join(dir, name+".rules"), open(name), 0o444)
 		}
 	}
 	return dir

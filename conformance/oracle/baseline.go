@@ -29,10 +29,14 @@ type B interface {
 
 // Baseline returns the oracle of the bundled game whose rules file has
 // this stem ("leapfrog", "leapfrog-murray", "froglet", "salta", "konane",
-// "draughts-international", "chinese-checkers", "conspirateurs"; a path
-// to the file, or the name the file declares, "Leap Frog", "Leap Frog
-// (Murray's variant)", "Froglet", "Salta", "Konane", "International
-// draughts", "Chinese Checkers", "Conspirateurs", are accepted too), with the
+// "draughts-international", "chinese-checkers", "conspirateurs",
+// "crossings", "jumpwings", "jumpwings-advanced", "jumpwings-relative",
+// "draughts", "breakthrough"; a path to the file, or the name the file
+// declares, "Leap Frog", "Leap Frog (Murray's variant)", "Froglet",
+// "Salta", "Konane", "International draughts", "Chinese Checkers",
+// "Conspirateurs", "Crossings", "Jumpwings", "Jumpwings (advanced)",
+// "Jumpwings (relative height)", "English draughts", "Breakthrough", are
+// accepted too), with the
 // rules file's options as the command line gives them (name -> value, the
 // defaults of the rules file for those not given). It reports false for
 // another game, an option the game does not have, or a value the rules
@@ -56,7 +60,10 @@ func Baseline(game string, opts map[string]string) (B, bool) {
 		}
 		return saltaB{NewSalta(limit)}, true
 	}
-	return baseline14(game, opts)
+	if b, ok := baseline14(game, opts); ok {
+		return b, true
+	}
+	return baselineMore(game, opts)
 }
 
 // baselineStem maps a rules file path or a declared game name to the stem
@@ -79,6 +86,18 @@ func baselineStem(game string) string {
 		return "chinese-checkers"
 	case "Conspirateurs":
 		return "conspirateurs"
+	case "Crossings":
+		return "crossings"
+	case "Jumpwings":
+		return "jumpwings"
+	case "Jumpwings (advanced)":
+		return "jumpwings-advanced"
+	case "Jumpwings (relative height)":
+		return "jumpwings-relative"
+	case "English draughts":
+		return "draughts"
+	case "Breakthrough":
+		return "breakthrough"
 	}
 	if i := strings.LastIndexAny(game, `/\`); i >= 0 {
 		game = game[i+1:]

@@ -29,6 +29,26 @@
 //     "pass"; two passes end the game, more men on shelters (Sheltered)
 //     winning ("passes"). Scores is nil.
 //
+// and, written straight from the binding spec for issue 28, the games
+// that had none:
+//
+//   - Crossings (NewCrossings, games.md §5): groups of k stones at the end
+//     of a line moving 1..k cells, the head landing on a lone enemy stone
+//     or on one whose run is shorter than the group (taking it), crossed
+//     stones locked; texts TAIL:HEAD-DEST; an unanswered crossing wins
+//     ("goal"), no move draws ("no move").
+//   - Jumpwings (NewJumpwings(JumpwingsOptions), games.md §8-9): the basic
+//     and advanced hex boards, stacks, each kind's jump length and height
+//     limit (absolute, or relative to the jumper's level), steps on the
+//     ground, the frog's one-cell jump and step one move; the short goal
+//     after the move or the long goal at the start of the turn ("goal"),
+//     "pass" without a move, two passes a draw ("passes").
+//   - English draughts (NewEnglishDraughts, games.md §10): men forward,
+//     short kings, compulsory and complete capture chains (not the
+//     longest), crowning ends the move, no move loses.
+//   - Breakthrough (NewBreakthrough, games.md §11): forward steps,
+//     diagonal captures, the home rank or every enemy pawn taken wins.
+//
 // Each has SetPosition for hand-built positions, Clone, Perft and GenPerft
 // (make and unmake on a mailbox with a two-cell border, move buffers
 // reused per depth, nothing allocated once they have grown), and the
@@ -62,9 +82,12 @@
 //
 //   - Players are numbered from 0 in turn order (Leap Frog and Chinese
 //     Checkers: 0 is p1; Salta: 0 is green, 1 is red; Konane and
-//     Conspirateurs: 0 is black; international draughts: 0 is white).
+//     Conspirateurs: 0 is black; international draughts: 0 is white;
+//     Crossings: 0 is red; Jumpwings: 0 is light; English draughts: 0 is
+//     black; Breakthrough: 0 is white).
 //   - Cells are named as in docs/notation.md: file letter + rank number ("a1",
-//     "j10"); on the star, letter within the row + row number. The cell
+//     "j10"); on the star and the Jumpwings boards, letter within the row +
+//     row number. The cell
 //     index used for ordering is (rank-1)*W + (file-1) (the star: rows from
 //     the bottom, letters within a row).
 //   - Moves() returns canonical move texts in a documented deterministic

@@ -180,6 +180,23 @@ func (g *Draughts) Winners() []int {
 	return nil
 }
 
+// Material returns white's and black's pieces on the board, a king
+// counting as three men (a measure for the greedy players of the
+// conformance tests).
+func (g *Draughts) Material() []int {
+	n := []int{0, 0}
+	for _, m := range idCell {
+		if v := g.cell[m]; v&(idMan|idKing) != 0 {
+			w := 1
+			if v&idKing != 0 {
+				w = 3
+			}
+			n[v&idBlack/idBlack] += w
+		}
+	}
+	return n
+}
+
 // Quiet returns the number of plies in a row that were king moves without
 // a capture.
 func (g *Draughts) Quiet() int { return g.quiet }

@@ -25,10 +25,11 @@ import (
 // be after the player to move has moved (blockade-words: the guards depend on
 // the counters alone).
 func NextGuards(p *core.Program, s *core.State) {
-	if len(ScratchOf(s).NextOK) < len(p.Rules) {
-		ScratchOf(s).NextOK = make([]bool, len(p.Rules))
-		for i := range ScratchOf(s).NextOK {
-			ScratchOf(s).NextOK[i] = true
+	x := ScratchOf(s)
+	if len(x.NextOK) < len(p.Rules) {
+		x.NextOK = make([]bool, len(p.Rules))
+		for i := range x.NextOK {
+			x.NextOK[i] = true
 		}
 	}
 	if len(p.GuardedRules) == 0 {
@@ -37,7 +38,7 @@ func NextGuards(p *core.Program, s *core.State) {
 	mover := s.Mover
 	p.NextTurn(s, mover)
 	for _, i := range p.GuardedRules {
-		ScratchOf(s).NextOK[i] = p.GuardHolds(s, &p.Rules[i])
+		x.NextOK[i] = p.GuardHolds(s, &p.Rules[i])
 	}
 	s.Mover = mover
 	s.Turns[mover]--
@@ -54,7 +55,7 @@ type witness struct {
 	sh, l int32
 }
 
-// Witnesses fills ScratchOf(s).Witnesses with the next player's first leaps in the
+// Witnesses fills Scratch.Witnesses with the next player's first leaps in the
 // position of s (blockade-words, after nextGuards).
 func Witnesses(p *core.Program, s *core.State) {
 	var w [core.MaxSlots]uint64
@@ -73,7 +74,7 @@ func NextSurvives(p *core.Program, s *core.State, k uint64) bool {
 
 // nextLeaps looks for the next player's first leaps with the occupancy
 // words w, leaving out those that depend on a cell of k (blockade-words, after
-// nextGuards). With record it fills ScratchOf(s).Witnesses with them and reports whether
+// nextGuards). With record it fills Scratch.Witnesses with them and reports whether
 // there is one; otherwise it stops at the first.
 func nextLeaps(p *core.Program, s *core.State, w *[core.MaxSlots]uint64, k uint64, record bool) bool {
 	np := p.Players
@@ -83,12 +84,14 @@ func nextLeaps(p *core.Program, s *core.State, w *[core.MaxSlots]uint64, k uint6
 		all |= w[sl]
 	}
 	empty := ^all & p.BoardMask[0]
+	x := ScratchOf(s)
+	nextOK := x.NextOK
 	if record {
-		ScratchOf(s).Witnesses = ScratchOf(s).Witnesses[:0]
+		x.Witnesses = x.Witnesses[:0]
 	}
 	found := false
 	for _, ri := range p.BlockRules {
-		if !ScratchOf(s).NextOK[ri] {
+		if !nextOK[ri] {
 			continue
 		}
 		r := &p.Rules[ri]
@@ -100,7 +103,7 @@ func nextLeaps(p *core.Program, s *core.State, w *[core.MaxSlots]uint64, k uint6
 			if !record {
 				return true
 			}
-			ScratchOf(s).Witnesses = append(ScratchOf(s).Witnesses, witness{t: src})
+			x.Witnesses = append(x.Witnesses, witness{t: src})
 			found = true
 			continue
 		}
@@ -118,7 +121,7 @@ func nextLeaps(p *core.Program, s *core.State, w *[core.MaxSlots]uint64, k uint6
 			if !record {
 				return true
 			}
-			ScratchOf(s).Witnesses = append(ScratchOf(s).Witnesses, witness{t, int32(sh), int32(L)})
+			x.Witnesses = append(x.Witnesses, witness{t, int32(sh), int32(L)})
 			found = true
 		}
 	}
@@ -167,7 +170,7 @@ func touched(p *core.Program, r *core.Rule, path []uint32) uint64 {
 
 // KeepsMove tells whether the next player has a candidate move after the
 // move of rule r with this path, played by the player to move in s
-// (blockade-words; s.nextOK and ScratchOf(s).Witnesses filled by nextGuards and witnesses).
+// (blockade-words; Scratch.NextOK and Scratch.Witnesses filled by NextGuards and Witnesses).
 // Only the occupancy bitsets of s are read: they must be those of the
 // position the move is played from (generators change cells, not bitsets,
 // while exploring chains).

@@ -106,8 +106,7 @@ func noSources(ss *RuleSlots, s *core.State) bool {
 
 // bulkScratch returns the scratch sets of firstLeaps and the rules' move
 // sets, allocated once per State.
-func bulkScratch(s *core.State, p *core.Program) (*BulkSets, *[core.MaxBulk]BulkRule) {
-	x := ScratchOf(s)
+func bulkScratch(x *Scratch, p *core.Program) (*BulkSets, *[core.MaxBulk]BulkRule) {
 	b := &x.Sets
 	if b.Nw != p.NumWords || b.Pad != p.BulkPad {
 		nw, pad := p.NumWords, p.BulkPad
@@ -130,9 +129,9 @@ func firstLeaps(p *core.Program, s *core.State, t *core.Tier, wantTouched, stash
 		return kernLeaps(p, s, t, wantTouched, stash)
 	}
 	mover := s.Mover
-	b, bulk := bulkScratch(s, p)
-	emptyWords(p, s, b)
 	x := ScratchOf(s)
+	b, bulk := bulkScratch(x, p)
+	emptyWords(p, s, b)
 	x.Kept, x.KernelKept = 0, false
 	if len(t.Rules) > core.MaxBulk || !stash {
 		x.Kept = -1
@@ -166,7 +165,7 @@ func firstLeaps(p *core.Program, s *core.State, t *core.Tier, wantTouched, stash
 // words) has a first leap for the player to move, stopping at the first.
 func anyFirstLeap(p *core.Program, s *core.State, t *core.Tier) bool {
 	nw, mover := p.NumWords, s.Mover
-	b, _ := bulkScratch(s, p)
+	b, _ := bulkScratch(ScratchOf(s), p)
 	emptyWords(p, s, b)
 	for _, ri := range t.Rules {
 		r := &p.Rules[ri]
@@ -205,7 +204,7 @@ func anyFirstLeap(p *core.Program, s *core.State, t *core.Tier) bool {
 // them (gen.pre) rather than finding them again.
 func wordsChains(p *core.Program, s *core.State, t *core.Tier, g *core.Gen, ml *core.MoveList) int {
 	nw, mover := p.NumWords, s.Mover
-	b, bulk := bulkScratch(s, p)
+	b, bulk := bulkScratch(ScratchOf(s), p)
 	emptyWords(p, s, b)
 	found := false
 	for j, ri := range t.Rules {

@@ -20,15 +20,23 @@
 //     nothing: hops as bit tests, counted by components);
 //   - bulk, kernel, kernel-chains, multiword-chains: bulk.go, bulk1.go,
 //     tier.go (whole tiers counted and drawn on occupancy words);
-//   - majority-paths: majority.go; words-perft, blockade-words,
-//     count-playouts: choices.go, count.go; step-playouts and word-goals:
-//     step_playout.go, goal_words.go (small step games played on words);
+//   - majority-paths: majority.go; words-perft, count-playouts:
+//     choices.go, count.go; blockade-words: blockade_words.go,
+//     choices.go; step-playouts and word-goals: step_playout.go,
+//     goal_words.go (small step games played on words);
 //   - flat-make, direct-make, fused-make: make_flat.go, make_direct.go,
-//     make_fused.go (make and unmake for flat positions and small boards).
+//     make_fused.go (make and unmake for flat positions and small boards);
+//   - quantifier-tables: quant_tables.go (piece quantifiers as population
+//     counts; the core's expression compiler asks it through
+//     Program.Quantifiers).
 //
-// Two units are tables inside the core's expression compiler and stay
-// there: quantifier-tables (core/expr_quant.go) and turn-guards
-// (core/gen.go: a guard that compares turn numbers with constants).
+// One unit is a test inside the core's guard and stays there:
+// turn-guards (core/gen.go: a guard that compares turn numbers with
+// constants is one range test).
+//
+// What a unit keeps is its own: a rule's tables (RuleTables, in
+// core.Rule.Tables) and a State's scratch (Scratch, in core.State.Units),
+// both in tables.go; the core carries them and never reads them.
 //
 // The chain walks of the leap table, the one-word sets and the mailbox's
 // counts are stamped from one template (chain_walks.go, by

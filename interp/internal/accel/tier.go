@@ -21,7 +21,7 @@ func (*KernelCounter) Name() string { return "kernel" }
 
 func (*KernelCounter) Count(p *core.Program, s *core.State, t *core.Tier, g *core.Gen, ml *core.MoveList) (n int, built bool) {
 	n, _ = kernLeaps(p, s, t, false, false)
-	s.SelBulk = ScratchOf(s).Kept >= 0
+	s.SelBulk = false // (counted without keeping: kernLeaps's stash off)
 	return n, false
 }
 
@@ -37,7 +37,7 @@ func (*KernelKeeper) Count(p *core.Program, s *core.State, t *core.Tier, g *core
 	} else {
 		n, _ = kernLeaps(p, s, t, false, true)
 	}
-	s.SelBulk = ScratchOf(s).Kept >= 0
+	s.SelBulk = keeps(t, true)
 	return n, false
 }
 
@@ -70,7 +70,7 @@ func (c *BulkCounter) Count(p *core.Program, s *core.State, t *core.Tier, g *cor
 		return 0, false
 	}
 	if c.Filtered == nil || NextSurvives(p, s, touched) {
-		s.SelBulk = ScratchOf(s).Kept >= 0
+		s.SelBulk = false // (firstLeaps's stash off)
 		return n, false
 	}
 	return c.Filtered.Count(p, s, t, g, ml)
@@ -91,7 +91,7 @@ func (c *BulkKeeper) Count(p *core.Program, s *core.State, t *core.Tier, g *core
 		return 0, false
 	}
 	if c.Filtered == nil || NextSurvives(p, s, touched) {
-		s.SelBulk = ScratchOf(s).Kept >= 0
+		s.SelBulk = keeps(t, true)
 		return n, false
 	}
 	return c.Filtered.Count(p, s, t, g, ml)
@@ -114,4 +114,11 @@ func (*WordChainsCounter) Count(p *core.Program, s *core.State, t *core.Tier, g 
 func TouchedByFirstLeaps(p *core.Program, s *core.State, t *core.Tier, ml *core.MoveList) uint64 {
 	_, touched := firstLeaps(p, s, t, true, false)
 	return touched
+}
+
+// keeps tells whether firstLeaps and kernLeaps keep the moves of tier t
+// for SelectBulk when asked to (stash): a tier of at most core.MaxBulk
+// rules (Scratch.Kept >= 0 after them).
+func keeps(t *core.Tier, stash bool) bool {
+	return stash && len(t.Rules) <= core.MaxBulk
 }
