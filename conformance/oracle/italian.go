@@ -104,6 +104,30 @@ func (g *Italian) SetPosition(pieces map[string]string, ply int) error {
 	return nil
 }
 
+// Clone returns an independent copy of the position.
+func (g *Italian) Clone() *Italian {
+	c := *g
+	return &c
+}
+
+// Material is each player's material, a king worth three men.
+func (g *Italian) Material() []int {
+	m := []int{0, 0}
+	for _, v := range g.board {
+		switch {
+		case v == 1:
+			m[0]++
+		case v == 2:
+			m[0] += 3
+		case v == -1:
+			m[1]++
+		case v == -2:
+			m[1] += 3
+		}
+	}
+	return m
+}
+
 // ToMove is 0 (White) or 1 (Black).
 func (g *Italian) ToMove() int { return g.ply % 2 }
 
