@@ -49,6 +49,7 @@ var brokenKinds = map[string]Kind{
 	// conformance/oracle: TestBrokenRecordsAgainstOracle).
 	"konane-turning-chain":                      IllegalMove,
 	"draughts-international-capture-compulsory": IllegalMove,
+	"draughts-italian-most-kings":               IllegalMove,
 	"chinese-checkers-no-jump":                  IllegalMove,
 	"conspirateurs-drop-outside":                IllegalMove,
 

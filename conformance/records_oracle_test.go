@@ -150,6 +150,13 @@ func oracleRecSpecs() []oracleRecSpec {
 		oracleRecSpec{file: "breakthrough/black-takes-all.yaml", game: "breakthrough", seed: 1, greedy: 0.05, plies: 500, want: wipesOutModel(1), what: "black takes every white pawn, cautious play (two plies)"},
 		oracleRecSpec{file: "breakthrough/opening.yaml", game: "breakthrough", seed: 1, plies: 500, stop: 16, what: "the first 16 moves (legality only)"},
 	)
+	specs = append(specs,
+		oracleRecSpec{file: "draughts-italian/white-wins.yaml", game: "draughts-italian", seed: 1, plies: 400, want: modelWinsBy(0, "no move"), what: "white wins: black has no move, random play"},
+		oracleRecSpec{file: "draughts-italian/black-wins.yaml", game: "draughts-italian", seed: 1, plies: 400, want: modelWinsBy(1, "no move"), what: "black wins: white has no move, random play"},
+		oracleRecSpec{file: "draughts-italian/white-wins-greedy.yaml", game: "draughts-italian", seed: 1, greedy: 0.2, plies: 400, want: modelWinsBy(0, "no move"), what: "white wins: black has no move, cautious play (two plies)"},
+		oracleRecSpec{file: "draughts-italian/black-wins-greedy.yaml", game: "draughts-italian", seed: 1, greedy: 0.2, plies: 400, want: modelWinsBy(1, "no move"), what: "black wins: white has no move, cautious play (two plies)"},
+		oracleRecSpec{file: "draughts-italian/opening.yaml", game: "draughts-italian", seed: 1, plies: 500, stop: 20, what: "the first 20 moves (legality only)"},
+	)
 	for _, game := range []string{"jumpwings", "jumpwings-advanced", "jumpwings-relative"} {
 		specs = append(specs,
 			oracleRecSpec{file: game + "/light-wins.yaml", game: game, seed: 1, plies: 600, want: modelWinsBy(0, "goal"), what: "light tops a dark gate, random play"},
@@ -181,6 +188,7 @@ var generatorFiles = map[string]string{
 	"conspirateurs":          "conformance/oracle/conspirateurs.go",
 	"draughts":               "conformance/oracle/english_draughts.go",
 	"breakthrough":           "conformance/oracle/breakthrough.go",
+	"draughts-italian":       "conformance/oracle/italian.go",
 }
 
 // randomLayout draws the random setup of Murray's variant and Froglet (the
@@ -238,6 +246,8 @@ func cloneModel(m model) model {
 	case *oracle.EnglishDraughts:
 		return g.Clone()
 	case *oracle.Breakthrough:
+		return g.Clone()
+	case *oracle.Italian:
 		return g.Clone()
 	}
 	panic(fmt.Sprintf("cloneModel: %T", m))
@@ -495,6 +505,8 @@ func oracleForGame(rec *record.Record, opt func(k, def string) string) (model, [
 		return oracle.NewEnglishDraughts(), bw, nil
 	case "breakthrough":
 		return oracle.NewBreakthrough(), []string{"white", "black"}, nil
+	case "draughts-italian":
+		return oracle.NewItalian(), []string{"white", "black"}, nil
 	case "capture":
 		n, _ := strconv.Atoi(opt("players", "2"))
 		names := make([]string, n)
@@ -524,6 +536,7 @@ func TestBrokenRecordsAgainstOracle(t *testing.T) {
 		"breakthrough-straight-capture":             5,
 		"crossings-long-run":                        9,
 		"draughts-capture-compulsory":               3,
+		"draughts-italian-most-kings":               83,
 		"froglet-second-removal":                    2,
 		"jumpwings-hare-over-stack":                 3,
 		"jumpwings-relative-drop":                   10,

@@ -168,6 +168,12 @@ func recSpecs() []recSpec {
 		{file: "draughts/white-wins-2.yaml", game: "draughts", seed: 100, eps: 0.2, value: material, plies: 400, want: winsBy(1, "no move"), what: "white wins: black has no move"},
 		{file: "draughts/black-wins-random.yaml", game: "draughts", seed: 1, eps: 1, plies: 400, want: winsBy(0, "no move"), what: "black wins, random play"},
 		{file: "draughts/opening.yaml", game: "draughts", seed: 1, eps: 1, stop: 20, what: "the first 20 moves (legality only)"},
+		{file: "draughts-italian/white-wins.yaml", game: "draughts-italian", seed: 1, eps: 0.2, value: material, plies: 400, want: winsBy(0, "no move"), what: "white wins: black has no move"},
+		{file: "draughts-italian/white-wins-2.yaml", game: "draughts-italian", seed: 100, eps: 0.2, value: material, plies: 400, want: winsBy(0, "no move"), what: "white wins: black has no move"},
+		{file: "draughts-italian/black-wins.yaml", game: "draughts-italian", seed: 1, eps: 0.2, value: material, plies: 400, want: winsBy(1, "no move"), what: "black wins: white has no move"},
+		{file: "draughts-italian/black-wins-2.yaml", game: "draughts-italian", seed: 100, eps: 0.2, value: material, plies: 400, want: winsBy(1, "no move"), what: "black wins: white has no move"},
+		{file: "draughts-italian/white-wins-random.yaml", game: "draughts-italian", seed: 1, eps: 1, plies: 400, want: winsBy(0, "no move"), what: "white wins, random play"},
+		{file: "draughts-italian/opening.yaml", game: "draughts-italian", seed: 1, eps: 1, stop: 20, what: "the first 20 moves (legality only)"},
 
 		// International draughts: a player without a move loses; fifty
 		// quiet king plies in a row draw (cautious play: two plies).

@@ -52,7 +52,7 @@ func TestKonaneChainKeepsDirection(t *testing.T) {
 		wantMoves(t, p, states[i], "f1-f3", "f1-f3-f5", "c3-c5", "c3-c5-c7")
 	}
 	// The same position with chain-dirs: any (Leap Frog's chains).
-	anyDir := func(g *ir.Game) { g.Moves[2].ChainSame = false }
+	anyDir := func(g *ir.Game) { g.Moves[2].ChainDirs = ir.ChainDirsAny }
 	progs, states = konaneAt(t, anyDir, 0, 2, places...)
 	for i, p := range progs {
 		wantMoves(t, p, states[i], "f1-f3", "f1-f3-f5", "f1-f3-d3", "c3-c5", "c3-c5-c7", "c3-c5-e5", "c3-c5-a5")

@@ -16,6 +16,8 @@ func longTableDecline(p *core.Program, r *core.Rule, m *ir.MoveRule) string {
 		return "the game stacks pieces: a leap reads heights and levels"
 	case r.ChainStop != nil:
 		return "chains stopped by chain-stop"
+	case r.NextDirs != nil:
+		return "chains that may not turn back (chain-dirs: no-reverse)"
 	case r.Inside != nil:
 		return "landings restricted by an inside lock"
 	case m.LengthProp != "":

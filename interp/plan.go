@@ -163,8 +163,11 @@ func patternClass(m *ir.MoveRule) string {
 	case ir.ChainCompulsory:
 		parts = append(parts, "compulsory chain")
 	}
-	if m.ChainSame {
+	switch m.ChainDirs {
+	case ir.ChainDirsSame:
 		parts = append(parts, "keeping its first direction")
+	case ir.ChainDirsNoReverse:
+		parts = append(parts, "never turning straight back")
 	}
 	if m.TextEnds {
 		parts = append(parts, "named by its ends")
@@ -296,7 +299,7 @@ func tierPlan(p *core.Program, t *core.Tier) TierPlan {
 	for _, st := range t.Tidy {
 		switch st := st.(type) {
 		case *core.NarrowStep:
-			tp.Prefer = true
+			tp.Prefer, tp.PreferHow = true, st.How
 			got[core.AccelMajorityPaths] = st.How == "majority-paths"
 		case *core.MergeEndsStep:
 			merged = true

@@ -67,7 +67,8 @@ type TierPlan struct {
 	// leaps found on bitsets (by the kernel on one word), which also tell
 	// whether the tier has a move
 	WalkChains bool
-	Prefer     bool // narrowed to the moves capturing the most (built, then counted: majority-paths, or each played)
+	Prefer     bool   // narrowed to the moves capturing the most (built, then counted: majority-paths, or each played)
+	PreferHow  string // how (the narrowing step's name: "majority-paths", "each move played", ...)
 	// Accelerators: those the tier got; Declined: "name: why" for those
 	// that could concern it and declined
 	Accelerators []string
@@ -135,11 +136,14 @@ func (pl Plan) Write(w io.Writer) error {
 			b.WriteString(" (deduplicated)")
 		}
 		if t.Prefer {
-			how := "each move played and taken back to count its captures"
-			if slices.Contains(t.Accelerators, registry[core.AccelMajorityPaths].Name) {
-				how = "captures counted from the paths"
+			switch {
+			case slices.Contains(t.Accelerators, registry[core.AccelMajorityPaths].Name):
+				b.WriteString(" (most captures only: moves built, captures counted from the paths)")
+			case t.PreferHow == "each move played":
+				b.WriteString(" (most captures only: moves built, each move played and taken back to count its captures)")
+			default:
+				b.WriteString(" (preferred moves only: moves built, " + t.PreferHow + ")")
 			}
-			b.WriteString(" (most captures only: moves built, " + how + ")")
 		}
 		b.WriteByte('\n')
 		fmt.Fprintf(&b, "  %s\n", t.Runs)

@@ -383,7 +383,7 @@ func compileRule(p *core.Program, i int) error {
 	m := &p.Desc.Moves[i]
 	r := &p.Rules[i]
 	r.Idx, r.Name, r.Action, r.Who = i, m.Name, m.Action, m.Piece
-	r.Length, r.Capture, r.Chain, r.KeepsFirstDir, r.NamedByEnds = m.Length, m.Capture, m.Chain, m.ChainSame, m.TextEnds
+	r.Length, r.Capture, r.Chain, r.KeepsFirstDir, r.NamedByEnds = m.Length, m.Capture, m.Chain, m.ChainDirs == ir.ChainDirsSame, m.TextEnds
 	if err := compileSelection(p, r, m); err != nil {
 		return err
 	}
@@ -427,7 +427,12 @@ func compileRule(p *core.Program, i int) error {
 		r.Gen = core.GenReach // the rule's meaning, with or without accelerators
 		return nil
 	}
+	if r.NextDirs != nil && cannotTurnBack(p, m) {
+		r.NextDirs = nil // every walker serves it as chain-dirs: any
+	}
 	switch {
+	case r.NextDirs != nil: // followed by the generic walker
+		p.DeclineFor(core.ScopeRule, i, core.AccelLeapTable, "its chains may not turn back (chain-dirs: no-reverse), which the generic walker follows")
 	case r.ChainStop != nil: // followed by the generic walker
 		p.DeclineFor(core.ScopeRule, i, core.AccelLeapTable, "its chains stop on a chain-stop condition, which the generic walker follows")
 	case r.Inside != nil: // followed by the generic walker
@@ -456,8 +461,11 @@ func compileSelection(p *core.Program, r *core.Rule, m *ir.MoveRule) error {
 	if m.Chain < ir.ChainNone || m.Chain > ir.ChainCompulsory {
 		return fmt.Errorf("unknown chain %d", m.Chain)
 	}
-	if m.ChainSame && (m.Chain == ir.ChainNone || m.Action != ir.Leap) {
-		return fmt.Errorf("chain-dirs: same without a chain of leaps")
+	if m.ChainDirs < ir.ChainDirsAny || m.ChainDirs > ir.ChainDirsNoReverse {
+		return fmt.Errorf("unknown chain-dirs %d", m.ChainDirs)
+	}
+	if m.ChainDirs != ir.ChainDirsAny && (m.Chain == ir.ChainNone || m.Action != ir.Leap) {
+		return fmt.Errorf("chain-dirs other than any without a chain of leaps")
 	}
 	if m.Kinds != nil {
 		r.KindOK = make([]bool, len(p.Desc.Kinds))
@@ -535,7 +543,41 @@ func compileDirs(p *core.Program, r *core.Rule, m *ir.MoveRule) error {
 			r.Dirs[pl] = append(r.Dirs[pl], int32(d))
 		}
 	}
+	if m.ChainDirs == ir.ChainDirsNoReverse {
+		r.NextDirs = noReverseDirs(p, r.Dirs)
+	}
 	return nil
+}
+
+// cannotTurnBack tells whether no chain of rule m could turn straight
+// back even if it may (chain-dirs: no-reverse is then chain-dirs: any):
+// its leaps have one length (not long) in a game without stacks. The leap
+// back would land on the cell the leap before started from, which its
+// path holds, passing over cells that leap emptied (or found empty) and
+// so taking nothing; and a leap taking nothing may not land on its path
+// (core.Gen.Revisits). A long leap may go further back, and a stack keeps
+// a piece under the one taken.
+func cannotTurnBack(p *core.Program, m *ir.MoveRule) bool {
+	return !p.Stacking && m.LengthTo == 0 && m.Hurdle == nil && !m.TakenAtEnd
+}
+
+// noReverseDirs is Rule.NextDirs for chain-dirs: no-reverse: per player
+// and direction d, the player's directions dirs whose vector is not the
+// opposite of d's.
+func noReverseDirs(p *core.Program, dirs [][]int32) [][][]int32 {
+	vec := p.Desc.Board.Dirs
+	next := make([][][]int32, len(dirs))
+	for pl, ds := range dirs {
+		next[pl] = make([][]int32, p.NumDirs)
+		for d := range next[pl] {
+			for _, e := range ds {
+				if vec[e].DX != -vec[d].DX || vec[e].DY != -vec[d].DY {
+					next[pl][d] = append(next[pl][d], e)
+				}
+			}
+		}
+	}
+	return next
 }
 
 // programCompileGroup compiles a group rule: its capture (the enemy run
@@ -793,6 +835,9 @@ func compileEnd(p *core.Program) error {
 	g := p.Desc
 	hasScore := g.Score != nil
 	if err := compileCounters(p); err != nil {
+		return err
+	}
+	if err := preferenceError(p); err != nil {
 		return err
 	}
 	for i, gl := range g.End.Goals {

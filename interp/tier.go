@@ -26,11 +26,7 @@ func planTidy(p *core.Program, ti int, t *core.Tier) {
 	}
 	t.Tidy = nil
 	if p.TierPrefers(rs) {
-		keep := tierNarrowing(p, ti, rs)
-		how := "each move played"
-		if majorityDecline(p, rs) == "" {
-			how = "majority-paths"
-		}
+		keep, how := tierNarrowing(p, ti, rs)
 		t.Tidy = append(t.Tidy, &core.NarrowStep{How: how, Keep: keep})
 	}
 	if ends {

@@ -54,9 +54,10 @@ type Game struct {
 	// Promotions change a piece's kind when it ends a leap or group move in
 	// a zone; a chain stops there (unless the promotion is AtMoveEnd).
 	Promotions []Promotion
-	// Prefer narrows the moves of the chosen priority tier (PreferNone:
-	// every move stays).
-	Prefer Prefer
+	// Prefer narrows the moves of the chosen priority tier when one of
+	// its rules captures: each criterion in order keeps, of the moves the
+	// ones before kept, those with its best value (nil: every move stays).
+	Prefer []Preference
 	// Counters are numbers kept in the position, updated after every ply
 	// (Counter); goals read them with OpCounter.
 	Counters []Counter
@@ -68,14 +69,30 @@ type Game struct {
 	Locks []Lock
 }
 
-// Prefer says which moves of the chosen priority tier stay.
+// Preference is one criterion of Game.Prefer: a value per move, of
+// which the moves with the highest stay.
+type Preference struct {
+	By Prefer
+	// Kind is the piece kind the criterion reads (-1: every kind, for
+	// PreferMostCaptured alone).
+	Kind int
+}
+
+// Prefer is what a Preference values.
 type Prefer int
 
 const (
-	PreferNone Prefer = iota
-	// PreferMostCaptured keeps only the moves that capture the most
-	// pieces (every piece counts 1).
-	PreferMostCaptured
+	// PreferMostCaptured: the number of pieces (of Kind) the move
+	// captures, every piece counting 1.
+	PreferMostCaptured Prefer = iota
+	// PreferMoved: 1 when the moving piece is of Kind, 0 otherwise.
+	PreferMoved
+	// PreferEarliestCaptured: the pieces of Kind the move captures, the
+	// earlier in its order of capture the better: of two moves, the one
+	// whose first such capture comes earlier, or where equal its second,
+	// and so on (a move with one such capture more, the others equal,
+	// first). Counted over a move's first 31 captures.
+	PreferEarliestCaptured
 )
 
 // Counter is a number in the position: after every ply it goes up by one
@@ -319,6 +336,16 @@ const (
 	ChainCompulsory       // the chain goes on while it can
 )
 
+// ChainDirs says which directions the leaps of a chain after its first
+// may take (`chain-dirs:`).
+type ChainDirs int
+
+const (
+	ChainDirsAny       ChainDirs = iota // each leap any of the rule's directions
+	ChainDirsSame                       // every leap in the first leap's direction
+	ChainDirsNoReverse                  // no leap in the opposite direction of the leap before
+)
+
 // MoveRule is one kind of move.
 type MoveRule struct {
 	Name   string
@@ -367,10 +394,11 @@ type MoveRule struct {
 	Over, Onto *Expr
 	Capture    Capture
 	Chain      Chain
-	// ChainSame (chain-dirs: same): every leap of a chain goes in the
-	// direction of its first leap (Chain must not be ChainNone); false:
-	// each leap may take any of Dirs.
-	ChainSame bool
+	// ChainDirs (chain-dirs:) restricts the directions of a chain's leaps
+	// after the first (anything but ChainDirsAny needs a Chain):
+	// ChainDirsSame, the first leap's direction; ChainDirsNoReverse, any
+	// of Dirs whose vector is not the opposite of the leap before's.
+	ChainDirs ChainDirs
 	// TextEnds names the rule's moves by their ends (docs/notation.md):
 	// the start and the last landing, so that chains with the same start,
 	// end and captured pieces are one move; where two legal moves would

@@ -111,22 +111,113 @@ func (c *checker) promoteAt(p *Entry) (atEnd, ok bool) {
 	return at == 1 && set, ok
 }
 
-// checkPrefer reads the top-level `prefer: none | most-captured` (none,
-// the default, lets a variant drop its base's preference).
+// preferWords are the criteria of prefer, by their first word.
+var preferWords = map[string]ir.Prefer{
+	"most-captured":     ir.PreferMostCaptured,
+	"moved":             ir.PreferMoved,
+	"earliest-captured": ir.PreferEarliestCaptured,
+}
+
+// preferHint shows the criteria.
+const preferHint = "prefer: most-captured, or criteria in order: most-captured, moved KIND, most-captured KIND, earliest-captured KIND"
+
+// checkPrefer reads the top-level `prefer: none | CRITERION, ...` (none,
+// the default, lets a variant drop its base's preference; the criteria
+// may be written as one list [...]): most-captured [KIND], moved KIND,
+// earliest-captured KIND.
 func (c *checker) checkPrefer(es []*Entry) {
 	for _, e := range es {
-		if len(e.Labels) > 0 || e.HasBlock {
+		if len(e.Labels) > 0 || e.HasBlock || len(e.Values) == 0 {
 			c.errorf(e.Pos, "write prefer: most-captured (or prefer: none)", "prefer takes a value")
 			continue
 		}
 		if n, ok := onlyValue(e).(*Name); ok && n.Dotted() == "none" {
-			c.g.Prefer = ir.PreferNone
+			c.g.Prefer = nil
 			continue
 		}
-		if _, set, _ := namedChoice(c, e, []string{"most-captured"}, "only the moves that capture the most pieces stay", "unknown preference"); set {
-			c.g.Prefer = ir.PreferMostCaptured
+		items := e.Values
+		if l, ok := onlyValue(e).(*List); ok {
+			items = l.Items
+		}
+		var prefs []ir.Preference
+		ok := true
+		for _, v := range items {
+			pr, okv := c.preference(v)
+			prefs = append(prefs, pr)
+			ok = okv && ok
+		}
+		if ok && c.preferReadable(e, prefs) {
+			c.g.Prefer = prefs
 		}
 	}
+}
+
+// preferReadable tells whether criteria beyond most-captured can be read:
+// from a move's path, so every rule that captures must be a leap or a
+// removal, in a game without stacks; it reports why not at e.
+func (c *checker) preferReadable(e *Entry, prefs []ir.Preference) bool {
+	if len(prefs) == 1 && prefs[0] == (ir.Preference{By: ir.PreferMostCaptured, Kind: -1}) {
+		return true
+	}
+	if c.g.Stacking {
+		c.errorf(e.Pos, "keep prefer: most-captured alone in a game of stacks", "prefer: criteria beyond most-captured read the captured pieces from a move's path, which a game of stacks does not tell")
+		return false
+	}
+	for _, m := range c.g.Moves {
+		if m.GroupCapture != nil {
+			c.errorf(e.Pos, "keep prefer: most-captured alone, or capture with jumps", "prefer: criteria beyond most-captured read the captured pieces from a move's path; the group move %s captures otherwise", m.Name)
+			return false
+		}
+	}
+	return true
+}
+
+// preference reads one criterion of prefer: a word, and for most-captured
+// optionally, for the others necessarily, a piece kind.
+func (c *checker) preference(v Expr) (ir.Preference, bool) {
+	var words []Expr
+	switch v := v.(type) {
+	case *Name:
+		words = []Expr{v}
+	case *Phrase:
+		words = v.Words
+	}
+	var word *Name
+	if len(words) > 0 {
+		word, _ = words[0].(*Name)
+	}
+	if word == nil || len(words) > 2 {
+		c.errorf(v.At(), preferHint, "expected a preference")
+		return ir.Preference{}, false
+	}
+	by, known := preferWords[word.Dotted()]
+	if !known {
+		hint := c.r.didYouMean(word.Dotted(), []string{"most-captured", "moved", "earliest-captured"})
+		if hint == "" {
+			hint = preferHint
+		}
+		c.errorf(word.Pos, hint, "unknown preference %q", word.Dotted())
+		return ir.Preference{}, false
+	}
+	pr := ir.Preference{By: by, Kind: -1}
+	if len(words) == 1 {
+		if by != ir.PreferMostCaptured {
+			c.errorf(word.Pos, fmt.Sprintf("write %s KIND (%s king)", word.Dotted(), word.Dotted()), "%s needs a piece kind", word.Dotted())
+			return pr, false
+		}
+		return pr, true
+	}
+	kind, _ := words[1].(*Name)
+	if kind == nil {
+		c.errorf(words[1].At(), "name a piece kind", "expected a piece kind")
+		return pr, false
+	}
+	if k, ok := c.kinds[kind.Dotted()]; ok {
+		pr.Kind = k
+		return pr, true
+	}
+	c.errorf(kind.Pos, c.r.hintFor(kind.Dotted(), "piece kinds", c.kindNames()), "unknown piece kind %q", kind.Dotted())
+	return pr, false
 }
 
 // checkCounters reads `counter NAME { counts: CONDITION }`, in file order.

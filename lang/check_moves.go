@@ -179,7 +179,7 @@ func (c *checker) leapProps(e *Entry, ps map[string]*Entry, r *ir.MoveRule) bool
 	ok = c.chainDirs(e, ps, r) && ok
 	// A chain that keeps its direction is a straight line: it cannot wander.
 	if p, has := ps["chain"]; has && ok && r.Chain != ir.ChainNone && !passesPiece(r) &&
-		!(r.TextEnds && r.Capture == ir.CaptureNone && r.Chain == ir.ChainOptional) && !r.ChainSame {
+		!(r.TextEnds && r.Capture == ir.CaptureNone && r.Chain == ir.ChainOptional) && r.ChainDirs != ir.ChainDirsSame {
 		c.r.warnf(p.Pos, "make every step pass over a piece (over: enemy), or write chain: none",
 			"the chains of %s can grow without bound: no step needs a piece to pass over, so a chain may wander the board and their number explodes", e.Key)
 	}
@@ -187,20 +187,22 @@ func (c *checker) leapProps(e *Entry, ps map[string]*Entry, r *ir.MoveRule) bool
 	return ok
 }
 
-// chainDirs reads chain-dirs: any (the default) or same (r.ChainSame),
-// which needs a chain.
+// chainDirs reads chain-dirs: any (the default), same or no-reverse
+// (r.ChainDirs), which needs a chain.
 func (c *checker) chainDirs(e *Entry, ps map[string]*Entry, r *ir.MoveRule) bool {
 	p, has := ps["chain-dirs"]
 	if !has {
 		return true
 	}
-	same, set, ok := choice(c, p, map[string]bool{"any": false, "same": true},
-		"chain-dirs: any (each leap in any direction) or same (every leap in the first leap's direction)", "unknown chain-dirs")
+	dirs, set, ok := choice(c, p, map[string]ir.ChainDirs{"any": ir.ChainDirsAny, "same": ir.ChainDirsSame, "no-reverse": ir.ChainDirsNoReverse},
+		"chain-dirs: any (each leap in any direction), same (every leap in the first leap's direction) or no-reverse (no leap straight back the way the leap before came)", "unknown chain-dirs")
 	if set && r.Chain == ir.ChainNone {
 		c.errorf(p.Pos, "add chain: optional or chain: compulsory, or drop chain-dirs", "chain-dirs without a chain: the %s makes one leap a move", e.Key)
 		return false
 	}
-	r.ChainSame = same && set
+	if set {
+		r.ChainDirs = dirs
+	}
 	return ok
 }
 

@@ -30,8 +30,8 @@ func TestJumpingFamilyLowering(t *testing.T) {
 	if move.LengthTo != ir.LengthAny || move.Hurdle != nil || move.TakenAtEnd || move.Over == nil || move.Over.Op != ir.OpEmpty {
 		t.Errorf("king-move: %+v", move)
 	}
-	if g.Prefer != ir.PreferMostCaptured {
-		t.Errorf("prefer %d", g.Prefer)
+	if len(g.Prefer) != 1 || g.Prefer[0] != (ir.Preference{By: ir.PreferMostCaptured, Kind: -1}) {
+		t.Errorf("prefer %v", g.Prefer)
 	}
 	if len(g.Promotions) != 1 || !g.Promotions[0].AtMoveEnd {
 		t.Errorf("promotions %+v", g.Promotions)

@@ -78,7 +78,7 @@ func Choices() map[string][]string {
 	return map[string][]string{
 		"capture":    {"none", "jumped", "landing"},
 		"chain":      {"none", "optional", "compulsory"},
-		"chain-dirs": {"any", "same"},
+		"chain-dirs": {"any", "same", "no-reverse"},
 		"text":       {"path", "ends"},
 		"cells":      {"all", "dark", "light"},
 		"forward":    {"north", "south", "east", "west"},
@@ -91,7 +91,7 @@ func Choices() map[string][]string {
 		"forbid":     {"blockade"},
 		"piece":      {"own", "enemy", "neutral", "any"},
 		"taken":      {"at-once", "at-end"},
-		"prefer":     {"none", "most-captured"},
+		"prefer":     {"none", "most-captured", "moved", "earliest-captured"},
 		"at":         {"landing", "move-end"},
 	}
 }

@@ -144,8 +144,8 @@ func TestKonaneLowering(t *testing.T) {
 			t.Errorf("answer: direction %s is not orthogonal", dd.Name)
 		}
 	}
-	if !jump.ChainSame || jump.Chain != ir.ChainOptional {
-		t.Errorf("jump: ChainSame %v, chain %v", jump.ChainSame, jump.Chain)
+	if jump.ChainDirs != ir.ChainDirsSame || jump.Chain != ir.ChainOptional {
+		t.Errorf("jump: ChainDirs %v, chain %v", jump.ChainDirs, jump.Chain)
 	}
 }
 

@@ -13,16 +13,16 @@ func TestPreferNone(t *testing.T) {
 	read := (&memFiles{reads: map[string]int{}}).read
 	for _, c := range []struct {
 		src  string
-		want ir.Prefer
+		want []ir.Preference
 	}{
-		{"extends: \"draughts-international\"\n", ir.PreferMostCaptured},
-		{"extends: \"draughts-international\"\nprefer: none\n", ir.PreferNone},
+		{"extends: \"draughts-international\"\n", []ir.Preference{{By: ir.PreferMostCaptured, Kind: -1}}},
+		{"extends: \"draughts-international\"\nprefer: none\n", nil},
 	} {
 		g, err := LoadSourceWith("v/variant.rules", []byte(c.src), read, nil)
 		if err != nil {
 			t.Fatalf("%q: %v", c.src, err)
 		}
-		if g.Prefer != c.want {
+		if !slices.Equal(g.Prefer, c.want) {
 			t.Errorf("%q: prefer %v, want %v", c.src, g.Prefer, c.want)
 		}
 	}

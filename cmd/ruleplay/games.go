@@ -249,8 +249,21 @@ func summaryMoves(b *strings.Builder, g *ir.Game, d describer) {
 			b.WriteString("  forbidden: a move after which the opponent has no move, unless every move is such\n")
 		}
 	}
-	if g.Prefer == ir.PreferMostCaptured {
-		b.WriteString("  (of the moves allowed, only those capturing the most pieces)\n")
+	for i, pr := range g.Prefer {
+		what := "capturing the most pieces"
+		switch {
+		case pr.By == ir.PreferMostCaptured && pr.Kind >= 0:
+			what = "capturing the most " + g.Kinds[pr.Kind].Name + "s"
+		case pr.By == ir.PreferMoved:
+			what = "made by a " + g.Kinds[pr.Kind].Name
+		case pr.By == ir.PreferEarliestCaptured:
+			what = "capturing " + g.Kinds[pr.Kind].Name + "s earliest"
+		}
+		if i == 0 {
+			b.WriteString("  (of the moves allowed, only those " + what + ")\n")
+		} else {
+			b.WriteString("  (of those, only those " + what + ")\n")
+		}
 	}
 	for _, pr := range g.Promotions {
 		when := "(a chain ends there)"
@@ -392,8 +405,11 @@ func (d describer) move(r ir.MoveRule) string {
 	case ir.ChainCompulsory:
 		b.WriteString("; must go on jumping while it can")
 	}
-	if r.ChainSame {
+	switch r.ChainDirs {
+	case ir.ChainDirsSame:
 		b.WriteString(", in the direction of its first jump")
+	case ir.ChainDirsNoReverse:
+		b.WriteString(", never turning straight back")
 	}
 	if r.ChainStop != nil {
 		b.WriteString("; a chain ends on " + cell(r.ChainStop))

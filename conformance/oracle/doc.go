@@ -48,8 +48,15 @@
 //     longest), crowning ends the move, no move loses.
 //   - Breakthrough (NewBreakthrough, games.md §11): forward steps,
 //     diagonal captures, the home rank or every enemy pawn taken wins.
+//   - Italian draughts (NewItalian, docs/rules/draughts-italian.md): a1
+//     light, men forward that never take a king, short kings, pieces
+//     taken at the end, the four preferences in order (most pieces, by a
+//     king, most kings, a king met earliest), crowning ends the move, no
+//     move loses. Written for reading rather than speed: a board of 64
+//     values, chains found by a recursive search, copies for perft (no
+//     GenPerft, no baseline).
 //
-// Each has SetPosition for hand-built positions, Clone, Perft and GenPerft
+// Each of the others has SetPosition for hand-built positions, Clone, Perft and GenPerft
 // (make and unmake on a mailbox with a two-cell border, move buffers
 // reused per depth, nothing allocated once they have grown), and the
 // conformance package's model methods (Moves, Play, Over, Winners, Scores,

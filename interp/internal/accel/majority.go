@@ -15,7 +15,10 @@ import (
 // left it). Without stacks a cell holds one piece, so those cells are
 // exactly the pieces the move takes (endsCaptured lists them). It serves
 // every walker of such a tier alike: the long-leap table, the leap
-// tables, the generic walker.
+// tables, the generic walker. It serves the one criterion most-captured;
+// a preference with more criteria (moved KIND, most-captured KIND,
+// earliest-captured KIND) is narrowed by the core's PreferInOrder, which
+// reads them from the paths too (the planner declines this unit then).
 
 // PreferMostFromPaths keeps, of the moves of ml (a tier's), those that
 // capture the most pieces, counted from their paths.

@@ -10,7 +10,7 @@ import "github.com/ruleplay/ruleplay/ir"
 // path is emitted without the path buffer, countLeap for counts,
 // visitLeap for an action per move, revisits for the rule that a leap
 // taking nothing may not come back on its path). A chain that keeps
-// its first direction (ir.MoveRule.ChainSame, `chain-dirs: same`) is
+// its first direction (ir.ChainDirsSame, `chain-dirs: same`) is
 // explored by the generic walker and the leap table's tableWalk, run once
 // per first direction with the mover's directions narrowed to it
 // (eachFirstDir); its first leaps may still be marked on bitsets
@@ -65,11 +65,25 @@ import "github.com/ruleplay/ruleplay/ir"
 // walker that knows it (the mailbox's first leaps: mbWrite, mbKeyed)
 // emits it without asking the policy.
 //
-// A chain that keeps its first direction (ir.MoveRule.ChainSame) is
+// A chain that keeps its first direction (ir.ChainDirsSame) is
 // explored one first direction at a time (eachFirstDir): the walker runs
 // from the start cell with the mover's directions narrowed to one, so
 // every leap of the chain goes that way; moves come in the same order
 // (direction, then a prefix before its extensions).
+//
+// A chain that may not turn back (ir.ChainDirsNoReverse: no leap whose
+// vector is the opposite of the leap before's) goes on from each landing
+// in the directions the rule lets follow the leap's (Rule.NextDirs, per
+// player and direction): the generic and long walkers narrow g.Dirs to
+// them for the walk from the landing (goOn, in playLeap), and widen it
+// back after. The planner keeps such a rule off the leap and long-leap
+// tables and everything built on them (the bitset, mailbox and counting
+// walkers), which follow chains in every direction, but for a rule whose
+// chains could not turn back anyway, which it compiles as chain-dirs: any
+// (Rule.NextDirs nil): leaps of one length in a game without stacks,
+// where the leap back would land on the cell the leap before left,
+// taking nothing (what it passes over that leap emptied or found empty),
+// which revisits refuses. Reachability serves only such rules.
 
 // eachFirstDir runs walk from cell c once per direction of g.dirs, with
 // g.dirs narrowed to that direction (chain-dirs: same), and restores
@@ -84,6 +98,22 @@ func (g *Gen) eachFirstDir(c int, walk func(int) bool) {
 		}
 	}
 	g.Dirs = all
+}
+
+// goOn explores, with walk, the chains going on from land after a leap
+// in direction d: in the mover's directions, or in those the rule lets
+// follow d (Rule.NextDirs: chain-dirs: no-reverse), which it narrows
+// g.Dirs to for the walk.
+func (g *Gen) goOn(land, d int, walk func(int) bool) bool {
+	next := g.R.NextDirs
+	if next == nil {
+		return walk(land)
+	}
+	dirs := g.Dirs
+	g.Dirs = next[g.Mover][d]
+	went := walk(land)
+	g.Dirs = dirs
+	return went
 }
 
 // LeapOn applies the chain policy's first half once the walker has put

@@ -2,6 +2,7 @@ package core
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/ruleplay/ruleplay/ir"
 )
@@ -74,7 +75,7 @@ type LongParams struct {
 // TierPrefers tells whether the tier of rules rs narrows its moves to
 // those capturing the most: the game says so and some rule captures.
 func (p *Program) TierPrefers(rs []int) bool {
-	if p.Desc.Prefer != ir.PreferMostCaptured {
+	if len(p.Desc.Prefer) == 0 {
 		return false
 	}
 	for _, ri := range rs {
@@ -171,6 +172,102 @@ func (p *Program) PreferMost(s *State, ml *MoveList) {
 		best = max(best, n)
 	}
 	KeepBest(ml, x.Caps, best)
+}
+
+// PrefersMostCapturedOnly tells whether the game's preference is the one
+// criterion most-captured (of every kind), which PreferMost and the
+// majority-paths accelerator count; other criteria go to PreferInOrder.
+func (p *Program) PrefersMostCapturedOnly() bool {
+	pr := p.Desc.Prefer
+	return len(pr) == 1 && pr[0] == ir.Preference{By: ir.PreferMostCaptured, Kind: -1}
+}
+
+// PreferInOrder keeps, of the moves of ml (a tier's), those with the best
+// value of each criterion of the game's preference in turn (each among
+// the moves the ones before kept). A move's values are read from the
+// position before it: the kind of the moving piece (movedKind) and the
+// pieces it captures in their order of capture (capturedInOrder), which
+// the planner allows for leaps and removals in a game without stacks
+// (preferenceDecline).
+func (p *Program) PreferInOrder(s *State, ml *MoveList) {
+	x := s.Ax()
+	for _, pr := range p.Desc.Prefer {
+		if len(ml.Moves) < 2 {
+			return
+		}
+		x.Caps = x.Caps[:0]
+		best := int32(0)
+		for _, m := range ml.Moves {
+			v := p.preferValue(s, ml, m, pr)
+			x.Caps = append(x.Caps, v)
+			best = max(best, v)
+		}
+		KeepBest(ml, x.Caps, best)
+	}
+}
+
+// preferValue is move m's value for criterion pr (ir.Prefer), at least 0.
+func (p *Program) preferValue(s *State, ml *MoveList, m Mv, pr ir.Preference) int32 {
+	if pr.By == ir.PreferMoved {
+		return int32(B2i(p.movedKind(s, ml, m) == pr.Kind))
+	}
+	x := s.Ax()
+	x.Ecaps = p.capturedInOrder(s, ml, m, x.Ecaps[:0])
+	v := int32(0)
+	for i, c := range x.Ecaps {
+		if pr.Kind >= 0 && int(p.CodeKind[s.Cells[c]]) != pr.Kind {
+			continue
+		}
+		switch {
+		case pr.By == ir.PreferMostCaptured:
+			v++
+		case i < 31: // PreferEarliestCaptured: the earlier, the higher the bit
+			v |= 1 << (30 - i)
+		}
+	}
+	return v
+}
+
+// capturedInOrder appends to buf the cells of the pieces move m captures,
+// in their order of capture, read on the position before it: a removal
+// takes the piece on its cell; a leap the pieces on the cells it passes
+// over (capturing the jumped pieces) or on its landings (capturing by
+// landing), each once, the start cell never (the moving piece has left
+// it). Without stacks a cell holds one piece, so those are the pieces.
+func (p *Program) capturedInOrder(s *State, ml *MoveList, m Mv, buf []int32) []int32 {
+	if m.Rule < 0 {
+		return buf
+	}
+	r := &p.Rules[m.Rule]
+	path := ml.Arena[m.Off : m.Off+m.N]
+	if r.Action == ir.Remove {
+		return append(buf, int32(path[0]&0xffff))
+	}
+	n0 := len(buf)
+	add := func(c int) {
+		if s.Cells[c] != 0 && !slices.Contains(buf[n0:], int32(c)) {
+			buf = append(buf, int32(c))
+		}
+	}
+	start, cur := int(path[0]), int(path[0])
+	for _, e := range path[1:] {
+		land := int(e & 0xffff)
+		switch r.Capture {
+		case ir.CaptureJumped:
+			d := int(e >> 16 & DirMask)
+			for y := int(p.Neighbours[cur*p.NumDirs+d]); y >= 0 && y != land; y = int(p.Neighbours[y*p.NumDirs+d]) {
+				if y != start {
+					add(y)
+				}
+			}
+		case ir.CaptureLanding:
+			if land != start {
+				add(land)
+			}
+		}
+		cur = land
+	}
+	return buf
 }
 
 // KeepBest keeps the moves of ml whose count in counts (one per move) is

@@ -236,6 +236,10 @@ type Rule struct {
 	// keepsFirstDir: a chain keeps its first direction (chain.go:
 	// eachFirstDir)
 	KeepsFirstDir bool
+	// NextDirs, per player and direction d, the directions a chain's leap
+	// after a leap in direction d may take (nil: the mover's directions;
+	// chain.go: goOn)
+	NextDirs [][][]int32
 	// namedByEnds: moves named by their ends (ir.MoveRule.TextEnds)
 	NamedByEnds bool
 	// chainStop: a chain ends on a landing cell where it holds (nil: none)

@@ -91,7 +91,7 @@ func (g *Gen) playLeap(c, land, d, capBase int, stop bool, oldCapt, oldPts int32
 	s.push(p, land, g.Piece)
 	s.Path = append(s.Path, uint32(land)|uint32(d)<<16)
 	more := g.LeapOn(stop || g.PromotesAt(land))
-	g.LeapOff(more, more != ir.ChainNone && walk(land))
+	g.LeapOff(more, more != ir.ChainNone && g.goOn(land, d, walk))
 	s.Path = s.Path[:len(s.Path)-1]
 	s.pop(p, land)
 	s.push(p, c, g.Piece)

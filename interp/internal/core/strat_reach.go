@@ -28,11 +28,14 @@ func (ReachStrategy) Moves(g *Gen) { g.reachLeaps() }
 func (ReachStrategy) Name() string { return "reachability" }
 
 // Reachable tells whether rule m is served by reachability. A chain that
-// keeps its first direction (ChainSame) is not: it is a straight line,
+// keeps its first direction (ChainDirsSame) is not: it is a straight line,
 // at most one path per start and direction, every landing a new end,
-// and the walkers follow it (chain.go: eachFirstDir).
+// and the walkers follow it (chain.go: eachFirstDir). A chain that may
+// not turn back (ChainDirsNoReverse) is: its leaps have one length
+// (long rules never come here) and capture nothing, so a leap turning
+// back would land on the cell it came from, which its path holds.
 func Reachable(m *ir.MoveRule) bool {
-	return m.TextEnds && m.Capture == ir.CaptureNone && m.Chain == ir.ChainOptional && !m.ChainSame
+	return m.TextEnds && m.Capture == ir.CaptureNone && m.Chain == ir.ChainOptional && m.ChainDirs != ir.ChainDirsSame
 }
 
 // reachLeaps emits the moves of every piece the rule selects.
