@@ -14,7 +14,7 @@ func hopCountDecline(p *core.Program, r *core.Rule) string {
 	if why := p.Off(core.AccelHopCount); why != "" {
 		return why
 	}
-	if r.Hop == nil {
+	if accel.Tables(r).Hop == nil {
 		return "the hop table does not serve it"
 	}
 	return ""
@@ -23,7 +23,7 @@ func hopCountDecline(p *core.Program, r *core.Rule) string {
 // compileHopCount chooses rule r's counter (r.hop.count), or none when
 // hopCountDecline says why not.
 func compileHopCount(p *core.Program, r *core.Rule) {
-	h := r.Hop
+	h := accel.Tables(r).Hop
 	if h == nil {
 		return
 	}
@@ -81,7 +81,7 @@ func hopSharesDecline(p *core.Program, r *core.Rule) string {
 	if r.ChainStop != nil {
 		return "its chain stop makes the hops one-way"
 	}
-	dirs, L := p.Desc.Board.Dirs, r.Hop.L
+	dirs, L := p.Desc.Board.Dirs, accel.Tables(r).Hop.L
 	for pl := 0; pl < p.Players; pl++ {
 		var vs [][2]int
 		for _, d := range r.Dirs[pl] {

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ruleplay/ruleplay/interp/internal/accel"
 	"github.com/ruleplay/ruleplay/interp/internal/core"
 	"github.com/ruleplay/ruleplay/lang"
 )
@@ -66,7 +67,7 @@ lock goal: inside
 end { win: every(own, in goal); no-move: pass; passes: 2 }
 `
 		p := loadSrc(t, "races", src, core.Config{MaxPlies: 400})
-		steps := p.Rules[0].Hop
+		steps := accel.Tables(&p.Rules[0]).Hop
 		if steps == nil || steps.CountRule == nil || steps.Words != tc.words {
 			t.Fatalf("%s: the steps are not counted by the hop table on %d words (%+v)", tc.size, tc.words, steps)
 		}
@@ -81,7 +82,7 @@ func checkPieceCounts(t *testing.T, name string, p *core.Program, games, plies i
 	t.Helper()
 	var counted []int // rules with counts kept
 	for ri := range p.Rules {
-		if h := p.Rules[ri].Hop; h != nil && h.Count != nil && h.Key != nil {
+		if h := accel.Tables(&p.Rules[ri]).Hop; h != nil && h.Count != nil && h.Key != nil {
 			counted = append(counted, ri)
 		}
 	}
@@ -103,10 +104,10 @@ func checkPieceCounts(t *testing.T, name string, p *core.Program, games, plies i
 				break
 			}
 			for _, ri := range counted {
-				if s.Hop == nil || len(s.Hop.Counts) <= ri {
+				if accel.ScratchOf(s).Hop == nil || len(accel.ScratchOf(s).Hop.Counts) <= ri {
 					continue // (no hop rule generated yet)
 				}
-				rec := &s.Hop.Counts[ri]
+				rec := &accel.ScratchOf(s).Hop.Counts[ri]
 				if rec.Mover != s.Mover {
 					continue // (the rule's tier was not counted here)
 				}

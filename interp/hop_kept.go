@@ -27,7 +27,7 @@ func keptComponentsDecline(p *core.Program, r *core.Rule) string {
 // compileKeptComponents gives rule r kept components (hopRule.renew, and
 // the movers' crossings) when keptComponentsDecline says it applies.
 func compileKeptComponents(p *core.Program, r *core.Rule) {
-	h := r.Hop
+	h := accel.Tables(r).Hop
 	if why := keptComponentsDecline(p, r); why != "" {
 		if r.Chain != ir.ChainNone {
 			p.DeclineFor(core.ScopeRule, r.Idx, core.AccelKeptComponents, why)

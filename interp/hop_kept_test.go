@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/ruleplay/ruleplay/interp/internal/accel"
 	"github.com/ruleplay/ruleplay/interp/internal/core"
 )
 
@@ -49,10 +50,10 @@ func TestKeptComponents(t *testing.T) {
 					break
 				}
 				for ri := range p.Rules {
-					if s.Hop == nil || len(s.Hop.Counts) <= ri || sa.Hop == nil || len(sa.Hop.Counts) <= ri {
+					if accel.ScratchOf(s).Hop == nil || len(accel.ScratchOf(s).Hop.Counts) <= ri || accel.ScratchOf(sa).Hop == nil || len(accel.ScratchOf(sa).Hop.Counts) <= ri {
 						continue
 					}
-					if a, b := s.Hop.Counts[ri].Pieces, sa.Hop.Counts[ri].Pieces; !slices.Equal(a, b) {
+					if a, b := accel.ScratchOf(s).Hop.Counts[ri].Pieces, accel.ScratchOf(sa).Hop.Counts[ri].Pieces; !slices.Equal(a, b) {
 						t.Fatalf("%s %v seed %d ply %d rule %s: counts %v, anew %v", tc.file, tc.opts, seed, ply, p.Rules[ri].Name, a, b)
 					}
 				}

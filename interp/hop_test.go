@@ -267,7 +267,7 @@ func TestHopTablesBySets(t *testing.T) {
 		p := loadFile(t, tc.file, tc.opts, core.Config{})
 		for ri := range p.Rules {
 			r := &p.Rules[ri]
-			h := r.Hop
+			h := accel.Tables(r).Hop
 			if h == nil {
 				continue
 			}
@@ -356,7 +356,7 @@ lock goal: inside
 end { win: every(own, in goal); no-move: pass; passes: 2 }
 `
 	p := loadSrc(t, "long-bounds", src, core.Config{MaxPlies: 200})
-	if h := p.Rules[0].Hop; h == nil || h.CountRule == nil || h.L != 3 {
+	if h := accel.Tables(&p.Rules[0]).Hop; h == nil || h.CountRule == nil || h.L != 3 {
 		t.Fatalf("the bounds are not counted by hop components (%+v)", h)
 	}
 	checkPieceCounts(t, "long-bounds", p, 2, 200)

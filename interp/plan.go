@@ -101,7 +101,7 @@ func rulePlan(p *core.Program, r *core.Rule) RulePlan {
 		core.AccelWordChains: r.Gen == core.GenLeap && accel.Tables(r).Walk == accel.WalkWord, core.AccelLandingCount: r.Gen == core.GenLeap && accel.Tables(r).Walk == accel.WalkLandings,
 		core.AccelMailbox: accel.Tables(r).MailboxOffsets != nil, core.AccelStackTable: r.Gen == core.GenStack, core.AccelGroupTable: r.Gen == core.GenGroupFast, core.AccelFusedMake: r.Play.Unit == core.AccelFusedMake,
 		core.AccelTurnGuards: r.GuardTest.Unit == core.AccelTurnGuards, core.AccelLongTable: accel.Tables(r).LongTable != nil, core.AccelHopTable: r.Gen == core.GenHop,
-		core.AccelHopCount: r.Hop != nil && r.Hop.Count != nil, core.AccelKeptComponents: r.Hop != nil && r.Hop.Movers[0].CrossingsAt != nil})
+		core.AccelHopCount: accel.Tables(r).Hop != nil && accel.Tables(r).Hop.Count != nil, core.AccelKeptComponents: accel.Tables(r).Hop != nil && accel.Tables(r).Hop.Movers[0].CrossingsAt != nil})
 	rp.Declined = declinedBy(p, core.ScopeRule, r.Idx)
 	return rp
 }
@@ -220,7 +220,7 @@ func ruleTables(p *core.Program, r *core.Rule) []string {
 		}
 		add("stack leap paths", n)
 	}
-	if h := r.Hop; h != nil {
+	if h := accel.Tables(r).Hop; h != nil {
 		n := 0
 		for _, l := range h.Leaps {
 			n += len(l)
@@ -243,8 +243,8 @@ func ruleNotes(p *core.Program, r *core.Rule) []string {
 	if accel.Tables(r).LongTable != nil {
 		n = append(n, "a long rule (lengths, hurdle or captures taken at the end): rays per cell and direction, conditions tabulated per mover")
 	}
-	if r.Hop != nil && r.Hop.Count != nil {
-		n = append(n, "moves counted per piece without being written: "+r.Hop.CountHow)
+	if accel.Tables(r).Hop != nil && accel.Tables(r).Hop.Count != nil {
+		n = append(n, "moves counted per piece without being written: "+accel.Tables(r).Hop.CountHow)
 	}
 	if r.Inside != nil && r.Gen != core.GenReach && r.Gen != core.GenHop {
 		n = append(n, "landings restricted by an inside lock: followed by the generic walkers")

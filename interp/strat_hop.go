@@ -37,8 +37,8 @@ func hopDecline(p *core.Program, r *core.Rule, m *ir.MoveRule) string {
 		return "From reads both the cell and its piece"
 	case !accel.SlotConds(p, r):
 		return "Over or Onto reads the piece's kind"
-	case p.Nbits+2 > 64*core.HopWords:
-		return fmt.Sprintf("the board needs more than %d words", core.HopWords)
+	case p.Nbits+2 > 64*accel.HopWords:
+		return fmt.Sprintf("the board needs more than %d words", accel.HopWords)
 	}
 	return ""
 }
@@ -63,12 +63,12 @@ func compileHop(p *core.Program, r *core.Rule, m *ir.MoveRule) bool {
 		p.FillSrcOK(r)
 	}
 	L := r.Length
-	h := &core.HopRule{L: L, Words: (p.Nbits + 2 + 63) / 64}
+	h := &accel.HopRule{L: L, Words: (p.Nbits + 2 + 63) / 64}
 	accel.HopLeapTables(p, h, r)
 	accel.HopConditionSets(p, h, r, m)
-	h.Locks = core.NewLockMasks(r.Inside, p.Players, p.BitOf, h.Words)
+	h.Locks = accel.NewLockMasks(r.Inside, p.Players, p.BitOf, h.Words)
 	for mv := 0; mv < p.Players; mv++ {
-		h.Movers = append(h.Movers, core.HopMoverTables{L: L, Dirs: r.Dirs[mv], Leaps: h.Leaps[mv], Passed: h.Passed[mv], GoOn: h.GoOn[mv*h.Words : (mv+1)*h.Words]})
+		h.Movers = append(h.Movers, accel.HopMoverTables{L: L, Dirs: r.Dirs[mv], Leaps: h.Leaps[mv], Passed: h.Passed[mv], GoOn: h.GoOn[mv*h.Words : (mv+1)*h.Words]})
 	}
 	if !accel.SourcesByOccupancy(p, r) {
 		h.Sources = r.SrcOK
@@ -80,7 +80,7 @@ func compileHop(p *core.Program, r *core.Rule, m *ir.MoveRule) bool {
 		h.PositionSets = accel.HopLeapSetsAlike
 	}
 
-	r.Hop = h
+	accel.Tables(r).Hop = h
 	r.Gen = core.GenHop
 	compileHopCount(p, r)
 	return true

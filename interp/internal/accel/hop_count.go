@@ -31,7 +31,7 @@ import (
 // count the tier and build the move drawn.
 func HopCountTier(p *core.Program, t *core.Tier) bool {
 	for _, ri := range t.Rules {
-		if h := p.Rules[ri].Hop; h == nil || h.Count == nil {
+		if h := Tables(&p.Rules[ri]).Hop; h == nil || h.Count == nil {
 			return false
 		}
 	}
@@ -41,7 +41,7 @@ func HopCountTier(p *core.Program, t *core.Tier) bool {
 // HopNeighbours returns, per mover and bit, the set of the cells one step
 // of rule r lands on ([(mover*(nbits+1)+bit)*words + w]).
 func HopNeighbours(p *core.Program, r *core.Rule) []uint64 {
-	h := r.Hop
+	h := Tables(r).Hop
 	nb := p.Nbits + 1
 	out := make([]uint64, p.Players*nb*h.Words)
 	for mv := 0; mv < p.Players; mv++ {
@@ -60,16 +60,16 @@ func HopNeighbours(p *core.Program, r *core.Rule) []uint64 {
 
 // CountHopSteps counts a piece's steps: its neighbours among the free
 // cells.
-func CountHopSteps(_ *core.Gen, h *core.HopRule, w *core.HopWalk, b int, _ []uint64) int {
+func CountHopSteps(_ *core.Gen, h *HopRule, w *HopWalk, b int, _ []uint64) int {
 	return freeNeighbours(w.Neighbours[b*h.Words:(b+1)*h.Words], w.Free)
 }
 
 // CountHopOnce counts a piece's single leaps (hopOnce without the moves).
-func CountHopOnce(_ *core.Gen, _ *core.HopRule, w *core.HopWalk, b int, _ []uint64) int {
+func CountHopOnce(_ *core.Gen, _ *HopRule, w *HopWalk, b int, _ []uint64) int {
 	nds, n := len(w.Dirs), 0
 	for k, e := range w.Leaps[b*nds : b*nds+nds] {
 		land, y := uint32(e), uint32(e>>32)
-		if w.Free[land>>6%core.HopWords]>>(land&63)&1 == 0 || w.Over[y>>6%core.HopWords]>>(y&63)&1 == 0 {
+		if w.Free[land>>6%HopWords]>>(land&63)&1 == 0 || w.Over[y>>6%HopWords]>>(y&63)&1 == 0 {
 			continue
 		}
 		if w.L > 2 && !overRest(w, b*nds+k) {
@@ -82,23 +82,23 @@ func CountHopOnce(_ *core.Gen, _ *core.HopRule, w *core.HopWalk, b int, _ []uint
 
 // CountHopReachLifted is countHopReach with the piece lifted from its
 // start (over as hopReach has it: a chain may pass over its start).
-func CountHopReachLifted(g *core.Gen, h *core.HopRule, w *core.HopWalk, b int, lock []uint64) int {
+func CountHopReachLifted(g *core.Gen, h *HopRule, w *HopWalk, b int, lock []uint64) int {
 	k, m := b>>6, uint64(1)<<(uint(b)&63)
-	kept := w.Over[k%core.HopWords]
-	w.Over[k%core.HopWords] = kept&^m | w.Lifted[k]&m
+	kept := w.Over[k%HopWords]
+	w.Over[k%HopWords] = kept&^m | w.Lifted[k]&m
 	n := countHopReach(g, h, w, b, lock)
-	w.Over[k%core.HopWords] = kept
+	w.Over[k%HopWords] = kept
 	return n
 }
 
 // countHopReach counts the cells a piece's chains reach (hopReach without
 // the moves), on a copy of w.free, the piece on its start (where no
 // chain passes over its start: hopSharesDecline).
-func countHopReach(g *core.Gen, h *core.HopRule, w *core.HopWalk, b int, _ []uint64) int {
+func countHopReach(g *core.Gen, h *HopRule, w *HopWalk, b int, _ []uint64) int {
 	s := g.S
-	free := &s.Hop.Reached
+	free := &w.Scratch.Reached
 	for i := range h.Words {
-		free[i%core.HopWords] = w.Free[i%core.HopWords]
+		free[i%HopWords] = w.Free[i%HopWords]
 	}
 	nds, L, n := len(w.Dirs), w.L, 0
 	leaps, over, goOn := w.Leaps, w.Over, w.GoOn
@@ -108,13 +108,13 @@ func countHopReach(g *core.Gen, h *core.HopRule, w *core.HopWalk, b int, _ []uin
 		stack = stack[:len(stack)-1]
 		for k, e := range leaps[x*nds : x*nds+nds] {
 			land, y := uint32(e), uint32(e>>32)
-			if free[land>>6%core.HopWords]>>(land&63)&1 == 0 || over[y>>6%core.HopWords]>>(y&63)&1 == 0 {
+			if free[land>>6%HopWords]>>(land&63)&1 == 0 || over[y>>6%HopWords]>>(y&63)&1 == 0 {
 				continue
 			}
 			if L > 2 && !overRest(w, x*nds+k) {
 				continue
 			}
-			free[land>>6%core.HopWords] &^= 1 << (land & 63)
+			free[land>>6%HopWords] &^= 1 << (land & 63)
 			n++
 			if goOn[land>>6]>>(land&63)&1 != 0 {
 				stack = append(stack, int32(land))
@@ -128,17 +128,17 @@ func countHopReach(g *core.Gen, h *core.HopRule, w *core.HopWalk, b int, _ []uin
 }
 
 // NoComponents is the renew of a rule that counts without components.
-func NoComponents(*core.HopComponents, *core.HopRule, *core.HopWalk, *core.HopSet, int) {}
+func NoComponents(*HopComponents, *HopRule, *HopWalk, *HopSet, int) {}
 
 // ResetComponents starts a generation with no component.
-func ResetComponents(c *core.HopComponents, h *core.HopRule, w *core.HopWalk, land *core.HopSet, bits int) {
+func ResetComponents(c *HopComponents, h *HopRule, w *HopWalk, land *HopSet, bits int) {
 	reset(c, land, bits)
 	c.Rule = nil
 }
 
 // reset starts a generation whose free cells are free, on sets of bits
 // bits.
-func reset(c *core.HopComponents, free *core.HopSet, bits int) {
+func reset(c *HopComponents, free *HopSet, bits int) {
 	c.Unseen, c.Left = *free, *free
 	if len(c.Of) < bits {
 		c.Of = make([]int32, bits)
@@ -151,23 +151,23 @@ func reset(c *core.HopComponents, free *core.HopSet, bits int) {
 // CountHopShared counts the cells a piece's chains reach: the sizes of
 // the distinct components of its first landings (components are
 // disjoint); a piece under a lock is counted by its own search.
-func CountHopShared(g *core.Gen, h *core.HopRule, w *core.HopWalk, b int, lock []uint64) int {
+func CountHopShared(g *core.Gen, h *HopRule, w *HopWalk, b int, lock []uint64) int {
 	if lock != nil {
 		return countHopReach(g, h, w, b, lock)
 	}
-	c := &g.S.Hop.Components
+	c := &w.Scratch.Components
 	nds, n := len(w.Dirs), 0
 	c.Piece++
 	for k, e := range w.Leaps[b*nds : b*nds+nds] {
 		land, y := uint32(e), uint32(e>>32)
-		if w.Free[land>>6%core.HopWords]>>(land&63)&1 == 0 || w.Over[y>>6%core.HopWords]>>(y&63)&1 == 0 {
+		if w.Free[land>>6%HopWords]>>(land&63)&1 == 0 || w.Over[y>>6%HopWords]>>(y&63)&1 == 0 {
 			continue
 		}
 		if w.L > 2 && !overRest(w, b*nds+k) {
 			continue
 		}
 		var id int32
-		if c.Unseen[land>>6%core.HopWords]>>(land&63)&1 != 0 {
+		if c.Unseen[land>>6%HopWords]>>(land&63)&1 != 0 {
 			id = search(c, w, land, h.Words)
 		} else if id = c.Of[land]; c.Counted[id] == c.Piece {
 			continue
@@ -184,8 +184,8 @@ func CountHopShared(g *core.Gen, h *core.HopRule, w *core.HopWalk, b int, lock [
 // the component's size and its cells' index, and the cells taken (left
 // &^ unseen), read off the sets afterwards, its cells.
 // (Fewer values live in the flood's loop keep them in registers.)
-func search(c *core.HopComponents, w *core.HopWalk, from uint32, words int) int32 {
-	c.Unseen[from>>6%core.HopWords] &^= 1 << (from & 63)
+func search(c *HopComponents, w *HopWalk, from uint32, words int) int32 {
+	c.Unseen[from>>6%HopWords] &^= 1 << (from & 63)
 	var size int
 	if w.L > 2 {
 		size = floodLong(c, w, from)
@@ -201,8 +201,8 @@ func search(c *core.HopComponents, w *core.HopWalk, from uint32, words int) int3
 		c.Left[0], c.Left[1] = c.Unseen[0], c.Unseen[1]
 	} else {
 		for i := range words {
-			c.Cells = append(c.Cells, c.Left[i%core.HopWords]&^c.Unseen[i%core.HopWords])
-			c.Left[i%core.HopWords] = c.Unseen[i%core.HopWords]
+			c.Cells = append(c.Cells, c.Left[i%HopWords]&^c.Unseen[i%HopWords])
+			c.Left[i%HopWords] = c.Unseen[i%HopWords]
 		}
 	}
 	c.Size = append(c.Size, int32(size))
@@ -214,7 +214,7 @@ func search(c *core.HopComponents, w *core.HopWalk, from uint32, words int) int3
 // from (taken out already), queues them in c.stack from the start, and
 // returns their number. (Its loop calls nothing: the queue is as long as
 // the sets have bits, a cell queued once.)
-func flood(c *core.HopComponents, w *core.HopWalk, from uint32) int {
+func flood(c *HopComponents, w *HopWalk, from uint32) int {
 	nds := len(w.Dirs)
 	leaps, unseen, over, queue := w.Leaps, &c.Unseen, w.Over, c.Stack
 	queue[0] = int32(from)
@@ -223,10 +223,10 @@ func flood(c *core.HopComponents, w *core.HopWalk, from uint32) int {
 		x := int(queue[next])
 		for _, e := range leaps[x*nds : x*nds+nds] {
 			land, y := uint32(e), uint32(e>>32)
-			if unseen[land>>6%core.HopWords]>>(land&63)&1 == 0 || over[y>>6%core.HopWords]>>(y&63)&1 == 0 {
+			if unseen[land>>6%HopWords]>>(land&63)&1 == 0 || over[y>>6%HopWords]>>(y&63)&1 == 0 {
 				continue
 			}
-			unseen[land>>6%core.HopWords] &^= 1 << (land & 63)
+			unseen[land>>6%HopWords] &^= 1 << (land & 63)
 			queue[end] = int32(land)
 			end++
 		}
@@ -236,7 +236,7 @@ func flood(c *core.HopComponents, w *core.HopWalk, from uint32) int {
 
 // floodLong is flood for leaps longer than 2 (Over on every cell passed
 // over).
-func floodLong(c *core.HopComponents, w *core.HopWalk, from uint32) int {
+func floodLong(c *HopComponents, w *HopWalk, from uint32) int {
 	nds := len(w.Dirs)
 	leaps, unseen, over, queue := w.Leaps, &c.Unseen, w.Over, c.Stack
 	queue[0] = int32(from)
@@ -245,10 +245,10 @@ func floodLong(c *core.HopComponents, w *core.HopWalk, from uint32) int {
 		x := int(queue[next])
 		for k, e := range leaps[x*nds : x*nds+nds] {
 			land, y := uint32(e), uint32(e>>32)
-			if unseen[land>>6%core.HopWords]>>(land&63)&1 == 0 || over[y>>6%core.HopWords]>>(y&63)&1 == 0 || !overRest(w, x*nds+k) {
+			if unseen[land>>6%HopWords]>>(land&63)&1 == 0 || over[y>>6%HopWords]>>(y&63)&1 == 0 || !overRest(w, x*nds+k) {
 				continue
 			}
-			unseen[land>>6%core.HopWords] &^= 1 << (land & 63)
+			unseen[land>>6%HopWords] &^= 1 << (land & 63)
 			queue[end] = int32(land)
 			end++
 		}
@@ -278,23 +278,23 @@ func SlotSources(p *core.Program, r *core.Rule) bool {
 func OccupancyKey(s *core.State) []uint64 { return s.Occ[:(s.NumPlayers+1)*s.NumWords] }
 
 // keepSets keeps the count pass's position sets (words words).
-func keepSets(c *core.HopCounts, over, land *core.HopSet, emptyOver []uint64, words int) {
+func keepSets(c *HopCounts, over, land *HopSet, emptyOver []uint64, words int) {
 	for i := range words {
-		c.Over[i%core.HopWords], c.Land[i%core.HopWords] = over[i%core.HopWords], land[i%core.HopWords]
+		c.Over[i%HopWords], c.Land[i%HopWords] = over[i%HopWords], land[i%HopWords]
 	}
 	c.EmptyOver = emptyOver
 }
 
 // hopCountsSets gives the select pass the position sets its count pass kept.
-func hopCountsSets(c *core.HopCounts, over, land *core.HopSet, words int) (emptyOver []uint64) {
+func hopCountsSets(c *HopCounts, over, land *HopSet, words int) (emptyOver []uint64) {
 	for i := range words {
-		over[i%core.HopWords], land[i%core.HopWords] = c.Over[i%core.HopWords], c.Land[i%core.HopWords]
+		over[i%HopWords], land[i%HopWords] = c.Over[i%HopWords], c.Land[i%HopWords]
 	}
 	return c.EmptyOver
 }
 
 // hopCountsDone records the total of a finished count pass.
-func hopCountsDone(c *core.HopCounts, total int) {
+func hopCountsDone(c *HopCounts, total int) {
 	c.Total = total
 	c.Mover = c.Pending
 }
@@ -303,12 +303,12 @@ func hopCountsDone(c *core.HopCounts, total int) {
 // select mode, the counts recorded for this position (known: a select
 // pass after the count pass) or the record to fill (record: a count
 // pass); both nil when the rule keeps no counts.
-func countsFor(hs *core.HopScratch, g *core.Gen, h *core.HopRule, idx, n int) (known, record *core.HopCounts) {
+func countsFor(hs *HopScratch, g *core.Gen, h *HopRule, idx, n int) (known, record *HopCounts) {
 	if h.Key == nil {
 		return nil, nil
 	}
 	if len(hs.Counts) < n {
-		hs.Counts = make([]core.HopCounts, n)
+		hs.Counts = make([]HopCounts, n)
 	}
 	c := &hs.Counts[idx]
 	key := h.Key(g.S)
@@ -338,7 +338,7 @@ func countsFor(hs *core.HopScratch, g *core.Gen, h *core.HopRule, idx, n int) (k
 // hopPieceWord returns word k of the pieces rule h moves for the mover
 // (before its sources, when it has some, are asked) and of those whose
 // start a lock holds (heldStarts: the mover's, nil without lock).
-func hopPieceWord(g *core.Gen, h *core.HopRule, k int, heldStarts []uint64) (word, held uint64) {
+func hopPieceWord(g *core.Gen, h *HopRule, k int, heldStarts []uint64) (word, held uint64) {
 	s, nw := g.S, g.S.NumWords
 	for sl := g.R.SrcSlots[g.Mover]; sl != 0; sl &= sl - 1 {
 		word |= s.Occ[bits.TrailingZeros64(sl)*nw+k]
@@ -352,7 +352,7 @@ func hopPieceWord(g *core.Gen, h *core.HopRule, k int, heldStarts []uint64) (wor
 
 // moverSources returns rule h's sources for the mover (nil: every piece
 // of the slots it selects).
-func moverSources(h *core.HopRule, p *core.Program, mover int) []bool {
+func moverSources(h *HopRule, p *core.Program, mover int) []bool {
 	if h.Sources == nil {
 		return nil
 	}
@@ -362,7 +362,7 @@ func moverSources(h *core.HopRule, p *core.Program, mover int) []bool {
 // CountRuleSteps is countHopSteps for every piece of the rule, in the
 // order hopLeaps walks them: its neighbours among the free cells (and in
 // its lock's landing set).
-func CountRuleSteps(g *core.Gen, h *core.HopRule, w *core.HopWalk, land, _ *core.HopSet, record *core.HopCounts) int {
+func CountRuleSteps(g *core.Gen, h *HopRule, w *HopWalk, land, _ *HopSet, record *HopCounts) int {
 	p, s := g.P, g.S
 	words, total := h.Words, 0
 	neighbours, sources := w.Neighbours, moverSources(h, p, g.Mover)
@@ -379,7 +379,7 @@ func CountRuleSteps(g *core.Gen, h *core.HopRule, w *core.HopWalk, land, _ *core
 			if held>>uint(i)&1 != 0 {
 				lock := h.Locks.Landings(g.Mover, int(p.CellOf[b]))
 				for j, x := range nb {
-					n += bits.OnesCount64(x & land[j%core.HopWords] & lock[j])
+					n += bits.OnesCount64(x & land[j%HopWords] & lock[j])
 				}
 			} else {
 				n = freeNeighbours(nb, land)
@@ -395,13 +395,13 @@ func CountRuleSteps(g *core.Gen, h *core.HopRule, w *core.HopWalk, land, _ *core
 // (Sets of two words, those of the boards up to 126 cells, are read
 // without a loop: in the counters' loops over the pieces, a loop over
 // the words costs more than the counts.)
-func freeNeighbours(nb []uint64, land *core.HopSet) int {
+func freeNeighbours(nb []uint64, land *HopSet) int {
 	if len(nb) == 2 {
 		return bits.OnesCount64(nb[0]&land[0]) + bits.OnesCount64(nb[1]&land[1])
 	}
 	n := 0
 	for j, x := range nb {
-		n += bits.OnesCount64(x & land[j%core.HopWords])
+		n += bits.OnesCount64(x & land[j%HopWords])
 	}
 	return n
 }
@@ -409,9 +409,9 @@ func freeNeighbours(nb []uint64, land *core.HopSet) int {
 // CountRuleShared is countHopShared for every piece of the rule, in the
 // order hopLeaps walks them: the sizes of the distinct hop components of
 // its first landings, or its own search under a lock.
-func CountRuleShared(g *core.Gen, h *core.HopRule, w *core.HopWalk, land, free *core.HopSet, record *core.HopCounts) int {
+func CountRuleShared(g *core.Gen, h *HopRule, w *HopWalk, land, free *HopSet, record *HopCounts) int {
 	p, s := g.P, g.S
-	c := &s.Hop.Components
+	c := &w.Scratch.Components
 	nds, total := len(w.Dirs), 0
 	sources := moverSources(h, p, g.Mover)
 	heldStarts := h.Locks.HeldStarts(g.Mover)
@@ -427,7 +427,7 @@ func CountRuleShared(g *core.Gen, h *core.HopRule, w *core.HopWalk, land, free *
 			if held>>uint(i)&1 != 0 {
 				lock := h.Locks.Landings(g.Mover, int(p.CellOf[b]))
 				for j := range h.Words {
-					free[j%core.HopWords] = land[j%core.HopWords] & lock[j]
+					free[j%HopWords] = land[j%HopWords] & lock[j]
 				}
 				w.Free = free
 				n = countHopReach(g, h, w, b, lock)
@@ -446,7 +446,7 @@ func CountRuleShared(g *core.Gen, h *core.HopRule, w *core.HopWalk, land, free *
 // landings of the piece on bit b (nds directions), searching those not
 // searched yet. (Leaps of 2: firstLandingsLong checks the other cells
 // longer leaps pass over; without it the loop keeps fewer values.)
-func firstLandings(c *core.HopComponents, w *core.HopWalk, b, nds, words int) int {
+func firstLandings(c *HopComponents, w *HopWalk, b, nds, words int) int {
 	if w.L > 2 {
 		return firstLandingsLong(c, w, b, nds, words)
 	}
@@ -455,11 +455,11 @@ func firstLandings(c *core.HopComponents, w *core.HopWalk, b, nds, words int) in
 	free, over := w.Free, w.Over
 	for _, e := range w.Leaps[b*nds : b*nds+nds] {
 		land, y := uint32(e), uint32(e>>32)
-		if free[land>>6%core.HopWords]>>(land&63)&1 == 0 || over[y>>6%core.HopWords]>>(y&63)&1 == 0 {
+		if free[land>>6%HopWords]>>(land&63)&1 == 0 || over[y>>6%HopWords]>>(y&63)&1 == 0 {
 			continue
 		}
 		var id int32
-		if c.Unseen[land>>6%core.HopWords]>>(land&63)&1 != 0 {
+		if c.Unseen[land>>6%HopWords]>>(land&63)&1 != 0 {
 			id = search(c, w, land, words)
 		} else if id = c.Of[land]; c.Counted[id] == c.Piece {
 			continue
@@ -471,17 +471,17 @@ func firstLandings(c *core.HopComponents, w *core.HopWalk, b, nds, words int) in
 }
 
 // firstLandingsLong is firstLandings for leaps longer than 2.
-func firstLandingsLong(c *core.HopComponents, w *core.HopWalk, b, nds, words int) int {
+func firstLandingsLong(c *HopComponents, w *HopWalk, b, nds, words int) int {
 	c.Piece++
 	n := 0
 	free, over := w.Free, w.Over
 	for k, e := range w.Leaps[b*nds : b*nds+nds] {
 		land, y := uint32(e), uint32(e>>32)
-		if free[land>>6%core.HopWords]>>(land&63)&1 == 0 || over[y>>6%core.HopWords]>>(y&63)&1 == 0 || !overRest(w, b*nds+k) {
+		if free[land>>6%HopWords]>>(land&63)&1 == 0 || over[y>>6%HopWords]>>(y&63)&1 == 0 || !overRest(w, b*nds+k) {
 			continue
 		}
 		var id int32
-		if c.Unseen[land>>6%core.HopWords]>>(land&63)&1 != 0 {
+		if c.Unseen[land>>6%HopWords]>>(land&63)&1 != 0 {
 			id = search(c, w, land, words)
 		} else if id = c.Of[land]; c.Counted[id] == c.Piece {
 			continue
@@ -491,3 +491,62 @@ func firstLandingsLong(c *core.HopComponents, w *core.HopWalk, b, nds, words int
 	}
 	return n
 }
+
+// hopCounter counts the moves of the piece on bit b of rule h, walk w
+// (w.free: its landing set, lock applied; lock: the piece's lock set, nil
+// when none holds its start; w.over: the piece not lifted from its start,
+// which matters only to a chain that may pass over it).
+type hopCounter func(g *core.Gen, h *HopRule, w *HopWalk, b int, lock []uint64) int
+
+// HopComponents are the hop components of one generation (one rule, one
+// mover, one position, the pieces without lock): the sets of free cells
+// joined by hops, disjoint, searched as pieces first land in them.
+type HopComponents struct {
+	// unseen: the free cells in no component yet; of: per bit, its
+	// component once it is in one; size: per component, its cells;
+	// counted: per component, the last piece (numbered by piece) whose
+	// count has it
+	Unseen  HopSet
+	Left    HopSet // unseen as the last search left it
+	Of      []int32
+	Stack   []int32 // the flood's queue (a cell is queued once: as long as of)
+	Size    []int32
+	Counted []int32
+	Piece   int32
+	// what kept components (hop_kept.go) read: per component its cells
+	// (cells[id*words:]), and the rule, the class of directions and the
+	// sets they were searched with
+	Cells    []uint64
+	Rule     *HopRule
+	DirClass int
+	Land     HopSet
+	Over     HopSet
+}
+
+// hopRenew starts a generation of rule h's components on its walk w
+// (the Over set w.over) and landing set land, on sets of bits bits:
+// resetComponents, or keepComponents (hop_kept.go); noComponents where
+// the rule counts without them.
+type hopRenew func(c *HopComponents, h *HopRule, w *HopWalk, land *HopSet, bits int)
+
+// HopCounts are the counts of a rule's last count pass: per piece in the
+// order walked, and their total, for the position of key and mover
+// (mover -1: none, or the pass did not finish).
+type HopCounts struct {
+	Key     []uint64
+	Mover   int
+	Pieces  []int32
+	Total   int
+	Pending int // the mover of the pass being recorded
+	// the pass's position sets (hopRule.positionSets), for the select
+	// pass to copy
+	Over, Land HopSet
+	EmptyOver  []uint64
+}
+
+// hopRuleCounter counts the moves of every piece of rule h that a count
+// pass keeping its counts (record) walks, records each piece's count in
+// record.pieces in the order walked, and returns their total (w: the
+// walk, its free set land; free: scratch for a lock's landing set). One
+// loop for the rule's pieces: no call per piece.
+type hopRuleCounter func(g *core.Gen, h *HopRule, w *HopWalk, land, free *HopSet, record *HopCounts) int

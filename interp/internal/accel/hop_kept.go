@@ -33,10 +33,10 @@ import (
 // each bit, one per two cells they join: those over bit b at
 // crossings[at[b]:at[b+1]]. (Counted, then filled: no garbage; movers
 // with the same directions in the same order share them.)
-func HopCrossings(p *core.Program, h *core.HopRule) (at [][]int32, crossings [][]core.HopCrossing) {
+func HopCrossings(p *core.Program, h *HopRule) (at [][]int32, crossings [][]HopCrossing) {
 	for mv := 0; mv < p.Players; mv++ {
 		t := &h.Movers[mv]
-		if same := slices.IndexFunc(h.Movers[:mv], func(o core.HopMoverTables) bool { return slices.Equal(o.Dirs, t.Dirs) }); same >= 0 {
+		if same := slices.IndexFunc(h.Movers[:mv], func(o HopMoverTables) bool { return slices.Equal(o.Dirs, t.Dirs) }); same >= 0 {
 			at, crossings = append(at, at[same]), append(crossings, crossings[same])
 			continue
 		}
@@ -45,10 +45,10 @@ func HopCrossings(p *core.Program, h *core.HopRule) (at [][]int32, crossings [][
 		for b := 1; b < len(starts); b++ {
 			starts[b] += starts[b-1]
 		}
-		flat := make([]core.HopCrossing, starts[len(starts)-1])
+		flat := make([]HopCrossing, starts[len(starts)-1])
 		next := slices.Clone(starts)
 		eachCrossing(p, t, func(y, x, i int) {
-			flat[next[y]] = core.HopCrossing{From: int32(x), To: int32(uint32(t.Leaps[i])), Leap: int32(i)}
+			flat[next[y]] = HopCrossing{From: int32(x), To: int32(uint32(t.Leaps[i])), Leap: int32(i)}
 			next[y]++
 		})
 		at, crossings = append(at, starts), append(crossings, flat)
@@ -60,7 +60,7 @@ func HopCrossings(p *core.Program, h *core.HopRule) (at [][]int32, crossings [][
 // from bit x to a higher bit, passes over, in the order of x, then of the
 // leaps (every hop of the class can be taken back: the hop from the
 // higher bit joins the same cells).
-func eachCrossing(p *core.Program, t *core.HopMoverTables, f func(y, x, i int)) {
+func eachCrossing(p *core.Program, t *HopMoverTables, f func(y, x, i int)) {
 	nds, L := len(t.Dirs), t.L
 	for x := 0; x < p.Nbits; x++ {
 		for i := x * nds; i < x*nds+nds; i++ {
@@ -86,7 +86,7 @@ const keptComponentsLimit = 4
 // KeepComponents starts a generation keeping the components of the last
 // one (same rule, and the same set of directions) whose hops did not
 // change.
-func KeepComponents(c *core.HopComponents, h *core.HopRule, w *core.HopWalk, land *core.HopSet, nbits int) {
+func KeepComponents(c *HopComponents, h *HopRule, w *HopWalk, land *HopSet, nbits int) {
 	if c.Rule != h || c.DirClass != w.DirClass || len(c.Size) > keptComponentsLimit*nbits || c.Piece > 1<<30 {
 		reset(c, land, nbits)
 		c.Rule, c.DirClass = h, w.DirClass
@@ -94,26 +94,26 @@ func KeepComponents(c *core.HopComponents, h *core.HopRule, w *core.HopWalk, lan
 		return
 	}
 	words := h.Words
-	var drop core.HopSet // (cells whose component changed)
+	var drop HopSet // (cells whose component changed)
 	changed := false
 	for i := range words {
-		landDiff := land[i%core.HopWords] ^ c.Land[i%core.HopWords]
-		overDiff := w.Over[i%core.HopWords] ^ c.Over[i%core.HopWords]
+		landDiff := land[i%HopWords] ^ c.Land[i%HopWords]
+		overDiff := w.Over[i%HopWords] ^ c.Over[i%HopWords]
 		for diff := landDiff | overDiff; diff != 0; diff &= diff - 1 {
 			changed = true
 			z := uint32(i<<6 | bits.TrailingZeros64(diff))
 			m := uint64(1) << (z & 63)
 			switch {
 			case landDiff&m == 0:
-			case c.Land[i%core.HopWords]&m != 0: // (no longer free: its component loses it)
-				drop[i%core.HopWords] |= m
+			case c.Land[i%HopWords]&m != 0: // (no longer free: its component loses it)
+				drop[i%HopWords] |= m
 			default: // (free now: the components its hops reach join it)
 				dropHopsFrom(&drop, w.HopMoverTables, z, land, w.Over)
 			}
 			switch {
 			case overDiff&m == 0:
 			case h.L == 2:
-				dropHopsOverShort(&drop, w.HopMoverTables, z, w.Over[i%core.HopWords]&m != 0, land, &c.Land)
+				dropHopsOverShort(&drop, w.HopMoverTables, z, w.Over[i%HopWords]&m != 0, land, &c.Land)
 			default:
 				dropHopsOver(&drop, w.HopMoverTables, z, land, w.Over, &c.Land, &c.Over)
 			}
@@ -126,9 +126,9 @@ func KeepComponents(c *core.HopComponents, h *core.HopRule, w *core.HopWalk, lan
 	// A component with a cell to drop is dropped: its cells are unseen
 	// again (the cells in no component are the unseen ones).
 	for i := range words {
-		for word := drop[i%core.HopWords] & c.Land[i%core.HopWords] &^ c.Unseen[i%core.HopWords]; word != 0; word &= word - 1 {
+		for word := drop[i%HopWords] & c.Land[i%HopWords] &^ c.Unseen[i%HopWords]; word != 0; word &= word - 1 {
 			b := i<<6 | bits.TrailingZeros64(word)
-			if c.Unseen[i%core.HopWords]>>(uint(b)&63)&1 != 0 {
+			if c.Unseen[i%HopWords]>>(uint(b)&63)&1 != 0 {
 				continue // (its component dropped already)
 			}
 			id := int(c.Of[b])
@@ -136,7 +136,7 @@ func KeepComponents(c *core.HopComponents, h *core.HopRule, w *core.HopWalk, lan
 		}
 	}
 	for i := range words { // (the kept cells: those of the old landing set still in a component)
-		c.Unseen[i%core.HopWords] = land[i%core.HopWords] &^ (c.Land[i%core.HopWords] &^ c.Unseen[i%core.HopWords])
+		c.Unseen[i%HopWords] = land[i%HopWords] &^ (c.Land[i%HopWords] &^ c.Unseen[i%HopWords])
 	}
 	hopComponentsKeepSets(c, land, w.Over, words)
 	c.Left = c.Unseen
@@ -144,18 +144,18 @@ func KeepComponents(c *core.HopComponents, h *core.HopRule, w *core.HopWalk, lan
 
 // hopJoins tells whether leap i, from bit x, joins two cells of land
 // (Over holding on the cells it passes over).
-func hopJoins(t *core.HopMoverTables, i int, x uint32, land, over *core.HopSet) bool {
+func hopJoins(t *HopMoverTables, i int, x uint32, land, over *HopSet) bool {
 	e := t.Leaps[i]
 	to, y := uint32(e), uint32(e>>32)
-	return land[x>>6%core.HopWords]>>(x&63)&1 != 0 && land[to>>6%core.HopWords]>>(to&63)&1 != 0 &&
-		over[y>>6%core.HopWords]>>(y&63)&1 != 0 && (t.L <= 2 || overRestOn(t, i, over))
+	return land[x>>6%HopWords]>>(x&63)&1 != 0 && land[to>>6%HopWords]>>(to&63)&1 != 0 &&
+		over[y>>6%HopWords]>>(y&63)&1 != 0 && (t.L <= 2 || overRestOn(t, i, over))
 }
 
 // overRestOn tells whether Over holds on the cells leap i passes over
 // after the first (leaps longer than 2).
-func overRestOn(t *core.HopMoverTables, i int, over *core.HopSet) bool {
+func overRestOn(t *HopMoverTables, i int, over *HopSet) bool {
 	for _, y := range t.Passed[i*(t.L-2) : (i+1)*(t.L-2)] {
-		if over[y>>6%core.HopWords]>>(uint(y)&63)&1 == 0 {
+		if over[y>>6%HopWords]>>(uint(y)&63)&1 == 0 {
 			return false
 		}
 	}
@@ -164,15 +164,15 @@ func overRestOn(t *core.HopMoverTables, i int, over *core.HopSet) bool {
 
 // dropHopsFrom adds to drop the cells the hops from bit z (free now)
 // join it to.
-func dropHopsFrom(drop *core.HopSet, t *core.HopMoverTables, z uint32, land, over *core.HopSet) {
+func dropHopsFrom(drop *HopSet, t *HopMoverTables, z uint32, land, over *HopSet) {
 	nds := len(t.Dirs)
 	for i, e := range t.Leaps[int(z)*nds : int(z)*nds+nds] {
 		to, y := uint32(e), uint32(e>>32)
-		if land[to>>6%core.HopWords]>>(to&63)&1 == 0 || over[y>>6%core.HopWords]>>(y&63)&1 == 0 {
+		if land[to>>6%HopWords]>>(to&63)&1 == 0 || over[y>>6%HopWords]>>(y&63)&1 == 0 {
 			continue
 		}
 		if t.L <= 2 || overRestOn(t, int(z)*nds+i, over) {
-			drop[to>>6%core.HopWords] |= 1 << (to & 63)
+			drop[to>>6%HopWords] |= 1 << (to & 63)
 		}
 	}
 }
@@ -181,15 +181,15 @@ func dropHopsFrom(drop *core.HopSet, t *core.HopMoverTables, z uint32, land, ove
 // alone (overNow: whether Over holds on it now): a hop over it joins its
 // ends now when both are free now and Over holds on z, and did before
 // when both were free before and Over did not hold.
-func dropHopsOverShort(drop *core.HopSet, t *core.HopMoverTables, z uint32, overNow bool, land, oldLand *core.HopSet) {
+func dropHopsOverShort(drop *HopSet, t *HopMoverTables, z uint32, overNow bool, land, oldLand *HopSet) {
 	for _, cr := range t.Crossings[t.CrossingsAt[z]:t.CrossingsAt[z+1]] {
 		x, to := uint32(cr.From), uint32(cr.To)
 		xm, tm := uint64(1)<<(x&63), uint64(1)<<(to&63)
-		joinsNow := land[x>>6%core.HopWords]&xm != 0 && land[to>>6%core.HopWords]&tm != 0
-		joinedBefore := oldLand[x>>6%core.HopWords]&xm != 0 && oldLand[to>>6%core.HopWords]&tm != 0
+		joinsNow := land[x>>6%HopWords]&xm != 0 && land[to>>6%HopWords]&tm != 0
+		joinedBefore := oldLand[x>>6%HopWords]&xm != 0 && oldLand[to>>6%HopWords]&tm != 0
 		if overNow && joinsNow || !overNow && joinedBefore {
-			drop[x>>6%core.HopWords] |= xm
-			drop[to>>6%core.HopWords] |= tm
+			drop[x>>6%HopWords] |= xm
+			drop[to>>6%HopWords] |= tm
 		}
 	}
 }
@@ -197,17 +197,17 @@ func dropHopsOverShort(drop *core.HopSet, t *core.HopMoverTables, z uint32, over
 // dropHopsOver adds to drop the ends of the hops passing over bit z
 // (whose Over bit changed) that joined their ends before and not now, or
 // now and not before.
-func dropHopsOver(drop *core.HopSet, t *core.HopMoverTables, z uint32, land, over, oldLand, oldOver *core.HopSet) {
+func dropHopsOver(drop *HopSet, t *HopMoverTables, z uint32, land, over, oldLand, oldOver *HopSet) {
 	for _, cr := range t.Crossings[t.CrossingsAt[z]:t.CrossingsAt[z+1]] {
 		x, to, i := uint32(cr.From), uint32(cr.To), int(cr.Leap)
 		xm, tm := uint64(1)<<(x&63), uint64(1)<<(to&63)
-		if (land[x>>6%core.HopWords]&xm == 0 || land[to>>6%core.HopWords]&tm == 0) &&
-			(oldLand[x>>6%core.HopWords]&xm == 0 || oldLand[to>>6%core.HopWords]&tm == 0) {
+		if (land[x>>6%HopWords]&xm == 0 || land[to>>6%HopWords]&tm == 0) &&
+			(oldLand[x>>6%HopWords]&xm == 0 || oldLand[to>>6%HopWords]&tm == 0) {
 			continue // (its ends are not both free, before or now: it joins nothing)
 		}
 		if hopJoins(t, i, x, land, over) != hopJoins(t, i, x, oldLand, oldOver) {
-			drop[x>>6%core.HopWords] |= xm
-			drop[to>>6%core.HopWords] |= tm
+			drop[x>>6%HopWords] |= xm
+			drop[to>>6%HopWords] |= tm
 		}
 	}
 }
@@ -215,20 +215,20 @@ func dropHopsOver(drop *core.HopSet, t *core.HopMoverTables, z uint32, land, ove
 // addCells adds the cells of cells (a set's words) to set. (Two words
 // are added without a loop: in the loops over the cells, a loop over the
 // words costs more than the unions.)
-func addCells(set *core.HopSet, cells []uint64) {
+func addCells(set *HopSet, cells []uint64) {
 	if len(cells) == 2 {
 		set[0], set[1] = set[0]|cells[0], set[1]|cells[1]
 		return
 	}
 	for j, x := range cells {
-		set[j%core.HopWords] |= x
+		set[j%HopWords] |= x
 	}
 }
 
 // hopComponentsKeepSets keeps the landing and Over sets the components are searched
 // on (words words).
-func hopComponentsKeepSets(c *core.HopComponents, land, over *core.HopSet, words int) {
+func hopComponentsKeepSets(c *HopComponents, land, over *HopSet, words int) {
 	for i := range words {
-		c.Land[i%core.HopWords], c.Over[i%core.HopWords] = land[i%core.HopWords], over[i%core.HopWords]
+		c.Land[i%HopWords], c.Over[i%HopWords] = land[i%HopWords], over[i%HopWords]
 	}
 }

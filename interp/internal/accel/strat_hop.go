@@ -68,7 +68,7 @@ func SlotConds(p *core.Program, r *core.Rule) bool {
 // HopLeapTables fills h.leaps and h.passed per mover: per bit and
 // direction, the landing's bit and the first cell passed over (one entry),
 // and the other cells passed over (leaps longer than 2).
-func HopLeapTables(p *core.Program, h *core.HopRule, r *core.Rule) {
+func HopLeapTables(p *core.Program, h *HopRule, r *core.Rule) {
 	L, nd := r.Length, p.NumDirs
 	off, none := int32(p.Nbits), int32(p.Nbits+1) // off the board; no cell passed over
 	leap := p.LeapTable(L)
@@ -111,7 +111,7 @@ func HopLeapTables(p *core.Program, h *core.HopRule, r *core.Rule) {
 // HopConditionSets fills h's condition sets per mover: where Over holds per
 // occupancy slot and on an empty cell, where Onto holds on an empty cell,
 // where a chain goes on (no chain stop), where From holds.
-func HopConditionSets(p *core.Program, h *core.HopRule, r *core.Rule, m *ir.MoveRule) {
+func HopConditionSets(p *core.Program, h *HopRule, r *core.Rule, m *ir.MoveRule) {
 	slots := p.Players + 2
 	h.Over = make([]uint64, p.Players*slots*h.Words)
 	h.Onto = make([]uint64, p.Players*h.Words)
@@ -167,27 +167,29 @@ func SourcesByOccupancy(p *core.Program, r *core.Rule) bool {
 // hopLeaps emits the moves of every piece the rule selects, in cell order.
 func hopLeaps(g *core.Gen) {
 	p, s, r := g.P, g.S, g.R
-	h := r.Hop
+	h := Tables(r).Hop
 	mover, nw, words := g.Mover, s.NumWords, h.Words
-	if s.Hop == nil {
-		s.Hop = new(core.HopScratch)
+	x := ScratchOf(s)
+	if x.Hop == nil {
+		x.Hop = new(HopScratch)
 	}
-	sets := &s.Hop.Sets
+	hs := x.Hop
+	sets := &hs.Sets
 	// The sets of the position: where Over holds (the moving piece lifted
 	// from it in turn), where a leap may land; free, made from it per
 	// piece.
 	over, land := &sets[0], &sets[1]
-	w := &s.Hop.Walk // (in the scratch: the counters, called through a value, would move it to the heap)
-	w.HopMoverTables, w.Free, w.Over = &h.Movers[mover], &sets[2], over
+	w := &hs.Walk // (in the scratch: the counters, called through a value, would move it to the heap)
+	w.HopMoverTables, w.Scratch, w.Rule, w.Free, w.Over = &h.Movers[mover], hs, h, &sets[2], over
 	// Count mode without filter: each piece's moves counted (hop_count.go),
 	// and walked only when the move selected is among them.
 	// A select pass after the count pass of the same position reads the
 	// pieces' counts and the position sets the count pass recorded
 	// (hop_count.go).
 	counting := h.Count != nil && g.Sink.CountsAll()
-	var known, record *core.HopCounts
+	var known, record *HopCounts
 	if counting {
-		known, record = countsFor(s.Hop, g, h, r.Idx, len(p.Rules))
+		known, record = countsFor(hs, g, h, r.Idx, len(p.Rules))
 		if known != nil && g.Skip(known.Total) {
 			return
 		}
@@ -203,7 +205,7 @@ func hopLeaps(g *core.Gen) {
 		}
 	}
 	if counting && known == nil {
-		h.Renew(&s.Hop.Components, h, w, land, p.Nbits+2)
+		h.Renew(&hs.Components, h, w, land, p.Nbits+2)
 	}
 	w.Lifted = emptyOver
 	if record != nil && h.CountRule != nil { // (a count pass: one loop counts the rule's pieces)
@@ -245,7 +247,7 @@ func hopLeaps(g *core.Gen) {
 					lock = h.Locks.Landings(mover, int(p.CellOf[b]))
 					w.Free = &sets[2]
 					for i := range words {
-						w.Free[i%core.HopWords] = land[i%core.HopWords] & lock[i]
+						w.Free[i%HopWords] = land[i%HopWords] & lock[i]
 					}
 				}
 				n := h.Count(g, h, w, b, lock)
@@ -269,22 +271,22 @@ func hopLeaps(g *core.Gen) {
 // hopPiece emits the moves of the piece on bit b: lifted from its start
 // in w.over (emptyOver: the bits where Over holds on an empty cell), its
 // landing set made in free from land and its lock.
-func hopPiece(g *core.Gen, w *core.HopWalk, b int, land, free *core.HopSet, emptyOver []uint64) {
-	p, s, h := g.P, g.S, g.R.Hop
+func hopPiece(g *core.Gen, w *HopWalk, b int, land, free *HopSet, emptyOver []uint64) {
+	p, s, h := g.P, g.S, w.Rule
 	c, k, over := int(p.CellOf[b]), b>>6, w.Over
 	g.Piece = s.Cells[c]
 	lock := h.Locks.Landings(g.Mover, c)
 	m := uint64(1) << (uint(b) & 63)
-	kept := over[k%core.HopWords]
-	over[k%core.HopWords] = kept&^m | emptyOver[k]&m // the piece is lifted
+	kept := over[k%HopWords]
+	over[k%HopWords] = kept&^m | emptyOver[k]&m // the piece is lifted
 	w.Free = free
 	if lock != nil {
 		for i := range h.Words {
-			free[i%core.HopWords] = land[i%core.HopWords] & lock[i]
+			free[i%HopWords] = land[i%HopWords] & lock[i]
 		}
 	} else {
 		for i := range h.Words {
-			free[i%core.HopWords] = land[i%core.HopWords]
+			free[i%HopWords] = land[i%HopWords]
 		}
 	}
 	if g.R.Chain == ir.ChainNone {
@@ -292,14 +294,14 @@ func hopPiece(g *core.Gen, w *core.HopWalk, b int, land, free *core.HopSet, empt
 	} else {
 		hopReach(g, w, c, b)
 	}
-	over[k%core.HopWords] = kept
+	over[k%HopWords] = kept
 }
 
 // HopLeapSets fills over (the cells where Over holds for the mover)
 // and land (the empty cells where a leap may land) from the position, and
 // returns per word the bits where Over holds on an empty cell (what a
 // lifted piece's start becomes in over).
-func HopLeapSets(g *core.Gen, h *core.HopRule, over, land *core.HopSet) (emptyOver []uint64) {
+func HopLeapSets(g *core.Gen, h *HopRule, over, land *HopSet) (emptyOver []uint64) {
 	p, s, mover := g.P, g.S, g.Mover
 	nw, np, words := s.NumWords, p.Players, h.Words
 	slots := np + 2
@@ -319,7 +321,7 @@ func HopLeapSets(g *core.Gen, h *core.HopRule, over, land *core.HopSet) (emptyOv
 		over[k], land[k] = 0, 0
 	}
 	none := p.Nbits + 1
-	over[none>>6%core.HopWords] |= 1 << (uint(none) & 63)
+	over[none>>6%HopWords] |= 1 << (uint(none) & 63)
 	return overOf[(np+1)*words:]
 }
 
@@ -328,7 +330,7 @@ func HopLeapSets(g *core.Gen, h *core.HopRule, over, land *core.HopSet) (emptyOv
 // mover: then it gives that set to every slot but the empty one (a slot
 // no code has is never occupied) and hopLeapSetsAlike makes the
 // position's sets.
-func OverAlikeOnPieces(p *core.Program, h *core.HopRule) bool {
+func OverAlikeOnPieces(p *core.Program, h *HopRule) bool {
 	np, words := p.Players, h.Words
 	slots := np + 2
 	set := func(mv, sl int) []uint64 { return h.Over[(mv*slots+sl)*words : (mv*slots+sl+1)*words] }
@@ -350,14 +352,14 @@ func OverAlikeOnPieces(p *core.Program, h *core.HopRule) bool {
 // HopLeapSetsAlike is hopLeapSets where Over holds alike on every
 // occupied cell (overAlikeOnPieces): the occupancy sets are joined, and
 // Over read once on the occupied cells and once on the empty ones.
-func HopLeapSetsAlike(g *core.Gen, h *core.HopRule, over, land *core.HopSet) (emptyOver []uint64) {
+func HopLeapSetsAlike(g *core.Gen, h *HopRule, over, land *HopSet) (emptyOver []uint64) {
 	p, s, mover := g.P, g.S, g.Mover
 	nw, np, words := s.NumWords, p.Players, h.Words
 	slots := np + 2
 	overOf := h.Over[mover*slots*words : (mover+1)*slots*words]
 	occupied(land, s.Occ[:(np+1)*nw], nw)
 	for k := 0; k < nw; k++ {
-		all := land[k%core.HopWords]
+		all := land[k%HopWords]
 		empty := p.BoardMask[k] &^ all
 		over[k] = all&overOf[k] | empty&overOf[(np+1)*words+k]
 		land[k] = empty & h.Onto[mover*words+k]
@@ -366,14 +368,14 @@ func HopLeapSetsAlike(g *core.Gen, h *core.HopRule, over, land *core.HopSet) (em
 		over[k], land[k] = 0, 0
 	}
 	none := p.Nbits + 1
-	over[none>>6%core.HopWords] |= 1 << (uint(none) & 63)
+	over[none>>6%HopWords] |= 1 << (uint(none) & 63)
 	return overOf[(np+1)*words:]
 }
 
 // occupied puts in all the union of the occupancy slots occ (nw words
 // each). (Two words are joined without a loop over the words: that loop
 // costs more than the unions.)
-func occupied(all *core.HopSet, occ []uint64, nw int) {
+func occupied(all *HopSet, occ []uint64, nw int) {
 	if nw == 2 {
 		var low, high uint64
 		for i := 0; i+1 < len(occ); i += 2 {
@@ -387,26 +389,26 @@ func occupied(all *core.HopSet, occ []uint64, nw int) {
 		for i := k; i < len(occ); i += nw {
 			x |= occ[i]
 		}
-		all[k%core.HopWords] = x
+		all[k%HopWords] = x
 	}
 }
 
 // HopStepSets is hopLeapSets for steps: a step passes over no cell, so
 // that over holds only the bit "no cell passed over" and the occupancy
 // sets are only joined, not read slot by slot against Over.
-func HopStepSets(g *core.Gen, h *core.HopRule, over, land *core.HopSet) (emptyOver []uint64) {
+func HopStepSets(g *core.Gen, h *HopRule, over, land *HopSet) (emptyOver []uint64) {
 	p, s, mover := g.P, g.S, g.Mover
 	nw, np, words := s.NumWords, p.Players, h.Words
 	occupied(land, s.Occ[:(np+1)*nw], nw)
 	for k := 0; k < nw; k++ {
 		over[k] = 0
-		land[k] = p.BoardMask[k] &^ land[k%core.HopWords] & h.Onto[mover*words+k]
+		land[k] = p.BoardMask[k] &^ land[k%HopWords] & h.Onto[mover*words+k]
 	}
 	for k := nw; k < words; k++ {
 		over[k], land[k] = 0, 0
 	}
 	none := p.Nbits + 1
-	over[none>>6%core.HopWords] |= 1 << (uint(none) & 63)
+	over[none>>6%HopWords] |= 1 << (uint(none) & 63)
 	slots := np + 2
 	return h.Over[(mover*slots+np+1)*words : (mover+1)*slots*words]
 }
@@ -414,11 +416,11 @@ func HopStepSets(g *core.Gen, h *core.HopRule, over, land *core.HopSet) (emptyOv
 // hopOnce emits the single leaps of the piece on cell c (bit b), in
 // direction order: those whose landing is free, Over holding on the
 // bits passed over.
-func hopOnce(g *core.Gen, h *core.HopWalk, c, b int) {
+func hopOnce(g *core.Gen, h *HopWalk, c, b int) {
 	cellOf, nds, L := g.P.CellOf, len(h.Dirs), h.L
 	for k, e := range h.Leaps[b*nds : b*nds+nds] {
 		land, y := uint32(e), uint32(e>>32)
-		if h.Free[land>>6%core.HopWords]>>(land&63)&1 == 0 || h.Over[y>>6%core.HopWords]>>(y&63)&1 == 0 {
+		if h.Free[land>>6%HopWords]>>(land&63)&1 == 0 || h.Over[y>>6%HopWords]>>(y&63)&1 == 0 {
 			continue
 		}
 		if L > 2 && !overRest(h, b*nds+k) {
@@ -433,9 +435,9 @@ func hopOnce(g *core.Gen, h *core.HopWalk, c, b int) {
 
 // overRest tells whether Over holds on the cells the leap i passes over
 // after the first (leaps longer than 2).
-func overRest(h *core.HopWalk, i int) bool {
+func overRest(h *HopWalk, i int) bool {
 	for _, y := range h.Passed[i*(h.L-2) : (i+1)*(h.L-2)] {
-		if h.Over[y>>6%core.HopWords]>>(uint(y)&63)&1 == 0 {
+		if h.Over[y>>6%HopWords]>>(uint(y)&63)&1 == 0 {
 			return false
 		}
 	}
@@ -448,7 +450,7 @@ func overRest(h *core.HopWalk, i int) bool {
 // order, the most recent cell explored first. A landing reached is taken
 // out of the free set (the start never is in it: it was not empty).
 // (On locals: this loop is the search's cost.)
-func hopReach(g *core.Gen, h *core.HopWalk, c, b int) {
+func hopReach(g *core.Gen, h *HopWalk, c, b int) {
 	s, cellOf := g.S, g.P.CellOf
 	nds, L := len(h.Dirs), h.L
 	leaps, free, over, dirs, goOn := h.Leaps, h.Free, h.Over, h.Dirs, h.GoOn
@@ -458,13 +460,13 @@ func hopReach(g *core.Gen, h *core.HopWalk, c, b int) {
 		stack = stack[:len(stack)-1]
 		for k, e := range leaps[x*nds : x*nds+nds] {
 			land, y := uint32(e), uint32(e>>32)
-			if free[land>>6%core.HopWords]>>(land&63)&1 == 0 || over[y>>6%core.HopWords]>>(y&63)&1 == 0 {
+			if free[land>>6%HopWords]>>(land&63)&1 == 0 || over[y>>6%HopWords]>>(y&63)&1 == 0 {
 				continue
 			}
 			if L > 2 && !overRest(h, x*nds+k) {
 				continue
 			}
-			free[land>>6%core.HopWords] &^= 1 << (land & 63)
+			free[land>>6%HopWords] &^= 1 << (land & 63)
 			g.EmitFirst(uint32(c), uint32(cellOf[land])|uint32(dirs[k])<<16)
 			if g.Found {
 				break
@@ -477,4 +479,116 @@ func hopReach(g *core.Gen, h *core.HopWalk, c, b int) {
 	if cap(stack) != cap(s.Todo) { // (a pointer store costs a write barrier while the collector runs)
 		s.Todo = stack
 	}
+}
+
+// HopRule is a rule compiled for the hop table.
+type HopRule struct {
+	L int
+	// Words of its sets: the layout's bits, then the sentinel bit nbits
+	// (never set: off the board) and the bit nbits+1 (always set in the
+	// Over set: no cell passed over)
+	Words int
+	// per mover, per (bit x, k-th direction of the mover's) at
+	// x*len(dirs)+k: the bit landed on (low half) and the first bit
+	// passed over (high half); passed: the L-2 bits passed over after
+	// it, at (x*len(dirs)+k)*(L-2)
+	Leaps  [][]uint64
+	Passed [][]int32
+	// per mover: per slot (the players, neutral, then empty cells) the
+	// cells where Over holds on such a cell ([(mover*(np+2)+slot)*words
+	// + w]), and the cells where Onto holds on an empty cell
+	// ([mover*words+w])
+	Over []uint64
+	Onto []uint64
+	// locks: the inside locks' landing sets (nil: none)
+	Locks *lockMasks
+	// from: per mover, the cells where From holds (all, when From reads
+	// the piece alone: srcOK has it) ([mover*words+w])
+	From []uint64
+	// sources: per mover and piece code, whether the rule moves the
+	// piece ([mover*ncodes+code]: Program.fillSrcOK's); nil when the
+	// occupancy sets of the slots it selects say it (every code of them
+	// moves)
+	Sources []bool
+	// goOn: per mover, the cells a chain goes on from, those where the
+	// chain stop does not hold (all, without one) ([mover*words+w])
+	GoOn []uint64
+	// Count counts a piece's moves without writing them (hop_count.go;
+	// nil: they are walked), countHow says how (for the plan);
+	// neighbours: the step counter's sets
+	Count    hopCounter
+	CountHow string
+	// CountRule counts every piece's moves of a count pass that keeps
+	// them (hopCounts), in one loop (hop_count.go; nil: piece by piece
+	// through count)
+	CountRule hopRuleCounter
+	// Renew starts a generation's hop components (resetComponents, or
+	// keepComponents: hop_kept.go)
+	Renew      hopRenew
+	Neighbours []uint64
+	// key: what the rule's moves depend on in a position, besides the
+	// mover (the occupancy sets, when every piece code of a slot is
+	// selected alike); nil: the counts are not kept for the select pass
+	Key func(s *core.State) []uint64
+	// movers: per mover, the tables its walks read
+	Movers []HopMoverTables
+	// PositionSets fills a generation's Over and landing sets
+	// (hopLeapSets; hopStepSets for steps, which pass over no cell)
+	PositionSets func(g *core.Gen, h *HopRule, over, land *HopSet) (emptyOver []uint64)
+}
+
+// HopWords bounds the words of the hop table's sets: they are arrays,
+// indexed without bounds checks.
+const HopWords = 16
+
+// HopSet is a set of the hop table.
+type HopSet = [HopWords]uint64
+
+// HopScratch is a State's scratch space for the hop table.
+type HopScratch struct {
+	Walk       HopWalk
+	Sets       [3]HopSet
+	Components HopComponents
+	Reached    HopSet      // countHopReach's free cells
+	Counts     []HopCounts // per rule: its last count pass
+}
+
+// HopMoverTables are a hop rule's tables for one mover: its directions,
+// hopRule.leaps, passed, goOn and neighbours of the mover.
+type HopMoverTables struct {
+	L          int
+	Dirs       []int32
+	Leaps      []uint64
+	Passed     []int32
+	GoOn       []uint64
+	Neighbours []uint64
+	// Crossings: the hops that pass over each bit, one per two cells
+	// they join, those over bit b at Crossings[CrossingsAt[b]:
+	// CrossingsAt[b+1]] (kept components, hop_kept.go; nil: none)
+	CrossingsAt []int32
+	Crossings   []HopCrossing
+	// DirClass numbers the mover's set of directions among the rule's
+	// movers' (kept components)
+	DirClass int
+}
+
+// HopCrossing is a hop passing over a cell: the bits it starts from and
+// lands on, and its leap (index in HopMoverTables.Leaps).
+type HopCrossing struct{ From, To, Leap int32 }
+
+// HopWalk is what the hop table's walks read: the rule, the mover's
+// directions, and the position's sets for the piece being moved, each of
+// hop.words words: free, the cells it may land on and has not reached
+// (Onto holds, empty, allowed by the lock), and over, the cells where Over
+// holds.
+type HopWalk struct {
+	*HopMoverTables
+	// Scratch: the State's hop scratch this walk lives in; Rule: the
+	// rule walked
+	Scratch    *HopScratch
+	Rule       *HopRule
+	Free, Over *HopSet
+	// lifted: per word, the bits where Over holds on an empty cell
+	// (what a lifted piece's start becomes in over)
+	Lifted []uint64
 }

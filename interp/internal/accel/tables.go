@@ -39,6 +39,9 @@ type RuleTables struct {
 	MailboxAny     []bool
 	// Group: the group table's bitset tables (strat_group.go)
 	Group *GroupTab
+	// Hop: the rule compiled for the hop table (strat_hop.go; nil:
+	// another generator)
+	Hop *HopRule
 }
 
 // How the leap table walks a rule's moves (RuleTables.Walk).
@@ -79,6 +82,9 @@ type Scratch struct {
 	// Witnesses: the next player's first leaps (blockade_words.go)
 	NextOK    []bool
 	Witnesses []witness
+	// Hop: the hop table's sets and components (strat_hop.go,
+	// hop_count.go)
+	Hop *HopScratch
 }
 
 // ScratchOf returns the accelerators' scratch of s, made when first asked.

@@ -175,7 +175,7 @@ const (
 	GenDrop             // a drop from the hand (strat_drop.go)
 	GenReach            // moves named by their ends, chains that capture nothing: reachability (strat_reach.go)
 	GenLongTable        // long rules with local conditions: rays and condition tables (long_table.go)
-	GenHop              // fast: leaps that capture nothing, local conditions, inside locks as sets (strat_hop.go)
+	GenHop              // fast: leaps that capture nothing, local conditions, inside locks as sets (accel/strat_hop.go)
 )
 
 // SourceMarker is how a rule's pieces that have a first leap are marked
@@ -251,9 +251,6 @@ type Rule struct {
 	// Strategy generates the rule's moves: the planner's choice
 	// (strategies[gen]), stored
 	Strategy Strategy
-	// hop: the rule compiled for the hop table (strat_hop.go; nil:
-	// another generator)
-	Hop *HopRule
 	// DropCodes (Drop rules): per mover, the codes the rule may place
 	DropCodes [][]uint16
 

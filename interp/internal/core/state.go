@@ -116,7 +116,6 @@ type scratch struct {
 	// reached from the current start
 	seen          []bool
 	Todo, reached []int32
-	Hop           *HopScratch // the hop table's sets and components (strat_hop.go, hop_count.go; todo is its stack)
 	ectx          Ectx
 	Gen           Gen      // move generation
 	tier          int      // the tier of the moves candidates or countMoves found last

@@ -41,7 +41,7 @@ package core
 // strategy), but for the hop table (accel): ChainStop, a cell condition that ends
 // a chain on a landing where it holds (as a promotion does), and the
 // inside locks (rule.inside), which the hop table reads as landing sets
-// per mover and start cell (lock.go): a piece whose move starts on one of
+// per mover and start cell (accel/lock.go): a piece whose move starts on one of
 // the mover's cells of such a zone lands only on cells of it (the group
 // walker checks every piece of a group move likewise). A fixed lock is no machinery of its own: Compile
 // adds "not in ZONE" to the From of every leap and group rule (on a copy

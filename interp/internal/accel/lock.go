@@ -1,4 +1,4 @@
-package core
+package accel
 
 // Inside locks as data. A lock "ZONE: inside" says that a piece whose move
 // starts on one of its owner's cells of ZONE lands only on cells of ZONE
