@@ -123,7 +123,12 @@ func (s *Server) replay(data []byte, name string) replay {
 	}
 	out.Title, out.Players = title(p), playerNames(p)
 	st := p.NewState(0)
-	if g.Setup.Random != nil {
+	switch {
+	case rec.Start != "":
+		if st, err = interp.ParsePosition(p, rec.Start); err != nil {
+			return out
+		}
+	case g.Setup.Random != nil:
 		if st, err = p.NewStateFromLayout(rec.Setup); err != nil {
 			return out
 		}

@@ -274,6 +274,13 @@ func TestReplay(t *testing.T) {
 	if r.Verdict != "disagrees" || len(r.Frames) != 2 || r.Problem.Pos != "bad.yaml:2:16" || r.Problem.Message != `move 2, a3-a1, is not legal (black to move)` || strings.Join(r.Problem.Closest, " ") != "a3-a2" {
 		t.Errorf("replay of a bad record: %+v %+v", r, r.Problem)
 	}
+	// A record that starts from a position text: its frames start there
+	// (black to move after c1-c2, so a3-a2 is legal).
+	code, body = call(t, srv, "POST", "/api/replay?name=s.yaml", "game: tiny\nstart: \"m1m/2M/M2 black ply:1\"\nmoves: [a3-a2]\n")
+	r = replay{}
+	if err := json.Unmarshal([]byte(body), &r); code != http.StatusOK || err != nil || r.Verdict != "ok" || len(r.Frames) != 2 || r.Frames[0].Status != "black to move" || r.Frames[1].Move != "a3-a2" {
+		t.Errorf("replay from a start position: %d %s", code, body)
+	}
 	// A malformed record and an unknown game.
 	expect(t, srv, "POST", "/api/replay?name=m.yaml", "game: tiny\nmvoes: []\n", http.StatusOK,
 		`{"game":"","verdict":"cannot-check","report":"m.yaml:2:1: unknown key \"mvoes\"; did you mean \"moves\"?\n","problem":{"kind":"bad-record","pos":"m.yaml:2:1","message":"unknown key \"mvoes\"; did you mean \"moves\"?"},"frames":[]}`+"\n")
