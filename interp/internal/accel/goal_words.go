@@ -108,10 +108,11 @@ func appendWordTest(p *core.Program, tests []WordTest, who ir.Who, pl int, mask 
 
 // Decide is the end Apply decides, by the word tests: the first test of mover that
 // holds ends the game, else the ply limit may.
-func (wg *WordGoals) Decide(s *core.State, mover int) {
+func (wg *WordGoals) Decide(_ *core.Program, s *core.State, mover int) {
 	occ := (*[core.KernSlots]uint64)(s.Occ)
-	for i := range wg.Movers[mover] {
-		t := &wg.Movers[mover][i]
+	tests := wg.Movers[mover]
+	for i := range tests {
+		t := &tests[i]
 		x := occ[t.slots[0]&7] | occ[t.slots[1]&7] | occ[t.slots[2]&7]
 		if (x&t.mask != 0) != t.none {
 			s.End, s.Winner = t.End, mover

@@ -42,11 +42,17 @@ type StepPlayouts struct {
 	Board    uint64
 	// logged: the drawer of States that record undo information
 	Logged core.PlayoutDrawer
-	// Decide decides the end after mover's step: by the word tests
+	// Ends decides the end after mover's step: the word tests
 	// (word-goals, goal_words.go) where they serve, else Apply's end
-	Decide func(p *core.Program, s *core.State, mover int)
+	Ends StepEnds
 	// goals: the word tests decide uses (nil: Apply's end)
 	Goals *WordGoals
+}
+
+// StepEnds decides the end of a game after a step of mover, as Apply
+// would.
+type StepEnds interface {
+	Decide(p *core.Program, s *core.State, mover int)
 }
 
 // StepMover is the tier for one mover: its rules in order, and the
@@ -73,6 +79,12 @@ type StepRule struct {
 	Takes             bool
 	NumDirs           int
 	Dirs              [core.MaxKernDirs]StepDir
+	// Landings: per bit of a source, the bits its steps land on (at
+	// most one per direction); FewPieces: the rule's steps are counted
+	// piece by piece, one landing set each, while its pieces are at
+	// most that many (0: two directions land on the same cell)
+	Landings  [64]uint64
+	FewPieces int
 }
 
 // StepDir is one direction of a stepRule: the cells whose step stays on
@@ -109,30 +121,31 @@ func (sp *StepPlayouts) Play(p *core.Program, s *core.State, rng *rand.Rand, ml 
 	if !s.Unlogged {
 		return sp.Logged.Play(p, s, rng, ml, maxPlies)
 	}
-	td := &s.Ax().Kst.Td
-	var counts [core.MaxBulk]int
+	occ := (*[core.KernSlots]uint64)(s.Occ)
+	oc := &noCodeSets
+	if s.OccC != nil {
+		oc = (*[core.KernCodes]uint64)(s.OccC)
+	}
+	// (a step empties its source and fills its landing: the empty cells
+	// are found once, then kept)
+	empty := ^(occ[0] | occ[1] | occ[2] | occ[3] | occ[4] | occ[5] | occ[6] | occ[7]) & sp.Board
+	var f stepsFound
+	f.td = &s.Ax().Kst.Td
 	for (maxPlies <= 0 || plies < maxPlies) && s.End == core.EndNone {
 		mover := s.Mover
 		sm := &sp.Movers[mover]
-		n := sp.count(s, sm.Rules, td, &counts)
+		n := f.count(sm.Rules, occ, oc, empty)
 		if n == 0 {
 			break
 		}
-		i := rng.IntN(n)
-		k := 0
-		for i >= counts[k&(core.MaxBulk-1)] {
-			i -= counts[k&(core.MaxBulk-1)]
-			k++
-		}
-		k &= core.MaxBulk - 1
-		r := &sm.Rules[k]
-		x, j := pickStep(&td[k], r.NumDirs, counts[k], i)
-		sp.step(p, s, r.Takes, mover, x, x+r.Dirs[j&(core.MaxKernDirs-1)].Shift)
+		r, x, to := f.pick(sm.Rules, draw(rng, n))
+		sp.step(p, s, r.Takes, mover, x, to)
+		empty = empty&^(1<<uint(to&63)) | 1<<uint(x&63)
 		s.Passes = 0
 		s.PlyCount++
 		s.Turns[mover]++
 		s.Mover = sm.Next
-		sp.Decide(p, s, mover)
+		sp.Ends.Decide(p, s, mover)
 		plies++
 	}
 	return plies
@@ -141,76 +154,121 @@ func (sp *StepPlayouts) Play(p *core.Program, s *core.State, rng *rand.Rand, ml 
 // noCodeSets stands for the sets per code of a Program that keeps none.
 var noCodeSets [core.KernCodes]uint64
 
-// count counts the steps of rules rs in s, keeping per rule their
-// sources per direction (td) and their number (counts), and returns
-// their total.
-func (sp *StepPlayouts) count(s *core.State, rs []StepRule, td *[core.MaxBulk][32]uint64, counts *[core.MaxBulk]int) (n int) {
-	occ := (*[core.KernSlots]uint64)(s.Occ)
-	oc := &noCodeSets
-	if s.OccC != nil {
-		oc = (*[core.KernCodes]uint64)(s.OccC)
-	}
-	empty := ^(occ[0] | occ[1] | occ[2] | occ[3] | occ[4] | occ[5] | occ[6] | occ[7]) & sp.Board
+// stepsFound is what count found, per rule of the mover: the number of
+// its steps, a set of cells holding all its sources, the cells it steps
+// onto, and (counted by words) its sources per direction.
+type stepsFound struct {
+	counts  [core.MaxBulk]int
+	sources [core.MaxBulk]uint64
+	onto    [core.MaxBulk]uint64
+	pieces  [core.MaxBulk]uint64
+	td      *[core.MaxBulk][32]uint64
+}
+
+// count counts the steps of rules rs on the occupancy words occ and oc
+// with the empty cells empty, and returns their total. The steps of a
+// rule of few pieces are counted per piece (its landings on the cells
+// it may step onto), those of others per direction (its pieces whose
+// landing in that direction it may step onto).
+func (f *stepsFound) count(rs []StepRule, occ *[core.KernSlots]uint64, oc *[core.KernCodes]uint64, empty uint64) (n int) {
 	for k := range rs {
 		r := &rs[k]
+		k &= core.MaxBulk - 1
 		a := occ[r.SrcSlots[0]&7] | oc[r.SrcCodes[0]&15]
 		if r.SrcMore {
 			a |= occ[r.SrcSlots[1]&7] | occ[r.SrcSlots[2]&7] | oc[r.SrcCodes[1]&15] | oc[r.SrcCodes[2]&15] | oc[r.SrcCodes[3]&15]
 		}
+		e := empty&r.OntoEmpty | occ[r.OntoSlots[0]&7]
+		if r.OntoMore {
+			e |= occ[r.OntoSlots[1]&7] | occ[r.OntoSlots[2]&7]
+		}
+		f.onto[k] = e
 		c := 0
-		if a != 0 {
-			e := empty&r.OntoEmpty | occ[r.OntoSlots[0]&7]
-			if r.OntoMore {
-				e |= occ[r.OntoSlots[1]&7] | occ[r.OntoSlots[2]&7]
-			}
-			// (each direction's steps kept in t, two directions at a
-			// time: fewer loop tests)
-			t := &td[k&(core.MaxBulk-1)]
-			nd, dirs := r.NumDirs, &r.Dirs
-			j := 0
-			for ; j+1 < nd; j += 2 {
-				d, f := &dirs[j&(core.MaxKernDirs-1)], &dirs[(j+1)&(core.MaxKernDirs-1)]
+		b := a
+		for few := r.FewPieces; b != 0 && few > 0; few-- {
+			c += bits.OnesCount64(r.Landings[bits.TrailingZeros64(b)&63] & e)
+			b &= b - 1
+		}
+		if b == 0 {
+			f.sources[k], f.pieces[k] = a, a
+		} else {
+			c = 0
+			// (two directions at a time: a rule of an odd number of
+			// directions has one more that has no cell)
+			t := &f.td[k]
+			var u uint64
+			for j := 0; j < r.NumDirs; j += 2 {
+				d, g := &r.Dirs[j&(core.MaxKernDirs-1)], &r.Dirs[(j+1)&(core.MaxKernDirs-1)]
 				x := d.Valid & a & bits.RotateLeft64(e, d.Back)
-				y := f.Valid & a & bits.RotateLeft64(e, f.Back)
+				y := g.Valid & a & bits.RotateLeft64(e, g.Back)
 				t[j&31], t[(j+1)&31] = x, y
+				u |= x | y
 				c += bits.OnesCount64(x) + bits.OnesCount64(y)
 			}
-			if j < nd {
-				d := &dirs[j&(core.MaxKernDirs-1)]
-				x := d.Valid & a & bits.RotateLeft64(e, d.Back)
-				t[j&31] = x
-				c += bits.OnesCount64(x)
-			}
+			f.sources[k], f.pieces[k] = u, 0
 		}
-		counts[k&(core.MaxBulk-1)] = c
+		f.counts[k] = c
 		n += c
 	}
 	return n
 }
 
-// pickStep is selectLeap (step i of n whose sources per direction are
-// t[:nd], source then direction), walking the sources of a few steps
-// here.
-func pickStep(t *[32]uint64, nd, n, i int) (x, j int) {
-	if n > core.WalkLeaps {
-		return selectLeap(t, nd, n, i)
+// pick finds step i of rules rs (rule, then source, then direction:
+// Legal's order), and returns its rule and the bits of its source and
+// landing: among many steps of a rule counted by words, as selectLeap
+// does; else walking the rule's sources, each with the number of its
+// landings on the cells the rule steps onto, then the directions of
+// the source drawn.
+func (f *stepsFound) pick(rs []StepRule, i int) (r *StepRule, from, to int) {
+	k := 0
+	for i >= f.counts[k&(core.MaxBulk-1)] {
+		i -= f.counts[k&(core.MaxBulk-1)]
+		k++
 	}
-	var u uint64
-	for j := 0; j < nd; j++ {
-		u |= t[j&31]
+	k &= core.MaxBulk - 1
+	r = &rs[k]
+	u, e := f.sources[k], f.onto[k]
+	if f.counts[k] > core.WalkLeaps && u != f.pieces[k] {
+		x, j := selectLeap(&f.td[k], r.NumDirs, f.counts[k], i)
+		return r, x, x + r.Dirs[j&(core.MaxKernDirs-1)].Shift
 	}
-	for {
-		x = bits.TrailingZeros64(u) & 63
-		for j = 0; j < nd; j++ {
-			if t[j&31]>>uint(x)&1 != 0 {
-				if i == 0 {
-					return x, j
-				}
-				i--
-			}
+	for ; ; u &= u - 1 {
+		from = bits.TrailingZeros64(u) & 63
+		c := bits.OnesCount64(r.Landings[from] & e)
+		if i < c {
+			break
 		}
-		u &= u - 1
+		i -= c
 	}
+	for j := 0; ; j++ {
+		d := &r.Dirs[j&(core.MaxKernDirs-1)]
+		to = from + d.Shift
+		if d.Valid>>uint(from)&1 != 0 && e>>uint(to&63)&1 != 0 {
+			if i == 0 {
+				return r, from, to
+			}
+			i--
+		}
+	}
+}
+
+// draw is rng.IntN(n) (n > 0), the same number from the same draws:
+// Uint64N's reduction (a mask for a power of two, else the high word
+// of a product, redrawn in the rare case that would bias it) without
+// its calls.
+func draw(rng *rand.Rand, n int) int {
+	m := uint64(n)
+	if m&(m-1) == 0 {
+		return int(rng.Uint64() & (m - 1))
+	}
+	hi, lo := bits.Mul64(rng.Uint64(), m)
+	if lo < m {
+		thresh := -m % m
+		for lo < thresh {
+			hi, lo = bits.Mul64(rng.Uint64(), m)
+		}
+	}
+	return int(hi)
 }
 
 // step makes a step from bit from to bit to (takes: the rule takes the
