@@ -94,17 +94,18 @@ func compileStepPlayouts(p *core.Program) {
 			r.OntoSlots = accel.StepSlots(p, g.ESl, g.EIdx)
 			r.SrcMore = r.SrcSlots[1] != 7 || r.SrcSlots[2] != 7 || r.SrcCodes[1]|r.SrcCodes[2]|r.SrcCodes[3] != 0
 			r.OntoMore = r.OntoSlots[1] != 7 || r.OntoSlots[2] != 7
-			if setupPieces(p, pl) <= stepFewPieces {
+			if n := setupPieces(p, pl); n <= stepFewPieces && n <= int(g.Nd) {
 				r.FewPieces = stepFewPieces
 			}
 			for j, d := range g.Dirs[:g.Nd] {
 				r.Dirs[j] = accel.StepDir{Valid: d.Va, Back: int(d.Re), Shift: int(d.Sh)}
 				for b := d.Va; b != 0; b &= b - 1 {
 					x := bits.TrailingZeros64(b)
-					if r.Landings[x]&(1<<uint(x+r.Dirs[j].Shift)) != 0 {
+					to := uint64(1) << uint(x+int(d.Sh))
+					if r.Landings[x]&to != 0 {
 						r.FewPieces = 0 // (two directions land on one cell: counted by directions)
 					}
-					r.Landings[x] |= 1 << uint(x+r.Dirs[j].Shift)
+					r.Landings[x] |= to
 				}
 			}
 			if r.SrcSlots == [3]uint8{7, 7, 7} && r.SrcCodes == [core.MaxKernCodes]uint8{} {

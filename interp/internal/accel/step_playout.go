@@ -79,10 +79,10 @@ type StepRule struct {
 	Takes             bool
 	NumDirs           int
 	Dirs              [core.MaxKernDirs]StepDir
-	// Landings: per bit of a source, the bits its steps land on (at
-	// most one per direction); FewPieces: the rule's steps are counted
-	// piece by piece, one landing set each, while its pieces are at
-	// most that many (0: two directions land on the same cell)
+	// Landings: per bit of a source, the bits its steps land on (those
+	// that stay on the board; two directions never land on one cell
+	// where FewPieces is not 0); FewPieces: while the rule's pieces are
+	// at most that many, its steps are counted piece by piece
 	Landings  [64]uint64
 	FewPieces int
 }
@@ -138,9 +138,22 @@ func (sp *StepPlayouts) Play(p *core.Program, s *core.State, rng *rand.Rand, ml 
 		if n == 0 {
 			break
 		}
-		r, x, to := f.pick(sm.Rules, draw(rng, n))
-		sp.step(p, s, r.Takes, mover, x, to)
-		empty = empty&^(1<<uint(to&63)) | 1<<uint(x&63)
+		i := draw(rng, n)
+		k := 0
+		for i >= f.counts[k&(core.MaxBulk-1)] {
+			i -= f.counts[k&(core.MaxBulk-1)]
+			k++
+		}
+		k &= core.MaxBulk - 1
+		r := &sm.Rules[k]
+		var from, to int
+		if f.pieces[k] != 0 {
+			from, to = f.pickByPieces(r, k, i)
+		} else {
+			from, to = f.pickByDirections(r, k, i)
+		}
+		sp.step(p, s, r.Takes, mover, from, to)
+		empty = empty&^(1<<uint(to&63)) | 1<<uint(from&63)
 		s.Passes = 0
 		s.PlyCount++
 		s.Turns[mover]++
@@ -154,22 +167,23 @@ func (sp *StepPlayouts) Play(p *core.Program, s *core.State, rng *rand.Rand, ml 
 // noCodeSets stands for the sets per code of a Program that keeps none.
 var noCodeSets [core.KernCodes]uint64
 
-// stepsFound is what count found, per rule of the mover: the number of
-// its steps, a set of cells holding all its sources, the cells it steps
-// onto, and (counted by words) its sources per direction.
+// stepsFound is what a ply found, per rule of the mover: the number of
+// its steps, and either (counted piece by piece) its pieces and the
+// cells it steps onto, or (by directions: pieces 0) its sources per
+// direction.
 type stepsFound struct {
-	counts  [core.MaxBulk]int
-	sources [core.MaxBulk]uint64
-	onto    [core.MaxBulk]uint64
-	pieces  [core.MaxBulk]uint64
-	td      *[core.MaxBulk][32]uint64
+	counts [core.MaxBulk]int
+	pieces [core.MaxBulk]uint64
+	onto   [core.MaxBulk]uint64
+	td     *[core.MaxBulk][32]uint64
 }
 
 // count counts the steps of rules rs on the occupancy words occ and oc
-// with the empty cells empty, and returns their total. The steps of a
-// rule of few pieces are counted per piece (its landings on the cells
-// it may step onto), those of others per direction (its pieces whose
-// landing in that direction it may step onto).
+// with the empty cells empty, and returns their total: a rule's steps
+// are counted piece by piece (its landings on the cells it steps onto)
+// while its pieces are few, else by directions (its pieces whose
+// landing in a direction it may step onto), keeping its sources per
+// direction.
 func (f *stepsFound) count(rs []StepRule, occ *[core.KernSlots]uint64, oc *[core.KernCodes]uint64, empty uint64) (n int) {
 	for k := range rs {
 		r := &rs[k]
@@ -182,30 +196,25 @@ func (f *stepsFound) count(rs []StepRule, occ *[core.KernSlots]uint64, oc *[core
 		if r.OntoMore {
 			e |= occ[r.OntoSlots[1]&7] | occ[r.OntoSlots[2]&7]
 		}
-		f.onto[k] = e
-		c := 0
-		b := a
+		c, b := 0, a
 		for few := r.FewPieces; b != 0 && few > 0; few-- {
 			c += bits.OnesCount64(r.Landings[bits.TrailingZeros64(b)&63] & e)
 			b &= b - 1
 		}
-		if b == 0 {
-			f.sources[k], f.pieces[k] = a, a
-		} else {
-			c = 0
+		f.pieces[k], f.onto[k] = a, e
+		if b != 0 {
 			// (two directions at a time: a rule of an odd number of
 			// directions has one more that has no cell)
 			t := &f.td[k]
-			var u uint64
+			c = 0
 			for j := 0; j < r.NumDirs; j += 2 {
 				d, g := &r.Dirs[j&(core.MaxKernDirs-1)], &r.Dirs[(j+1)&(core.MaxKernDirs-1)]
 				x := d.Valid & a & bits.RotateLeft64(e, d.Back)
 				y := g.Valid & a & bits.RotateLeft64(e, g.Back)
 				t[j&31], t[(j+1)&31] = x, y
-				u |= x | y
 				c += bits.OnesCount64(x) + bits.OnesCount64(y)
 			}
-			f.sources[k], f.pieces[k] = u, 0
+			f.pieces[k] = 0
 		}
 		f.counts[k] = c
 		n += c
@@ -213,26 +222,13 @@ func (f *stepsFound) count(rs []StepRule, occ *[core.KernSlots]uint64, oc *[core
 	return n
 }
 
-// pick finds step i of rules rs (rule, then source, then direction:
-// Legal's order), and returns its rule and the bits of its source and
-// landing: among many steps of a rule counted by words, as selectLeap
-// does; else walking the rule's sources, each with the number of its
-// landings on the cells the rule steps onto, then the directions of
-// the source drawn.
-func (f *stepsFound) pick(rs []StepRule, i int) (r *StepRule, from, to int) {
-	k := 0
-	for i >= f.counts[k&(core.MaxBulk-1)] {
-		i -= f.counts[k&(core.MaxBulk-1)]
-		k++
-	}
+// pickByPieces finds step i of rule r (the k-th) counted piece by piece,
+// source then direction (Legal's order), and returns the bits of its
+// source and landing.
+func (f *stepsFound) pickByPieces(r *StepRule, k, i int) (from, to int) {
 	k &= core.MaxBulk - 1
-	r = &rs[k]
-	u, e := f.sources[k], f.onto[k]
-	if f.counts[k] > core.WalkLeaps && u != f.pieces[k] {
-		x, j := selectLeap(&f.td[k], r.NumDirs, f.counts[k], i)
-		return r, x, x + r.Dirs[j&(core.MaxKernDirs-1)].Shift
-	}
-	for ; ; u &= u - 1 {
+	e := f.onto[k]
+	for u := f.pieces[k]; ; u &= u - 1 {
 		from = bits.TrailingZeros64(u) & 63
 		c := bits.OnesCount64(r.Landings[from] & e)
 		if i < c {
@@ -245,9 +241,37 @@ func (f *stepsFound) pick(rs []StepRule, i int) (r *StepRule, from, to int) {
 		to = from + d.Shift
 		if d.Valid>>uint(from)&1 != 0 && e>>uint(to&63)&1 != 0 {
 			if i == 0 {
-				return r, from, to
+				return from, to
 			}
 			i--
+		}
+	}
+}
+
+// pickByDirections finds step i of rule r (the k-th) counted by
+// directions, source then direction (Legal's order), and returns the
+// bits of its source and landing: as selectLeap does among many,
+// walking the sources of a few.
+func (f *stepsFound) pickByDirections(r *StepRule, k, i int) (from, to int) {
+	k &= core.MaxBulk - 1
+	t, nd := &f.td[k], r.NumDirs
+	if f.counts[k] > core.WalkLeaps {
+		x, j := selectLeap(t, nd, f.counts[k], i)
+		return x, x + r.Dirs[j&(core.MaxKernDirs-1)].Shift
+	}
+	var u uint64
+	for j := 0; j < nd; j++ {
+		u |= t[j&31]
+	}
+	for ; ; u &= u - 1 {
+		x := bits.TrailingZeros64(u) & 63
+		for j := 0; j < nd; j++ {
+			if t[j&31]>>uint(x)&1 != 0 {
+				if i == 0 {
+					return x, x + r.Dirs[j&(core.MaxKernDirs-1)].Shift
+				}
+				i--
+			}
 		}
 	}
 }
