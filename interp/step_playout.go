@@ -94,7 +94,7 @@ func compileStepPlayouts(p *core.Program) {
 			r.OntoSlots = accel.StepSlots(p, g.ESl, g.EIdx)
 			r.SrcMore = r.SrcSlots[1] != 7 || r.SrcSlots[2] != 7 || r.SrcCodes[1]|r.SrcCodes[2]|r.SrcCodes[3] != 0
 			r.OntoMore = r.OntoSlots[1] != 7 || r.OntoSlots[2] != 7
-			if n := setupPieces(p, pl); n <= stepFewPieces && n <= int(g.Nd) {
+			if setupPieces(p, pl) <= stepFewPieces {
 				r.FewPieces = stepFewPieces
 			}
 			for j, d := range g.Dirs[:g.Nd] {
@@ -106,6 +106,12 @@ func compileStepPlayouts(p *core.Program) {
 						r.FewPieces = 0 // (two directions land on one cell: counted by directions)
 					}
 					r.Landings[x] |= to
+					for q := range r.Lands[x] {
+						if r.Lands[x][q] == 0 {
+							r.Lands[x][q] = to
+							break
+						}
+					}
 				}
 			}
 			if r.SrcSlots == [3]uint8{7, 7, 7} && r.SrcCodes == [core.MaxKernCodes]uint8{} {

@@ -22,7 +22,8 @@ import (
 // WordGoals is the after-move goals of a Program, per mover its tests
 // in order: the first that holds ends the game.
 type WordGoals struct {
-	Movers [][]WordTest
+	// (per slot: a mover's slot is its number, at most kernSlots-2)
+	Movers [core.KernSlots][]WordTest
 	Limit  int
 }
 
@@ -110,7 +111,7 @@ func appendWordTest(p *core.Program, tests []WordTest, who ir.Who, pl int, mask 
 // holds ends the game, else the ply limit may.
 func (wg *WordGoals) Decide(_ *core.Program, s *core.State, mover int) {
 	occ := (*[core.KernSlots]uint64)(s.Occ)
-	tests := wg.Movers[mover]
+	tests := wg.Movers[mover&(core.KernSlots-1)]
 	for i := range tests {
 		t := &tests[i]
 		x := occ[t.slots[0]&7] | occ[t.slots[1]&7] | occ[t.slots[2]&7]

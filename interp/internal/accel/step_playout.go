@@ -85,6 +85,10 @@ type StepRule struct {
 	// at most that many, its steps are counted piece by piece
 	Landings  [64]uint64
 	FewPieces int
+	// Lands: per bit of a source, the landing of each of its steps that
+	// stay on the board (as a set of one bit), in the rule's order of
+	// directions, then 0
+	Lands [64][core.MaxKernDirs + 1]uint64
 }
 
 // StepDir is one direction of a stepRule: the cells whose step stays on
@@ -152,7 +156,7 @@ func (sp *StepPlayouts) Play(p *core.Program, s *core.State, rng *rand.Rand, ml 
 		} else {
 			from, to = f.pickByDirections(r, k, i)
 		}
-		sp.step(p, s, r.Takes, mover, from, to)
+		sp.step(p, s, occ, r.Takes, mover, from, to)
 		empty = empty&^(1<<uint(to&63)) | 1<<uint(from&63)
 		s.Passes = 0
 		s.PlyCount++
@@ -236,16 +240,15 @@ func (f *stepsFound) pickByPieces(r *StepRule, k, i int) (from, to int) {
 		}
 		i -= c
 	}
-	for j := 0; ; j++ {
-		d := &r.Dirs[j&(core.MaxKernDirs-1)]
-		to = from + d.Shift
-		if d.Valid>>uint(from)&1 != 0 && e>>uint(to&63)&1 != 0 {
+	for _, l := range &r.Lands[from] {
+		if e&l != 0 {
 			if i == 0 {
-				return from, to
+				return from, bits.TrailingZeros64(l)
 			}
 			i--
 		}
 	}
+	panic("step-playouts: step out of range")
 }
 
 // pickByDirections finds step i of rule r (the k-th) counted by
@@ -299,9 +302,8 @@ func draw(rng *rand.Rand, n int) int {
 // piece it lands on): the piece on the landing (taken, or replaced)
 // leaves the sets, the moving piece (promoted where a promotion
 // applies) moves in them, in the cells and in the mailbox.
-func (sp *StepPlayouts) step(p *core.Program, s *core.State, takes bool, mover, from, to int) {
+func (sp *StepPlayouts) step(p *core.Program, s *core.State, occ *[core.KernSlots]uint64, takes bool, mover, from, to int) {
 	cells := s.Cells
-	occ := (*[core.KernSlots]uint64)(s.Occ)
 	fc, tc := sp.Cell[from&63], sp.Cell[to&63]
 	fb, tb := uint64(1)<<uint(from&63), uint64(1)<<uint(to&63)
 	code := cells[fc]
