@@ -83,9 +83,9 @@ func compileStepPlayouts(p *core.Program) {
 	if why != "" {
 		return
 	}
-	sp := &accel.StepPlayouts{Movers: make([]accel.StepMover, p.Players), Logged: p.Playout}
+	sp := &accel.StepPlayouts{Logged: p.Playout}
 	t := &p.Tiers[0]
-	for pl := range sp.Movers {
+	for pl := range p.Players {
 		sp.Movers[pl].Next = p.After(pl)
 		for _, g := range t.Kernel[pl] {
 			r := accel.StepRule{SrcCodes: g.Src[0].Codes, OntoEmpty: g.OntoEmpty,

@@ -32,7 +32,8 @@ import (
 // StepPlayouts is the playout drawer of step-playouts.
 type StepPlayouts struct {
 	// movers: per mover, the rules of the tier in order
-	Movers []StepMover
+	// (per slot: a mover's slot is its number, below kernSlots)
+	Movers [core.KernSlots]StepMover
 	// cell: per bit of the word, its cell (bits past the board: 0)
 	Cell [64]int32
 	// slot, promotes: per piece code, its occupancy slot, and whether a
@@ -137,7 +138,7 @@ func (sp *StepPlayouts) Play(p *core.Program, s *core.State, rng *rand.Rand, ml 
 	f.td = &s.Ax().Kst.Td
 	for (maxPlies <= 0 || plies < maxPlies) && s.End == core.EndNone {
 		mover := s.Mover
-		sm := &sp.Movers[mover]
+		sm := &sp.Movers[mover&(core.KernSlots-1)]
 		n := f.count(sm.Rules, occ, oc, empty)
 		if n == 0 {
 			break
