@@ -233,20 +233,19 @@ func (f *stepsFound) count(rs []StepRule, occ *[core.KernSlots]uint64, oc *[core
 func (f *stepsFound) pickByPieces(r *StepRule, k, i int) (from, to int) {
 	k &= core.MaxBulk - 1
 	e := f.onto[k]
-	for u := f.pieces[k]; ; u &= u - 1 {
+	for u := f.pieces[k]; u != 0; u &= u - 1 {
 		from = bits.TrailingZeros64(u) & 63
-		c := bits.OnesCount64(r.Landings[from] & e)
-		if i < c {
-			break
+		if c := bits.OnesCount64(r.Landings[from] & e); i >= c {
+			i -= c
+			continue
 		}
-		i -= c
-	}
-	for _, l := range &r.Lands[from] {
-		if e&l != 0 {
-			if i == 0 {
-				return from, bits.TrailingZeros64(l)
+		for _, l := range &r.Lands[from] {
+			if e&l != 0 {
+				if i == 0 {
+					return from, bits.TrailingZeros64(l)
+				}
+				i--
 			}
-			i--
 		}
 	}
 	panic("step-playouts: step out of range")
@@ -267,7 +266,7 @@ func (f *stepsFound) pickByDirections(r *StepRule, k, i int) (from, to int) {
 	for j := 0; j < nd; j++ {
 		u |= t[j&31]
 	}
-	for ; ; u &= u - 1 {
+	for ; u != 0; u &= u - 1 {
 		x := bits.TrailingZeros64(u) & 63
 		for j := 0; j < nd; j++ {
 			if t[j&31]>>uint(x)&1 != 0 {
@@ -278,6 +277,7 @@ func (f *stepsFound) pickByDirections(r *StepRule, k, i int) (from, to int) {
 			}
 		}
 	}
+	panic("step-playouts: step out of range")
 }
 
 // draw is rng.IntN(n) (n > 0), the same number from the same draws:
