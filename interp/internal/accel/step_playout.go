@@ -12,11 +12,25 @@ package accel
 // selection of the move drawn into the move list, and Apply, which calls
 // the rule's maker and the cells function that moves a leap of any
 // length with any capture. Here the whole ply is one loop: each rule's
-// steps per direction are shifted into scratch words and counted, the
-// one drawn is found in them (rule, then source, then direction, Legal's
-// order: the same game for the same draws), and it is made by a few bit
-// flips on the occupancy words and two cell writes; the end is decided
-// as Apply decides it (or by word-goals).
+// steps are counted (count), the one drawn is found (rule, then source,
+// then direction, Legal's order: the same game for the same draws), and
+// it is made by a few bit flips on the occupancy words and two cell
+// writes (step); the end is decided as Apply decides it (StepEnds:
+// word-goals where it serves). The empty cells are kept from ply to ply
+// (a step empties its source and fills its landing), and the number is
+// drawn as rng.IntN draws it, without its calls (draw).
+//
+// A rule's steps are counted one of two ways. While its pieces are few
+// (FewPieces: a player that starts with at most stepFewPieces pieces; a
+// step adds none), piece by piece: a piece's steps are its landings
+// (Landings, one set per source cell) on the cells the rule steps onto,
+// one bit count per piece, and the step drawn is found by walking the
+// pieces, then the source's landings in the rule's order of directions
+// (Lands). Otherwise, by directions: per direction, the pieces whose
+// landing the rule may step onto, one shifted word and one bit count per
+// direction, and the step drawn is found as selectLeap finds it. A
+// chase's lone piece has four directions but one source: one count
+// instead of four, and no walk over the directions' words to find it.
 //
 // A State that records undo information is played by the loop it would
 // have had otherwise (stepPlayouts.logged): the frames are the makers'.
