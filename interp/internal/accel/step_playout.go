@@ -300,15 +300,18 @@ func (f *stepsFound) pickByDirections(r *StepRule, k, i int) (from, to int) {
 // its calls.
 func draw(rng *rand.Rand, n int) int {
 	m := uint64(n)
-	if m&(m-1) == 0 {
-		return int(rng.Uint64() & (m - 1))
-	}
-	hi, lo := bits.Mul64(rng.Uint64(), m)
-	if lo < m {
+	x := rng.Uint64()
+	hi, lo := bits.Mul64(x, m)
+	if lo < m && m&(m-1) != 0 {
 		thresh := -m % m
 		for lo < thresh {
 			hi, lo = bits.Mul64(rng.Uint64(), m)
 		}
+	}
+	// (the mask of a power of two is chosen without a jump: the number
+	// of moves is a power of two about as often as not)
+	if m&(m-1) == 0 {
+		hi = x & (m - 1)
 	}
 	return int(hi)
 }
