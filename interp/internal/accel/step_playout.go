@@ -15,7 +15,7 @@ package accel
 // steps are counted (count), the one drawn is found (rule, then source,
 // then direction, Legal's order: the same game for the same draws), and
 // it is made by a few bit flips on the occupancy words and two cell
-// writes (step); the end is decided as Apply decides it (StepEnds:
+// writes; the end is decided as Apply decides it (StepEnds:
 // word-goals where it serves). The empty cells are kept from ply to ply
 // (a step empties its source and fills its landing), and the number is
 // drawn as rng.IntN draws it, without its calls (draw).
@@ -171,8 +171,39 @@ func (sp *StepPlayouts) Play(p *core.Program, s *core.State, rng *rand.Rand, ml 
 		} else {
 			from, to = f.pickByDirections(r, k, i)
 		}
-		sp.step(p, s, occ, r.Takes, mover, from, to)
-		empty = empty&^(1<<uint(to&63)) | 1<<uint(from&63)
+		// The step: the piece on the landing (taken, or replaced) leaves
+		// the sets, the moving piece (promoted where a promotion
+		// applies) moves in them, in the cells and in the mailbox.
+		cells := s.Cells
+		fc, tc := sp.Cell[from&63], sp.Cell[to&63]
+		fb, tb := uint64(1)<<uint(from&63), uint64(1)<<uint(to&63)
+		code, old := cells[fc], cells[tc]
+		if old != 0 {
+			occ[sp.Slot[old&15]&7] &^= tb
+			if r.Takes {
+				s.CapturedBy[mover]++
+				s.Points[mover] += p.CodePoints[old]
+			}
+		}
+		pc := code
+		if sp.Promotes[code&15] {
+			if to := p.PromoteTo(code, int(tc)); to != 0 {
+				pc = to
+			}
+		}
+		cells[fc], cells[tc] = 0, pc
+		occ[sp.Slot[code&15]&7] &^= fb
+		occ[sp.Slot[pc&15]&7] |= tb
+		if s.OccC != nil {
+			oc[old&15] &^= tb
+			oc[code&15] &^= fb
+			oc[pc&15] |= tb
+		}
+		if s.Mailbox != nil {
+			s.Mailbox[p.CellB[fc].Slot&core.MbMask] = 0
+			s.Mailbox[p.CellB[tc].Slot&core.MbMask] = 1
+		}
+		empty = empty&^tb | fb
 		s.Passes = 0
 		s.PlyCount++
 		s.Turns[mover]++
@@ -314,44 +345,6 @@ func draw(rng *rand.Rand, n int) int {
 		hi = x & (m - 1)
 	}
 	return int(hi)
-}
-
-// step makes a step from bit from to bit to (takes: the rule takes the
-// piece it lands on): the piece on the landing (taken, or replaced)
-// leaves the sets, the moving piece (promoted where a promotion
-// applies) moves in them, in the cells and in the mailbox.
-func (sp *StepPlayouts) step(p *core.Program, s *core.State, occ *[core.KernSlots]uint64, takes bool, mover, from, to int) {
-	cells := s.Cells
-	fc, tc := sp.Cell[from&63], sp.Cell[to&63]
-	fb, tb := uint64(1)<<uint(from&63), uint64(1)<<uint(to&63)
-	code := cells[fc]
-	old := cells[tc]
-	if old != 0 {
-		occ[sp.Slot[old&15]&7] &^= tb
-		if takes {
-			s.CapturedBy[mover]++
-			s.Points[mover] += p.CodePoints[old]
-		}
-	}
-	pc := code
-	if sp.Promotes[code&15] {
-		if to := p.PromoteTo(code, int(tc)); to != 0 {
-			pc = to
-		}
-	}
-	cells[fc], cells[tc] = 0, pc
-	occ[sp.Slot[code&15]&7] &^= fb
-	occ[sp.Slot[pc&15]&7] |= tb
-	if s.OccC != nil {
-		oc := (*[core.KernCodes]uint64)(s.OccC)
-		oc[old&15] &^= tb
-		oc[code&15] &^= fb
-		oc[pc&15] |= tb
-	}
-	if s.Mailbox != nil {
-		s.Mailbox[p.CellB[fc].Slot&core.MbMask] = 0
-		s.Mailbox[p.CellB[tc].Slot&core.MbMask] = 1
-	}
 }
 
 // DecidesByWords tells whether playouts decide their ends by word tests
