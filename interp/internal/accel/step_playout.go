@@ -157,7 +157,12 @@ func (sp *StepPlayouts) Play(p *core.Program, s *core.State, rng *rand.Rand, ml 
 		if n == 0 {
 			break
 		}
-		i := draw(rng, n)
+		// (draw's number, without its call)
+		hi, lo := reduce(rng.Uint64(), uint64(n))
+		if lo < uint64(n) {
+			hi = redraw(rng, uint64(n), hi, lo)
+		}
+		i := int(hi)
 		k := 0
 		for i >= f.counts[k&(core.MaxBulk-1)] {
 			i -= f.counts[k&(core.MaxBulk-1)]
@@ -325,26 +330,38 @@ func (f *stepsFound) pickByDirections(r *StepRule, k, i int) (from, to int) {
 	panic("step-playouts: step out of range")
 }
 
-// draw is rng.IntN(n) (n > 0), the same number from the same draws:
-// Uint64N's reduction (a mask for a power of two, else the high word
-// of a product, redrawn in the rare case that would bias it) without
-// its calls.
+// draw is rng.IntN(n) (n > 0), the same number from the same draws,
+// without its calls (Play draws as it does, inlined).
 func draw(rng *rand.Rand, n int) int {
-	m := uint64(n)
-	x := rng.Uint64()
-	hi, lo := bits.Mul64(x, m)
-	if lo < m && m&(m-1) != 0 {
-		thresh := -m % m
-		for lo < thresh {
-			hi, lo = bits.Mul64(rng.Uint64(), m)
-		}
-	}
-	// (the mask of a power of two is chosen without a jump: the number
-	// of moves is a power of two about as often as not)
-	if m&(m-1) == 0 {
-		hi = x & (m - 1)
+	hi, lo := reduce(rng.Uint64(), uint64(n))
+	if lo < uint64(n) {
+		hi = redraw(rng, uint64(n), hi, lo)
 	}
 	return int(hi)
+}
+
+// reduce is Uint64N's reduction of a draw x to a number below m: a mask
+// for a power of two (lo m), else the high word hi of the product x*m,
+// whose low word lo below m may say it is biased (redraw). (The mask is
+// chosen without a jump: the number of moves is a power of two about as
+// often as not.)
+func reduce(x, m uint64) (hi, lo uint64) {
+	hi, lo = bits.Mul64(x, m)
+	if m&(m-1) == 0 {
+		hi, lo = x&(m-1), m
+	}
+	return hi, lo
+}
+
+// redraw ends Uint64N's reduction of the product hi, lo of a draw and m
+// whose low word is below m: it draws again while the number would be
+// biased.
+func redraw(rng *rand.Rand, m, hi, lo uint64) uint64 {
+	thresh := -m % m
+	for lo < thresh {
+		hi, lo = bits.Mul64(rng.Uint64(), m)
+	}
+	return hi
 }
 
 // DecidesByWords tells whether playouts decide their ends by word tests
