@@ -171,8 +171,31 @@ func (sp *StepPlayouts) Play(p *core.Program, s *core.State, rng *rand.Rand, ml 
 		k &= core.MaxBulk - 1
 		r := &sm.Rules[k]
 		var from, to int
-		if f.pieces[k] != 0 {
-			from, to = f.pickByPieces(r, k, i)
+		if u := f.pieces[k]; u != 0 {
+			// Counted piece by piece: the pieces walked, each with the
+			// number of its landings on the cells the rule steps onto,
+			// then the landings of the source drawn in the rule's order
+			// of directions.
+			e := f.onto[k]
+			for ; ; u &= u - 1 {
+				from = bits.TrailingZeros64(u) & 63
+				if c := bits.OnesCount64(r.Landings[from] & e); i >= c {
+					if i -= c; u&(u-1) == 0 {
+						panic("step-playouts: step out of range")
+					}
+					continue
+				}
+				break
+			}
+			for _, l := range &r.Lands[from] {
+				if e&l != 0 {
+					if i == 0 {
+						to = bits.TrailingZeros64(l)
+						break
+					}
+					i--
+				}
+			}
 		} else {
 			from, to = f.pickByDirections(r, k, i)
 		}
@@ -275,30 +298,6 @@ func (f *stepsFound) count(rs []StepRule, occ *[core.KernSlots]uint64, oc *[core
 		n += c
 	}
 	return n
-}
-
-// pickByPieces finds step i of rule r (the k-th) counted piece by piece,
-// source then direction (Legal's order), and returns the bits of its
-// source and landing.
-func (f *stepsFound) pickByPieces(r *StepRule, k, i int) (from, to int) {
-	k &= core.MaxBulk - 1
-	e := f.onto[k]
-	for u := f.pieces[k]; u != 0; u &= u - 1 {
-		from = bits.TrailingZeros64(u) & 63
-		if c := bits.OnesCount64(r.Landings[from] & e); i >= c {
-			i -= c
-			continue
-		}
-		for _, l := range &r.Lands[from] {
-			if e&l != 0 {
-				if i == 0 {
-					return from, bits.TrailingZeros64(l)
-				}
-				i--
-			}
-		}
-	}
-	panic("step-playouts: step out of range")
 }
 
 // pickByDirections finds step i of rule r (the k-th) counted by
