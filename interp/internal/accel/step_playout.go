@@ -12,13 +12,16 @@ package accel
 // selection of the move drawn into the move list, and Apply, which calls
 // the rule's maker and the cells function that moves a leap of any
 // length with any capture. Here the whole ply is one loop: each rule's
-// steps are counted (count), the one drawn is found (rule, then source,
+// steps are counted, the one drawn is found (rule, then source,
 // then direction, Legal's order: the same game for the same draws), and
 // it is made by a few bit flips on the occupancy words and two cell
 // writes; the end is decided as Apply decides it (StepEnds:
 // word-goals where it serves). The empty cells are kept from ply to ply
 // (a step empties its source and fills its landing), and the number is
-// drawn as rng.IntN draws it, without its calls (draw).
+// drawn as rng.IntN draws it, without its calls (draw). The count, the
+// draw, the search and the step are written in the loop itself: a call
+// per ply (and Go's test of the processor before each bit count, whose
+// fallback is a call) would keep the loop's values on the stack.
 //
 // A rule's steps are counted one of two ways. While its pieces are few
 // (FewPieces: a player that starts with at most stepFewPieces pieces; a
@@ -153,7 +156,46 @@ func (sp *StepPlayouts) Play(p *core.Program, s *core.State, rng *rand.Rand, ml 
 	for (maxPlies <= 0 || plies < maxPlies) && s.End == core.EndNone {
 		mover := s.Mover
 		sm := &sp.Movers[mover&(core.KernSlots-1)]
-		n := f.count(sm.Rules, occ, oc, empty)
+		// Count: per rule, its steps counted piece by piece (its
+		// landings on the cells it steps onto) while its pieces are
+		// few, else by directions (its pieces whose landing in a
+		// direction it may step onto), keeping its sources per
+		// direction.
+		n := 0
+		for k := range sm.Rules {
+			r := &sm.Rules[k]
+			k &= core.MaxBulk - 1
+			a := occ[r.SrcSlots[0]&7] | oc[r.SrcCodes[0]&15]
+			if r.SrcMore {
+				a |= occ[r.SrcSlots[1]&7] | occ[r.SrcSlots[2]&7] | oc[r.SrcCodes[1]&15] | oc[r.SrcCodes[2]&15] | oc[r.SrcCodes[3]&15]
+			}
+			e := empty&r.OntoEmpty | occ[r.OntoSlots[0]&7]
+			if r.OntoMore {
+				e |= occ[r.OntoSlots[1]&7] | occ[r.OntoSlots[2]&7]
+			}
+			c, b := 0, a
+			for few := r.FewPieces; b != 0 && few > 0; few-- {
+				c += bits.OnesCount64(r.Landings[bits.TrailingZeros64(b)&63] & e)
+				b &= b - 1
+			}
+			f.pieces[k], f.onto[k] = a, e
+			if b != 0 {
+				// (two directions at a time: a rule of an odd number of
+				// directions has one more that has no cell)
+				t := &f.td[k]
+				c = 0
+				for j := 0; j < r.NumDirs; j += 2 {
+					d, g := &r.Dirs[j&(core.MaxKernDirs-1)], &r.Dirs[(j+1)&(core.MaxKernDirs-1)]
+					x := d.Valid & a & bits.RotateLeft64(e, d.Back)
+					y := g.Valid & a & bits.RotateLeft64(e, g.Back)
+					t[j&31], t[(j+1)&31] = x, y
+					c += bits.OnesCount64(x) + bits.OnesCount64(y)
+				}
+				f.pieces[k] = 0
+			}
+			f.counts[k] = c
+			n += c
+		}
 		if n == 0 {
 			break
 		}
@@ -254,50 +296,6 @@ type stepsFound struct {
 	pieces [core.MaxBulk]uint64
 	onto   [core.MaxBulk]uint64
 	td     *[core.MaxBulk][32]uint64
-}
-
-// count counts the steps of rules rs on the occupancy words occ and oc
-// with the empty cells empty, and returns their total: a rule's steps
-// are counted piece by piece (its landings on the cells it steps onto)
-// while its pieces are few, else by directions (its pieces whose
-// landing in a direction it may step onto), keeping its sources per
-// direction.
-func (f *stepsFound) count(rs []StepRule, occ *[core.KernSlots]uint64, oc *[core.KernCodes]uint64, empty uint64) (n int) {
-	for k := range rs {
-		r := &rs[k]
-		k &= core.MaxBulk - 1
-		a := occ[r.SrcSlots[0]&7] | oc[r.SrcCodes[0]&15]
-		if r.SrcMore {
-			a |= occ[r.SrcSlots[1]&7] | occ[r.SrcSlots[2]&7] | oc[r.SrcCodes[1]&15] | oc[r.SrcCodes[2]&15] | oc[r.SrcCodes[3]&15]
-		}
-		e := empty&r.OntoEmpty | occ[r.OntoSlots[0]&7]
-		if r.OntoMore {
-			e |= occ[r.OntoSlots[1]&7] | occ[r.OntoSlots[2]&7]
-		}
-		c, b := 0, a
-		for few := r.FewPieces; b != 0 && few > 0; few-- {
-			c += bits.OnesCount64(r.Landings[bits.TrailingZeros64(b)&63] & e)
-			b &= b - 1
-		}
-		f.pieces[k], f.onto[k] = a, e
-		if b != 0 {
-			// (two directions at a time: a rule of an odd number of
-			// directions has one more that has no cell)
-			t := &f.td[k]
-			c = 0
-			for j := 0; j < r.NumDirs; j += 2 {
-				d, g := &r.Dirs[j&(core.MaxKernDirs-1)], &r.Dirs[(j+1)&(core.MaxKernDirs-1)]
-				x := d.Valid & a & bits.RotateLeft64(e, d.Back)
-				y := g.Valid & a & bits.RotateLeft64(e, g.Back)
-				t[j&31], t[(j+1)&31] = x, y
-				c += bits.OnesCount64(x) + bits.OnesCount64(y)
-			}
-			f.pieces[k] = 0
-		}
-		f.counts[k] = c
-		n += c
-	}
-	return n
 }
 
 // pickByDirections finds step i of rule r (the k-th) counted by
