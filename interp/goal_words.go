@@ -2,6 +2,7 @@ package interp
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/ruleplay/ruleplay/interp/internal/accel"
 	"github.com/ruleplay/ruleplay/interp/internal/core"
@@ -22,6 +23,9 @@ func compileWordGoals(p *core.Program) (*accel.WordGoals, string) {
 		return nil, "a goal is decided at the start of a turn"
 	}
 	wg := &accel.WordGoals{Limit: p.Limit}
+	if p.Limit <= 0 {
+		wg.Limit = math.MaxInt
+	}
 	for _, gl := range p.Desc.End.Goals {
 		end := core.EndGoal
 		if gl.Lose {

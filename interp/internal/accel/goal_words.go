@@ -24,7 +24,8 @@ import (
 type WordGoals struct {
 	// (per slot: a mover's slot is its number, at most kernSlots-2)
 	Movers [core.KernSlots][]WordTest
-	Limit  int
+	// Limit: the ply count that ends the game (math.MaxInt: none)
+	Limit int
 }
 
 // WordTest is a term of a goal for one mover: it holds when one of the
@@ -120,7 +121,7 @@ func (wg *WordGoals) Decide(_ *core.Program, s *core.State, mover int) {
 			return
 		}
 	}
-	if wg.Limit > 0 && s.PlyCount >= wg.Limit {
+	if s.PlyCount >= wg.Limit {
 		s.End = core.EndLimit
 	}
 }

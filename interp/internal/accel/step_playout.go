@@ -173,17 +173,16 @@ func (sp *StepPlayouts) Play(p *core.Program, s *core.State, rng *rand.Rand, ml 
 			if r.OntoMore {
 				e |= occ[r.OntoSlots[1]&7] | occ[r.OntoSlots[2]&7]
 			}
-			c, b := 0, a
-			for few := r.FewPieces; b != 0 && few > 0; few-- {
-				c += bits.OnesCount64(r.Landings[bits.TrailingZeros64(b)&63] & e)
-				b &= b - 1
-			}
+			c := 0
 			f.pieces[k], f.onto[k] = a, e
-			if b != 0 {
+			if bits.OnesCount64(a) <= r.FewPieces {
+				for b := a; b != 0; b &= b - 1 {
+					c += bits.OnesCount64(r.Landings[bits.TrailingZeros64(b)&63] & e)
+				}
+			} else {
 				// (two directions at a time: a rule of an odd number of
 				// directions has one more that has no cell)
 				t := &f.td[k]
-				c = 0
 				for j := 0; j < r.NumDirs; j += 2 {
 					d, g := &r.Dirs[j&(core.MaxKernDirs-1)], &r.Dirs[(j+1)&(core.MaxKernDirs-1)]
 					x := d.Valid & a & bits.RotateLeft64(e, d.Back)
