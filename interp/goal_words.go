@@ -2,6 +2,7 @@ package interp
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/ruleplay/ruleplay/interp/internal/accel"
 	"github.com/ruleplay/ruleplay/interp/internal/core"
@@ -21,7 +22,10 @@ func compileWordGoals(p *core.Program) (*accel.WordGoals, string) {
 	case len(p.GoalsStart) > 0:
 		return nil, "a goal is decided at the start of a turn"
 	}
-	wg := &accel.WordGoals{Movers: make([][]accel.WordTest, p.Players), Limit: p.Limit}
+	wg := &accel.WordGoals{Limit: p.Limit}
+	if p.Limit <= 0 {
+		wg.Limit = math.MaxInt
+	}
 	for _, gl := range p.Desc.End.Goals {
 		end := core.EndGoal
 		if gl.Lose {
@@ -29,7 +33,7 @@ func compileWordGoals(p *core.Program) (*accel.WordGoals, string) {
 		} else if gl.Draw {
 			end = core.EndDraw
 		}
-		for pl := range wg.Movers {
+		for pl := range p.Players {
 			tests, ok := accel.WordTests(p, gl.Cond, pl, nil)
 			if !ok {
 				return nil, fmt.Sprintf("goal %s reads more than zones and counts of at most three owners", gl.Pos)

@@ -25,7 +25,11 @@ var stepGames = []string{foxHoundsFile, "../games/breakthrough.rules", "testdata
 // records (where step-playouts plays) and tells what it ended on: the
 // plies, the status, the board, the counters and the next moves.
 func unloggedTrace(p *core.Program, seed uint64, maxPlies int) string {
-	s := p.NewState(seed)
+	return unloggedTraceFrom(p, p.NewState(seed), seed, maxPlies)
+}
+
+// unloggedTraceFrom is unloggedTrace from s.
+func unloggedTraceFrom(p *core.Program, s *core.State, seed uint64, maxPlies int) string {
 	s.SetUndo(false)
 	var ml core.MoveList
 	n := p.RandomPlayout(s, rand.New(rand.NewPCG(seed, 5)), &ml, maxPlies)
@@ -123,6 +127,75 @@ func TestHexRaid(t *testing.T) {
 		play(t, p, s, "d5-d4", "a6-a7")
 		if st := p.Status(s); !st.Over || st.Reason != "goal" || !slices.Equal(st.Winners, []int{0}) {
 			t.Errorf("a6-a7: %+v, want white wins by its goal", st)
+		}
+	}
+}
+
+// TestStepPlayoutsFewPieces checks which rules step-playouts counts piece
+// by piece (those of players that start with few pieces), and that a
+// position with more pieces than that (the rule falls back to counting
+// by directions) plays the games the reference plays.
+func TestStepPlayoutsFewPieces(t *testing.T) {
+	// Fox and Hounds: the fox (one piece) and the four hounds are few;
+	// Breakthrough's sixteen pawns are not.
+	for _, tc := range []struct {
+		file string
+		few  []int
+	}{{foxHoundsFile, []int{4, 4}}, {"../games/breakthrough.rules", []int{0, 0, 0, 0}}} {
+		sp := loadFile(t, tc.file, nil, core.Config{}).Playout.(*accel.StepPlayouts)
+		var few []int
+		for _, sm := range sp.Movers {
+			for _, r := range sm.Rules {
+				few = append(few, r.FewPieces)
+			}
+		}
+		if !slices.Equal(few, tc.few) {
+			t.Errorf("%s: pieces counted one by one %v, want %v", tc.file, few, tc.few)
+		}
+	}
+	// The program of the setup's four hounds plays a position with
+	// seven, as the reference does with seven.
+	four := loadFile(t, foxHoundsFile, nil, core.Config{})
+	g, err := lang.Load(foxHoundsFile, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := (&gb{t: t, g: g}).at(map[int][]string{0: {"e1"}, 1: {"a7", "b8", "c7", "d8", "f8", "g7", "h8"}})
+	seven, ref := b.compile(core.Config{}), b.compile(core.Config{Disable: disableAll(true)})
+	ended := 0
+	for seed := uint64(0); seed < 60; seed++ {
+		for _, maxPlies := range []int{0, 5} {
+			got := unloggedTraceFrom(four, seven.NewState(seed), seed, maxPlies)
+			want := unloggedTrace(ref, seed, maxPlies)
+			if got != want {
+				t.Fatalf("seed %d cap %d: seven hounds\n%s\nreference\n%s", seed, maxPlies, got, want)
+			}
+			if maxPlies == 0 && strings.Contains(got, "Over:true") {
+				ended++
+			}
+		}
+	}
+	if ended == 0 {
+		t.Errorf("no playout with seven hounds ended the game")
+	}
+}
+
+// TestStepPlayoutsNoAlloc checks that step-playouts allocates nothing.
+func TestStepPlayoutsNoAlloc(t *testing.T) {
+	for _, f := range stepGames {
+		p := loadFile(t, f, nil, core.Config{})
+		s0 := p.NewState(0)
+		s := s0.Clone()
+		s.SetUndo(false)
+		var ml core.MoveList
+		rng := rand.New(rand.NewPCG(1, 2))
+		p.RandomPlayout(s, rng, &ml, 0)
+		allocs := testing.AllocsPerRun(20, func() {
+			s.CopyFrom(s0)
+			p.RandomPlayout(s, rng, &ml, 0)
+		})
+		if allocs != 0 || !s.Unlogged {
+			t.Errorf("%s: %.1f allocations per playout (without undo records: %v)", f, allocs, s.Unlogged)
 		}
 	}
 }

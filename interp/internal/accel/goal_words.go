@@ -22,8 +22,10 @@ import (
 // WordGoals is the after-move goals of a Program, per mover its tests
 // in order: the first that holds ends the game.
 type WordGoals struct {
-	Movers [][]WordTest
-	Limit  int
+	// (per slot: a mover's slot is its number, at most kernSlots-2)
+	Movers [core.KernSlots][]WordTest
+	// Limit: the ply count that ends the game (math.MaxInt: none)
+	Limit int
 }
 
 // WordTest is a term of a goal for one mover: it holds when one of the
@@ -108,17 +110,18 @@ func appendWordTest(p *core.Program, tests []WordTest, who ir.Who, pl int, mask 
 
 // Decide is the end Apply decides, by the word tests: the first test of mover that
 // holds ends the game, else the ply limit may.
-func (wg *WordGoals) Decide(s *core.State, mover int) {
+func (wg *WordGoals) Decide(_ *core.Program, s *core.State, mover int) {
 	occ := (*[core.KernSlots]uint64)(s.Occ)
-	for i := range wg.Movers[mover] {
-		t := &wg.Movers[mover][i]
+	tests := wg.Movers[mover&(core.KernSlots-1)]
+	for i := range tests {
+		t := &tests[i]
 		x := occ[t.slots[0]&7] | occ[t.slots[1]&7] | occ[t.slots[2]&7]
 		if (x&t.mask != 0) != t.none {
 			s.End, s.Winner = t.End, mover
 			return
 		}
 	}
-	if wg.Limit > 0 && s.PlyCount >= wg.Limit {
+	if s.PlyCount >= wg.Limit {
 		s.End = core.EndLimit
 	}
 }

@@ -12,11 +12,28 @@ package accel
 // selection of the move drawn into the move list, and Apply, which calls
 // the rule's maker and the cells function that moves a leap of any
 // length with any capture. Here the whole ply is one loop: each rule's
-// steps per direction are shifted into scratch words and counted, the
-// one drawn is found in them (rule, then source, then direction, Legal's
-// order: the same game for the same draws), and it is made by a few bit
-// flips on the occupancy words and two cell writes; the end is decided
-// as Apply decides it (or by word-goals).
+// steps are counted, the one drawn is found (rule, then source,
+// then direction, Legal's order: the same game for the same draws), and
+// it is made by a few bit flips on the occupancy words and two cell
+// writes; the end is decided as Apply decides it (StepEnds:
+// word-goals where it serves). The empty cells are kept from ply to ply
+// (a step empties its source and fills its landing), and the number is
+// drawn as rng.IntN draws it, without its calls (draw). The count, the
+// draw, the search and the step are written in the loop itself: a call
+// per ply (and Go's test of the processor before each bit count, whose
+// fallback is a call) would keep the loop's values on the stack.
+//
+// A rule's steps are counted one of two ways. While its pieces are few
+// (FewPieces: a player that starts with at most stepFewPieces pieces; a
+// step adds none), piece by piece: a piece's steps are its landings
+// (Landings, one set per source cell) on the cells the rule steps onto,
+// one bit count per piece, and the step drawn is found by walking the
+// pieces, then the source's landings in the rule's order of directions
+// (Lands). Otherwise, by directions: per direction, the pieces whose
+// landing the rule may step onto, one shifted word and one bit count per
+// direction, and the step drawn is found as selectLeap finds it. A
+// chase's lone piece has four directions but one source: one count
+// instead of four, and no walk over the directions' words to find it.
 //
 // A State that records undo information is played by the loop it would
 // have had otherwise (stepPlayouts.logged): the frames are the makers'.
@@ -32,7 +49,8 @@ import (
 // StepPlayouts is the playout drawer of step-playouts.
 type StepPlayouts struct {
 	// movers: per mover, the rules of the tier in order
-	Movers []StepMover
+	// (per slot: a mover's slot is its number, below kernSlots)
+	Movers [core.KernSlots]StepMover
 	// cell: per bit of the word, its cell (bits past the board: 0)
 	Cell [64]int32
 	// slot, promotes: per piece code, its occupancy slot, and whether a
@@ -42,11 +60,17 @@ type StepPlayouts struct {
 	Board    uint64
 	// logged: the drawer of States that record undo information
 	Logged core.PlayoutDrawer
-	// Decide decides the end after mover's step: by the word tests
+	// Ends decides the end after mover's step: the word tests
 	// (word-goals, goal_words.go) where they serve, else Apply's end
-	Decide func(p *core.Program, s *core.State, mover int)
+	Ends StepEnds
 	// goals: the word tests decide uses (nil: Apply's end)
 	Goals *WordGoals
+}
+
+// StepEnds decides the end of a game after a step of mover, as Apply
+// would.
+type StepEnds interface {
+	Decide(p *core.Program, s *core.State, mover int)
 }
 
 // StepMover is the tier for one mover: its rules in order, and the
@@ -73,6 +97,16 @@ type StepRule struct {
 	Takes             bool
 	NumDirs           int
 	Dirs              [core.MaxKernDirs]StepDir
+	// Landings: per bit of a source, the bits its steps land on (those
+	// that stay on the board; two directions never land on one cell
+	// where FewPieces is not 0); FewPieces: while the rule's pieces are
+	// at most that many, its steps are counted piece by piece
+	Landings  [64]uint64
+	FewPieces int
+	// Lands: per bit of a source, the landing of each of its steps that
+	// stay on the board (as a set of one bit), in the rule's order of
+	// directions, then 0
+	Lands [64][core.MaxKernDirs + 1]uint64
 }
 
 // StepDir is one direction of a stepRule: the cells whose step stays on
@@ -109,30 +143,141 @@ func (sp *StepPlayouts) Play(p *core.Program, s *core.State, rng *rand.Rand, ml 
 	if !s.Unlogged {
 		return sp.Logged.Play(p, s, rng, ml, maxPlies)
 	}
-	td := &ScratchOf(s).Kernel.Td
-	var counts [core.MaxBulk]int
+	occ := (*[core.KernSlots]uint64)(s.Occ)
+	oc := &noCodeSets
+	if s.OccC != nil {
+		oc = (*[core.KernCodes]uint64)(s.OccC)
+	}
+	// (a step empties its source and fills its landing: the empty cells
+	// are found once, then kept)
+	empty := ^(occ[0] | occ[1] | occ[2] | occ[3] | occ[4] | occ[5] | occ[6] | occ[7]) & sp.Board
+	var f stepsFound
+	f.td = &ScratchOf(s).Kernel.Td
 	for (maxPlies <= 0 || plies < maxPlies) && s.End == core.EndNone {
 		mover := s.Mover
-		sm := &sp.Movers[mover]
-		n := sp.count(s, sm.Rules, td, &counts)
+		sm := &sp.Movers[mover&(core.KernSlots-1)]
+		// Count: per rule, its steps counted piece by piece (its
+		// landings on the cells it steps onto) while its pieces are
+		// few, else by directions (its pieces whose landing in a
+		// direction it may step onto), keeping its sources per
+		// direction.
+		n := 0
+		for k := range sm.Rules {
+			r := &sm.Rules[k]
+			k &= core.MaxBulk - 1
+			a := occ[r.SrcSlots[0]&7] | oc[r.SrcCodes[0]&15]
+			if r.SrcMore {
+				a |= occ[r.SrcSlots[1]&7] | occ[r.SrcSlots[2]&7] | oc[r.SrcCodes[1]&15] | oc[r.SrcCodes[2]&15] | oc[r.SrcCodes[3]&15]
+			}
+			e := empty&r.OntoEmpty | occ[r.OntoSlots[0]&7]
+			if r.OntoMore {
+				e |= occ[r.OntoSlots[1]&7] | occ[r.OntoSlots[2]&7]
+			}
+			c := 0
+			f.pieces[k], f.onto[k] = a, e
+			if bits.OnesCount64(a) <= r.FewPieces {
+				for b := a; b != 0; b &= b - 1 {
+					c += bits.OnesCount64(r.Landings[bits.TrailingZeros64(b)&63] & e)
+				}
+			} else {
+				// (two directions at a time: a rule of an odd number of
+				// directions has one more that has no cell)
+				t := &f.td[k]
+				for j := 0; j < r.NumDirs; j += 2 {
+					d, g := &r.Dirs[j&(core.MaxKernDirs-1)], &r.Dirs[(j+1)&(core.MaxKernDirs-1)]
+					x := d.Valid & a & bits.RotateLeft64(e, d.Back)
+					y := g.Valid & a & bits.RotateLeft64(e, g.Back)
+					t[j&31], t[(j+1)&31] = x, y
+					c += bits.OnesCount64(x) + bits.OnesCount64(y)
+				}
+				f.pieces[k] = 0
+			}
+			f.counts[k] = c
+			n += c
+		}
 		if n == 0 {
 			break
 		}
-		i := rng.IntN(n)
+		// (draw's number, without its call)
+		hi, lo := reduce(rng.Uint64(), uint64(n))
+		if lo < uint64(n) {
+			hi = redraw(rng, uint64(n), hi, lo)
+		}
+		i := int(hi)
 		k := 0
-		for i >= counts[k&(core.MaxBulk-1)] {
-			i -= counts[k&(core.MaxBulk-1)]
+		for i >= f.counts[k&(core.MaxBulk-1)] {
+			i -= f.counts[k&(core.MaxBulk-1)]
 			k++
 		}
 		k &= core.MaxBulk - 1
 		r := &sm.Rules[k]
-		x, j := pickStep(&td[k], r.NumDirs, counts[k], i)
-		sp.step(p, s, r.Takes, mover, x, x+r.Dirs[j&(core.MaxKernDirs-1)].Shift)
+		var from, to int
+		if u := f.pieces[k]; u != 0 {
+			// Counted piece by piece: the pieces walked, each with the
+			// number of its landings on the cells the rule steps onto,
+			// then the landings of the source drawn in the rule's order
+			// of directions.
+			e := f.onto[k]
+			for ; ; u &= u - 1 {
+				from = bits.TrailingZeros64(u) & 63
+				if c := bits.OnesCount64(r.Landings[from] & e); i >= c {
+					if i -= c; u&(u-1) == 0 {
+						panic("step-playouts: step out of range")
+					}
+					continue
+				}
+				break
+			}
+			for _, l := range &r.Lands[from] {
+				if e&l != 0 {
+					if i == 0 {
+						to = bits.TrailingZeros64(l)
+						break
+					}
+					i--
+				}
+			}
+		} else {
+			from, to = f.pickByDirections(r, k, i)
+		}
+		// The step: the piece on the landing (taken, or replaced) leaves
+		// the sets, the moving piece (promoted where a promotion
+		// applies) moves in them, in the cells and in the mailbox.
+		cells := s.Cells
+		fc, tc := sp.Cell[from&63], sp.Cell[to&63]
+		fb, tb := uint64(1)<<uint(from&63), uint64(1)<<uint(to&63)
+		code, old := cells[fc], cells[tc]
+		if old != 0 {
+			occ[sp.Slot[old&15]&7] &^= tb
+			if r.Takes {
+				s.CapturedBy[mover]++
+				s.Points[mover] += p.CodePoints[old]
+			}
+		}
+		pc := code
+		if sp.Promotes[code&15] {
+			if to := p.PromoteTo(code, int(tc)); to != 0 {
+				pc = to
+			}
+		}
+		cells[fc], cells[tc] = 0, pc
+		occ[sp.Slot[code&15]&7] &^= fb
+		occ[sp.Slot[pc&15]&7] |= tb
+		if s.OccC != nil {
+			oc[old&15] &^= tb
+			oc[code&15] &^= fb
+			oc[pc&15] |= tb
+		}
+		if s.Mailbox != nil {
+			s.Mailbox[p.CellB[fc].Slot&core.MbMask] = 0
+			s.Mailbox[p.CellB[tc].Slot&core.MbMask] = 1
+		}
+		empty = empty&^tb | fb
 		s.Passes = 0
 		s.PlyCount++
 		s.Turns[mover]++
 		s.Mover = sm.Next
-		sp.Decide(p, s, mover)
+		sp.Ends.Decide(p, s, mover)
 		plies++
 	}
 	return plies
@@ -141,115 +286,78 @@ func (sp *StepPlayouts) Play(p *core.Program, s *core.State, rng *rand.Rand, ml 
 // noCodeSets stands for the sets per code of a Program that keeps none.
 var noCodeSets [core.KernCodes]uint64
 
-// count counts the steps of rules rs in s, keeping per rule their
-// sources per direction (td) and their number (counts), and returns
-// their total.
-func (sp *StepPlayouts) count(s *core.State, rs []StepRule, td *[core.MaxBulk][32]uint64, counts *[core.MaxBulk]int) (n int) {
-	occ := (*[core.KernSlots]uint64)(s.Occ)
-	oc := &noCodeSets
-	if s.OccC != nil {
-		oc = (*[core.KernCodes]uint64)(s.OccC)
-	}
-	empty := ^(occ[0] | occ[1] | occ[2] | occ[3] | occ[4] | occ[5] | occ[6] | occ[7]) & sp.Board
-	for k := range rs {
-		r := &rs[k]
-		a := occ[r.SrcSlots[0]&7] | oc[r.SrcCodes[0]&15]
-		if r.SrcMore {
-			a |= occ[r.SrcSlots[1]&7] | occ[r.SrcSlots[2]&7] | oc[r.SrcCodes[1]&15] | oc[r.SrcCodes[2]&15] | oc[r.SrcCodes[3]&15]
-		}
-		c := 0
-		if a != 0 {
-			e := empty&r.OntoEmpty | occ[r.OntoSlots[0]&7]
-			if r.OntoMore {
-				e |= occ[r.OntoSlots[1]&7] | occ[r.OntoSlots[2]&7]
-			}
-			// (each direction's steps kept in t, two directions at a
-			// time: fewer loop tests)
-			t := &td[k&(core.MaxBulk-1)]
-			nd, dirs := r.NumDirs, &r.Dirs
-			j := 0
-			for ; j+1 < nd; j += 2 {
-				d, f := &dirs[j&(core.MaxKernDirs-1)], &dirs[(j+1)&(core.MaxKernDirs-1)]
-				x := d.Valid & a & bits.RotateLeft64(e, d.Back)
-				y := f.Valid & a & bits.RotateLeft64(e, f.Back)
-				t[j&31], t[(j+1)&31] = x, y
-				c += bits.OnesCount64(x) + bits.OnesCount64(y)
-			}
-			if j < nd {
-				d := &dirs[j&(core.MaxKernDirs-1)]
-				x := d.Valid & a & bits.RotateLeft64(e, d.Back)
-				t[j&31] = x
-				c += bits.OnesCount64(x)
-			}
-		}
-		counts[k&(core.MaxBulk-1)] = c
-		n += c
-	}
-	return n
+// stepsFound is what a ply found, per rule of the mover: the number of
+// its steps, and either (counted piece by piece) its pieces and the
+// cells it steps onto, or (by directions: pieces 0) its sources per
+// direction.
+type stepsFound struct {
+	counts [core.MaxBulk]int
+	pieces [core.MaxBulk]uint64
+	onto   [core.MaxBulk]uint64
+	td     *[core.MaxBulk][32]uint64
 }
 
-// pickStep is selectLeap (step i of n whose sources per direction are
-// t[:nd], source then direction), walking the sources of a few steps
-// here.
-func pickStep(t *[32]uint64, nd, n, i int) (x, j int) {
-	if n > core.WalkLeaps {
-		return selectLeap(t, nd, n, i)
+// pickByDirections finds step i of rule r (the k-th) counted by
+// directions, source then direction (Legal's order), and returns the
+// bits of its source and landing: as selectLeap does among many,
+// walking the sources of a few.
+func (f *stepsFound) pickByDirections(r *StepRule, k, i int) (from, to int) {
+	k &= core.MaxBulk - 1
+	t, nd := &f.td[k], r.NumDirs
+	if f.counts[k] > core.WalkLeaps {
+		x, j := selectLeap(t, nd, f.counts[k], i)
+		return x, x + r.Dirs[j&(core.MaxKernDirs-1)].Shift
 	}
 	var u uint64
 	for j := 0; j < nd; j++ {
 		u |= t[j&31]
 	}
-	for {
-		x = bits.TrailingZeros64(u) & 63
-		for j = 0; j < nd; j++ {
+	for ; u != 0; u &= u - 1 {
+		x := bits.TrailingZeros64(u) & 63
+		for j := 0; j < nd; j++ {
 			if t[j&31]>>uint(x)&1 != 0 {
 				if i == 0 {
-					return x, j
+					return x, x + r.Dirs[j&(core.MaxKernDirs-1)].Shift
 				}
 				i--
 			}
 		}
-		u &= u - 1
 	}
+	panic("step-playouts: step out of range")
 }
 
-// step makes a step from bit from to bit to (takes: the rule takes the
-// piece it lands on): the piece on the landing (taken, or replaced)
-// leaves the sets, the moving piece (promoted where a promotion
-// applies) moves in them, in the cells and in the mailbox.
-func (sp *StepPlayouts) step(p *core.Program, s *core.State, takes bool, mover, from, to int) {
-	cells := s.Cells
-	occ := (*[core.KernSlots]uint64)(s.Occ)
-	fc, tc := sp.Cell[from&63], sp.Cell[to&63]
-	fb, tb := uint64(1)<<uint(from&63), uint64(1)<<uint(to&63)
-	code := cells[fc]
-	old := cells[tc]
-	if old != 0 {
-		occ[sp.Slot[old&15]&7] &^= tb
-		if takes {
-			s.CapturedBy[mover]++
-			s.Points[mover] += p.CodePoints[old]
-		}
+// draw is rng.IntN(n) (n > 0), the same number from the same draws,
+// without its calls (Play draws as it does, inlined).
+func draw(rng *rand.Rand, n int) int {
+	hi, lo := reduce(rng.Uint64(), uint64(n))
+	if lo < uint64(n) {
+		hi = redraw(rng, uint64(n), hi, lo)
 	}
-	pc := code
-	if sp.Promotes[code&15] {
-		if to := p.PromoteTo(code, int(tc)); to != 0 {
-			pc = to
-		}
+	return int(hi)
+}
+
+// reduce is Uint64N's reduction of a draw x to a number below m: a mask
+// for a power of two (lo m), else the high word hi of the product x*m,
+// whose low word lo below m may say it is biased (redraw). (The mask is
+// chosen without a jump: the number of moves is a power of two about as
+// often as not.)
+func reduce(x, m uint64) (hi, lo uint64) {
+	hi, lo = bits.Mul64(x, m)
+	if m&(m-1) == 0 {
+		hi, lo = x&(m-1), m
 	}
-	cells[fc], cells[tc] = 0, pc
-	occ[sp.Slot[code&15]&7] &^= fb
-	occ[sp.Slot[pc&15]&7] |= tb
-	if s.OccC != nil {
-		oc := (*[core.KernCodes]uint64)(s.OccC)
-		oc[old&15] &^= tb
-		oc[code&15] &^= fb
-		oc[pc&15] |= tb
+	return hi, lo
+}
+
+// redraw ends Uint64N's reduction of the product hi, lo of a draw and m
+// whose low word is below m: it draws again while the number would be
+// biased.
+func redraw(rng *rand.Rand, m, hi, lo uint64) uint64 {
+	thresh := -m % m
+	for lo < thresh {
+		hi, lo = bits.Mul64(rng.Uint64(), m)
 	}
-	if s.Mailbox != nil {
-		s.Mailbox[p.CellB[fc].Slot&core.MbMask] = 0
-		s.Mailbox[p.CellB[tc].Slot&core.MbMask] = 1
-	}
+	return hi
 }
 
 // DecidesByWords tells whether playouts decide their ends by word tests
