@@ -41,7 +41,6 @@ type oracleRecSpec struct {
 
 // Outcomes of a generator's game.
 func modelOneWinner(m model) bool { return m.Over() && len(m.Winners()) == 1 }
-func modelOver(m model) bool      { return m.Over() }
 func modelDraw(players int) func(model) bool {
 	return func(m model) bool { return m.Over() && len(m.Winners()) == players }
 }
