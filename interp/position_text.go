@@ -413,33 +413,21 @@ func (r *positionReader) put(s *core.State, at, row, k int, stack []uint16) erro
 var positionFields = []string{"ply", "turns", "passes", "captured", "points", "hand", "last", "counters"}
 
 // fields reads the side to move and the fields after it, from offset i.
+// positionField is a field of a position text: the offset of its value,
+// and the value.
+type positionField struct {
+	at    int
+	value string
+}
+
+// fields reads the side to move and the fields after the board, from
+// offset i.
 func (r *positionReader) fields(s *core.State, i int) error {
-	p, text := r.p, r.text
-	type field struct {
-		at    int // offset of the value
-		value string
-	}
-	var words []field
-	for i < len(text) {
-		if text[i] == ' ' {
-			i++
-			continue
-		}
-		j := i // a word ends at a space outside brackets (a piece's name may hold one)
-		for j < len(text) && text[j] != ' ' {
-			if text[j] == '[' {
-				if k := strings.IndexByte(text[j:], ']'); k > 0 {
-					j += k
-				}
-			}
-			j++
-		}
-		words = append(words, field{i, text[i:j]})
-		i = j
-	}
+	words := r.words(i)
 	if len(words) == 0 {
-		return r.fail(len(text), "the side to move is missing (players: %s)", r.playerList())
+		return r.fail(len(r.text), "the side to move is missing (players: %s)", r.playerList())
 	}
+	p := r.p
 	mover := -1
 	for pl := 0; pl < p.Players; pl++ {
 		if p.Desc.Players[pl].Name == words[0].value {
@@ -450,7 +438,7 @@ func (r *positionReader) fields(s *core.State, i int) error {
 		return r.fail(words[0].at, "no player %q to move (players: %s)", words[0].value, r.playerList())
 	}
 	s.Mover = mover
-	got := map[string]field{}
+	got := map[string]positionField{}
 	for _, w := range words[1:] {
 		key, value, ok := strings.Cut(w.value, ":")
 		if !ok || !containsString(positionFields, key) {
@@ -459,34 +447,91 @@ func (r *positionReader) fields(s *core.State, i int) error {
 		if _, dup := got[key]; dup {
 			return r.fail(w.at, "field %s given twice", key)
 		}
-		got[key] = field{w.at + len(key) + 1, value}
+		got[key] = positionField{w.at + len(key) + 1, value}
 	}
-	// ply first: the turns and the counters are checked against it
+	ply, err := r.plies(s, got, mover)
+	if err != nil {
+		return err
+	}
+	if err := r.tallies(s, got); err != nil {
+		return err
+	}
+	if f, ok := got["last"]; ok {
+		if !p.KeepLast {
+			return r.fail(f.at, "the rules do not read the last move's cell: no last: field")
+		}
+		c, ok := p.CellIdx[f.value]
+		if !ok {
+			return r.fail(f.at, "no cell %q", f.value)
+		}
+		if ply == 0 {
+			return r.fail(f.at, "a last move's cell at ply 0")
+		}
+		s.Last = int32(c)
+	}
+	if f, ok := got["counters"]; ok {
+		if err := r.counters(s, f.at, f.value, ply); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// words splits the text from offset i into words: a word ends at a space
+// outside brackets (a piece's name may hold one).
+func (r *positionReader) words(i int) []positionField {
+	text := r.text
+	var words []positionField
+	for i < len(text) {
+		if text[i] == ' ' {
+			i++
+			continue
+		}
+		j := i
+		for j < len(text) && text[j] != ' ' {
+			if text[j] == '[' {
+				if k := strings.IndexByte(text[j:], ']'); k > 0 {
+					j += k
+				}
+			}
+			j++
+		}
+		words = append(words, positionField{i, text[i:j]})
+		i = j
+	}
+	return words
+}
+
+// plies reads the ply, the turns and the passes of the fields got (the
+// ply first: the turns and the counters are checked against it) and
+// returns the ply.
+func (r *positionReader) plies(s *core.State, got map[string]positionField, mover int) (int, error) {
+	p := r.p
 	ply, plyGiven := 0, false
 	if f, ok := got["ply"]; ok {
 		n, err := r.number(f.at, f.value, "ply")
 		if err != nil {
-			return err
+			return 0, err
 		}
 		if p.Limit > 0 && n > p.Limit {
-			return r.fail(f.at, "ply %d is past the game's limit of %d plies", n, p.Limit)
+			return 0, r.fail(f.at, "ply %d is past the game's limit of %d plies", n, p.Limit)
 		}
 		ply, plyGiven = n, true
 	}
 	if f, ok := got["turns"]; ok {
 		turns, err := r.numbers(f.at, f.value, "turns", true)
 		if err != nil {
-			return err
+			return 0, err
 		}
 		sum := 0
 		for _, t := range turns {
 			sum += int(t)
 		}
 		if plyGiven && sum != ply {
-			return r.fail(f.at, "the turns add up to %d plies, the ply is %d", sum, ply)
+			return 0, r.fail(f.at, "the turns add up to %d plies, the ply is %d", sum, ply)
 		}
 		if p.Limit > 0 && sum > p.Limit {
-			return r.fail(f.at, "the turns add up to %d plies, past the game's limit of %d", sum, p.Limit)
+			return 0, r.fail(f.at, "the turns add up to %d plies, past the game's limit of %d", sum, p.Limit)
 		}
 		ply = sum
 		copy(s.Turns, turns)
@@ -497,13 +542,20 @@ func (r *positionReader) fields(s *core.State, i int) error {
 	if f, ok := got["passes"]; ok {
 		n, err := r.number(f.at, f.value, "passes")
 		if err != nil {
-			return err
+			return 0, err
 		}
 		if n > ply {
-			return r.fail(f.at, "%d passes in a row, more than the %d plies played", n, ply)
+			return 0, r.fail(f.at, "%d passes in a row, more than the %d plies played", n, ply)
 		}
 		s.Passes = n
 	}
+	return ply, nil
+}
+
+// tallies reads the captured counts, the points and the hands of the
+// fields got, and checks that a stacking game's pieces fit its stacks.
+func (r *positionReader) tallies(s *core.State, got map[string]positionField) error {
+	p := r.p
 	if f, ok := got["captured"]; ok {
 		v, err := r.numbers(f.at, f.value, "captured", true)
 		if err != nil {
@@ -533,24 +585,6 @@ func (r *positionReader) fields(s *core.State, i int) error {
 		}
 		if total > s.Scap {
 			return r.fail(0, "%d pieces on the board and in hand, more than the %d the game's stacks are made for (its setup and hands)", total, s.Scap)
-		}
-	}
-	if f, ok := got["last"]; ok {
-		if !p.KeepLast {
-			return r.fail(f.at, "the rules do not read the last move's cell: no last: field")
-		}
-		c, ok := p.CellIdx[f.value]
-		if !ok {
-			return r.fail(f.at, "no cell %q", f.value)
-		}
-		if ply == 0 {
-			return r.fail(f.at, "a last move's cell at ply 0")
-		}
-		s.Last = int32(c)
-	}
-	if f, ok := got["counters"]; ok {
-		if err := r.counters(s, f.at, f.value, ply); err != nil {
-			return err
 		}
 	}
 	return nil

@@ -169,11 +169,7 @@ func hopLeaps(g *core.Gen) {
 	p, s, r := g.P, g.S, g.R
 	h := Tables(r).Hop
 	mover, nw, words := g.Mover, s.NumWords, h.Words
-	x := ScratchOf(s)
-	if x.Hop == nil {
-		x.Hop = new(HopScratch)
-	}
-	hs := x.Hop
+	hs := hopScratch(s)
 	sets := &hs.Sets
 	// The sets of the position: where Over holds (the moving piece lifted
 	// from it in turn), where a leap may land; free, made from it per
@@ -266,6 +262,15 @@ func hopLeaps(g *core.Gen) {
 	if record != nil {
 		hopCountsDone(record, g.N-start)
 	}
+}
+
+// hopScratch returns the hop table's scratch of s, made when first asked.
+func hopScratch(s *core.State) *HopScratch {
+	x := ScratchOf(s)
+	if x.Hop == nil {
+		x.Hop = new(HopScratch)
+	}
+	return x.Hop
 }
 
 // hopPiece emits the moves of the piece on bit b: lifted from its start
