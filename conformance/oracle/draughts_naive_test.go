@@ -21,6 +21,7 @@ type ndPiece struct {
 }
 
 type naiveDraughts struct {
+	side  int // cells along the board's side
 	pcs   map[[2]int]ndPiece
 	ply   int
 	quiet int
@@ -32,9 +33,9 @@ type ndMove struct {
 }
 
 func newNaiveDraughts(g *Draughts) *naiveDraughts {
-	n := &naiveDraughts{pcs: map[[2]int]ndPiece{}, ply: g.ply, quiet: g.quiet}
-	for f := 0; f < 10; f++ {
-		for r := 0; r < 10; r++ {
+	n := &naiveDraughts{side: g.Side(), pcs: map[[2]int]ndPiece{}, ply: g.ply, quiet: g.quiet}
+	for f := 0; f < n.side; f++ {
+		for r := 0; r < n.side; r++ {
 			x := g.cell[(r+idPad)*idPitch+f+idPad]
 			if x != 0 && x != idOff {
 				n.pcs[[2]int{f, r}] = ndPiece{side: int(x&idBlack) / idBlack, king: x&idKing != 0}
@@ -44,7 +45,7 @@ func newNaiveDraughts(g *Draughts) *naiveDraughts {
 	return n
 }
 
-func on10(c [2]int) bool { return c[0] >= 0 && c[0] < 10 && c[1] >= 0 && c[1] < 10 }
+func (n *naiveDraughts) on(c [2]int) bool { return c[0] >= 0 && c[0] < n.side && c[1] >= 0 && c[1] < n.side }
 
 var ndDiag = [][2]int{{1, 1}, {-1, 1}, {1, -1}, {-1, -1}}
 
@@ -55,7 +56,7 @@ func (n *naiveDraughts) chains(p ndPiece, from, at [2]int, taken [][2]int, out *
 	for _, d := range ndDiag {
 		c := [2]int{at[0] + d[0], at[1] + d[1]}
 		if p.king {
-			for _, occ := n.pcs[c]; on10(c) && !occ; _, occ = n.pcs[c] {
+			for _, occ := n.pcs[c]; n.on(c) && !occ; _, occ = n.pcs[c] {
 				c = [2]int{c[0] + d[0], c[1] + d[1]}
 			}
 		}
@@ -63,7 +64,7 @@ func (n *naiveDraughts) chains(p ndPiece, from, at [2]int, taken [][2]int, out *
 		if !occ || q.side == p.side || slices.Contains(taken, c) {
 			continue
 		}
-		for l := [2]int{c[0] + d[0], c[1] + d[1]}; on10(l); l = [2]int{l[0] + d[0], l[1] + d[1]} {
+		for l := [2]int{c[0] + d[0], c[1] + d[1]}; n.on(l); l = [2]int{l[0] + d[0], l[1] + d[1]} {
 			if _, occ := n.pcs[l]; occ {
 				break
 			}
@@ -121,7 +122,7 @@ func (n *naiveDraughts) moves() []ndMove {
 			if !p.king && d[1] != fwd {
 				continue
 			}
-			for c := [2]int{at[0] + d[0], at[1] + d[1]}; on10(c); c = [2]int{c[0] + d[0], c[1] + d[1]} {
+			for c := [2]int{at[0] + d[0], at[1] + d[1]}; n.on(c); c = [2]int{c[0] + d[0], c[1] + d[1]} {
 				if _, occ := n.pcs[c]; occ {
 					break
 				}
@@ -167,7 +168,7 @@ func (n *naiveDraughts) play(m ndMove) {
 	for _, c := range m.taken {
 		delete(n.pcs, c)
 	}
-	if !p.king && m.to[1] == 9*(1-p.side) {
+	if !p.king && m.to[1] == (n.side-1)*(1-p.side) {
 		p.king = true
 	}
 	n.pcs[m.to] = p

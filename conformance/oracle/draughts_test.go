@@ -71,7 +71,7 @@ func TestDraughtsPromotionAtMoveEnd(t *testing.T) {
 	g := draughtsAt(t, 0, map[string]string{"b8": "w", "c9": "b", "e9": "b"})
 	checkMoves(t, g.Moves(), []string{"b8-f8"})
 	playAll(t, g, "b8-f8")
-	if m, _ := idParse("f8"); g.cell[m] != idMan {
+	if m, _ := g.parse("f8"); g.cell[m] != idMan {
 		t.Fatalf("f8 holds %#x, want a white man", g.cell[m])
 	}
 	if !g.Over() || !slices.Equal(g.Winners(), []int{0}) || g.Reason() != "no move" {
