@@ -50,6 +50,8 @@ var brokenKinds = map[string]Kind{
 	"konane-turning-chain":                      IllegalMove,
 	"draughts-international-capture-compulsory": IllegalMove,
 	"draughts-italian-most-kings":               IllegalMove,
+	"draughts-brazilian-majority":               IllegalMove,
+	"draughts-canadian-rank-10":                 IllegalMove,
 	"chinese-checkers-no-jump":                  IllegalMove,
 	"conspirateurs-drop-outside":                IllegalMove,
 

@@ -156,6 +156,15 @@ func oracleRecSpecs() []oracleRecSpec {
 		oracleRecSpec{file: "draughts-italian/black-wins-greedy.yaml", game: "draughts-italian", seed: 1, greedy: 0.2, plies: 400, want: modelWinsBy(1, "no move"), what: "black wins: white has no move, cautious play (two plies)"},
 		oracleRecSpec{file: "draughts-italian/opening.yaml", game: "draughts-italian", seed: 1, plies: 500, stop: 20, what: "the first 20 moves (legality only)"},
 	)
+	for _, game := range []string{"draughts-brazilian", "draughts-canadian"} {
+		specs = append(specs,
+			oracleRecSpec{file: game + "/white-wins.yaml", game: game, seed: 1, plies: 3000, want: modelWinsBy(0, "no move"), what: "white wins: black has no move, random play"},
+			oracleRecSpec{file: game + "/black-wins.yaml", game: game, seed: 1, plies: 3000, want: modelWinsBy(1, "no move"), what: "black wins: white has no move, random play"},
+			oracleRecSpec{file: game + "/white-wins-greedy.yaml", game: game, seed: 1, greedy: 0.2, plies: 3000, want: modelWinsBy(0, "no move"), what: "white wins: black has no move, cautious play (two plies)"},
+			oracleRecSpec{file: game + "/quiet-draw.yaml", game: game, seed: 1, greedy: 0.1, plies: 3000, want: modelDraw(2), what: "a draw: the 50th king move without a capture in a row (cautious play: two plies)"},
+			oracleRecSpec{file: game + "/opening.yaml", game: game, seed: 1, plies: 500, stop: 20, what: "the first 20 moves (legality only)"},
+		)
+	}
 	for _, game := range []string{"jumpwings", "jumpwings-advanced", "jumpwings-relative"} {
 		specs = append(specs,
 			oracleRecSpec{file: game + "/light-wins.yaml", game: game, seed: 1, plies: 600, want: modelWinsBy(0, "goal"), what: "light tops a dark gate, random play"},
@@ -182,6 +191,8 @@ var generatorFiles = map[string]string{
 	"jumpwings-advanced":     "conformance/oracle/jumpwings.go",
 	"jumpwings-relative":     "conformance/oracle/jumpwings.go",
 	"draughts-international": "conformance/oracle/draughts.go",
+	"draughts-brazilian":     "conformance/oracle/draughts.go",
+	"draughts-canadian":      "conformance/oracle/draughts.go",
 	"konane":                 "conformance/oracle/konane.go",
 	"chinese-checkers":       "conformance/oracle/chinese.go",
 	"conspirateurs":          "conformance/oracle/conspirateurs.go",
@@ -484,6 +495,9 @@ func oracleForGame(rec *record.Record, opt func(k, def string) string) (model, [
 		return withScores{g, g.Captures}, bw, nil
 	case "draughts-international":
 		return oracle.NewDraughts(), []string{"white", "black"}, nil
+	case "draughts-brazilian", "draughts-canadian":
+		g, err := oracle.NewDraughtsOn(draughtsSides[rec.Game])
+		return g, []string{"white", "black"}, err
 	case "chinese-checkers":
 		n, _ := strconv.Atoi(opt("players", "2"))
 		names := make([]string, n)
@@ -536,6 +550,8 @@ func TestBrokenRecordsAgainstOracle(t *testing.T) {
 		"crossings-long-run":                        9,
 		"draughts-capture-compulsory":               3,
 		"draughts-italian-most-kings":               83,
+		"draughts-brazilian-majority":               39,
+		"draughts-canadian-rank-10":                 19,
 		"froglet-second-removal":                    2,
 		"jumpwings-hare-over-stack":                 3,
 		"jumpwings-relative-drop":                   10,

@@ -29,11 +29,13 @@ type B interface {
 
 // Baseline returns the oracle of the bundled game whose rules file has
 // this stem ("leapfrog", "leapfrog-murray", "froglet", "salta", "konane",
-// "draughts-international", "chinese-checkers", "conspirateurs",
+// "draughts-international", "draughts-brazilian", "draughts-canadian",
+// "chinese-checkers", "conspirateurs",
 // "crossings", "jumpwings", "jumpwings-advanced", "jumpwings-relative",
 // "draughts", "breakthrough"; a path to the file, or the name the file
 // declares, "Leap Frog", "Leap Frog (Murray's variant)", "Froglet",
-// "Salta", "Konane", "International draughts", "Chinese Checkers",
+// "Salta", "Konane", "International draughts", "Brazilian draughts",
+// "Canadian draughts", "Chinese Checkers",
 // "Conspirateurs", "Crossings", "Jumpwings", "Jumpwings (advanced)",
 // "Jumpwings (relative height)", "English draughts", "Breakthrough", are
 // accepted too), with the
@@ -82,6 +84,10 @@ func baselineStem(game string) string {
 		return "konane"
 	case "International draughts":
 		return "draughts-international"
+	case "Brazilian draughts":
+		return "draughts-brazilian"
+	case "Canadian draughts":
+		return "draughts-canadian"
 	case "Chinese Checkers":
 		return "chinese-checkers"
 	case "Conspirateurs":

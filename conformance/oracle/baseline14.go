@@ -153,11 +153,12 @@ func baseline14(game string, opts map[string]string) (B, bool) {
 			size = n
 		}
 		return b14[knMove, *Konane]{fresh: func() *Konane { g, _ := NewKonane(size); return g }, capped: 1 << 30}, true
-	case "draughts-international":
+	case "draughts-international", "draughts-brazilian", "draughts-canadian":
 		if len(opts) > 0 {
 			return nil, false
 		}
-		return b14[idMove, *Draughts]{fresh: NewDraughts, capped: 1 << 30}, true
+		side := map[string]int{"draughts-international": 10, "draughts-brazilian": 8, "draughts-canadian": 12}[game]
+		return b14[idMove, *Draughts]{fresh: func() *Draughts { g, _ := NewDraughtsOn(side); return g }, capped: 1 << 30}, true
 	case "chinese-checkers":
 		players := 2
 		for k, v := range opts {

@@ -46,6 +46,8 @@ func TestBaseline(t *testing.T) {
 		{"konane", map[string]string{"players": "3"}, false, nil},
 		{"games/draughts-international.rules", nil, true, []uint64{9, 81, 658, 4265}},
 		{"International draughts", map[string]string{"size": "8x8"}, false, nil},
+		{"games/draughts-brazilian.rules", nil, true, []uint64{7, 49, 302, 1469}},
+		{"Canadian draughts", nil, true, []uint64{11, 121, 1222}},
 		{"chinese-checkers", nil, true, []uint64{14, 196, 4760}},
 		{"Chinese Checkers", map[string]string{"players": "6"}, true, []uint64{14}},
 		{"chinese-checkers", map[string]string{"players": "5"}, false, nil},

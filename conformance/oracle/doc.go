@@ -16,6 +16,9 @@
 //     ends, equal-effect chains merged, captured cells appended (by file,
 //     then rank) only where two moves would share a text; 50 plies in a
 //     row of king moves without capture draw at once (Reason "goal").
+//     NewDraughtsOn(side) plays the same rules on another even-sided
+//     board up to 12 x 12, each side's men on its (side-2)/2 nearest
+//     ranks: Brazilian draughts (8) and Canadian draughts (12).
 //   - Chinese Checkers (NewChineseCheckers(players), 2, 3, 4 or 6): the
 //     121-cell star in centred rows, steps and jump chains over any marble
 //     found by reachability (a breadth-first search from the start cell,

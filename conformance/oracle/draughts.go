@@ -8,59 +8,76 @@ import (
 	"strings"
 )
 
-// International draughts board representation: a mailbox of 14 x 14 bytes
-// (10 x 10 with a border two cells wide, so that a man's short jump from
-// any board cell lands inside the array). A byte is 0 for an empty cell,
-// idOff for a border cell, else a piece: idMan or idKing, plus idBlack for
+// The board representation of international draughts and its relatives on
+// other square boards (8x8 Brazilian, 12x12 Canadian): a mailbox of 16 x 16
+// bytes (a board of up to 12 x 12 with a border at least two cells wide,
+// so that a man's short jump from any board cell lands inside the array,
+// and a uint8 index never leaves it). A byte is 0 for an empty cell, idOff
+// for a border cell, else a piece: idMan or idKing, plus idBlack for
 // Black's; idTaken marks a piece captured earlier in the move being built
 // (it stays on its cell until the move ends and blocks).
 const (
-	idSide   = 10
-	idPad    = 2
-	idPitch  = idSide + 2*idPad
-	idCells  = idPitch * idPitch
-	idMan    = 1
-	idKing   = 2
-	idBlack  = 4
-	idTaken  = 0x10
-	idOff    = 0x80
-	idDarks  = 50
-	idQuiet  = 50 // plies of king moves without capture that draw
-	idMaxCap = 20
+	idPad     = 2
+	idPitch   = 16
+	idCells   = idPitch * idPitch
+	idMaxSide = idPitch - 2*idPad
+	idMan     = 1
+	idKing    = 2
+	idBlack   = 4
+	idTaken   = 0x10
+	idOff     = 0x80
+	idQuiet   = 50 // plies of king moves without capture that draw
 )
 
 // idDirs are the four diagonal directions, ascending: SW, SE, NW, NE.
 var idDirs = [4]int{-idPitch - 1, -idPitch + 1, idPitch - 1, idPitch + 1}
 
-// idDark maps a mailbox index to its dark-cell number 0..49 ((rank-1)*5 +
-// (file-1)/2, ascending like the cell index), -1 elsewhere; idCell is the
-// inverse.
-var idDark, idCell = func() (d [idCells]int8, c [idDarks]uint8) {
-	for i := range d {
-		d[i] = -1
-	}
-	for r := 0; r < idSide; r++ {
-		for f := r % 2; f < idSide; f += 2 {
-			m := (r+idPad)*idPitch + f + idPad
-			d[m] = int8((r*idSide + f) / 2)
-			c[d[m]] = uint8(m)
+// idBoard is what depends on the board's size: its side, and the dark
+// cells' numbers. A dark cell's number is (rank-1)*side/2 + (file-1)/2,
+// ascending like the cell index; 0..71 on 12x12, so a set of dark cells
+// takes a word for the numbers below 64 and a byte for the rest (top).
+type idBoard struct {
+	side int
+	dark [idCells]int8 // mailbox index -> dark number, -1 elsewhere
+	cell []uint8       // dark number -> mailbox index
+}
+
+// idBoards holds the boards of every even side from 4 to idMaxSide.
+var idBoards = func() (bs [idMaxSide + 1]*idBoard) {
+	for side := 4; side <= idMaxSide; side += 2 {
+		b := &idBoard{side: side}
+		for i := range b.dark {
+			b.dark[i] = -1
 		}
+		for r := 0; r < side; r++ {
+			for f := r % 2; f < side; f += 2 {
+				m := (r+idPad)*idPitch + f + idPad
+				b.dark[m] = int8(len(b.cell))
+				b.cell = append(b.cell, uint8(m))
+			}
+		}
+		bs[side] = b
 	}
-	return d, c
+	return bs
 }()
 
 // idMove is one move: from and to (mailbox indices), the dark numbers of
-// the captured pieces (caps) and of those that were kings (kings), the
-// number captured, and whether a man is promoted at the end.
+// the captured pieces (caps, and capsTop for the numbers from 64 on) and
+// of those that were kings (kings, kingsTop), the number captured, and
+// whether a man is promoted at the end.
 type idMove struct {
-	caps, kings uint64
-	from, to    uint8
-	n           int8
-	promote     bool
+	caps, kings       uint64
+	capsTop, kingsTop uint8
+	from, to          uint8
+	n                 int8
+	promote           bool
 }
 
-// Draughts is a position of international draughts (games.md §12).
-// Players: 0 is white (first, ranks 1-4, moving north), 1 is black.
+// Draughts is a position of international draughts (games.md §12), on
+// the 10 x 10 board or, with NewDraughtsOn, another square board with the
+// same rules (Brazilian draughts on 8 x 8, Canadian on 12 x 12).
+// Players: 0 is white (first, moving north), 1 is black; each starts with
+// men on the dark cells of its (side-2)/2 nearest ranks.
 //
 // Move order of Moves(): when a capture exists, the capturing moves that
 // take the most pieces, in the order of a depth-first search from each
@@ -68,9 +85,10 @@ type idMove struct {
 // and, for a king, the landing cells nearest first; a move is listed where
 // it is first found (equal-effect chains merged). Otherwise the quiet
 // moves by start cell, direction (SW, SE, NW, NE) and distance. Cell index
-// = (rank-1)*10 + (file-1).
+// = (rank-1)*side + (file-1).
 type Draughts struct {
 	cell  [idCells]uint8
+	board *idBoard
 	ply   int
 	quiet int // plies in a row that were king moves without a capture
 	bufs  [][]idMove
@@ -78,39 +96,56 @@ type Draughts struct {
 	start int // capture search: the buffer index where captures begin
 }
 
-// NewDraughts returns the start position.
+// NewDraughts returns the start position of international draughts.
 func NewDraughts() *Draughts {
-	g := &Draughts{}
-	for i := range g.cell {
-		g.cell[i] = idOff
-	}
-	for k, m := range idCell {
-		switch {
-		case k < 20:
-			g.cell[m] = idMan
-		case k >= 30:
-			g.cell[m] = idMan | idBlack
-		default:
-			g.cell[m] = 0
-		}
-	}
+	g, _ := NewDraughtsOn(10)
 	return g
 }
+
+// NewDraughtsOn returns the start position on a side x side board: side
+// even, from 4 to 12.
+func NewDraughtsOn(side int) (*Draughts, error) {
+	if side < 4 || side > idMaxSide || side%2 != 0 {
+		return nil, fmt.Errorf("oracle: draughts: side %d: want an even side from 4 to %d", side, idMaxSide)
+	}
+	g := &Draughts{board: idBoards[side]}
+	g.cell = g.empty()
+	rows := (side - 2) / 2
+	men := rows * side / 2
+	for k, m := range g.board.cell {
+		switch {
+		case k < men:
+			g.cell[m] = idMan
+		case k >= len(g.board.cell)-men:
+			g.cell[m] = idMan | idBlack
+		}
+	}
+	return g, nil
+}
+
+// empty returns the mailbox of the board without pieces.
+func (g *Draughts) empty() [idCells]uint8 {
+	var cell [idCells]uint8
+	for i := range cell {
+		cell[i] = idOff
+	}
+	for _, m := range g.board.cell {
+		cell[m] = 0
+	}
+	return cell
+}
+
+// Side returns the number of cells along the board's side.
+func (g *Draughts) Side() int { return g.board.side }
 
 // SetPosition replaces the position: pieces maps cells to "w" (white
 // man), "W" (white king), "b", "B" (black); every other dark cell is
 // empty. ply decides the player to move; quiet is the number of plies in
 // a row that were king moves without capture.
 func (g *Draughts) SetPosition(pieces map[string]string, ply, quiet int) error {
-	var cell [idCells]uint8
-	for i := range cell {
-		cell[i] = idOff
-	}
-	for _, m := range idCell {
-		cell[m] = 0
-	}
+	cell := g.empty()
 	for name, p := range pieces {
-		m, ok := idParse(name)
+		m, ok := g.parse(name)
 		if !ok {
 			return fmt.Errorf("oracle: draughts: bad or light cell %q", name)
 		}
@@ -124,8 +159,8 @@ func (g *Draughts) SetPosition(pieces map[string]string, ply, quiet int) error {
 	return nil
 }
 
-func idParse(s string) (int, bool) {
-	f, r, ok := parseSquare(s, idSide, idSide)
+func (g *Draughts) parse(s string) (int, bool) {
+	f, r, ok := parseSquare(s, g.board.side, g.board.side)
 	if !ok || (f+r)%2 != 0 {
 		return 0, false
 	}
@@ -185,7 +220,7 @@ func (g *Draughts) Winners() []int {
 // conformance tests).
 func (g *Draughts) Material() []int {
 	n := []int{0, 0}
-	for _, m := range idCell {
+	for _, m := range g.board.cell {
 		if v := g.cell[m]; v&(idMan|idKing) != 0 {
 			w := 1
 			if v&idKing != 0 {
@@ -214,17 +249,17 @@ func (g *Draughts) gen(buf []idMove) []idMove {
 	buf = buf[:0]
 	col := g.colour()
 	g.best, g.start = 1, 0
-	for _, m := range idCell {
+	for _, m := range g.board.cell {
 		if x := g.cell[m]; x != 0 && x&idBlack == col {
 			g.cell[m] = 0 // the moving piece leaves its start cell
-			buf = g.captures(buf, int(m), int(m), x, 0, 0, 0)
+			buf = g.captures(buf, int(m), int(m), x, 0, 0, 0, 0, 0)
 			g.cell[m] = x
 		}
 	}
 	if len(buf) > 0 {
 		return buf
 	}
-	for _, m := range idCell {
+	for _, m := range g.board.cell {
 		if x := g.cell[m]; x != 0 && x&idBlack == col {
 			buf = g.quietMoves(buf, int(m), x)
 		}
@@ -234,9 +269,9 @@ func (g *Draughts) gen(buf []idMove) []idMove {
 
 // farRank reports whether mailbox m is on the far rank of the side with
 // colour col.
-func farRank(m int, col uint8) bool {
+func (g *Draughts) farRank(m int, col uint8) bool {
 	r := m/idPitch - idPad
-	return (col == 0 && r == idSide-1) || (col != 0 && r == 0)
+	return (col == 0 && r == g.board.side-1) || (col != 0 && r == 0)
 }
 
 func (g *Draughts) quietMoves(buf []idMove, m int, x uint8) []idMove {
@@ -247,7 +282,7 @@ func (g *Draughts) quietMoves(buf []idMove, m int, x uint8) []idMove {
 				continue
 			}
 			if g.cell[m+d] == 0 {
-				buf = append(buf, idMove{from: uint8(m), to: uint8(m + d), promote: farRank(m+d, col)})
+				buf = append(buf, idMove{from: uint8(m), to: uint8(m + d), promote: g.farRank(m+d, col)})
 			}
 			continue
 		}
@@ -259,10 +294,10 @@ func (g *Draughts) quietMoves(buf []idMove, m int, x uint8) []idMove {
 }
 
 // captures extends a capture of the piece x (off the board, standing on
-// at, started on from) that has taken n pieces (caps, kings): it appends
-// the complete chains that take the most pieces (by the search so far),
-// merging equal-effect ones.
-func (g *Draughts) captures(buf []idMove, from, at int, x uint8, caps, kings uint64, n int) []idMove {
+// at, started on from) that has taken n pieces (caps and capsTop, of them
+// kings and kingsTop): it appends the complete chains that take the most
+// pieces (by the search so far), merging equal-effect ones.
+func (g *Draughts) captures(buf []idMove, from, at int, x uint8, caps, kings uint64, capsTop, kingsTop uint8, n int) []idMove {
 	found := false
 	for _, d := range idDirs {
 		over := at + d
@@ -274,16 +309,24 @@ func (g *Draughts) captures(buf []idMove, from, at int, x uint8, caps, kings uin
 		if !g.enemy(g.cell[over]) {
 			continue
 		}
-		k := idDark[over]
+		k := int(g.board.dark[over])
 		v := g.cell[over]
 		g.cell[over] |= idTaken
-		nc, nk := caps|1<<k, kings
-		if v&idKing != 0 {
-			nk |= 1 << k
+		nc, nk, nct, nkt := caps, kings, capsTop, kingsTop
+		if k < 64 {
+			nc |= 1 << k
+			if v&idKing != 0 {
+				nk |= 1 << k
+			}
+		} else {
+			nct |= 1 << (k - 64)
+			if v&idKing != 0 {
+				nkt |= 1 << (k - 64)
+			}
 		}
 		for to := over + d; g.cell[to] == 0; to += d {
 			found = true
-			buf = g.captures(buf, from, to, x, nc, nk, n+1)
+			buf = g.captures(buf, from, to, x, nc, nk, nct, nkt, n+1)
 			if x&idKing == 0 {
 				break
 			}
@@ -297,12 +340,12 @@ func (g *Draughts) captures(buf []idMove, from, at int, x uint8, caps, kings uin
 		g.best, buf = n, buf[:g.start]
 	}
 	for _, mv := range buf[g.start:] {
-		if int(mv.from) == from && int(mv.to) == at && mv.caps == caps {
+		if int(mv.from) == from && int(mv.to) == at && mv.caps == caps && mv.capsTop == capsTop {
 			return buf
 		}
 	}
-	return append(buf, idMove{from: uint8(from), to: uint8(at), caps: caps, kings: kings, n: int8(n),
-		promote: x&idKing == 0 && farRank(at, x&idBlack)})
+	return append(buf, idMove{from: uint8(from), to: uint8(at), caps: caps, kings: kings,
+		capsTop: capsTop, kingsTop: kingsTop, n: int8(n), promote: x&idKing == 0 && g.farRank(at, x&idBlack)})
 }
 
 // Moves returns the legal moves' texts in the order documented on
@@ -319,7 +362,7 @@ func (g *Draughts) Moves() []string {
 	for i, mv := range ml {
 		for j, o := range ml {
 			if i != j && o.from == mv.from && o.to == mv.to {
-				out[i] += idCapText(mv.caps)
+				out[i] += g.capText(mv)
 				break
 			}
 		}
@@ -327,13 +370,18 @@ func (g *Draughts) Moves() []string {
 	return out
 }
 
-// idCapText returns "x" + cell for each captured cell, sorted by file and
-// then rank.
-func idCapText(caps uint64) string {
+// capText returns "x" + cell for each cell mv captures, sorted by file
+// and then rank.
+func (g *Draughts) capText(mv idMove) string {
 	var cells []int
-	for c := caps; c != 0; c &= c - 1 {
-		m := int(idCell[bits.TrailingZeros64(c)])
-		cells = append(cells, (m%idPitch)*idPitch+m/idPitch) // file-major key
+	for c := mv.caps; c != 0; c &= c - 1 {
+		cells = append(cells, int(g.board.cell[bits.TrailingZeros64(c)]))
+	}
+	for c := mv.capsTop; c != 0; c &= c - 1 {
+		cells = append(cells, int(g.board.cell[64+bits.TrailingZeros8(c)]))
+	}
+	for i, m := range cells {
+		cells[i] = (m%idPitch)*idPitch + m/idPitch // file-major key
 	}
 	slices.Sort(cells)
 	var sb strings.Builder
@@ -370,7 +418,10 @@ func (g *Draughts) make(mv idMove) int {
 	}
 	g.cell[mv.to] = x
 	for c := mv.caps; c != 0; c &= c - 1 {
-		g.cell[idCell[bits.TrailingZeros64(c)]] = 0
+		g.cell[g.board.cell[bits.TrailingZeros64(c)]] = 0
+	}
+	for c := mv.capsTop; c != 0; c &= c - 1 {
+		g.cell[g.board.cell[64+bits.TrailingZeros8(c)]] = 0
 	}
 	g.ply++
 	return old
@@ -392,7 +443,15 @@ func (g *Draughts) unmake(mv idMove, quiet int) {
 		if mv.kings&(1<<k) != 0 {
 			v = foe | idKing
 		}
-		g.cell[idCell[k]] = v
+		g.cell[g.board.cell[k]] = v
+	}
+	for c := mv.capsTop; c != 0; c &= c - 1 {
+		k := bits.TrailingZeros8(c)
+		v := foe | idMan
+		if mv.kingsTop&(1<<k) != 0 {
+			v = foe | idKing
+		}
+		g.cell[g.board.cell[64+k]] = v
 	}
 }
 

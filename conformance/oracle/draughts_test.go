@@ -16,6 +16,68 @@ func TestDraughtsPerft(t *testing.T) {
 	}
 }
 
+// The same rules on other boards: Brazilian draughts (8x8, 12 men each)
+// agrees with the published figures to depth 7 (Rein Halbersma, 2010);
+// Canadian draughts (12x12, 30 men each) with interp's counts of
+// games/draughts-canadian.rules (conformance/perft/draughts-canadian.yaml
+// checks deeper).
+func TestDraughtsOnPerft(t *testing.T) {
+	for _, c := range []struct {
+		side int
+		want []uint64
+	}{
+		{8, []uint64{7, 49, 302, 1469, 7473, 37628, 187302}},
+		{12, []uint64{11, 121, 1222, 10053, 79049}},
+	} {
+		g, err := NewDraughtsOn(c.side)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for d, w := range c.want {
+			if got := g.Perft(d + 1); got != w {
+				t.Errorf("%dx%d: perft(%d) = %d, want %d", c.side, c.side, d+1, got, w)
+			}
+		}
+	}
+}
+
+// The men fill the (side-2)/2 nearest ranks; far ranks follow the side.
+func TestDraughtsOnStart(t *testing.T) {
+	g, _ := NewDraughtsOn(8)
+	checkMoves(t, g.Moves(), []string{"a3-b4", "c3-b4", "c3-d4", "e3-d4", "e3-f4", "g3-f4", "g3-h4"})
+	g, _ = NewDraughtsOn(12)
+	playAll(t, g, "a5-b6")
+	checkMoves(t, g.Moves(), []string{"b8-a7", "b8-c7", "d8-c7", "d8-e7", "f8-e7", "f8-g7", "h8-g7",
+		"h8-i7", "j8-i7", "j8-k7", "l8-k7"})
+	// A man ending on rank 10 of the 12x12 board stays a man; on rank 12
+	// it is crowned.
+	g = sizedAt(t, 12, map[string]string{"e9": "w", "f10": "b", "l6": "b"})
+	playAll(t, g, "e9-g11")
+	playAll(t, g, "l6-k5")
+	checkMoves(t, g.Moves(), []string{"g11-f12", "g11-h12"})
+	playAll(t, g, "g11-h12")
+	playAll(t, g, "k5-j4")
+	checkSorted(t, g.Moves(), []string{"h12-g11", "h12-f10", "h12-e9", "h12-d8", "h12-c7", "h12-b6", "h12-a5",
+		"h12-i11", "h12-j10", "h12-k9", "h12-l8"})
+	for _, side := range []int{2, 7, 14} {
+		if _, err := NewDraughtsOn(side); err == nil {
+			t.Errorf("NewDraughtsOn(%d): no error", side)
+		}
+	}
+}
+
+func sizedAt(t *testing.T, side int, pieces map[string]string) *Draughts {
+	t.Helper()
+	g, err := NewDraughtsOn(side)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := g.SetPosition(pieces, 0, 0); err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
 func draughtsAt(t *testing.T, ply int, pieces map[string]string) *Draughts {
 	t.Helper()
 	g := NewDraughts()
@@ -71,7 +133,7 @@ func TestDraughtsPromotionAtMoveEnd(t *testing.T) {
 	g := draughtsAt(t, 0, map[string]string{"b8": "w", "c9": "b", "e9": "b"})
 	checkMoves(t, g.Moves(), []string{"b8-f8"})
 	playAll(t, g, "b8-f8")
-	if m, _ := idParse("f8"); g.cell[m] != idMan {
+	if m, _ := g.parse("f8"); g.cell[m] != idMan {
 		t.Fatalf("f8 holds %#x, want a white man", g.cell[m])
 	}
 	if !g.Over() || !slices.Equal(g.Winners(), []int{0}) || g.Reason() != "no move" {
