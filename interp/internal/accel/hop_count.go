@@ -132,13 +132,13 @@ func NoComponents(*HopComponents, *HopRule, *HopWalk, *HopSet, int) {}
 
 // ResetComponents starts a generation with no component.
 func ResetComponents(c *HopComponents, h *HopRule, w *HopWalk, land *HopSet, bits int) {
-	reset(c, land, bits)
+	reset(c, land, w.Over, bits)
 	c.Rule = nil
 }
 
-// reset starts a generation whose free cells are free, on sets of bits
-// bits.
-func reset(c *HopComponents, free *HopSet, bits int) {
+// reset starts a generation whose free cells are free, Over holding on
+// over, on sets of bits bits.
+func reset(c *HopComponents, free, over *HopSet, bits int) {
 	c.Unseen, c.Left = *free, *free
 	if len(c.Of) < bits {
 		c.Of = make([]int32, bits)
@@ -146,6 +146,21 @@ func reset(c *HopComponents, free *HopSet, bits int) {
 	}
 	c.Size, c.Counted, c.Piece = c.Size[:0], c.Counted[:0], 0
 	c.Cells = c.Cells[:0]
+	for b := range bits {
+		c.Marks[b%len(c.Marks)] = marks(free, over, uint32(b))
+	}
+}
+
+// The marks of a bit: whether it is free (in the landing set) and
+// whether Over holds on it.
+const (
+	markFree = 1 << iota
+	markOver
+)
+
+// marks returns bit b's marks in the sets free and over.
+func marks(free, over *HopSet, b uint32) uint8 {
+	return uint8(free[b>>6%HopWords]>>(b&63)&1) | uint8(over[b>>6%HopWords]>>(b&63)&1)<<1
 }
 
 // CountHopShared counts the cells a piece's chains reach: the sizes of
@@ -216,14 +231,14 @@ func search(c *HopComponents, w *HopWalk, from uint32, words int) int32 {
 // the sets have bits, a cell queued once.)
 func flood(c *HopComponents, w *HopWalk, from uint32) int {
 	nds := len(w.Dirs)
-	leaps, unseen, over, queue := w.Leaps, &c.Unseen, w.Over, c.Stack
+	leaps, unseen, marks, queue := w.Leaps, &c.Unseen, &c.Marks, c.Stack
 	queue[0] = int32(from)
 	end := 1
 	for next := 0; next < end; next++ {
 		x := int(queue[next])
 		for _, e := range leaps[x*nds : x*nds+nds] {
 			land, y := uint32(e), uint32(e>>32)
-			if unseen[land>>6%HopWords]>>(land&63)&1 == 0 || over[y>>6%HopWords]>>(y&63)&1 == 0 {
+			if unseen[land>>6%HopWords]>>(land&63)&1 == 0 || marks[y%uint32(len(marks))]&markOver == 0 {
 				continue
 			}
 			unseen[land>>6%HopWords] &^= 1 << (land & 63)
@@ -452,10 +467,10 @@ func firstLandings(c *HopComponents, w *HopWalk, b, nds, words int) int {
 	}
 	c.Piece++
 	n := 0
-	free, over := w.Free, w.Over
+	marks := &c.Marks
 	for _, e := range w.Leaps[b*nds : b*nds+nds] {
 		land, y := uint32(e), uint32(e>>32)
-		if free[land>>6%HopWords]>>(land&63)&1 == 0 || over[y>>6%HopWords]>>(y&63)&1 == 0 {
+		if marks[land%uint32(len(marks))]&markFree == 0 || marks[y%uint32(len(marks))]&markOver == 0 {
 			continue
 		}
 		var id int32
@@ -521,6 +536,10 @@ type HopComponents struct {
 	DirClass int
 	Land     HopSet
 	Over     HopSet
+	// Marks: per bit, its marks in the landing and Over sets the
+	// components are searched on (markFree, markOver): the leaps' tests
+	// of flood and firstLandings read a byte
+	Marks [HopWords * 64]uint8
 }
 
 // hopRenew starts a generation of rule h's components on its walk w
