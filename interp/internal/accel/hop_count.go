@@ -390,14 +390,16 @@ func CountRuleSteps(g *core.Gen, h *HopRule, w *HopWalk, land, _ *HopSet, record
 			if sources != nil && !sources[s.Cells[p.CellOf[b]]] {
 				continue
 			}
-			nb := neighbours[b*words : b*words+words]
-			if held>>uint(i)&1 != 0 {
+			switch {
+			case held>>uint(i)&1 != 0:
 				lock := h.Locks.Landings(g.Mover, int(p.CellOf[b]))
-				for j, x := range nb {
+				for j, x := range neighbours[b*words : b*words+words] {
 					n += bits.OnesCount64(x & land[j%HopWords] & lock[j])
 				}
-			} else {
-				n = freeNeighbours(nb, land)
+			case words == 2: // (two words read by index: no slice of the piece's set)
+				n = bits.OnesCount64(neighbours[2*b]&land[0]) + bits.OnesCount64(neighbours[2*b+1]&land[1])
+			default:
+				n = freeNeighbours(neighbours[b*words:b*words+words], land)
 			}
 			record.Pieces = append(record.Pieces, int32(n))
 			total += n
