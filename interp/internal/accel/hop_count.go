@@ -23,8 +23,11 @@ import (
 // hop components (the cells joined by hops over the empty cells) of its
 // first landings, and the components are shared by all the mover's
 // pieces: each is searched once per generation instead of once per piece
-// that reaches it. Pieces under an inside lock are counted by their own
-// search, without writing their moves. Registered as hop-count.
+// that reaches it. The components' flood and the first landings' tests
+// read a byte per cell (its marks: free, Over holding) instead of two
+// bits of two sets, each a shift, a mask and a load. Pieces under an
+// inside lock are counted by their own search, without writing their
+// moves. Registered as hop-count.
 
 // HopCountTier tells whether every rule of tier t counts its moves piece
 // by piece and the tier's moves never share their ends: then playouts
