@@ -428,7 +428,8 @@ func freeNeighbours(nb []uint64, land *HopSet) int {
 
 // CountRuleShared is countHopShared for every piece of the rule, in the
 // order hopLeaps walks them: the sizes of the distinct hop components of
-// its first landings, or its own search under a lock.
+// its first landings (each component counted once per piece: counted
+// holds the last piece that has it), or its own search under a lock.
 func CountRuleShared(g *core.Gen, h *HopRule, w *HopWalk, land, free *HopSet, record *HopCounts) int {
 	p, s := g.P, g.S
 	c := &w.Scratch.Components
@@ -452,8 +453,24 @@ func CountRuleShared(g *core.Gen, h *HopRule, w *HopWalk, land, free *HopSet, re
 				w.Free = free
 				n = countHopReach(g, h, w, b, lock)
 				w.Free = land
-			} else {
-				n = firstLandings(c, w, b, nds, h.Words)
+			} else if w.L > 2 {
+				n = firstLandingsLong(c, w, b, nds, h.Words)
+			} else { // (its first landings, in this loop: a call per piece costs more)
+				c.Piece++
+				for _, e := range w.Leaps[b*nds : b*nds+nds] {
+					land, y := uint32(e), uint32(e>>32)
+					if c.Marks[land%uint32(len(c.Marks))]&markFree == 0 || c.Marks[y%uint32(len(c.Marks))]&markOver == 0 {
+						continue
+					}
+					var id int32
+					if c.Unseen[land>>6%HopWords]>>(land&63)&1 != 0 {
+						id = search(c, w, land, h.Words)
+					} else if id = c.Of[land]; c.Counted[id] == c.Piece {
+						continue
+					}
+					c.Counted[id] = c.Piece
+					n += int(c.Size[id])
+				}
 			}
 			record.Pieces = append(record.Pieces, int32(n))
 			total += n
@@ -462,35 +479,10 @@ func CountRuleShared(g *core.Gen, h *HopRule, w *HopWalk, land, free *HopSet, re
 	return total
 }
 
-// firstLandings sums the sizes of the distinct components of the first
-// landings of the piece on bit b (nds directions), searching those not
-// searched yet. (Leaps of 2: firstLandingsLong checks the other cells
-// longer leaps pass over; without it the loop keeps fewer values.)
-func firstLandings(c *HopComponents, w *HopWalk, b, nds, words int) int {
-	if w.L > 2 {
-		return firstLandingsLong(c, w, b, nds, words)
-	}
-	c.Piece++
-	n := 0
-	marks := &c.Marks
-	for _, e := range w.Leaps[b*nds : b*nds+nds] {
-		land, y := uint32(e), uint32(e>>32)
-		if marks[land%uint32(len(marks))]&markFree == 0 || marks[y%uint32(len(marks))]&markOver == 0 {
-			continue
-		}
-		var id int32
-		if c.Unseen[land>>6%HopWords]>>(land&63)&1 != 0 {
-			id = search(c, w, land, words)
-		} else if id = c.Of[land]; c.Counted[id] == c.Piece {
-			continue
-		}
-		c.Counted[id] = c.Piece
-		n += int(c.Size[id])
-	}
-	return n
-}
-
-// firstLandingsLong is firstLandings for leaps longer than 2.
+// firstLandingsLong sums the sizes of the distinct components of the
+// first landings of the piece on bit b (nds directions) by leaps longer
+// than 2, searching those not searched yet (countRuleShared's loop for
+// leaps of 2, with the other cells they pass over checked).
 func firstLandingsLong(c *HopComponents, w *HopWalk, b, nds, words int) int {
 	c.Piece++
 	n := 0
@@ -543,7 +535,7 @@ type HopComponents struct {
 	Over     HopSet
 	// Marks: per bit, its marks in the landing and Over sets the
 	// components are searched on (markFree, markOver): the leaps' tests
-	// of flood and firstLandings read a byte
+	// of flood and countRuleShared read a byte
 	Marks [HopWords * 64]uint8
 }
 
