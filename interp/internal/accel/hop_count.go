@@ -23,8 +23,11 @@ import (
 // hop components (the cells joined by hops over the empty cells) of its
 // first landings, and the components are shared by all the mover's
 // pieces: each is searched once per generation instead of once per piece
-// that reaches it. Pieces under an inside lock are counted by their own
-// search, without writing their moves. Registered as hop-count.
+// that reaches it. The components' flood and the first landings' tests
+// read a byte per cell (its marks: free, Over holding) instead of two
+// bits of two sets, each a shift, a mask and a load. Pieces under an
+// inside lock are counted by their own search, without writing their
+// moves. Registered as hop-count.
 
 // HopCountTier tells whether every rule of tier t counts its moves piece
 // by piece and the tier's moves never share their ends: then playouts
@@ -132,13 +135,13 @@ func NoComponents(*HopComponents, *HopRule, *HopWalk, *HopSet, int) {}
 
 // ResetComponents starts a generation with no component.
 func ResetComponents(c *HopComponents, h *HopRule, w *HopWalk, land *HopSet, bits int) {
-	reset(c, land, bits)
+	reset(c, land, w.Over, bits)
 	c.Rule = nil
 }
 
-// reset starts a generation whose free cells are free, on sets of bits
-// bits.
-func reset(c *HopComponents, free *HopSet, bits int) {
+// reset starts a generation whose free cells are free, Over holding on
+// over, on sets of bits bits.
+func reset(c *HopComponents, free, over *HopSet, bits int) {
 	c.Unseen, c.Left = *free, *free
 	if len(c.Of) < bits {
 		c.Of = make([]int32, bits)
@@ -146,6 +149,21 @@ func reset(c *HopComponents, free *HopSet, bits int) {
 	}
 	c.Size, c.Counted, c.Piece = c.Size[:0], c.Counted[:0], 0
 	c.Cells = c.Cells[:0]
+	for b := range bits {
+		c.Marks[b%len(c.Marks)] = marks(free, over, uint32(b))
+	}
+}
+
+// The marks of a bit: whether it is free (in the landing set) and
+// whether Over holds on it.
+const (
+	markFree = 1 << iota
+	markOver
+)
+
+// marks returns bit b's marks in the sets free and over.
+func marks(free, over *HopSet, b uint32) uint8 {
+	return uint8(free[b>>6%HopWords]>>(b&63)&1) | uint8(over[b>>6%HopWords]>>(b&63)&1)<<1
 }
 
 // CountHopShared counts the cells a piece's chains reach: the sizes of
@@ -216,14 +234,14 @@ func search(c *HopComponents, w *HopWalk, from uint32, words int) int32 {
 // the sets have bits, a cell queued once.)
 func flood(c *HopComponents, w *HopWalk, from uint32) int {
 	nds := len(w.Dirs)
-	leaps, unseen, over, queue := w.Leaps, &c.Unseen, w.Over, c.Stack
+	leaps, unseen, marks, queue := w.Leaps, &c.Unseen, &c.Marks, c.Stack
 	queue[0] = int32(from)
 	end := 1
 	for next := 0; next < end; next++ {
 		x := int(queue[next])
 		for _, e := range leaps[x*nds : x*nds+nds] {
 			land, y := uint32(e), uint32(e>>32)
-			if unseen[land>>6%HopWords]>>(land&63)&1 == 0 || over[y>>6%HopWords]>>(y&63)&1 == 0 {
+			if unseen[land>>6%HopWords]>>(land&63)&1 == 0 || marks[y%uint32(len(marks))]&markOver == 0 {
 				continue
 			}
 			unseen[land>>6%HopWords] &^= 1 << (land & 63)
@@ -375,14 +393,16 @@ func CountRuleSteps(g *core.Gen, h *HopRule, w *HopWalk, land, _ *HopSet, record
 			if sources != nil && !sources[s.Cells[p.CellOf[b]]] {
 				continue
 			}
-			nb := neighbours[b*words : b*words+words]
-			if held>>uint(i)&1 != 0 {
+			switch {
+			case held>>uint(i)&1 != 0:
 				lock := h.Locks.Landings(g.Mover, int(p.CellOf[b]))
-				for j, x := range nb {
+				for j, x := range neighbours[b*words : b*words+words] {
 					n += bits.OnesCount64(x & land[j%HopWords] & lock[j])
 				}
-			} else {
-				n = freeNeighbours(nb, land)
+			case words == 2: // (two words read by index: no slice of the piece's set)
+				n = bits.OnesCount64(neighbours[2*b]&land[0]) + bits.OnesCount64(neighbours[2*b+1]&land[1])
+			default:
+				n = freeNeighbours(neighbours[b*words:b*words+words], land)
 			}
 			record.Pieces = append(record.Pieces, int32(n))
 			total += n
@@ -408,7 +428,8 @@ func freeNeighbours(nb []uint64, land *HopSet) int {
 
 // CountRuleShared is countHopShared for every piece of the rule, in the
 // order hopLeaps walks them: the sizes of the distinct hop components of
-// its first landings, or its own search under a lock.
+// its first landings (each component counted once per piece: counted
+// holds the last piece that has it), or its own search under a lock.
 func CountRuleShared(g *core.Gen, h *HopRule, w *HopWalk, land, free *HopSet, record *HopCounts) int {
 	p, s := g.P, g.S
 	c := &w.Scratch.Components
@@ -432,8 +453,24 @@ func CountRuleShared(g *core.Gen, h *HopRule, w *HopWalk, land, free *HopSet, re
 				w.Free = free
 				n = countHopReach(g, h, w, b, lock)
 				w.Free = land
-			} else {
-				n = firstLandings(c, w, b, nds, h.Words)
+			} else if w.L > 2 {
+				n = firstLandingsLong(c, w, b, nds, h.Words)
+			} else { // (its first landings, in this loop: a call per piece costs more)
+				c.Piece++
+				for _, e := range w.Leaps[b*nds : b*nds+nds] {
+					land, y := uint32(e), uint32(e>>32)
+					if c.Marks[land%uint32(len(c.Marks))]&markFree == 0 || c.Marks[y%uint32(len(c.Marks))]&markOver == 0 {
+						continue
+					}
+					var id int32
+					if c.Unseen[land>>6%HopWords]>>(land&63)&1 != 0 {
+						id = search(c, w, land, h.Words)
+					} else if id = c.Of[land]; c.Counted[id] == c.Piece {
+						continue
+					}
+					c.Counted[id] = c.Piece
+					n += int(c.Size[id])
+				}
 			}
 			record.Pieces = append(record.Pieces, int32(n))
 			total += n
@@ -442,35 +479,10 @@ func CountRuleShared(g *core.Gen, h *HopRule, w *HopWalk, land, free *HopSet, re
 	return total
 }
 
-// firstLandings sums the sizes of the distinct components of the first
-// landings of the piece on bit b (nds directions), searching those not
-// searched yet. (Leaps of 2: firstLandingsLong checks the other cells
-// longer leaps pass over; without it the loop keeps fewer values.)
-func firstLandings(c *HopComponents, w *HopWalk, b, nds, words int) int {
-	if w.L > 2 {
-		return firstLandingsLong(c, w, b, nds, words)
-	}
-	c.Piece++
-	n := 0
-	free, over := w.Free, w.Over
-	for _, e := range w.Leaps[b*nds : b*nds+nds] {
-		land, y := uint32(e), uint32(e>>32)
-		if free[land>>6%HopWords]>>(land&63)&1 == 0 || over[y>>6%HopWords]>>(y&63)&1 == 0 {
-			continue
-		}
-		var id int32
-		if c.Unseen[land>>6%HopWords]>>(land&63)&1 != 0 {
-			id = search(c, w, land, words)
-		} else if id = c.Of[land]; c.Counted[id] == c.Piece {
-			continue
-		}
-		c.Counted[id] = c.Piece
-		n += int(c.Size[id])
-	}
-	return n
-}
-
-// firstLandingsLong is firstLandings for leaps longer than 2.
+// firstLandingsLong sums the sizes of the distinct components of the
+// first landings of the piece on bit b (nds directions) by leaps longer
+// than 2, searching those not searched yet (countRuleShared's loop for
+// leaps of 2, with the other cells they pass over checked).
 func firstLandingsLong(c *HopComponents, w *HopWalk, b, nds, words int) int {
 	c.Piece++
 	n := 0
@@ -521,6 +533,10 @@ type HopComponents struct {
 	DirClass int
 	Land     HopSet
 	Over     HopSet
+	// Marks: per bit, its marks in the landing and Over sets the
+	// components are searched on (markFree, markOver): the leaps' tests
+	// of flood and countRuleShared read a byte
+	Marks [HopWords * 64]uint8
 }
 
 // hopRenew starts a generation of rule h's components on its walk w

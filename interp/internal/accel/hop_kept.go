@@ -88,7 +88,7 @@ const keptComponentsLimit = 4
 // change.
 func KeepComponents(c *HopComponents, h *HopRule, w *HopWalk, land *HopSet, nbits int) {
 	if c.Rule != h || c.DirClass != w.DirClass || len(c.Size) > keptComponentsLimit*nbits || c.Piece > 1<<30 {
-		reset(c, land, nbits)
+		reset(c, land, w.Over, nbits)
 		c.Rule, c.DirClass = h, w.DirClass
 		hopComponentsKeepSets(c, land, w.Over, h.Words)
 		return
@@ -103,6 +103,7 @@ func KeepComponents(c *HopComponents, h *HopRule, w *HopWalk, land *HopSet, nbit
 			changed = true
 			z := uint32(i<<6 | bits.TrailingZeros64(diff))
 			m := uint64(1) << (z & 63)
+			c.Marks[z%uint32(len(c.Marks))] = marks(land, w.Over, z)
 			switch {
 			case landDiff&m == 0:
 			case c.Land[i%HopWords]&m != 0: // (no longer free: its component loses it)
