@@ -44,7 +44,9 @@
 // core/doc.go (tables, moves, the semantics decided here), core/gen.go and
 // core/tier.go (the modes and the walk over the tiers), core/make.go (make
 // and unmake), then here program.go (Compile), tier.go (the tier plan),
-// registry.go, and accel/doc.go for the units.
+// registry.go, and accel/doc.go for the units (accel/tables.go: what a
+// unit keeps per rule and per State). position_text.go reads and writes
+// a State as one line of text (docs/notation.md).
 //
 // Evidence, in the tests (this package: they see the three places):
 // every bundled game, the rules files of testdata/unseen (written for the

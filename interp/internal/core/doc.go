@@ -18,8 +18,11 @@
 //   - rule.Play and Program.Unmakes (make.go): the maker of the rule's
 //     moves and the unmake of each kind of frame;
 //   - Program.LastTwo, Program.Blockade, Program.Playout (choices.go):
-//     perft's last two plies, the no-blockade filter, the playout loop;
+//     perft's last two plies, the no-blockade filter (which may prepare
+//     a count and keep each move: Prepare, Keeps), the playout loop;
 //     each says which unit serves it (unit());
+//   - Program.Quantifiers (expr_quant.go): how a piece quantifier outside
+//     cell conditions is compiled when a unit can do it faster;
 //   - Program.off(a): whether accelerator a is on, as the planner read
 //     Config.Disable (the reasons are stored: OffWhy).
 //
