@@ -25,7 +25,7 @@ func keptComponentsDecline(p *core.Program, r *core.Rule) string {
 }
 
 // compileKeptComponents gives rule r kept components (hopRule.renew, and
-// the movers' crossings) when keptComponentsDecline says it applies.
+// the movers' spans) when keptComponentsDecline says it applies.
 func compileKeptComponents(p *core.Program, r *core.Rule) {
 	h := accel.Tables(r).Hop
 	if why := keptComponentsDecline(p, r); why != "" {
@@ -34,10 +34,10 @@ func compileKeptComponents(p *core.Program, r *core.Rule) {
 		}
 		return
 	}
-	at, crossings := accel.HopCrossings(p, h)
+	at, spans := accel.HopSpans(p, h)
 	classes := map[string]int{} // (the movers' sets of directions)
 	for mv := 0; mv < p.Players; mv++ {
-		h.Movers[mv].CrossingsAt, h.Movers[mv].Crossings = at[mv], crossings[mv]
+		h.Movers[mv].SpansAt, h.Movers[mv].Spans = at[mv], spans[mv]
 		dirs := slices.Sorted(slices.Values(r.Dirs[mv]))
 		key := fmt.Sprint(dirs)
 		if _, ok := classes[key]; !ok {

@@ -101,7 +101,7 @@ func rulePlan(p *core.Program, r *core.Rule) RulePlan {
 		core.AccelWordChains: r.Gen == core.GenLeap && accel.Tables(r).Walk == accel.WalkWord, core.AccelLandingCount: r.Gen == core.GenLeap && accel.Tables(r).Walk == accel.WalkLandings,
 		core.AccelMailbox: accel.Tables(r).MailboxOffsets != nil, core.AccelStackTable: r.Gen == core.GenStack, core.AccelGroupTable: r.Gen == core.GenGroupFast, core.AccelFusedMake: r.Play.Unit == core.AccelFusedMake,
 		core.AccelTurnGuards: r.GuardTest.Unit == core.AccelTurnGuards, core.AccelLongTable: accel.Tables(r).LongTable != nil, core.AccelHopTable: r.Gen == core.GenHop,
-		core.AccelHopCount: accel.Tables(r).Hop != nil && accel.Tables(r).Hop.Count != nil, core.AccelKeptComponents: accel.Tables(r).Hop != nil && accel.Tables(r).Hop.Movers[0].CrossingsAt != nil})
+		core.AccelHopCount: accel.Tables(r).Hop != nil && accel.Tables(r).Hop.Count != nil, core.AccelKeptComponents: accel.Tables(r).Hop != nil && accel.Tables(r).Hop.Movers[0].SpansAt != nil})
 	rp.Declined = declinedBy(p, core.ScopeRule, r.Idx)
 	return rp
 }

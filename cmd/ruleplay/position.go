@@ -26,9 +26,9 @@ grammar is in docs/notation.md ("Position text").
 starts from such a text; a record starts from one with start: TEXT.
 Given --position, this command reads the text and prints it back in its
 written form (after --moves), or names what the rules cannot hold.`,
-		Example: `  ruleplay position draughts
-  ruleplay position draughts --moves c3-d4,f6-e5
-  ruleplay position draughts --position "mmmm/mmmm/mmmm/4/4/MMMM/MMMM/MMMM white ply:1"`,
+		Example: `  ruleplay position my-game.rules
+  ruleplay position my-game.rules --moves c3-d4,f6-e5
+  ruleplay position my-game.rules --position "mmmm/mmmm/mmmm/4/4/MMMM/MMMM/MMMM white ply:1"`,
 		Args:              exactArgs("FILE"),
 		ValidArgsFunction: completeRulesFile,
 		RunE: func(cmd *cobra.Command, args []string) error {

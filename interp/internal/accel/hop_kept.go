@@ -17,7 +17,7 @@ import (
 // follow them) when none of its hops came or went: when the landing bit
 // of none of its cells changed, no hop from a cell whose landing bit came
 // lands in it, and no hop passing over a cell whose Over bit changed
-// joined or stopped joining its cells (crossings: per cell, the hops that
+// joined or stopped joining its cells (spans: per cell, the hops that
 // pass over it).
 //
 // Why it is faster: between two plies of a race one piece moves, so that
@@ -29,38 +29,38 @@ import (
 // the old and the new sets, and per dropped component one union.
 // Registered as kept-components.
 
-// HopCrossings returns, per mover, the hops of rule h that pass over
+// HopSpans returns, per mover, the hops of rule h that pass over
 // each bit, one per two cells they join: those over bit b at
-// crossings[at[b]:at[b+1]]. (Counted, then filled: no garbage; movers
+// spans[at[b]:at[b+1]]. (Counted, then filled: no garbage; movers
 // with the same directions in the same order share them.)
-func HopCrossings(p *core.Program, h *HopRule) (at [][]int32, crossings [][]HopCrossing) {
+func HopSpans(p *core.Program, h *HopRule) (at [][]int32, spans [][]HopSpan) {
 	for mv := 0; mv < p.Players; mv++ {
 		t := &h.Movers[mv]
 		if same := slices.IndexFunc(h.Movers[:mv], func(o HopMoverTables) bool { return slices.Equal(o.Dirs, t.Dirs) }); same >= 0 {
-			at, crossings = append(at, at[same]), append(crossings, crossings[same])
+			at, spans = append(at, at[same]), append(spans, spans[same])
 			continue
 		}
 		starts := make([]int32, p.Nbits+3)
-		eachCrossing(p, t, func(y, x, i int) { starts[y+1]++ })
+		eachSpan(p, t, func(y, x, i int) { starts[y+1]++ })
 		for b := 1; b < len(starts); b++ {
 			starts[b] += starts[b-1]
 		}
-		flat := make([]HopCrossing, starts[len(starts)-1])
+		flat := make([]HopSpan, starts[len(starts)-1])
 		next := slices.Clone(starts)
-		eachCrossing(p, t, func(y, x, i int) {
-			flat[next[y]] = HopCrossing{From: int32(x), To: int32(uint32(t.Leaps[i])), Leap: int32(i)}
+		eachSpan(p, t, func(y, x, i int) {
+			flat[next[y]] = HopSpan{From: int32(x), To: int32(uint32(t.Leaps[i])), Leap: int32(i)}
 			next[y]++
 		})
-		at, crossings = append(at, starts), append(crossings, flat)
+		at, spans = append(at, starts), append(spans, flat)
 	}
-	return at, crossings
+	return at, spans
 }
 
-// eachCrossing calls f for every cell y on the board that a leap i of t,
+// eachSpan calls f for every cell y on the board that a leap i of t,
 // from bit x to a higher bit, passes over, in the order of x, then of the
 // leaps (every hop of the class can be taken back: the hop from the
 // higher bit joins the same cells).
-func eachCrossing(p *core.Program, t *HopMoverTables, f func(y, x, i int)) {
+func eachSpan(p *core.Program, t *HopMoverTables, f func(y, x, i int)) {
 	nds, L := len(t.Dirs), t.L
 	for x := 0; x < p.Nbits; x++ {
 		for i := x * nds; i < x*nds+nds; i++ {
@@ -183,7 +183,7 @@ func dropHopsFrom(drop *HopSet, t *HopMoverTables, z uint32, land, over *HopSet)
 // ends now when both are free now and Over holds on z, and did before
 // when both were free before and Over did not hold.
 func dropHopsOverShort(drop *HopSet, t *HopMoverTables, z uint32, overNow bool, land, oldLand *HopSet) {
-	for _, cr := range t.Crossings[t.CrossingsAt[z]:t.CrossingsAt[z+1]] {
+	for _, cr := range t.Spans[t.SpansAt[z]:t.SpansAt[z+1]] {
 		x, to := uint32(cr.From), uint32(cr.To)
 		xm, tm := uint64(1)<<(x&63), uint64(1)<<(to&63)
 		joinsNow := land[x>>6%HopWords]&xm != 0 && land[to>>6%HopWords]&tm != 0
@@ -199,7 +199,7 @@ func dropHopsOverShort(drop *HopSet, t *HopMoverTables, z uint32, overNow bool, 
 // (whose Over bit changed) that joined their ends before and not now, or
 // now and not before.
 func dropHopsOver(drop *HopSet, t *HopMoverTables, z uint32, land, over, oldLand, oldOver *HopSet) {
-	for _, cr := range t.Crossings[t.CrossingsAt[z]:t.CrossingsAt[z+1]] {
+	for _, cr := range t.Spans[t.SpansAt[z]:t.SpansAt[z+1]] {
 		x, to, i := uint32(cr.From), uint32(cr.To), int(cr.Leap)
 		xm, tm := uint64(1)<<(x&63), uint64(1)<<(to&63)
 		if (land[x>>6%HopWords]&xm == 0 || land[to>>6%HopWords]&tm == 0) &&

@@ -567,19 +567,19 @@ type HopMoverTables struct {
 	Passed     []int32
 	GoOn       []uint64
 	Neighbours []uint64
-	// Crossings: the hops that pass over each bit, one per two cells
-	// they join, those over bit b at Crossings[CrossingsAt[b]:
-	// CrossingsAt[b+1]] (kept components, hop_kept.go; nil: none)
-	CrossingsAt []int32
-	Crossings   []HopCrossing
+	// Spans: the hops that pass over each bit, one per two cells
+	// they join, those over bit b at Spans[SpansAt[b]:
+	// SpansAt[b+1]] (kept components, hop_kept.go; nil: none)
+	SpansAt []int32
+	Spans   []HopSpan
 	// DirClass numbers the mover's set of directions among the rule's
 	// movers' (kept components)
 	DirClass int
 }
 
-// HopCrossing is a hop passing over a cell: the bits it starts from and
+// HopSpan is a hop passing over a cell: the bits it starts from and
 // lands on, and its leap (index in HopMoverTables.Leaps).
-type HopCrossing struct{ From, To, Leap int32 }
+type HopSpan struct{ From, To, Leap int32 }
 
 // HopWalk is what the hop table's walks read: the rule, the mover's
 // directions, and the position's sets for the piece being moved, each of
