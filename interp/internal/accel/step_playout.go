@@ -18,10 +18,12 @@ package accel
 // writes; the end is decided as Apply decides it (StepEnds:
 // word-goals where it serves). The empty cells are kept from ply to ply
 // (a step empties its source and fills its landing), and the number is
-// drawn as rng.IntN draws it, without its calls (draw). The count, the
-// draw, the search and the step are written in the loop itself: a call
-// per ply (and Go's test of the processor before each bit count, whose
-// fallback is a call) would keep the loop's values on the stack.
+// drawn as rng.IntN draws it, without its calls (draw). The draw, the
+// search by pieces (inlined: sourceByPieces, landing) and the step are
+// written in the loop itself: a call per ply (and Go's test of the
+// processor before each bit count, whose fallback is a call) keeps the
+// loop's values on the stack; the count is a call of its own (count),
+// which costs Fox and Hounds about 2% of a playout.
 //
 // A rule's steps are counted one of two ways. While its pieces are few
 // (FewPieces: a player that starts with at most stepFewPieces pieces; a
@@ -156,45 +158,7 @@ func (sp *StepPlayouts) Play(p *core.Program, s *core.State, rng *rand.Rand, ml 
 	for (maxPlies <= 0 || plies < maxPlies) && s.End == core.EndNone {
 		mover := s.Mover
 		sm := &sp.Movers[mover&(core.KernSlots-1)]
-		// Count: per rule, its steps counted piece by piece (its
-		// landings on the cells it steps onto) while its pieces are
-		// few, else by directions (its pieces whose landing in a
-		// direction it may step onto), keeping its sources per
-		// direction.
-		n := 0
-		for k := range sm.Rules {
-			r := &sm.Rules[k]
-			k &= core.MaxBulk - 1
-			a := occ[r.SrcSlots[0]&7] | oc[r.SrcCodes[0]&15]
-			if r.SrcMore {
-				a |= occ[r.SrcSlots[1]&7] | occ[r.SrcSlots[2]&7] | oc[r.SrcCodes[1]&15] | oc[r.SrcCodes[2]&15] | oc[r.SrcCodes[3]&15]
-			}
-			e := empty&r.OntoEmpty | occ[r.OntoSlots[0]&7]
-			if r.OntoMore {
-				e |= occ[r.OntoSlots[1]&7] | occ[r.OntoSlots[2]&7]
-			}
-			c := 0
-			f.pieces[k], f.onto[k] = a, e
-			if bits.OnesCount64(a) <= r.FewPieces {
-				for b := a; b != 0; b &= b - 1 {
-					c += bits.OnesCount64(r.Landings[bits.TrailingZeros64(b)&63] & e)
-				}
-			} else {
-				// (two directions at a time: a rule of an odd number of
-				// directions has one more that has no cell)
-				t := &f.td[k]
-				for j := 0; j < r.NumDirs; j += 2 {
-					d, g := &r.Dirs[j&(core.MaxKernDirs-1)], &r.Dirs[(j+1)&(core.MaxKernDirs-1)]
-					x := d.Valid & a & bits.RotateLeft64(e, d.Back)
-					y := g.Valid & a & bits.RotateLeft64(e, g.Back)
-					t[j&31], t[(j+1)&31] = x, y
-					c += bits.OnesCount64(x) + bits.OnesCount64(y)
-				}
-				f.pieces[k] = 0
-			}
-			f.counts[k] = c
-			n += c
-		}
+		n := f.count(sm.Rules, occ, oc, empty)
 		if n == 0 {
 			break
 		}
@@ -212,37 +176,16 @@ func (sp *StepPlayouts) Play(p *core.Program, s *core.State, rng *rand.Rand, ml 
 		k &= core.MaxBulk - 1
 		r := &sm.Rules[k]
 		var from, to int
-		if u := f.pieces[k]; u != 0 {
-			// Counted piece by piece: the pieces walked, each with the
-			// number of its landings on the cells the rule steps onto,
-			// then the landings of the source drawn in the rule's order
-			// of directions.
-			e := f.onto[k]
-			for ; ; u &= u - 1 {
-				from = bits.TrailingZeros64(u) & 63
-				if c := bits.OnesCount64(r.Landings[from] & e); i >= c {
-					if i -= c; u&(u-1) == 0 {
-						panic("step-playouts: step out of range")
-					}
-					continue
-				}
-				break
-			}
-			for _, l := range &r.Lands[from] {
-				if e&l != 0 {
-					if i == 0 {
-						to = bits.TrailingZeros64(l)
-						break
-					}
-					i--
-				}
-			}
+		if f.pieces[k] != 0 {
+			from, i = f.sourceByPieces(r, k, i)
+			to = landing(&r.Lands[from], f.onto[k], i)
 		} else {
 			from, to = f.pickByDirections(r, k, i)
 		}
 		// The step: the piece on the landing (taken, or replaced) leaves
 		// the sets, the moving piece (promoted where a promotion
 		// applies) moves in them, in the cells and in the mailbox.
+		// (In the loop, not called: a call here spills the loop's values.)
 		cells := s.Cells
 		fc, tc := sp.Cell[from&63], sp.Cell[to&63]
 		fb, tb := uint64(1)<<uint(from&63), uint64(1)<<uint(to&63)
@@ -281,6 +224,81 @@ func (sp *StepPlayouts) Play(p *core.Program, s *core.State, rng *rand.Rand, ml 
 		plies++
 	}
 	return plies
+}
+
+// count counts the steps of rules (the mover's) in the position of the
+// occupancy sets occ and oc and the empty cells: per rule, piece by piece
+// (its landings on the cells it steps onto) while its pieces are few,
+// else by directions (its pieces whose landing in a direction it may step
+// onto), keeping what the draw needs. It returns their total.
+func (f *stepsFound) count(rules []StepRule, occ *[core.KernSlots]uint64, oc *[core.KernCodes]uint64, empty uint64) (n int) {
+	for k := range rules {
+		r := &rules[k]
+		k &= core.MaxBulk - 1
+		a := occ[r.SrcSlots[0]&7] | oc[r.SrcCodes[0]&15]
+		if r.SrcMore {
+			a |= occ[r.SrcSlots[1]&7] | occ[r.SrcSlots[2]&7] | oc[r.SrcCodes[1]&15] | oc[r.SrcCodes[2]&15] | oc[r.SrcCodes[3]&15]
+		}
+		e := empty&r.OntoEmpty | occ[r.OntoSlots[0]&7]
+		if r.OntoMore {
+			e |= occ[r.OntoSlots[1]&7] | occ[r.OntoSlots[2]&7]
+		}
+		c := 0
+		f.pieces[k], f.onto[k] = a, e
+		if bits.OnesCount64(a) <= r.FewPieces {
+			for b := a; b != 0; b &= b - 1 {
+				c += bits.OnesCount64(r.Landings[bits.TrailingZeros64(b)&63] & e)
+			}
+		} else {
+			// (two directions at a time: a rule of an odd number of
+			// directions has one more that has no cell)
+			t := &f.td[k]
+			for j := 0; j < r.NumDirs; j += 2 {
+				d, g := &r.Dirs[j&(core.MaxKernDirs-1)], &r.Dirs[(j+1)&(core.MaxKernDirs-1)]
+				x := d.Valid & a & bits.RotateLeft64(e, d.Back)
+				y := g.Valid & a & bits.RotateLeft64(e, g.Back)
+				t[j&31], t[(j+1)&31] = x, y
+				c += bits.OnesCount64(x) + bits.OnesCount64(y)
+			}
+			f.pieces[k] = 0
+		}
+		f.counts[k] = c
+		n += c
+	}
+	return n
+}
+
+// sourceByPieces finds the source of step i of rule r (the k-th)
+// counted piece by piece, walking the pieces, each with the number of
+// its landings on the cells the rule steps onto, and the step's index
+// among the source's (landing finds its landing). Small enough, with
+// landing, to be inlined into the playout loop.
+func (f *stepsFound) sourceByPieces(r *StepRule, k, i int) (from, j int) {
+	e, u := f.onto[k], f.pieces[k]
+	for {
+		from = bits.TrailingZeros64(u) & 63
+		c := bits.OnesCount64(r.Landings[from] & e)
+		if i < c || u == 0 {
+			break
+		}
+		i -= c
+		u &= u - 1
+	}
+	return from, i
+}
+
+// landing returns the landing of step i among lands (a source's
+// landings in the rule's order of directions) on the cells e.
+func landing(lands *[core.MaxKernDirs + 1]uint64, e uint64, i int) int {
+	for _, l := range lands {
+		if e&l != 0 {
+			if i == 0 {
+				return bits.TrailingZeros64(l)
+			}
+			i--
+		}
+	}
+	panic("step-playouts: step out of range")
 }
 
 // noCodeSets stands for the sets per code of a Program that keeps none.
