@@ -37,7 +37,7 @@ func (*KernelKeeper) Count(p *core.Program, s *core.State, t *core.Tier, g *core
 	} else {
 		n, _ = kernLeaps(p, s, t, false, true)
 	}
-	s.SelBulk = keeps(t, true)
+	s.SelBulk = keeps(t)
 	return n, false
 }
 
@@ -91,7 +91,7 @@ func (c *BulkKeeper) Count(p *core.Program, s *core.State, t *core.Tier, g *core
 		return 0, false
 	}
 	if c.Filtered == nil || NextSurvives(p, s, touched) {
-		s.SelBulk = keeps(t, true)
+		s.SelBulk = keeps(t)
 		return n, false
 	}
 	return c.Filtered.Count(p, s, t, g, ml)
@@ -116,9 +116,9 @@ func TouchedByFirstLeaps(p *core.Program, s *core.State, t *core.Tier, ml *core.
 	return touched
 }
 
-// keeps tells whether firstLeaps and kernLeaps keep the moves of tier t
-// for SelectBulk when asked to (stash): a tier of at most core.MaxBulk
-// rules (Scratch.Kept >= 0 after them).
-func keeps(t *core.Tier, stash bool) bool {
-	return stash && len(t.Rules) <= core.MaxBulk
+// keeps tells whether firstLeaps and kernLeaps, asked to keep the moves
+// of tier t for SelectBulk (stash), keep them: a tier of at most
+// core.MaxBulk rules (Scratch.Kept >= 0 after them).
+func keeps(t *core.Tier) bool {
+	return len(t.Rules) <= core.MaxBulk
 }
