@@ -387,3 +387,84 @@ func TestRussianTurkishNaivePerft(t *testing.T) {
 		t.Errorf("turkish depth %d: naive %d, oracle %d", depth-1, a, b)
 	}
 }
+
+// Perft allocates nothing once its buffers have grown; GenPerft (which
+// plays and takes back every move, the last ply included) counts what
+// Perft counts along random games; Baseline serves both games.
+func TestRussianTurkishGenPerftAndBaseline(t *testing.T) {
+	type game interface {
+		Perft(int) uint64
+		GenPerft(int) uint64
+		Moves() []string
+		Play(string) error
+	}
+	for name, fresh := range map[string]func() game{
+		"russian": func() game { return NewRussian() },
+		"turkish": func() game { return NewTurkish() },
+	} {
+		g := fresh()
+		g.Perft(3)
+		if a := testing.AllocsPerRun(3, func() { g.Perft(3) }); a != 0 {
+			t.Errorf("%s: %.0f allocations per Perft(3)", name, a)
+		}
+		for seed := uint64(1); seed <= 3; seed++ {
+			g := fresh()
+			rng := rand.New(rand.NewPCG(seed, 8))
+			for ply := 0; ply < 200; ply++ {
+				moves := g.Moves()
+				if ply%7 == 0 {
+					for d := 1; d <= 3; d++ {
+						if a, b := g.GenPerft(d), g.Perft(d); a != b {
+							t.Fatalf("%s seed %d ply %d: GenPerft(%d) %d, Perft %d", name, seed, ply, d, a, b)
+						}
+					}
+					if after := g.Moves(); !slices.Equal(after, moves) {
+						t.Fatalf("%s seed %d ply %d: the perfts changed the position", name, seed, ply)
+					}
+				}
+				if len(moves) == 0 {
+					break
+				}
+				if err := g.Play(moves[rng.IntN(len(moves))]); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	for _, tc := range []struct {
+		game  string
+		opts  map[string]string
+		ok    bool
+		perft []uint64
+	}{
+		{"draughts-russian", nil, true, []uint64{7, 49, 302, 1469}},
+		{"Russian draughts", nil, true, []uint64{7}},
+		{"games/draughts-russian.rules", nil, true, []uint64{7, 49}},
+		{"draughts-turkish", nil, true, []uint64{8, 64, 708, 7538}},
+		{"Turkish draughts", nil, true, []uint64{8}},
+		{"draughts-turkish", map[string]string{"size": "10x10"}, false, nil},
+	} {
+		b, ok := Baseline(tc.game, tc.opts)
+		if ok != tc.ok {
+			t.Errorf("%s %v: ok %v, want %v", tc.game, tc.opts, ok, tc.ok)
+			continue
+		}
+		if !ok {
+			continue
+		}
+		for d, want := range tc.perft {
+			if got := b.Perft(d + 1); got != want {
+				t.Errorf("%s: perft(%d) = %d, want %d", tc.game, d+1, got, want)
+			}
+			if got := b.GenPerft(d + 1); got != want {
+				t.Errorf("%s: GenPerft(%d) = %d, want %d", tc.game, d+1, got, want)
+			}
+		}
+		if p1, p2 := b.RandomPlayouts(3, 7, 0), b.RandomPlayouts(3, 7, 0); p1 != p2 || p1 == 0 {
+			t.Errorf("%s: playouts %d then %d plies", tc.game, p1, p2)
+		}
+		if p := b.RandomPlayouts(4, 1, 5); p > 20 || p == 0 {
+			t.Errorf("%s: 4 playouts capped at 5 plies: %d plies", tc.game, p)
+		}
+	}
+}
