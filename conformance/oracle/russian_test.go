@@ -167,15 +167,15 @@ func TestRussianKingLandsWhereItContinues(t *testing.T) {
 	// No landing goes on: any landing.
 	g = russianAt(t, 0, map[string]string{"a1": "W", "c3": "b", "h8": "b"})
 	wantVariantMoves(t, g, "a1-d4", "a1-e5", "a1-f6", "a1-g7")
-	// In a game (seed 5): Black's king on a3 must not stop on d6, e7 or
+	// In a game: Black's king on a3 must not stop on d6, e7 or
 	// f8 beyond b4 (from c5 it goes on).
 	g = russianAfter(t, russianSeed5)
 	wantVariantMoves(t, g, "a3-e3", "a3-f2", "a3-g1")
 	wantWithout(t, naiveFromRussian(g, variantRules{anyLanding: true}), "a3-d6", "a3-e3", "a3-e7", "a3-f2", "a3-f8", "a3-g1")
 }
 
-// Positions of random games (the generators' seeds 3 and 768) where a
-// rule decides.
+// Positions of random games played by the generator where a rule
+// decides (found by comparing it with the naive one, the rule dropped).
 const (
 	russianSeed3   = "c3-b4 f6-e5 e3-f4 e7-f6 b4-a5 f8-e7 f4-g5 f6-h4 a3-b4 e5-d4 d2-c3 d6-e5 c1-d2 h6-g5 b4-c5 d4-e3"
 	russianSeed5   = "g3-h4 f6-e5 e3-f4 e5-g3 h2-f4 b6-a5 a3-b4 a7-b6 f2-e3 d6-c5 b4-d6 c7-g3 h4-f2 b8-c7 c3-d4 b6-c5 d4-b6 g7-f6 e3-d4 f8-g7 d2-e3 f6-e5 d4-f6 e7-g5 e3-f4 g5-e3 f2-d4 d8-e7 b6-f6 g7-c3 b2-d4 h6-g5 c1-b2 a5-b4 g1-f2 g5-f4 f2-g3 f4-h2 e1-d2 b4-a3 d2-c3 a3-c1 a1-b2 c1-a3 c3-b4"
@@ -238,7 +238,8 @@ func TestTurkishManCaptures(t *testing.T) {
 	wantVariantMoves(t, g, "d4-d2")
 }
 
-// Positions of random games (the generators' seeds 1, 78 and 210).
+// Positions of random games played by the generator where a rule
+// decides.
 const (
 	turkishSeed1Ply21 = "g3-g4 d6-d5 h3-g3 d5-c5 h2-h3 e6-d6 f3-f4 c5-d5 f4-e4 f6-e6 a3-a4 d5-e5 g2-h2 h6-h5 e4-d4 c6-c5 a2-a3 e5-e4 d4-f4 c5-d5 g4-g5"
 	turkishSeed1Ply76 = turkishSeed1Ply21 + " h5-f1 g3-f3 f1-f5 b2-a2 f5-f2 e2-g2 d5-e5 d2-e2 c7-c6 e3-f3 e6-f6 g2-g3 e5-f5 d3-e3 g6-h6 b3-b4 f5-f4 f3-f5 f6-f4 g3-f3 f4-b2 a2-c2 e7-e6 a3-b3 h6-h5 b4-c4 d7-c7 c4-b4 h5-g5 h3-g3 e6-e5 c2-b2 d6-d5 g3-f3 h7-h6 h2-g2 c6-d6 f3-g3 g5-h5 b2-c2 g7-g6 g3-f3 f7-g7 c2-d2 d6-e6 c3-d3 d5-c5 d3-c3 e5-f5 d2-e2 h5-g5 e3-e4 g5-h5 c3-d3 a6-a5"
