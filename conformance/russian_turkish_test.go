@@ -105,7 +105,9 @@ func TestBrokenRecordsAgainstOracleRussianTurkish(t *testing.T) {
 func TestDifferentialRussianTurkish(t *testing.T) {
 	for _, c := range []diffCase{
 		{name: "russian", game: "draughts-russian", games: 40, plies: 400, eps: 1},
+		{name: "russian greedy", game: "draughts-russian", games: 20, plies: 400, eps: 0.2, value: material},
 		{name: "turkish", game: "draughts-turkish", games: 40, plies: 400, eps: 1},
+		{name: "turkish greedy", game: "draughts-turkish", games: 20, plies: 400, eps: 0.2, value: material},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if _, err := os.Stat(rulesPath(c.game)); err != nil {
