@@ -54,6 +54,10 @@ func russianTurkishRecSpecs() []oracleRecSpec {
 			oracleRecSpec{file: game + "/opening.yaml", game: game, seed: 1, plies: 500, stop: 20, what: "the first 20 moves (legality only)"},
 		)
 	}
+	// Random games seldom crown a Turkish man during a capture: seed 12's
+	// game does (move 77).
+	specs = append(specs, oracleRecSpec{file: "draughts-turkish/crowned-goes-on.yaml", game: "draughts-turkish", seed: 12, plies: 400,
+		want: modelWinsBy(1, "no move"), what: "black wins, a man crowned during a capture going on as a king on the way (move 77), random play"})
 	return specs
 }
 

@@ -1,8 +1,10 @@
 package oracle
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
@@ -468,4 +470,60 @@ func TestRussianTurkishGenPerftAndBaseline(t *testing.T) {
 			t.Errorf("%s: 4 playouts capped at 5 plies: %d plies", tc.game, p)
 		}
 	}
+}
+
+// The records of conformance/records for Russian and Turkish draughts
+// are evidence for the rules new in issue 28 that make moves legal: for
+// each, some record plays a move that is legal only with it (dropping the
+// rule from the naive generator makes that move illegal). The king's
+// landing rule only takes moves away: its evidence is the broken record
+// draughts-russian-king-lands-dead, the perft tables and the differential
+// tests.
+func TestRussianTurkishRecordsUseTheRules(t *testing.T) {
+	re := regexp.MustCompile(`(?s)\nmoves: \[(.*?)\]`)
+	used := map[string][]string{}
+	for _, game := range []string{"draughts-russian", "draughts-turkish"} {
+		files, err := filepath.Glob("../records/" + game + "/*.yaml")
+		if err != nil || len(files) == 0 {
+			t.Fatalf("%s: no records (%v)", game, err)
+		}
+		for _, f := range files {
+			b, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m := re.FindSubmatch(b)
+			if m == nil {
+				t.Fatalf("%s: no moves", f)
+			}
+			moves := strings.FieldsFunc(string(m[1]), func(r rune) bool { return r == ',' || r == ' ' || r == '\n' })
+			ru, tk := NewRussian(), NewTurkish()
+			for i, mv := range moves {
+				rules := map[string]variantRules{"crowned goes on": {crownStops: true}}
+				var without func(variantRules) []string
+				play := tk.Play
+				if game == "draughts-russian" {
+					without = func(r variantRules) []string { return naiveFromRussian(ru, r).texts() }
+					play = ru.Play
+				} else {
+					rules["no turning back"] = variantRules{turnBack: true}
+					without = func(r variantRules) []string { return naiveFromTurkish(tk, r).texts() }
+				}
+				for name, r := range rules {
+					if !slices.Contains(without(r), mv) {
+						used[game+": "+name] = append(used[game+": "+name], fmt.Sprintf("%s move %d %s", filepath.Base(f), i+1, mv))
+					}
+				}
+				if err := play(mv); err != nil {
+					t.Fatalf("%s: move %d: %v", f, i+1, err)
+				}
+			}
+		}
+	}
+	for _, want := range []string{"draughts-russian: crowned goes on", "draughts-turkish: crowned goes on", "draughts-turkish: no turning back"} {
+		if len(used[want]) == 0 {
+			t.Errorf("%s: no record plays a move legal only by this rule", want)
+		}
+	}
+	t.Logf("%v", used)
 }
