@@ -41,8 +41,10 @@ type session struct {
 	start *interp.State // a start given by a layout (nil: the seed's)
 	s     *interp.State
 	moves []string
-	rng   *rand.Rand
-	ml    interp.MoveList
+	// played are the cells of each move of moves (the last is drawn)
+	played []moveData
+	rng    *rand.Rand
+	ml     interp.MoveList
 }
 
 // newSession compiles the game with the options and seats the players.
@@ -67,7 +69,7 @@ func newSession(e *entry, req newGame, lim Limits) (*session, error) {
 			return nil, err
 		}
 	}
-	ss := &session{entry: e, p: p, opts: opts, seed: req.Seed, seats: seats, title: title(p)}
+	ss := &session{entry: e, p: p, opts: opts, seed: req.Seed, seats: seats, title: title(p, e)}
 	if len(req.Setup) > 0 {
 		for cell, piece := range req.Setup {
 			if len(cell) > maxName || len(piece) > maxName {
@@ -131,7 +133,7 @@ func (ss *session) restart() {
 		ss.s0 = ss.p.NewState(ss.seed)
 	}
 	ss.s = ss.s0.Clone()
-	ss.moves = nil
+	ss.moves, ss.played = nil, nil
 	ss.rng = rand.New(rand.NewPCG(ss.seed, 0x5eed))
 }
 
@@ -153,9 +155,10 @@ func (ss *session) move(text string) *apiError {
 	return nil
 }
 
+// apply plays move i of ss.ml, keeping its text and its cells.
 func (ss *session) apply(i int) {
 	ss.moves = append(ss.moves, ss.p.Text(&ss.ml, i))
-	ss.p.Apply(ss.s, &ss.ml, i)
+	ss.played = append(ss.played, playMove(ss.p, ss.s, &ss.ml, i))
 }
 
 // advance lets the computer player to move play one move.
@@ -191,6 +194,7 @@ func (ss *session) undo() *apiError {
 func (ss *session) back() {
 	ss.p.Undo(ss.s)
 	ss.moves = ss.moves[:len(ss.moves)-1]
+	ss.played = ss.played[:len(ss.played)-1]
 }
 
 func (ss *session) anyHuman() bool {
