@@ -40,9 +40,12 @@ type cellChange struct {
 // replay is the answer to POST /api/replay: the check's report and the
 // positions it went through (up to the first problem).
 type replay struct {
-	Game    string              `json:"game"`
-	Options map[string]string   `json:"options,omitempty"`
-	Setup   map[string]string   `json:"setup,omitempty"`
+	Game    string            `json:"game"`
+	Options map[string]string `json:"options,omitempty"`
+	Setup   map[string]string `json:"setup,omitempty"`
+	// Start is the record's start position text (a game played on from
+	// the replay starts there).
+	Start   string              `json:"start,omitempty"`
 	Title   string              `json:"title,omitempty"`
 	Players []string            `json:"players,omitempty"`
 	Verdict conformance.Verdict `json:"verdict"`
@@ -97,7 +100,7 @@ func (s *Server) replay(data []byte, name string) replay {
 		out.Verdict, out.Report, out.Problem = rep.Verdict, rep.Text(), rep.Problem
 		return out
 	}
-	out.Game, out.Options, out.Setup = rec.Game, rec.Options, rec.Setup
+	out.Game, out.Options, out.Setup, out.Start = rec.Game, rec.Options, rec.Setup, rec.Start
 	if len(rec.Moves) > s.cfg.Limits.Plies {
 		out.Verdict = conformance.CannotCheck
 		out.Problem = &conformance.Problem{Kind: conformance.BadRecord, Pos: name, Message: "the record has " + itoa(len(rec.Moves)) + " moves, over this server's limit of " + itoa(s.cfg.Limits.Plies)}

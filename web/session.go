@@ -38,9 +38,11 @@ type session struct {
 	seed  uint64
 	seats []seat
 	s0    *interp.State // the start (for the record's setup)
-	start *interp.State // a start given by a layout (nil: the seed's)
-	s     *interp.State
-	moves []string
+	start *interp.State // a start given by a layout or a position text (nil: the seed's)
+	// position: the start was given by a position text (the record says so)
+	position bool
+	s        *interp.State
+	moves    []string
 	// played are the cells of each move of moves (the last is drawn)
 	played []moveData
 	rng    *rand.Rand
@@ -70,6 +72,18 @@ func newSession(e *entry, req newGame, lim Limits) (*session, error) {
 		}
 	}
 	ss := &session{entry: e, p: p, opts: opts, seed: req.Seed, seats: seats, title: title(p, e)}
+	if req.Position != "" {
+		if len(req.Setup) > 0 {
+			return nil, fmt.Errorf("give a position or a setup, not both")
+		}
+		if len(req.Position) > maxPosition {
+			return nil, fmt.Errorf("position: over %d bytes long", maxPosition)
+		}
+		if ss.start, err = interp.ParsePosition(p, req.Position); err != nil {
+			return nil, fmt.Errorf("position: %w", err)
+		}
+		ss.position = true
+	}
 	if len(req.Setup) > 0 {
 		for cell, piece := range req.Setup {
 			if len(cell) > maxName || len(piece) > maxName {
@@ -94,6 +108,9 @@ func newSession(e *entry, req newGame, lim Limits) (*session, error) {
 	}
 	return ss, nil
 }
+
+// maxPosition is the longest position text a new game takes.
+const maxPosition = 64 << 10
 
 // make builds the computer player of a seat.
 func (st *seat) make(name string, lim Limits) error {
@@ -214,6 +231,9 @@ func (ss *session) record(engine, date string) *record.Record {
 		Game: ss.entry.name, Options: ss.givenOptions(), Setup: p.Layout(ss.s0),
 		Moves: append([]string{}, ss.moves...), Seats: map[string]string{},
 		Seed: &seed, Date: date, Engine: engine,
+	}
+	if ss.position {
+		rec.Start, rec.Setup = interp.PositionText(p, ss.s0), nil
 	}
 	for i, st := range ss.seats {
 		rec.Seats[p.PlayerName(i)] = st.Player
