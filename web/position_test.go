@@ -16,7 +16,7 @@ func TestSessionFromPosition(t *testing.T) {
 		t.Fatalf("a game from a position: %d %.300s", code, body)
 	}
 	code, body = call(t, srv, "GET", "/api/sessions/s1/record", "")
-	if code != http.StatusOK || !strings.Contains(body, "start: 5/5/5/5/5/5/2m2/1mm1m/5/K4 white\n") || strings.Contains(body, "setup:") {
+	if code != http.StatusOK || !strings.Contains(body, "start: \"5/5/5/5/5/5/2m2/1mm1m/5/K4 white\"\n") || strings.Contains(body, "setup:") {
 		t.Errorf("its record: %d %s", code, body)
 	}
 	expect(t, srv, "POST", "/api/sessions", `{"game":"draughts-international","seats":[{"player":"human"}],"position":"5/5 white"}`, http.StatusBadRequest,
