@@ -727,9 +727,9 @@ function boardKey(ev, svg, onClick) {
   cells.forEach((g, i) => {
     const [x, y] = pos(g);
     const along = (x - x0) * d[0] + (y - y0) * d[1];
-    if (along <= 1) return;
     const across = Math.abs((x - x0) * d[1]) + Math.abs((y - y0) * d[0]);
-    const score = along + 2 * across;
+    if (along <= 1 || across > along) return; // within 45 degrees of the key's way
+    const score = Math.hypot(along, across) + across / 100;
     if (score < bestScore) { best = i; bestScore = score; }
   });
   if (best < 0) return;
