@@ -259,7 +259,7 @@ func (p page) screens(dir string) {
 		p.do(chromedp.EmulateViewport(size.w, size.h))
 		for _, g := range []string{"conspirateurs", "chinese-checkers", "leapfrog"} {
 			p.start(g, "", "human", "human")
-			got := p.eval(`(() => { const b = document.getElementById("board").getBoundingClientRect(), s = document.getElementById("status").getBoundingClientRect();
+			got := p.eval(`(() => { if (window.scrollY !== 0) return "not scrolled to the board: " + window.scrollY; const b = document.getElementById("board").getBoundingClientRect(), s = document.getElementById("status").getBoundingClientRect();
 				return (b.right <= innerWidth + 0.5 && b.bottom <= innerHeight + 0.5 ? "fits" : "board " + Math.round(b.right) + "x" + Math.round(b.bottom)) + " " + (s.bottom <= innerHeight ? "status" : "status at " + Math.round(s.top)); })()`)
 			if got != "fits status" {
 				t.Errorf("%s at %dx%d: %s", g, size.w, size.h, got)

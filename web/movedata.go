@@ -31,11 +31,10 @@ type moveData struct {
 var actionNames = map[ir.Action]string{ir.Leap: "leap", ir.Remove: "remove", ir.Drop: "drop", ir.Group: "group"}
 
 // legalData returns the cells of every move of ml (the legal moves of s),
-// or nil when there are more than maxMoveData. s is played on and
-// restored.
-func legalData(p *interp.Program, s *interp.State, ml *interp.MoveList) []moveData {
+// or nil when there are more than most. s is played on and restored.
+func legalData(p *interp.Program, s *interp.State, ml *interp.MoveList, most int) []moveData {
 	n := ml.Len()
-	if n > maxMoveData {
+	if n > most {
 		return nil
 	}
 	out := make([]moveData, n)

@@ -33,7 +33,7 @@ func moveDataText(t *testing.T, p *interp.Program, s *interp.State) string {
 	var ml interp.MoveList
 	p.Legal(s, &ml)
 	texts, pos := p.Texts(&ml), interp.PositionText(p, s)
-	data := legalData(p, s, &ml)
+	data := legalData(p, s, &ml, maxMoveData)
 	if got := p.Texts(&ml); !slices.Equal(got, texts) {
 		t.Errorf("the legal moves changed while their data was made: %q, was %q", got, texts)
 	}
@@ -121,5 +121,20 @@ func TestMoveDataGroupsAndCaptures(t *testing.T) {
 	got = moveDataText(t, lf, s)
 	if !strings.Contains(got, "xa1 remove cells a1 captured a1\n") {
 		t.Errorf("Leap Frog removals:\n%s", got)
+	}
+}
+
+// A position with more moves than the bound has no move data (the page
+// offers the list of moves and typing).
+func TestMoveDataBound(t *testing.T) {
+	p := compiled(t, "leapfrog.rules")
+	s := p.NewState(1)
+	var ml interp.MoveList
+	p.Legal(s, &ml)
+	if d := legalData(p, s, &ml, ml.Len()); len(d) != ml.Len() {
+		t.Errorf("%d moves' data within the bound, want %d", len(d), ml.Len())
+	}
+	if d := legalData(p, s, &ml, ml.Len()-1); d != nil {
+		t.Errorf("%d moves' data past the bound, want none", len(d))
 	}
 }

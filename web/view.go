@@ -97,7 +97,7 @@ func (ss *session) view() state {
 	}
 	p.Legal(s, &ss.ml)
 	st.Legal = p.Texts(&ss.ml)
-	st.MoveCells = legalData(p, s, &ss.ml)
+	st.MoveCells = legalData(p, s, &ss.ml, maxMoveData)
 	return st
 }
 

@@ -214,6 +214,7 @@ async function newGame() {
     paused = false;
     cursor = -1;
     show(st);
+    toBoard();
   } catch (e) {
     // The game open goes on: its board stays, the diagnostics show in
     // the setup panel beside it.
@@ -224,6 +225,12 @@ async function newGame() {
 }
 
 // ---- the game ----
+
+// toBoard scrolls the page to the game when it starts out of sight (on a
+// phone, Start is below the game).
+function toBoard() {
+  if ($("play").getBoundingClientRect().top < 0) window.scrollTo(0, 0);
+}
 
 // The server gives every legal move's cells in click order (start, each
 // landing, end; a group's tail, head, destination; a drop's or a
@@ -552,6 +559,12 @@ function text(parent, x, y, s, attrs) {
   return t;
 }
 
+// light tells whether a colour (#rrggbb) is light.
+function light(c) {
+  const n = parseInt(c.slice(1), 16);
+  return 0.299 * (n >> 16) + 0.587 * ((n >> 8) & 255) + 0.114 * (n & 255) > 180;
+}
+
 // zonesDrawn are the zones of b a goal or a lock reads, each with its
 // colour and, per player, its cells (one list when every player has the
 // same cells).
@@ -560,8 +573,14 @@ function zonesDrawn(b, players) {
   (b.zones || []).forEach((z) => {
     if (!z.read) return;
     const same = z.cells.every((cs) => cs.length === z.cells[0].length && cs.every((c, i) => c === z.cells[0][i]));
-    if (same) out.push({ label: z.name + " (" + z.read + ")", cells: z.cells[0] || [], colour: ZONE_COLOURS[out.length % ZONE_COLOURS.length] });
-    else z.cells.forEach((cs, p) => out.push({ label: z.name + " of " + players[p] + " (" + z.read + ")", cells: cs, colour: colours(players, { owner: p, kind: "" })[0], player: true }));
+    if (same) {
+      const colour = ZONE_COLOURS[out.length % ZONE_COLOURS.length];
+      out.push({ label: z.name + " (" + z.read + ")", cells: z.cells[0] || [], colour, edge: colour });
+    }
+    else z.cells.forEach((cs, p) => {
+      const colour = colours(players, { owner: p, kind: "" })[0];
+      out.push({ label: z.name + " of " + players[p] + " (" + z.read + ")", cells: cs, colour, edge: light(colour) ? "#7a6a4a" : colour, dashed: true });
+    });
   });
   return out;
 }
@@ -637,7 +656,9 @@ function drawBoard(svg, b, players, mark, onClick, legend) {
       const z = zones[k];
       const inset = 3 + j * 4;
       const attrs = b.hex ? { points: shape.attrs.points } : { x: cx - UNIT / 2 + inset, y: cy - UNIT / 2 + inset, width: UNIT - 2 * inset, height: UNIT - 2 * inset };
-      el(shape.name, Object.assign({ class: "zone", "data-zone": z.label, fill: z.colour, "fill-opacity": j === 0 ? 0.28 : 0, stroke: z.colour, "stroke-width": 2.5, "stroke-opacity": 0.9 }, attrs), g);
+      const zattrs = { class: "zone", "data-zone": z.label, fill: z.colour, "fill-opacity": j === 0 ? (z.dashed ? 0.5 : 0.28) : 0, stroke: z.edge, "stroke-width": 2.5, "stroke-opacity": 0.9 };
+      if (z.dashed) zattrs["stroke-dasharray"] = "6 3";
+      el(shape.name, Object.assign(zattrs, attrs), g);
     });
     el(shape.name, Object.assign({ class: "hl" }, shape.attrs), g);
     const label = stackText(players, c) + (inZones[idx].length ? "; " + inZones[idx].map((k) => zones[k].label).join(", ") : "");
@@ -694,8 +715,9 @@ function drawBoard(svg, b, players, mark, onClick, legend) {
       item.className = "zonekey";
       const sw = document.createElement("span");
       sw.className = "zoneswatch";
-      sw.style.borderColor = z.colour;
-      sw.style.background = z.colour + "47";
+      sw.style.borderColor = z.edge;
+      if (z.dashed) sw.style.borderStyle = "dashed";
+      sw.style.background = z.colour + (z.dashed ? "80" : "47");
       item.append(sw, z.label);
       legend.appendChild(item);
     }
@@ -833,6 +855,7 @@ async function playFromHere() {
     }
     cursor = -1;
     show(st);
+    toBoard();
   } catch (e) {
     $("rverdict").textContent = e.message;
     $("rverdict").className = "error";
