@@ -30,6 +30,9 @@ func chromiumPath() string {
 func browserCtx(t *testing.T) context.Context {
 	bin := chromiumPath()
 	if bin == "" {
+		if os.Getenv("CI") != "" {
+			t.Fatal("no chromium binary found on PATH under CI (CI is set): the browser tests must run there (Debian: apt-get install chromium)")
+		}
 		t.Skip("no chromium binary found on PATH (Debian: apt-get install chromium); the browser tests need one")
 	}
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
