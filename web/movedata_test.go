@@ -2,6 +2,7 @@ package web
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -136,5 +137,51 @@ func TestMoveDataBound(t *testing.T) {
 	}
 	if d := legalData(p, s, &ml, ml.Len()-1); d != nil {
 		t.Errorf("%d moves' data past the bound, want none", len(d))
+	}
+}
+
+// Over random games of every bundled game, the move data agrees with the
+// moves: making it leaves the position and the list alone (moveDataText
+// checks), a leap starts on a piece, a move's
+// captured cells hold pieces of other players, and a text that names
+// captured cells ("c3-i7xb4xe9") names those the data gives.
+func TestMoveDataAgrees(t *testing.T) {
+	for _, name := range games.Names() {
+		p := compiled(t, name+".rules")
+		s := p.NewState(7)
+		rng := rand.New(rand.NewPCG(7, 7))
+		var ml interp.MoveList
+		for ply := 0; ply < 40; ply++ {
+			moveDataText(t, p, s)
+			p.Legal(s, &ml)
+			if ml.Len() == 0 {
+				break
+			}
+			data := legalData(p, s, &ml, maxMoveData)
+			for i, d := range data {
+				text := p.Text(&ml, i)
+				if d.Kind == "leap" {
+					if _, ok := p.PieceAt(s, d.Cells[0]); !ok {
+						t.Errorf("%s, ply %d: %s starts on %s, which holds no piece", name, ply, text, p.CellName(d.Cells[0]))
+					}
+				}
+				var named []string
+				for _, c := range d.Captured {
+					if pc, ok := p.PieceAt(s, c); !ok || p.Game().Pieces[pc].Owner == s.ToMove() {
+						t.Errorf("%s, ply %d: %s captures %s, which holds no piece of another player", name, ply, text, p.CellName(c))
+					}
+					named = append(named, p.CellName(c))
+				}
+				if _, caps, ok := strings.Cut(text, "x"); ok && d.Kind == "leap" {
+					listed := strings.Split(caps, "x")
+					slices.Sort(listed)
+					slices.Sort(named)
+					if !slices.Equal(listed, named) {
+						t.Errorf("%s, ply %d: %s: captured cells %q", name, ply, text, named)
+					}
+				}
+			}
+			p.Apply(s, &ml, rng.IntN(ml.Len()))
+		}
 	}
 }
