@@ -601,7 +601,7 @@ function drawBoard(svg, b, players, mark, onClick, legend) {
   svg.removeAttribute("width");
   svg.removeAttribute("height");
   svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
-  svg.style.maxWidth = Math.round(w * 1.25) + "px";
+  svg.style.maxWidth = Math.round(w * 1.5) + "px";
   svg.setAttribute("font-family", "sans-serif");
   svg.setAttribute("role", "group");
   svg.setAttribute("aria-label", "board" + (flipped ? " (flipped)" : ""));
