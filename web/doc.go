@@ -60,4 +60,5 @@
 //	DELETE /api/sessions/ID             close the game
 //	GET    /api/sessions/ID/record      the game as a YAML record
 //	POST   /api/replay?name=FILE        check a YAML record, return its positions (the cells each move changed)
+//	GET    /rules/NAME                  a bundled game's rules page (docs/rules/NAME.md), as text
 package web

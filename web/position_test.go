@@ -22,3 +22,14 @@ func TestSessionFromPosition(t *testing.T) {
 	expect(t, srv, "POST", "/api/sessions", `{"game":"draughts-international","seats":[{"player":"human"}],"position":"5/5 white"}`, http.StatusBadRequest,
 		`{"error":"position: position text, column 4: the board has 10 rows, the text gives 2\n  5/5 white\n     ^"}`+"\n")
 }
+
+// A bundled game's rules page is served as text; another name is not
+// found.
+func TestRulesPage(t *testing.T) {
+	srv, _ := newTest(t, Limits{})
+	code, body := call(t, srv, "GET", "/rules/salta", "")
+	if code != http.StatusOK || !strings.HasPrefix(body, "# Salta") {
+		t.Errorf("salta's rules page: %d %.80q", code, body)
+	}
+	expect(t, srv, "GET", "/rules/nosuch", "", http.StatusNotFound, `{"error":"no rules page for \"nosuch\""}`+"\n")
+}

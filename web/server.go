@@ -165,6 +165,7 @@ func (s *Server) routes() {
 	}))
 	m.HandleFunc("GET /api/sessions/{id}/record", s.recordHandler)
 	m.HandleFunc("POST /api/replay", s.replayHandler)
+	m.HandleFunc("GET /rules/{name}", rulesPage)
 	s.mux = m
 }
 

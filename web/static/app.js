@@ -100,7 +100,7 @@ function showSetup() {
   $("diag").textContent = g.error || "";
   $("new").disabled = !!g.error;
   $("rules").hidden = g.source !== "bundled";
-  $("rules").href = "https://github.com/ruleplay/ruleplay/blob/main/docs/rules/" + g.name + ".md";
+  $("rules").href = "/rules/" + encodeURIComponent(g.name);
   const opts = $("options");
   opts.textContent = "";
   for (const o of g.options) {
