@@ -204,6 +204,13 @@ func (p page) keyboard() {
 	if got := p.eval(`document.querySelector('#board [data-cell="c3"]').getAttribute("aria-label")`); got != "c3: white pawn" {
 		t.Errorf("c3's label: %q", got)
 	}
+	// Flip: a1 goes to the top right.
+	rowOf := `(c) => document.querySelector('#board [data-cell="' + c + '"] .hl').getBoundingClientRect().top`
+	p.do(chromedp.Click(chromedp.CSS("#flip")))
+	if got := p.eval(`String((` + rowOf + `)("a1") < (` + rowOf + `)("a8"))`); got != "true" {
+		t.Errorf("flipped, a1 is above a8: %s", got)
+	}
+	p.do(chromedp.Click(chromedp.CSS("#flip")))
 }
 
 // restartAsks: Restart asks before it restarts.

@@ -468,6 +468,7 @@ function clickCell(cell) {
   chosen = next;
   render();
   if (ending.length > 1 && ending.length === cands.length) $("feedback").textContent = "Several moves end here: pick one (their captures differ).";
+  else if (cellData.stack && cellData.stack.length > 1) $("feedback").textContent = stackText(game.players, cellData) + ".";
 }
 
 // play sends a move; it tells whether the server took it.
