@@ -39,6 +39,7 @@ func TestBrowserCells(t *testing.T) {
 	if os.Getenv("W8H_FAST") == "" {
 		p.everyGame()
 		p.kingCapture()
+		p.shot(os.Getenv("RULEPLAY_SCREENSHOTS"), "king-capture")
 		p.chineseChain()
 		p.conspirateursDrop()
 		p.crossingsHead()
@@ -276,15 +277,21 @@ func (p page) screens(dir string) {
 					t.Errorf("%s at %dx%d: the side panel is below the board", g, size.w, size.h)
 				}
 			}
-			if dir != "" {
-				png, err := chromedp.Run(p.ctx, chromedp.CaptureScreenshot())
-				if err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(filepath.Join(dir, g+"-"+size.name+".png"), png, 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
+			p.shot(dir, g+"-"+size.name)
 		}
+	}
+}
+
+// shot saves a screenshot of the page as dir/name.png (no dir: none).
+func (p page) shot(dir, name string) {
+	if dir == "" {
+		return
+	}
+	png, err := chromedp.Run(p.ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644); err != nil {
+		p.t.Fatal(err)
 	}
 }

@@ -467,7 +467,7 @@ function clickCell(cell) {
   if (ending.length === cands.length && new Set(ending.map((i) => game.legal[i])).size === 1) return play(game.legal[ending[0]]);
   chosen = next;
   render();
-  if (ending.length > 1 && ending.length === cands.length) $("feedback").textContent = "Several moves end here: pick one (their captures differ).";
+  if (ending.length > 1 && ending.length === cands.length) $("feedback").textContent = "Several moves end here: pick one (hover a button to see its cells and captures).";
   else if (cellData.stack && cellData.stack.length > 1) $("feedback").textContent = stackText(game.players, cellData) + ".";
 }
 
