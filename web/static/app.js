@@ -387,6 +387,8 @@ function render() {
       if (done.length === 1) b.id = "finish";
       b.textContent = "play " + st.legal[i];
       b.onclick = () => play(st.legal[i]);
+      b.onmouseenter = () => preview(data[i]);
+      b.onmouseleave = () => preview(null);
       pending.appendChild(b);
     }
     const c = document.createElement("button");
