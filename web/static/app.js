@@ -411,7 +411,7 @@ function render() {
     }
     legal.appendChild(b);
   });
-  if (human && data.some((d) => d.kind === "pass")) $("legalbox").open = true; // a pass is only a button
+  if (human && (data.some((d) => d.kind === "pass") || !st.move_cells)) $("legalbox").open = true; // a pass, or a position with too many moves to click, is played from the list
 }
 
 // preview outlines a move's cells and captures on the board (null: none).
