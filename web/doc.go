@@ -6,15 +6,18 @@
 // The server is the standard library's net/http with a JSON API; the page
 // (static/index.html, app.js, style.css) is embedded with go:embed and uses
 // no build step and nothing from the network. The page knows no game: it
-// draws the board the server describes (cells with board coordinates and
-// stacks, laid out as package picture lays them out) and moves by the
-// engine's move texts (docs/notation.md). A move is clicked as the cells
-// of its text, one at a time: the page keeps the legal moves whose text
-// starts with the cells clicked so far and lights up the next cells they
-// name, so chains go landing by landing, removals are a click on the
-// removed piece, group moves are tail, head, destination; a pass and any
-// other move are buttons in the list of legal moves, and a move can be
-// typed.
+// draws the board the server describes (cells with board coordinates,
+// stacks and zones, laid out as package picture lays them out) and moves
+// by the engine's moves: beside each legal move's text (docs/notation.md)
+// the server gives its cells in click order and the cells it captures
+// (movedata.go: interp.Program.MoveCells, and the move played and taken
+// back), so the page never parses a move's text. A move is clicked cell
+// by cell: the page keeps the legal moves the clicks fit (the first
+// click a move's first cell, each later one a later cell of it, so a
+// chain goes landing by landing or to its end at once) and lights up the
+// next cells they name; a pass and any other move are buttons in the
+// list of legal moves, and a move can be typed. The arrow keys and Enter
+// do what clicks do.
 //
 // A session is one game: the compiled program, the position with its undo
 // history, the move texts and the seats (a person, or a player of package
@@ -48,8 +51,8 @@
 //
 //	GET    /api/games                   the games, their options and players
 //	POST   /api/players                 {game, options}: the players with these options
-//	POST   /api/sessions                {game, options, seats, seed, setup, moves}: a new game
-//	GET    /api/sessions/ID             the game now
+//	POST   /api/sessions                {game, options, seats, seed, setup, moves, position}: a new game
+//	GET    /api/sessions/ID             the game now (legal moves with their cells: move_cells)
 //	POST   /api/sessions/ID/move        {move: TEXT}: a person's move
 //	POST   /api/sessions/ID/advance     the computer to move plays
 //	POST   /api/sessions/ID/undo        take back to the last person's turn
@@ -57,4 +60,5 @@
 //	DELETE /api/sessions/ID             close the game
 //	GET    /api/sessions/ID/record      the game as a YAML record
 //	POST   /api/replay?name=FILE        check a YAML record, return its positions (the cells each move changed)
+//	GET    /rules/NAME                  a bundled game's rules page (docs/rules/NAME.md), as text
 package web

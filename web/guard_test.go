@@ -361,7 +361,7 @@ func TestFilesReadOnce(t *testing.T) {
 	}
 	// A new game reads the files as they are.
 	write(base, string(tiny), then.Add(3*time.Second))
-	if code, body := call(t, srv, "POST", "/api/sessions", `{"game":"variant","seats":[{"player":"human"}]}`); code != http.StatusCreated || !strings.Contains(body, `"title":"Vxxxxxx (size=3x3)"`) {
+	if code, body := call(t, srv, "POST", "/api/sessions", `{"game":"variant","seats":[{"player":"human"}]}`); code != http.StatusCreated || !strings.Contains(body, `"title":"Vxxxxxx"`) {
 		t.Errorf("a new game: %d %.200s", code, body)
 	}
 }

@@ -29,9 +29,9 @@ func TestViewHands(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p.Apply(s, &ml, i)
+	played := playMove(p, s, &ml, i)
 	e7, _ := p.CellIndex("e7")
-	if b := drawn(p, s, "@e7"); !slices.Equal(b.Last, []int{e7}) {
+	if b := drawn(p, s, &played); !slices.Equal(b.Last, []int{e7}) || played.Kind != "drop" {
 		t.Errorf("last move cells of @e7: %v", b.Last)
 	}
 	if got := handTexts(p, s); !slices.Equal(got, []string{"man 19", "man 20"}) {

@@ -25,6 +25,8 @@ type frame struct {
 	Move    string       `json:"move,omitempty"` // the move that led here
 	Changed []cellChange `json:"changed"`
 	Last    []int        `json:"last"`
+	// LastCaptured: the cells whose pieces the move captured.
+	LastCaptured []int `json:"last_captured"`
 	// Status: who is to move, or the result.
 	Status string `json:"status"`
 }
@@ -38,9 +40,12 @@ type cellChange struct {
 // replay is the answer to POST /api/replay: the check's report and the
 // positions it went through (up to the first problem).
 type replay struct {
-	Game    string              `json:"game"`
-	Options map[string]string   `json:"options,omitempty"`
-	Setup   map[string]string   `json:"setup,omitempty"`
+	Game    string            `json:"game"`
+	Options map[string]string `json:"options,omitempty"`
+	Setup   map[string]string `json:"setup,omitempty"`
+	// Start is the record's start position text (a game played on from
+	// the replay starts there).
+	Start   string              `json:"start,omitempty"`
 	Title   string              `json:"title,omitempty"`
 	Players []string            `json:"players,omitempty"`
 	Verdict conformance.Verdict `json:"verdict"`
@@ -95,7 +100,7 @@ func (s *Server) replay(data []byte, name string) replay {
 		out.Verdict, out.Report, out.Problem = rep.Verdict, rep.Text(), rep.Problem
 		return out
 	}
-	out.Game, out.Options, out.Setup = rec.Game, rec.Options, rec.Setup
+	out.Game, out.Options, out.Setup, out.Start = rec.Game, rec.Options, rec.Setup, rec.Start
 	if len(rec.Moves) > s.cfg.Limits.Plies {
 		out.Verdict = conformance.CannotCheck
 		out.Problem = &conformance.Problem{Kind: conformance.BadRecord, Pos: name, Message: "the record has " + itoa(len(rec.Moves)) + " moves, over this server's limit of " + itoa(s.cfg.Limits.Plies)}
@@ -121,7 +126,7 @@ func (s *Server) replay(data []byte, name string) replay {
 	if err != nil {
 		return out
 	}
-	out.Title, out.Players = title(p), playerNames(p)
+	out.Title, out.Players = title(p, e), playerNames(p)
 	st := p.NewState(0)
 	switch {
 	case rec.Start != "":
@@ -133,27 +138,28 @@ func (s *Server) replay(data []byte, name string) replay {
 			return out
 		}
 	}
-	start := drawn(p, st, "")
+	start := drawn(p, st, nil)
 	out.Board = &start
 	prev := start
-	out.Frames = append(out.Frames, newFrame(p, st, 0, "", &prev))
+	out.Frames = append(out.Frames, newFrame(p, st, 0, "", nil, &prev))
 	var ml interp.MoveList
 	for k, text := range rec.Moves[:rep.Checked] {
 		i, err := p.ParseMove(st, &ml, text)
 		if err != nil {
 			break
 		}
-		p.Apply(st, &ml, i)
-		out.Frames = append(out.Frames, newFrame(p, st, k+1, text, &prev))
+		played := playMove(p, st, &ml, i)
+		out.Frames = append(out.Frames, newFrame(p, st, k+1, text, &played, &prev))
 	}
 	return out
 }
 
-// newFrame is the position s after ply plies, the last one move, as its
-// changes from prev (the previous position's board, which becomes s's).
-func newFrame(p *interp.Program, s *interp.State, ply int, move string, prev *board) frame {
-	b := drawn(p, s, move)
-	f := frame{Ply: ply, Move: move, Changed: []cellChange{}, Last: b.Last, Status: statusText(p, s)}
+// newFrame is the position s after ply plies, the last one move (whose
+// cells are played), as its changes from prev (the previous position's
+// board, which becomes s's).
+func newFrame(p *interp.Program, s *interp.State, ply int, move string, played *moveData, prev *board) frame {
+	b := drawn(p, s, played)
+	f := frame{Ply: ply, Move: move, Changed: []cellChange{}, Last: b.Last, LastCaptured: b.LastCaptured, Status: statusText(p, s)}
 	for i, c := range b.Cells {
 		if !slices.Equal(c.Stack, prev.Cells[i].Stack) {
 			f.Changed = append(f.Changed, cellChange{Cell: i, Stack: c.Stack})

@@ -165,6 +165,7 @@ func (s *Server) routes() {
 	}))
 	m.HandleFunc("GET /api/sessions/{id}/record", s.recordHandler)
 	m.HandleFunc("POST /api/replay", s.replayHandler)
+	m.HandleFunc("GET /rules/{name}", rulesPage)
 	s.mux = m
 }
 
@@ -402,6 +403,9 @@ type newGame struct {
 	// record's (to play on from a position of a replay).
 	Setup map[string]string `json:"setup,omitempty"`
 	Moves []string          `json:"moves,omitempty"`
+	// Position is a position text (docs/notation.md) to start from
+	// instead of the rules' setup.
+	Position string `json:"position,omitempty"`
 }
 
 func (s *Server) create(w http.ResponseWriter, r *http.Request) {

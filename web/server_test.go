@@ -68,10 +68,12 @@ func expect(t *testing.T, h http.Handler, method, path, body string, status int,
 // tinyBoard is the board of testdata/tiny.rules at the start.
 const tinyBoard = `{"hex":false,"width":3,"height":3,"cells":[{"name":"a1","x":0,"y":0,"stack":[{"owner":0,"kind":"man","label":"M"}]},{"name":"b1","x":1,"y":0},{"name":"c1","x":2,"y":0,"stack":[{"owner":0,"kind":"man","label":"M"}]},` +
 	`{"name":"a2","x":0,"y":1},{"name":"b2","x":1,"y":1},{"name":"c2","x":2,"y":1},` +
-	`{"name":"a3","x":0,"y":2,"stack":[{"owner":1,"kind":"man","label":"m"}]},{"name":"b3","x":1,"y":2},{"name":"c3","x":2,"y":2,"stack":[{"owner":1,"kind":"man","label":"m"}]}],"last":[]}`
+	`{"name":"a3","x":0,"y":2,"stack":[{"owner":1,"kind":"man","label":"m"}]},{"name":"b3","x":1,"y":2},{"name":"c3","x":2,"y":2,"stack":[{"owner":1,"kind":"man","label":"m"}]}],"last":[],"last_captured":[],` +
+	`"zones":[{"name":"start","cells":[[0,2],[8,6]],"read":"goal"}]}`
 
-const tinyStart = `{"id":"s1","game":"tiny","title":"Tiny (size=3x3)","seed":1,"players":["white","black"],"seats":[{"player":"human"},{"player":"human"}],"ply":0,"to_move":0,"moves":[],"legal":["a1-a2","a1-b2","c1-c2","c1-b2"],` +
-	`"board":` + tinyBoard + `,"captured":[0,0],"scores":null,"over":false}` + "\n"
+const tinyStart = `{"id":"s1","game":"tiny","title":"Tiny","seed":1,"players":["white","black"],"seats":[{"player":"human"},{"player":"human"}],"ply":0,"to_move":0,"moves":[],"legal":["a1-a2","a1-b2","c1-c2","c1-b2"],` +
+	`"move_cells":[{"kind":"leap","cells":[0,3]},{"kind":"leap","cells":[0,4]},{"kind":"leap","cells":[2,5]},{"kind":"leap","cells":[2,4]}],` +
+	`"board":` + tinyBoard + `,"captured":[0,0],"captures":true,"scores":null,"over":false}` + "\n"
 
 func TestGames(t *testing.T) {
 	srv, _ := newTest(t, Limits{})
@@ -125,7 +127,7 @@ func TestPlay(t *testing.T) {
 		}
 	}
 	code, body = call(t, srv, "GET", "/api/sessions/s1", "")
-	if code != http.StatusOK || !strings.Contains(body, `"legal":[],`) || !strings.HasSuffix(body, `"captured":[0,0],"scores":null,"over":true,"winners":["black"],"result":"black wins (goal)"}`+"\n") {
+	if code != http.StatusOK || !strings.Contains(body, `"legal":[],`) || !strings.HasSuffix(body, `"captured":[0,0],"captures":true,"scores":null,"over":true,"winners":["black"],"result":"black wins (goal)"}`+"\n") {
 		t.Errorf("finished game: %d %s", code, body)
 	}
 	expect(t, srv, "POST", "/api/sessions/s1/move", `{"move":"b2-b3"}`, http.StatusConflict, `{"error":"the game is over"}`+"\n")
@@ -260,11 +262,11 @@ func TestReplay(t *testing.T) {
 		B = `[{"owner":1,"kind":"man","label":"m"}]`
 	)
 	expect(t, srv, "POST", "/api/replay?name=g.yaml", "game: tiny\nmoves: [c1-c2, a3-a2]\n", http.StatusOK,
-		`{"game":"tiny","title":"Tiny (size=3x3)","players":["white","black"],"verdict":"ok","report":"g.yaml: ok: tiny, 2 moves, all legal (no result recorded; the game goes on)\n",`+
+		`{"game":"tiny","title":"Tiny","players":["white","black"],"verdict":"ok","report":"g.yaml: ok: tiny, 2 moves, all legal (no result recorded; the game goes on)\n",`+
 			`"board":`+tinyBoard+`,"frames":[`+
-			`{"ply":0,"changed":[],"last":[],"status":"white to move"},`+
-			`{"ply":1,"move":"c1-c2","changed":[{"cell":2,"stack":null},{"cell":5,"stack":`+W+`}],"last":[2,5],"status":"black to move"},`+
-			`{"ply":2,"move":"a3-a2","changed":[{"cell":3,"stack":`+B+`},{"cell":6,"stack":null}],"last":[6,3],"status":"white to move"}]}`+"\n")
+			`{"ply":0,"changed":[],"last":[],"last_captured":[],"status":"white to move"},`+
+			`{"ply":1,"move":"c1-c2","changed":[{"cell":2,"stack":null},{"cell":5,"stack":`+W+`}],"last":[2,5],"last_captured":[],"status":"black to move"},`+
+			`{"ply":2,"move":"a3-a2","changed":[{"cell":3,"stack":`+B+`},{"cell":6,"stack":null}],"last":[6,3],"last_captured":[],"status":"white to move"}]}`+"\n")
 	// An illegal move: the positions up to it, and where and why.
 	code, body := call(t, srv, "POST", "/api/replay?name=bad.yaml", "game: tiny\nmoves: [c1-c2, a3-a1]\n")
 	var r replay

@@ -38,11 +38,15 @@ type session struct {
 	seed  uint64
 	seats []seat
 	s0    *interp.State // the start (for the record's setup)
-	start *interp.State // a start given by a layout (nil: the seed's)
-	s     *interp.State
-	moves []string
-	rng   *rand.Rand
-	ml    interp.MoveList
+	start *interp.State // a start given by a layout or a position text (nil: the seed's)
+	// position: the start was given by a position text (the record says so)
+	position bool
+	s        *interp.State
+	moves    []string
+	// played are the cells of each move of moves (the last is drawn)
+	played []moveData
+	rng    *rand.Rand
+	ml     interp.MoveList
 }
 
 // newSession compiles the game with the options and seats the players.
@@ -67,7 +71,19 @@ func newSession(e *entry, req newGame, lim Limits) (*session, error) {
 			return nil, err
 		}
 	}
-	ss := &session{entry: e, p: p, opts: opts, seed: req.Seed, seats: seats, title: title(p)}
+	ss := &session{entry: e, p: p, opts: opts, seed: req.Seed, seats: seats, title: title(p, e)}
+	if req.Position != "" {
+		if len(req.Setup) > 0 {
+			return nil, fmt.Errorf("give a position or a setup, not both")
+		}
+		if len(req.Position) > maxPosition {
+			return nil, fmt.Errorf("position: over %d bytes long", maxPosition)
+		}
+		if ss.start, err = interp.ParsePosition(p, req.Position); err != nil {
+			return nil, fmt.Errorf("position: %w", err)
+		}
+		ss.position = true
+	}
 	if len(req.Setup) > 0 {
 		for cell, piece := range req.Setup {
 			if len(cell) > maxName || len(piece) > maxName {
@@ -92,6 +108,9 @@ func newSession(e *entry, req newGame, lim Limits) (*session, error) {
 	}
 	return ss, nil
 }
+
+// maxPosition is the longest position text a new game takes.
+const maxPosition = 64 << 10
 
 // make builds the computer player of a seat.
 func (st *seat) make(name string, lim Limits) error {
@@ -131,7 +150,7 @@ func (ss *session) restart() {
 		ss.s0 = ss.p.NewState(ss.seed)
 	}
 	ss.s = ss.s0.Clone()
-	ss.moves = nil
+	ss.moves, ss.played = nil, nil
 	ss.rng = rand.New(rand.NewPCG(ss.seed, 0x5eed))
 }
 
@@ -153,9 +172,10 @@ func (ss *session) move(text string) *apiError {
 	return nil
 }
 
+// apply plays move i of ss.ml, keeping its text and its cells.
 func (ss *session) apply(i int) {
 	ss.moves = append(ss.moves, ss.p.Text(&ss.ml, i))
-	ss.p.Apply(ss.s, &ss.ml, i)
+	ss.played = append(ss.played, playMove(ss.p, ss.s, &ss.ml, i))
 }
 
 // advance lets the computer player to move play one move.
@@ -191,6 +211,7 @@ func (ss *session) undo() *apiError {
 func (ss *session) back() {
 	ss.p.Undo(ss.s)
 	ss.moves = ss.moves[:len(ss.moves)-1]
+	ss.played = ss.played[:len(ss.played)-1]
 }
 
 func (ss *session) anyHuman() bool {
@@ -210,6 +231,9 @@ func (ss *session) record(engine, date string) *record.Record {
 		Game: ss.entry.name, Options: ss.givenOptions(), Setup: p.Layout(ss.s0),
 		Moves: append([]string{}, ss.moves...), Seats: map[string]string{},
 		Seed: &seed, Date: date, Engine: engine,
+	}
+	if ss.position {
+		rec.Start, rec.Setup = interp.PositionText(p, ss.s0), nil
 	}
 	for i, st := range ss.seats {
 		rec.Seats[p.PlayerName(i)] = st.Player

@@ -16,8 +16,13 @@ type board struct {
 	Width  int         `json:"width"`
 	Height int         `json:"height"`
 	Cells  []boardCell `json:"cells"`
-	// Last is the last move's cells, as indices into Cells.
-	Last []int `json:"last"`
+	// Last is the last move's cells, as indices into Cells, in the order
+	// it went (start, each landing, end); LastCaptured the cells whose
+	// pieces it captured.
+	Last         []int `json:"last"`
+	LastCaptured []int `json:"last_captured"`
+	// Zones are the zones the rules declare (zones.go).
+	Zones []boardZone `json:"zones"`
 }
 
 type boardCell struct {
@@ -46,9 +51,14 @@ type state struct {
 	ToMove  int               `json:"to_move"`
 	Moves   []string          `json:"moves"`
 	Legal   []string          `json:"legal"`
-	Board   board             `json:"board"`
-	// Captured is the number of pieces each player has taken.
+	// MoveCells are the cells of each move of Legal (movedata.go); null
+	// when there are more than maxMoveData legal moves.
+	MoveCells []moveData `json:"move_cells"`
+	Board     board      `json:"board"`
+	// Captured is the number of pieces each player has taken; Captures
+	// tells whether a rule of the game captures at all.
 	Captured []int `json:"captured"`
+	Captures bool  `json:"captures"`
 	// Hand lists per player the pieces held in hand ("man 20"; "" for
 	// none); absent in a game without pieces in hand.
 	Hand []string `json:"hand,omitempty"`
@@ -66,11 +76,11 @@ func (ss *session) view() state {
 	st := state{
 		ID: ss.id, Game: ss.entry.name, Title: ss.title, Options: ss.givenOptions(), Seed: ss.seed,
 		Players: playerNames(p), Seats: ss.seats, Ply: s.Ply(), ToMove: s.ToMove(),
-		Moves: append([]string{}, ss.moves...), Legal: []string{},
+		Moves: append([]string{}, ss.moves...), Legal: []string{}, MoveCells: []moveData{}, Captures: captures(p.Game()),
 	}
-	last := ""
-	if len(ss.moves) > 0 {
-		last = ss.moves[len(ss.moves)-1]
+	var last *moveData
+	if len(ss.played) > 0 {
+		last = &ss.played[len(ss.played)-1]
 	}
 	st.Board = drawn(p, s, last)
 	for i := range st.Players {
@@ -87,6 +97,7 @@ func (ss *session) view() state {
 	}
 	p.Legal(s, &ss.ml)
 	st.Legal = p.Texts(&ss.ml)
+	st.MoveCells = legalData(p, s, &ss.ml, maxMoveData)
 	return st
 }
 
@@ -108,10 +119,17 @@ func handTexts(p *interp.Program, s *interp.State) []string {
 	return out
 }
 
-// drawn is the board of s; last is the text of the move that led there.
-func drawn(p *interp.Program, s *interp.State, last string) board {
+// drawn is the board of s; last is the move that led there (nil: none).
+func drawn(p *interp.Program, s *interp.State, last *moveData) board {
 	g := p.Game()
-	b := board{Hex: g.Board.Shape == ir.Hex, Width: g.Board.Width, Height: g.Board.Height, Cells: []boardCell{}, Last: moveCells(p, last)}
+	b := board{Hex: g.Board.Shape == ir.Hex, Width: g.Board.Width, Height: g.Board.Height, Cells: []boardCell{},
+		Last: []int{}, LastCaptured: []int{}, Zones: zonesOf(g)}
+	if last != nil {
+		b.Last = last.Cells
+		if last.Captured != nil {
+			b.LastCaptured = last.Captured
+		}
+	}
 	for c, cell := range g.Board.Cells {
 		bc := boardCell{Name: p.CellName(c), X: cell.X, Y: cell.Y}
 		for _, piece := range p.Stack(s, c) {
@@ -123,37 +141,35 @@ func drawn(p *interp.Program, s *interp.State, last string) board {
 	return b
 }
 
-// moveCells returns the cells a move's text names, in order (empty for a
-// pass): the path of a leap, the removed cell, or TAIL, HEAD, DEST of a
-// group move.
-func moveCells(p *interp.Program, text string) []int {
-	out := []int{}
-	text = strings.TrimPrefix(strings.TrimSpace(text), "x")
-	if i := strings.IndexByte(text, '@'); i >= 0 {
-		text = text[i+1:] // a drop: KIND@CELL
+// title is the game's title and the values of its options that differ
+// from the defaults of e (the options at their defaults are not named).
+func title(p *interp.Program, e *entry) string {
+	g := p.Game()
+	defaults := map[string]string{}
+	for _, o := range e.info().Options {
+		defaults[o.Name] = o.Default
 	}
-	if text == "" || text == "pass" {
-		return out
-	}
-	for _, name := range strings.FieldsFunc(text, func(r rune) bool { return r == '-' || r == ':' }) {
-		if c, ok := p.CellIndex(name); ok {
-			out = append(out, c)
+	var parts []string
+	for _, o := range g.Options {
+		if v := lang.OptionValueText(o); v != defaults[o.Name] {
+			parts = append(parts, o.Name+"="+v)
 		}
 	}
-	return out
-}
-
-// title is the game's title and its option values.
-func title(p *interp.Program) string {
-	g := p.Game()
-	if len(g.Options) == 0 {
+	if len(parts) == 0 {
 		return g.Title
 	}
-	parts := make([]string, len(g.Options))
-	for i, o := range g.Options {
-		parts[i] = o.Name + "=" + lang.OptionValueText(o)
-	}
 	return g.Title + " (" + strings.Join(parts, ", ") + ")"
+}
+
+// captures tells whether a rule of g captures: a leap that takes, a
+// removal, a group that may land on an enemy.
+func captures(g *ir.Game) bool {
+	for _, m := range g.Moves {
+		if m.Action == ir.Remove || m.Action == ir.Leap && m.Capture != ir.CaptureNone || m.Action == ir.Group && m.GroupCapture != nil {
+			return true
+		}
+	}
+	return false
 }
 
 func playerNames(p *interp.Program) []string {

@@ -1,7 +1,7 @@
 // ruleplay's page: plays any game the server offers. It knows no game:
-// the server describes the board (cells with coordinates and stacks) and
-// the legal moves by their texts (docs/notation.md), and a move is clicked
-// as the cells of its text, one at a time.
+// the server describes the board (cells with coordinates, stacks and
+// zones) and the legal moves (their texts, docs/notation.md, and their
+// cells in click order), and a move is clicked cell by cell.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -51,6 +51,7 @@ function showError(e) {
 async function loadCatalog() {
   catalog = await api("GET", "/api/games");
   const sel = $("game");
+  const was = sel.value;
   sel.textContent = "";
   for (const g of catalog.games) {
     const o = document.createElement("option");
@@ -58,8 +59,34 @@ async function loadCatalog() {
     o.textContent = g.error ? g.name + " (has errors)" : g.title + " (" + g.name + ")";
     sel.appendChild(o);
   }
+  if (was && catalog.games.some((g) => g.name === was)) sel.value = was;
   sel.onchange = showSetup;
   showSetup();
+}
+
+// recheck asks the server again about the games (a rules file is read
+// again when it changed): a file fixed since enables Start, a file broken
+// since shows its diagnostics. The setup is redrawn only when the chosen
+// game's state changed, so that the options chosen stay.
+async function recheck() {
+  const before = currentEntry();
+  let fresh;
+  try {
+    fresh = await api("GET", "/api/games");
+  } catch (e) {
+    return;
+  }
+  const now = fresh.games.find((g) => before && g.name === before.name);
+  catalog = fresh;
+  if (!before || !now || (now.error || "") !== (before.error || "") || now.title !== before.title) {
+    const sel = $("game");
+    const was = sel.value;
+    for (const [i, g] of fresh.games.entries()) {
+      if (sel.options[i]) sel.options[i].textContent = g.error ? g.name + " (has errors)" : g.title + " (" + g.name + ")";
+    }
+    sel.value = was;
+    showSetup();
+  }
 }
 
 function currentEntry() {
@@ -72,6 +99,8 @@ function showSetup() {
   $("diag").hidden = !g.error;
   $("diag").textContent = g.error || "";
   $("new").disabled = !!g.error;
+  $("rules").hidden = g.source !== "bundled";
+  $("rules").href = "/rules/" + encodeURIComponent(g.name);
   const opts = $("options");
   opts.textContent = "";
   for (const o of g.options) {
@@ -175,49 +204,92 @@ async function newGame() {
   const g = currentEntry();
   const options = chosenOptions();
   const seats = chosenSeats(g);
+  const req = { game: g.name, options, seats, seed: Number($("seed").value) || 1 };
+  const position = $("position").value.trim();
+  if (position) req.position = position;
   try {
+    const st = await api("POST", "/api/sessions", req);
     if (game) api("DELETE", "/api/sessions/" + game.id).catch(() => {});
-    const st = await api("POST", "/api/sessions", { game: g.name, options, seats, seed: Number($("seed").value) || 1 });
     $("diag").hidden = true;
     paused = false;
+    cursor = -1;
     show(st);
+    toBoard();
   } catch (e) {
+    // The game open goes on: its board stays, the diagnostics show in
+    // the setup panel beside it.
     $("diag").hidden = false;
     $("diag").textContent = e.message;
+    if (game) $("error").textContent = "The new game did not start (see New game); this one goes on.";
   }
 }
 
 // ---- the game ----
 
-// tokens splits a move text into the cells clicked to make it.
-function tokens(text) {
-  if (text === "pass") return null;
-  if (text.startsWith("x")) return [text.slice(1)];
-  if (text.includes("@")) return [text.slice(text.indexOf("@") + 1)]; // a drop
-
-  if (!/^[a-z]+[0-9]+([-:][a-z]+[0-9]+)*$/.test(text)) return null;
-  return text.split(/[-:]/);
+// toBoard scrolls the page to the game when it starts out of sight (on a
+// phone, Start is below the game).
+function toBoard() {
+  if ($("play").getBoundingClientRect().top < 0) window.scrollTo(0, 0);
 }
 
-function startsWith(ts, prefix) {
-  if (!ts || ts.length < prefix.length) return false;
-  return prefix.every((c, i) => ts[i] === c);
-}
+// The server gives every legal move's cells in click order (start, each
+// landing, end; a group's tail, head, destination; a drop's or a
+// removal's cell) and the cells it captures (game.move_cells, parallel
+// to game.legal): the page never parses a move's text.
 
 function humanToMove() {
   return game && !game.over && game.seats[game.to_move].player === "human";
 }
 
+function cellName(i) {
+  return game.board.cells[i].name;
+}
+
+// fitIndex returns the index in move d's cells of the last cell clicked
+// when the clicks so far (chosen, cell indices) fit d, else -1: the first
+// click is the move's first cell (a group's head will do for its tail),
+// each later click one of its later cells, in order (landings may be
+// skipped: a chain's end can be clicked at once).
+function fitIndex(d, clicks) {
+  const cells = d.cells;
+  if (clicks.length === 0 || cells.length === 0) return -1;
+  let k;
+  if (clicks[0] === cells[0]) k = 0;
+  else if (d.kind === "group" && cells.length === 3 && clicks[0] === cells[1]) k = 1;
+  else return -1;
+  for (let j = 1; j < clicks.length; j++) {
+    k = cells.indexOf(clicks[j], k + 1);
+    if (k < 0) return -1;
+  }
+  return k;
+}
+
+// candidates are the legal moves (indices) the clicks fit.
+function candidates(clicks) {
+  const out = [];
+  (game.move_cells || []).forEach((d, i) => { if (fitIndex(d, clicks) >= 0) out.push(i); });
+  return out;
+}
+
+// ends tells whether move i ends on the last click.
+function endsOnLast(i, clicks) {
+  const c = game.move_cells[i].cells;
+  return c[c.length - 1] === clicks[clicks.length - 1];
+}
+
 function show(st) {
   game = st;
   chosen = [];
-  $("setup").hidden = false;
+  restartArmed = false;
+  document.body.classList.add("playing");
   $("play").hidden = false;
   $("replay").hidden = true;
   $("error").textContent = "";
+  $("feedback").textContent = "";
   $("title").textContent = st.title;
   $("download").href = "/api/sessions/" + st.id + "/record";
   $("download").setAttribute("download", st.game + ".yaml");
+  $("restart").textContent = "Restart";
   const moves = $("moves");
   moves.textContent = "";
   for (const m of st.moves) {
@@ -233,6 +305,28 @@ function show(st) {
   schedule();
 }
 
+// hintText explains how the kinds of moves of the position are clicked.
+function hintText(st) {
+  const kinds = new Set((st.move_cells || []).map((d) => d.kind));
+  const parts = [];
+  if (kinds.has("leap")) parts.push("Click a piece, then where it goes; a chain landing by landing, or its end at once (click the last landing again to stop there).");
+  if (kinds.has("group")) parts.push("A group moves by its tail, its head, then where the head goes (or its head, then where it goes); a single stone by itself, then where it goes.");
+  if (kinds.has("drop")) parts.push("Click an empty cell to place a piece from your hand" + (st.hand && st.hand[st.to_move] ? " (in hand: " + st.hand[st.to_move] + ")" : "") + ".");
+  if (kinds.has("remove")) parts.push("Click a piece to remove it.");
+  if (kinds.has("pass")) parts.push("A pass is a button in the list of legal moves.");
+  if (!st.move_cells && st.legal.length > 0) parts.push("This position has too many moves to click (" + st.legal.length + "): pick one in the list of legal moves, or type it.");
+  return parts.join(" ");
+}
+
+// swatch is a small disc in a player's colour.
+function swatch(players, i) {
+  const [fill] = colours(players, { owner: i, kind: "" });
+  const s = document.createElement("span");
+  s.className = "swatch";
+  s.style.background = fill;
+  return s;
+}
+
 function render() {
   const st = game;
   const seat = st.seats[st.to_move];
@@ -243,39 +337,58 @@ function render() {
   const counts = $("counts");
   counts.textContent = "";
   const head = counts.insertRow();
-  head.innerHTML = "<th></th><th>captured</th>" + (st.hand ? "<th>in hand</th>" : "") + (st.scores ? "<th>score</th>" : "");
+  head.innerHTML = "<th></th>" + (st.captures ? "<th>captured</th>" : "") + (st.hand ? "<th>in hand</th>" : "") + (st.scores ? "<th>score</th>" : "");
   st.players.forEach((p, i) => {
     const r = counts.insertRow();
-    r.insertCell().textContent = p + (i === st.to_move && !st.over ? " ◀" : "");
-    r.insertCell().textContent = st.captured[i];
+    const name = r.insertCell();
+    name.append(swatch(st.players, i), p + (i === st.to_move && !st.over ? " ◀" : ""));
+    if (st.captures) r.insertCell().textContent = st.captured[i];
     if (st.hand) r.insertCell().textContent = st.hand[i] || "none";
     if (st.scores) r.insertCell().textContent = st.scores[i];
   });
+  $("hint").textContent = humanToMove() ? hintText(st) : "";
   const human = humanToMove();
-  const cands = st.legal.filter((m) => startsWith(tokens(m), chosen));
-  const next = new Map(); // cell -> "target" | "remove"
-  let exact = null;
-  for (const m of cands) {
-    const ts = tokens(m);
-    if (ts.length === chosen.length) exact = m;
-    else next.set(ts[chosen.length], m.startsWith("x") ? "remove" : m.includes("@") ? "drop" : "target");
+  const data = st.move_cells || [];
+  const cands = chosen.length > 0 ? candidates(chosen) : [];
+  const cls = new Map(); // cell index -> classes
+  const add = (c, name) => { if (!cls.has(c)) cls.set(c, new Set()); cls.get(c).add(name); };
+  const done = [];
+  if (human) {
+    if (chosen.length === 0) {
+      for (const d of data) {
+        if (d.cells.length === 0) continue;
+        const c = d.cells[0];
+        if (d.kind === "remove") { add(c, "target"); add(c, "remove"); }
+        else if (d.kind === "drop") add(c, "target");
+        else add(c, "movable");
+      }
+    } else {
+      for (const i of cands) {
+        const d = data[i];
+        const k = fitIndex(d, chosen);
+        if (k === d.cells.length - 1 && endsOnLast(i, chosen)) { done.push(i); continue; }
+        add(d.cells[k + 1], "target");
+        if (k + 1 < d.cells.length - 1) add(d.cells[d.cells.length - 1], "end");
+        for (const c of d.captured || []) add(c, "capture");
+      }
+      for (const c of chosen) add(c, "chosen");
+    }
   }
   drawBoard($("board"), st.board, st.players, (cell, g) => {
-    if (!human) return;
-    if (chosen.length === 0 && next.has(cell)) g.classList.add(next.get(cell) === "remove" || next.get(cell) === "drop" ? "target" : "movable");
-    if (next.get(cell) === "remove") g.classList.add("remove");
-    if (chosen.length > 0 && next.has(cell)) g.classList.add("target");
-    if (chosen.includes(cell)) g.classList.add("chosen");
-  }, clickCell);
+    for (const c of cls.get(cell) || []) g.classList.add(c);
+  }, clickCell, $("legend"));
   const pending = $("pending");
   pending.textContent = "";
   if (human && chosen.length > 0) {
-    pending.append("selected: " + chosen.join(" ") + " ");
-    if (exact) {
+    pending.append("selected: " + chosen.map(cellName).join(" ") + " ");
+    for (const i of done) {
       const b = document.createElement("button");
-      b.id = "finish";
-      b.textContent = "play " + exact;
-      b.onclick = () => play(exact);
+      b.className = "finish";
+      if (done.length === 1) b.id = "finish";
+      b.textContent = "play " + st.legal[i];
+      b.onclick = () => play(st.legal[i]);
+      b.onmouseenter = () => preview(data[i]);
+      b.onmouseleave = () => preview(null);
       pending.appendChild(b);
     }
     const c = document.createElement("button");
@@ -286,34 +399,78 @@ function render() {
   const legal = $("legal");
   legal.textContent = "";
   $("nlegal").textContent = st.legal.length;
-  for (const m of st.legal) {
+  st.legal.forEach((m, i) => {
     const b = document.createElement("button");
     b.textContent = m;
     b.disabled = !human;
     b.onclick = () => play(m);
+    const d = data[i];
+    if (d) {
+      b.onmouseenter = () => preview(d);
+      b.onmouseleave = () => preview(null);
+    }
     legal.appendChild(b);
-  }
-  if (human && st.legal.some((m) => !tokens(m))) $("legalbox").open = true; // a pass is only a button
+  });
+  if (human && (data.some((d) => d.kind === "pass") || !st.move_cells)) $("legalbox").open = true; // a pass, or a position with too many moves to click, is played from the list
+}
+
+// preview outlines a move's cells and captures on the board (null: none).
+function preview(d) {
+  for (const g of $("board").querySelectorAll(".cell.preview, .cell.capture-preview")) g.classList.remove("preview", "capture-preview");
+  if (!d) return;
+  for (const c of d.cells) { const g = $("board").querySelector('[data-cell="' + cellName(c) + '"]'); if (g) g.classList.add("preview"); }
+  for (const c of d.captured || []) { const g = $("board").querySelector('[data-cell="' + cellName(c) + '"]'); if (g) g.classList.add("capture-preview"); }
+}
+
+// stackText describes a cell's pieces, bottom to top.
+function stackText(players, c) {
+  if (!c.stack || c.stack.length === 0) return c.name + ": empty";
+  const ps = c.stack.map((p) => (p.owner >= 0 ? players[p.owner] + " " : "") + p.kind);
+  return c.name + ": " + (ps.length > 1 ? ps.join(", ") + " (bottom to top)" : ps[0]);
 }
 
 function clickCell(cell) {
-  if (!humanToMove()) return;
-  const legal = game.legal;
-  let next = chosen.concat([cell]);
+  if (!game) return;
+  $("error").textContent = "";
+  $("feedback").textContent = "";
+  const cellData = game.board.cells[cell];
+  if (!humanToMove()) {
+    if (cellData.stack && cellData.stack.length > 1) $("feedback").textContent = stackText(game.players, cellData);
+    return;
+  }
+  if (!game.move_cells) {
+    $("feedback").textContent = "Too many moves to click here: pick one in the list of legal moves, or type it.";
+    $("legalbox").open = true;
+    return;
+  }
   if (chosen.length > 0 && cell === chosen[chosen.length - 1]) {
-    const exact = legal.find((m) => { const t = tokens(m); return t && t.length === chosen.length && startsWith(t, chosen); });
-    if (exact) return play(exact);
+    const done = candidates(chosen).filter((i) => fitIndex(game.move_cells[i], chosen) === game.move_cells[i].cells.length - 1);
+    if (done.length === 1) return play(game.legal[done[0]]);
+    if (done.length === 0) { chosen = chosen.slice(0, -1); render(); return; } // a second click takes the cell back
+    render();
+    return;
   }
-  let cands = legal.filter((m) => startsWith(tokens(m), next));
+  let next = chosen.concat([cell]);
+  let cands = candidates(next);
+  if (cands.length === 0 && chosen.length > 0) {
+    const again = candidates([cell]); // another piece: start again from it
+    if (again.length > 0) { next = [cell]; cands = again; }
+  }
   if (cands.length === 0) {
-    next = [cell]; // start again from this cell
-    cands = legal.filter((m) => startsWith(tokens(m), next));
-    if (cands.length === 0) { chosen = []; render(); return; }
+    const what = next.map(cellName).join(" then ");
+    let msg = chosen.length === 0 ? "No move starts at " + cellName(cell) + "." : what + " fits no move.";
+    if (cellData.stack && cellData.stack.length > 0) msg += " " + stackText(game.players, cellData) + ".";
+    if ((game.move_cells || []).some((d) => d.kind === "group")) msg += " A group moves by its tail, its head, then where the head goes.";
+    $("feedback").textContent = msg;
+    render();
+    return;
   }
-  const exact = cands.find((m) => tokens(m).length === next.length);
-  if (exact && cands.length === 1) return play(exact);
+  const ending = cands.filter((i) => endsOnLast(i, next));
+  if (ending.length === cands.length && new Set(ending.map((i) => game.legal[i])).size === 1) return play(game.legal[ending[0]]);
   chosen = next;
   render();
+  if (ending.length > 1 && ending.length === cands.length) $("feedback").textContent = "Several moves end here: pick one (hover a button to see its cells and captures).";
+  else if (cellData.stack && cellData.stack.length > 1) $("feedback").textContent = stackText(game.players, cellData) + ".";
 }
 
 // play sends a move; it tells whether the server took it.
@@ -354,6 +511,20 @@ async function action(name) {
   }
 }
 
+// restart asks first: the first click arms the button, a second within
+// a few seconds restarts.
+let restartArmed = false;
+function restart() {
+  if (!restartArmed) {
+    restartArmed = true;
+    $("restart").textContent = "Restart? Click again";
+    setTimeout(() => { if (restartArmed) { restartArmed = false; $("restart").textContent = "Restart"; } }, 4000);
+    return;
+  }
+  restartArmed = false;
+  action("restart");
+}
+
 // ---- drawing (laid out as package picture lays out its SVGs) ----
 
 const UNIT = 48, MARGIN = 28;
@@ -363,6 +534,9 @@ const COLOURS = {
   white: "#f7f7f7", black: "#222222", red: "#d33b2c", green: "#2f9e44", blue: "#2f6fd3", yellow: "#f2c12e",
   orange: "#f08c2e", purple: "#8e44ad", brown: "#8b5a2b", grey: "#8a8a8a", gray: "#8a8a8a", pink: "#e78fb3",
 };
+const ZONE_COLOURS = ["#1c7ed6", "#e8590c", "#2f9e44", "#ae3ec9", "#f59f00", "#d6336c"];
+let flipped = false;
+let cursor = -1; // the cell the keyboard is on (index), -1: none
 
 function colours(players, p) {
   let name = p.kind.toLowerCase();
@@ -388,35 +562,81 @@ function text(parent, x, y, s, attrs) {
   return t;
 }
 
-// drawBoard draws b into svg; mark(cellName, g) may add classes to a cell,
-// onClick(cellName) is called for a click on one (both may be null).
-function drawBoard(svg, b, players, mark, onClick) {
+// light tells whether a colour (#rrggbb) is light.
+function light(c) {
+  const n = parseInt(c.slice(1), 16);
+  return 0.299 * (n >> 16) + 0.587 * ((n >> 8) & 255) + 0.114 * (n & 255) > 180;
+}
+
+// zonesDrawn are the zones of b a goal or a lock reads, each with its
+// colour and, per player, its cells (one list when every player has the
+// same cells).
+function zonesDrawn(b, players) {
+  const out = [];
+  (b.zones || []).forEach((z) => {
+    if (!z.read) return;
+    const same = z.cells.every((cs) => cs.length === z.cells[0].length && cs.every((c, i) => c === z.cells[0][i]));
+    if (same) {
+      const colour = ZONE_COLOURS[out.length % ZONE_COLOURS.length];
+      out.push({ label: z.name + " (" + z.read + ")", cells: z.cells[0] || [], colour, edge: colour });
+    }
+    else z.cells.forEach((cs, p) => {
+      const colour = colours(players, { owner: p, kind: "" })[0];
+      out.push({ label: z.name + " of " + players[p] + " (" + z.read + ")", cells: cs, colour, edge: light(colour) ? "#7a6a4a" : colour, dashed: true });
+    });
+  });
+  return out;
+}
+
+// drawBoard draws b into svg; mark(cellIndex, g) may add classes to a
+// cell, onClick(cellIndex) is called for a click on one (both may be
+// null). A legend of the zones drawn goes into legend (when given).
+function drawBoard(svg, b, players, mark, onClick, legend) {
+  const hadFocus = svg.contains(document.activeElement) && document.activeElement !== svg;
   svg.textContent = "";
   const rowH = (UNIT * Math.sqrt(3)) / 2;
-  const centre = (c) => b.hex
-    ? [MARGIN + ((c.x + b.width - 1) * UNIT) / 2 + UNIT / 2, MARGIN + (b.height - 1 - c.y) * rowH + UNIT / 2]
-    : [MARGIN + (c.x + 0.5) * UNIT, MARGIN + (b.height - 1 - c.y + 0.5) * UNIT];
   const w = 2 * MARGIN + b.width * UNIT;
   const h = b.hex ? 2 * MARGIN + (b.height - 1) * rowH + UNIT : 2 * MARGIN + b.height * UNIT;
-  svg.setAttribute("width", w);
-  svg.setAttribute("height", h);
+  const turn = ([x, y]) => (flipped ? [w - x, h - y] : [x, y]);
+  const centre = (c) => turn(b.hex
+    ? [MARGIN + ((c.x + b.width - 1) * UNIT) / 2 + UNIT / 2, MARGIN + (b.height - 1 - c.y) * rowH + UNIT / 2]
+    : [MARGIN + (c.x + 0.5) * UNIT, MARGIN + (b.height - 1 - c.y + 0.5) * UNIT]);
+  svg.removeAttribute("width");
+  svg.removeAttribute("height");
   svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
+  svg.style.maxWidth = Math.round(w * 1.5) + "px";
   svg.setAttribute("font-family", "sans-serif");
+  svg.setAttribute("role", "group");
+  svg.setAttribute("aria-label", "board" + (flipped ? " (flipped)" : ""));
   const onBoard = new Set(b.cells.map((c) => c.x + "," + c.y));
+  // A board of dark (or light) cells only is drawn as a checkerboard;
+  // any other without one colour per cell.
+  const parity = new Set(b.cells.map((c) => (((c.x + c.y) % 2) + 2) % 2));
+  const oneColour = !b.hex && parity.size === 1 && b.cells.length < b.width * b.height;
   if (!b.hex) {
     for (let y = 0; y < b.height; y++) {
       for (let x = 0; x < b.width; x++) {
         if (onBoard.has(x + "," + y)) continue;
-        el("rect", { x: MARGIN + x * UNIT, y: MARGIN + (b.height - 1 - y) * UNIT, width: UNIT, height: UNIT, fill: "#f3ead6" }, svg);
+        const [cx, cy] = centre({ x, y });
+        el("rect", { x: cx - UNIT / 2, y: cy - UNIT / 2, width: UNIT, height: UNIT, fill: "#f3ead6" }, svg);
       }
     }
-    for (let x = 0; x < b.width; x++) text(svg, MARGIN + (x + 0.5) * UNIT, MARGIN + b.height * UNIT + 16, String.fromCharCode(97 + x), { "font-size": 12, fill: "#555" });
-    for (let y = 0; y < b.height; y++) text(svg, MARGIN / 2, MARGIN + (b.height - 1 - y + 0.5) * UNIT + 4, y + 1, { "font-size": 12, fill: "#555" });
+    for (let x = 0; x < b.width; x++) {
+      const [cx] = centre({ x, y: 0 });
+      text(svg, cx, flipped ? MARGIN - 10 : MARGIN + b.height * UNIT + 16, String.fromCharCode(97 + x), { "font-size": 12, fill: "#555" });
+    }
+    for (let y = 0; y < b.height; y++) {
+      const [, cy] = centre({ x: 0, y });
+      text(svg, flipped ? w - MARGIN / 2 : MARGIN / 2, cy + 4, y + 1, { "font-size": 12, fill: "#555" });
+    }
   }
+  const zones = zonesDrawn(b, players);
+  const inZones = b.cells.map(() => []);
+  zones.forEach((z, k) => { for (const c of z.cells) if (inZones[c]) inZones[c].push(k); });
   const rowsLeft = {};
-  for (const c of b.cells) {
+  b.cells.forEach((c, idx) => {
     const [cx, cy] = centre(c);
-    const g = el("g", { class: "cell", "data-cell": c.name }, svg);
+    const g = el("g", { class: "cell", "data-cell": c.name, "data-index": idx, tabindex: idx === cursor ? 0 : -1, role: "button" }, svg);
     let shape;
     if (b.hex) {
       const r = UNIT / Math.sqrt(3);
@@ -430,22 +650,46 @@ function drawBoard(svg, b, players, mark, onClick) {
       el("polygon", { points: pts.join(" "), fill, stroke: "#8d7650", "stroke-width": 1 }, g);
       if (!(c.y in rowsLeft) || cx < rowsLeft[c.y][0]) rowsLeft[c.y] = [cx, cy];
     } else {
-      const fill = (c.x + c.y) % 2 === 0 ? "#b58863" : "#efe3c8";
       const a = { x: cx - UNIT / 2, y: cy - UNIT / 2, width: UNIT, height: UNIT };
       shape = { name: "rect", attrs: a };
-      el("rect", Object.assign({ fill }, a), g);
+      if (oneColour) el("rect", Object.assign({ fill: "#b58863" }, a), g);
+      else el("rect", Object.assign({ fill: "#efe3c8", stroke: "#c9b68f", "stroke-width": 1 }, a), g);
     }
+    inZones[idx].forEach((k, j) => {
+      const z = zones[k];
+      const inset = 3 + j * 4;
+      const attrs = b.hex ? { points: shape.attrs.points } : { x: cx - UNIT / 2 + inset, y: cy - UNIT / 2 + inset, width: UNIT - 2 * inset, height: UNIT - 2 * inset };
+      const zattrs = { class: "zone", "data-zone": z.label, fill: z.colour, "fill-opacity": j === 0 ? (z.dashed ? 0.5 : 0.28) : 0, stroke: z.edge, "stroke-width": 2.5, "stroke-opacity": 0.9 };
+      if (z.dashed) zattrs["stroke-dasharray"] = "6 3";
+      el(shape.name, Object.assign(zattrs, attrs), g);
+    });
     el(shape.name, Object.assign({ class: "hl" }, shape.attrs), g);
-    el("title", {}, g).textContent = c.name;
-    if (onClick) g.addEventListener("click", () => onClick(c.name));
-    if (mark) mark(c.name, g);
-  }
+    const label = stackText(players, c) + (inZones[idx].length ? "; " + inZones[idx].map((k) => zones[k].label).join(", ") : "");
+    el("title", {}, g).textContent = label;
+    g.setAttribute("aria-label", label);
+    if (onClick) g.addEventListener("click", () => { cursor = idx; onClick(idx); });
+    if (mark) mark(idx, g);
+  });
   for (const [y, [x, cy]] of Object.entries(rowsLeft)) text(svg, x - UNIT * 0.75, cy + 4, Number(y) + 1, { "font-size": 12, fill: "#555" });
-  if (b.last.length > 0) {
+  const last = b.last || [];
+  if (last.length > 0) {
     const g = el("g", { id: "last-move", fill: "none", stroke: "#e8590c", "stroke-width": 3, class: "piece" }, svg);
-    const pts = b.last.map((i) => centre(b.cells[i]));
-    for (const [x, y] of pts) el("circle", { cx: x, cy: y, r: UNIT * 0.46, "stroke-dasharray": "4 3" }, g);
-    if (pts.length > 1) el("polyline", { points: pts.map((p) => p.join(",")).join(" "), "stroke-opacity": 0.7 }, g);
+    const pts = last.map((i) => centre(b.cells[i]));
+    el("circle", { cx: pts[0][0], cy: pts[0][1], r: UNIT * 0.46, "stroke-dasharray": "4 3" }, g);
+    if (pts.length > 1) {
+      const [ex, ey] = pts[pts.length - 1];
+      el("circle", { cx: ex, cy: ey, r: UNIT * 0.46 }, g);
+      el("polyline", { points: pts.map((p) => p.join(",")).join(" "), "stroke-opacity": 0.75, "stroke-linejoin": "round" }, g);
+      for (const [x, y] of pts.slice(1, -1)) el("circle", { cx: x, cy: y, r: 4, fill: "#e8590c" }, g);
+    }
+  }
+  for (const i of b.last_captured || []) {
+    const [x, y] = centre(b.cells[i]);
+    const g = el("g", { class: "piece captured", "data-cell": b.cells[i].name, stroke: "#c92a2a", "stroke-width": 3.5 }, svg);
+    el("circle", { cx: x, cy: y, r: UNIT * 0.3, fill: "none", "stroke-dasharray": "3 3", "stroke-width": 2 }, g);
+    const r = UNIT * 0.18;
+    el("line", { x1: x - r, y1: y - r, x2: x + r, y2: y + r }, g);
+    el("line", { x1: x - r, y1: y + r, x2: x + r, y2: y - r }, g);
   }
   const rad = UNIT * 0.36;
   for (const c of b.cells) {
@@ -463,6 +707,61 @@ function drawBoard(svg, b, players, mark, onClick) {
       text(g, cx + rad * 0.8, cy - rad * 0.8 + 4, n, { "font-size": 11, fill: "#fff" });
     }
   }
+  if (hadFocus) {
+    const g = svg.querySelector('.cell[data-index="' + cursor + '"]');
+    if (g) g.focus();
+  }
+  if (legend) {
+    legend.textContent = "";
+    for (const z of zones) {
+      const item = document.createElement("span");
+      item.className = "zonekey";
+      const sw = document.createElement("span");
+      sw.className = "zoneswatch";
+      sw.style.borderColor = z.edge;
+      if (z.dashed) sw.style.borderStyle = "dashed";
+      sw.style.background = z.colour + (z.dashed ? "80" : "47");
+      item.append(sw, z.label);
+      legend.appendChild(item);
+    }
+  }
+}
+
+// boardKey moves the keyboard's cursor over the board with the arrow
+// keys (to the nearest cell that way on the screen) and clicks the cell
+// under it with Enter or Space.
+function boardKey(ev, svg, onClick) {
+  const cells = Array.from(svg.querySelectorAll(".cell"));
+  if (cells.length === 0) return;
+  const pos = (g) => { const r = g.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; };
+  if (cursor < 0 || cursor >= cells.length) cursor = 0;
+  const here = cells[cursor];
+  if (ev.key === "Enter" || ev.key === " ") {
+    ev.preventDefault();
+    if (onClick) onClick(cursor);
+    const g = svg.querySelector('.cell[data-index="' + cursor + '"]');
+    if (g) g.focus();
+    return;
+  }
+  const dirs = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+  const d = dirs[ev.key];
+  if (!d) return;
+  ev.preventDefault();
+  const [x0, y0] = pos(here);
+  let best = -1, bestScore = Infinity;
+  cells.forEach((g, i) => {
+    const [x, y] = pos(g);
+    const along = (x - x0) * d[0] + (y - y0) * d[1];
+    const across = Math.abs((x - x0) * d[1]) + Math.abs((y - y0) * d[0]);
+    if (along <= 1 || across > along) return; // within 45 degrees of the key's way
+    const score = Math.hypot(along, across) + across / 100;
+    if (score < bestScore) { best = i; bestScore = score; }
+  });
+  if (best < 0) return;
+  here.setAttribute("tabindex", -1);
+  cursor = best;
+  cells[best].setAttribute("tabindex", 0);
+  cells[best].focus();
 }
 
 // ---- replaying a record ----
@@ -491,6 +790,17 @@ async function loadRecord(file) {
     $("rverdict").textContent = r.verdict === "ok" ? "check: ok" : "check: " + r.verdict + (r.problem ? ": " + (r.problem.pos ? r.problem.pos + ": " : "") + r.problem.message : "");
     $("rverdict").className = r.verdict === "ok" ? "" : "error";
     $("rreport").textContent = r.report;
+    const list = $("rmoves");
+    list.textContent = "";
+    frames.slice(1).forEach((f, k) => {
+      const li = document.createElement("li");
+      const b = document.createElement("button");
+      b.type = "button";
+      b.textContent = f.move;
+      b.onclick = () => goFrame(k + 1);
+      li.appendChild(b);
+      list.appendChild(li);
+    });
     const s = $("rslider");
     s.max = Math.max(0, frames.length - 1);
     s.disabled = frames.length === 0;
@@ -516,8 +826,10 @@ function goFrame(i) {
   const b = Object.assign({}, replayBoard, {
     cells: replayBoard.cells.map((c, k) => Object.assign({}, c, { stack: f.stacks[k] })),
     last: f.last,
+    last_captured: f.last_captured,
   });
-  drawBoard($("rboard"), b, replayPlayers, null, null);
+  drawBoard($("rboard"), b, replayPlayers, null, null, $("rlegend"));
+  $("rmoves").querySelectorAll("li").forEach((li, k) => li.classList.toggle("current", k + 1 === i));
   $("rstatus").textContent = (f.ply > 0 ? f.ply + ". " + f.move + "; " : "start; ") + f.status;
   document.body.dataset.frame = i;
 }
@@ -532,11 +844,21 @@ async function playFromHere() {
   let seats = [{ player: "human" }];
   const g = currentEntry();
   if (g && g.name === r.game) seats = chosenSeats(g);
+  const req = { game: r.game, options: r.options || {}, setup: r.setup, seats, moves };
+  if (r.start) req.position = r.start;
   try {
+    const st = await api("POST", "/api/sessions", req);
     if (game) api("DELETE", "/api/sessions/" + game.id).catch(() => {});
-    const st = await api("POST", "/api/sessions", { game: r.game, options: r.options || {}, setup: r.setup, seats, moves });
     paused = false;
+    // The setup panel shows the game played on, with its seats.
+    if (!g || g.name !== r.game) {
+      $("game").value = r.game;
+      showSetup();
+      st.seats.forEach((s, i) => { const sel = $("seat" + i); if (sel) { sel.value = s.player; sel.dispatchEvent(new Event("change")); } });
+    }
+    cursor = -1;
     show(st);
+    toBoard();
   } catch (e) {
     $("rverdict").textContent = e.message;
     $("rverdict").className = "error";
@@ -548,7 +870,24 @@ async function playFromHere() {
 function init() {
   $("new").onclick = newGame;
   $("undo").onclick = () => action("undo");
-  $("restart").onclick = () => action("restart");
+  $("restart").onclick = restart;
+  $("flip").onclick = () => { flipped = !flipped; if (game && !$("play").hidden) render(); if (!$("replay").hidden) goFrame(Number($("rslider").value)); };
+  for (const [id, click] of [["board", (i) => clickCell(i)], ["rboard", null]]) {
+    const svg = $(id);
+    svg.setAttribute("tabindex", 0);
+    svg.addEventListener("keydown", (ev) => boardKey(ev, svg, click));
+    svg.addEventListener("focus", () => {
+      if (cursor < 0) cursor = 0;
+      const g = svg.querySelector('.cell[data-index="' + cursor + '"]');
+      if (g) { g.setAttribute("tabindex", 0); g.focus(); }
+    });
+  }
+  $("rflip").onclick = $("flip").onclick;
+  $("game").onfocus = recheck;
+  // A rules file named on the command line may be edited while the page
+  // is open: ask again now and then (the server reads a file again only
+  // when it changed).
+  setInterval(() => { if (!document.hidden && catalog && catalog.games.some((g) => g.source !== "bundled")) recheck(); }, 2000);
   $("pause").onclick = () => { paused = !paused; if (game) show(game); };
   const speed = () => { $("speedText").textContent = $("speed").value + " ms"; };
   $("speed").oninput = speed;
