@@ -162,7 +162,7 @@ func loadRules(file string, opts map[string]string) (*ir.Game, error) {
 // registerPosition adds --position to cmd (the commands that play from a
 // position).
 func (f *gameFlags) registerPosition(cmd *cobra.Command) {
-	cmd.Flags().StringVar(&f.position, "position", "", "start from the position `TEXT` (a position text, docs/notation.md; 'ruleplay position' prints one) instead of the start")
+	cmd.Flags().StringVar(&f.position, "position", "", "start from the position `TEXT` (a position text, docs/notation.md; 'ruleplay position' prints one; or a FEN such as W:W31-50:B1-20 in a game with square numbers) instead of the start")
 }
 
 // start returns the initial position for the flags' seed.
@@ -176,7 +176,11 @@ func (gm *game) startAt(f *gameFlags) (*interp.State, error) {
 	if f.position == "" {
 		return gm.start(f), nil
 	}
-	s, err := interp.ParsePosition(gm.p, f.position)
+	parse := interp.ParsePosition
+	if gm.p.Numbered() && interp.LooksLikeFEN(f.position) {
+		parse = interp.ParseFEN // a FEN (docs/notation.md, "FEN")
+	}
+	s, err := parse(gm.p, f.position)
 	if err != nil {
 		return nil, fmt.Errorf("--position: %w", err)
 	}
