@@ -76,6 +76,9 @@ func runCheck(cmd *cobra.Command, f *checkFlags, args []string) error {
 	if err != nil {
 		return err
 	}
+	if len(args) > 0 && f.dir == "" && (isPDN(args[0]) || len(args) > 1 && isPDN(args[1])) {
+		return runCheckPDN(cmd.OutOrStdout(), cmd.ErrOrStderr(), disable, args) // pdn.go
+	}
 	c := &conformance.Checker{Games: f.games, Config: interp.Config{Disable: disable}, Load: loadRules, MaxRecordBytes: f.max}
 	if !cmd.Flags().Changed("games") {
 		c.Bundled = games.Has // without --games, a game missing from ./games is a bundled one
