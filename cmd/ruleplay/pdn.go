@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/ruleplay/ruleplay/interp"
+	"github.com/ruleplay/ruleplay/record"
 	"github.com/ruleplay/ruleplay/record/pdn"
 	"github.com/ruleplay/ruleplay/record/pdngame"
 )
@@ -233,4 +234,17 @@ func (c *countProgress) clear() {
 	if c.active {
 		fmt.Fprint(c.w, "\r\x1b[K")
 	}
+}
+
+// writePDNRecord writes the game of rec, played from s0, as a PDN file
+// (run --record FILE.pdn).
+func writePDNRecord(file string, gm *game, s0 *interp.State, rec *record.Record) error {
+	t := typeOfRules(gm)
+	if t.Number == 0 && !gm.p.Numbered() {
+		return fmt.Errorf("--record %s: %s is not a PDN game type (%s), and has no square numbers: write a YAML record", file, gm.g.Name, pdnTypeList())
+	}
+	tags := pdngame.RecordTags(rec)
+	return writeAtomically(file, func(w io.Writer) error {
+		return pdngame.Write(w, gm.p, t, tags, s0, rec.Moves, rec.Result != nil)
+	}, "writing the record")
 }
