@@ -23,7 +23,7 @@ type movesJSON struct {
 
 func newMovesCmd() *cobra.Command {
 	var (
-		gf     gameFlags
+		gf       gameFlags
 		played   []string
 		asJSON   bool
 		notation string
