@@ -236,6 +236,21 @@ func TestNumberPathTexts(t *testing.T) {
 	if _, err := p.ParseMove(s, &ml, "14x22x32"); err == nil {
 		t.Errorf("14x22x32 read")
 	}
+	// international draughts writes a capture by its ends (text: ends)
+	ip := numberedGames(t)["draughts-international"]
+	s, err = ParseFEN(ip, "W:W28:B23,13")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ip.Legal(s, &ml)
+	if ml.Len() != 1 || ip.NumberText(&ml, 0) != "28x8" {
+		t.Fatalf("moves %v", legal(ip, s))
+	}
+	for _, form := range []string{"28x8", "28x19x8", "28x19x8"} {
+		if _, err := ip.ParseMove(s, &ml, form); err != nil {
+			t.Errorf("%s: %v", form, err)
+		}
+	}
 }
 
 // TestFENRoundTrip writes the positions of random games as FEN and reads

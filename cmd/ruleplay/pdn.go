@@ -107,6 +107,9 @@ func runCheckPDN(out, errOut io.Writer, disable []string, args []string) error {
 		total.unreadable += t.unreadable
 	}
 	if total.ok != total.games || total.unreadable > 0 {
+		if len(files) > 1 {
+			fmt.Fprintf(out, "%s: %s: %d ok\n", count(len(files), "file"), count(total.games+total.unreadable, "game"), total.ok)
+		}
 		return &reportedError{code: exitFailure}
 	}
 	return nil
@@ -136,7 +139,8 @@ func checkPDNFile(out, errOut io.Writer, r *pdnRules, file string) (*pdnTally, e
 			}
 			fmt.Fprintf(out, "%s\n", err)
 			t.unreadable++
-			break
+			rd.Skip() // on to the next game
+			continue
 		}
 		t.games++
 		t.variations += g.Variations
@@ -148,7 +152,7 @@ func checkPDNFile(out, errOut io.Writer, r *pdnRules, file string) (*pdnTally, e
 		}
 	}
 	bar.clear()
-	fmt.Fprintf(out, "%s: %s: %d ok", file, count(t.games, "game"), t.ok)
+	fmt.Fprintf(out, "%s: %s: %d ok", file, count(t.games+t.unreadable, "game"), t.ok)
 	if t.illegal > 0 {
 		fmt.Fprintf(out, ", %d with an illegal move", t.illegal)
 	}
@@ -159,7 +163,7 @@ func checkPDNFile(out, errOut io.Writer, r *pdnRules, file string) (*pdnTally, e
 		fmt.Fprintf(out, ", %d not playable (game type or start)", t.unplayable)
 	}
 	if t.unreadable > 0 {
-		fmt.Fprintf(out, "; the file is not readable past game %d", t.games+1)
+		fmt.Fprintf(out, ", %d not readable", t.unreadable)
 	}
 	if t.variations > 0 {
 		fmt.Fprintf(out, " (%s skipped)", count(t.variations, "variation"))

@@ -209,7 +209,8 @@ func (r *Reader) skipSpace() (rune, error) {
 }
 
 // Next returns the next game, or io.EOF after the last one. After an error
-// the Reader stops: every later call returns the same error.
+// the Reader stops: every later call returns the same error, unless Skip
+// passes over the broken game.
 func (r *Reader) Next() (*Game, error) {
 	if r.err != nil {
 		return nil, r.err
@@ -221,6 +222,50 @@ func (r *Reader) Next() (*Game, error) {
 	}
 	return g, nil
 }
+
+// Skip passes over the rest of the game that Next stopped at with an
+// *Error, so that the games after a broken one can be read: it reads up
+// to the next line that starts with '[' after an empty line (where a PDN
+// file starts its games; the tags of the broken game, not preceded by an
+// empty line, are passed over), and the next call of Next reads the game
+// there (or returns io.EOF). After an error that is not an *Error (the
+// input could not be read) Skip does nothing and Next keeps returning it.
+func (r *Reader) Skip() {
+	var pe *Error
+	if r.err == nil || !errors.As(r.err, &pe) {
+		return
+	}
+	r.err = nil
+	lineEmpty, sawEmpty := false, false
+	for {
+		r.gameSize = 0
+		c, err := r.next()
+		if err != nil {
+			if err != errEOF {
+				r.err = r.wrap(err)
+			}
+			return
+		}
+		switch c {
+		case '\n':
+			sawEmpty = lineEmpty
+			lineEmpty = true
+		case ' ', '\t', '\r', '\f', '\v', '\uFEFF':
+		case '[':
+			if lineEmpty && sawEmpty {
+				r.unread(c)
+				return
+			}
+			lineEmpty, sawEmpty = false, false
+		default:
+			lineEmpty, sawEmpty = false, false
+		}
+	}
+}
+
+// Games returns the number of games started so far (the one being read,
+// or that an error stopped, included).
+func (r *Reader) Games() int { return r.games }
 
 // game reads one game.
 func (r *Reader) game() (*Game, error) {
