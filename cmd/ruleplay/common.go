@@ -235,8 +235,16 @@ func (gm *game) replay(s *interp.State, moves []string) error {
 			return fmt.Errorf("move %d %s: the game is already over after %s (%s)", k+1, safetext.Quote(text, 80), count(k, "move"), resultLine(p, p.Status(s)))
 		}
 		legal := p.Texts(&ml)
+		why := ""
+		if p.Numbered() && text != "" && text[0] >= '0' && text[0] <= '9' {
+			// written in square numbers: the moves listed so, and why not
+			legal = moveTexts(p, &ml, notationNumbers)
+			if _, reason, ok := strings.Cut(err.Error(), "is not legal here: "); ok {
+				why = ": " + reason
+			}
+		}
 		var b strings.Builder
-		fmt.Fprintf(&b, "move %d %s is not legal (%s to move after %s)\n", k+1, safetext.Quote(text, 80), p.PlayerName(s.ToMove()), count(k, "move"))
+		fmt.Fprintf(&b, "move %d %s is not legal%s (%s to move after %s)\n", k+1, safetext.Quote(text, 80), why, p.PlayerName(s.ToMove()), count(k, "move"))
 		b.WriteString(wrapList("legal moves: ", legal, "  ", 80))
 		if near := suggest.Typo(text, legal); near != "" {
 			fmt.Fprintf(&b, "\ndid you mean %q?", near)

@@ -184,6 +184,12 @@ func checkPDNGame(r *pdnRules, file string, g *pdn.Game, t *pdnTally) string {
 	rp, err := pdngame.Play(gm.p, gt, g)
 	if err != nil {
 		t.unplayable++
+		for _, tag := range g.Tags {
+			if tag.Name == "FEN" { // the start is the [FEN]'s
+				where = fmt.Sprintf("%s:%d:%d: game %d", file, tag.Line, tag.Col, g.Index)
+				break
+			}
+		}
 		return fmt.Sprintf("%s: %s\n", where, indentRest(err.Error()))
 	}
 	if bad := rp.Bad; bad != nil {
