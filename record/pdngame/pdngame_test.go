@@ -457,3 +457,40 @@ func FuzzPlay(f *testing.F) {
 		}
 	})
 }
+
+// TestLoadFile makes the games of a file records, broken games reported.
+func TestLoadFile(t *testing.T) {
+	f, err := os.Open(filepath.Join("testdata", "broken.pdn"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	loaded, err := LoadFile(f, "broken.pdn", 100, func(gt GameType) (*interp.Program, error) { return program(t, gt.Game), nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, l := range loaded {
+		moves := -1
+		if l.Record != nil {
+			moves = len(l.Record.Moves)
+		}
+		got = append(got, fmt.Sprintf("%d %q %d %s", l.Index, l.Title, moves, l.Problem))
+	}
+	want := []string{
+		`1 "good" 4 `,
+		`2 "" -1 broken.pdn:7:11: game 2: tag "GameType": its value must be a quoted string`,
+		`3 "wrong move" 2 broken.pdn:14:19: game 3: move 3 28-22: not legal: no legal move goes this way`,
+		`4 "" -1 broken.pdn:18:10: game 4: move "19-2q3": "2q3" is not a square: squares are numbers (32) or names (c3)`,
+		`5 "good again" 1 `,
+		`6 "" -1 broken.pdn:25:1: game 6: tag "White": its value runs past the end of the line`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	// at most max games
+	f.Seek(0, io.SeekStart)
+	if loaded, _ := LoadFile(f, "broken.pdn", 2, func(gt GameType) (*interp.Program, error) { return program(t, gt.Game), nil }); len(loaded) != 2 {
+		t.Errorf("%d games for max 2", len(loaded))
+	}
+}
