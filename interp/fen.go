@@ -95,7 +95,14 @@ func ParseFEN(p *core.Program, text string) (*core.State, error) {
 	if err != nil {
 		return nil, &FENError{Text: text, Col: 1, Msg: err.Error()}
 	}
-	f, err := pdn.ParseFEN(text, p.SquareCount())
+	byName := func(name string) (int, bool) {
+		c, ok := p.CellIdx[name]
+		if !ok || p.NumberOf(c) == 0 {
+			return 0, false
+		}
+		return p.NumberOf(c), true
+	}
+	f, err := pdn.ParseFENNamed(text, p.SquareCount(), byName)
 	if err != nil {
 		col := 1
 		if fe, ok := err.(*pdn.FENError); ok {
@@ -157,11 +164,30 @@ func ParseFEN(p *core.Program, text string) (*core.State, error) {
 // positions cannot be written so, or names a piece off the numbered
 // squares.
 func FEN(p *core.Program, s *core.State) (string, error) {
-	fg, err := fenGameOf(p)
+	f, err := fenOf(p, s)
 	if err != nil {
 		return "", err
 	}
+	return f.String(), nil
+}
+
+// FENByNames is FEN with the squares written by their cell names, as
+// the game types with algebraic notation write it ("W:Wa1,c1:Bh8");
+// ParseFEN reads both.
+func FENByNames(p *core.Program, s *core.State) (string, error) {
+	f, err := fenOf(p, s)
+	if err != nil {
+		return "", err
+	}
+	return f.Format(func(n int) string { return p.CellNames[p.CellOfNumber(n)] }), nil
+}
+
+func fenOf(p *core.Program, s *core.State) (pdn.FEN, error) {
 	var f pdn.FEN
+	fg, err := fenGameOf(p)
+	if err != nil {
+		return f, err
+	}
 	f.ToMove = 'W'
 	if s.Mover == fg.black {
 		f.ToMove = 'B'
@@ -179,7 +205,7 @@ func FEN(p *core.Program, s *core.State) (string, error) {
 					continue
 				}
 				if n == 0 {
-					return "", fmt.Errorf("FEN: a piece on %s, which has no square number", p.CellNames[c])
+					return f, fmt.Errorf("FEN: a piece on %s, which has no square number", p.CellNames[c])
 				}
 				pce := pdn.Piece{Square: n, King: rank == 1}
 				if side == 0 {
@@ -191,12 +217,12 @@ func FEN(p *core.Program, s *core.State) (string, error) {
 			}
 		}
 		if !found {
-			return "", fmt.Errorf("FEN: the piece on %s is neither a man nor a king of white or black", p.CellNames[c])
+			return f, fmt.Errorf("FEN: the piece on %s is neither a man nor a king of white or black", p.CellNames[c])
 		}
 	}
 	sortPieces(f.White)
 	sortPieces(f.Black)
-	return f.String(), nil
+	return f, nil
 }
 
 func sortPieces(ps []pdn.Piece) {

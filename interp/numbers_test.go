@@ -272,6 +272,13 @@ func TestFENRoundTrip(t *testing.T) {
 			if again, _ := FEN(p, got); again != fen {
 				t.Fatalf("%s: %s written again as %s", name, fen, again)
 			}
+			named, err := FENByNames(p, s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if back, err := ParseFEN(p, named); err != nil || !equalCells(back.Cells, s.Cells) || back.Mover != s.Mover {
+				t.Fatalf("%s: %s read back as another position (%v)", name, named, err)
+			}
 		})
 	}
 }
@@ -343,6 +350,7 @@ func TestFENErrors(t *testing.T) {
 		{"W:W3x:B1", 4, `"3x" is not a square number`},
 		{"W:W35-31:B1", 4, "runs backwards"},
 		{"W:W31:B1:H0", 10, "a side's field starts with W or B"},
+		{"W:Wb1:Bb10", 4, `"b1" is not a square of the board`},
 	}
 	for _, tc := range cases {
 		_, err := ParseFEN(p, tc.fen)

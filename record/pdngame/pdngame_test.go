@@ -494,3 +494,29 @@ func TestLoadFile(t *testing.T) {
 		t.Errorf("%d games for max 2", len(loaded))
 	}
 }
+
+// TestAlgebraicFEN checks that a game type with algebraic notation
+// (Brazilian) writes its [FEN] and moves with cell names, read back.
+func TestAlgebraicFEN(t *testing.T) {
+	p := program(t, "draughts-brazilian")
+	gt, _ := TypeOfGame("draughts-brazilian", nil)
+	s0, err := interp.ParseFEN(p, "W:Wc3,e3:Bd6,Kh8")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := Write(&buf, p, gt, nil, s0, []string{"c3-d4"}, false); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(buf.String(), "[FEN \"W:Wc3,e3:BKh8,d6\"]") || !strings.Contains(buf.String(), "1. c3-d4 *") {
+		t.Errorf("written:\n%s", buf.String())
+	}
+	g, err := pdn.NewReader(&buf, "b.pdn").Next()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Play(p, gt, g)
+	if err != nil || r.Bad != nil || len(r.Moves) != 1 {
+		t.Fatalf("%v %+v", err, r)
+	}
+}

@@ -51,6 +51,9 @@ func Write(w io.Writer, p *interp.Program, t GameType, tags []pdn.Tag, s0 *inter
 	writeTag(b, "GameType", strconv.Itoa(t.Number))
 	if interp.PositionText(p, s0) != interp.PositionText(p, p.NewState(1)) {
 		fen, err := interp.FEN(p, s0)
+		if t.Algebraic {
+			fen, err = interp.FENByNames(p, s0)
+		}
 		if err != nil {
 			return fmt.Errorf("the start: %w", err)
 		}
