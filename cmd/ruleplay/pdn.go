@@ -25,9 +25,11 @@ func isPDN(file string) bool { return strings.HasSuffix(strings.ToLower(file), "
 // once each.
 type pdnRules struct {
 	disable []string
-	given   *game // RULES, when given
-	givenT  pdngame.GameType
-	loaded  map[string]*game
+	// variations: check the variations too (check --variations)
+	variations bool
+	given      *game // RULES, when given
+	givenT     pdngame.GameType
+	loaded     map[string]*game
 }
 
 // forGame returns the program and the game type for g.
@@ -67,11 +69,12 @@ func loadCompiled(file string, disable []string) (*game, error) {
 // pdnTally counts the games of the files checked.
 type pdnTally struct {
 	games, ok, illegal, result, unplayable, unreadable, variations int
+	badVariations                                                  int // games with an illegal move in a variation
 }
 
 // runCheckPDN checks the PDN files of args (RULES first, optional).
-func runCheckPDN(out, errOut io.Writer, disable []string, args []string) error {
-	r := &pdnRules{disable: disable, loaded: map[string]*game{}}
+func runCheckPDN(out, errOut io.Writer, disable []string, variations bool, args []string) error {
+	r := &pdnRules{disable: disable, variations: variations, loaded: map[string]*game{}}
 	files := args
 	if !isPDN(args[0]) {
 		gm, err := loadCompiled(args[0], disable)
@@ -105,8 +108,9 @@ func runCheckPDN(out, errOut io.Writer, disable []string, args []string) error {
 		total.result += t.result
 		total.unplayable += t.unplayable
 		total.unreadable += t.unreadable
+		total.badVariations += t.badVariations
 	}
-	if total.ok != total.games || total.unreadable > 0 {
+	if total.ok != total.games || total.unreadable > 0 || total.badVariations > 0 {
 		if len(files) > 1 {
 			fmt.Fprintf(out, "%s: %s: %d ok\n", count(len(files), "file"), count(total.games+total.unreadable, "game"), total.ok)
 		}
@@ -124,6 +128,7 @@ func checkPDNFile(out, errOut io.Writer, r *pdnRules, file string) (*pdnTally, e
 	}
 	defer f.Close()
 	rd := pdn.NewReader(bufio.NewReaderSize(f, 1<<16), file)
+	rd.KeepVariations = r.variations
 	bar := &countProgress{w: errOut, active: isTerminal(errOut)}
 	t := &pdnTally{}
 	for {
@@ -159,13 +164,19 @@ func checkPDNFile(out, errOut io.Writer, r *pdnRules, file string) (*pdnTally, e
 	if t.result > 0 {
 		fmt.Fprintf(out, ", %d with another result", t.result)
 	}
+	if t.badVariations > 0 {
+		fmt.Fprintf(out, ", %d with an illegal move in a variation", t.badVariations)
+	}
 	if t.unplayable > 0 {
 		fmt.Fprintf(out, ", %d not playable (game type or start)", t.unplayable)
 	}
 	if t.unreadable > 0 {
 		fmt.Fprintf(out, ", %d not readable", t.unreadable)
 	}
-	if t.variations > 0 {
+	switch {
+	case t.variations > 0 && r.variations:
+		fmt.Fprintf(out, " (%s checked)", count(t.variations, "variation"))
+	case t.variations > 0:
 		fmt.Fprintf(out, " (%s skipped)", count(t.variations, "variation"))
 	}
 	fmt.Fprintln(out)
@@ -203,12 +214,25 @@ func checkPDNGame(r *pdnRules, file string, g *pdn.Game, t *pdnTally) string {
 		}
 		return b.String()
 	}
+	var b strings.Builder
+	if r.variations && len(g.Lines) > 0 {
+		bad, _ := pdngame.Variations(gm.p, gt, g)
+		for _, v := range bad {
+			fmt.Fprintf(&b, "%s:%d:%d: game %d: in a variation: move %s %s: not legal: %s\n", file, v.Move.Line, v.Move.Col, g.Index, moveNumber(gm.p, rp.Start, v.Ply), v.Move.Text, v.Why)
+			if len(v.Legal) > 0 {
+				b.WriteString(wrapList("  legal moves: ", v.Legal, "    ", 78) + "\n")
+			}
+		}
+		if len(bad) > 0 {
+			t.badVariations++
+		}
+	}
 	if rp.ResultDisagrees != "" {
 		t.result++
-		return fmt.Sprintf("%s: %s\n", where, rp.ResultDisagrees)
+		return b.String() + fmt.Sprintf("%s: %s\n", where, rp.ResultDisagrees)
 	}
 	t.ok++
-	return ""
+	return b.String()
 }
 
 // moveNumber writes ply's move number as PDN does: "12." for the first

@@ -520,3 +520,65 @@ func TestAlgebraicFEN(t *testing.T) {
 		t.Fatalf("%v %+v", err, r)
 	}
 }
+
+// TestVariations checks the variations of the published analysis (all
+// legal) and of a game whose variations hold illegal moves, nested ones
+// included.
+func TestVariations(t *testing.T) {
+	read := func(text string) *pdn.Game {
+		rd := pdn.NewReader(strings.NewReader(text), "v.pdn")
+		rd.KeepVariations = true
+		g, err := rd.Next()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return g
+	}
+	p := program(t, "draughts-international")
+	gt, _ := TypeOfGame("draughts-international", nil)
+	data, err := os.ReadFile(filepath.Join("testdata", "international.pdn"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rd := pdn.NewReader(bytes.NewReader(data), "international.pdn")
+	rd.KeepVariations = true
+	rd.Next()
+	g, err := rd.Next()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(g.Lines) != 5 || g.Variations != 5 {
+		t.Fatalf("%d lines", len(g.Lines))
+	}
+	bad, err := Variations(p, gt, g)
+	if err != nil || len(bad) != 0 {
+		t.Fatalf("published variations: %v %+v", err, bad)
+	}
+	if r, err := Play(p, gt, g); err != nil || r.Bad != nil || len(r.Moves) != 117 {
+		t.Fatalf("the main line with variations kept: %v", err)
+	}
+	g = read("1. 32-28 19-23 (1... 19-24 2. 28-22 (2. 28-23 (2. 31-26 17-21 3. 26-22) 18x29) 16-21) 2. 28x19 (2. 28x17) *")
+	bad, err = Variations(p, gt, g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, b := range bad {
+		got = append(got, fmt.Sprintf("ply %d %s", b.Ply+1, b.Move.Text))
+	}
+	// 1... 19-24 2. 28-22 is legal, 16-21 is not (a capture is
+	// compulsory); 2. 28-23 18x29 is legal; in 2. 31-26 17-21 3. 26-22
+	// the last is not (a5 does not touch d6); 2. 28x17 is not
+	want := "ply 4 16-21, ply 5 26-22, ply 3 28x17"
+	if strings.Join(got, ", ") != want {
+		t.Errorf("got %s, want %s", strings.Join(got, ", "), want)
+	}
+	// a variation before any move, and one not closed
+	for _, text := range []string{"(1. 32-28) 1. 31-27 *", "1. 32-28 (1. 31-27 *"} {
+		rd := pdn.NewReader(strings.NewReader(text), "v.pdn")
+		rd.KeepVariations = true
+		if _, err := rd.Next(); err == nil {
+			t.Errorf("%q read", text)
+		}
+	}
+}
