@@ -66,7 +66,7 @@ Variations are skipped, or checked with --variations.`,
 			if len(args) == 0 && f.dir == "" {
 				return []string{"rules"}, cobra.ShellCompDirectiveFilterFileExt
 			}
-			return []string{"yaml", "yml"}, cobra.ShellCompDirectiveFilterFileExt
+			return []string{"yaml", "yml", "pdn"}, cobra.ShellCompDirectiveFilterFileExt
 		},
 	}
 	fl := cmd.Flags()
@@ -90,6 +90,9 @@ func runCheck(cmd *cobra.Command, f *checkFlags, args []string) error {
 		return err
 	}
 	if len(args) > 0 && f.dir == "" && (isPDN(args[0]) || len(args) > 1 && isPDN(args[1])) {
+		if f.json {
+			return usageErrorf("check --json reports YAML records; PDN files are reported as text")
+		}
 		return runCheckPDN(cmd.OutOrStdout(), cmd.ErrOrStderr(), disable, f.variations, args) // pdn.go
 	}
 	c := &conformance.Checker{Games: f.games, Config: interp.Config{Disable: disable}, Load: loadRules, MaxRecordBytes: f.max}

@@ -49,6 +49,9 @@ through a temporary file, never over IN.`,
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error { return runConvert(cmd, f, args) },
+		ValidArgsFunction: func(cmd *cobra.Command, args []string, _ string) ([]string, cobra.ShellCompDirective) {
+			return []string{"yaml", "yml", "pdn", "rules"}, cobra.ShellCompDirectiveFilterFileExt
+		},
 	}
 	cmd.Flags().IntVar(&f.game, "game", 1, "convert game `N` of a PDN file (from 1)")
 	cmd.Flags().Int64Var(&f.max, "max-record-size", record.DefaultMaxBytes, "read a YAML record of at most `BYTES`")
