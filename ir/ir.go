@@ -194,6 +194,10 @@ type Board struct {
 	Rows   []int // Hex: cells per row, from row 1
 	Cells  []Cell
 	Dirs   []Dir
+	// Numbers is the cell (an index into Cells) of each square number, from
+	// number 1 (the board's numbers: property); empty when the cells are
+	// not numbered.
+	Numbers []int
 }
 
 // Cell is one board cell.

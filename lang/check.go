@@ -649,6 +649,7 @@ func (c *checker) checkBoard(es []*Entry) {
 		c.dirs[d.Name] = i
 	}
 	c.boardOK = true
+	c.checkNumbers(ps["numbers"])
 }
 
 // cellSubset returns the board's cells property: all, dark or light

@@ -6,7 +6,7 @@ package lang
 // that every one of them is explained in docs/language.md.
 var (
 	optionProps       = []string{"range", "doc", "choices", "step", "square"}
-	boardProps        = []string{"shape", "cells"}
+	boardProps        = []string{"shape", "cells", "numbers"}
 	playerProps       = []string{"forward"}
 	pieceProps        = []string{"symbol", "numbered"} // and any number property
 	setupProps        = []string{"fill", "empty"}      // and KIND: CELLS

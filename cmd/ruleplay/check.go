@@ -22,12 +22,14 @@ type checkFlags struct {
 	json   bool
 	accels accelFlags
 	max    int64
+	// variations: PDN files' variations are checked too
+	variations bool
 }
 
 func newCheckCmd() *cobra.Command {
 	f := &checkFlags{}
 	cmd := &cobra.Command{
-		Use:   "check [FILE] [RECORD.yaml...]",
+		Use:   "check [FILE] [RECORD.yaml... | FILE.pdn...]",
 		Short: "Replay recorded games against a rules file",
 		Long: `check replays recorded games (the YAML records of docs/notation.md) and reports,
 for each, OK or the first problem: an illegal move (its index, the position,
@@ -45,8 +47,18 @@ FILE may be the name of a bundled game ('ruleplay games'). A record without
 a result is checked for legality only; the optional keys (seats, seed,
 date, engine, comment) are accepted and ignored. A record larger than
 --max-record-size is refused. Exit status: 0 when every record agrees, 1
-when one disagrees, 2 for usage or file errors.`,
+when one disagrees, 2 for usage or file errors.
+
+PDN files (FILE.pdn, the draughts world's format: docs/notation.md, "PDN
+files") are checked game by game, read one at a time: by FILE when given,
+otherwise by the bundled rules file each game's [GameType] names, from its
+[FEN] or the start. Each game's first illegal move is reported with its
+place, its move number and the legal moves there; a broken game is
+reported and the games after it are read; a summary ends each file.
+Variations are skipped, or checked with --variations.`,
 		Example: `  ruleplay check games/my-game.rules game1.yaml game2.yaml
+  ruleplay check games.pdn --variations
+  ruleplay check draughts-brazilian games.pdn
   ruleplay check --dir conformance/records
   ruleplay check --dir conformance/records --games games --json`,
 		RunE: func(cmd *cobra.Command, args []string) error { return runCheck(cmd, f, args) },
@@ -54,7 +66,7 @@ when one disagrees, 2 for usage or file errors.`,
 			if len(args) == 0 && f.dir == "" {
 				return []string{"rules"}, cobra.ShellCompDirectiveFilterFileExt
 			}
-			return []string{"yaml", "yml"}, cobra.ShellCompDirectiveFilterFileExt
+			return []string{"yaml", "yml", "pdn"}, cobra.ShellCompDirectiveFilterFileExt
 		},
 	}
 	fl := cmd.Flags()
@@ -62,6 +74,7 @@ when one disagrees, 2 for usage or file errors.`,
 	fl.StringVar(&f.games, "games", "games", "with --dir: the `DIR` holding <game>.rules")
 	fl.BoolVar(&f.json, "json", false, "print the reports as JSON")
 	fl.Int64Var(&f.max, "max-record-size", record.DefaultMaxBytes, "read records of at most `BYTES` each")
+	fl.BoolVar(&f.variations, "variations", false, "PDN files: check the moves of the variations too (skipped otherwise)")
 	f.accels.register(cmd)
 	_ = cmd.MarkFlagDirname("dir")
 	_ = cmd.MarkFlagDirname("games")
@@ -75,6 +88,12 @@ func runCheck(cmd *cobra.Command, f *checkFlags, args []string) error {
 	disable, err := f.accels.names()
 	if err != nil {
 		return err
+	}
+	if len(args) > 0 && f.dir == "" && (isPDN(args[0]) || len(args) > 1 && isPDN(args[1])) {
+		if f.json {
+			return usageErrorf("check --json reports YAML records; PDN files are reported as text")
+		}
+		return runCheckPDN(cmd.OutOrStdout(), cmd.ErrOrStderr(), disable, f.variations, args) // pdn.go
 	}
 	c := &conformance.Checker{Games: f.games, Config: interp.Config{Disable: disable}, Load: loadRules, MaxRecordBytes: f.max}
 	if !cmd.Flags().Changed("games") {

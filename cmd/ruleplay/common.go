@@ -162,7 +162,7 @@ func loadRules(file string, opts map[string]string) (*ir.Game, error) {
 // registerPosition adds --position to cmd (the commands that play from a
 // position).
 func (f *gameFlags) registerPosition(cmd *cobra.Command) {
-	cmd.Flags().StringVar(&f.position, "position", "", "start from the position `TEXT` (a position text, docs/notation.md; 'ruleplay position' prints one) instead of the start")
+	cmd.Flags().StringVar(&f.position, "position", "", "start from the position `TEXT` (a position text, docs/notation.md; 'ruleplay position' prints one; or a FEN such as W:W31-50:B1-20 in a game with square numbers) instead of the start")
 }
 
 // start returns the initial position for the flags' seed.
@@ -176,7 +176,11 @@ func (gm *game) startAt(f *gameFlags) (*interp.State, error) {
 	if f.position == "" {
 		return gm.start(f), nil
 	}
-	s, err := interp.ParsePosition(gm.p, f.position)
+	parse := interp.ParsePosition
+	if gm.p.Numbered() && interp.LooksLikeFEN(f.position) {
+		parse = interp.ParseFEN // a FEN (docs/notation.md, "FEN")
+	}
+	s, err := parse(gm.p, f.position)
 	if err != nil {
 		return nil, fmt.Errorf("--position: %w", err)
 	}
@@ -231,8 +235,16 @@ func (gm *game) replay(s *interp.State, moves []string) error {
 			return fmt.Errorf("move %d %s: the game is already over after %s (%s)", k+1, safetext.Quote(text, 80), count(k, "move"), resultLine(p, p.Status(s)))
 		}
 		legal := p.Texts(&ml)
+		why := ""
+		if p.Numbered() && text != "" && text[0] >= '0' && text[0] <= '9' {
+			// written in square numbers: the moves listed so, and why not
+			legal = moveTexts(p, &ml, notationNumbers)
+			if _, reason, ok := strings.Cut(err.Error(), "is not legal here: "); ok {
+				why = ": " + reason
+			}
+		}
 		var b strings.Builder
-		fmt.Fprintf(&b, "move %d %s is not legal (%s to move after %s)\n", k+1, safetext.Quote(text, 80), p.PlayerName(s.ToMove()), count(k, "move"))
+		fmt.Fprintf(&b, "move %d %s is not legal%s (%s to move after %s)\n", k+1, safetext.Quote(text, 80), why, p.PlayerName(s.ToMove()), count(k, "move"))
 		b.WriteString(wrapList("legal moves: ", legal, "  ", 80))
 		if near := suggest.Typo(text, legal); near != "" {
 			fmt.Fprintf(&b, "\ndid you mean %q?", near)

@@ -23,9 +23,10 @@ type movesJSON struct {
 
 func newMovesCmd() *cobra.Command {
 	var (
-		gf     gameFlags
-		played []string
-		asJSON bool
+		gf       gameFlags
+		played   []string
+		asJSON   bool
+		notation string
 	)
 	cmd := &cobra.Command{
 		Use:   "moves FILE",
@@ -41,7 +42,10 @@ typo. Move texts are explained in docs/notation.md.
 
 --json prints {"game", "ply", "to_move", "moves", "over"} and, when the game
 is over, "winners" and "reason"; "scores" when the game has scores ("to_move"
-is "" when the game is over).`,
+is "" when the game is over).
+
+--notation numbers lists the moves by square numbers (32-28, 28x19) in a
+game whose cells are numbered (the draughts games); --moves takes both.`,
 		Example: `  ruleplay moves my-game.rules
   ruleplay moves my-game.rules --option size=8x8 --moves xd4,d6-d4
   ruleplay moves my-game.rules --moves c3-d4 --moves f6-e5 --json`,
@@ -53,6 +57,9 @@ is "" when the game is over).`,
 				return err
 			}
 			p := gm.p
+			if err := checkNotation(p, notation); err != nil {
+				return err
+			}
 			s, err := gm.startAt(&gf)
 			if err != nil {
 				return err
@@ -65,7 +72,7 @@ is "" when the game is over).`,
 			st := p.Status(s)
 			out := cmd.OutOrStdout()
 			if asJSON {
-				j := movesJSON{Game: gm.g.Name, Ply: s.Ply(), Moves: p.Texts(&ml), Over: st.Over}
+				j := movesJSON{Game: gm.g.Name, Ply: s.Ply(), Moves: moveTexts(p, &ml, notation), Over: st.Over}
 				if !st.Over {
 					j.ToMove = p.PlayerName(s.ToMove())
 				} else {
@@ -91,7 +98,7 @@ is "" when the game is over).`,
 				fmt.Fprintf(out, "game over: %s\n", resultLine(p, st))
 				return nil
 			}
-			for _, t := range p.Texts(&ml) {
+			for _, t := range moveTexts(p, &ml, notation) {
 				fmt.Fprintln(out, t)
 			}
 			return nil
@@ -101,5 +108,6 @@ is "" when the game is over).`,
 	gf.registerPosition(cmd)
 	cmd.Flags().StringSliceVarP(&played, "moves", "m", nil, "`MOVES` to play first, comma-separated (repeatable)")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print JSON")
+	registerNotation(cmd, &notation)
 	return cmd
 }

@@ -11,6 +11,7 @@ func newPositionCmd() *cobra.Command {
 	var (
 		gf     gameFlags
 		played []string
+		fen    bool
 	)
 	cmd := &cobra.Command{
 		Use:   "position FILE",
@@ -25,10 +26,16 @@ grammar is in docs/notation.md ("Position text").
 --position TEXT on perft, moves, run, show, bench, match and analyze
 starts from such a text; a record starts from one with start: TEXT.
 Given --position, this command reads the text and prints it back in its
-written form (after --moves), or names what the rules cannot hold.`,
+written form (after --moves), or names what the rules cannot hold.
+
+In a game whose cells are numbered (the draughts games), --fen prints the
+position as a FEN instead (W:W31-50:B1-20: the side to move, then white's
+and black's pieces by square number, kings with K), and --position
+accepts one.`,
 		Example: `  ruleplay position my-game.rules
   ruleplay position my-game.rules --moves c3-d4,f6-e5
-  ruleplay position my-game.rules --position "mmmm/mmmm/mmmm/4/4/MMMM/MMMM/MMMM white ply:1"`,
+  ruleplay position my-game.rules --position "mmmm/mmmm/mmmm/4/4/MMMM/MMMM/MMMM white ply:1"
+  ruleplay position draughts-international --fen --moves 32-28`,
 		Args:              exactArgs("FILE"),
 		ValidArgsFunction: completeRulesFile,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -43,12 +50,21 @@ written form (after --moves), or names what the rules cannot hold.`,
 			if err := gm.replay(s, splitMoves(played)); err != nil {
 				return err
 			}
+			if fen {
+				text, err := interp.FEN(gm.p, s)
+				if err != nil {
+					return usageErrorf("--fen: %v", err)
+				}
+				fmt.Fprintln(cmd.OutOrStdout(), text)
+				return nil
+			}
 			fmt.Fprintln(cmd.OutOrStdout(), interp.PositionText(gm.p, s))
 			return nil
 		},
 	}
 	gf.register(cmd, "seed for the random setup")
 	gf.registerPosition(cmd)
+	cmd.Flags().BoolVar(&fen, "fen", false, "print the position as a FEN (W:W31-50:B1-20), for games with square numbers (docs/notation.md)")
 	cmd.Flags().StringSliceVarP(&played, "moves", "m", nil, "`MOVES` to play first, comma-separated (repeatable)")
 	return cmd
 }

@@ -139,7 +139,7 @@ func (o *runOptions) register(cmd *cobra.Command) {
 	fl.StringVar(&o.players, "players", "greedy", "`PLAYERS`, one per seat in turn order, comma-separated, cycled when fewer (known: "+strings.Join(play.Names(), ", ")+", human)")
 	fl.BoolVarP(&o.quiet, "quiet", "q", false, "print only the moves and the result, not the boards")
 	fl.IntVar(&o.maxPlies, "max-plies", 1000, "end the game after `N` plies, as the rules end it at a move limit (0: no cap of your own; at most "+plyLimitText+")")
-	fl.StringVar(&o.recFile, "record", "", "write the game as a YAML record to `FILE`")
+	fl.StringVar(&o.recFile, "record", "", "write the game as a YAML record to `FILE` (as PDN when FILE ends in .pdn, for games with square numbers)")
 	fl.StringVar(&o.svgDir, "svg-dir", "", "write an SVG picture of every position to `DIR` (000.svg: the start, 001.svg: after move 1, ...)")
 	fl.StringVar(&o.color, "color", "auto", "colour the boards: `WHEN` is auto (on a terminal, unless NO_COLOR is set), always or never")
 	fl.DurationVar(&o.delay, "delay", 100*time.Millisecond, "on a terminal, show each move for at least `DURATION` (the board is redrawn in place)")
@@ -576,6 +576,9 @@ func (rc *runConfig) record(errOut io.Writer, s0 *interp.State, moves []string, 
 				rec.Result.Scores[p.PlayerName(i)] = v
 			}
 		}
+	}
+	if isPDN(rc.recFile) {
+		return writePDNRecord(rc.recFile, rc.gm, s0, rec) // pdn.go
 	}
 	return writeRecord(rc.recFile, rec)
 }

@@ -43,6 +43,14 @@ func (e *FENError) Error() string {
 // the half-move clock and move number some programs add) are refused, so a
 // position never loses what it said.
 func ParseFEN(s string, maxSquare int) (FEN, error) {
+	return ParseFENNamed(s, maxSquare, nil)
+}
+
+// ParseFENNamed is ParseFEN where a square may also be written by its
+// name, as the game types with algebraic notation write FEN
+// ("W:Wa1,c1:Bh8"): name returns the number of a named square and
+// whether there is one (nil: numbers only). Ranges are of numbers.
+func ParseFENNamed(s string, maxSquare int, name func(string) (int, bool)) (FEN, error) {
 	var f FEN
 	if len(s) > MaxFEN {
 		return f, &FENError{MaxFEN, fmt.Sprintf("longer than %d characters", MaxFEN)}
@@ -99,7 +107,7 @@ func ParseFEN(s string, maxSquare int) (FEN, error) {
 		}
 		i := start + 1
 		for _, item := range strings.Split(fl[1:], ",") {
-			ps, err := fenItem(item, maxSquare)
+			ps, err := fenItem(item, maxSquare, name)
 			if err != nil {
 				return f, &FENError{off(i), err.Error()}
 			}
@@ -123,12 +131,19 @@ func ParseFEN(s string, maxSquare int) (FEN, error) {
 }
 
 // fenItem reads "31", "K17" or "31-35" (a range of men, or of kings with K).
-func fenItem(item string, maxSquare int) ([]Piece, error) {
+func fenItem(item string, maxSquare int, name func(string) (int, bool)) ([]Piece, error) {
 	king := strings.HasPrefix(item, "K")
 	body := strings.TrimPrefix(item, "K")
 	lo, hi := body, body
 	if i := strings.IndexByte(body, '-'); i >= 0 {
 		lo, hi = body[:i], strings.TrimPrefix(body[i+1:], "K")
+	}
+	if lo == hi && name != nil && lo != "" && lo[0] >= 'a' && lo[0] <= 'z' {
+		n, ok := name(lo)
+		if !ok {
+			return nil, fmt.Errorf("%s is not a square of the board", safetext.Quote(lo, 40))
+		}
+		return []Piece{{n, king}}, nil
 	}
 	a, err := square(lo, maxSquare)
 	if err != nil {
@@ -189,6 +204,31 @@ func (f FEN) String() string {
 			} else {
 				i++
 			}
+		}
+	}
+	return b.String()
+}
+
+// Format writes f as String does, each square written by name(number)
+// and without ranges (for the game types with algebraic notation:
+// "W:Wa1,c1:Bh8").
+func (f FEN) Format(name func(int) string) string {
+	var b strings.Builder
+	b.WriteByte(f.ToMove)
+	for _, side := range []struct {
+		c  byte
+		ps []Piece
+	}{{'W', f.White}, {'B', f.Black}} {
+		b.WriteByte(':')
+		b.WriteByte(side.c)
+		for i, p := range side.ps {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			if p.King {
+				b.WriteByte('K')
+			}
+			b.WriteString(name(p.Square))
 		}
 	}
 	return b.String()

@@ -65,3 +65,25 @@ func FuzzParseFEN(f *testing.F) {
 		}
 	})
 }
+
+func TestParseFENNamed(t *testing.T) {
+	names := map[string]int{"a1": 29, "c1": 30, "h8": 4}
+	name := func(s string) (int, bool) { n, ok := names[s]; return n, ok }
+	f, err := ParseFENNamed("W:Wa1,Kc1,5:Bh8", 32, name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := f.String(); got != "W:W5,29,K30:B4" {
+		t.Errorf("%s", got)
+	}
+	back := map[int]string{29: "a1", 30: "c1", 4: "h8", 5: "b7"}
+	if got := f.Format(func(n int) string { return back[n] }); got != "W:Wb7,a1,Kc1:Bh8" {
+		t.Errorf("%s", got)
+	}
+	if _, err := ParseFENNamed("W:Wz9:Bh8", 32, name); err == nil || err.Error() != `FEN, at character 4: "z9" is not a square of the board` {
+		t.Errorf("%v", err)
+	}
+	if _, err := ParseFEN("W:Wa1:Bh8", 32); err == nil {
+		t.Errorf("a name read without names")
+	}
+}

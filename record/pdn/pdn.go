@@ -86,8 +86,22 @@ type Game struct {
 	Moves []Move
 	// Result is the result token that ends the game ("2-0", "*"), or "".
 	Result string
-	// Variations counts the variations skipped.
+	// Variations counts the variations of the main line (skipped, or kept
+	// in Lines).
 	Variations int
+	// Lines are the main line's variations when the Reader keeps them
+	// (KeepVariations), in the order written.
+	Lines []Variation
+}
+
+// Variation is a line written in parentheses: moves that replace move
+// At of the line it is written in (the move it follows), from the
+// position before that move, with its own variations.
+type Variation struct {
+	At        int
+	Moves     []Move
+	Lines     []Variation
+	Line, Col int
 }
 
 // Tag returns the value of the first tag called name (case-sensitive, as
@@ -137,6 +151,12 @@ type Reader struct {
 	games    int
 	gameSize int
 	err      error
+	// KeepVariations: read variations into Game.Lines instead of skipping
+	// them (set before the first Next).
+	KeepVariations bool
+	// moves counts the moves of the game being read, variations included
+	// (MaxMoves bounds them all)
+	moves int
 }
 
 // NewReader reads PDN from r; file names it in messages.
@@ -209,7 +229,8 @@ func (r *Reader) skipSpace() (rune, error) {
 }
 
 // Next returns the next game, or io.EOF after the last one. After an error
-// the Reader stops: every later call returns the same error.
+// the Reader stops: every later call returns the same error, unless Skip
+// passes over the broken game.
 func (r *Reader) Next() (*Game, error) {
 	if r.err != nil {
 		return nil, r.err
@@ -222,6 +243,50 @@ func (r *Reader) Next() (*Game, error) {
 	return g, nil
 }
 
+// Skip passes over the rest of the game that Next stopped at with an
+// *Error, so that the games after a broken one can be read: it reads up
+// to the next line that starts with '[' after an empty line (where a PDN
+// file starts its games; the tags of the broken game, not preceded by an
+// empty line, are passed over), and the next call of Next reads the game
+// there (or returns io.EOF). After an error that is not an *Error (the
+// input could not be read) Skip does nothing and Next keeps returning it.
+func (r *Reader) Skip() {
+	var pe *Error
+	if r.err == nil || !errors.As(r.err, &pe) {
+		return
+	}
+	r.err = nil
+	lineEmpty, sawEmpty := false, false
+	for {
+		r.gameSize = 0
+		c, err := r.next()
+		if err != nil {
+			if err != errEOF {
+				r.err = r.wrap(err)
+			}
+			return
+		}
+		switch c {
+		case '\n':
+			sawEmpty = lineEmpty
+			lineEmpty = true
+		case ' ', '\t', '\r', '\f', '\v', '\uFEFF':
+		case '[':
+			if lineEmpty && sawEmpty {
+				r.unread(c)
+				return
+			}
+			lineEmpty, sawEmpty = false, false
+		default:
+			lineEmpty, sawEmpty = false, false
+		}
+	}
+}
+
+// Games returns the number of games started so far (the one being read,
+// or that an error stopped, included).
+func (r *Reader) Games() int { return r.games }
+
 // game reads one game.
 func (r *Reader) game() (*Game, error) {
 	r.gameSize = 0
@@ -233,6 +298,7 @@ func (r *Reader) game() (*Game, error) {
 		return nil, r.wrap(err)
 	}
 	r.games++
+	r.moves = 0
 	g := &Game{Index: r.games, Line: r.line}
 	if err := r.tags(g); err != nil {
 		return nil, err
@@ -391,7 +457,13 @@ func (r *Reader) movetext(g *Game) error {
 			}
 		case c == '(':
 			r.next()
-			if err := r.variation(line, col, 1); err != nil {
+			if r.KeepVariations {
+				v, err := r.keptVariation(line, col, len(g.Moves)-1, 1)
+				if err != nil {
+					return err
+				}
+				g.Lines = append(g.Lines, v)
+			} else if err := r.variation(line, col, 1); err != nil {
 				return err
 			}
 			g.Variations++
@@ -587,6 +659,89 @@ func isSquare(s string) bool {
 		}
 	}
 	return true
+}
+
+// keptVariation reads a variation after its '(', as a line replacing
+// move at of the line it is in, nested variations kept too.
+func (r *Reader) keptVariation(line, col, at, depth int) (Variation, error) {
+	v := Variation{At: at, Line: line, Col: col}
+	if depth > MaxDepth {
+		return v, r.errorf(line, col, "", "variations nested more than %d deep", MaxDepth)
+	}
+	if at < 0 {
+		return v, r.errorf(line, col, "", "a variation before any move: a variation follows the move it replaces")
+	}
+	number, black := 0, false
+	for {
+		c, err := r.skipSpace()
+		if err == errEOF {
+			return v, r.errorf(line, col, "", "a variation is not closed with ')'")
+		}
+		if err != nil {
+			return v, r.wrap(err)
+		}
+		l, k := r.line, r.col
+		switch {
+		case c == ')':
+			r.next()
+			return v, nil
+		case c == '[':
+			return v, r.errorf(line, col, "", "a variation is not closed with ')' before the next game's tags")
+		case c == '{':
+			r.next()
+			text, err := r.comment(l, k)
+			if err != nil {
+				return v, err
+			}
+			if n := len(v.Moves); n > 0 {
+				m := &v.Moves[n-1]
+				if m.Comment != "" {
+					m.Comment += " "
+				}
+				m.Comment += text
+			}
+		case c == '(':
+			r.next()
+			inner, err := r.keptVariation(l, k, len(v.Moves)-1, depth+1)
+			if err != nil {
+				return v, err
+			}
+			v.Lines = append(v.Lines, inner)
+		case c == '$' || c == '!' || c == '?':
+			tok, err := r.token()
+			if err != nil {
+				return v, err
+			}
+			if !isAnnotation(tok) {
+				return v, r.errorf(l, k, "", "%s is not an annotation (as $1, !, ?, !?)", safetext.Quote(tok, 40))
+			}
+			if n := len(v.Moves); n > 0 && v.Moves[n-1].Annotation == "" {
+				v.Moves[n-1].Annotation = tok
+			}
+		default:
+			tok, err := r.token()
+			if err != nil {
+				return v, err
+			}
+			if isResult(tok) {
+				continue // a variation may end with the result it leads to
+			}
+			if n, dots, ok := moveNumber(tok); ok {
+				number, black = n, dots >= 3
+				continue
+			}
+			m, err := r.move(tok, l, k)
+			if err != nil {
+				return v, err
+			}
+			if r.moves++; r.moves > MaxMoves {
+				return v, r.errorf(l, k, tok, "more than %d moves in one game", MaxMoves)
+			}
+			m.Number, m.Black = number, black
+			number, black = 0, false
+			v.Moves = append(v.Moves, m)
+		}
+	}
 }
 
 // comment reads a comment after its '{'.

@@ -199,7 +199,11 @@ func FuzzReader(f *testing.F) {
 				if err != io.EOF && !strings.HasPrefix(err.Error(), "f.pdn:") {
 					t.Fatalf("message without its place: %v", err)
 				}
-				return
+				if err == io.EOF || i > len(text) {
+					return
+				}
+				r.Skip() // on to the game after the broken one
+				continue
 			}
 			for _, m := range g.Moves {
 				if len(m.Squares) < 2 {

@@ -59,6 +59,16 @@ func (p *Program) ParseMove(s *State, ml *MoveList, text string) (int, error) {
 	if ml.Len() == 0 {
 		return -1, fmt.Errorf("move %q: the game is over", text)
 	}
+	if cells, capture, ok, err := p.ParseSquares(text); ok && p.Numbered() {
+		// square numbers (numbers.go)
+		if err == nil {
+			var i int
+			if i, err = p.MatchSquares(ml, cells, capture); err == nil {
+				return i, nil
+			}
+		}
+		return -1, fmt.Errorf("move %q is not legal here: %v", text, err)
+	}
 	return -1, fmt.Errorf("move %q is not legal here", text)
 }
 
