@@ -120,7 +120,7 @@ func TestNumberTextsRoundTrip(t *testing.T) {
 					sep = "x"
 				}
 				var full []string
-				for _, c := range p.MoveCells(ml, i) {
+				for _, c := range p.PathCells(ml, i) {
 					full = append(full, strconv.Itoa(p.NumberOf(c)))
 				}
 				canon := p.Text(ml, i)

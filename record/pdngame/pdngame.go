@@ -234,7 +234,7 @@ func MoveText(p *interp.Program, t GameType, ml *interp.MoveList, i int) string 
 		}
 		return p.Text(ml, i)
 	}
-	cells := p.MoveCells(ml, i)
+	cells := p.PathCells(ml, i)
 	if len(cells) < 2 {
 		return p.Text(ml, i)
 	}

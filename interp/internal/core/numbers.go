@@ -84,9 +84,11 @@ func (p *Program) NumberText(ml *MoveList, i int) string {
 	return b.String()
 }
 
-// MoveCells returns the cells of move i of ml: its start, then every
-// landing cell, in order (nil for a pass).
-func (p *Program) MoveCells(ml *MoveList, i int) []int {
+// PathCells returns the cells of move i of ml as the generator keeps
+// them: its start, then every landing cell, in order (nil for a pass; a
+// move named by its ends has only those two). MoveCells gives the cells
+// a player clicks.
+func (p *Program) PathCells(ml *MoveList, i int) []int {
 	if i < 0 || i >= len(ml.Moves) || ml.Moves[i].Rule < 0 {
 		return nil
 	}
@@ -119,7 +121,7 @@ func (p *Program) MatchSquares(ml *MoveList, cells []int, capture bool) (int, er
 	}
 	var matches []int
 	for i := range ml.Moves {
-		path := p.MoveCells(ml, i)
+		path := p.PathCells(ml, i)
 		if len(path) < 2 || path[0] != cells[0] || path[len(path)-1] != cells[len(cells)-1] {
 			continue
 		}
