@@ -174,6 +174,7 @@ func oracleRecSpecs() []oracleRecSpec {
 			oracleRecSpec{file: game + "/opening.yaml", game: game, seed: 1, plies: 500, stop: 10, what: "the first 10 moves (legality only)"},
 		)
 	}
+	specs = append(specs, foxHoundsRecSpecs()...)
 	return specs
 }
 
@@ -199,6 +200,7 @@ var generatorFiles = map[string]string{
 	"draughts":               "conformance/oracle/english_draughts.go",
 	"breakthrough":           "conformance/oracle/breakthrough.go",
 	"draughts-italian":       "conformance/oracle/italian.go",
+	"fox-and-hounds":         "conformance/oracle/foxhounds.go",
 }
 
 // randomLayout draws the random setup of Murray's variant and Froglet (the
@@ -531,6 +533,8 @@ func oracleForGame(rec *record.Record, opt func(k, def string) string) (model, [
 		return newNaivePyramid(), []string{"white", "black"}, nil
 	case "jumpwings", "jumpwings-advanced", "jumpwings-relative":
 		return oracle.NewJumpwings(jumpwingsOptions(rec.Game, opt("goal", "short"))), []string{"light", "dark"}, nil
+	case "fox-and-hounds":
+		return oracle.NewFoxHounds(), []string{"fox", "hounds"}, nil
 	}
 	return nil, nil, nil
 }
@@ -561,6 +565,7 @@ func TestBrokenRecordsAgainstOracle(t *testing.T) {
 		"jumpwings-advanced-wrong-winner":           0,
 		"wrong-winner":                              0,
 		"leapfrog-murray-wrong-winner":              0,
+		"fox-and-hounds-hounds-first":               2,
 	} {
 		path := filepath.Join("testdata", "broken", name+".yaml")
 		data, err := os.ReadFile(path)
