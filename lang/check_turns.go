@@ -46,7 +46,7 @@ func (c *checker) checkTurns(es []*Entry) {
 		return
 	}
 	seats, okRepeat := c.turnSeats(p)
-	if !ok || !okRepeat {
+	if !okRepeat {
 		return
 	}
 	order.Repeat = seats
@@ -62,6 +62,9 @@ func (c *checker) checkTurns(es []*Entry) {
 	}
 	if len(never) > 0 {
 		c.errorf(p.Pos, fmt.Sprintf("add %s to repeat", strings.Join(never, " and ")), "repeat leaves out %s, who would never move after the opening", strings.Join(never, " and "))
+		return
+	}
+	if !ok {
 		return
 	}
 	if len(order.Opening) == 0 && len(seats) == len(c.g.Players) {
