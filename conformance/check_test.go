@@ -66,6 +66,7 @@ var brokenKinds = map[string]Kind{
 	"jumpwings-advanced-wrong-winner": WrongResult,
 	"jumpwings-relative-drop":         IllegalMove,
 	"leapfrog-murray-wrong-winner":    WrongResult,
+	"fox-and-hounds-hounds-first":     IllegalMove,
 }
 
 // brokenGame returns the game of a broken record of testdata/broken when

@@ -175,6 +175,7 @@ func oracleRecSpecs() []oracleRecSpec {
 		)
 	}
 	specs = append(specs, russianTurkishRecSpecs()...)
+	specs = append(specs, foxHoundsRecSpecs()...)
 	return specs
 }
 
@@ -200,6 +201,7 @@ var generatorFiles = map[string]string{
 	"draughts":               "conformance/oracle/english_draughts.go",
 	"breakthrough":           "conformance/oracle/breakthrough.go",
 	"draughts-italian":       "conformance/oracle/italian.go",
+	"fox-and-hounds":         "conformance/oracle/foxhounds.go",
 }
 
 // randomLayout draws the random setup of Murray's variant and Froglet (the
@@ -536,6 +538,8 @@ func oracleForGame(rec *record.Record, opt func(k, def string) string) (model, [
 		return newNaivePyramid(), []string{"white", "black"}, nil
 	case "jumpwings", "jumpwings-advanced", "jumpwings-relative":
 		return oracle.NewJumpwings(jumpwingsOptions(rec.Game, opt("goal", "short"))), []string{"light", "dark"}, nil
+	case "fox-and-hounds":
+		return oracle.NewFoxHounds(), []string{"fox", "hounds"}, nil
 	}
 	if m, names, ok := russianTurkishOracle(rec.Game); ok {
 		return m, names, nil
@@ -569,6 +573,7 @@ func TestBrokenRecordsAgainstOracle(t *testing.T) {
 		"jumpwings-advanced-wrong-winner":           0,
 		"wrong-winner":                              0,
 		"leapfrog-murray-wrong-winner":              0,
+		"fox-and-hounds-hounds-first":               2,
 	} {
 		path := filepath.Join("testdata", "broken", name+".yaml")
 		data, err := os.ReadFile(path)

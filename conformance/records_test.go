@@ -255,6 +255,13 @@ func recSpecs() []recSpec {
 		{file: "chinese-checkers/three-players.yaml", game: "chinese-checkers", opts: o("players", "3"), seed: 1, eps: 0.1, value: ccValue, plies: 3000, want: oneWinner, what: "players=3: a player fills the opposite point"},
 		{file: "chinese-checkers/six-players.yaml", game: "chinese-checkers", opts: o("players", "6"), seed: 1, eps: 0.1, value: ccValue, plies: 6000, want: oneWinner, what: "players=6: a player fills the opposite point"},
 		{file: "chinese-checkers/opening.yaml", game: "chinese-checkers", seed: 1, eps: 1, stop: 20, what: "the first 20 moves (legality only)"},
+		// Fox and Hounds: the fox's player places and moves the fox first.
+		{file: "fox-and-hounds/fox-wins.yaml", game: "fox-and-hounds", seed: 1, eps: 1, want: winsBy(0, "goal"), what: "the fox reaches rank 1"},
+		{file: "fox-and-hounds/fox-wins-2.yaml", game: "fox-and-hounds", seed: 100, eps: 1, want: winsBy(0, "goal"), what: "the fox reaches rank 1"},
+		{file: "fox-and-hounds/hounds-win.yaml", game: "fox-and-hounds", seed: 1, eps: 1, want: winsBy(1, "no move"), what: "the hounds trap the fox"},
+		{file: "fox-and-hounds/hounds-win-2.yaml", game: "fox-and-hounds", seed: 100, eps: 1, want: winsBy(1, "no move"), what: "the hounds trap the fox"},
+		{file: "fox-and-hounds/hounds-stuck.yaml", game: "fox-and-hounds", seed: 1, eps: 1, want: winsBy(0, "no move"), what: "the hounds cannot move and lose"},
+		{file: "fox-and-hounds/opening.yaml", game: "fox-and-hounds", seed: 1, eps: 1, stop: 12, what: "the placement and the first 11 moves (legality only)"},
 	}
 }
 

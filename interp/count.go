@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"cmp"
 	"fmt"
 
 	"github.com/ruleplay/ruleplay/interp/internal/accel"
@@ -31,7 +32,7 @@ func compileBlockFast(p *core.Program) {
 // blockadeWordsDeclines tells why the blockade filter is not decided on
 // occupancy words ("" when it is).
 func blockadeWordsDeclines(p *core.Program) string {
-	if why := wordsDeclines(p, core.AccelBlockadeWords); why != "" {
+	if why := cmp.Or(wordsDeclines(p, core.AccelBlockadeWords), p.AlternationOnly()); why != "" {
 		return why
 	}
 	for i := range p.Rules {
@@ -126,6 +127,8 @@ func wordsPerftDeclines(p *core.Program) string {
 // the replies to a move can be counted from the cells after it).
 func plainTurnsDeclines(p *core.Program) string {
 	switch {
+	case p.AlternationOnly() != "":
+		return p.AlternationOnly()
 	case p.Blockade != nil:
 		return "the game has the no-blockade filter"
 	case len(p.GoalsAfter) > 0 || len(p.GoalsStart) > 0:

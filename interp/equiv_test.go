@@ -193,7 +193,7 @@ func checkEquiv(t *testing.T, fast, slow *core.Program, games, plies int) {
 				t.Fatalf("seed %d: bitsets inconsistent after undo to ply %d", seed, j)
 			}
 		}
-		if sf.Ply() != 0 || sf.ToMove() != 0 {
+		if sf.Ply() != 0 || sf.ToMove() != fast.FirstMover() {
 			t.Fatalf("seed %d: after undoing everything: ply %d to move %d", seed, sf.Ply(), sf.ToMove())
 		}
 	}

@@ -2,6 +2,7 @@ package interp
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -126,7 +127,31 @@ func genRules(data []byte) string {
 	}
 	g.tiers()
 	g.end()
+	g.turns()
 	return g.b.String()
+}
+
+// turns writes, by chance, a turn order (core/turns.go): an opening of up
+// to two players, then a cycle of every player in which one moves twice
+// in a row. (It reads the last bytes: the files without one are those
+// of before.)
+func (g *rulesGen) turns() {
+	if !g.chance(5) {
+		return
+	}
+	var opening []string
+	for k := g.n(3); k > 0; k-- {
+		opening = append(opening, g.players[g.n(len(g.players))])
+	}
+	repeat := append([]string(nil), g.players...)
+	twice := g.n(len(repeat))
+	repeat = slices.Insert(repeat, twice, repeat[twice])
+	g.line("turns {")
+	if len(opening) > 0 {
+		g.line("  opening: %s", strings.Join(opening, " "))
+	}
+	g.line("  repeat: %s", strings.Join(repeat, " "))
+	g.line("}")
 }
 
 // board writes the board: a square of 3x3 to 12x12 (all or dark cells)

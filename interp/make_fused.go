@@ -44,6 +44,8 @@ func smallDeclines(p *core.Program, direct bool) string {
 		return p.Off(core.AccelFusedMake)
 	case !direct:
 		return "needs direct-make, which declined"
+	case p.AlternationOnly() != "":
+		return p.AlternationOnly()
 	case p.NumCells >= core.SmallCells:
 		return fmt.Sprintf("the board has %d cells or more", core.SmallCells)
 	case p.OccLen() > core.SmallOcc || p.Players > core.SmallPlayers || p.Ncodes > core.SmallCodes || (p.KeepOccC && p.OccCLen() > core.SmallOccC):

@@ -205,6 +205,10 @@ func PositionText(p *core.Program, s *core.State) string {
 // were played in turn up to mover's turn: the default of a text's turns.
 func turnsBefore(p *core.Program, mover, ply int) []int32 {
 	t := make([]int32, p.Players)
+	if p.Order != nil {
+		p.Order.TurnsBefore(ply, t)
+		return t
+	}
 	for i := range t {
 		t[i] = int32(ply / p.Players)
 	}
@@ -451,6 +455,9 @@ func (r *positionReader) fields(s *core.State, i int) error {
 	}
 	ply, err := r.plies(s, got, mover)
 	if err != nil {
+		return err
+	}
+	if err := r.turnOrder(words[0].at, mover, ply); err != nil {
 		return err
 	}
 	if err := r.tallies(s, got); err != nil {
@@ -738,7 +745,7 @@ func decideEnd(p *core.Program, s *core.State) {
 	if s.PlyCount == 0 {
 		return
 	}
-	prev := (s.Mover + p.Players - 1) % p.Players
+	prev := p.PlayerBefore(s)
 	if len(p.GoalsAfter) > 0 && p.GoalReached(s, prev) {
 		return
 	}
@@ -749,4 +756,23 @@ func decideEnd(p *core.Program, s *core.State) {
 	if p.Limit > 0 && s.PlyCount >= p.Limit {
 		s.End = core.EndLimit
 	}
+}
+
+// turnOrder checks, in a game with a turn order (core.TurnOrder), that
+// the side to move (at offset at) is the player of the ply: there the
+// ply decides who moves.
+func (r *positionReader) turnOrder(at, mover, ply int) error {
+	o := r.p.Order
+	if o == nil || o.At(ply) == mover {
+		return nil
+	}
+	p := r.p
+	hint := ""
+	for k := ply + 1; k <= ply+len(o.Seats); k++ {
+		if o.At(k) == mover {
+			hint = fmt.Sprintf(" (%s moves at ply %d: set ply:%d)", p.PlayerName(mover), k, k)
+			break
+		}
+	}
+	return r.fail(at, "the game's turns give ply %d to %s, not %s%s", ply, p.PlayerName(o.At(ply)), p.PlayerName(mover), hint)
 }

@@ -376,11 +376,15 @@ func randomPositionText(p *core.Program, rng *rand.Rand) string {
 		}
 	}
 	np := p.NumPlayers()
-	b.WriteString(" " + g.Players[rng.IntN(np)].Name)
+	mover := rng.IntN(np)
 	ply := rng.IntN(200)
 	if p.Limit > 0 {
 		ply = rng.IntN(p.Limit + 1)
 	}
+	if p.Order != nil {
+		mover = p.Order.At(ply) // a turn order: the ply's player moves
+	}
+	b.WriteString(" " + g.Players[mover].Name)
 	turns := make([]string, np)
 	left := ply
 	for i := range turns {

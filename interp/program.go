@@ -35,6 +35,9 @@ func Compile(g *ir.Game, cfg Config) (*Program, error) {
 	if err := compileBoard(p); err != nil {
 		return nil, fmt.Errorf("compile %s: %w", g.Name, err)
 	}
+	if err := p.CompileTurns(); err != nil {
+		return nil, fmt.Errorf("compile %s: %w", g.Name, err)
+	}
 	if err := compilePieces(p); err != nil {
 		return nil, fmt.Errorf("compile %s: %w", g.Name, err)
 	}

@@ -26,6 +26,8 @@ func stepPlayoutsDeclines(p *core.Program) string {
 		return fmt.Sprintf("more than %d rules", core.MaxBulk)
 	case p.Blockade != nil:
 		return "the game has the no-blockade filter"
+	case p.AlternationOnly() != "":
+		return p.AlternationOnly()
 	case len(p.GoalsStart) > 0:
 		return "a goal is decided at the start of a turn"
 	case p.NoMove == ir.OutcomePass:

@@ -67,6 +67,9 @@ type Game struct {
 	Hands [][]PieceCount
 	// Locks restrict the pieces standing in zones (see Lock).
 	Locks []Lock
+	// Turns is who moves at each ply when it is not strict alternation
+	// in the order of Players (nil: strict alternation).
+	Turns *TurnOrder
 }
 
 // Preference is one criterion of Game.Prefer: a value per move, of
@@ -625,4 +628,14 @@ type Expr struct {
 	Who  Who
 	Dirs []int // OpDistance, OpNextTo
 	Args []*Expr
+}
+
+// TurnOrder says who moves at each ply: the players of Opening once, in
+// order, then those of Repeat, over and over. Ply k (0 first) is
+// Opening[k] while k < len(Opening), then Repeat[(k-len(Opening)) %
+// len(Repeat)]. Repeat is never empty and names every player.
+type TurnOrder struct {
+	Opening []int
+	Repeat  []int
+	Pos     string
 }

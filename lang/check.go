@@ -93,7 +93,7 @@ func (c *checker) declaredBadlyAll(what string, e *Entry) {
 
 var topKeys = []string{"game", "option", "board", "players", "player", "piece", "setup", "target",
 	"zone", "step", "jump", "remove", "group", "priority", "forbid", "end", "score", "import", "extends",
-	"stacking", "promote", "prefer", "counter", "guide", "hand", "lock", "drop"}
+	"stacking", "promote", "prefer", "counter", "guide", "hand", "lock", "drop", "turns"}
 
 func (c *checker) errorf(p Pos, hint, format string, args ...any) {
 	c.r.errorf(p, hint, format, args...)
@@ -128,6 +128,7 @@ func (c *checker) check(entries []*Entry, userOpts map[string]string) (*ir.Game,
 	c.checkBoard(by["board"])
 	c.checkPlayers(by["players"], by["player"])
 	c.checkPieces(by["piece"])
+	c.checkTurns(by["turns"])
 	if c.boardOK && c.playersOK {
 		// The zone start is the setup's cells: it is reserved first (zone
 		// 0), the zones are read before the setup (a setup may place pieces

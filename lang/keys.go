@@ -38,6 +38,7 @@ func Keys() map[string][]string {
 		"score":     scoreProps,
 		"counter":   counterProps,
 		"guide":     guideProps,
+		"turns":     turnsProps,
 	}
 	for k, v := range moveProps {
 		m[k] = v

@@ -545,6 +545,9 @@ func (l *loader) syntaxError(path string, err error) {
 			msg = fmt.Sprintf("unexpected %q", tok.Value)
 			hint = syntaxHint(tok.Value)
 		}
+		if keywords[tok.Value] && l.startsEntry(path, p.Line, p.Column, tok.Value) {
+			hint = fmt.Sprintf("%s is a word of expressions (and, or, not, if ... then ... else): it cannot name an entry or a property", tok.Value)
+		}
 		if tok.Value == `"` {
 			msg = "unterminated string"
 			hint = `close the string with " on the same line`
@@ -608,4 +611,16 @@ func expectedText(msg string) string {
 		return "a value"
 	}
 	return ""
+}
+
+// startsEntry tells whether word, at line:col of path, starts its line
+// and is followed by a colon or a block: written where an entry's key
+// goes.
+func (l *loader) startsEntry(path string, line, col int, word string) bool {
+	lines := l.r.sources[path]
+	if line < 1 || line > len(lines) || col < 1 || col > len(lines[line-1])+1 {
+		return false
+	}
+	before, after := lines[line-1][:col-1], strings.TrimLeft(strings.TrimPrefix(lines[line-1][col-1:], word), " \t")
+	return strings.TrimSpace(before) == "" && (strings.HasPrefix(after, ":") || strings.HasPrefix(after, "{"))
 }

@@ -153,7 +153,25 @@ func summaryPlayers(b *strings.Builder, g *ir.Game) {
 			ps[i] += " (forward " + f + ")"
 		}
 	}
-	fmt.Fprintf(b, "players: %s; %s moves first\n", strings.Join(ps, ", "), g.Players[0].Name)
+	t := g.Turns
+	if t == nil {
+		fmt.Fprintf(b, "players: %s; %s moves first\n", strings.Join(ps, ", "), g.Players[0].Name)
+		return
+	}
+	names := func(seats []int) string {
+		out := make([]string, len(seats))
+		for i, pl := range seats {
+			out[i] = g.Players[pl].Name
+		}
+		return strings.Join(out, " ")
+	}
+	first := append(append([]int(nil), t.Opening...), t.Repeat...)[0]
+	fmt.Fprintf(b, "players: %s; %s moves first\n", strings.Join(ps, ", "), g.Players[first].Name)
+	if len(t.Opening) > 0 {
+		fmt.Fprintf(b, "turns:   %s, then %s over and over\n", names(t.Opening), names(t.Repeat))
+	} else {
+		fmt.Fprintf(b, "turns:   %s over and over\n", names(t.Repeat))
+	}
 }
 
 // summaryPieces writes the pieces' line of summary.

@@ -24,7 +24,9 @@
 //   - Program.Quantifiers (expr_quant.go): how a piece quantifier outside
 //     cell conditions is compiled when a unit can do it faster;
 //   - Program.off(a): whether accelerator a is on, as the planner read
-//     Config.Disable (the reasons are stored: OffWhy).
+//     Config.Disable (the reasons are stored: OffWhy);
+//   - Program.NextMover (turns.go): who moves after a ply, strict
+//     alternation or the game's turn order (CompileTurns).
 //
 // What an accelerator keeps is its own (accel/tables.go): a rule carries
 // the units' tables in Rule.Tables and a State their scratch in

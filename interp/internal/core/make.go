@@ -246,7 +246,7 @@ func (p *Program) countMove(s *State, mover, moved, caps int, pass bool) {
 func (p *Program) NextTurn(s *State, mover int) {
 	s.PlyCount++
 	s.Turns[mover]++
-	s.Mover = p.After(mover)
+	s.Mover = p.NextMover(p, s, mover)
 }
 
 // lastCell is the cell move m of ml ends on (State.last): a removal's

@@ -132,6 +132,12 @@ type Program struct {
 	HandCodes [][]uint16
 	HandKind  []bool
 
+	// Order is the game's turn order (turns.go; nil: strict
+	// alternation), NextMover the player who plays after mover's ply
+	// (called with the ply counted): the planner's choice of the two
+	NextMover func(p *Program, s *State, mover int) int
+	Order     *TurnOrder
+
 	ScoreFn EvalFn // nil: no score
 	GuideFn EvalFn // nil: no guide (ir.Game.Guide)
 	Best    ir.ScoreBest

@@ -243,6 +243,7 @@ func (p *Program) OccCLen() int {
 
 func (p *Program) NewEmptyState() *State {
 	s := &State{position: position{NumPlayers: p.Players, NumWords: p.NumWords, Last: -1}, scratch: newScratch(p.NumCells, p.NumWords)}
+	s.Mover = p.FirstMover()
 	if p.Small != nil {
 		s.Small = new(SmallPos)
 		s.CellsW, s.Occ = s.Small.Cells[:p.NumCells+1], s.Small.Occ[:p.OccLen()]
