@@ -25,8 +25,8 @@
 //     cell conditions is compiled when a unit can do it faster;
 //   - Program.off(a): whether accelerator a is on, as the planner read
 //     Config.Disable (the reasons are stored: OffWhy);
-//   - Program.NextMover (turns.go): who moves after a ply, strict
-//     alternation or the game's turn order (CompileTurns).
+//   - Program.Order (turns.go): who moves after a ply under the game's
+//     turn order (CompileTurns); nil is strict alternation.
 //
 // What an accelerator keeps is its own (accel/tables.go): a rule carries
 // the units' tables in Rule.Tables and a State their scratch in

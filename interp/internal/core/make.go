@@ -242,11 +242,16 @@ func (p *Program) countMove(s *State, mover, moved, caps int, pass bool) {
 	}
 }
 
-// NextTurn gives the turn after mover's move to the next player.
+// NextTurn gives the turn after mover's move to the next player: the
+// turn order's player of the new ply, or the player after mover.
 func (p *Program) NextTurn(s *State, mover int) {
 	s.PlyCount++
 	s.Turns[mover]++
-	s.Mover = p.NextMover(p, s, mover)
+	if p.Order != nil {
+		s.Mover = p.Order.At(s.PlyCount)
+		return
+	}
+	s.Mover = p.After(mover)
 }
 
 // lastCell is the cell move m of ml ends on (State.last): a removal's

@@ -132,11 +132,9 @@ type Program struct {
 	HandCodes [][]uint16
 	HandKind  []bool
 
-	// Order is the game's turn order (turns.go; nil: strict
-	// alternation), NextMover the player who plays after mover's ply
-	// (called with the ply counted): the planner's choice of the two
-	NextMover func(p *Program, s *State, mover int) int
-	Order     *TurnOrder
+	// Order is the game's turn order (turns.go): the mover of each ply;
+	// nil for strict alternation (NextTurn).
+	Order *TurnOrder
 
 	ScoreFn EvalFn // nil: no score
 	GuideFn EvalFn // nil: no guide (ir.Game.Guide)

@@ -9,8 +9,8 @@ import "fmt"
 // it: the player of each ply is then a function of the ply alone
 // (TurnOrder.At), so the position needs no field of its own for its
 // place in the sequence (the ply is in the position text). Compile
-// stores the choice as Program.NextMover, which NextTurn calls after
-// every ply; the undo frames restore the mover they kept.
+// stores it as Program.Order, which NextTurn reads after every ply (nil:
+// strict alternation); the undo frames restore the mover they kept.
 
 // TurnOrder is a compiled ir.TurnOrder: the mover of each ply.
 type TurnOrder struct {
@@ -23,11 +23,11 @@ type TurnOrder struct {
 	PerRepeat []int32
 }
 
-// CompileTurns stores the game's turn order: Program.Order and
-// Program.NextMover (strict alternation when the game gives none).
+// CompileTurns stores the game's turn order in Program.Order (nil: strict
+// alternation, when the game gives none).
 func (p *Program) CompileTurns() error {
 	t := p.Desc.Turns
-	p.NextMover = afterInOrder
+	p.Order = nil
 	if t == nil {
 		return nil
 	}
@@ -44,15 +44,9 @@ func (p *Program) CompileTurns() error {
 			o.PerRepeat[pl]++
 		}
 	}
-	p.Order, p.NextMover = o, nextInSequence
+	p.Order = o
 	return nil
 }
-
-// afterInOrder is strict alternation: the player after mover.
-func afterInOrder(p *Program, _ *State, mover int) int { return p.After(mover) }
-
-// nextInSequence is a turn order's: the player of the ply s is at.
-func nextInSequence(p *Program, s *State, _ int) int { return p.Order.At(s.PlyCount) }
 
 // At returns the player who plays ply (0: the first ply).
 func (o *TurnOrder) At(ply int) int {
