@@ -92,6 +92,7 @@ func Choices() map[string][]string {
 		"piece":      {"own", "enemy", "neutral", "any"},
 		"taken":      {"at-once", "at-end"},
 		"prefer":     {"none", "most-captured", "moved", "earliest-captured"},
-		"at":         {"landing", "move-end"},
+		"at":         {"landing", "move-end", "continue"},
+		"land":       {"anywhere", "where-it-continues"},
 	}
 }
