@@ -173,3 +173,25 @@ func readGame(t *testing.T, file string) string {
 	}
 	return string(b)
 }
+
+// TestRussianPublishedPerft: Russian draughts from the start, with and
+// without the accelerators, against the published figures (the Russian
+// Shashki forum's perft thread, also in Rein Halbersma's dctl tests and
+// the damforum.nl thread "Perft for all recognized draughts variants"):
+// 7, 49, 302, 1469, 7482, 37986, 190146, 929899, 4570586, 22444032.
+// Depth 8 is the first where a man crowned mid-capture goes on (pool
+// checkers, which stops it, has 929896 there).
+func TestRussianPublishedPerft(t *testing.T) {
+	want := []uint64{7, 49, 302, 1469, 7482, 37986, 190146, 929899}
+	for _, noFast := range []bool{false, true} {
+		p, err := Compile(loadGame(t, "draughts-russian.rules", nil), core.Config{Disable: disableAll(noFast)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for d, n := range want {
+			if got := p.Perft(p.NewState(1), d+1); uint64(got) != n {
+				t.Errorf("noFast %v: perft(%d) = %d, want %d", noFast, d+1, got, n)
+			}
+		}
+	}
+}
