@@ -32,6 +32,22 @@ func crownsMidChain(p *core.Program, r *core.Rule) bool {
 	return false
 }
 
+// crownedKind is the kind a piece rule r moves becomes when crowned
+// mid-chain (the first promotion at: continue that applies to it).
+func crownedKind(p *core.Program, r *core.Rule) int {
+	for code := 1; code < p.Ncodes; code++ {
+		if r.KindOK != nil && !r.KindOK[p.CodeKind[code]] {
+			continue
+		}
+		for _, pr := range p.Promos[code] {
+			if pr.Continue {
+				return int(p.CodeKind[pr.To])
+			}
+		}
+	}
+	return -1
+}
+
 // crownDecline tells why the accelerators that walk chains do not serve
 // rule r ("" when nothing here stops them): its chains may go on as
 // another rule after a crowning, or it lands only where it goes on.
@@ -67,6 +83,9 @@ func compileGoesOn(p *core.Program) error {
 		}
 		if (next.Long != nil && next.Long.TakenAtEnd) != (r.Long != nil && r.Long.TakenAtEnd) {
 			return fmt.Errorf("move rule %q (%s): goes-on: %s takes its captures at another time", m.Name, m.Pos, next.Name)
+		}
+		if to := crownedKind(p, r); next.KindOK != nil && !next.KindOK[to] {
+			return fmt.Errorf("move rule %q (%s): goes-on: %s does not move a %s", m.Name, m.Pos, next.Name, p.Desc.Kinds[to].Name)
 		}
 		next.Idx, next.Name, next.GoesOn = r.Idx, r.Name, nil
 		r.GoesOn = &next

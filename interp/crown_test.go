@@ -195,3 +195,23 @@ func TestRussianPublishedPerft(t *testing.T) {
 		}
 	}
 }
+
+// TestGoesOnChecked: a game built otherwise than by lang gets an error,
+// not a panic, for a continuation that cannot go on.
+func TestGoesOnChecked(t *testing.T) {
+	for _, tc := range []struct {
+		goesOn int
+		want   string
+	}{
+		{99, "out of range"},
+		{2, "not a chained leap"}, // man-step
+		{0, "does not move a king"},
+	} {
+		g := loadGame(t, "draughts-russian.rules", nil)
+		g.Moves[0].GoesOn = tc.goesOn // man-capture
+		_, err := Compile(g, core.Config{})
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("goes-on %d: %v, want %q", tc.goesOn, err, tc.want)
+		}
+	}
+}
