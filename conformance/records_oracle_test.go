@@ -174,6 +174,7 @@ func oracleRecSpecs() []oracleRecSpec {
 			oracleRecSpec{file: game + "/opening.yaml", game: game, seed: 1, plies: 500, stop: 10, what: "the first 10 moves (legality only)"},
 		)
 	}
+	specs = append(specs, russianTurkishRecSpecs()...)
 	return specs
 }
 
@@ -258,6 +259,10 @@ func cloneModel(m model) model {
 	case *oracle.Breakthrough:
 		return g.Clone()
 	case *oracle.Italian:
+		return g.Clone()
+	case *oracle.Russian:
+		return g.Clone()
+	case *oracle.Turkish:
 		return g.Clone()
 	}
 	panic(fmt.Sprintf("cloneModel: %T", m))
@@ -531,6 +536,9 @@ func oracleForGame(rec *record.Record, opt func(k, def string) string) (model, [
 		return newNaivePyramid(), []string{"white", "black"}, nil
 	case "jumpwings", "jumpwings-advanced", "jumpwings-relative":
 		return oracle.NewJumpwings(jumpwingsOptions(rec.Game, opt("goal", "short"))), []string{"light", "dark"}, nil
+	}
+	if m, names, ok := russianTurkishOracle(rec.Game); ok {
+		return m, names, nil
 	}
 	return nil, nil, nil
 }

@@ -174,6 +174,18 @@ func recSpecs() []recSpec {
 		{file: "draughts-italian/black-wins-2.yaml", game: "draughts-italian", seed: 100, eps: 0.2, value: material, plies: 400, want: winsBy(1, "no move"), what: "black wins: white has no move"},
 		{file: "draughts-italian/white-wins-random.yaml", game: "draughts-italian", seed: 1, eps: 1, plies: 400, want: winsBy(0, "no move"), what: "white wins, random play"},
 		{file: "draughts-italian/opening.yaml", game: "draughts-italian", seed: 1, eps: 1, stop: 20, what: "the first 20 moves (legality only)"},
+		{file: "draughts-russian/white-wins.yaml", game: "draughts-russian", seed: 1, eps: 0.2, value: material, plies: 400, want: winsBy(0, "no move"), what: "white wins: black has no move"},
+		{file: "draughts-russian/white-wins-2.yaml", game: "draughts-russian", seed: 100, eps: 0.2, value: material, plies: 400, want: winsBy(0, "no move"), what: "white wins: black has no move"},
+		{file: "draughts-russian/black-wins.yaml", game: "draughts-russian", seed: 1, eps: 0.2, value: material, plies: 400, want: winsBy(1, "no move"), what: "black wins: white has no move"},
+		{file: "draughts-russian/black-wins-2.yaml", game: "draughts-russian", seed: 100, eps: 0.2, value: material, plies: 400, want: winsBy(1, "no move"), what: "black wins: white has no move"},
+		{file: "draughts-russian/white-wins-random.yaml", game: "draughts-russian", seed: 1, eps: 1, plies: 400, want: winsBy(0, "no move"), what: "white wins, random play"},
+		{file: "draughts-russian/opening.yaml", game: "draughts-russian", seed: 1, eps: 1, stop: 20, what: "the first 20 moves (legality only)"},
+		{file: "draughts-turkish/white-wins.yaml", game: "draughts-turkish", seed: 1, eps: 0.2, value: material, plies: 400, want: winsBy(0, "no move"), what: "white wins: black has no move"},
+		{file: "draughts-turkish/white-wins-2.yaml", game: "draughts-turkish", seed: 100, eps: 0.2, value: material, plies: 400, want: winsBy(0, "no move"), what: "white wins: black has no move"},
+		{file: "draughts-turkish/black-wins.yaml", game: "draughts-turkish", seed: 1, eps: 0.2, value: material, plies: 400, want: winsBy(1, "no move"), what: "black wins: white has no move"},
+		{file: "draughts-turkish/black-wins-2.yaml", game: "draughts-turkish", seed: 100, eps: 0.2, value: material, plies: 400, want: winsBy(1, "no move"), what: "black wins: white has no move"},
+		{file: "draughts-turkish/white-wins-random.yaml", game: "draughts-turkish", seed: 1, eps: 1, plies: 400, want: winsBy(0, "no move"), what: "white wins, random play"},
+		{file: "draughts-turkish/opening.yaml", game: "draughts-turkish", seed: 1, eps: 1, stop: 20, what: "the first 20 moves (legality only)"},
 
 		// International draughts: a player without a move loses; fifty
 		// quiet king plies in a row draw (cautious play: two plies).

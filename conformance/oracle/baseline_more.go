@@ -84,5 +84,5 @@ func baselineMore(game string, opts map[string]string) (B, bool) {
 		}
 		return b14[btMove, *Breakthrough]{fresh: NewBreakthrough, capped: 1 << 30}, true
 	}
-	return nil, false
+	return baselineRussianTurkish(game, opts)
 }

@@ -58,6 +58,18 @@
 //     move loses. Written for reading rather than speed: a board of 64
 //     values, chains found by a recursive search, copies for perft (no
 //     GenPerft, no baseline).
+//   - Russian draughts (NewRussian, issue 28's rules): a1 dark, men step
+//     forward and capture both ways, flying kings, every capture chain
+//     carried to its end a move (no majority), pieces taken at the end
+//     (blocking, never jumped twice), a man crowned during a capture
+//     going on as a king, a king landing where it can go on capturing
+//     when some landing lets it; no move loses.
+//   - Turkish draughts (NewTurkish, issue 28's rules): every cell, men
+//     forward and sideways, flying orthogonal kings, pieces taken at
+//     once, the majority, no capture opposite the one before, a man
+//     crowned during a capture going on as a king; no move loses.
+//     Both are tested against naive generators whose rules can be
+//     switched off one by one (russian_naive_test.go).
 //
 // Each of the others has SetPosition for hand-built positions, Clone, Perft and GenPerft
 // (make and unmake on a mailbox with a two-cell border, move buffers
@@ -94,7 +106,8 @@
 //     Checkers: 0 is p1; Salta: 0 is green, 1 is red; Konane and
 //     Conspirateurs: 0 is black; international draughts: 0 is white;
 //     Crossings: 0 is red; Jumpwings: 0 is light; English draughts: 0 is
-//     black; Breakthrough: 0 is white).
+//     black; Breakthrough: 0 is white; Russian and Turkish draughts: 0 is
+//     white).
 //   - Cells are named as in docs/notation.md: file letter + rank number ("a1",
 //     "j10"); on the star and the Jumpwings boards, letter within the row +
 //     row number. The cell
