@@ -12,7 +12,7 @@ import (
 // long-leap table when that applies (long_table.go), to the generic
 // walker otherwise.
 func compileLong(p *core.Program, r *core.Rule, m *ir.MoveRule) error {
-	lp := &core.LongParams{TakenAtEnd: m.TakenAtEnd}
+	lp := &core.LongParams{TakenAtEnd: m.TakenAtEnd, LandWhereItContinues: m.LandWhereItContinues}
 	r.Leap, accel.Tables(r).Rev = nil, nil // the rays are walked on the neighbour table
 	switch {
 	case m.LengthTo == ir.LengthAny:

@@ -22,6 +22,8 @@ func longTableDecline(p *core.Program, r *core.Rule, m *ir.MoveRule) string {
 		return "landings restricted by an inside lock"
 	case m.LengthProp != "":
 		return "the leap's length is the moving piece's property"
+	case crownDecline(p, r, m) != "":
+		return crownDecline(p, r, m)
 	}
 	for _, c := range []struct {
 		what string

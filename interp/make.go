@@ -49,7 +49,7 @@ func compilePlay(p *core.Program) {
 		r := &p.Rules[i]
 		r.Cells = cellsOf(r, flat)
 		r.Play = core.GeneralMaker
-		if direct && !extras && r.Action == ir.Leap && r.Long == nil {
+		if direct && !extras && r.Action == ir.Leap && r.Long == nil && r.GoesOn == nil {
 			r.Play = accel.DirectLeapMaker
 		}
 		if fused, why := accel.FusedMaker(p, r, flat, extras); why == "" {
@@ -84,6 +84,8 @@ func cellsOf(r *core.Rule, flat bool) func(p *core.Program, s *core.State, r *co
 		return (*core.Program).DropPiece
 	}
 	switch {
+	case r.GoesOn != nil:
+		return (*core.Program).MoveLeapsCrowned
 	case r.Long != nil:
 		return (*core.Program).MoveLeapsLong
 	case flat:

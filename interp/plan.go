@@ -237,6 +237,9 @@ func ruleTables(p *core.Program, r *core.Rule) []string {
 // ruleNotes lists the machinery rule r uses beside its strategy.
 func ruleNotes(p *core.Program, r *core.Rule) []string {
 	var n []string
+	if r.GoesOn != nil {
+		n = append(n, "crowned mid-chain, its chains go on as "+p.Rules[p.Desc.Moves[r.Idx].GoesOn].Name+"'s: the generic walker alone")
+	}
 	if r.Long != nil && accel.Tables(r).LongTable == nil {
 		n = append(n, "a long rule (lengths, hurdle or captures taken at the end): the generic walker alone")
 	}

@@ -261,7 +261,7 @@ func compilePromotions(p *core.Program) error {
 				return fmt.Errorf("promotion %d (%s): no piece type %s of %s numbered %d", i+1, pr.Pos,
 					g.Kinds[pr.To].Name, g.Players[piece.Owner].Name, piece.Number)
 			}
-			p.Promos[pc+1] = append(p.Promos[pc+1], core.Promo{Zone: p.Zones[pr.Zone][piece.Owner], To: uint16(to + 1), AtEnd: pr.AtMoveEnd})
+			p.Promos[pc+1] = append(p.Promos[pc+1], core.Promo{Zone: p.Zones[pr.Zone][piece.Owner], To: uint16(to + 1), AtEnd: pr.AtMoveEnd, Continue: pr.AtContinue})
 		}
 	}
 	return nil
@@ -335,6 +335,9 @@ func compileRules(p *core.Program) error {
 			return fmt.Errorf("move rule %q (%s): %w", g.Moves[i].Name, g.Moves[i].Pos, err)
 		}
 		compileGenericWalk(p, &p.Rules[i])
+	}
+	if err := compileGoesOn(p); err != nil {
+		return err
 	}
 	tiers := g.Priority
 	if len(tiers) == 0 && len(g.Moves) > 0 {
@@ -421,6 +424,10 @@ func compileRule(p *core.Program, i int) error {
 	if m.LengthTo != 0 || m.Hurdle != nil || m.TakenAtEnd {
 		p.DeclineFor(core.ScopeRule, i, core.AccelLeapTable, "a long rule (lengths, a hurdle or captures taken at the end): long-table serves those")
 		return compileLong(p, r, m) // the generic walker alone
+	}
+	if why := crownDecline(p, r, m); why != "" {
+		p.DeclineFor(core.ScopeRule, i, core.AccelLeapTable, why)
+		return nil // the generic walker
 	}
 	if compileHop(p, r, m) {
 		return nil

@@ -12,7 +12,7 @@ func fillPromoSlots(p *core.Program, r *core.Rule) {
 	for code := 1; code < p.Ncodes; code++ {
 		if r.KindOK == nil || r.KindOK[p.CodeKind[code]] {
 			for _, pr := range p.Promos[code] {
-				r.PromotionEndsChain = r.PromotionEndsChain || !pr.AtEnd
+				r.PromotionEndsChain = r.PromotionEndsChain || !pr.AtEnd && !pr.Continue
 			}
 		}
 	}

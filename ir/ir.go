@@ -137,7 +137,11 @@ type Promotion struct {
 	Kind, To  int
 	Zone      int
 	AtMoveEnd bool
-	Pos       string
+	// AtContinue: the piece is crowned on any landing in the zone and its
+	// chain goes on at once as the new kind, by the starting rule's
+	// MoveRule.GoesOn (promote { at: continue }).
+	AtContinue bool
+	Pos        string
 }
 
 // Option is a declared option and its value after defaults and overrides.
@@ -423,6 +427,16 @@ type MoveRule struct {
 	// tested on each landing cell as Onto is (before the piece lands): a
 	// chain ends on a landing where it holds, compulsory or not.
 	ChainStop *Expr
+
+	// GoesOn, for a chained leap moving a kind crowned at: continue
+	// (Promotion.AtContinue), is the index of the rule (a chained leap
+	// of the new kind, capturing the same way) its chain goes on with
+	// after the crowning; read only then.
+	GoesOn int
+	// LandWhereItContinues (land: where-it-continues): of a leap's
+	// landings in one direction, those from which the chain can go on
+	// are the only ones allowed, when there are some.
+	LandWhereItContinues bool
 }
 
 // LengthAny is MoveRule.LengthTo for leaps of any length.

@@ -147,6 +147,7 @@ func (c *checker) check(entries []*Entry, userOpts map[string]string) (*ir.Game,
 		c.checkPriority(by["priority"])
 		c.checkForbid(by["forbid"])
 		c.checkPrefer(by["prefer"])
+		c.checkGoesOn(entries, by["promote"])
 		c.checkScore(by["score"])
 		c.checkCounters(by["counter"])
 		c.checkGuide(by["guide"])

@@ -102,13 +102,24 @@ func joinOr(names []string) string {
 	return out
 }
 
-// promoteAt reads a promotion's `at: landing | move-end` (nil: landing).
-func (c *checker) promoteAt(p *Entry) (atEnd, ok bool) {
+// The moments of a promotion (promote { at: ... }).
+const (
+	promoteAtLanding = iota
+	promoteAtMoveEnd
+	promoteAtContinue
+)
+
+// promoteAt reads a promotion's `at: landing | move-end | continue` (nil:
+// landing).
+func (c *checker) promoteAt(p *Entry) (at int, ok bool) {
 	if p == nil {
-		return false, true
+		return promoteAtLanding, true
 	}
-	at, set, ok := namedChoice(c, p, []string{"landing", "move-end"}, "promoted on any landing in the zone, ending a chain (landing), or only where the whole move ends (move-end)", "unknown promotion moment")
-	return at == 1 && set, ok
+	at, set, ok := namedChoice(c, p, []string{"landing", "move-end", "continue"}, "promoted on any landing in the zone, ending a chain (landing), only where the whole move ends (move-end), or on any landing, the chain going on as the new kind (continue)", "unknown promotion moment")
+	if !set {
+		return promoteAtLanding, ok
+	}
+	return at, ok
 }
 
 // preferWords are the criteria of prefer, by their first word.

@@ -9,7 +9,7 @@ import (
 
 var moveProps = map[string][]string{
 	"step":   {"when", "piece", "from", "dirs", "onto", "capture", "text"},
-	"jump":   {"when", "piece", "from", "dirs", "length", "over", "hurdle", "onto", "capture", "taken", "chain", "chain-dirs", "chain-stop", "text"},
+	"jump":   {"when", "piece", "from", "dirs", "length", "over", "hurdle", "onto", "capture", "taken", "chain", "chain-dirs", "chain-stop", "text", "land", "goes-on"},
 	"remove": {"when", "piece", "at"},
 	"drop":   {"when", "piece", "onto"},
 	"group":  {"when", "piece", "dirs", "onto", "capture"},
@@ -184,6 +184,7 @@ func (c *checker) leapProps(e *Entry, ps map[string]*Entry, r *ir.MoveRule) bool
 			"the chains of %s can grow without bound: no step needs a piece to pass over, so a chain may wander the board and their number explodes", e.Key)
 	}
 	ok = c.chainStop(ps, r) && ok
+	ok = c.landProp(e, ps, r) && ok
 	return ok
 }
 
@@ -725,11 +726,11 @@ func (c *checker) checkPromotions(es []*Entry) {
 			c.errorf(tn.Pos, "", "a kind cannot be promoted to itself")
 			continue
 		}
-		atEnd, okAt := c.promoteAt(ps["at"])
+		at, okAt := c.promoteAt(ps["at"])
 		if !okAt {
 			continue
 		}
-		c.g.Promotions = append(c.g.Promotions, ir.Promotion{Kind: from, To: k, Zone: z, AtMoveEnd: atEnd, Pos: e.Pos.String()})
+		c.g.Promotions = append(c.g.Promotions, ir.Promotion{Kind: from, To: k, Zone: z, AtMoveEnd: at == promoteAtMoveEnd, AtContinue: at == promoteAtContinue, Pos: e.Pos.String()})
 		// Pieces of the new kind may appear for every owner that has the old one.
 		for pi := 0; pi < len(c.g.Pieces); pi++ {
 			pc := c.g.Pieces[pi]

@@ -74,7 +74,7 @@ func Words() map[string][]string {
 // (of score), "take" (of a group's capture), "chain-dirs" (of jump),
 // "forbid" (the entry), "text" (of step and jump), "piece" (of a move: the
 // owners that may come before kinds), "taken" (of jump), "prefer" (the
-// entry) and "at" (of promote).
+// entry), "at" (of promote) and "land" (of jump).
 func Choices() map[string][]string {
 	return map[string][]string{
 		"capture":    {"none", "jumped", "landing"},
@@ -93,6 +93,7 @@ func Choices() map[string][]string {
 		"piece":      {"own", "enemy", "neutral", "any"},
 		"taken":      {"at-once", "at-end"},
 		"prefer":     {"none", "most-captured", "moved", "earliest-captured"},
-		"at":         {"landing", "move-end"},
+		"at":         {"landing", "move-end", "continue"},
+		"land":       {"anywhere", "where-it-continues"},
 	}
 }

@@ -184,7 +184,7 @@ func (d *docIndex) wordDoc(key, word string) string {
 		}
 	}
 	switch key {
-	case "dirs", "capture", "chain", "chain-dirs", "taken", "text":
+	case "dirs", "capture", "chain", "chain-dirs", "taken", "text", "land":
 		places[0] = d.find(key, "Moves", 4)
 	case "prefer", "promote":
 		places[0] = d.find(key, "Entries", 3)

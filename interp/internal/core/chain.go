@@ -59,6 +59,13 @@ import "github.com/ruleplay/ruleplay/ir"
 // longDFS: closures, stacks) follows the rule literally; reachability
 // (strat_reach.go) and the hop table are other algorithms.
 //
+// A chain whose piece is crowned on a landing with a promotion at:
+// continue goes on there as the starting rule's continuation (goOnFrom,
+// crown.go), and a long rule with land: where-it-continues lands only
+// where its chain goes on, when it can somewhere (mayLandOn): the
+// generic and long walkers follow both; the planner keeps such rules off
+// the other walkers.
+//
 // In a chain, a leap that takes nothing off the board may not land on a
 // cell of its path (revisits), which keeps chains finite. A leap from
 // whose landing cell no leap can go on is a move under every policy: a

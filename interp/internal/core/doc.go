@@ -75,7 +75,9 @@
 // compulsory or not, unless the promotion is AtMoveEnd: then only the
 // last landing counts (Apply promotes where the move ends; generation asks
 // stopsAt, which skips such promotions, and rule.promotionEndsChain counts only the
-// promotions that end chains). Neutral pieces are never promoted.
+// promotions that end chains), or Continue: the piece is crowned on the
+// landing and the chain goes on as the new kind, by the starting rule's
+// Rule.GoesOn (crown.go). Neutral pieces are never promoted.
 //
 // # Moves
 //

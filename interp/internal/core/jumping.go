@@ -70,6 +70,10 @@ type LongParams struct {
 	// takenAtEnd: the pieces a chain captures stay on the board, marked
 	// taken, until the chain ends (ir.MoveRule.TakenAtEnd)
 	TakenAtEnd bool
+	// LandWhereItContinues: of a leap's landings in one direction, only
+	// those from which the chain goes on, when there are some
+	// (ir.MoveRule.LandWhereItContinues; crown.go: goesOnFrom)
+	LandWhereItContinues bool
 }
 
 // TierPrefers tells whether the tier of rules rs narrows its moves to
@@ -298,6 +302,31 @@ func (g *Gen) readyTaken() {
 // cell satisfying Over, or the first that satisfies Hurdle, and stops at
 // any other cell and at a taken one. It reports whether a leap was made.
 func (g *Gen) longDFS(c int) bool {
+	any := false
+	for _, d := range g.Dirs {
+		continues := -1 // land: where-it-continues: whether a landing of d goes on (-1: not asked)
+		g.eachLanding(c, int(d), func(x int) bool {
+			if g.R.Long.LandWhereItContinues && !g.mayLandOn(c, x, int(d), &continues) {
+				return false
+			}
+			any = g.longLeap(c, x, int(d)) || any
+			return g.Found
+		})
+		if g.Found {
+			return true
+		}
+	}
+	return any
+}
+
+// eachLanding calls visit on each landing of a long rule's leap from
+// cell c in direction d, outwards, until visit returns true: the ray is
+// walked on the neighbour table; a cell is a landing when the leap's
+// length is in range, the hurdle (if the rule has one) was passed and
+// the cell may be landed on; the walk goes on past a cell satisfying
+// Over, or the first that satisfies Hurdle, and stops at any other cell
+// and at a taken one.
+func (g *Gen) eachLanding(c, d int, visit func(x int) bool) {
 	p, s, r := g.P, g.S, g.R
 	lp := r.Long
 	lo, hi := r.Length, lp.MaxLength
@@ -306,33 +335,28 @@ func (g *Gen) longDFS(c int) bool {
 		hi = lo
 	}
 	level := s.height(c) - 1
-	any := false
-	for _, d := range g.Dirs {
-		hurdle := false
-		x := c
-		for k := 1; k <= hi; k++ {
-			if x = int(p.Neighbours[x*p.NumDirs+int(d)]); x < 0 {
-				break
-			}
-			g.ctx.Mcode, g.ctx.Level = int(g.Piece), level
-			if k >= lo && (lp.Hurdle == nil || hurdle) && g.landable(x) && (r.Inside == nil || !g.leavesInside(int(s.Path[0]), x)) {
-				any = g.longLeap(c, x, int(d)) || any
-				if g.Found {
-					return true
-				}
-			}
-			if k == hi || (lp.TakenAtEnd && s.taken[x]) {
-				break
-			}
-			if !g.test(r.Over, x) {
-				if lp.Hurdle == nil || hurdle || !g.test(lp.Hurdle, x) {
-					break
-				}
-				hurdle = true
+	hurdle := false
+	x := c
+	for k := 1; k <= hi; k++ {
+		if x = int(p.Neighbours[x*p.NumDirs+d]); x < 0 {
+			return
+		}
+		g.ctx.Mcode, g.ctx.Level = int(g.Piece), level
+		if k >= lo && (lp.Hurdle == nil || hurdle) && g.landable(x) && (r.Inside == nil || !g.leavesInside(int(s.Path[0]), x)) {
+			if visit(x) {
+				return
 			}
 		}
+		if k == hi || (lp.TakenAtEnd && s.taken[x]) {
+			return
+		}
+		if !g.test(r.Over, x) {
+			if lp.Hurdle == nil || hurdle || !g.test(lp.Hurdle, x) {
+				return
+			}
+			hurdle = true
+		}
 	}
-	return any
 }
 
 // landable tells whether a long rule's leap may land on cell x.
@@ -352,11 +376,35 @@ func (g *Gen) landable(x int) bool {
 // explores what follows by the chain policy, and takes it back. It
 // reports whether the leap was made (revisits may forbid it).
 func (g *Gen) longLeap(c, x, d int) bool {
-	p, s, r := g.P, g.S, g.R
+	s, r := g.S, g.R
 	stop := r.ChainStop != nil && g.test(r.ChainStop, x) // (on the board before the leap, as genericDFS)
 	capBase, tkBase := len(s.Caps), len(s.takenCells)
+	oldCapt, oldPts := s.CapturedBy[g.Mover], s.Points[g.Mover]
+	if !g.longTake(c, x, d, capBase, tkBase) {
+		return false // nothing was taken, nothing to restore
+	}
+	g.playLeap(c, x, d, capBase, stop, oldCapt, oldPts, g.longDFS)
+	g.untake(tkBase)
+	return true
+}
+
+// untake takes back the marks of the pieces taken since tkBase.
+func (g *Gen) untake(tkBase int) {
+	s := g.S
+	for _, y := range s.takenCells[tkBase:] {
+		s.taken[y] = false
+	}
+	s.takenCells = s.takenCells[:tkBase]
+}
+
+// longTake takes what the leap of a long rule from c to x in direction d
+// captures (off the board at once into s.caps, or marked taken and
+// credited to the mover), the lists' lengths before it capBase and
+// tkBase; it reports false, with nothing to restore, when revisits
+// forbids the leap.
+func (g *Gen) longTake(c, x, d, capBase, tkBase int) bool {
+	p, s, r := g.P, g.S, g.R
 	mover := g.Mover
-	oldCapt, oldPts := s.CapturedBy[mover], s.Points[mover]
 	if r.Capture == ir.CaptureJumped {
 		for y := int(p.Neighbours[c*p.NumDirs+d]); y != x; y = int(p.Neighbours[y*p.NumDirs+d]) {
 			switch {
@@ -374,13 +422,5 @@ func (g *Gen) longLeap(c, x, d int) bool {
 	if r.Capture == ir.CaptureLanding && s.Cells[x] != 0 {
 		s.Caps = append(s.Caps, Change{Cell: int32(x), Old: s.pop(p, x), Arg: opPop})
 	}
-	if g.Revisits(len(s.Caps) > capBase || len(s.takenCells) > tkBase, int32(x)) {
-		return false // nothing was taken, nothing to restore
-	}
-	g.playLeap(c, x, d, capBase, stop, oldCapt, oldPts, g.longDFS)
-	for _, y := range s.takenCells[tkBase:] {
-		s.taken[y] = false
-	}
-	s.takenCells = s.takenCells[:tkBase]
-	return true
+	return !g.Revisits(len(s.Caps) > capBase || len(s.takenCells) > tkBase, int32(x))
 }

@@ -160,11 +160,13 @@ type Goal struct {
 
 // Promo is a compiled promotion for one piece code: on a cell where zone
 // is true the piece becomes code to; atEnd: only where the whole move
-// ends (a chain goes on through the zone).
+// ends (a chain goes on through the zone); Continue: on any landing, the
+// chain going on as the new kind (crown.go).
 type Promo struct {
-	Zone  []bool
-	To    uint16
-	AtEnd bool
+	Zone     []bool
+	To       uint16
+	AtEnd    bool
+	Continue bool
 }
 
 // generator kinds
@@ -302,6 +304,10 @@ type Rule struct {
 	// cells: how the general make (doMove) moves the pieces of the
 	// rule's moves (compilePlay)
 	Cells func(p *Program, s *State, r *Rule, mover int, path []uint32)
+	// GoesOn: the rule a chain goes on with once its piece is crowned
+	// mid-chain (promote at: continue; crown.go), a copy of it that
+	// records this rule's index and name (nil: no such crowning)
+	GoesOn *Rule
 }
 
 // MaxTable bounds the size of a rule's condition tables.
@@ -330,7 +336,7 @@ func (p *Program) PromoteTo(code uint16, c int) uint16 {
 // aside).
 func (p *Program) StopsAt(code uint16, c int) bool {
 	for _, pr := range p.Promos[code] {
-		if pr.Zone[c] && !pr.AtEnd {
+		if pr.Zone[c] && !pr.AtEnd && !pr.Continue {
 			return true
 		}
 	}

@@ -82,6 +82,16 @@ func (g *Gen) test(f EvalFn, cell int) bool {
 // land), and takes everything back, the mover's captures and points
 // restored to oldCapt and oldPts. The generic and long walkers share it.
 func (g *Gen) playLeap(c, land, d, capBase int, stop bool, oldCapt, oldPts int32, walk func(int) bool) {
+	g.landPiece(c, land, d, capBase)
+	more := g.LeapOn(stop || g.PromotesAt(land))
+	g.LeapOff(more, more != ir.ChainNone && g.goOnFrom(land, d, walk))
+	g.leapBack(c, land, capBase, oldCapt, oldPts)
+}
+
+// landPiece is playLeap's first half: the captures in s.caps[capBase:]
+// credited to the mover, the piece g.pc moved from c onto land, the leap
+// put on the path.
+func (g *Gen) landPiece(c, land, d, capBase int) {
 	p, s, mover := g.P, g.S, g.Mover
 	for _, ch := range s.Caps[capBase:] {
 		s.CapturedBy[mover]++
@@ -90,8 +100,12 @@ func (g *Gen) playLeap(c, land, d, capBase int, stop bool, oldCapt, oldPts int32
 	s.pop(p, c)
 	s.push(p, land, g.Piece)
 	s.Path = append(s.Path, uint32(land)|uint32(d)<<16)
-	more := g.LeapOn(stop || g.PromotesAt(land))
-	g.LeapOff(more, more != ir.ChainNone && g.goOn(land, d, walk))
+}
+
+// leapBack takes back what landPiece did and the leap's captures, the
+// mover's captures and points restored to oldCapt and oldPts.
+func (g *Gen) leapBack(c, land, capBase int, oldCapt, oldPts int32) {
+	p, s := g.P, g.S
 	s.Path = s.Path[:len(s.Path)-1]
 	s.pop(p, land)
 	s.push(p, c, g.Piece)
@@ -99,7 +113,7 @@ func (g *Gen) playLeap(c, land, d, capBase int, stop bool, oldCapt, oldPts int32
 		s.push(p, int(s.Caps[j].Cell), s.Caps[j].Old)
 	}
 	s.Caps = s.Caps[:capBase]
-	s.CapturedBy[mover], s.Points[mover] = oldCapt, oldPts
+	s.CapturedBy[g.Mover], s.Points[g.Mover] = oldCapt, oldPts
 }
 
 // genericDFS explores the leaps of the piece g.pc on top of cell c.
