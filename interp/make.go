@@ -64,6 +64,8 @@ func compilePlay(p *core.Program) {
 // position updates: stacks, or pieces with targets ("" otherwise).
 func makeDeclines(p *core.Program) string {
 	switch {
+	case hashDeclines(p) != "":
+		return hashDeclines(p)
 	case p.Stacking:
 		return "the game has stacks"
 	case p.NTargets > 0:

@@ -53,6 +53,7 @@ func Compile(g *ir.Game, cfg Config) (*Program, error) {
 	if err := compileEnd(p); err != nil {
 		return nil, fmt.Errorf("compile %s: %w", g.Name, err)
 	}
+	compileHash(p)
 	compilePut(p)
 	compilePlay(p)
 	for i := range p.Rules {

@@ -610,6 +610,11 @@ const (
 	// OpHand is a player value of Side: the pieces the player holds in
 	// hand (Game.Hands); in move guards, the mover's.
 	OpHand
+
+	// OpRepetition: the number of times the position after the move (its
+	// pieces, the pieces in hand and the player to move) has stood in the
+	// game, this time included; in goals.
+	OpRepetition
 )
 
 // Expr is a resolved expression.

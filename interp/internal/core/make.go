@@ -125,7 +125,16 @@ func (p *Program) Apply(s *State, ml *MoveList, i int) {
 	if m.Rule >= 0 {
 		mk = &p.Rules[m.Rule].Play
 	}
+	rep := p.Repetition
+	if rep != nil {
+		rep.beforeMove(s)
+	}
 	mover := mk.Play(p, s, ml, m, !s.Unlogged)
+	if rep != nil {
+		if rep.afterMove(s); s.End != EndNone {
+			return
+		}
+	}
 	if len(p.GoalsAfter) > 0 && p.GoalReached(s, mover) {
 		return
 	}
@@ -173,6 +182,9 @@ func (p *Program) Undo(s *State) {
 	f := &s.Frames[n]
 	s.Frames = s.Frames[:n]
 	p.Unmakes[f.Kind&uint8(len(p.Unmakes)-1)](p, s, f)
+	if p.Repetition != nil {
+		p.Repetition.afterUndo(s)
+	}
 }
 
 // DoMove is the general make: move m of ml played on s, with its undo

@@ -132,6 +132,12 @@ type Program struct {
 	HandCodes [][]uint16
 	HandKind  []bool
 
+	// Zobrist: the keys of the position hash (hash.go; nil: the
+	// positions keep none); Repetition: how the positions of a game are
+	// kept for the repetitions its rules count (nil: they count none)
+	Zobrist    *HashKeys
+	Repetition *Repetition
+
 	ScoreFn EvalFn // nil: no score
 	GuideFn EvalFn // nil: no guide (ir.Game.Guide)
 	Best    ir.ScoreBest

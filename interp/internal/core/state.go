@@ -92,6 +92,15 @@ type position struct {
 	End    uint8   // endNone, endGoal, endLose, endLimit, EndPasses, endDraw (decided by Apply)
 	Winner int     // endGoal: the player who reached the goal; endLose: the player who lost
 	Ctr    []int32 // the counters (ir.Game.Counters; nil: none)
+
+	// The position hash (hash.go), when the Program keeps one
+	// (Program.Zobrist; keys nil otherwise): the board's part, kept by
+	// put, push, pop and setTop. Seen: the repetition keys of the
+	// positions of the game since ply SeenBase (Program.Repetition).
+	BoardHash uint64
+	keys      *HashKeys
+	Seen      []uint64
+	SeenBase  int
 }
 
 // history holds the undo records of the moves applied.
@@ -242,7 +251,7 @@ func (p *Program) OccCLen() int {
 }
 
 func (p *Program) NewEmptyState() *State {
-	s := &State{position: position{NumPlayers: p.Players, NumWords: p.NumWords, Last: -1}, scratch: newScratch(p.NumCells, p.NumWords)}
+	s := &State{position: position{NumPlayers: p.Players, NumWords: p.NumWords, Last: -1, keys: p.Zobrist}, scratch: newScratch(p.NumCells, p.NumWords)}
 	if p.Small != nil {
 		s.Small = new(SmallPos)
 		s.CellsW, s.Occ = s.Small.Cells[:p.NumCells+1], s.Small.Occ[:p.OccLen()]
@@ -307,6 +316,9 @@ func (s *State) push(p *Program, c int, code uint16) {
 		h := s.Hgt[c]
 		s.Stk[c*s.Scap+int(h)] = code
 		s.Hgt[c] = h + 1
+		if p.Zobrist != nil {
+			s.BoardHash ^= stackKey(c, int(h), code)
+		}
 	}
 	s.put(p, c, code)
 }
@@ -318,6 +330,9 @@ func (s *State) pop(p *Program, c int) uint16 {
 	if s.Hgt != nil {
 		h := s.Hgt[c] - 1
 		s.Hgt[c] = h
+		if p.Zobrist != nil {
+			s.BoardHash ^= stackKey(c, int(h), code)
+		}
 		if h > 0 {
 			top = s.Stk[c*s.Scap+int(h)-1]
 		}
@@ -330,7 +345,11 @@ func (s *State) pop(p *Program, c int) uint16 {
 // stacking it sets the cell.
 func (s *State) setTop(p *Program, c int, code uint16) {
 	if s.Hgt != nil {
-		s.Stk[c*s.Scap+int(s.Hgt[c])-1] = code
+		i := int(s.Hgt[c]) - 1
+		if p.Zobrist != nil {
+			s.BoardHash ^= stackKey(c, i, s.Stk[c*s.Scap+i]) ^ stackKey(c, i, code)
+		}
+		s.Stk[c*s.Scap+i] = code
 	}
 	s.put(p, c, code)
 }
@@ -409,6 +428,9 @@ func (s *State) put(p *Program, c int, code uint16) {
 		if code != 0 && int(p.CodeTarget[code]) == c {
 			s.OnTarget[p.CodeSlot[code]]++
 		}
+	}
+	if z := p.Zobrist; z != nil {
+		s.BoardHash ^= z.cell[c*z.ncodes+int(old)] ^ z.cell[c*z.ncodes+int(code)]
 	}
 }
 
@@ -597,6 +619,8 @@ func (ps *position) copyFrom(src *position) {
 	ps.NumPlayers, ps.NumWords = src.NumPlayers, src.NumWords
 	ps.Mover, ps.PlyCount, ps.Passes, ps.End, ps.Winner = src.Mover, src.PlyCount, src.Passes, src.End, src.Winner
 	ps.Last = src.Last
+	ps.BoardHash, ps.keys, ps.SeenBase = src.BoardHash, src.keys, src.SeenBase
+	ps.Seen = append(ps.Seen[:0], src.Seen...)
 	switch {
 	case src.Small == nil:
 		if ps.Small != nil {

@@ -1,0 +1,87 @@
+package interp
+
+import (
+	"math/rand/v2"
+	"sort"
+	"testing"
+
+	"github.com/ruleplay/ruleplay/interp/internal/core"
+)
+
+// TestHashIncremental plays random games of every bundled and unseen
+// game with the hash kept, and checks at every ply, after Apply and
+// after Undo, that the incremental hash equals the hash from scratch,
+// that Undo gives back the hash before the move, and that the position
+// read back from its text has the same hash.
+func TestHashIncremental(t *testing.T) {
+	games := bundledAndUnseen(t)
+	names := make([]string, 0, len(games))
+	for n := range games {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		p, err := Compile(games[name], core.Config{Hash: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(11, uint64(len(name))))
+		var ml core.MoveList
+		texts := map[string]uint64{}
+		for game := 0; game < 2; game++ {
+			s := p.NewState(uint64(game))
+			var hashes []uint64
+			for ply := 0; ply <= 300; ply++ {
+				h := Hash(s)
+				if h == 0 || h != HashFromScratch(p, s) {
+					t.Fatalf("%s: game %d ply %d: hash %x, from scratch %x", name, game, ply, h, HashFromScratch(p, s))
+				}
+				text := PositionText(p, s)
+				if old, ok := texts[text]; ok && old != h {
+					t.Fatalf("%s: %s: two hashes %x and %x", name, text, old, h)
+				}
+				texts[text] = h
+				if ply%7 == 0 {
+					got, err := ParsePosition(p, text)
+					if err != nil {
+						t.Fatalf("%s: %s: %v", name, text, err)
+					}
+					if Hash(got) != h {
+						t.Fatalf("%s: %s: read back, hash %x, want %x", name, text, Hash(got), h)
+					}
+				}
+				hashes = append(hashes, h)
+				p.Legal(s, &ml)
+				if p.Status(s).Over || len(ml.Moves) == 0 || ply == 300 {
+					break
+				}
+				p.Apply(s, &ml, rng.IntN(len(ml.Moves)))
+			}
+			for i := len(hashes) - 2; i >= 0; i-- {
+				p.Undo(s)
+				if h := Hash(s); h != hashes[i] || h != HashFromScratch(p, s) {
+					t.Fatalf("%s: game %d: undone to ply %d: hash %x, want %x (from scratch %x)", name, game, i, h, hashes[i], HashFromScratch(p, s))
+				}
+			}
+		}
+	}
+}
+
+// TestHashOffByDefault: a Program compiled without Config.Hash, whose
+// rules count no repetitions, keeps no hash.
+func TestHashOffByDefault(t *testing.T) {
+	p, err := Compile(loadGame(t, "draughts.rules", nil), core.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Zobrist != nil || Hash(p.NewState(0)) != 0 {
+		t.Fatal("a hash is kept")
+	}
+	q, err := WithHash(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if Hash(q.NewState(0)) == 0 {
+		t.Fatal("WithHash keeps no hash")
+	}
+}
