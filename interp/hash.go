@@ -60,11 +60,42 @@ func compileHash(p *core.Program) {
 	}
 }
 
+// keepHash wraps the cells functions of p's rules and its revert so
+// that the general make and unmake keep the board's hash
+// (core.HashedCells), when p keeps one.
+func keepHash(p *core.Program) {
+	if p.Zobrist == nil {
+		return
+	}
+	p.Revert = core.HashedRevert(p.Revert)
+	for i := range p.Rules {
+		p.Rules[i].Cells = core.HashedCells(p.Rules[i].Cells)
+	}
+}
+
+// keepRepetitions wraps the makers and unmakes of p so that they keep
+// the history of the positions (core.Repetition), when p's rules count
+// repetitions; the others' Apply and Undo pay nothing.
+func keepRepetitions(p *core.Program) {
+	p.PassMaker = core.GeneralMaker
+	rep := p.Repetition
+	if rep == nil {
+		return
+	}
+	p.PassMaker = rep.Maker(p.PassMaker)
+	for i := range p.Rules {
+		p.Rules[i].Play = rep.Maker(p.Rules[i].Play)
+	}
+	for k, u := range p.Unmakes {
+		p.Unmakes[k] = rep.Unmake(u)
+	}
+}
+
 // hashDeclines says why a maker that writes cells itself cannot serve p
 // ("" when p keeps no hash).
 func hashDeclines(p *core.Program) string {
 	if p.Zobrist != nil {
-		return "the position keeps a hash (repetitions, or Config.Hash), which State.put keeps"
+		return "the position keeps a hash (repetitions, or Config.Hash), which the general make keeps"
 	}
 	return ""
 }

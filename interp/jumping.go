@@ -36,18 +36,20 @@ func compileLong(p *core.Program, r *core.Rule, m *ir.MoveRule) error {
 	return nil
 }
 
-// compileCounters compiles the counters' conditions (p.ctrs).
+// compileCounters compiles the counters (p.Ctrs): their conditions and
+// where their values live (counted.go).
 func compileCounters(p *core.Program) error {
+	at := 0
 	for i, ct := range p.Desc.Counters {
-		xc := &core.ExprCompiler{P: p, Kind: core.ExCounts, What: fmt.Sprintf("counter %s (%s)", ct.Name, ct.Pos)}
-		f, err := xc.Compile(ct.Counts, false)
+		r, err := compileCounter(p, ct, at)
 		if err != nil {
 			return err
 		}
 		if i == 0 {
-			p.Ctrs = make([]core.EvalFn, 0, len(p.Desc.Counters))
+			p.Ctrs = make([]core.CounterRule, 0, len(p.Desc.Counters))
 		}
-		p.Ctrs = append(p.Ctrs, f)
+		p.Ctrs = append(p.Ctrs, r)
+		at += r.Values
 	}
 	return nil
 }

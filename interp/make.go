@@ -58,6 +58,8 @@ func compilePlay(p *core.Program) {
 			p.DeclineFor(core.ScopeRule, i, core.AccelFusedMake, why)
 		}
 	}
+	keepHash(p)
+	keepRepetitions(p)
 }
 
 // makeDeclines tells why a move cannot be made without the general

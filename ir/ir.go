@@ -103,6 +103,12 @@ type Counter struct {
 	Name   string
 	Counts *Expr
 	Pos    string
+	// PerPlayer: one value per player, the mover's going up (its own
+	// moves); While (nil: always): a condition on the position after the
+	// move (own: the mover) without which every value goes back to 0.
+	// Counts is nil when While alone says what is counted.
+	PerPlayer bool
+	While     *Expr
 }
 
 // LockKind is what a lock does to the pieces on its zone.

@@ -16,19 +16,25 @@ import (
 // otherwise, and the positions of such a Program carry it (position.keys).
 //
 // The hash has two parts. The board's, position.BoardHash, is kept
-// incrementally at the lowest layer, where a cell's piece changes
-// (State.put: the key of the cell's old top code out, the new one in) and
-// where a stack changes (push, pop, setTop: the key of (cell, level,
-// code) of the piece put on or taken off). Every make and unmake of the
-// core goes through them; the make accelerators that write cells
-// themselves (flat-make, direct-make, fused-make, step-playouts) decline
-// a Program that keeps a hash ("the position keeps a hash"). The rest of
-// the position is a few numbers (the player to move, passes, per player
-// captures, points and, when the rules read them, turns; the rules'
-// counters; the pieces in hand; the last cell; the ply when the rules
-// read it or have a ply limit) that Hash folds in when asked, in a
-// number of steps fixed by the Program (players, counters, codes): the
-// many frame kinds that restore them need no hash code of their own.
+// incrementally by the general make and unmake: a Program that keeps a
+// hash gets its rules' cells functions and its revert wrapped
+// (HashedCells, HashedRevert), which read the move's undo records (a
+// cell's old and new code; in a stacking game the piece pushed or popped
+// and, from the heights, its level) and fold their keys in. The
+// records' keys cancel the same way when the move is reverted, so make
+// and unmake share one function; nothing is added to State.put, and a
+// Program that keeps no hash pays nothing. The make accelerators that
+// write cells themselves (flat-make, direct-make, fused-make,
+// step-playouts) decline a Program that keeps a hash ("the position
+// keeps a hash"). Without stacks a cell's key is that of (cell, code);
+// with stacks every piece of a stack has the key of (cell, level, code).
+// The rest of the position is a few numbers (the player to move,
+// passes, per player captures, points and, when the rules read them,
+// turns; the rules' counters; the pieces in hand; the last cell; the ply
+// when the rules read it or have a ply limit) that Hash folds in when
+// asked, in a number of steps fixed by the Program (players, counters,
+// codes): the many frame kinds that restore them need no hash code of
+// their own.
 //
 // The ply number is not part of the hash unless the rules read it (`ply`,
 // `turn`, `moves`) or end the game at a ply limit (rules or
@@ -161,11 +167,82 @@ func (p *Program) boardHash(s *State) uint64 {
 	k := p.Zobrist
 	var h uint64
 	for c, code := range s.Cells {
-		h ^= k.cell[c*k.ncodes+int(code)]
-		if s.Hgt != nil {
-			for i := 0; i < int(s.Hgt[c]); i++ {
-				h ^= stackKey(c, i, s.Stk[c*s.Scap+i])
-			}
+		if s.Hgt == nil {
+			h ^= k.cell[c*k.ncodes+int(code)]
+			continue
+		}
+		for i := 0; i < int(s.Hgt[c]); i++ {
+			h ^= stackKey(c, i, s.Stk[c*s.Scap+i])
+		}
+	}
+	return h
+}
+
+// CellsFunc moves the pieces of a move (Rule.Cells).
+type CellsFunc = func(p *Program, s *State, r *Rule, mover int, path []uint32)
+
+// RevertFunc reverts a move's records (Program.Revert).
+type RevertFunc = func(p *Program, s *State, recs []Change)
+
+// HashedCells returns cells with the board's hash kept: the move is
+// recorded (also when the State records none: the records are then
+// dropped) and the keys of its records folded in.
+func HashedCells(cells CellsFunc) CellsFunc {
+	return func(p *Program, s *State, r *Rule, mover int, path []uint32) {
+		skip, n0 := s.SkipLog, len(s.Changes)
+		s.SkipLog = false
+		cells(p, s, r, mover, path)
+		s.BoardHash ^= p.recordsHash(s, s.Changes[n0:])
+		if skip {
+			s.Changes = s.Changes[:n0]
+		}
+		s.SkipLog = skip
+	}
+}
+
+// HashedRevert returns revert with the board's hash kept: the keys of
+// the records, folded in before they are reverted, cancel the move's.
+func HashedRevert(revert RevertFunc) RevertFunc {
+	return func(p *Program, s *State, recs []Change) {
+		s.BoardHash ^= p.recordsHash(s, recs)
+		revert(p, s, recs)
+	}
+}
+
+// recordsHash is what the changes of records recs, the position being
+// the one after them, do to the board's hash: without stacks each
+// record's old and new code (Change.Arg) on its cell; with stacks each
+// piece pushed or popped (Change.Old) at its level, found from the
+// heights after the records by walking them back (and forth again to
+// leave the heights as they were).
+func (p *Program) recordsHash(s *State, recs []Change) uint64 {
+	var h uint64
+	if s.Hgt == nil {
+		k := p.Zobrist
+		for _, r := range recs {
+			c := int(r.Cell) * k.ncodes
+			h ^= k.cell[c+int(r.Old)] ^ k.cell[c+int(r.Arg)]
+		}
+		return h
+	}
+	for j := len(recs) - 1; j >= 0; j-- {
+		r := recs[j]
+		switch r.Arg {
+		case opPush:
+			s.Hgt[r.Cell]--
+			h ^= stackKey(int(r.Cell), int(s.Hgt[r.Cell]), r.Old)
+		case opPop:
+			h ^= stackKey(int(r.Cell), int(s.Hgt[r.Cell]), r.Old)
+			s.Hgt[r.Cell]++
+		default:
+			panic("hash: a stacking game's record that neither pushes nor pops")
+		}
+	}
+	for _, r := range recs {
+		if r.Arg == opPush {
+			s.Hgt[r.Cell]++
+		} else {
+			s.Hgt[r.Cell]--
 		}
 	}
 	return h
@@ -268,3 +345,28 @@ func ReadsRepetition(e *ir.Expr) bool {
 
 // ReadsPly tells whether e reads the ply or the turns (ply, turn, moves).
 func ReadsPly(e *ir.Expr) bool { return DepsOf(e)&depCounters != 0 }
+
+// Maker returns mk with the history of repetitions kept: the position
+// before the move starts it when the State has none, the position after
+// the move is appended.
+func (r *Repetition) Maker(mk Maker) Maker {
+	play := mk.Play
+	return Maker{Unit: mk.Unit, Play: func(p *Program, s *State, ml *MoveList, m Mv, logged bool) int {
+		r.beforeMove(s)
+		mover := play(p, s, ml, m, logged)
+		r.afterMove(s)
+		return mover
+	}}
+}
+
+// Unmake returns u with the history of repetitions cut back to the
+// position it restores.
+func (r *Repetition) Unmake(u Unmake) Unmake {
+	if u == nil {
+		return nil
+	}
+	return func(p *Program, s *State, f *Frame) {
+		u(p, s, f)
+		r.afterUndo(s)
+	}
+}

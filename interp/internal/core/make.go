@@ -121,20 +121,11 @@ func (p *Program) Apply(s *State, ml *MoveList, i int) {
 		return
 	}
 	m := ml.Moves[i]
-	mk := &GeneralMaker
+	mk := &p.PassMaker
 	if m.Rule >= 0 {
 		mk = &p.Rules[m.Rule].Play
 	}
-	rep := p.Repetition
-	if rep != nil {
-		rep.beforeMove(s)
-	}
 	mover := mk.Play(p, s, ml, m, !s.Unlogged)
-	if rep != nil {
-		if rep.afterMove(s); s.End != EndNone {
-			return
-		}
-	}
 	if len(p.GoalsAfter) > 0 && p.GoalReached(s, mover) {
 		return
 	}
@@ -182,9 +173,6 @@ func (p *Program) Undo(s *State) {
 	f := &s.Frames[n]
 	s.Frames = s.Frames[:n]
 	p.Unmakes[f.Kind&uint8(len(p.Unmakes)-1)](p, s, f)
-	if p.Repetition != nil {
-		p.Repetition.afterUndo(s)
-	}
 }
 
 // DoMove is the general make: move m of ml played on s, with its undo
@@ -240,17 +228,14 @@ func (p *Program) movedKind(s *State, ml *MoveList, m Mv) int {
 
 // countMove updates the rules' counters after mover's move: each goes up
 // by one when its condition holds for the move (the kind moved, the
-// pieces taken, a pass), back to 0 otherwise.
+// pieces taken, a pass) and its while on the position, back to 0
+// otherwise (counted.go).
 func (p *Program) countMove(s *State, mover, moved, caps int, pass bool) {
 	c := &s.ectx
 	*c = Ectx{P: p, S: s, Own: mover, Opp: p.After(mover)}
 	c.moved, c.caps, c.pass = moved, caps, pass
-	for k, f := range p.Ctrs {
-		if f(c) != 0 {
-			s.Ctr[k]++
-		} else {
-			s.Ctr[k] = 0
-		}
+	for k := range p.Ctrs {
+		p.Ctrs[k].count(s, c, mover)
 	}
 }
 

@@ -108,6 +108,9 @@ type Program struct {
 	SelectKept func(p *Program, s *State, ml *MoveList, i int)
 	// Unmakes takes back a frame, by its kind (compilePlay)
 	Unmakes [8]Unmake
+	// PassMaker makes a pass (GeneralMaker, or the repetitions' wrapper
+	// of it: hash.go)
+	PassMaker Maker
 	// small: the tables of a small board (smallTabs; nil: fused-make does
 	// not serve the Program: compileSmall)
 	Small *SmallTabs
@@ -117,7 +120,7 @@ type Program struct {
 
 	GoalsAfter []Goal
 	GoalsStart []Goal
-	Ctrs       []EvalFn // the counters' conditions (ir.Game.Counters); nil: none
+	Ctrs       []CounterRule // the counters (ir.Game.Counters; counted.go); nil: none
 	NoMove     ir.Outcome
 	Passes     int
 	AtPasses   ir.Outcome // how passes in a row end the game (draw or score)

@@ -45,9 +45,9 @@ func (p *Program) Render(s *State) string {
 		writeLine(&b, "result: "+p.ResultText(st))
 	}
 	if len(s.Ctr) > 0 {
-		parts := make([]string, len(s.Ctr))
-		for i, v := range s.Ctr {
-			parts[i] = fmt.Sprintf("%s %d", p.Desc.Counters[i].Name, v)
+		parts := make([]string, len(p.Ctrs))
+		for i := range p.Ctrs {
+			parts[i] = p.Desc.Counters[i].Name + " " + p.CounterText(s, i)
 		}
 		writeLine(&b, "counters: "+strings.Join(parts, ", "))
 	}

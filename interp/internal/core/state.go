@@ -95,7 +95,7 @@ type position struct {
 
 	// The position hash (hash.go), when the Program keeps one
 	// (Program.Zobrist; keys nil otherwise): the board's part, kept by
-	// put, push, pop and setTop. Seen: the repetition keys of the
+	// the cells functions and the revert of the general make. Seen: the repetition keys of the
 	// positions of the game since ply SeenBase (Program.Repetition).
 	BoardHash uint64
 	keys      *HashKeys
@@ -288,7 +288,7 @@ func (p *Program) NewEmptyState() *State {
 	s.Changes = make([]Change, 0, 256)
 	s.Frames = make([]Frame, 0, 128)
 	if len(p.Ctrs) > 0 {
-		s.Ctr = make([]int32, len(p.Ctrs))
+		s.Ctr = make([]int32, p.CounterValues())
 	}
 	if p.Hands {
 		s.Hand = make([]int32, p.Ncodes)
@@ -316,9 +316,6 @@ func (s *State) push(p *Program, c int, code uint16) {
 		h := s.Hgt[c]
 		s.Stk[c*s.Scap+int(h)] = code
 		s.Hgt[c] = h + 1
-		if p.Zobrist != nil {
-			s.BoardHash ^= stackKey(c, int(h), code)
-		}
 	}
 	s.put(p, c, code)
 }
@@ -330,9 +327,6 @@ func (s *State) pop(p *Program, c int) uint16 {
 	if s.Hgt != nil {
 		h := s.Hgt[c] - 1
 		s.Hgt[c] = h
-		if p.Zobrist != nil {
-			s.BoardHash ^= stackKey(c, int(h), code)
-		}
 		if h > 0 {
 			top = s.Stk[c*s.Scap+int(h)-1]
 		}
@@ -345,11 +339,7 @@ func (s *State) pop(p *Program, c int) uint16 {
 // stacking it sets the cell.
 func (s *State) setTop(p *Program, c int, code uint16) {
 	if s.Hgt != nil {
-		i := int(s.Hgt[c]) - 1
-		if p.Zobrist != nil {
-			s.BoardHash ^= stackKey(c, i, s.Stk[c*s.Scap+i]) ^ stackKey(c, i, code)
-		}
-		s.Stk[c*s.Scap+i] = code
+		s.Stk[c*s.Scap+int(s.Hgt[c])-1] = code
 	}
 	s.put(p, c, code)
 }
@@ -389,7 +379,7 @@ func (s *State) drop(p *Program, c int, code uint16) {
 	}
 	s.push(p, c, code)
 	if !s.SkipLog {
-		s.Changes = append(s.Changes, Change{Cell: int32(c), Arg: opPush})
+		s.Changes = append(s.Changes, Change{Cell: int32(c), Old: code, Arg: opPush}) // (old: the piece pushed, for the hash)
 	}
 }
 
@@ -429,9 +419,6 @@ func (s *State) put(p *Program, c int, code uint16) {
 			s.OnTarget[p.CodeSlot[code]]++
 		}
 	}
-	if z := p.Zobrist; z != nil {
-		s.BoardHash ^= z.cell[c*z.ncodes+int(old)] ^ z.cell[c*z.ncodes+int(code)]
-	}
 }
 
 // clear empties cell c and records the old code for Undo (games without
@@ -466,6 +453,7 @@ func (p *Program) NewState(seed uint64) *State {
 			s.Place(p, c, bag[i])
 		}
 	}
+	p.Rehash(s)
 	return s
 }
 
@@ -546,6 +534,7 @@ func (p *Program) NewStateFromLayout(layout map[string]string) (*State, error) {
 			return nil, fmt.Errorf("layout: %d pieces %q, the setup has %d", got[pc], p.Desc.Pieces[pc].Name, want[pc])
 		}
 	}
+	p.Rehash(s)
 	return s, nil
 }
 
@@ -694,8 +683,8 @@ func (p *Program) StateBytes() int {
 	if p.KeepOccC {
 		n += p.Ncodes * p.NumWords * 8 // occC
 	}
-	n += 3 * p.Players * 4 // turns, captured, points
-	n += 4 * len(p.Ctrs)   // the rules' counters
+	n += 3 * p.Players * 4     // turns, captured, points
+	n += 4 * p.CounterValues() // the rules' counters
 	if p.Hands {
 		n += p.Ncodes * 4 // hand
 	}
