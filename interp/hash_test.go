@@ -85,3 +85,45 @@ func TestHashOffByDefault(t *testing.T) {
 		t.Fatal("WithHash keeps no hash")
 	}
 }
+
+// TestRepetitionPlayouts: random playouts of international draughts with
+// FMJD's draws, recorded and not (SetUndo), with and without
+// accelerators, end in the same position; and the hash kept by a game
+// that counts repetitions equals the hash from scratch where they end.
+func TestRepetitionPlayouts(t *testing.T) {
+	g := loadGame(t, "draughts-international.rules", map[string]string{"fmjd-draws": "true"})
+	var ends []string
+	var draws int
+	for _, off := range []bool{false, true} {
+		p, err := Compile(g, core.Config{Disable: disableAll(off)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.Repetition == nil || p.Zobrist == nil {
+			t.Fatal("FMJD's draws keep no history of positions")
+		}
+		for _, logged := range []bool{false, true} {
+			var ml core.MoveList
+			for seed := uint64(0); seed < 20; seed++ {
+				s := p.NewState(0)
+				s.SetUndo(logged)
+				p.RandomPlayout(s, rand.New(rand.NewPCG(seed, 3)), &ml, 3000)
+				if Hash(s) != HashFromScratch(p, s) {
+					t.Fatalf("seed %d: hash %x, from scratch %x", seed, Hash(s), HashFromScratch(p, s))
+				}
+				text := PositionText(p, s)
+				if k := int(seed); len(ends) <= k {
+					ends = append(ends, text)
+					if st := p.Status(s); st.Over && len(st.Winners) == 2 && s.Ctr[0] < 50 {
+						draws++ // (FMJD's, not the fifty plies')
+					}
+				} else if ends[k] != text {
+					t.Fatalf("seed %d (accelerators off %v, recorded %v): ends at\n%s\nwant\n%s", seed, off, logged, text, ends[k])
+				}
+			}
+		}
+	}
+	if draws == 0 {
+		t.Error("no playout ended by FMJD's draws")
+	}
+}

@@ -39,12 +39,16 @@ func (c *checker) counterShape(ps map[string]*Entry, ct *ir.Counter) (ok bool) {
 }
 
 // repetitionName lowers `repetition` in goals: the times the position
-// has stood (ir.OpRepetition).
-func (c *checker) repetitionName(n string, ctx exprCtx) (*ir.Expr, bool) {
-	if n != "repetition" || ctx != ctxGoal {
-		return nil, false
+// has stood (ir.OpRepetition); named tells whether x is that name.
+func (c *checker) repetitionName(x *Name, ctx exprCtx) (ex *ir.Expr, named, ok bool) {
+	if x.Dotted() != "repetition" {
+		return nil, false, false
 	}
-	return &ir.Expr{Op: ir.OpRepetition}, true
+	if ctx != ctxGoal {
+		c.errorf(x.Pos, "e.g. end { draw: repetition >= 3 }", "repetition is read in goals (win, lose, draw)")
+		return nil, true, false
+	}
+	return &ir.Expr{Op: ir.OpRepetition}, true, true
 }
 
 // counterOf lowers a player's value of counter i (own.NAME,

@@ -342,6 +342,9 @@ func (c *checker) valueNames(ctx exprCtx) []string {
 		for n := range c.counters {
 			names = append(names, n)
 		}
+		if ctx == ctxGoal {
+			names = append(names, "repetition")
+		}
 		sort.Strings(names[len(playerValues):])
 	}
 	return names
