@@ -39,8 +39,9 @@ func WithHash(p *Program) (*Program, error) {
 // compileHash gives p its hash keys when they are needed (Config.Hash, or
 // a goal counting repetitions: then also Program.Repetition); the ply
 // is part of the hash when something reads it or the game has a ply
-// limit. It runs after compileEnd (the limit) and before compilePlay
-// (the makers' choice reads Program.Zobrist).
+// limit. It runs in compileEnd once the limit is known, before the tiers
+// are planned and the makers chosen (step-playouts and the makers read
+// Program.Zobrist to decline).
 func compileHash(p *core.Program) {
 	repeats, plyRead := false, p.Limit > 0
 	eachExpr(p.Desc, func(e *ir.Expr) {

@@ -63,6 +63,12 @@ func TestHashIncremental(t *testing.T) {
 					t.Fatalf("%s: game %d: undone to ply %d: hash %x, want %x (from scratch %x)", name, game, i, h, hashes[i], HashFromScratch(p, s))
 				}
 			}
+			// A playout without undo records keeps the hash too.
+			s.SetUndo(false)
+			p.RandomPlayout(s, rng, &ml, 300)
+			if Hash(s) != HashFromScratch(p, s) {
+				t.Fatalf("%s: game %d: after a playout without records: hash %x, from scratch %x", name, game, Hash(s), HashFromScratch(p, s))
+			}
 		}
 	}
 }

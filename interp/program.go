@@ -53,7 +53,6 @@ func Compile(g *ir.Game, cfg Config) (*Program, error) {
 	if err := compileEnd(p); err != nil {
 		return nil, fmt.Errorf("compile %s: %w", g.Name, err)
 	}
-	compileHash(p)
 	compilePut(p)
 	compilePlay(p)
 	for i := range p.Rules {
@@ -875,6 +874,7 @@ func compileEnd(p *core.Program) error {
 	if m := p.Cfg.MaxPlies; m > 0 && (p.Limit == 0 || m < p.Limit) {
 		p.Limit = m
 	}
+	compileHash(p)
 	for i := range p.Rules {
 		if p.Rules[i].When != nil {
 			p.GuardedRules = append(p.GuardedRules, i)

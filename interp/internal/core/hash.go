@@ -185,18 +185,25 @@ type CellsFunc = func(p *Program, s *State, r *Rule, mover int, path []uint32)
 type RevertFunc = func(p *Program, s *State, recs []Change)
 
 // HashedCells returns cells with the board's hash kept: the move is
-// recorded (also when the State records none: the records are then
-// dropped) and the keys of its records folded in.
+// recorded and the keys of its records folded in. A move made without
+// undo records (State.SkipLog) is recorded all the same, under a frame
+// of its own that the cells function may mark (a drop does), and both
+// are dropped after.
 func HashedCells(cells CellsFunc) CellsFunc {
 	return func(p *Program, s *State, r *Rule, mover int, path []uint32) {
-		skip, n0 := s.SkipLog, len(s.Changes)
+		if !s.SkipLog {
+			n0 := len(s.Changes)
+			cells(p, s, r, mover, path)
+			s.BoardHash ^= p.recordsHash(s, s.Changes[n0:])
+			return
+		}
+		n0, f0 := len(s.Changes), len(s.Frames)
 		s.SkipLog = false
+		s.Frames = append(s.Frames, Frame{})
 		cells(p, s, r, mover, path)
 		s.BoardHash ^= p.recordsHash(s, s.Changes[n0:])
-		if skip {
-			s.Changes = s.Changes[:n0]
-		}
-		s.SkipLog = skip
+		s.Changes, s.Frames = s.Changes[:n0], s.Frames[:f0]
+		s.SkipLog = true
 	}
 }
 
