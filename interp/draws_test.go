@@ -115,8 +115,15 @@ func TestCountedEndings(t *testing.T) {
 			t.Fatalf("%s read back: %v", text, err)
 		}
 	}
-	// Without the option the counters stay at 0 and nothing is drawn.
+	// Without the option the counters stay at 0, the position keeps
+	// none of them, and nothing is drawn.
 	for _, p := range fmjd(t, "false") {
-		playOn(t, p, "1mm1k/5/5/5/5/5/5/5/5/1K3 white ply:30 counters:king-against-three=15/15", false, "c1-d2", "j10-i9")
+		s := playOn(t, p, "1mm1k/5/5/5/5/5/5/5/5/1K3 white ply:30", false, "c1-d2", "j10-i9")
+		if len(s.Ctr) != 1 || p.CounterText(s, 1) != "0/0" {
+			t.Fatalf("counters kept: %v", s.Ctr)
+		}
+		if _, err := ParsePosition(p, "1mm1k/5/5/5/5/5/5/5/5/1K3 white ply:30 counters:king-against-three=15/15"); err == nil || !strings.Contains(err.Error(), "never counts") {
+			t.Fatalf("a value of a counter that never counts: %v", err)
+		}
 	}
 }

@@ -36,20 +36,8 @@ func compileLong(p *core.Program, r *core.Rule, m *ir.MoveRule) error {
 	return nil
 }
 
-// compileCounters compiles the counters (p.Ctrs): their conditions and
-// where their values live (counted.go).
+// compileCounters compiles the counters (p.Ctrs, p.Counters,
+// p.Counted: compileCounter).
 func compileCounters(p *core.Program) error {
-	at := 0
-	for i, ct := range p.Desc.Counters {
-		r, err := compileCounter(p, ct, at)
-		if err != nil {
-			return err
-		}
-		if i == 0 {
-			p.Ctrs = make([]core.CounterRule, 0, len(p.Desc.Counters))
-		}
-		p.Ctrs = append(p.Ctrs, r)
-		at += r.Values
-	}
-	return nil
+	return compileCounterRules(p)
 }

@@ -191,8 +191,8 @@ func PositionText(p *core.Program, s *core.State) string {
 	}
 	if !allZero(s.Ctr) {
 		var parts []string
-		for k, r := range p.Ctrs {
-			if !allZero(s.Ctr[r.At : r.At+r.Values]) {
+		for k, r := range p.Counters {
+			if r.At >= 0 && !allZero(s.Ctr[r.At:r.At+r.Values]) {
 				parts = append(parts, p.Desc.Counters[k].Name+"="+p.CounterText(s, k))
 			}
 		}

@@ -415,7 +415,10 @@ func randomPositionText(p *core.Program, rng *rand.Rand) string {
 	}
 	if len(g.Counters) > 0 {
 		var cs []string
-		for _, c := range g.Counters {
+		for k, c := range g.Counters {
+			if p.Counters[k].At < 0 {
+				continue // (never counts: an option turned it off)
+			}
 			values := []string{fmt.Sprint(rng.IntN(ply + 1))}
 			for c.PerPlayer && len(values) < p.Players {
 				values = append(values, fmt.Sprint(rng.IntN(ply+1)))

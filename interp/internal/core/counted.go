@@ -18,43 +18,52 @@ import (
 // to 0. FMJD's counted endings are such counters: one king against three
 // pieces, 16 moves of each side.
 
-// CounterRule is a compiled counter.
+// CounterRule is a compiled counter. The plain counters (one value, no
+// while) come first in State.Ctr, and Program.countMove updates them in
+// one loop over their conditions (Program.Ctrs); the others follow
+// (Program.Counted, each updated by count). A counter whose while is
+// false whatever the position (an option turned it off) never counts:
+// it is not in Counted, its values are 0 and the position does not keep
+// them (At is -1).
 type CounterRule struct {
-	Counts EvalFn // nil: every move counts (the counter has While alone)
+	Counts EvalFn // true for every move when the counter has While alone
 	While  EvalFn // nil: always
-	At     int    // its first value in State.Ctr
+	At     int    // its first value in State.Ctr; -1: never counts, not kept
 	Values int    // 1, or the number of players (ir.Counter.PerPlayer)
+	Step   int    // 0, or 1 when per player: the mover's value is At + mover*Step
 }
 
 // CounterValues is the length of State.Ctr: every value of every
 // counter.
 func (p *Program) CounterValues() int {
-	if n := len(p.Ctrs); n > 0 {
-		return p.Ctrs[n-1].At + p.Ctrs[n-1].Values
+	n := 0
+	for _, r := range p.Counters {
+		if r.At >= 0 {
+			n += r.Values
+		}
 	}
-	return 0
+	return n
 }
 
-// count updates counter r after mover's move (c: the move's context).
+// count updates counter r after mover's move (c: the move's context):
+// the mover's value goes up by one when the while and the counts hold,
+// every value goes back to 0 otherwise.
 func (r *CounterRule) count(s *State, c *Ectx, mover int) {
-	if (r.While == nil || r.While(c) != 0) && (r.Counts == nil || r.Counts(c) != 0) {
-		at := r.At
-		if r.Values > 1 {
-			at += mover
-		}
-		s.Ctr[at]++
+	if (r.While == nil || r.While(c) != 0) && r.Counts(c) != 0 {
+		s.Ctr[r.At+mover*r.Step]++
 		return
 	}
-	for i := r.At; i < r.At+r.Values; i++ {
-		s.Ctr[i] = 0
-	}
+	clear(s.Ctr[r.At : r.At+r.Values])
 }
 
 // counterRead compiles the value of a counter in goals and scores: a
 // counter per player's value is that of e's side.
 func (xc *ExprCompiler) counterRead(e *ir.Expr) EvalFn {
-	r := xc.P.Ctrs[e.Int]
+	r := xc.P.Counters[e.Int]
 	at := r.At
+	if at < 0 {
+		return func(*Ectx) int { return 0 }
+	}
 	if r.Values == 1 {
 		return func(c *Ectx) int { return int(c.S.Ctr[at]) }
 	}
@@ -66,10 +75,13 @@ func (xc *ExprCompiler) counterRead(e *ir.Expr) EvalFn {
 // write it: the number, or per player the numbers in player order
 // joined by "/".
 func (p *Program) CounterText(s *State, k int) string {
-	r := p.Ctrs[k]
+	r := p.Counters[k]
 	parts := make([]string, r.Values)
 	for i := range parts {
-		parts[i] = fmt.Sprint(s.Ctr[r.At+i])
+		parts[i] = "0"
+		if r.At >= 0 {
+			parts[i] = fmt.Sprint(s.Ctr[r.At+i])
+		}
 	}
 	return strings.Join(parts, "/")
 }

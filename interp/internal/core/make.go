@@ -121,9 +121,11 @@ func (p *Program) Apply(s *State, ml *MoveList, i int) {
 		return
 	}
 	m := ml.Moves[i]
-	mk := &p.PassMaker
+	var mk *Maker
 	if m.Rule >= 0 {
 		mk = &p.Rules[m.Rule].Play
+	} else {
+		mk = &p.PassMaker
 	}
 	mover := mk.Play(p, s, ml, m, !s.Unlogged)
 	if len(p.GoalsAfter) > 0 && p.GoalReached(s, mover) {
@@ -234,8 +236,15 @@ func (p *Program) countMove(s *State, mover, moved, caps int, pass bool) {
 	c := &s.ectx
 	*c = Ectx{P: p, S: s, Own: mover, Opp: p.After(mover)}
 	c.moved, c.caps, c.pass = moved, caps, pass
-	for k := range p.Ctrs {
-		p.Ctrs[k].count(s, c, mover)
+	for k, f := range p.Ctrs {
+		if f(c) != 0 {
+			s.Ctr[k]++
+		} else {
+			s.Ctr[k] = 0
+		}
+	}
+	for k := range p.Counted {
+		p.Counted[k].count(s, c, mover)
 	}
 }
 

@@ -120,7 +120,14 @@ type Program struct {
 
 	GoalsAfter []Goal
 	GoalsStart []Goal
-	Ctrs       []CounterRule // the counters (ir.Game.Counters; counted.go); nil: none
+	// Ctrs: the conditions of the plain counters (one value, no while),
+	// whose values are State.Ctr[0:len(Ctrs)]; not nil when the game
+	// has counters of any kind (counted.go). Counters: every counter, by
+	// its index in ir.Game.Counters (where its values live); Counted: the
+	// counters per player or with a while, those that may count
+	Ctrs     []EvalFn
+	Counters []CounterRule
+	Counted  []CounterRule
 	NoMove     ir.Outcome
 	Passes     int
 	AtPasses   ir.Outcome // how passes in a row end the game (draw or score)

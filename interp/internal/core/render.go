@@ -45,8 +45,8 @@ func (p *Program) Render(s *State) string {
 		writeLine(&b, "result: "+p.ResultText(st))
 	}
 	if len(s.Ctr) > 0 {
-		parts := make([]string, len(p.Ctrs))
-		for i := range p.Ctrs {
+		parts := make([]string, len(p.Counters))
+		for i := range p.Counters {
 			parts[i] = p.Desc.Counters[i].Name + " " + p.CounterText(s, i)
 		}
 		writeLine(&b, "counters: "+strings.Join(parts, ", "))

@@ -287,7 +287,7 @@ func (p *Program) NewEmptyState() *State {
 	}
 	s.Changes = make([]Change, 0, 256)
 	s.Frames = make([]Frame, 0, 128)
-	if len(p.Ctrs) > 0 {
+	if p.Ctrs != nil {
 		s.Ctr = make([]int32, p.CounterValues())
 	}
 	if p.Hands {
