@@ -128,11 +128,11 @@ type Program struct {
 	Ctrs     []EvalFn
 	Counters []CounterRule
 	Counted  []CounterRule
-	NoMove     ir.Outcome
-	Passes     int
-	AtPasses   ir.Outcome // how passes in a row end the game (draw or score)
-	Limit      int        // 0: none
-	AtLimit    ir.Outcome
+	NoMove   ir.Outcome
+	Passes   int
+	AtPasses ir.Outcome // how passes in a row end the game (draw or score)
+	Limit    int        // 0: none
+	AtLimit  ir.Outcome
 
 	// Pieces in hand (hand.go), only when the game gives some: the
 	// position keeps a count per piece code (State.hand); handCodes[pl]
