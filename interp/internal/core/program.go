@@ -120,19 +120,18 @@ type Program struct {
 
 	GoalsAfter []Goal
 	GoalsStart []Goal
-	// Ctrs: the conditions of the plain counters (one value, no while),
-	// whose values are State.Ctr[0:len(Ctrs)]; not nil when the game
-	// has counters of any kind (counted.go). Counters: every counter, by
-	// its index in ir.Game.Counters (where its values live); Counted: the
-	// counters per player or with a while, those that may count
-	Ctrs     []EvalFn
+	Ctrs       []EvalFn // the plain counters' conditions (counted.go); not nil when the game has counters
+	NoMove     ir.Outcome
+	Passes     int
+	AtPasses   ir.Outcome // how passes in a row end the game (draw or score)
+	Limit      int        // 0: none
+	AtLimit    ir.Outcome
+
+	// Counters: every counter, by its index in ir.Game.Counters (where
+	// its values live in State.Ctr); Counted: the counters per player or
+	// with a while, those that may count (counted.go)
 	Counters []CounterRule
 	Counted  []CounterRule
-	NoMove   ir.Outcome
-	Passes   int
-	AtPasses ir.Outcome // how passes in a row end the game (draw or score)
-	Limit    int        // 0: none
-	AtLimit  ir.Outcome
 
 	// Pieces in hand (hand.go), only when the game gives some: the
 	// position keeps a count per piece code (State.hand); handCodes[pl]
