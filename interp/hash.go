@@ -10,7 +10,8 @@ import (
 // The position hash and the repetitions (core/hash.go): a Program keeps
 // the hash when its caller asks (Config.Hash) or its rules count
 // repetitions, and then the make accelerators that write cells without
-// State.put decline it (makeDeclines).
+// the general make's records decline it (makeDeclines), and the general
+// make's cells functions and revert keep it (keepHash).
 
 // Hash returns the position hash of s (0 when its Program keeps none:
 // compile with Config.Hash). Two States of one Program have the same

@@ -255,9 +255,10 @@ func (p *Program) recordsHash(s *State, recs []Change) uint64 {
 	return h
 }
 
-// Rehash sets the hash of s from scratch: for a State whose cells were
-// written without State.put (none of the core's ways; a caller that
-// builds a position by other means).
+// Rehash sets the hash of s from scratch: NewState, NewStateFromLayout
+// and the reading of a position text call it once the pieces are placed
+// (placing them is not a move, and only moves keep the hash), as must a
+// caller that builds a position by other means.
 func (p *Program) Rehash(s *State) {
 	s.keys = p.Zobrist
 	if p.Zobrist != nil {
