@@ -35,6 +35,14 @@
 // accelerators each rule and tier got and why the others declined;
 // `ruleplay vet --explain` prints it.
 //
+// The position hash (core/hash.go, hash.go here): a Program compiled with
+// Config.Hash, or whose rules count repetitions, keeps a 64-bit hash of
+// each position (Hash, HashFromScratch, WithHash), equal for positions
+// equal in everything the rules read; the general make keeps it (its
+// cells functions and revert wrapped once, at compile time), and the make
+// accelerators that write cells themselves decline such a Program. A
+// Program that keeps no hash pays nothing for it.
+//
 // A file name may appear in all three places: mailbox.go here plans the
 // mailbox (when it applies, why it declines), accel/mailbox.go runs it,
 // core/mailbox.go holds the byte board the position keeps.

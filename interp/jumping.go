@@ -36,18 +36,8 @@ func compileLong(p *core.Program, r *core.Rule, m *ir.MoveRule) error {
 	return nil
 }
 
-// compileCounters compiles the counters' conditions (p.ctrs).
+// compileCounters compiles the counters (p.Ctrs, p.Counters,
+// p.Counted: compileCounter).
 func compileCounters(p *core.Program) error {
-	for i, ct := range p.Desc.Counters {
-		xc := &core.ExprCompiler{P: p, Kind: core.ExCounts, What: fmt.Sprintf("counter %s (%s)", ct.Name, ct.Pos)}
-		f, err := xc.Compile(ct.Counts, false)
-		if err != nil {
-			return err
-		}
-		if i == 0 {
-			p.Ctrs = make([]core.EvalFn, 0, len(p.Desc.Counters))
-		}
-		p.Ctrs = append(p.Ctrs, f)
-	}
-	return nil
+	return compileCounterRules(p)
 }

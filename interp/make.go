@@ -58,12 +58,16 @@ func compilePlay(p *core.Program) {
 			p.DeclineFor(core.ScopeRule, i, core.AccelFusedMake, why)
 		}
 	}
+	keepHash(p)
+	keepRepetitions(p)
 }
 
 // makeDeclines tells why a move cannot be made without the general
 // position updates: stacks, or pieces with targets ("" otherwise).
 func makeDeclines(p *core.Program) string {
 	switch {
+	case hashDeclines(p) != "":
+		return hashDeclines(p)
 	case p.Stacking:
 		return "the game has stacks"
 	case p.NTargets > 0:

@@ -191,9 +191,9 @@ func PositionText(p *core.Program, s *core.State) string {
 	}
 	if !allZero(s.Ctr) {
 		var parts []string
-		for k, v := range s.Ctr {
-			if v != 0 {
-				parts = append(parts, fmt.Sprintf("%s=%d", p.Desc.Counters[k].Name, v))
+		for k, r := range p.Counters {
+			if r.At >= 0 && !allZero(s.Ctr[r.At:r.At+r.Values]) {
+				parts = append(parts, p.Desc.Counters[k].Name+"="+p.CounterText(s, k))
 			}
 		}
 		b.WriteString(" counters:" + strings.Join(parts, ","))
@@ -276,6 +276,7 @@ func ParsePosition(p *core.Program, text string) (*core.State, error) {
 	if err := r.fields(s, end); err != nil {
 		return nil, err
 	}
+	p.Rehash(s)
 	decideEnd(p, s)
 	return s, nil
 }
@@ -724,14 +725,9 @@ func (r *positionReader) counters(s *core.State, at int, v string, ply int) erro
 			return r.fail(at, "counters: %s given twice", name)
 		}
 		seen[k] = true
-		n, err := r.number(at+len(name)+1, value, "counter "+name)
-		if err != nil {
+		if err := r.counterValues(s, k, at+len(name)+1, value, ply); err != nil {
 			return err
 		}
-		if n > ply {
-			return r.fail(at+len(name)+1, "counter %s is %d, but it goes up by one a ply at most and %d plies were played (set ply: too)", name, n, ply)
-		}
-		s.Ctr[k] = int32(n)
 		at += len(item) + 1
 	}
 	return nil

@@ -213,7 +213,7 @@ func TestPositionTextErrors(t *testing.T) {
 		{"draughts.rules", "mmmm/mmmm/mmmm/4/4/MMMM/MMMM/MMMM black last:a1", 46, `the rules do not read the last move's cell: no last: field`},
 		{"draughts.rules", "mmmm/mmmm/mmmm/4/4/MMMM/MMMM/[white queen]MMM black", 30, `the game has no piece "white queen" (pieces: M black man, m white man, K black king, k white king)`},
 		{"draughts-international.rules", "5/5/5/5/5/5/5/5/5/K4 white counters:quiet=3", 43, `counter quiet is 3, but it goes up by one a ply at most and 0 plies were played (set ply: too)`},
-		{"draughts-international.rules", "5/5/5/5/5/5/5/5/5/K4 white counters:queens=3", 37, `counters: want NAME=VALUE items, the names quiet; not "queens=3"`},
+		{"draughts-international.rules", "5/5/5/5/5/5/5/5/5/K4 white counters:queens=3", 37, `counters: want NAME=VALUE items, the names quiet, king-against-three, king-against-two; not "queens=3"`},
 		{"jumpwings.rules", "hhh/cccc/fffff/4/FFFFF/CCCC/(HHHHHHHHHHHHHHHHHHHHHHHHHHHHHH)HH light", 29, `cell a1: a stack of more than 24 pieces, the most the game's pieces make`},
 		{"jumpwings.rules", "hhh/cccc/fffff/4/FFFFF/CCCC/()HH light", 29, `cell a1: an empty stack '()': an empty cell is written as a count`},
 		{"jumpwings.rules", "hhh/cccc/fffff/4/FFFFF/CCCC/(HH light", 29, `a stack with no closing ')'`},
@@ -419,8 +419,15 @@ func randomPositionText(p *core.Program, rng *rand.Rand) string {
 	}
 	if len(g.Counters) > 0 {
 		var cs []string
-		for _, c := range g.Counters {
-			cs = append(cs, fmt.Sprintf("%s=%d", c.Name, rng.IntN(ply+1)))
+		for k, c := range g.Counters {
+			if p.Counters[k].At < 0 {
+				continue // (never counts: an option turned it off)
+			}
+			values := []string{fmt.Sprint(rng.IntN(ply + 1))}
+			for c.PerPlayer && len(values) < p.Players {
+				values = append(values, fmt.Sprint(rng.IntN(ply+1)))
+			}
+			cs = append(cs, c.Name+"="+strings.Join(values, "/"))
 		}
 		b.WriteString(" counters:" + strings.Join(cs, ","))
 	}

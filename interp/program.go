@@ -884,6 +884,7 @@ func compileEnd(p *core.Program) error {
 	if m := p.Cfg.MaxPlies; m > 0 && (p.Limit == 0 || m < p.Limit) {
 		p.Limit = m
 	}
+	compileHash(p)
 	for i := range p.Rules {
 		if p.Rules[i].When != nil {
 			p.GuardedRules = append(p.GuardedRules, i)

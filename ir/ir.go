@@ -106,6 +106,12 @@ type Counter struct {
 	Name   string
 	Counts *Expr
 	Pos    string
+	// PerPlayer: one value per player, the mover's going up (its own
+	// moves); While (nil: always): a condition on the position after the
+	// move (own: the mover) without which every value goes back to 0.
+	// Counts is nil when While alone says what is counted.
+	PerPlayer bool
+	While     *Expr
 }
 
 // LockKind is what a lock does to the pieces on its zone.
@@ -631,6 +637,11 @@ const (
 	// OpHand is a player value of Side: the pieces the player holds in
 	// hand (Game.Hands); in move guards, the mover's.
 	OpHand
+
+	// OpRepetition: the number of times the position after the move (its
+	// pieces, the pieces in hand and the player to move) has stood in the
+	// game, this time included; in goals.
+	OpRepetition
 )
 
 // Expr is a resolved expression.

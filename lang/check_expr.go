@@ -644,6 +644,14 @@ func (c *checker) lowerName(x *Name, ctx exprCtx) (*ir.Expr, typ, bool) {
 	if i, ok := c.counters[n]; ok && (ctx == ctxGoal || ctx == ctxValue) {
 		return &ir.Expr{Op: ir.OpCounter, Int: i}, tInt, i >= 0 // (a bad counter is reported at its entry)
 	}
+	if ex, named, ok := c.repetitionName(x, ctx); named {
+		return ex, tInt, ok
+	}
+	if i, ok := c.counters[x.Parts[len(x.Parts)-1]]; ok && len(x.Parts) == 2 && (ctx == ctxGoal || ctx == ctxValue) {
+		if side, ok := c.sideName(x.Parts[0], ctx); ok {
+			return c.counterOf(x, i, side)
+		}
+	}
 	side, field := ir.SideOwn, n
 	if len(x.Parts) == 2 {
 		var ok bool

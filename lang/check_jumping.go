@@ -250,32 +250,39 @@ func (c *checker) checkCounters(es []*Entry) {
 		}
 		c.counters[name] = -1 // a bad counter: its uses are not reported again
 		ps := c.props(e, "counter", counterProps)
+		ct := ir.Counter{Name: name, Pos: e.Pos.String()}
+		if !c.counterShape(ps, &ct) {
+			continue
+		}
 		p, has := ps["counts"]
-		if !has {
+		if !has && ct.While == nil {
 			c.errorf(e.Pos, "add counts: moved king and captures == 0", "the counter has no condition")
 			continue
 		}
-		v, ok := c.single(p)
-		if !ok {
-			continue
-		}
-		ex, t, ok := c.lower(v, ctxCounts)
-		if !ok {
-			continue
-		}
-		if t != tBool {
-			c.errorf(v.At(), "e.g. counts: moved king and captures == 0", "counts needs a condition on the move")
-			continue
+		if has {
+			v, ok := c.single(p)
+			if !ok {
+				continue
+			}
+			ex, t, ok := c.lower(v, ctxCounts)
+			if !ok {
+				continue
+			}
+			if t != tBool {
+				c.errorf(v.At(), "e.g. counts: moved king and captures == 0", "counts needs a condition on the move")
+				continue
+			}
+			ct.Counts = ex
 		}
 		c.counters[name] = len(c.g.Counters)
-		c.g.Counters = append(c.g.Counters, ir.Counter{Name: name, Counts: ex, Pos: e.Pos.String()})
+		c.g.Counters = append(c.g.Counters, ct)
 	}
 }
 
 // isReserved tells whether a counter's name would hide a name of goals.
 func (c *checker) isReserved(n string) bool {
 	_, opt := c.opts[n]
-	return opt || contains(playerValues, n) || contains(cellWords, n) || n == "own" || n == "opponent"
+	return opt || contains(playerValues, n) || contains(cellWords, n) || n == "own" || n == "opponent" || n == "repetition"
 }
 
 // lowerMoveValue lowers a name in a counter's counts: captures, pass.
@@ -345,6 +352,9 @@ func (c *checker) valueNames(ctx exprCtx) []string {
 		names = append([]string(nil), names...)
 		for n := range c.counters {
 			names = append(names, n)
+		}
+		if ctx == ctxGoal {
+			names = append(names, "repetition")
 		}
 		sort.Strings(names[len(playerValues):])
 	}

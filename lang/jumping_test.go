@@ -36,7 +36,7 @@ func TestJumpingFamilyLowering(t *testing.T) {
 	if len(g.Promotions) != 1 || !g.Promotions[0].AtMoveEnd {
 		t.Errorf("promotions %+v", g.Promotions)
 	}
-	if len(g.Counters) != 1 || g.Counters[0].Name != "quiet" || g.Counters[0].Counts.Op != ir.OpAnd ||
+	if len(g.Counters) != 3 || g.Counters[0].Name != "quiet" || g.Counters[0].Counts.Op != ir.OpAnd ||
 		g.Counters[0].Counts.Args[0].Op != ir.OpMoved {
 		t.Errorf("counters %+v", g.Counters)
 	}

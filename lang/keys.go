@@ -15,7 +15,7 @@ var (
 	endProps          = []string{"win", "lose", "draw", "no-move", "passes", "at-passes", "plies", "at-limit"}
 	endMoments        = []string{"after-move", "turn-start"}
 	scoreProps        = []string{"value", "best", "margin"}
-	counterProps      = []string{"counts"}
+	counterProps      = []string{"counts", "per", "while"}
 	guideProps        = []string{"value", "best"}
 )
 

@@ -18,6 +18,11 @@ type Config struct {
 	// exponentially with the board): past it, move generation panics with
 	// a *LimitError naming the rule (0: DefaultMaxLeaps).
 	MaxLeaps int
+	// Hash makes the positions keep a hash (State.Hash), as a solver's
+	// transposition table needs; a game whose rules count repetitions
+	// keeps one anyway. The make accelerators that write cells
+	// themselves decline such a Program.
+	Hash bool
 }
 
 // DefaultMaxLeaps is Config.MaxLeaps when none is given: well above what

@@ -77,7 +77,7 @@ func opDeps(e *ir.Expr) dep {
 	case ir.OpNextTo:
 		return depLast
 	case ir.OpEvery, ir.OpSome, ir.OpCount, ir.OpCaptured, ir.OpPoints, ir.OpDistance, ir.OpScore, ir.OpZoneDistance,
-		ir.OpEveryCell, ir.OpSomeCell, ir.OpCountCell, ir.OpCounter, ir.OpMoved, ir.OpCaptures, ir.OpPass:
+		ir.OpEveryCell, ir.OpSomeCell, ir.OpCountCell, ir.OpCounter, ir.OpMoved, ir.OpCaptures, ir.OpPass, ir.OpRepetition:
 		return depBoard
 	}
 	return depUnknown

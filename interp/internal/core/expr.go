@@ -114,6 +114,8 @@ func (xc *ExprCompiler) Compile(e *ir.Expr, cell bool) (EvalFn, error) {
 		return xc.playerValue(e)
 	case ir.OpCounter, ir.OpMoved, ir.OpCaptures, ir.OpPass:
 		return xc.counterValue(e)
+	case ir.OpRepetition:
+		return xc.repetitionValue()
 	}
 	return nil, fmt.Errorf("%s: unknown operator %d", xc.What, e.Op)
 }

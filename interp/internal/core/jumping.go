@@ -101,8 +101,7 @@ func (xc *ExprCompiler) counterValue(e *ir.Expr) (EvalFn, error) {
 		if e.Int < 0 || e.Int >= len(xc.P.Desc.Counters) {
 			return nil, fmt.Errorf("%s: counter %d out of range", xc.What, e.Int)
 		}
-		k := e.Int
-		return func(c *Ectx) int { return int(c.S.Ctr[k]) }, nil
+		return xc.counterRead(e), nil
 	}
 	if xc.Kind != ExCounts {
 		return nil, fmt.Errorf("%s: moved, captures and pass are read in a counter's counts", xc.What)

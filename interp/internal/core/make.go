@@ -121,9 +121,11 @@ func (p *Program) Apply(s *State, ml *MoveList, i int) {
 		return
 	}
 	m := ml.Moves[i]
-	mk := &GeneralMaker
+	var mk *Maker
 	if m.Rule >= 0 {
 		mk = &p.Rules[m.Rule].Play
+	} else {
+		mk = &p.PassMaker
 	}
 	mover := mk.Play(p, s, ml, m, !s.Unlogged)
 	if len(p.GoalsAfter) > 0 && p.GoalReached(s, mover) {
@@ -228,7 +230,8 @@ func (p *Program) movedKind(s *State, ml *MoveList, m Mv) int {
 
 // countMove updates the rules' counters after mover's move: each goes up
 // by one when its condition holds for the move (the kind moved, the
-// pieces taken, a pass), back to 0 otherwise.
+// pieces taken, a pass) and its while on the position, back to 0
+// otherwise (counted.go).
 func (p *Program) countMove(s *State, mover, moved, caps int, pass bool) {
 	c := &s.ectx
 	*c = Ectx{P: p, S: s, Own: mover, Opp: p.After(mover)}
@@ -239,6 +242,9 @@ func (p *Program) countMove(s *State, mover, moved, caps int, pass bool) {
 		} else {
 			s.Ctr[k] = 0
 		}
+	}
+	for k := range p.Counted {
+		p.Counted[k].count(s, c, mover)
 	}
 }
 

@@ -108,6 +108,9 @@ type Program struct {
 	SelectKept func(p *Program, s *State, ml *MoveList, i int)
 	// Unmakes takes back a frame, by its kind (compilePlay)
 	Unmakes [8]Unmake
+	// PassMaker makes a pass (GeneralMaker, or the repetitions' wrapper
+	// of it: hash.go)
+	PassMaker Maker
 	// small: the tables of a small board (smallTabs; nil: fused-make does
 	// not serve the Program: compileSmall)
 	Small *SmallTabs
@@ -117,12 +120,18 @@ type Program struct {
 
 	GoalsAfter []Goal
 	GoalsStart []Goal
-	Ctrs       []EvalFn // the counters' conditions (ir.Game.Counters); nil: none
+	Ctrs       []EvalFn // the plain counters' conditions (counted.go); not nil when the game has counters
 	NoMove     ir.Outcome
 	Passes     int
 	AtPasses   ir.Outcome // how passes in a row end the game (draw or score)
 	Limit      int        // 0: none
 	AtLimit    ir.Outcome
+
+	// Counters: every counter, by its index in ir.Game.Counters (where
+	// its values live in State.Ctr); Counted: the counters per player or
+	// with a while, those that may count (counted.go)
+	Counters []CounterRule
+	Counted  []CounterRule
 
 	// Pieces in hand (hand.go), only when the game gives some: the
 	// position keeps a count per piece code (State.hand); handCodes[pl]
@@ -135,6 +144,12 @@ type Program struct {
 	// Order is the game's turn order (turns.go): the mover of each ply;
 	// nil for strict alternation (NextTurn).
 	Order *TurnOrder
+
+	// Zobrist: the keys of the position hash (hash.go; nil: the
+	// positions keep none); Repetition: how the positions of a game are
+	// kept for the repetitions its rules count (nil: they count none)
+	Zobrist    *HashKeys
+	Repetition *Repetition
 
 	ScoreFn EvalFn // nil: no score
 	GuideFn EvalFn // nil: no guide (ir.Game.Guide)

@@ -45,9 +45,11 @@ func (p *Program) Render(s *State) string {
 		writeLine(&b, "result: "+p.ResultText(st))
 	}
 	if len(s.Ctr) > 0 {
-		parts := make([]string, len(s.Ctr))
-		for i, v := range s.Ctr {
-			parts[i] = fmt.Sprintf("%s %d", p.Desc.Counters[i].Name, v)
+		var parts []string
+		for i, r := range p.Counters {
+			if r.At >= 0 { // (a counter that never counts is not shown)
+				parts = append(parts, p.Desc.Counters[i].Name+" "+p.CounterText(s, i))
+			}
 		}
 		writeLine(&b, "counters: "+strings.Join(parts, ", "))
 	}

@@ -92,6 +92,15 @@ type position struct {
 	End    uint8   // endNone, endGoal, endLose, endLimit, EndPasses, endDraw (decided by Apply)
 	Winner int     // endGoal: the player who reached the goal; endLose: the player who lost
 	Ctr    []int32 // the counters (ir.Game.Counters; nil: none)
+
+	// The position hash (hash.go), when the Program keeps one
+	// (Program.Zobrist; keys nil otherwise): the board's part, kept by
+	// the cells functions and the revert of the general make. Seen: the repetition keys of the
+	// positions of the game since ply SeenBase (Program.Repetition).
+	BoardHash uint64
+	keys      *HashKeys
+	Seen      []uint64
+	SeenBase  int
 }
 
 // history holds the undo records of the moves applied.
@@ -242,7 +251,7 @@ func (p *Program) OccCLen() int {
 }
 
 func (p *Program) NewEmptyState() *State {
-	s := &State{position: position{NumPlayers: p.Players, NumWords: p.NumWords, Last: -1}, scratch: newScratch(p.NumCells, p.NumWords)}
+	s := &State{position: position{NumPlayers: p.Players, NumWords: p.NumWords, Last: -1, keys: p.Zobrist}, scratch: newScratch(p.NumCells, p.NumWords)}
 	s.Mover = p.FirstMover()
 	if p.Small != nil {
 		s.Small = new(SmallPos)
@@ -279,8 +288,8 @@ func (p *Program) NewEmptyState() *State {
 	}
 	s.Changes = make([]Change, 0, 256)
 	s.Frames = make([]Frame, 0, 128)
-	if len(p.Ctrs) > 0 {
-		s.Ctr = make([]int32, len(p.Ctrs))
+	if p.Ctrs != nil {
+		s.Ctr = make([]int32, p.CounterValues())
 	}
 	if p.Hands {
 		s.Hand = make([]int32, p.Ncodes)
@@ -371,7 +380,7 @@ func (s *State) drop(p *Program, c int, code uint16) {
 	}
 	s.push(p, c, code)
 	if !s.SkipLog {
-		s.Changes = append(s.Changes, Change{Cell: int32(c), Arg: opPush})
+		s.Changes = append(s.Changes, Change{Cell: int32(c), Old: code, Arg: opPush}) // (old: the piece pushed, for the hash)
 	}
 }
 
@@ -445,6 +454,7 @@ func (p *Program) NewState(seed uint64) *State {
 			s.Place(p, c, bag[i])
 		}
 	}
+	p.Rehash(s)
 	return s
 }
 
@@ -525,6 +535,7 @@ func (p *Program) NewStateFromLayout(layout map[string]string) (*State, error) {
 			return nil, fmt.Errorf("layout: %d pieces %q, the setup has %d", got[pc], p.Desc.Pieces[pc].Name, want[pc])
 		}
 	}
+	p.Rehash(s)
 	return s, nil
 }
 
@@ -598,6 +609,8 @@ func (ps *position) copyFrom(src *position) {
 	ps.NumPlayers, ps.NumWords = src.NumPlayers, src.NumWords
 	ps.Mover, ps.PlyCount, ps.Passes, ps.End, ps.Winner = src.Mover, src.PlyCount, src.Passes, src.End, src.Winner
 	ps.Last = src.Last
+	ps.BoardHash, ps.keys, ps.SeenBase = src.BoardHash, src.keys, src.SeenBase
+	ps.Seen = append(ps.Seen[:0], src.Seen...)
 	switch {
 	case src.Small == nil:
 		if ps.Small != nil {
@@ -671,8 +684,8 @@ func (p *Program) StateBytes() int {
 	if p.KeepOccC {
 		n += p.Ncodes * p.NumWords * 8 // occC
 	}
-	n += 3 * p.Players * 4 // turns, captured, points
-	n += 4 * len(p.Ctrs)   // the rules' counters
+	n += 3 * p.Players * 4     // turns, captured, points
+	n += 4 * p.CounterValues() // the rules' counters
 	if p.Hands {
 		n += p.Ncodes * 4 // hand
 	}

@@ -50,10 +50,16 @@ func (p *Program) CompileTurns() error {
 
 // At returns the player who plays ply (0: the first ply).
 func (o *TurnOrder) At(ply int) int {
+	return int(o.Seats[o.Slot(ply)])
+}
+
+// Slot returns the place of ply in the sequence: the ply itself in the
+// opening, then the place in the repeat (after the opening's places).
+func (o *TurnOrder) Slot(ply int) int {
 	if ply < o.Opening {
-		return int(o.Seats[ply])
+		return ply
 	}
-	return int(o.Seats[o.Opening+(ply-o.Opening)%(len(o.Seats)-o.Opening)])
+	return o.Opening + (ply-o.Opening)%(len(o.Seats)-o.Opening)
 }
 
 // TurnsBefore writes to turns, per player, the plies it played among the
