@@ -153,6 +153,12 @@ func patternClass(m *ir.MoveRule) string {
 		parts = append(parts, "capturing the jumped pieces")
 	case ir.CaptureLanding:
 		parts = append(parts, "capturing by landing")
+	case ir.CaptureApproach:
+		parts = append(parts, "capturing a line by approach")
+	case ir.CaptureWithdrawal:
+		parts = append(parts, "capturing a line by withdrawal")
+	case ir.CaptureApproachOrWithdrawal:
+		parts = append(parts, "capturing a line by approach or withdrawal")
 	}
 	if m.TakenAtEnd {
 		parts = append(parts, "taken at the end")
@@ -168,6 +174,11 @@ func patternClass(m *ir.MoveRule) string {
 		parts = append(parts, "keeping its first direction")
 	case ir.ChainDirsNoReverse:
 		parts = append(parts, "never turning straight back")
+	case ir.ChainDirsTurn:
+		parts = append(parts, "never twice in one direction")
+	}
+	if m.Revisit == ir.RevisitNever {
+		parts = append(parts, "never revisiting a cell")
 	}
 	if m.TextEnds {
 		parts = append(parts, "named by its ends")

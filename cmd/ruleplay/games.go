@@ -398,6 +398,12 @@ func (d describer) move(r ir.MoveRule) string {
 		}
 	case ir.CaptureLanding:
 		b.WriteString("; captures the piece landed on")
+	case ir.CaptureApproach:
+		b.WriteString("; captures the enemy line beyond the landing (approach)")
+	case ir.CaptureWithdrawal:
+		b.WriteString("; captures the enemy line behind the start (withdrawal)")
+	case ir.CaptureApproachOrWithdrawal:
+		b.WriteString("; captures the enemy line beyond the landing (approach) or behind the start (withdrawal)")
 	}
 	switch r.Chain {
 	case ir.ChainOptional:
@@ -410,6 +416,11 @@ func (d describer) move(r ir.MoveRule) string {
 		b.WriteString(", in the direction of its first jump")
 	case ir.ChainDirsNoReverse:
 		b.WriteString(", never turning straight back")
+	case ir.ChainDirsTurn:
+		b.WriteString(", never in the direction of the jump before")
+	}
+	if r.Revisit == ir.RevisitNever {
+		b.WriteString(", never back on a cell it has visited")
 	}
 	if r.ChainStop != nil {
 		b.WriteString("; a chain ends on " + cell(r.ChainStop))
