@@ -57,6 +57,11 @@ func (c *checker) revisitProp(e *Entry, ps map[string]*Entry, r *ir.MoveRule) bo
 		c.errorf(p.Pos, "add chain: optional or chain: compulsory, or drop revisit", "revisit without a chain: the %s makes one leap a move", e.Key)
 		return false
 	}
+	if i == 1 && (r.LengthTo != 0 || r.Hurdle != nil || r.TakenAtEnd) {
+		c.errorf(p.Pos, "give the jump one length (no range, hurdle or taken: at-end), or drop revisit",
+			"revisit: never needs leaps of one length")
+		return false
+	}
 	r.Revisit = ir.Revisit(i)
 	return true
 }
