@@ -174,6 +174,7 @@ func oracleRecSpecs() []oracleRecSpec {
 			oracleRecSpec{file: game + "/opening.yaml", game: game, seed: 1, plies: 500, stop: 10, what: "the first 10 moves (legality only)"},
 		)
 	}
+	specs = append(specs, fanoronaRecSpecs()...)
 	return specs
 }
 
@@ -199,6 +200,7 @@ var generatorFiles = map[string]string{
 	"draughts":               "conformance/oracle/english_draughts.go",
 	"breakthrough":           "conformance/oracle/breakthrough.go",
 	"draughts-italian":       "conformance/oracle/italian.go",
+	"fanorona":               "conformance/oracle/fanorona.go",
 }
 
 // randomLayout draws the random setup of Murray's variant and Froglet (the
@@ -258,6 +260,8 @@ func cloneModel(m model) model {
 	case *oracle.Breakthrough:
 		return g.Clone()
 	case *oracle.Italian:
+		return g.Clone()
+	case *oracle.Fanorona:
 		return g.Clone()
 	}
 	panic(fmt.Sprintf("cloneModel: %T", m))
@@ -531,6 +535,9 @@ func oracleForGame(rec *record.Record, opt func(k, def string) string) (model, [
 		return newNaivePyramid(), []string{"white", "black"}, nil
 	case "jumpwings", "jumpwings-advanced", "jumpwings-relative":
 		return oracle.NewJumpwings(jumpwingsOptions(rec.Game, opt("goal", "short"))), []string{"light", "dark"}, nil
+	case "fanorona":
+		limit, err := strconv.Atoi(opt("limit", "200"))
+		return oracle.NewFanoronaLimit(limit), []string{"white", "black"}, err
 	}
 	return nil, nil, nil
 }
@@ -558,6 +565,9 @@ func TestBrokenRecordsAgainstOracle(t *testing.T) {
 		"illegal-move":                              5,
 		"majority":                                  6,
 		"capture-wrong-scores":                      0,
+		"fanorona-capture-compulsory":               2,
+		"fanorona-chain-same-direction":             6,
+		"fanorona-chain-revisits":                   1,
 		"jumpwings-advanced-wrong-winner":           0,
 		"wrong-winner":                              0,
 		"leapfrog-murray-wrong-winner":              0,
