@@ -85,15 +85,11 @@ func turnDirs(p *core.Program, dirs [][]int32) [][][]int32 {
 	return next
 }
 
-// chainDirsText is how a rule's chain-dirs is written.
-func chainDirsText(d ir.ChainDirs) string {
-	switch d {
-	case ir.ChainDirsSame:
-		return "chain-dirs: same"
-	case ir.ChainDirsNoReverse:
-		return "chain-dirs: no-reverse"
-	case ir.ChainDirsTurn:
-		return "chain-dirs: turn"
+// nextDirsText says what a rule's chain-dirs forbids after each leap
+// (no-reverse or turn), for the planner's reasons.
+func nextDirsText(d ir.ChainDirs) string {
+	if d == ir.ChainDirsTurn {
+		return "may not go on in the direction of the leap before (chain-dirs: turn)"
 	}
-	return "chain-dirs: any"
+	return "may not turn back (chain-dirs: no-reverse)"
 }

@@ -439,7 +439,7 @@ func compileRule(p *core.Program, i int) error {
 	}
 	switch {
 	case r.NextDirs != nil: // followed by the generic walker
-		p.DeclineFor(core.ScopeRule, i, core.AccelLeapTable, "its chains narrow their directions after each leap ("+chainDirsText(m.ChainDirs)+"), which the generic walker follows")
+		p.DeclineFor(core.ScopeRule, i, core.AccelLeapTable, "its chains "+nextDirsText(m.ChainDirs)+", which the generic walker follows")
 	case r.Revisit == ir.RevisitNever: // followed by the generic walker
 		p.DeclineFor(core.ScopeRule, i, core.AccelLeapTable, "its chains may not revisit a cell (revisit: never), which the generic walker follows")
 	case r.ChainStop != nil: // followed by the generic walker
