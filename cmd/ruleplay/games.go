@@ -137,6 +137,12 @@ func summaryBoard(b *strings.Builder, g *ir.Game) {
 				sub = ", dark cells only"
 			}
 		}
+		switch bd.Diagonals {
+		case ir.DiagonalsDark:
+			sub += ", diagonals through the dark cells only"
+		case ir.DiagonalsLight:
+			sub += ", diagonals through the light cells only"
+		}
 		fmt.Fprintf(b, "board:   square %dx%d%s (%s)\n", bd.Width, bd.Height, sub, count(len(bd.Cells), "cell"))
 	}
 	if g.Stacking {
