@@ -167,3 +167,24 @@ func TestApproachDeclines(t *testing.T) {
 		}
 	}
 }
+
+func TestMarkedCapturesShareNoText(t *testing.T) {
+	// With the capture and the quiet step in one tier (capture not
+	// compulsory), d3-e3A, d3-e3W and the quiet d3-e3 are three moves:
+	// the marks make their texts differ, and deduplication reads them.
+	// A capture by approach alone is not marked: its d3-e3 and the quiet
+	// one share a text, so they are one move, the first rule's.
+	free := []string{"priority: [capture], [move]", "priority: [capture, move]"}
+	for _, at := range fanoronaAt(t, free) {
+		wantMoves(t, at.p, at.s, "d2-e3A", "e2-e3A", "f2-e3A", "d3-e3A", "d3-e3W", "d2-e3", "e2-e3", "f2-e3", "d3-e3")
+	}
+	for _, at := range fanoronaAt(t, append(free, "capture: approach-or-withdrawal", "capture: approach")) {
+		wantMoves(t, at.p, at.s, "d2-e3", "e2-e3", "f2-e3", "d3-e3")
+		var ml core.MoveList
+		at.p.Legal(at.s, &ml)
+		at.p.Apply(at.s, &ml, 3)
+		if got := ownerOn(at.p, at.s, "f3"); got != "" {
+			t.Errorf("d3-e3 left f3 to %q: the capture's move should stand for the text", got)
+		}
+	}
+}

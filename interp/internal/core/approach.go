@@ -162,12 +162,17 @@ func (p *Program) MoveLineCaptures(s *State, r *Rule, mover int, path []uint32) 
 	s.drop(p, cur, pc)
 }
 
+// marksCapture tells whether the texts of the rule's moves mark each
+// leap's capture kind (lineMark): a move of such a rule never shares
+// its text with a move of a rule that does not (dedup.go).
+func (r *Rule) marksCapture() bool { return r.Capture == ir.CaptureApproachOrWithdrawal }
+
 // lineMark is the mark of a leap entry's capture kind in a move's text,
 // for a rule that may capture either way: "A" (approach) or "W"
 // (withdrawal); "" for every other rule.
 func (r *Rule) lineMark(e uint32) string {
 	switch {
-	case r.Capture != ir.CaptureApproachOrWithdrawal:
+	case !r.marksCapture():
 		return ""
 	case e&FlagWithdrawal != 0:
 		return "W"
