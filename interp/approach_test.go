@@ -160,6 +160,7 @@ func TestApproachDeclines(t *testing.T) {
 		"generic walk: depth first, taking lines by approach or withdrawal",
 		"declined leap-table: it captures lines by approach or withdrawal, which the line walker follows",
 		"declined direct-make: it captures lines by approach or withdrawal: the general make plays them",
+		"declined fused-make: it captures lines by approach or withdrawal: the general make plays them",
 		"accelerators: leap-table, shift-sets, fused-make",
 	} {
 		if !strings.Contains(text, want) {

@@ -79,7 +79,8 @@
 //
 // A move is a small record in a MoveList (rule index, offset and length of
 // its path in the list's arena). The path holds the start cell and then one
-// entry per leap: the landing cell and the direction (cell | dir<<16); a
+// entry per leap: the landing cell and the direction (cell | dir<<16,
+// with FlagWithdrawal for a leap capturing by withdrawal: approach.go); a
 // removal holds the removed cell; a drop its cell and code; a group move
 // its head, destination and tail (strat_group.go); a pass nothing. Texts
 // (docs/notation.md) are built only when asked for. A MoveList is reused
