@@ -2,6 +2,7 @@ package interp
 
 import (
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -186,6 +187,54 @@ func TestMarkedCapturesShareNoText(t *testing.T) {
 		at.p.Apply(at.s, &ml, 3)
 		if got := ownerOn(at.p, at.s, "f3"); got != "" {
 			t.Errorf("d3-e3 left f3 to %q: the capture's move should stand for the text", got)
+		}
+	}
+}
+
+// chain-dirs: turn on a chain that captures nothing, named by its ends:
+// a stone jumps over any piece, never twice in a row in one direction.
+const turnJumpSrc = `game: "Turning jumps"
+board { shape: square(8x8) }
+players: white, black
+piece stone {}
+setup white { stone: a1 }
+setup black { stone: a2 a4 b3 h8 }
+jump {
+  piece: own
+  dirs: orthogonal
+  over: occupied
+  chain: optional
+  chain-dirs: turn
+  text: ends
+}
+end { no-move: lose }
+`
+
+func TestChainTurnsNamedByEnds(t *testing.T) {
+	// a1-a3 (over a2), then east over b3 to c3; north again over a4 to a5
+	// would go on in the direction of the leap before. With chain-dirs:
+	// any, a1-a5 too.
+	for _, dirs := range []string{"turn", "any"} {
+		src := strings.Replace(turnJumpSrc, "chain-dirs: turn", "chain-dirs: "+dirs, 1)
+		want := []string{"a1-a3", "a1-c3"}
+		if dirs == "any" {
+			want = []string{"a1-a3", "a1-a5", "a1-c3"}
+		}
+		for _, noFast := range []bool{false, true} {
+			g, err := lang.LoadSource("turn.rules", []byte(src), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p, err := Compile(g, core.Config{Disable: disableAll(noFast)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := p.NewState(0)
+			got := legal(p, s)
+			slices.Sort(got)
+			if !slices.Equal(got, want) {
+				t.Errorf("chain-dirs: %s (accelerators off: %v): moves %v, want %v", dirs, noFast, got, want)
+			}
 		}
 	}
 }
