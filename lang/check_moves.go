@@ -182,7 +182,7 @@ func (c *checker) leapProps(e *Entry, ps map[string]*Entry, r *ir.MoveRule) bool
 	// A chain that keeps its direction is a straight line: it cannot wander
 	// (nor can a chain whose every leap takes a line of pieces).
 	if p, has := ps["chain"]; has && ok && r.Chain != ir.ChainNone && !passesPiece(r) && !r.Capture.Lines() &&
-		!(r.TextEnds && r.Capture == ir.CaptureNone && r.Chain == ir.ChainOptional) && r.ChainDirs != ir.ChainDirsSame {
+		!(r.TextEnds && r.Capture == ir.CaptureNone && r.Chain == ir.ChainOptional && r.ChainDirs != ir.ChainDirsTurn) && r.ChainDirs != ir.ChainDirsSame {
 		c.r.warnf(p.Pos, "make every step pass over a piece (over: enemy), or write chain: none",
 			"the chains of %s can grow without bound: no step needs a piece to pass over, so a chain may wander the board and their number explodes", e.Key)
 	}
