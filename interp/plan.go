@@ -248,6 +248,9 @@ func ruleTables(p *core.Program, r *core.Rule) []string {
 // ruleNotes lists the machinery rule r uses beside its strategy.
 func ruleNotes(p *core.Program, r *core.Rule) []string {
 	var n []string
+	if r.Lines != nil {
+		n = append(n, "a rule capturing lines by approach or withdrawal: the line walker alone (no accelerator serves such captures)")
+	}
 	if r.Long != nil && accel.Tables(r).LongTable == nil {
 		n = append(n, "a long rule (lengths, hurdle or captures taken at the end): the generic walker alone")
 	}
