@@ -99,6 +99,8 @@
 //     cell already on the chain's path (the start included). With
 //     CaptureNone this is the IR's rule; for capturing rules it only
 //     concerns leaps that happen to take nothing, and keeps chains finite.
+//     With revisit: never (Rule.Revisit) no leap of a chain lands on its
+//     path, capturing or not (the generic and line walkers).
 //   - A removal rule honours Kinds, and Onto (`at:`) as a condition on
 //     the cell of the removed piece.
 //   - next-to(last, DIRS) (ir.OpNextTo) reads the cell the previous ply's
