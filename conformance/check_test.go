@@ -67,6 +67,12 @@ var brokenKinds = map[string]Kind{
 	"jumpwings-relative-drop":         IllegalMove,
 	"leapfrog-murray-wrong-winner":    WrongResult,
 	"fox-and-hounds-hounds-first":     IllegalMove,
+
+	// Fanorona: compulsory capture, and the chain rules (chain-dirs:
+	// turn, revisit: never).
+	"fanorona-capture-compulsory":   IllegalMove,
+	"fanorona-chain-same-direction": IllegalMove,
+	"fanorona-chain-revisits":       IllegalMove,
 }
 
 // brokenGame returns the game of a broken record of testdata/broken when

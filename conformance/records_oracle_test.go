@@ -176,6 +176,7 @@ func oracleRecSpecs() []oracleRecSpec {
 	}
 	specs = append(specs, russianTurkishRecSpecs()...)
 	specs = append(specs, foxHoundsRecSpecs()...)
+	specs = append(specs, fanoronaRecSpecs()...)
 	return specs
 }
 
@@ -202,6 +203,7 @@ var generatorFiles = map[string]string{
 	"breakthrough":           "conformance/oracle/breakthrough.go",
 	"draughts-italian":       "conformance/oracle/italian.go",
 	"fox-and-hounds":         "conformance/oracle/foxhounds.go",
+	"fanorona":               "conformance/oracle/fanorona.go",
 }
 
 // randomLayout draws the random setup of Murray's variant and Froglet (the
@@ -265,6 +267,8 @@ func cloneModel(m model) model {
 	case *oracle.Russian:
 		return g.Clone()
 	case *oracle.Turkish:
+		return g.Clone()
+	case *oracle.Fanorona:
 		return g.Clone()
 	}
 	panic(fmt.Sprintf("cloneModel: %T", m))
@@ -540,6 +544,9 @@ func oracleForGame(rec *record.Record, opt func(k, def string) string) (model, [
 		return oracle.NewJumpwings(jumpwingsOptions(rec.Game, opt("goal", "short"))), []string{"light", "dark"}, nil
 	case "fox-and-hounds":
 		return oracle.NewFoxHounds(), []string{"fox", "hounds"}, nil
+	case "fanorona":
+		limit, err := strconv.Atoi(opt("limit", "200"))
+		return oracle.NewFanoronaLimit(limit), []string{"white", "black"}, err
 	}
 	if m, names, ok := russianTurkishOracle(rec.Game); ok {
 		return m, names, nil
@@ -570,6 +577,9 @@ func TestBrokenRecordsAgainstOracle(t *testing.T) {
 		"illegal-move":                              5,
 		"majority":                                  6,
 		"capture-wrong-scores":                      0,
+		"fanorona-capture-compulsory":               2,
+		"fanorona-chain-same-direction":             6,
+		"fanorona-chain-revisits":                   1,
 		"jumpwings-advanced-wrong-winner":           0,
 		"wrong-winner":                              0,
 		"leapfrog-murray-wrong-winner":              0,

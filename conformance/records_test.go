@@ -262,6 +262,13 @@ func recSpecs() []recSpec {
 		{file: "fox-and-hounds/hounds-win-2.yaml", game: "fox-and-hounds", seed: 100, eps: 1, want: winsBy(1, "no move"), what: "the hounds trap the fox"},
 		{file: "fox-and-hounds/hounds-stuck.yaml", game: "fox-and-hounds", seed: 1, eps: 1, want: winsBy(0, "no move"), what: "the hounds cannot move and lose"},
 		{file: "fox-and-hounds/opening.yaml", game: "fox-and-hounds", seed: 1, eps: 1, stop: 12, what: "the placement and the first 11 moves (legality only)"},
+		// Fanorona: who cannot move loses; the draw at the limit.
+		{file: "fanorona/white-wins.yaml", game: "fanorona", seed: 1, eps: 1, plies: 400, want: winsBy(0, "no move"), what: "white wins: black has no move"},
+		{file: "fanorona/black-wins.yaml", game: "fanorona", seed: 1, eps: 1, plies: 400, want: winsBy(1, "no move"), what: "black wins: white has no move"},
+		{file: "fanorona/white-wins-greedy.yaml", game: "fanorona", seed: 1, eps: 0.2, value: material, plies: 400, want: winsBy(0, "no move"), what: "white wins, greedy play"},
+		{file: "fanorona/black-wins-greedy.yaml", game: "fanorona", seed: 1, eps: 0.2, value: material, plies: 400, want: winsBy(1, "no move"), what: "black wins, greedy play"},
+		{file: "fanorona/limit-draw.yaml", game: "fanorona", opts: o("limit", "20"), seed: 1, eps: 1, want: endsBy("limit", 2), what: "limit=20: a draw after 20 moves each"},
+		{file: "fanorona/opening.yaml", game: "fanorona", seed: 1, eps: 1, stop: 20, what: "the first 20 moves (legality only)"},
 	}
 }
 

@@ -17,7 +17,7 @@ func longTableDecline(p *core.Program, r *core.Rule, m *ir.MoveRule) string {
 	case r.ChainStop != nil:
 		return "chains stopped by chain-stop"
 	case r.NextDirs != nil:
-		return "chains that may not turn back (chain-dirs: no-reverse)"
+		return "chains that " + nextDirsText(m.ChainDirs)
 	case r.Inside != nil:
 		return "landings restricted by an inside lock"
 	case m.LengthProp != "":

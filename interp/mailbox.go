@@ -16,6 +16,8 @@ func mbCandidateDeclines(p *core.Program, r *core.Rule) string {
 	switch {
 	case r.Action != ir.Leap || r.Gen != core.GenLeap:
 		return "needs leap-table, which declined"
+	case diagonalsDecline(p) != "":
+		return diagonalsDecline(p)
 	case r.Length != 2 || len(r.Lengths) != 1 || r.Lengths[0] != 2:
 		return "not a jump of two cells"
 	case r.Capture != ir.CaptureJumped:

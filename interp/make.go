@@ -49,8 +49,11 @@ func compilePlay(p *core.Program) {
 		r := &p.Rules[i]
 		r.Cells = cellsOf(r, flat)
 		r.Play = core.GeneralMaker
-		if direct && !extras && r.Action == ir.Leap && r.Long == nil && r.GoesOn == nil {
+		if direct && !extras && r.Action == ir.Leap && r.Long == nil && r.GoesOn == nil && r.Lines == nil {
 			r.Play = accel.DirectLeapMaker
+		}
+		if direct && r.Lines != nil {
+			p.DeclineFor(core.ScopeRule, i, core.AccelDirectMake, "it captures lines by approach or withdrawal: the general make plays them")
 		}
 		if fused, why := accel.FusedMaker(p, r, flat, extras); why == "" {
 			r.Play = fused
@@ -90,6 +93,8 @@ func cellsOf(r *core.Rule, flat bool) func(p *core.Program, s *core.State, r *co
 	switch {
 	case r.GoesOn != nil:
 		return (*core.Program).MoveLeapsCrowned
+	case r.Lines != nil:
+		return (*core.Program).MoveLineCaptures
 	case r.Long != nil:
 		return (*core.Program).MoveLeapsLong
 	case flat:

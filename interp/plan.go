@@ -153,6 +153,12 @@ func patternClass(m *ir.MoveRule) string {
 		parts = append(parts, "capturing the jumped pieces")
 	case ir.CaptureLanding:
 		parts = append(parts, "capturing by landing")
+	case ir.CaptureApproach:
+		parts = append(parts, "capturing a line by approach")
+	case ir.CaptureWithdrawal:
+		parts = append(parts, "capturing a line by withdrawal")
+	case ir.CaptureApproachOrWithdrawal:
+		parts = append(parts, "capturing a line by approach or withdrawal")
 	}
 	if m.TakenAtEnd {
 		parts = append(parts, "taken at the end")
@@ -168,6 +174,11 @@ func patternClass(m *ir.MoveRule) string {
 		parts = append(parts, "keeping its first direction")
 	case ir.ChainDirsNoReverse:
 		parts = append(parts, "never turning straight back")
+	case ir.ChainDirsTurn:
+		parts = append(parts, "never twice in one direction")
+	}
+	if m.Revisit == ir.RevisitNever {
+		parts = append(parts, "never revisiting a cell")
 	}
 	if m.TextEnds {
 		parts = append(parts, "named by its ends")
@@ -239,6 +250,9 @@ func ruleNotes(p *core.Program, r *core.Rule) []string {
 	var n []string
 	if r.GoesOn != nil {
 		n = append(n, "crowned mid-chain, its chains go on as "+p.Rules[p.Desc.Moves[r.Idx].GoesOn].Name+"'s: the generic walker alone")
+	}
+	if r.Lines != nil {
+		n = append(n, "a rule capturing lines by approach or withdrawal: the line walker alone (no accelerator serves such captures)")
 	}
 	if r.Long != nil && accel.Tables(r).LongTable == nil {
 		n = append(n, "a long rule (lengths, hurdle or captures taken at the end): the generic walker alone")

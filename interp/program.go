@@ -118,6 +118,9 @@ func compileBoard(p *core.Program) error {
 		for d, dir := range b.Dirs {
 			p.Neighbours[c*p.NumDirs+d] = p.CellAt(p.CellX[c]+dir.DX, p.CellY[c]+dir.DY)
 			p.Back[c*p.NumDirs+d] = p.CellAt(p.CellX[c]-dir.DX, p.CellY[c]-dir.DY)
+			if !onLine(p, c, dir) {
+				p.Neighbours[c*p.NumDirs+d], p.Back[c*p.NumDirs+d] = -1, -1
+			}
 		}
 	}
 	chooseLayout(p)
@@ -390,6 +393,7 @@ func compileRule(p *core.Program, i int) error {
 	r := &p.Rules[i]
 	r.Idx, r.Name, r.Action, r.Who = i, m.Name, m.Action, m.Piece
 	r.Length, r.Capture, r.Chain, r.KeepsFirstDir, r.NamedByEnds = m.Length, m.Capture, m.Chain, m.ChainDirs == ir.ChainDirsSame, m.TextEnds
+	r.Revisit = m.Revisit
 	if err := compileSelection(p, r, m); err != nil {
 		return err
 	}
@@ -429,6 +433,9 @@ func compileRule(p *core.Program, i int) error {
 		p.DeclineFor(core.ScopeRule, i, core.AccelLeapTable, why)
 		return nil // the generic walker
 	}
+	if m.Capture.Lines() {
+		return compileLineCapture(p, r, m) // the line walker alone
+	}
 	if compileHop(p, r, m) {
 		return nil
 	}
@@ -437,12 +444,14 @@ func compileRule(p *core.Program, i int) error {
 		r.Gen = core.GenReach // the rule's meaning, with or without accelerators
 		return nil
 	}
-	if r.NextDirs != nil && cannotTurnBack(p, m) {
+	if r.NextDirs != nil && m.ChainDirs == ir.ChainDirsNoReverse && cannotTurnBack(p, m) {
 		r.NextDirs = nil // every walker serves it as chain-dirs: any
 	}
 	switch {
 	case r.NextDirs != nil: // followed by the generic walker
-		p.DeclineFor(core.ScopeRule, i, core.AccelLeapTable, "its chains may not turn back (chain-dirs: no-reverse), which the generic walker follows")
+		p.DeclineFor(core.ScopeRule, i, core.AccelLeapTable, "its chains "+nextDirsText(m.ChainDirs)+", which the generic walker follows")
+	case r.Revisit == ir.RevisitNever: // followed by the generic walker
+		p.DeclineFor(core.ScopeRule, i, core.AccelLeapTable, "its chains may not revisit a cell (revisit: never), which the generic walker follows")
 	case r.ChainStop != nil: // followed by the generic walker
 		p.DeclineFor(core.ScopeRule, i, core.AccelLeapTable, "its chains stop on a chain-stop condition, which the generic walker follows")
 	case r.Inside != nil: // followed by the generic walker
@@ -465,14 +474,17 @@ func compileSelection(p *core.Program, r *core.Rule, m *ir.MoveRule) error {
 	if m.Piece < ir.Own || m.Piece > ir.AnyPiece {
 		return fmt.Errorf("unknown piece selection %d", m.Piece)
 	}
-	if m.Capture < ir.CaptureNone || m.Capture > ir.CaptureLanding {
+	if m.Capture < ir.CaptureNone || m.Capture > ir.CaptureApproachOrWithdrawal {
 		return fmt.Errorf("unknown capture %d", m.Capture)
 	}
 	if m.Chain < ir.ChainNone || m.Chain > ir.ChainCompulsory {
 		return fmt.Errorf("unknown chain %d", m.Chain)
 	}
-	if m.ChainDirs < ir.ChainDirsAny || m.ChainDirs > ir.ChainDirsNoReverse {
+	if m.ChainDirs < ir.ChainDirsAny || m.ChainDirs > ir.ChainDirsTurn {
 		return fmt.Errorf("unknown chain-dirs %d", m.ChainDirs)
+	}
+	if err := checkLineRule(p, m); err != nil {
+		return err
 	}
 	if m.ChainDirs != ir.ChainDirsAny && (m.Chain == ir.ChainNone || m.Action != ir.Leap) {
 		return fmt.Errorf("chain-dirs other than any without a chain of leaps")
@@ -553,8 +565,11 @@ func compileDirs(p *core.Program, r *core.Rule, m *ir.MoveRule) error {
 			r.Dirs[pl] = append(r.Dirs[pl], int32(d))
 		}
 	}
-	if m.ChainDirs == ir.ChainDirsNoReverse {
+	switch m.ChainDirs {
+	case ir.ChainDirsNoReverse:
 		r.NextDirs = noReverseDirs(p, r.Dirs)
+	case ir.ChainDirsTurn:
+		r.NextDirs = turnDirs(p, r.Dirs)
 	}
 	return nil
 }
@@ -568,7 +583,7 @@ func compileDirs(p *core.Program, r *core.Rule, m *ir.MoveRule) error {
 // (core.Gen.Revisits). A long leap may go further back, and a stack keeps
 // a piece under the one taken.
 func cannotTurnBack(p *core.Program, m *ir.MoveRule) bool {
-	return !p.Stacking && m.LengthTo == 0 && m.Hurdle == nil && !m.TakenAtEnd
+	return !p.Stacking && m.LengthTo == 0 && m.Hurdle == nil && !m.TakenAtEnd && !m.Capture.Lines()
 }
 
 // noReverseDirs is Rule.NextDirs for chain-dirs: no-reverse: per player

@@ -9,6 +9,10 @@ import (
 // keep their first direction.
 func compileGenericWalk(p *core.Program, r *core.Rule) {
 	switch {
+	case r.Lines != nil && r.KeepsFirstDir:
+		r.Generic = core.WalkLineCapturesFirstDirs
+	case r.Lines != nil:
+		r.Generic = core.WalkLineCaptures
 	case r.Long != nil && r.KeepsFirstDir:
 		r.Generic = core.WalkRaysFirstDirs
 	case r.Long != nil:

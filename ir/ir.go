@@ -211,7 +211,20 @@ type Board struct {
 	// number 1 (the board's numbers: property); empty when the cells are
 	// not numbered.
 	Numbers []int
+	// Diagonals (square boards): the cells the diagonal directions join;
+	// a diagonal neighbour exists only between two such cells.
+	Diagonals Diagonals
 }
+
+// Diagonals says which cells of a square board the diagonal lines pass
+// through (`diagonals:`).
+type Diagonals int
+
+const (
+	DiagonalsAll   Diagonals = iota // every cell
+	DiagonalsDark                   // the dark cells: a1 and every cell whose file index + rank index is even
+	DiagonalsLight                  // the others
+)
 
 // Cell is one board cell.
 type Cell struct {
@@ -341,7 +354,23 @@ const (
 	CaptureNone    Capture = iota
 	CaptureJumped          // every piece passed over, removed at once
 	CaptureLanding         // the piece on the landing cell
+	// CaptureApproach: the enemy piece on the cell beyond the landing, in
+	// the direction of travel, and the unbroken line of enemy pieces
+	// behind it; a leap of such a rule is a move only when it takes one.
+	CaptureApproach
+	// CaptureWithdrawal: the enemy piece on the cell behind the start,
+	// against the direction of travel, and its unbroken line.
+	CaptureWithdrawal
+	// CaptureApproachOrWithdrawal: either; a leap that can take both ways
+	// is two moves (the path entry's FlagWithdrawal tells them apart).
+	CaptureApproachOrWithdrawal
 )
+
+// Lines tells whether the capture takes lines of enemy pieces (approach
+// or withdrawal) rather than what the leap passes over or lands on.
+func (c Capture) Lines() bool {
+	return c >= CaptureApproach && c <= CaptureApproachOrWithdrawal
+}
 
 // Chain says whether a leap may continue with further leaps of the same rule
 // by the same piece.
@@ -361,6 +390,16 @@ const (
 	ChainDirsAny       ChainDirs = iota // each leap any of the rule's directions
 	ChainDirsSame                       // every leap in the first leap's direction
 	ChainDirsNoReverse                  // no leap in the opposite direction of the leap before
+	ChainDirsTurn                       // no leap in the direction of the leap before
+)
+
+// Revisit says which leaps of a chain may land on a cell the chain has
+// already visited, its start included (`revisit:`).
+type Revisit int
+
+const (
+	RevisitCaptures Revisit = iota // a leap that takes a piece (a leap taking nothing never may)
+	RevisitNever                   // no leap
 )
 
 // MoveRule is one kind of move.
@@ -414,8 +453,12 @@ type MoveRule struct {
 	// ChainDirs (chain-dirs:) restricts the directions of a chain's leaps
 	// after the first (anything but ChainDirsAny needs a Chain):
 	// ChainDirsSame, the first leap's direction; ChainDirsNoReverse, any
-	// of Dirs whose vector is not the opposite of the leap before's.
+	// of Dirs whose vector is not the opposite of the leap before's;
+	// ChainDirsTurn, any of Dirs but the leap before's.
 	ChainDirs ChainDirs
+	// Revisit (revisit:, with a Chain): whether a leap that takes a piece
+	// may land on a cell of the chain's path.
+	Revisit Revisit
 	// TextEnds names the rule's moves by their ends (docs/notation.md):
 	// the start and the last landing, so that chains with the same start,
 	// end and captured pieces are one move; where two legal moves would

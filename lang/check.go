@@ -148,6 +148,7 @@ func (c *checker) check(entries []*Entry, userOpts map[string]string) (*ir.Game,
 		c.checkForbid(by["forbid"])
 		c.checkPrefer(by["prefer"])
 		c.checkGoesOn(entries, by["promote"])
+		c.checkPreferLines(by["prefer"])
 		c.checkScore(by["score"])
 		c.checkCounters(by["counter"])
 		c.checkGuide(by["guide"])
@@ -631,6 +632,7 @@ func (c *checker) checkBoard(es []*Entry) {
 	if !ok {
 		return
 	}
+	c.boardDiagonals(ps, call.Fn)
 	b := &c.g.Board
 	if len(b.Cells) == 0 {
 		at := v.At()

@@ -8,8 +8,8 @@ import (
 )
 
 var moveProps = map[string][]string{
-	"step":   {"when", "piece", "from", "dirs", "onto", "capture", "text"},
-	"jump":   {"when", "piece", "from", "dirs", "length", "over", "hurdle", "onto", "capture", "taken", "chain", "chain-dirs", "chain-stop", "text", "land", "goes-on"},
+	"step":   {"when", "piece", "from", "dirs", "onto", "capture", "text", "chain", "chain-dirs", "revisit"},
+	"jump":   {"when", "piece", "from", "dirs", "length", "over", "hurdle", "onto", "capture", "taken", "chain", "chain-dirs", "chain-stop", "text", "land", "goes-on", "revisit"},
 	"remove": {"when", "piece", "at"},
 	"drop":   {"when", "piece", "onto"},
 	"group":  {"when", "piece", "dirs", "onto", "capture"},
@@ -152,8 +152,9 @@ func (c *checker) leapProps(e *Entry, ps map[string]*Entry, r *ir.MoveRule) bool
 	if p, has := ps["capture"]; has && r.Action == ir.Group {
 		ok = c.groupCapture(p, r) && ok
 	} else if has {
-		caps := map[string]ir.Capture{"none": ir.CaptureNone, "jumped": ir.CaptureJumped, "landing": ir.CaptureLanding}
-		cp, set, okc := choice(c, p, caps, "capture: none, jumped (the pieces passed over) or landing (the piece landed on)", "unknown capture")
+		caps := map[string]ir.Capture{"none": ir.CaptureNone, "jumped": ir.CaptureJumped, "landing": ir.CaptureLanding,
+			"approach": ir.CaptureApproach, "withdrawal": ir.CaptureWithdrawal, "approach-or-withdrawal": ir.CaptureApproachOrWithdrawal}
+		cp, set, okc := choice(c, p, caps, "capture: none, jumped (the pieces passed over), landing (the piece landed on), approach, withdrawal or approach-or-withdrawal (the enemy line beyond the landing or behind the start)", "unknown capture")
 		if set {
 			r.Capture = cp
 		}
@@ -177,9 +178,11 @@ func (c *checker) leapProps(e *Entry, ps map[string]*Entry, r *ir.MoveRule) bool
 		ok = okc && ok
 	}
 	ok = c.chainDirs(e, ps, r) && ok
-	// A chain that keeps its direction is a straight line: it cannot wander.
-	if p, has := ps["chain"]; has && ok && r.Chain != ir.ChainNone && !passesPiece(r) &&
-		!(r.TextEnds && r.Capture == ir.CaptureNone && r.Chain == ir.ChainOptional) && r.ChainDirs != ir.ChainDirsSame {
+	ok = c.lineCaptureProps(e, ps, r) && ok
+	// A chain that keeps its direction is a straight line: it cannot wander
+	// (nor can a chain whose every leap takes a line of pieces).
+	if p, has := ps["chain"]; has && ok && r.Chain != ir.ChainNone && !passesPiece(r) && !r.Capture.Lines() &&
+		!(r.TextEnds && r.Capture == ir.CaptureNone && r.Chain == ir.ChainOptional && r.ChainDirs != ir.ChainDirsTurn) && r.ChainDirs != ir.ChainDirsSame {
 		c.r.warnf(p.Pos, "make every step pass over a piece (over: enemy), or write chain: none",
 			"the chains of %s can grow without bound: no step needs a piece to pass over, so a chain may wander the board and their number explodes", e.Key)
 	}
@@ -195,8 +198,8 @@ func (c *checker) chainDirs(e *Entry, ps map[string]*Entry, r *ir.MoveRule) bool
 	if !has {
 		return true
 	}
-	dirs, set, ok := choice(c, p, map[string]ir.ChainDirs{"any": ir.ChainDirsAny, "same": ir.ChainDirsSame, "no-reverse": ir.ChainDirsNoReverse},
-		"chain-dirs: any (each leap in any direction), same (every leap in the first leap's direction) or no-reverse (no leap straight back the way the leap before came)", "unknown chain-dirs")
+	dirs, set, ok := choice(c, p, map[string]ir.ChainDirs{"any": ir.ChainDirsAny, "same": ir.ChainDirsSame, "no-reverse": ir.ChainDirsNoReverse, "turn": ir.ChainDirsTurn},
+		"chain-dirs: any (each leap in any direction), same (every leap in the first leap's direction), no-reverse (no leap straight back the way the leap before came) or turn (no leap in the direction of the leap before)", "unknown chain-dirs")
 	if set && r.Chain == ir.ChainNone {
 		c.errorf(p.Pos, "add chain: optional or chain: compulsory, or drop chain-dirs", "chain-dirs without a chain: the %s makes one leap a move", e.Key)
 		return false

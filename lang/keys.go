@@ -6,7 +6,7 @@ package lang
 // that every one of them is explained in docs/language.md.
 var (
 	optionProps       = []string{"range", "doc", "choices", "step", "square"}
-	boardProps        = []string{"shape", "cells", "numbers"}
+	boardProps        = []string{"shape", "cells", "numbers", "diagonals"}
 	playerProps       = []string{"forward"}
 	pieceProps        = []string{"symbol", "numbered"} // and any number property
 	setupProps        = []string{"fill", "empty"}      // and KIND: CELLS
@@ -77,9 +77,9 @@ func Words() map[string][]string {
 // entry), "at" (of promote) and "land" (of jump).
 func Choices() map[string][]string {
 	return map[string][]string{
-		"capture":    {"none", "jumped", "landing"},
+		"capture":    {"none", "jumped", "landing", "approach", "withdrawal", "approach-or-withdrawal"},
 		"chain":      {"none", "optional", "compulsory"},
-		"chain-dirs": {"any", "same", "no-reverse"},
+		"chain-dirs": {"any", "same", "no-reverse", "turn"},
 		"text":       {"path", "ends"},
 		"cells":      {"all", "dark", "light"},
 		"forward":    {"north", "south", "east", "west"},
@@ -95,5 +95,7 @@ func Choices() map[string][]string {
 		"prefer":     {"none", "most-captured", "moved", "earliest-captured"},
 		"at":         {"landing", "move-end", "continue"},
 		"land":       {"anywhere", "where-it-continues"},
+		"revisit":    {"captures", "never"},
+		"diagonals":  {"all", "dark", "light"},
 	}
 }

@@ -184,7 +184,7 @@ func (d *docIndex) wordDoc(key, word string) string {
 		}
 	}
 	switch key {
-	case "dirs", "capture", "chain", "chain-dirs", "taken", "text", "land":
+	case "dirs", "capture", "chain", "chain-dirs", "taken", "text", "land", "revisit":
 		places[0] = d.find(key, "Moves", 4)
 	case "prefer", "promote":
 		places[0] = d.find(key, "Entries", 3)
@@ -196,7 +196,7 @@ func (d *docIndex) wordDoc(key, word string) string {
 		places[0] = d.find("end", "Entries", 3)
 	case "best", "value", "margin":
 		places[0] = d.find("score", "Entries", 3)
-	case "cells", "shape":
+	case "cells", "shape", "diagonals":
 		places[0] = d.find("board", "Entries", 3)
 	case "forward":
 		places[0] = d.find("players", "Entries", 3)

@@ -403,7 +403,7 @@ func TestDocsCoverEveryKey(t *testing.T) {
 			}
 		}
 	}
-	if got, want := languageDocs.propDoc("jump", "chain"), "`chain`: `jump`: yes; meaning: whether the same piece goes on; default: `none`\n\n| value | meaning |\n|---|---|\n| `none` (default) | one jump per move |"; !strings.HasPrefix(got, want) {
+	if got, want := languageDocs.propDoc("jump", "chain"), "`chain`: `step`: yes; `jump`: yes; meaning: whether the same piece goes on; default: `none`\n\n| value | meaning |\n|---|---|\n| `none` (default) | one jump per move |"; !strings.HasPrefix(got, want) {
 		t.Errorf("chain: got\n%s\nwant it to start with\n%s", got, want)
 	}
 }

@@ -204,7 +204,7 @@ func TestBadRequests(t *testing.T) {
 		status int
 		want   string
 	}{
-		{`{"game":"nope","seats":[{"player":"human"}]}`, 404, `{"error":"unknown game \"nope\" (games: breakthrough, broken, capture, chinese-checkers, conspirateurs, crossings, draughts, draughts-brazilian, draughts-canadian, draughts-international, draughts-italian, draughts-russian, draughts-turkish, fox-and-hounds, froglet, jumpwings, jumpwings-advanced, jumpwings-relative, konane, leapfrog, leapfrog-murray, pyramid, salta, tiny)"}`},
+		{`{"game":"nope","seats":[{"player":"human"}]}`, 404, `{"error":"unknown game \"nope\" (games: breakthrough, broken, capture, chinese-checkers, conspirateurs, crossings, draughts, draughts-brazilian, draughts-canadian, draughts-international, draughts-italian, draughts-russian, draughts-turkish, fanorona, fox-and-hounds, froglet, jumpwings, jumpwings-advanced, jumpwings-relative, konane, leapfrog, leapfrog-murray, pyramid, salta, tiny)"}`},
 		{`{"game":"tiny","seats":[{"player":"humn"}]}`, 400, `{"error":"seat white: unknown player \"humn\" (known players: greedy, human, lookahead, mcts, random); did you mean \"human\"?"}`},
 		{`{"game":"tiny","seats":[{"player":"mcts:playouts=9"}]}`, 400, `{"error":"seat white: unknown player \"mcts:playouts=9\" (known players: greedy, human, lookahead, mcts, random)"}`},
 		{`{"game":"tiny","seats":[{"player":"mcts","think_ms":5000}]}`, 400, `{"error":"seat white: think_ms 5000 is over the limit of 1000"}`},

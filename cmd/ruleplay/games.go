@@ -137,6 +137,12 @@ func summaryBoard(b *strings.Builder, g *ir.Game) {
 				sub = ", dark cells only"
 			}
 		}
+		switch bd.Diagonals {
+		case ir.DiagonalsDark:
+			sub += ", diagonals through the dark cells only"
+		case ir.DiagonalsLight:
+			sub += ", diagonals through the light cells only"
+		}
 		fmt.Fprintf(b, "board:   square %dx%d%s (%s)\n", bd.Width, bd.Height, sub, count(len(bd.Cells), "cell"))
 	}
 	if g.Stacking {
@@ -416,6 +422,12 @@ func (d describer) move(r ir.MoveRule) string {
 		}
 	case ir.CaptureLanding:
 		b.WriteString("; captures the piece landed on")
+	case ir.CaptureApproach:
+		b.WriteString("; captures the enemy line beyond the landing (approach)")
+	case ir.CaptureWithdrawal:
+		b.WriteString("; captures the enemy line behind the start (withdrawal)")
+	case ir.CaptureApproachOrWithdrawal:
+		b.WriteString("; captures the enemy line beyond the landing (approach) or behind the start (withdrawal)")
 	}
 	switch r.Chain {
 	case ir.ChainOptional:
@@ -428,6 +440,11 @@ func (d describer) move(r ir.MoveRule) string {
 		b.WriteString(", in the direction of its first jump")
 	case ir.ChainDirsNoReverse:
 		b.WriteString(", never turning straight back")
+	case ir.ChainDirsTurn:
+		b.WriteString(", never in the direction of the jump before")
+	}
+	if r.Revisit == ir.RevisitNever {
+		b.WriteString(", never back on a cell it has visited")
 	}
 	if r.ChainStop != nil {
 		b.WriteString("; a chain ends on " + cell(r.ChainStop))

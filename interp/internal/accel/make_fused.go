@@ -55,6 +55,8 @@ func FusedMaker(p *core.Program, r *core.Rule, flat, extras bool) (core.Maker, s
 		return core.Maker{}, "a move does more than play the leap (counters, the last move kept)"
 	case r.Idx >= 63:
 		return core.Maker{}, "past the 63rd rule"
+	case r.Lines != nil:
+		return core.Maker{}, "it captures lines by approach or withdrawal: the general make plays them"
 	case r.Action != ir.Remove && !fusable(p, r):
 		return core.Maker{}, "it moves pieces that promote, is long, or captures other than by a jump of two or a landing without chain"
 	}

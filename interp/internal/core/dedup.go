@@ -90,7 +90,7 @@ func (p *Program) dedupShort(ml *MoveList) bool {
 		return false
 	}
 	for _, m := range ml.Moves {
-		if m.N > 2 || m.N < 1 || p.Rules[m.Rule].Action == ir.Drop {
+		if m.N > 2 || m.N < 1 || p.Rules[m.Rule].Action == ir.Drop || p.Rules[m.Rule].marksCapture() {
 			return false
 		}
 	}
@@ -135,10 +135,16 @@ func (p *Program) isRemoval(m Mv) bool {
 
 // textMask is the part of a path entry that a move's text depends on:
 // the cell and the tail flag of a group move; a drop's whole entry (the
-// cell and the piece code).
+// cell and the piece code); the cell and the capture kind of a leap that
+// marks it (approach.go).
 func (p *Program) textMask(m Mv) uint32 {
-	if m.Rule >= 0 && p.Rules[m.Rule].Action == ir.Drop {
-		return ^uint32(0)
+	if m.Rule >= 0 {
+		switch r := &p.Rules[m.Rule]; {
+		case r.Action == ir.Drop:
+			return ^uint32(0)
+		case r.marksCapture():
+			return 0xffff | FlagWithdrawal
+		}
 	}
 	return 0xffff | FlagTail
 }

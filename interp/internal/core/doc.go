@@ -83,7 +83,8 @@
 //
 // A move is a small record in a MoveList (rule index, offset and length of
 // its path in the list's arena). The path holds the start cell and then one
-// entry per leap: the landing cell and the direction (cell | dir<<16); a
+// entry per leap: the landing cell and the direction (cell | dir<<16,
+// with FlagWithdrawal for a leap capturing by withdrawal: approach.go); a
 // removal holds the removed cell; a drop its cell and code; a group move
 // its head, destination and tail (strat_group.go); a pass nothing. Texts
 // (docs/notation.md) are built only when asked for. A MoveList is reused
@@ -102,6 +103,8 @@
 //     cell already on the chain's path (the start included). With
 //     CaptureNone this is the IR's rule; for capturing rules it only
 //     concerns leaps that happen to take nothing, and keeps chains finite.
+//     With revisit: never (Rule.Revisit) no leap of a chain lands on its
+//     path, capturing or not (the generic and line walkers).
 //   - A removal rule honours Kinds, and Onto (`at:`) as a condition on
 //     the cell of the removed piece.
 //   - next-to(last, DIRS) (ir.OpNextTo) reads the cell the previous ply's

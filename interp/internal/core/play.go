@@ -36,11 +36,15 @@ func (p *Program) Text(ml *MoveList, i int) string {
 		return p.endsText(ml, m)
 	}
 	var b strings.Builder
+	r := &p.Rules[m.Rule]
 	for j, e := range path {
 		if j > 0 {
 			b.WriteByte('-')
 		}
 		b.WriteString(p.CellNames[e&0xffff])
+		if j > 0 {
+			b.WriteString(r.lineMark(e))
+		}
 	}
 	return b.String()
 }

@@ -261,6 +261,12 @@ type Rule struct {
 	// after a leap in direction d may take (nil: the mover's directions;
 	// chain.go: goOn)
 	NextDirs [][][]int32
+	// Revisit (ir.MoveRule.Revisit): with RevisitNever no leap of a chain
+	// lands on its path (the generic and line walkers)
+	Revisit ir.Revisit
+	// Lines: a rule capturing by approach or withdrawal (approach.go;
+	// nil: the rule captures otherwise)
+	Lines *LineCapture
 	// namedByEnds: moves named by their ends (ir.MoveRule.TextEnds)
 	NamedByEnds bool
 	// chainStop: a chain ends on a landing cell where it holds (nil: none)

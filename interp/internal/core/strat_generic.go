@@ -149,6 +149,9 @@ func (g *Gen) genericDFS(c int) bool {
 		if r.Inside != nil && g.leavesInside(int(s.Path[0]), land) {
 			continue
 		}
+		if r.Revisit == ir.RevisitNever && s.onPath(int32(land)) {
+			continue // revisit: never (which needs a chain)
+		}
 		stop := r.ChainStop != nil && g.test(r.ChainStop, land)
 		// Take the captured pieces off, counting them for the mover.
 		capBase := len(s.Caps)

@@ -33,9 +33,13 @@ func (ReachStrategy) Name() string { return "reachability" }
 // and the walkers follow it (chain.go: eachFirstDir). A chain that may
 // not turn back (ChainDirsNoReverse) is: its leaps have one length
 // (long rules never come here) and capture nothing, so a leap turning
-// back would land on the cell it came from, which its path holds.
+// back would land on the cell it came from, which its path holds. A
+// chain that may not go on in the direction of the leap before
+// (ChainDirsTurn) is not: which cells a leap reaches depends on the
+// direction it came by.
 func Reachable(m *ir.MoveRule) bool {
-	return m.TextEnds && m.Capture == ir.CaptureNone && m.Chain == ir.ChainOptional && m.ChainDirs != ir.ChainDirsSame
+	return m.TextEnds && m.Capture == ir.CaptureNone && m.Chain == ir.ChainOptional &&
+		m.ChainDirs != ir.ChainDirsSame && m.ChainDirs != ir.ChainDirsTurn
 }
 
 // reachLeaps emits the moves of every piece the rule selects.
