@@ -69,6 +69,22 @@ func TestReplayPDN(t *testing.T) {
 	if r := replayOf("/api/replay?name=upload", twoGames); r.PDN == nil || len(r.Frames) != 5 {
 		t.Errorf("a PDN file named otherwise: %+v %d frames", r.PDN, len(r.Frames))
 	}
+	// At most maxPDNGames games are listed; a game past them is refused.
+	many := strings.Repeat("[GameType \"20\"]\n1. 32-28 *\n\n", maxPDNGames+1)
+	if r := replayOf("/api/replay?name=many.pdn", many); len(r.PDN.Games) != maxPDNGames || !r.PDN.More || r.PDN.Games[maxPDNGames-1].Index != maxPDNGames || len(r.Frames) != 2 {
+		t.Errorf("a file of %d games: %d listed, more %v, %d frames", maxPDNGames+1, len(r.PDN.Games), r.PDN.More, len(r.Frames))
+	}
+	expect(t, srv, "POST", "/api/replay?name=many.pdn&game=1001", many, http.StatusBadRequest,
+		`{"error":"many.pdn: no game 1001 among the 1000 listed games of the file (1 to 1000)"}`+"\n")
+	// A game that cannot be read: where and why, no positions.
+	r = replayOf("/api/replay?name=bad.pdn", "[Event \"x\"]\n[GameType 20]\n\n1. 32-28 *\n")
+	if r.Verdict != "cannot-check" || len(r.Frames) != 0 || r.Problem == nil || r.Problem.Pos != "bad.pdn:2:11" ||
+		r.Problem.Message != `game 1: tag "GameType": its value must be a quoted string` || r.Report != "bad.pdn:2:11: "+r.Problem.Message+"\n" {
+		t.Errorf("an unreadable game: %s %d frames %+v %q", r.Verdict, len(r.Frames), r.Problem, r.Report)
+	}
+	// A file without games.
+	expect(t, srv, "POST", "/api/replay?name=empty.pdn", "{ nothing }\n", http.StatusBadRequest,
+		`{"error":"empty.pdn: no game in the file (a PDN game is its tags [Name \"value\"] and its moves)"}`+"\n")
 	expect(t, srv, "POST", "/api/replay?name=two.pdn&game=3", twoGames, http.StatusBadRequest,
 		`{"error":"two.pdn: no game 3 among the 2 games of the file (1 to 2)"}`+"\n")
 	expect(t, srv, "POST", "/api/replay?name=two.pdn&game=x", twoGames, http.StatusBadRequest,
