@@ -43,19 +43,19 @@ type pdnFile struct {
 }
 
 // isPDN says whether a replayed file is PDN: by its name (.pdn), by its
-// media type, or by its content (a YAML record is a mapping of keys; a
-// PDN file starts with a tag "[", a comment "{" or a move number).
+// media type, or by its content: a tag "[" or a move number "1." first
+// (a YAML record is a mapping, which starts with neither; a PDN comment
+// "{" is not taken as PDN: a YAML mapping may be written "{game: ...}").
 func isPDN(name, mediaType string, data []byte) bool {
 	if strings.HasSuffix(strings.ToLower(name), ".pdn") || mediaType == pdnMediaType {
 		return true
 	}
 	t := bytes.TrimLeft(data, " \t\r\n\ufeff")
-	t = bytes.TrimPrefix(t, []byte("\ufeff"))
 	if len(t) == 0 {
 		return false
 	}
 	switch c := t[0]; {
-	case c == '[' || c == '{':
+	case c == '[':
 		return true
 	case c >= '0' && c <= '9':
 		// "1. 32-28", not "1: x" (a YAML key)

@@ -109,3 +109,25 @@ func TestSessionFromFEN(t *testing.T) {
 	expect(t, srv, "POST", "/api/sessions", `{"game":"tiny","seats":[{"player":"human"}],"position":"W:W1:B3"}`, http.StatusBadRequest,
 		`{"error":"position: position text, column 1: the game has no piece \"W\" (pieces: M white man, m black man)\n  W:W1:B3\n  ^"}`+"\n")
 }
+
+// isPDN tells PDN files from YAML records by name, media type and content.
+func TestIsPDN(t *testing.T) {
+	for _, c := range []struct {
+		name, media, data string
+		want              bool
+	}{
+		{"g.pdn", "application/yaml", "game: tiny\n", true},
+		{"G.PDN", "", "", true},
+		{"g", pdnMediaType, "", true},
+		{"g", "application/yaml", "\ufeff\n  [Event \"x\"]\n1. 32-28 *", true},
+		{"g", "application/yaml", "1. 32-28 19-23 *", true},
+		{"g.yaml", "application/yaml", "game: tiny\nmoves: []\n", false},
+		{"g.yaml", "application/yaml", "{game: tiny, moves: []}\n", false},
+		{"g.yaml", "application/yaml", "12: x\n", false},
+		{"g.yaml", "application/yaml", "   \n", false},
+	} {
+		if got := isPDN(c.name, c.media, []byte(c.data)); got != c.want {
+			t.Errorf("isPDN(%q, %q, %q) = %v, want %v", c.name, c.media, c.data, got, c.want)
+		}
+	}
+}

@@ -81,7 +81,7 @@ func newSession(e *entry, req newGame, lim Limits) (*session, error) {
 		}
 		parse := interp.ParsePosition
 		if p.Numbered() && interp.LooksLikeFEN(req.Position) {
-			parse = interp.ParseFEN // a draughts FEN (docs/notation.md, "FEN")
+			parse = interp.ParseFEN // a FEN (docs/notation.md, "FEN")
 		}
 		if ss.start, err = parse(p, req.Position); err != nil {
 			return nil, fmt.Errorf("position: %w", err)
