@@ -157,6 +157,7 @@ func TestBrowser(t *testing.T) {
 	moves := p.saltaMCTS()
 	p.replayDownload(filepath.Join(downloads, "salta.yaml"), moves)
 	p.replayBad()
+	p.replayPDN()
 	p.leapFrogChain()
 	p.crossingsGroup()
 	p.typed()
@@ -286,6 +287,30 @@ func (p page) replayBad() {
 	p.wait(`!document.getElementById("replay").hidden && document.getElementById("rtitle").textContent === "Salta"`)
 	if got := p.eval(`document.getElementById("rverdict").textContent + " | " + document.getElementById("rslider").max`); got != `check: disagrees: bad.yaml:2:16: move 2, h8-g8, is not legal (red to move) | 1` {
 		t.Errorf("replay of a bad record: %q", got)
+	}
+	p.do(chromedp.Click(chromedp.CSS("#rclose")))
+}
+
+// replayPDN: a PDN file's games are listed; the first is replayed, and
+// picking the second replays it up to its illegal move.
+func (p page) replayPDN() {
+	t := p.t
+	file := filepath.Join(t.TempDir(), "two.pdn")
+	if err := os.WriteFile(file, []byte(twoGames), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p.do(chromedp.SetUploadFiles(chromedp.CSS("#load"), []string{file}))
+	p.wait(`!document.getElementById("replay").hidden && !document.getElementById("rgamesbox").hidden`)
+	list := `Array.from(document.getElementById("rgames").options).map(o => o.textContent).join(" / ")`
+	if got := p.eval(list + ` + " | " + document.getElementById("rverdict").textContent + " | " + document.getElementById("rslider").max`); got !=
+		`1. Ann - Bob, Open (1-1), 4 moves / 2. Blitz, 2 moves ⚠ two.pdn:12:19: game 2: move 3 28-22: not legal: no legal move goes this way | check: ok | 4` {
+		t.Errorf("replay of a PDN file: %q", got)
+	}
+	p.eval(`(() => { const s = document.getElementById("rgames"); s.value = "2"; s.dispatchEvent(new Event("change")); return "ok"; })()`)
+	p.wait(`document.getElementById("rverdict").textContent.startsWith("check: disagrees")`)
+	if got := p.eval(`document.getElementById("rverdict").textContent + " | " + document.getElementById("rslider").max`); got !=
+		`check: disagrees: two.pdn:12:19: game 2: move 3 28-22: not legal: no legal move goes this way | 2` {
+		t.Errorf("game 2 of a PDN file: %q", got)
 	}
 	p.do(chromedp.Click(chromedp.CSS("#rclose")))
 }

@@ -133,7 +133,7 @@ func TestContentTypes(t *testing.T) {
 	expectType("/api/sessions", create, "text/plain;charset=UTF-8", `{"error":"the request body must be JSON, sent with Content-Type: application/json (not Content-Type \"text/plain;charset=UTF-8\")"}`)
 	expectType("/api/players", `{"game":"tiny"}`, "", `{"error":"the request body must be JSON, sent with Content-Type: application/json (not no Content-Type)"}`)
 	expectType("/api/sessions", create, strings.Repeat("x", 300), `{"error":"the request body must be JSON, sent with Content-Type: application/json (not Content-Type \"xxxxxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxxxx (300 characters)\")"}`)
-	expectType("/api/replay", "game: tiny\nmoves: []\n", "text/plain", `{"error":"the record must be YAML, sent with Content-Type: application/yaml or application/x-yaml or text/yaml or text/x-yaml (not Content-Type \"text/plain\")"}`)
+	expectType("/api/replay", "game: tiny\nmoves: []\n", "text/plain", `{"error":"the record must be YAML or PDN, sent with Content-Type: application/yaml or application/x-yaml or text/yaml or text/x-yaml or application/x-pdn (not Content-Type \"text/plain\")"}`)
 	for _, ct := range []string{"application/yaml", "application/x-yaml", "text/yaml; charset=utf-8"} {
 		if code, _, body := send(t, srv, "POST", "/api/replay", "game: tiny\nmoves: []\n", "localhost", map[string]string{"Content-Type": ct}); code != http.StatusOK {
 			t.Errorf("a record as %s: %d %s", ct, code, body)

@@ -3,9 +3,11 @@ package web
 import (
 	"errors"
 	"io"
+	"mime"
 	"net/http"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/ruleplay/ruleplay/conformance"
 	"github.com/ruleplay/ruleplay/internal/safetext"
@@ -55,12 +57,16 @@ type replay struct {
 	// Board is the board of the start, and Frames every position.
 	Board  *board  `json:"board,omitempty"`
 	Frames []frame `json:"frames"`
+	// PDN lists the games of a PDN file and says which is replayed (nil
+	// for a YAML record).
+	PDN *pdnFile `json:"pdn,omitempty"`
 }
 
-// replayHandler checks the record in the body (YAML; ?name=FILE names it
-// in messages) the way `ruleplay check` does, and returns its positions.
+// replayHandler checks the record in the body (YAML, or a PDN file:
+// pdn.go; ?name=FILE names it in messages, ?game=N picks a PDN file's
+// game) the way `ruleplay check` does, and returns its positions.
 func (s *Server) replayHandler(w http.ResponseWriter, r *http.Request) {
-	if e := mediaType(r, "the record must be YAML", "application/yaml", "application/x-yaml", "text/yaml", "text/x-yaml"); e != nil {
+	if e := mediaType(r, "the record must be YAML or PDN", "application/yaml", "application/x-yaml", "text/yaml", "text/x-yaml", pdnMediaType); e != nil {
 		e.write(w)
 		return
 	}
@@ -79,7 +85,29 @@ func (s *Server) replayHandler(w http.ResponseWriter, r *http.Request) {
 		badRequest("cannot read the record").write(w)
 		return
 	}
-	name := r.URL.Query().Get("name")
+	q := r.URL.Query()
+	name := q.Get("name")
+	mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	if isPDN(name, strings.ToLower(mt), data) {
+		if name == "" {
+			name = "games.pdn"
+		}
+		name = safetext.Escape(safetext.Short(name, maxName))
+		chosen := 0
+		if v := q.Get("game"); v != "" {
+			if chosen, err = strconv.Atoi(v); err != nil || chosen < 1 {
+				badRequest("game=" + safetext.Quote(v, maxEcho) + ": the number of a game of the file (1, 2, ...)").write(w)
+				return
+			}
+		}
+		out, e := s.replayPDN(data, name, chosen)
+		if e != nil {
+			e.write(w)
+			return
+		}
+		writeJSON(w, http.StatusOK, out)
+		return
+	}
 	if name == "" {
 		name = "record.yaml"
 	}
@@ -100,12 +128,21 @@ func (s *Server) replay(data []byte, name string) replay {
 		out.Verdict, out.Report, out.Problem = rep.Verdict, rep.Text(), rep.Problem
 		return out
 	}
+	s.replayRecord(rec, name, &out)
+	return out
+}
+
+// replayRecord checks rec (read from the file name) and fills out with
+// the report and the positions, up to the first problem; it returns the
+// program and the last position shown (nil when the record's game or
+// start could not be made).
+func (s *Server) replayRecord(rec *record.Record, name string, out *replay) (*interp.Program, *interp.State) {
 	out.Game, out.Options, out.Setup, out.Start = rec.Game, rec.Options, rec.Setup, rec.Start
 	if len(rec.Moves) > s.cfg.Limits.Plies {
 		out.Verdict = conformance.CannotCheck
 		out.Problem = &conformance.Problem{Kind: conformance.BadRecord, Pos: name, Message: "the record has " + itoa(len(rec.Moves)) + " moves, over this server's limit of " + itoa(s.cfg.Limits.Plies)}
 		out.Report = name + ": " + out.Problem.Message + "\n"
-		return out
+		return nil, nil
 	}
 	c := &conformance.Checker{Load: s.games.loadRules}
 	rep := c.Record(rec, rec.Game)
@@ -116,26 +153,26 @@ func (s *Server) replay(data []byte, name string) replay {
 	out.Verdict, out.Report, out.Problem = rep.Verdict, rep.Text(), rep.Problem
 	e, err := s.games.lookup(rec.Game)
 	if err != nil {
-		return out
+		return nil, nil
 	}
 	g, err := e.load(rec.Options)
 	if err != nil {
-		return out
+		return nil, nil
 	}
 	p, err := interp.Compile(g, interp.Config{})
 	if err != nil {
-		return out
+		return nil, nil
 	}
 	out.Title, out.Players = title(p, e), playerNames(p)
 	st := p.NewState(0)
 	switch {
 	case rec.Start != "":
 		if st, err = interp.ParsePosition(p, rec.Start); err != nil {
-			return out
+			return nil, nil
 		}
 	case g.Setup.Random != nil:
 		if st, err = p.NewStateFromLayout(rec.Setup); err != nil {
-			return out
+			return nil, nil
 		}
 	}
 	start := drawn(p, st, nil)
@@ -151,7 +188,7 @@ func (s *Server) replay(data []byte, name string) replay {
 		played := playMove(p, st, &ml, i)
 		out.Frames = append(out.Frames, newFrame(p, st, k+1, text, &played, &prev))
 	}
-	return out
+	return p, st
 }
 
 // newFrame is the position s after ply plies, the last one move (whose

@@ -404,7 +404,8 @@ type newGame struct {
 	Setup map[string]string `json:"setup,omitempty"`
 	Moves []string          `json:"moves,omitempty"`
 	// Position is a position text (docs/notation.md) to start from
-	// instead of the rules' setup.
+	// instead of the rules' setup, or a FEN (W:W31-50:B1-20) for
+	// a game with square numbers.
 	Position string `json:"position,omitempty"`
 }
 

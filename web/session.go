@@ -79,7 +79,11 @@ func newSession(e *entry, req newGame, lim Limits) (*session, error) {
 		if len(req.Position) > maxPosition {
 			return nil, fmt.Errorf("position: over %d bytes long", maxPosition)
 		}
-		if ss.start, err = interp.ParsePosition(p, req.Position); err != nil {
+		parse := interp.ParsePosition
+		if p.Numbered() && interp.LooksLikeFEN(req.Position) {
+			parse = interp.ParseFEN // a FEN (docs/notation.md, "FEN")
+		}
+		if ss.start, err = parse(p, req.Position); err != nil {
 			return nil, fmt.Errorf("position: %w", err)
 		}
 		ss.position = true

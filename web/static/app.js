@@ -16,6 +16,7 @@ let frames = []; // a replayed record's positions
 let replayPlayers = []; // and its players
 let replayBoard = null; // and its board (the cells of the frames' stacks)
 let replayed = null; // and the answer of /api/replay
+let replayFile = null; // and the file replayed: {name, text}
 
 // ---- the server ----
 
@@ -769,49 +770,80 @@ function boardKey(ev, svg, onClick) {
 async function loadRecord(file) {
   if (!file) return;
   try {
-    const body = await file.text();
-    const r = await api("POST", "/api/replay?name=" + encodeURIComponent(file.name), body);
-    clearTimeout(timer);
-    paused = true;
-    frames = r.frames;
-    // Each frame names the cells that changed: rebuild every position's stacks.
-    let stacks = r.board ? r.board.cells.map((c) => c.stack || null) : [];
-    for (const f of frames) {
-      stacks = stacks.slice();
-      for (const c of f.changed) stacks[c.cell] = c.stack;
-      f.stacks = stacks;
-    }
-    replayPlayers = r.players || [];
-    replayBoard = r.board;
-    replayed = r;
-    $("play").hidden = true;
-    $("replay").hidden = false;
-    $("rtitle").textContent = r.title || r.game || file.name;
-    $("rverdict").textContent = r.verdict === "ok" ? "check: ok" : "check: " + r.verdict + (r.problem ? ": " + (r.problem.pos ? r.problem.pos + ": " : "") + r.problem.message : "");
-    $("rverdict").className = r.verdict === "ok" ? "" : "error";
-    $("rreport").textContent = r.report;
-    const list = $("rmoves");
-    list.textContent = "";
-    frames.slice(1).forEach((f, k) => {
-      const li = document.createElement("li");
-      const b = document.createElement("button");
-      b.type = "button";
-      b.textContent = f.move;
-      b.onclick = () => goFrame(k + 1);
-      li.appendChild(b);
-      list.appendChild(li);
-    });
-    const s = $("rslider");
-    s.max = Math.max(0, frames.length - 1);
-    s.disabled = frames.length === 0;
-    $("rplay").disabled = frames.length === 0;
-    goFrame(frames.length - 1);
+    replayFile = { name: file.name, text: await file.text() };
+    await showReplay(0);
   } catch (e) {
     $("diag").hidden = false;
     $("diag").textContent = e.message;
   } finally {
     $("load").value = "";
   }
+}
+
+// showReplay asks the server to check the file loaded and shows its
+// positions: game number n of a PDN file (0: the first), listing its
+// games to choose from.
+async function showReplay(n) {
+  const path = "/api/replay?name=" + encodeURIComponent(replayFile.name) + (n > 0 ? "&game=" + n : "");
+  const r = await api("POST", path, replayFile.text);
+  clearTimeout(timer);
+  paused = true;
+  frames = r.frames;
+  // Each frame names the cells that changed: rebuild every position's stacks.
+  let stacks = r.board ? r.board.cells.map((c) => c.stack || null) : [];
+  for (const f of frames) {
+    stacks = stacks.slice();
+    for (const c of f.changed) stacks[c.cell] = c.stack;
+    f.stacks = stacks;
+  }
+  replayPlayers = r.players || [];
+  replayBoard = r.board;
+  replayed = r;
+  $("play").hidden = true;
+  $("replay").hidden = false;
+  $("rtitle").textContent = r.title || r.game || replayFile.name;
+  showPDNGames(r.pdn);
+  $("rverdict").textContent = r.verdict === "ok" ? "check: ok" : "check: " + r.verdict + (r.problem ? ": " + (r.problem.pos ? r.problem.pos + ": " : "") + r.problem.message : "");
+  $("rverdict").className = r.verdict === "ok" ? "" : "error";
+  $("rreport").textContent = r.report;
+  const list = $("rmoves");
+  list.textContent = "";
+  frames.slice(1).forEach((f, k) => {
+    const li = document.createElement("li");
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = f.move;
+    b.onclick = () => goFrame(k + 1);
+    li.appendChild(b);
+    list.appendChild(li);
+  });
+  const s = $("rslider");
+  s.max = Math.max(0, frames.length - 1);
+  s.disabled = frames.length === 0;
+  $("rplay").disabled = frames.length === 0;
+  goFrame(frames.length - 1);
+}
+
+// showPDNGames lists the games of a PDN file (pdn: the replay's "pdn",
+// absent for a YAML record) with their titles, results and problems.
+function showPDNGames(pdn) {
+  const sel = $("rgames");
+  sel.textContent = "";
+  $("rgamesbox").hidden = !pdn;
+  if (!pdn) return;
+  for (const g of pdn.games) {
+    const o = document.createElement("option");
+    o.value = g.index;
+    let t = g.index + ". " + g.title;
+    if (g.result) t += " (" + g.result + ")";
+    t += g.moves >= 0 ? ", " + g.moves + (g.moves === 1 ? " move" : " moves") : "";
+    if (g.problem) t += " \u26a0 " + g.problem;
+    o.textContent = t;
+    o.title = g.problem || "";
+    sel.appendChild(o);
+  }
+  sel.value = pdn.chosen;
+  $("rgamesmore").hidden = !pdn.more;
 }
 
 function goFrame(i) {
@@ -898,6 +930,10 @@ function init() {
     if (t) play(t).then((ok) => { if (ok) $("movetext").value = ""; });
   };
   $("load").onchange = () => loadRecord($("load").files[0]);
+  $("rgames").onchange = () => showReplay(Number($("rgames").value)).catch((e) => {
+    $("rverdict").textContent = e.message;
+    $("rverdict").className = "error";
+  });
   $("rslider").oninput = () => goFrame(Number($("rslider").value));
   $("rfirst").onclick = () => goFrame(0);
   $("rprev").onclick = () => goFrame(Number($("rslider").value) - 1);
