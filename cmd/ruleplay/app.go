@@ -197,6 +197,7 @@ Documentation, in the repository's docs/ folder:
 		newFmtCmd(),
 		newLspCmd(),
 		newServeCmd(),
+		newSolveCmd(),
 	)
 	return root
 }
