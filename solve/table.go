@@ -6,14 +6,16 @@ import (
 )
 
 // table gives each position found an index, keyed by its identity bytes:
-// open addressing over the indices, the hash deciding only where to look
-// (each probe compares the stored hash, then the full identity).
+// open addressing over the indices. A slot holds the upper 32 bits of
+// the position's hash (where it is looked for, and a tag that rejects
+// most other positions without reading them) beside its index; the full
+// identity is compared before a position is taken for another, so the
+// hash decides only where to look.
 type table struct {
-	keys   []byte   // the identities, one after the other
-	ends   []uint64 // ends[i]: where identity i ends in keys
-	hashes []uint64 // the hash of each identity
-	slots  []uint32 // index+1, 0 empty
-	mask   uint64
+	keys  []byte   // the identities, one after the other
+	ends  []uint64 // ends[i]: where identity i ends in keys
+	slots []uint64 // tag<<32 | index+1; 0 empty
+	mask  uint64
 }
 
 // hashSeed is fixed so that a solve is the same from run to run.
@@ -22,7 +24,7 @@ var hashSeed = maphash.MakeSeed()
 func bytesHash(b []byte) uint64 { return maphash.Bytes(hashSeed, b) }
 
 func newTable() *table {
-	return &table{slots: make([]uint32, 1<<12), mask: 1<<12 - 1}
+	return &table{slots: make([]uint64, 1<<12), mask: 1<<12 - 1}
 }
 
 func (t *table) len() int { return len(t.ends) }
@@ -37,50 +39,59 @@ func (t *table) key(i uint32) []byte {
 
 // find returns the index of the identity key with hash h, or -1.
 func (t *table) find(key []byte, h uint64) int64 {
-	for j := h & t.mask; ; j = (j + 1) & t.mask {
+	tag := h >> 32
+	for j := tag & t.mask; ; j = (j + 1) & t.mask {
 		v := t.slots[j]
 		if v == 0 {
 			return -1
 		}
-		if t.hashes[v-1] == h && bytes.Equal(t.key(v-1), key) {
-			return int64(v - 1)
+		if v>>32 == tag && bytes.Equal(t.key(uint32(v)-1), key) {
+			return int64(uint32(v) - 1)
 		}
 	}
 }
 
 // insert returns the index of key (hash h), adding it when new.
 func (t *table) insert(key []byte, h uint64) (idx uint32, added bool) {
-	j := h & t.mask
+	tag := h >> 32
+	j := tag & t.mask
 	for ; ; j = (j + 1) & t.mask {
 		v := t.slots[j]
 		if v == 0 {
 			break
 		}
-		if t.hashes[v-1] == h && bytes.Equal(t.key(v-1), key) {
-			return v - 1, false
+		if v>>32 == tag && bytes.Equal(t.key(uint32(v)-1), key) {
+			return uint32(v) - 1, false
 		}
 	}
 	idx = uint32(len(t.ends))
 	t.keys = append(t.keys, key...)
 	t.ends = append(t.ends, uint64(len(t.keys)))
-	t.hashes = append(t.hashes, h)
-	t.slots[j] = idx + 1
-	if uint64(len(t.ends))*4 > uint64(len(t.slots))*3 {
+	t.slots[j] = tag<<32 | uint64(idx+1)
+	if uint64(len(t.ends))*2 > uint64(len(t.slots)) {
 		t.grow()
 	}
 	return idx, true
 }
 
+// grow doubles the slots (at most 1<<32: the position is the tag).
 func (t *table) grow() {
-	n := len(t.slots) * 2
-	t.slots = make([]uint32, n)
+	if uint64(len(t.slots)) >= 1<<32 {
+		return
+	}
+	old := t.slots
+	n := len(old) * 2
+	t.slots = make([]uint64, n)
 	t.mask = uint64(n - 1)
-	for i, h := range t.hashes {
-		j := h & t.mask
+	for _, v := range old {
+		if v == 0 {
+			continue
+		}
+		j := (v >> 32) & t.mask
 		for t.slots[j] != 0 {
 			j = (j + 1) & t.mask
 		}
-		t.slots[j] = uint32(i + 1)
+		t.slots[j] = v
 	}
 }
 
@@ -89,5 +100,5 @@ func (t *table) fill() float64 { return float64(len(t.ends)) / float64(len(t.slo
 
 // bytes is the memory the table holds (capacities: what was allocated).
 func (t *table) bytes() int64 {
-	return int64(cap(t.keys)) + 8*int64(cap(t.ends)) + 8*int64(cap(t.hashes)) + 4*int64(cap(t.slots))
+	return int64(cap(t.keys)) + 8*int64(cap(t.ends)) + 8*int64(cap(t.slots))
 }

@@ -5,8 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime/debug"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/ruleplay/ruleplay/solve"
 	"github.com/spf13/cobra"
@@ -78,7 +80,8 @@ side to move can make sure of. A random setup is the one --seed draws.
 docs/solve.md says more, with what solves on a small machine.
 
 --json prints {"value", "plies", "pv", "positions", "seconds", ...} (plies
-is null for a draw). Ctrl-C stops the enumeration and prints what is known.`,
+is null for a draw). A progress line on stderr says how the solve goes (every
+ten seconds when stderr is not a terminal). Ctrl-C stops the enumeration and prints what is known.`,
 		Example: `  ruleplay solve my-game.rules --option size=4x4
   ruleplay solve my-game.rules --divide --memory 8GiB
   ruleplay solve my-game.rules --moves c3-c5 --json`,
@@ -106,16 +109,26 @@ is null for a draw). Ctrl-C stops the enumeration and prints what is known.`,
 			if err := gm.replay(s, splitMoves(played)); err != nil {
 				return err
 			}
+			// the tables are a few large arrays that grow by doubling:
+			// collect the old ones before the process outgrows the bound
+			defer debug.SetMemoryLimit(debug.SetMemoryLimit(limit + limit/8))
 			ctx, stop := interruptible(cmd)
 			defer stop()
 			errw := cmd.ErrOrStderr()
 			bar := isTerminal(errw)
 			opt := solve.Options{Memory: limit, Context: ctx}
-			if bar {
-				opt.Progress = func(pr solve.Progress) {
-					rate := float64(pr.Positions) / max(pr.Elapsed.Seconds(), 1e-9)
-					fmt.Fprintf(errw, "\rsolve: %s: %d positions, %d moves, table %.0f%% full, %.0f positions/s, %s   ",
-						pr.Phase, pr.Positions, pr.Moves, 100*pr.Fill, rate, bytesText(pr.Bytes))
+			var shown time.Duration
+			opt.Progress = func(pr solve.Progress) {
+				rate := float64(pr.Positions) / max(pr.Elapsed.Seconds(), 1e-9)
+				line := fmt.Sprintf("solve: %s: %d positions, %d moves, table %.0f%% full, %.0f positions/s, %s",
+					pr.Phase, pr.Positions, pr.Moves, 100*pr.Fill, rate, bytesText(pr.Bytes))
+				switch {
+				case bar:
+					fmt.Fprintf(errw, "\r%s\033[K", line)
+				case pr.Elapsed-shown >= 10*time.Second:
+					// not a terminal (a log): a line every ten seconds
+					shown = pr.Elapsed
+					fmt.Fprintln(errw, line)
 				}
 			}
 			sol, err := solve.Solve(gm.p, s, opt)
