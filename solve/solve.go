@@ -497,8 +497,11 @@ func (sol *Solution) Divide() []MoveValue {
 // PV returns a principal variation: the moves of best play from the
 // position solved to the end (a win the fastest, a loss the slowest); for
 // a draw, moves that keep the draw until the game ends or a position
-// repeats.
+// repeats; nil when the value is not known.
 func (sol *Solution) PV() []string {
+	if v, _ := sol.Value(); v == Unknown {
+		return nil
+	}
 	return sol.pvMoves(sol.root.Clone())
 }
 
