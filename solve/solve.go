@@ -479,13 +479,12 @@ func (sol *Solution) Divide() []MoveValue {
 	var ml interp.MoveList
 	sol.p.Legal(s, &ml)
 	out := make([]MoveValue, ml.Len())
-	for i := range out {
+	for i, c := range sol.successors(s, &ml) {
 		out[i] = MoveValue{Move: sol.p.Text(&ml, i), Plies: -1}
-		c := sol.edges[sol.start[0]+uint64(i)]
-		if c == noEdge {
+		if c < 0 {
 			continue
 		}
-		v, d := sol.value(c)
+		v, d := sol.value(uint32(c))
 		out[i].Value = v
 		if d >= 0 {
 			out[i].Plies = d + 1
@@ -519,11 +518,11 @@ func (sol *Solution) pvMoves(s *interp.State) []string {
 			break
 		}
 		seen[i] = true
-		k := sol.best(uint32(i))
+		sol.p.Legal(s, &ml)
+		k := sol.best(uint32(i), sol.successors(s, &ml))
 		if k < 0 {
 			break
 		}
-		sol.p.Legal(s, &ml)
 		out = append(out, sol.p.Text(&ml, k))
 		sol.p.Apply(s, &ml, k)
 	}
@@ -534,19 +533,18 @@ func (sol *Solution) pvMoves(s *interp.State) []string {
 // move (the order of Legal): a win the fastest, else a draw (one still
 // undecided before a decided draw), else the slowest loss; -1 when no
 // successor is known.
-func (sol *Solution) best(i uint32) int {
+func (sol *Solution) best(i uint32, succ []int64) int {
 	team := sol.info[i]&teamBit != 0
 	good, bad := Win, Loss
 	if !team {
 		good, bad = Loss, Win
 	}
 	pick, pickRank, pickDepth := -1, -1, 0
-	succ := sol.edges[sol.start[i]:sol.start[i+1]]
 	for k, c := range succ {
-		if c == noEdge {
+		if c < 0 {
 			continue
 		}
-		v, d := sol.value(c)
+		v, d := sol.value(uint32(c))
 		rank := 0 // bad
 		switch v {
 		case good:
@@ -568,7 +566,7 @@ func (sol *Solution) best(i uint32) int {
 	return pick
 }
 
-// Choose returns the index in ml (the moves of s, as Legal lists them)
+// Choose returns the index among the moves of s (as Legal lists them)
 // of the move perfect play picks, for the player to move in s whichever
 // side it is; -1 when the solve did not reach s. With more than two
 // players it plays the paranoid value: the root player against the rest.
@@ -577,7 +575,23 @@ func (sol *Solution) Choose(s *interp.State) int {
 	if i < 0 || sol.info[i]&terminal != 0 {
 		return -1
 	}
-	return sol.best(uint32(i))
+	var ml interp.MoveList
+	sol.p.Legal(s, &ml)
+	return sol.best(uint32(i), sol.successors(s, &ml))
+}
+
+// successors returns the index of the position after each move of ml
+// (the moves of s, as Legal lists them), -1 for one the solve did not
+// reach: found by identity, so that the order of the moves is the one of
+// s whatever the order was when the position was enumerated.
+func (sol *Solution) successors(s *interp.State, ml *interp.MoveList) []int64 {
+	out := make([]int64, ml.Len())
+	for k := range out {
+		sol.p.Apply(s, ml, k)
+		out[k] = sol.index(s)
+		sol.p.Undo(s)
+	}
+	return out
 }
 
 func (sol *Solution) String() string {
