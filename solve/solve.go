@@ -97,6 +97,10 @@ type Solution struct {
 	Elapsed  time.Duration
 	limit    int64
 	buf      []byte
+	// walkBytes: an estimate of the depth-first walk's own memory (its
+	// frames with their move lists, the position's undo records), which
+	// in a game with cycles can be as deep as the positions are many
+	walkBytes int64
 	// the reversed edges (predecessors), made by the first retrograde
 	preds     []uint32
 	predStart []uint64
@@ -148,7 +152,7 @@ func (sol *Solution) progress(phase string, began time.Time) Progress {
 
 // bytes is the memory the enumeration holds now.
 func (sol *Solution) bytes() int64 {
-	return sol.tab.bytes() + 8*int64(cap(sol.start)) + 4*int64(cap(sol.edges)) + int64(cap(sol.info)) + 4*int64(cap(sol.margins))
+	return sol.walkBytes + sol.tab.bytes() + 8*int64(cap(sol.start)) + 4*int64(cap(sol.edges)) + int64(cap(sol.info)) + 4*int64(cap(sol.margins))
 }
 
 // projected is the memory the solve will hold once the retrograde
@@ -158,6 +162,10 @@ func (sol *Solution) projected() int64 {
 	n, e := int64(sol.tab.len()), int64(len(sol.edges))
 	return sol.bytes() + n*(4+4+4+8) + 4*e
 }
+
+// frameBytes estimates the memory of a frame of the walk with its move
+// list and the undo records of its move.
+const frameBytes = 1024
 
 // frame is a position of the walk being expanded: its index, its moves
 // and the next move to try.
@@ -208,6 +216,7 @@ func (sol *Solution) enumerate(s *interp.State, opt *Options, began time.Time) {
 		sol.info = append(sol.info, in)
 		if depth >= len(stack) {
 			stack = append(stack, &frame{})
+			sol.walkBytes = int64(len(stack)) * frameBytes
 		}
 		f := stack[depth]
 		f.node, f.next = idx, 0
