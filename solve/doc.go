@@ -47,7 +47,7 @@
 // player's score minus the best other score (reversed when the lowest
 // score is best), or the rules file's margin with the sign of the winner.
 //
-// Memory: about 60 bytes a position plus the identity bytes (one or two
+// Memory: about 70 bytes a position plus the identity bytes (one or two
 // a cell) and 8 bytes a move; Options.Memory bounds the total, and a
 // game too big for it stops with ErrTooBig after solving what the
 // positions found so far decide. An interrupted solve (Options.Context)
