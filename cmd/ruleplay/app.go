@@ -198,6 +198,7 @@ Documentation, in the repository's docs/ folder:
 		newLspCmd(),
 		newServeCmd(),
 		newConvertCmd(),
+		newSolveCmd(),
 	)
 	return root
 }

@@ -1,0 +1,289 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"runtime/debug"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/ruleplay/ruleplay/interp"
+	"github.com/ruleplay/ruleplay/solve"
+	"github.com/spf13/cobra"
+)
+
+// solveJSON is what solve --json prints.
+type solveJSON struct {
+	Game      string          `json:"game"`
+	Player    string          `json:"player"`
+	Value     string          `json:"value"`
+	Draw      string          `json:"draw,omitempty"`
+	Plies     *int            `json:"plies"`
+	Margin    *int            `json:"margin,omitempty"`
+	PV        []string        `json:"pv"`
+	Positions int64           `json:"positions"`
+	Moves     int64           `json:"moves"`
+	Bytes     int64           `json:"bytes"`
+	Seconds   float64         `json:"seconds"`
+	Complete  bool            `json:"complete"`
+	Paranoid  bool            `json:"paranoid,omitempty"`
+	Divide    []solveMoveJSON `json:"divide,omitempty"`
+}
+
+type solveMoveJSON struct {
+	Move  string `json:"move"`
+	Value string `json:"value"`
+	Plies *int   `json:"plies"`
+}
+
+// memory bounds accepted by --memory
+const (
+	minSolveMemory = 1 << 20
+	maxSolveMemory = 1 << 40
+)
+
+func newSolveCmd() *cobra.Command {
+	var (
+		gf      gameFlags
+		played  []string
+		divide  bool
+		asJSON  bool
+		threads int
+		memory  string
+	)
+	cmd := &cobra.Command{
+		Use:   "solve FILE",
+		Short: "Compute the value of a position under perfect play",
+		Long: `Solve computes the value of the start position (or --position's, or the
+position after --moves) under perfect play: win, loss or draw for the side
+to move, the plies to the end with best play from both sides (the fastest
+win, the slowest loss), a principal variation, and with --divide the value
+of each legal move. It works on any rules file whose reachable positions fit
+in memory (--memory, default 4GiB); a bigger game stops with a clear message
+and what the positions found so far decide.
+
+Method: every position reachable from the start is enumerated into a table
+keyed by the position's identity (every field the rules can read: pieces,
+side to move, hands, counters, captures, and the ply when a rule reads it or
+the rules have a ply limit), then retrograde analysis runs from the finished
+games back: a position is won when one move leads to a won position, lost
+when every move leads to a lost one, in order of distance (so the plies are
+exact). What is never decided is a draw: the rules' own draw, or endless play
+when neither side can force an end (positions that repeat are cycles of the
+table: no rule of thumb). The rules file's own limits are part of a position;
+there is no --max-plies. With more than two players the value is the
+paranoid one: the side to move against all the others together. Scored
+games also print the margin under best play: the largest final margin the
+side to move can make sure of. A random setup is the one --seed draws.
+docs/solve.md says more, with what solves on a small machine.
+
+--json prints {"value", "plies", "pv", "positions", "seconds", ...} (plies
+is null for a draw). A progress line on stderr says how the solve goes (every
+ten seconds when stderr is not a terminal). Ctrl-C stops the enumeration and prints what is known.`,
+		Example: `  ruleplay solve my-game.rules --option size=4x4
+  ruleplay solve my-game.rules --divide --memory 8GiB
+  ruleplay solve my-game.rules --moves c3-c5 --json`,
+		Args:              exactArgs("FILE"),
+		ValidArgsFunction: completeRulesFile,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if threads < 1 || threads > maxThreads {
+				return usageErrorf("--threads %d: want 1 to %d", threads, maxThreads)
+			}
+			if threads > 1 {
+				return usageErrorf("--threads %d: this version of solve runs on one thread (--threads 1)", threads)
+			}
+			limit, err := parseMemory(memory)
+			if err != nil {
+				return err
+			}
+			gm, err := gf.load(args[0], 0)
+			if err != nil {
+				return err
+			}
+			// the table is located by the incremental position hash
+			// that make/unmake keep (interp.Hash); the identity bytes
+			// decide equality
+			if gm.p, err = interp.WithHash(gm.p); err != nil {
+				return fmt.Errorf("%s: %w", args[0], err)
+			}
+			s, err := gm.startAt(&gf)
+			if err != nil {
+				return err
+			}
+			if err := gm.replay(s, splitMoves(played)); err != nil {
+				return err
+			}
+			// the tables are a few large arrays that grow by doubling:
+			// collect the old ones before the process outgrows the bound
+			defer debug.SetMemoryLimit(debug.SetMemoryLimit(limit + limit/8))
+			ctx, stop := interruptible(cmd)
+			defer stop()
+			errw := cmd.ErrOrStderr()
+			bar := isTerminal(errw)
+			opt := solve.Options{Memory: limit, Context: ctx, Hash: interp.Hash}
+			var shown time.Duration
+			opt.Progress = func(pr solve.Progress) {
+				rate := float64(pr.Positions) / max(pr.Elapsed.Seconds(), 1e-9)
+				line := fmt.Sprintf("solve: %s: %d positions, %d moves, table %.0f%% full, %.0f positions/s, %s",
+					pr.Phase, pr.Positions, pr.Moves, 100*pr.Fill, rate, bytesText(pr.Bytes))
+				switch {
+				case bar:
+					fmt.Fprintf(errw, "\r%s\033[K", line)
+				case pr.Elapsed-shown >= 10*time.Second:
+					// not a terminal (a log): a line every ten seconds
+					shown = pr.Elapsed
+					fmt.Fprintln(errw, line)
+				}
+			}
+			sol, err := solve.Solve(gm.p, s, opt)
+			if bar {
+				fmt.Fprint(errw, "\r\033[K")
+			}
+			if err != nil {
+				return err
+			}
+			if err := printSolution(cmd.OutOrStdout(), gm, sol, divide, asJSON); err != nil {
+				return err
+			}
+			switch {
+			case errors.Is(sol.Stopped, solve.ErrTooBig):
+				return fmt.Errorf("solve: the game is too big for --memory %s: %d positions found and more to come (%s); the values above are what those decide. Give more memory, or solve a later position (--moves, --position)",
+					bytesText(limit), sol.Positions(), bytesText(sol.Bytes()))
+			case errors.Is(sol.Stopped, solve.ErrInterrupted):
+				return fmt.Errorf("solve: interrupted after %d positions; the values above are what those decide", sol.Positions())
+			}
+			return nil
+		},
+	}
+	gf.register(cmd, "seed for the random setup")
+	gf.registerPosition(cmd)
+	fl := cmd.Flags()
+	fl.StringSliceVarP(&played, "moves", "m", nil, "`MOVES` to play first, comma-separated (repeatable)")
+	fl.BoolVar(&divide, "divide", false, "list each legal move with its value")
+	fl.BoolVar(&asJSON, "json", false, "print JSON")
+	fl.IntVar(&threads, "threads", 1, "solve with `N` threads (this version: 1)")
+	fl.StringVar(&memory, "memory", "4GiB", "bound the solve's tables to `SIZE` (e.g. 512MiB, 4GiB)")
+	return cmd
+}
+
+// parseMemory reads a size: a number of bytes with an optional unit
+// (KiB, MiB, GiB, TiB; K, M, G, T and KB, MB, GB, TB are read as the
+// same powers of 1024).
+func parseMemory(text string) (int64, error) {
+	t := strings.TrimSpace(text)
+	units := []struct {
+		suffix string
+		shift  uint
+	}{{"KiB", 10}, {"MiB", 20}, {"GiB", 30}, {"TiB", 40}, {"KB", 10}, {"MB", 20}, {"GB", 30}, {"TB", 40}, {"K", 10}, {"M", 20}, {"G", 30}, {"T", 40}, {"B", 0}}
+	shift := uint(0)
+	for _, u := range units {
+		if strings.HasSuffix(strings.ToUpper(t), strings.ToUpper(u.suffix)) {
+			t, shift = strings.TrimSpace(t[:len(t)-len(u.suffix)]), u.shift
+			break
+		}
+	}
+	n, err := strconv.ParseFloat(t, 64)
+	if err != nil || n <= 0 || n != n {
+		return 0, usageErrorf("--memory %q: want a size such as 512MiB or 4GiB", text)
+	}
+	b := n * float64(uint64(1)<<shift)
+	if b < minSolveMemory || b > maxSolveMemory {
+		return 0, usageErrorf("--memory %q: want 1MiB to 1TiB", text)
+	}
+	return int64(b), nil
+}
+
+// bytesText writes a size in MiB or GiB.
+func bytesText(b int64) string {
+	if b >= 10<<30 {
+		return fmt.Sprintf("%.0f GiB", float64(b)/(1<<30))
+	}
+	if b >= 1<<30 {
+		return fmt.Sprintf("%.1f GiB", float64(b)/(1<<30))
+	}
+	return fmt.Sprintf("%.1f MiB", float64(b)/(1<<20))
+}
+
+// printSolution prints a solution as text or JSON.
+func printSolution(out io.Writer, gm *game, sol *solve.Solution, divide, asJSON bool) error {
+	p := gm.p
+	v, plies := sol.Value()
+	pv := sol.PV()
+	if pv == nil {
+		pv = []string{}
+	}
+	j := solveJSON{
+		Game: gm.g.Name, Player: p.PlayerName(sol.Player), Value: v.String(), Margin: sol.Margin, PV: pv,
+		Positions: sol.Positions(), Moves: sol.Moves(), Bytes: sol.Bytes(),
+		Seconds: float64(sol.Elapsed.Milliseconds()) / 1000, Complete: sol.Complete,
+		Paranoid: p.NumPlayers() > 2,
+	}
+	if plies >= 0 {
+		j.Plies = &plies
+	}
+	if v == solve.Draw && sol.Over() {
+		j.Draw = "the game is over"
+	} else if v == solve.Draw {
+		j.Draw = "rules"
+		if sol.EndlessDraw() {
+			j.Draw = "endless play"
+		}
+	}
+	if divide {
+		for _, mv := range sol.Divide() {
+			m := solveMoveJSON{Move: mv.Move, Value: mv.Value.String()}
+			if mv.Plies >= 0 {
+				n := mv.Plies
+				m.Plies = &n
+			}
+			j.Divide = append(j.Divide, m)
+		}
+	}
+	if asJSON {
+		b, err := json.MarshalIndent(j, "", "  ")
+		if err != nil {
+			return err
+		}
+		_, err = fmt.Fprintf(out, "%s\n", b)
+		return err
+	}
+	if divide {
+		for _, m := range j.Divide {
+			fmt.Fprintf(out, "%s: %s\n", m.Move, valueText(m.Value, m.Plies, ""))
+		}
+	}
+	who := j.Player + " to move"
+	if j.Paranoid {
+		who += ", against all the others together (paranoid)"
+	}
+	fmt.Fprintf(out, "%s: %s (%s)\n", gm.title(), valueText(j.Value, j.Plies, j.Draw), who)
+	if j.Margin != nil {
+		fmt.Fprintf(out, "margin: %+d under best play\n", *j.Margin)
+	}
+	if len(pv) > 0 {
+		fmt.Fprintln(out, wrapWords("principal variation: ", pv, "  ", 78))
+	}
+	fmt.Fprintf(out, "%d positions, %d moves, %s, %.1f s\n", j.Positions, j.Moves, bytesText(j.Bytes), j.Seconds)
+	return nil
+}
+
+// valueText is "win in 7 plies", "loss in 4 plies", "draw (endless
+// play)" or "unknown".
+func valueText(v string, plies *int, draw string) string {
+	switch {
+	case plies != nil && *plies == 0:
+		return v + " (the game is over)"
+	case plies != nil && *plies == 1:
+		return v + " in 1 ply"
+	case plies != nil:
+		return fmt.Sprintf("%s in %d plies", v, *plies)
+	case draw == "the game is over":
+		return v + " (" + draw + ")"
+	case draw != "" && draw != "rules":
+		return v + ": " + draw
+	}
+	return v
+}

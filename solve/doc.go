@@ -1,0 +1,56 @@
+// Package solve computes the value of a position under perfect play, for
+// any rules file whose reachable positions fit in memory: win, loss or
+// draw for the side to move, the plies to the end with best play from
+// both sides (the fastest win, the slowest loss), one principal
+// variation, and the value of each first move.
+//
+// # Method: enumerate, then retrograde analysis
+//
+// Solve works in two passes over an explicit graph.
+//
+//  1. Enumeration. A depth-first walk from the position with Apply and
+//     Undo (one live State, no copies) gives every reachable position an
+//     index in a table keyed by the position's identity: every field the
+//     rules can read (cells or stacks, side to move, passes, the last
+//     move's cell, captures, points, hands, counters, and the ply and
+//     turn numbers when a rule reads them or the rules have a ply limit).
+//     The table compares the full identity bytes, so the hash (by default
+//     a hash of those bytes; Options.Hash may supply an incremental one)
+//     only decides where to look and a collision can never merge two
+//     positions. Each position records its successors, one per legal
+//     move, in the order of Legal; positions where the game is over
+//     record their outcome.
+//  2. Retrograde analysis. From the finished positions, values flow back
+//     along the reversed edges in breadth-first order: a position is won
+//     for the side to move as soon as one successor is won for it, lost
+//     once every successor is lost for it. Processing in order of
+//     distance makes the plies exact: a win takes the fastest successor,
+//     a loss the slowest. Positions never decided are draws: either the
+//     rules end them in a draw, or neither side can force an end ("draw:
+//     endless play"). Repetition therefore needs no rule of thumb: a
+//     cycle is a cycle of the graph. A rules file's own limits (a ply
+//     limit, counters) are part of a position; a caller's cap on plies
+//     plays no part.
+//
+// Values are computed for one side, the player to move at the start (the
+// root player): a position is Win when the root player can force a win
+// from it. With two players this is the exact value. With more it is the
+// paranoid value: the root player against a coalition of all the others
+// (a win by any other player is a loss, a shared win a draw); other
+// players' own values are not solved.
+//
+// Scored games (a score or a margin in the rules) also get the final
+// margin under best play for the margin: the largest margin m such that
+// the root player can force the game to end with a margin of at least m
+// (found by retrograde analysis for each threshold, by bisection over
+// the margins the finished positions have). The margin is the root
+// player's score minus the best other score (reversed when the lowest
+// score is best), or the rules file's margin with the sign of the winner.
+//
+// Memory: about 70 bytes a position plus the identity bytes (one or two
+// a cell) and 8 bytes a move; Options.Memory bounds the total, and a
+// game too big for it stops with ErrTooBig after solving what the
+// positions found so far decide. An interrupted solve (Options.Context)
+// does the same: a position whose value depends only on enumerated
+// positions keeps its exact value, every other one is Unknown.
+package solve

@@ -1,0 +1,135 @@
+package solve
+
+import (
+	"encoding/binary"
+	"reflect"
+
+	"github.com/ruleplay/ruleplay/interp"
+	"github.com/ruleplay/ruleplay/ir"
+)
+
+// identity writes a position's identity: the bytes two positions share
+// exactly when the rules cannot tell them apart (the fields of the
+// position text, docs/notation.md, less the ply and turn numbers when
+// nothing reads them).
+type identity struct {
+	cells    int
+	wide     bool // piece codes need two bytes
+	stacking bool
+	// withPly: a rule reads the ply or the turns (ply, turn, moves), or
+	// the rules have a ply limit: the ply and every player's turns are
+	// part of the position
+	withPly bool
+}
+
+func newIdentity(p *interp.Program) identity {
+	return identity{
+		cells:    p.NumCells,
+		wide:     p.Ncodes > 256,
+		stacking: p.Stacking,
+		withPly:  p.Limit > 0 || readsPly(p.Game()),
+	}
+}
+
+// appendTo appends the identity of s to buf.
+func (id *identity) appendTo(buf []byte, s *interp.State) []byte {
+	if id.stacking {
+		for c := 0; c < id.cells; c++ {
+			h := int(s.Hgt[c])
+			buf = binary.AppendUvarint(buf, uint64(h))
+			for i := 0; i < h; i++ {
+				buf = id.code(buf, s.Stk[c*s.Scap+i])
+			}
+		}
+	} else {
+		for c := 0; c < id.cells; c++ {
+			buf = id.code(buf, s.Cells[c])
+		}
+	}
+	buf = binary.AppendUvarint(buf, uint64(s.Mover))
+	buf = binary.AppendUvarint(buf, uint64(s.Passes))
+	buf = binary.AppendVarint(buf, int64(s.Last))
+	buf = append(buf, s.End)
+	if s.End != 0 {
+		buf = binary.AppendVarint(buf, int64(s.Winner))
+	}
+	buf = appendInts(buf, s.CapturedBy)
+	buf = appendInts(buf, s.Points)
+	buf = appendInts(buf, s.Hand)
+	buf = appendInts(buf, s.Ctr)
+	if id.withPly {
+		buf = binary.AppendUvarint(buf, uint64(s.PlyCount))
+		buf = appendInts(buf, s.Turns)
+	}
+	return buf
+}
+
+func (id *identity) code(buf []byte, c uint16) []byte {
+	if id.wide {
+		return append(buf, byte(c), byte(c>>8))
+	}
+	return append(buf, byte(c))
+}
+
+func appendInts(buf []byte, xs []int32) []byte {
+	for _, x := range xs {
+		buf = binary.AppendVarint(buf, int64(x))
+	}
+	return buf
+}
+
+// readsPly tells whether an expression of g reads the ply, a turn number
+// or the turns taken (ir.OpVar "ply" or "turn", ir.OpMoves). It walks
+// the whole description, so that no place an expression can sit in is
+// missed.
+func readsPly(g *ir.Game) bool {
+	found := false
+	seen := map[uintptr]bool{}
+	var walk func(v reflect.Value)
+	walk = func(v reflect.Value) {
+		if found {
+			return
+		}
+		switch v.Kind() {
+		case reflect.Pointer:
+			if v.IsNil() || seen[v.Pointer()] {
+				return
+			}
+			seen[v.Pointer()] = true
+			if e, ok := v.Interface().(*ir.Expr); ok {
+				if e.Op == ir.OpMoves || (e.Op == ir.OpVar && (e.Name == "ply" || e.Name == "turn")) {
+					found = true
+					return
+				}
+			}
+			walk(v.Elem())
+		case reflect.Interface:
+			if !v.IsNil() {
+				walk(v.Elem())
+			}
+		case reflect.Struct:
+			for i := 0; i < v.NumField(); i++ {
+				if v.Type().Field(i).IsExported() {
+					walk(v.Field(i))
+				}
+			}
+		case reflect.Slice, reflect.Array:
+			if v.Kind() == reflect.Slice && v.IsNil() {
+				return
+			}
+			if k := v.Type().Elem().Kind(); k != reflect.Pointer && k != reflect.Struct && k != reflect.Slice && k != reflect.Interface && k != reflect.Array && k != reflect.Map {
+				return
+			}
+			for i := 0; i < v.Len(); i++ {
+				walk(v.Index(i))
+			}
+		case reflect.Map:
+			it := v.MapRange()
+			for it.Next() {
+				walk(it.Value())
+			}
+		}
+	}
+	walk(reflect.ValueOf(g))
+	return found
+}
