@@ -28,10 +28,16 @@ func zonesOf(g *ir.Game) []boardZone {
 	}
 	out := make([]boardZone, len(g.Zones))
 	for i, z := range g.Zones {
-		out[i] = boardZone{Name: z.Name, Cells: z.Cells, Read: read[i]}
-		if out[i].Cells == nil {
-			out[i].Cells = [][]int{}
+		// a zone given for some players only has no cells for the
+		// others: an empty list each, never null, in the page's data
+		cells := make([][]int, len(z.Cells))
+		for p, cs := range z.Cells {
+			cells[p] = cs
+			if cs == nil {
+				cells[p] = []int{}
+			}
 		}
+		out[i] = boardZone{Name: z.Name, Cells: cells, Read: read[i]}
 	}
 	return out
 }
