@@ -38,17 +38,34 @@ func (c *checker) checkNumbers(p *Entry) {
 	if !ok {
 		return
 	}
+	words, ok := c.numbersWords(v)
+	if !ok {
+		return
+	}
+	b := &c.g.Board
+	if b.Width == 0 || len(b.Rows) > 0 {
+		c.errorf(v.At(), "number the cells of a square board, or leave numbers: out", "only square boards are numbered")
+		return
+	}
+	if numbers, ok := c.numberCells(v, words); ok {
+		b.Numbers = numbers
+	}
+}
+
+// numbersWords checks the five words of numbers: (SUBSET from CORNER by
+// ORDER) and returns them.
+func (c *checker) numbersWords(v Expr) ([]string, bool) {
 	ph, isPhrase := v.(*Phrase)
 	if !isPhrase || len(ph.Words) != 5 {
 		c.errorf(v.At(), numbersForm, "numbers: takes five words")
-		return
+		return nil, false
 	}
 	words := make([]string, 5)
 	for i, w := range ph.Words {
 		n, isName := w.(*Name)
 		if !isName {
 			c.errorf(w.At(), numbersForm, "expected a word")
-			return
+			return nil, false
 		}
 		words[i] = n.Dotted()
 	}
@@ -64,27 +81,29 @@ func (c *checker) checkNumbers(p *Entry) {
 		return false
 	}
 	if !word(0, numberSubsets, "cell subset") {
-		return
+		return nil, false
 	}
 	if words[1] != "from" {
 		c.errorf(ph.Words[1].At(), numbersForm, "expected from, not %q", words[1])
-		return
+		return nil, false
 	}
 	if !word(2, numberCorners, "corner") {
-		return
+		return nil, false
 	}
 	if words[3] != "by" {
 		c.errorf(ph.Words[3].At(), numbersForm, "expected by, not %q", words[3])
-		return
+		return nil, false
 	}
 	if !word(4, numberOrders, "order") {
-		return
+		return nil, false
 	}
+	return words, true
+}
+
+// numberCells lists the board's cells in the order the words number
+// them (cell indices), or reports a numbered cell the board lacks.
+func (c *checker) numberCells(v Expr, words []string) ([]int, bool) {
 	b := &c.g.Board
-	if b.Width == 0 || len(b.Rows) > 0 {
-		c.errorf(v.At(), "number the cells of a square board, or leave numbers: out", "only square boards are numbered")
-		return
-	}
 	at := map[[2]int]int{}
 	for i, cell := range b.Cells {
 		at[[2]int{cell.X, cell.Y}] = i
@@ -120,7 +139,7 @@ func (c *checker) checkNumbers(p *Entry) {
 		for _, y := range ys {
 			for _, x := range xs {
 				if !visit(x, y) {
-					return
+					return nil, false
 				}
 			}
 		}
@@ -128,12 +147,12 @@ func (c *checker) checkNumbers(p *Entry) {
 		for _, x := range xs {
 			for _, y := range ys {
 				if !visit(x, y) {
-					return
+					return nil, false
 				}
 			}
 		}
 	}
-	b.Numbers = numbers
+	return numbers, true
 }
 
 // cellsWord names the colour subset the cells are (dark, light or all).
