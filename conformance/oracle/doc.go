@@ -15,7 +15,10 @@
 //     rule; promotion only where the move ends; moves named by their
 //     ends, equal-effect chains merged, captured cells appended (by file,
 //     then rank) only where two moves would share a text; 50 plies in a
-//     row of king moves without capture draw at once (Reason "goal").
+//     row of king moves without capture draw at once (Reason "goal");
+//     SetFMJDDraws(true) adds FMJD's draws (draughts_fmjd.go): the third
+//     repetition, and a lone king against three pieces (16 moves each)
+//     or against two or fewer (5 moves each), a king among them.
 //     NewDraughtsOn(side) plays the same rules on another even-sided
 //     board up to 12 x 12, each side's men on its (side-2)/2 nearest
 //     ranks: Brazilian draughts (8) and Canadian draughts (12).
