@@ -66,7 +66,11 @@
 //     carried to its end a move (no majority), pieces taken at the end
 //     (blocking, never jumped twice), a man crowned during a capture
 //     going on as a king, a king landing where it can go on capturing
-//     when some landing lets it; no move loses.
+//     when some landing lets it; no move loses. SetFederationDraws(true)
+//     adds the Russian federation's draws (russian_draws.go): the third
+//     repetition, 15 moves each of kings only, and three kings or more
+//     (no men) against a lone king drawn on the stronger side's 15th
+//     move in that ending.
 //   - Turkish draughts (NewTurkish, issue 28's rules): every cell, men
 //     forward and sideways, flying orthogonal kings, pieces taken at
 //     once, the majority, no capture opposite the one before, a man
