@@ -549,7 +549,7 @@ func oracleForGame(rec *record.Record, opt func(k, def string) string) (model, [
 		limit, err := strconv.Atoi(opt("limit", "200"))
 		return oracle.NewFanoronaLimit(limit), []string{"white", "black"}, err
 	}
-	if m, names, ok := russianTurkishOracle(rec.Game); ok {
+	if m, names, ok := russianTurkishOracle(rec.Game, rec.Options); ok {
 		return m, names, nil
 	}
 	return nil, nil, nil
