@@ -60,7 +60,8 @@ func TestDifferentialRussianDraws(t *testing.T) {
 
 // russianDrawKind names how a generator's game of Russian draughts
 // ended: "repetition", "kings-only", "kings-against-king" (the
-// federation's draws), "no move", or "" while it goes on.
+// federation's draws, the first that holds in that order: the last only
+// when the kings-only count is short), "no move", or "" while it goes on.
 func russianDrawKind(g *oracle.Russian) string {
 	only, three := g.KingsOnly(), g.KingsAgainstKing()
 	switch {
@@ -92,12 +93,13 @@ var russianEndings = [][2]string{
 	{"KKK", "KM"}, {"KK", "KK"}, {"KMM", "KM"}, {"KK", "MM"},
 }
 
-// TestDifferentialRussianEndings plays random games of Russian draughts
-// with the federation's draws on from random endgame positions
+// TestDifferentialRussianEndings plays games of Russian draughts with
+// the federation's draws on from random endgame positions
 // (russianEndings, pieces on random dark cells, a random side to move)
 // through interp (fast and generic, started from a FEN) and the
 // independent generator, comparing move sets and endings at every
-// position. Games from the start seldom reach three kings against one
+// position. The players are cautious (two plies, a fifth of the moves
+// random), and in two of three games often take back their last move. Games from the start seldom reach three kings against one
 // in the way that tells that rule from the kings-only count (the lone
 // king taking one of four kings: the side with the kings then reaches its
 // 15th move first): the test requires such a draw, and the other two.
@@ -125,9 +127,6 @@ func TestDifferentialRussianEndings(t *testing.T) {
 		kind := diffFromFEN(t, fast, slow, fen, m, greedy(0.2, cautious), int(seed%3), rng)
 		if t.Failed() {
 			return
-		}
-		if kind == "kings-against-king" && m.KingsOnly()[0] >= 15 && m.KingsOnly()[1] >= 15 {
-			kind = "kings-against-king with kings-only"
 		}
 		kinds[kind]++
 	}
@@ -164,18 +163,12 @@ func russianEnding(e [2]string, rng *rand.Rand) (map[string]string, string) {
 				if pieces[cell] != "" || (kind == 'M' && far) {
 					continue
 				}
-				code, sq := "w", strconv.Itoa(n+1)
-				if kind == 'K' {
-					code, sq = "W", "K"+sq
-				}
-				c := 0
+				code, sq, c := "w", strconv.Itoa(n+1), 0 // the generator's code, the FEN square, the side
 				if !isWhite {
-					code, c = strings.ToLower(code), 1
-					if kind == 'K' {
-						code = "B"
-					} else {
-						code = "b"
-					}
+					code, c = "b", 1
+				}
+				if kind == 'K' {
+					code, sq = strings.ToUpper(code), "K"+sq
 				}
 				pieces[cell] = code
 				lists[c] = append(lists[c], sq)
