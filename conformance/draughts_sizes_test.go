@@ -1,6 +1,7 @@
 package conformance
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/ruleplay/ruleplay/conformance/oracle"
@@ -12,7 +13,26 @@ import (
 var draughtsSides = map[string]int{"draughts-brazilian": 8, "draughts-canadian": 12}
 
 func draughtsOnModel(side int) func(*interp.Program, *interp.State) (model, error) {
-	return func(*interp.Program, *interp.State) (model, error) { return oracle.NewDraughtsOn(side) }
+	return func(*interp.Program, *interp.State) (model, error) { return draughtsOn(side, nil) }
+}
+
+// draughtsOn is the generator of international draughts (side 10) or a
+// variant's board, with the options opts of the rules file: FMJD's draws
+// only with fmjd-draws=true.
+func draughtsOn(side int, opts map[string]string) (*oracle.Draughts, error) {
+	g, err := oracle.NewDraughtsOn(side)
+	if err != nil {
+		return nil, fmt.Errorf("draughts on %d x %d: %w", side, side, err)
+	}
+	return fmjdDraughts(g, opts), nil
+}
+
+// fmjdDraughts turns FMJD's draws on in g when opts says fmjd-draws=true,
+// as games/draughts-international.rules (and the variants extending it)
+// do; they are off by default.
+func fmjdDraughts(g *oracle.Draughts, opts map[string]string) *oracle.Draughts {
+	g.SetFMJDDraws(opts["fmjd-draws"] == "true")
+	return g
 }
 
 // TestDifferentialDraughtsSizes plays random and greedy games of Brazilian
@@ -38,9 +58,9 @@ func TestDifferentialDraughtsSizes(t *testing.T) {
 func TestPerftDraughtsSizes(t *testing.T) {
 	for _, c := range []perftCase{
 		{name: "brazilian", game: "draughts-brazilian", depth: 6, midDepth: 4, games: 6, plies: 200,
-			oracle: func() perfter { g, _ := oracle.NewDraughtsOn(8); return g }},
+			oracle: func() perfter { g, _ := draughtsOn(8, nil); return g }},
 		{name: "canadian", game: "draughts-canadian", depth: 5, midDepth: 3, games: 6, plies: 300,
-			oracle: func() perfter { g, _ := oracle.NewDraughtsOn(12); return g }},
+			oracle: func() perfter { g, _ := draughtsOn(12, nil); return g }},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			mid := c.midDepth

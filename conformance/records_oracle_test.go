@@ -174,6 +174,7 @@ func oracleRecSpecs() []oracleRecSpec {
 			oracleRecSpec{file: game + "/opening.yaml", game: game, seed: 1, plies: 500, stop: 10, what: "the first 10 moves (legality only)"},
 		)
 	}
+	specs = append(specs, fmjdRecSpecs()...)
 	specs = append(specs, russianTurkishRecSpecs()...)
 	specs = append(specs, foxHoundsRecSpecs()...)
 	specs = append(specs, fanoronaRecSpecs()...)
@@ -505,9 +506,9 @@ func oracleForGame(rec *record.Record, opt func(k, def string) string) (model, [
 		}
 		return withScores{g, g.Captures}, bw, nil
 	case "draughts-international":
-		return oracle.NewDraughts(), []string{"white", "black"}, nil
+		return fmjdDraughts(oracle.NewDraughts(), rec.Options), []string{"white", "black"}, nil
 	case "draughts-brazilian", "draughts-canadian":
-		g, err := oracle.NewDraughtsOn(draughtsSides[rec.Game])
+		g, err := draughtsOn(draughtsSides[rec.Game], rec.Options)
 		return g, []string{"white", "black"}, err
 	case "chinese-checkers":
 		n, _ := strconv.Atoi(opt("players", "2"))
@@ -548,7 +549,7 @@ func oracleForGame(rec *record.Record, opt func(k, def string) string) (model, [
 		limit, err := strconv.Atoi(opt("limit", "200"))
 		return oracle.NewFanoronaLimit(limit), []string{"white", "black"}, err
 	}
-	if m, names, ok := russianTurkishOracle(rec.Game); ok {
+	if m, names, ok := russianTurkishOracle(rec.Game, rec.Options); ok {
 		return m, names, nil
 	}
 	return nil, nil, nil

@@ -194,6 +194,7 @@ func recSpecs() []recSpec {
 		{file: "draughts-international/black-wins.yaml", game: "draughts-international", seed: 1, eps: 0.2, value: material, plies: 600, want: winsBy(1, "no move"), what: "black wins: white has no move"},
 		{file: "draughts-international/black-wins-2.yaml", game: "draughts-international", seed: 100, eps: 0.2, value: material, plies: 600, want: winsBy(1, "no move"), what: "black wins: white has no move"},
 		{file: "draughts-international/quiet-draw.yaml", game: "draughts-international", seed: 1, eps: 0.1, value: cautious, plies: 1500, want: endsBy("goal", 2), what: "a draw: the 50th king move without a capture in a row"},
+		{file: "draughts-international/fmjd-draw.yaml", game: "draughts-international", opts: fmjdOn, seed: 1, eps: 0.1, value: cautious, plies: 1500, want: endsBy("goal", 2), what: "fmjd-draws=true: a draw by FMJD's rules (repetition or a counted ending)"},
 		{file: "draughts-international/opening.yaml", game: "draughts-international", seed: 1, eps: 1, stop: 20, what: "the first 20 moves (legality only)"},
 
 		// Brazilian and Canadian draughts: the international rules on 8x8
@@ -203,12 +204,14 @@ func recSpecs() []recSpec {
 		{file: "draughts-brazilian/black-wins.yaml", game: "draughts-brazilian", seed: 1, eps: 0.2, value: material, plies: 600, want: winsBy(1, "no move"), what: "black wins: white has no move"},
 		{file: "draughts-brazilian/black-wins-2.yaml", game: "draughts-brazilian", seed: 100, eps: 0.2, value: material, plies: 600, want: winsBy(1, "no move"), what: "black wins: white has no move"},
 		{file: "draughts-brazilian/quiet-draw.yaml", game: "draughts-brazilian", seed: 1, eps: 0.1, value: cautious, plies: 1500, want: endsBy("goal", 2), what: "a draw: the 50th king move without a capture in a row"},
+		{file: "draughts-brazilian/fmjd-draw.yaml", game: "draughts-brazilian", opts: fmjdOn, seed: 1, eps: 0.1, value: cautious, plies: 1500, want: endsBy("goal", 2), what: "fmjd-draws=true: a draw by FMJD's rules (repetition or a counted ending)"},
 		{file: "draughts-brazilian/opening.yaml", game: "draughts-brazilian", seed: 1, eps: 1, stop: 20, what: "the first 20 moves (legality only)"},
 		{file: "draughts-canadian/white-wins.yaml", game: "draughts-canadian", seed: 1, eps: 0.2, value: material, plies: 600, want: winsBy(0, "no move"), what: "white wins: black has no move"},
 		{file: "draughts-canadian/white-wins-2.yaml", game: "draughts-canadian", seed: 100, eps: 0.2, value: material, plies: 600, want: winsBy(0, "no move"), what: "white wins: black has no move"},
 		{file: "draughts-canadian/black-wins.yaml", game: "draughts-canadian", seed: 1, eps: 0.2, value: material, plies: 600, want: winsBy(1, "no move"), what: "black wins: white has no move"},
 		{file: "draughts-canadian/black-wins-2.yaml", game: "draughts-canadian", seed: 100, eps: 0.2, value: material, plies: 600, want: winsBy(1, "no move"), what: "black wins: white has no move"},
 		{file: "draughts-canadian/quiet-draw.yaml", game: "draughts-canadian", seed: 1, eps: 0.1, value: cautious, plies: 1500, want: endsBy("goal", 2), what: "a draw: the 50th king move without a capture in a row"},
+		{file: "draughts-canadian/fmjd-draw.yaml", game: "draughts-canadian", opts: fmjdOn, seed: 1, eps: 0.1, value: cautious, plies: 1500, want: endsBy("goal", 2), what: "fmjd-draws=true: a draw by FMJD's rules (repetition or a counted ending)"},
 		{file: "draughts-canadian/opening.yaml", game: "draughts-canadian", seed: 1, eps: 1, stop: 20, what: "the first 20 moves (legality only)"},
 
 		// Breakthrough: reaching the far rank or taking every piece wins.

@@ -29,12 +29,15 @@ func init() {
 }
 
 // russianTurkishOracle is the independent generator of a record of
-// Russian or Turkish draughts and the player names (ok false for another
-// game).
-func russianTurkishOracle(game string) (m model, names []string, ok bool) {
+// Russian or Turkish draughts with the options opts and the player names
+// (ok false for another game): Russian with the federation's draws when
+// opts says federation-draws=true.
+func russianTurkishOracle(game string, opts map[string]string) (m model, names []string, ok bool) {
 	switch game {
 	case "draughts-russian":
-		return oracle.NewRussian(), []string{"white", "black"}, true
+		g := oracle.NewRussian()
+		g.SetFederationDraws(opts["federation-draws"] == "true")
+		return g, []string{"white", "black"}, true
 	case "draughts-turkish":
 		return oracle.NewTurkish(), []string{"white", "black"}, true
 	}
@@ -58,7 +61,7 @@ func russianTurkishRecSpecs() []oracleRecSpec {
 	// game does (move 77).
 	specs = append(specs, oracleRecSpec{file: "draughts-turkish/crowned-goes-on.yaml", game: "draughts-turkish", seed: 12, plies: 400,
 		want: modelWinsBy(1, "no move"), what: "black wins, a man crowned during a capture going on as a king on the way (move 77), random play"})
-	return specs
+	return append(specs, russianDrawRecSpecs()...)
 }
 
 // russianTurkishBroken are the broken records of testdata/broken for the
@@ -118,7 +121,7 @@ func TestDifferentialRussianTurkish(t *testing.T) {
 				t.Skipf("no %s yet", rulesPath(c.game))
 			}
 			c.model = func(*interp.Program, *interp.State) (model, error) {
-				m, _, _ := russianTurkishOracle(c.game)
+				m, _, _ := russianTurkishOracle(c.game, nil)
 				return m, nil
 			}
 			runDiffCase(t, c)

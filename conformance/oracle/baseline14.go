@@ -75,7 +75,7 @@ func (g *Konane) play(mv knMove) int             { g.make(mv); return 0 }
 func (g *Konane) takeBack(mv knMove, _ int)      { g.unmake(mv) }
 
 func (g *Draughts) genMoves(buf []idMove) []idMove {
-	if g.quiet >= idQuiet {
+	if g.drawn() {
 		return buf[:0]
 	}
 	return g.gen(buf)

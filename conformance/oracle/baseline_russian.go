@@ -5,7 +5,12 @@ package oracle
 // may go on for ever (kings shuffling): their playouts stop at
 // RacePlayoutCap when no cap is given.
 
-func (g *Russian) genMoves(buf []ruMove) []ruMove { return g.gen(buf) }
+func (g *Russian) genMoves(buf []ruMove) []ruMove {
+	if g.drawn() {
+		return buf[:0]
+	}
+	return g.gen(buf)
+}
 func (g *Russian) play(mv ruMove) int             { g.make(mv); return 0 }
 func (g *Russian) takeBack(mv ruMove, _ int)      { g.unmake(mv) }
 func (g *Turkish) genMoves(buf []tkMove) []tkMove { return g.gen(buf) }

@@ -15,7 +15,10 @@
 //     rule; promotion only where the move ends; moves named by their
 //     ends, equal-effect chains merged, captured cells appended (by file,
 //     then rank) only where two moves would share a text; 50 plies in a
-//     row of king moves without capture draw at once (Reason "goal").
+//     row of king moves without capture draw at once (Reason "goal");
+//     SetFMJDDraws(true) adds FMJD's draws (draughts_fmjd.go): the third
+//     repetition, and a lone king against three pieces (16 moves each)
+//     or against two or fewer (5 moves each), a king among them.
 //     NewDraughtsOn(side) plays the same rules on another even-sided
 //     board up to 12 x 12, each side's men on its (side-2)/2 nearest
 //     ranks: Brazilian draughts (8) and Canadian draughts (12).
@@ -63,7 +66,11 @@
 //     carried to its end a move (no majority), pieces taken at the end
 //     (blocking, never jumped twice), a man crowned during a capture
 //     going on as a king, a king landing where it can go on capturing
-//     when some landing lets it; no move loses.
+//     when some landing lets it; no move loses. SetFederationDraws(true)
+//     adds the Russian federation's draws (russian_draws.go): the third
+//     repetition, 15 moves each of kings only, and three kings or more
+//     (no men) against a lone king drawn on the stronger side's 15th
+//     move in that ending.
 //   - Turkish draughts (NewTurkish, issue 28's rules): every cell, men
 //     forward and sideways, flying orthogonal kings, pieces taken at
 //     once, the majority, no capture opposite the one before, a man

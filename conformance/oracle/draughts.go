@@ -94,6 +94,14 @@ type Draughts struct {
 	bufs  [][]idMove
 	best  int // capture search: most pieces captured so far
 	start int // capture search: the buffer index where captures begin
+
+	// FMJD's draws (draughts_fmjd.go), kept when fmjd is set: the
+	// positions of the game, the counts, and the counts before each move
+	// made (for unmake).
+	fmjd     bool
+	history  []idKey
+	draws    idDrawState
+	drawUndo []idDrawState
 }
 
 // NewDraughts returns the start position of international draughts.
@@ -156,6 +164,7 @@ func (g *Draughts) SetPosition(pieces map[string]string, ply, quiet int) error {
 		cell[m] = v
 	}
 	g.cell, g.ply, g.quiet = cell, ply, quiet
+	g.SetFMJDDraws(g.fmjd)
 	return nil
 }
 
@@ -174,7 +183,9 @@ func idName(m int) string {
 // Clone returns an independent copy.
 func (g *Draughts) Clone() *Draughts {
 	c := *g
-	c.bufs = nil
+	c.bufs, c.drawUndo = nil, nil
+	c.history = append([]idKey(nil), g.history[g.draws.since:]...)
+	c.draws.since = 0
 	return &c
 }
 
@@ -187,12 +198,12 @@ func (g *Draughts) Scores() []int { return nil }
 // Margin is not defined: (0, false).
 func (g *Draughts) Margin() (int, bool) { return 0, false }
 
-// Reason returns "goal" for the draw after 50 quiet king plies (the
-// rules' draw goal), "no move" when the player to move has no legal move,
+// Reason returns "goal" for a draw (the rules' draw goal: 50 quiet king
+// plies, and with FMJD's draws on, draughts_fmjd.go), "no move" when the player to move has no legal move,
 // "" while the game goes on.
 func (g *Draughts) Reason() string {
 	switch {
-	case g.quiet >= idQuiet:
+	case g.drawn():
 		return "goal"
 	case len(g.gen(nil)) == 0:
 		return "no move"
@@ -203,7 +214,7 @@ func (g *Draughts) Reason() string {
 // Over reports whether the game is over.
 func (g *Draughts) Over() bool { return g.Reason() != "" }
 
-// Winners: both players after the quiet-move draw, the player who moved
+// Winners: both players after a draw, the player who moved
 // last when the player to move has no move, nil while the game goes on.
 func (g *Draughts) Winners() []int {
 	switch g.Reason() {
@@ -351,7 +362,7 @@ func (g *Draughts) captures(buf []idMove, from, at int, x uint8, caps, kings uin
 // Moves returns the legal moves' texts in the order documented on
 // Draughts; nil once the game is over.
 func (g *Draughts) Moves() []string {
-	if g.quiet >= idQuiet {
+	if g.drawn() {
 		return nil
 	}
 	ml := g.gen(nil)
@@ -407,6 +418,7 @@ func (g *Draughts) Play(text string) error {
 func (g *Draughts) make(mv idMove) int {
 	old := g.quiet
 	x := g.cell[mv.from]
+	mover, man := g.ToMove(), x&idKing == 0
 	if x&idKing != 0 && mv.n == 0 {
 		g.quiet++
 	} else {
@@ -424,10 +436,16 @@ func (g *Draughts) make(mv idMove) int {
 		g.cell[g.board.cell[64+bits.TrailingZeros8(c)]] = 0
 	}
 	g.ply++
+	if g.fmjd {
+		g.countDraws(mv, mover, man)
+	}
 	return old
 }
 
 func (g *Draughts) unmake(mv idMove, quiet int) {
+	if g.fmjd {
+		g.drawUncount()
+	}
 	g.ply--
 	g.quiet = quiet
 	x := g.cell[mv.to]
@@ -468,7 +486,7 @@ func (g *Draughts) Perft(depth int) uint64 {
 }
 
 func (g *Draughts) perft(depth int) uint64 {
-	if g.quiet >= idQuiet {
+	if g.drawn() {
 		return 0
 	}
 	ml := g.gen(g.bufs[depth-1])

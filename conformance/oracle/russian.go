@@ -35,8 +35,10 @@ import (
 //     start, end and captured pieces are one move; where two legal moves
 //     share start and end, each appends its captured cells, "x" and the
 //     cell each, sorted by file then rank ("c3-e5xd4xd6");
-//   - a player with no legal move loses (no draw rule: the rules above
-//     have none).
+//   - a player with no legal move loses; there is no draw rule unless
+//     SetFederationDraws(true) adds the Russian federation's draws
+//     (russian_draws.go): the third repetition, 15 moves each of kings
+//     only, three kings against one (15 moves of the stronger side).
 //
 // Move order of Moves(): the captures by start cell (ascending dark
 // cell, rank by rank from a1), each found by a depth-first search trying
@@ -48,6 +50,14 @@ type Russian struct {
 	ply   int
 	mover uint8 // capture search: the moving piece as it stood on its start cell
 	bufs  [][]ruMove
+
+	// The federation's draws (russian_draws.go), kept when fed is set:
+	// the positions of the game, the counts, and the counts before each
+	// move made (for unmake).
+	fed      bool
+	history  []ruKey
+	draws    ruDrawState
+	drawUndo []ruDrawState
 }
 
 // The board: a mailbox of 12 x 12 bytes (the 8 x 8 board with a border
@@ -126,7 +136,7 @@ func ruName(m int) string {
 
 // SetPosition replaces the position: pieces maps dark cells to "w" (white
 // man), "W" (white king), "b", "B" (black); ply plies played (even: White
-// to move).
+// to move). The federation's draws, when on, count from this position.
 func (g *Russian) SetPosition(pieces map[string]string, ply int) error {
 	cell := ruEmpty()
 	for name, p := range pieces {
@@ -138,13 +148,16 @@ func (g *Russian) SetPosition(pieces map[string]string, ply int) error {
 		cell[(r+2)*ruPitch+f+2] = v
 	}
 	g.cell, g.ply = cell, ply
+	g.SetFederationDraws(g.fed)
 	return nil
 }
 
 // Clone returns an independent copy.
 func (g *Russian) Clone() *Russian {
 	c := *g
-	c.bufs = nil
+	c.bufs, c.drawUndo = nil, nil
+	c.history = append([]ruKey(nil), g.history[g.draws.since:]...)
+	c.draws.since = 0
 	return &c
 }
 
@@ -269,6 +282,9 @@ func (g *Russian) captures(buf []ruMove, from, at int, x uint8, caps, kings uint
 // Moves returns the legal moves' texts in the order documented on
 // Russian; nil once the game is over.
 func (g *Russian) Moves() []string {
+	if g.drawn() {
+		return nil
+	}
 	ml := g.gen(nil)
 	out := make([]string, len(ml))
 	for i, mv := range ml {
@@ -316,6 +332,7 @@ func (g *Russian) Play(text string) error {
 
 func (g *Russian) make(mv ruMove) {
 	x := g.cell[mv.from]
+	mover, king := g.ToMove(), x&ruKing != 0
 	g.cell[mv.from] = 0
 	if mv.promote {
 		x = x&ruBlack | ruKing
@@ -325,9 +342,15 @@ func (g *Russian) make(mv ruMove) {
 		g.cell[ruCell[bits.TrailingZeros32(c)]] = 0
 	}
 	g.ply++
+	if g.fed {
+		g.countDraws(mover, king, bits.OnesCount32(mv.caps))
+	}
 }
 
 func (g *Russian) unmake(mv ruMove) {
+	if g.fed {
+		g.drawUncount()
+	}
 	g.ply--
 	x := g.cell[mv.to]
 	if mv.promote {
@@ -359,6 +382,9 @@ func (g *Russian) Perft(depth int) uint64 {
 }
 
 func (g *Russian) perft(depth int) uint64 {
+	if g.drawn() {
+		return 0
+	}
 	ml := g.gen(g.bufs[depth-1])
 	g.bufs[depth-1] = ml
 	if depth == 1 {
@@ -373,10 +399,14 @@ func (g *Russian) perft(depth int) uint64 {
 	return n
 }
 
-// Reason returns "no move" when the player to move has no legal move, ""
-// while the game goes on.
+// Reason returns "goal" for a draw (the federation's draws, when on: the
+// rules' draw goal), "no move" when the player to move has no legal move,
+// "" while the game goes on.
 func (g *Russian) Reason() string {
-	if len(g.gen(nil)) == 0 {
+	switch {
+	case g.drawn():
+		return "goal"
+	case len(g.gen(nil)) == 0:
 		return "no move"
 	}
 	return ""
@@ -385,10 +415,13 @@ func (g *Russian) Reason() string {
 // Over reports whether the game is over.
 func (g *Russian) Over() bool { return g.Reason() != "" }
 
-// Winners is the player who moved last once the player to move has no
-// move, nil before.
+// Winners: both players after a draw, the player who moved last when
+// the player to move has no move, nil while the game goes on.
 func (g *Russian) Winners() []int {
-	if g.Over() {
+	switch g.Reason() {
+	case "goal":
+		return []int{0, 1}
+	case "no move":
 		return []int{1 - g.ToMove()}
 	}
 	return nil
