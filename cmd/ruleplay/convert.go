@@ -115,7 +115,7 @@ func pdnToRecord(w io.Writer, rules, in, out string, n int, disable []string) er
 		if r.given, err = loadCompiled(rules, disable); err != nil {
 			return err
 		}
-		r.givenT = typeOfRules(r.given)
+		r.givenT = pdngame.ForRules(r.given.g)
 	}
 	gm, gt, err := r.forGame(g)
 	if err != nil {
@@ -154,13 +154,9 @@ func recordToPDN(w io.Writer, rules, in, out string, max int64, disable []string
 	if err != nil {
 		return err
 	}
-	gm := &game{file: rules, g: g, p: p}
-	t, ok := pdngame.TypeOfGame(g.Name, g.Bases)
-	if !ok {
-		t = typeOfRules(gm)
-		if !p.Numbered() {
-			return fmt.Errorf("convert: %s is not a PDN game type (%s), and has no square numbers", g.Name, pdnTypeList())
-		}
+	t := pdngame.ForRules(g)
+	if t.Number == 0 && !p.Numbered() {
+		return fmt.Errorf("convert: %s is not a PDN game type (%s), and has no square numbers", g.Name, pdnTypeList())
 	}
 	var s0 *interp.State
 	switch {
@@ -186,19 +182,11 @@ func recordToPDN(w io.Writer, rules, in, out string, max int64, disable []string
 	return nil
 }
 
-// typeOfRules is the PDN game type of a rules file: a bundled type's, or
-// one of its own (no number) writing numbers when the cells have them.
-func typeOfRules(gm *game) pdngame.GameType {
-	if t, ok := pdngame.TypeOfGame(gm.g.Name, gm.g.Bases); ok {
-		return t
-	}
-	return pdngame.GameType{Game: gm.g.Name, Algebraic: !gm.p.Numbered(), Capture: "x", WinLoss: [3]string{"1-0", "0-1", "1/2-1/2"}}
-}
-
+// pdnTypeList lists the bundled PDN game types, for a message.
 func pdnTypeList() string {
-	var parts []string
-	for _, t := range pdngame.GameTypes {
-		parts = append(parts, fmt.Sprintf("%d %s", t.Number, t.Game))
+	ts, err := pdngame.Bundled()
+	if err != nil {
+		return err.Error()
 	}
-	return strings.Join(parts, ", ")
+	return ts.String()
 }
