@@ -7,7 +7,7 @@ import (
 	"github.com/ruleplay/ruleplay/ir"
 )
 
-// How a game's records are written in PDN (Portable Draughts Notation):
+// How a game's records are written in PDN files (PDN 3.0):
 //
 //	pdn { game-type: 20; squares: numbers; capture: "x"; results: "2-0" "0-2" "1-1" }
 //

@@ -26,22 +26,21 @@ func newConvertCmd() *cobra.Command {
 		Use:   "convert [RULES] IN OUT",
 		Short: "Convert a recorded game between a YAML record and PDN",
 		Long: `Convert writes the game of IN to OUT in the other format: a YAML record
-(docs/notation.md, "Recorded games") to PDN (PDN 3.0, the draughts
-world's format: docs/notation.md, "PDN files"), or a game of a PDN file to a
-YAML record. The formats are told by the files' extensions (.yaml or .yml,
+(docs/notation.md, "Recorded games") to PDN (PDN 3.0: docs/notation.md,
+"PDN files"), or a game of a PDN file to a YAML record. The formats are told by the files' extensions (.yaml or .yml,
 .pdn).
 
 The game is replayed by its rules on the way: RULES when given, otherwise
-the record's game, or the bundled rules file the PDN's [GameType] names.
-A move the rules refuse is an error naming it. --game N picks the game of a
-PDN file holding several (the first by default). PDN writes the squares as
-the game type does (numbers for international, English, Italian and
-Canadian draughts; cell names for Brazilian, Russian and Turkish), and a
-[FEN] tag when the game does not start at the rules' start. OUT is written
+the record's game, or the bundled rules file whose pdn entry has the PDN's
+[GameType] number. A move the rules refuse is an error naming it. --game N
+picks the game of a PDN file holding several (the first by default). PDN
+writes the GameType, the squares (numbers or cell names), the capture
+separator and the result as the rules' pdn entry says (docs/language.md),
+and a [FEN] tag when the game does not start at the rules' start. OUT is written
 through a temporary file, never over IN.`,
 		Example: `  ruleplay convert game.yaml game.pdn
   ruleplay convert games.pdn game3.yaml --game 3
-  ruleplay convert draughts-italian game.pdn game.yaml`,
+  ruleplay convert my-game.rules game.pdn game.yaml`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) < 2 || len(args) > 3 {
 				return usageErrorf("convert takes IN and OUT (and RULES first, optionally), got %d arguments: %s", len(args), useLine(cmd))
