@@ -27,8 +27,8 @@ func newConvertCmd() *cobra.Command {
 		Short: "Convert a recorded game between a YAML record and PDN",
 		Long: `Convert writes the game of IN to OUT in the other format: a YAML record
 (docs/notation.md, "Recorded games") to PDN (PDN 3.0: docs/notation.md,
-"PDN files"), or a game of a PDN file to a YAML record. The formats are told by the files' extensions (.yaml or .yml,
-.pdn).
+"PDN files"), or a game of a PDN file to a YAML record. The formats are
+told by the files' extensions (.yaml or .yml, .pdn).
 
 The game is replayed by its rules on the way: RULES when given, otherwise
 the record's game, or the bundled rules file whose pdn entry has the PDN's
@@ -36,8 +36,8 @@ the record's game, or the bundled rules file whose pdn entry has the PDN's
 picks the game of a PDN file holding several (the first by default). PDN
 writes the GameType, the squares (numbers or cell names), the capture
 separator and the result as the rules' pdn entry says (docs/language.md),
-and a [FEN] tag when the game does not start at the rules' start. OUT is written
-through a temporary file, never over IN.`,
+and a [FEN] tag when the game does not start at the rules' start. OUT is
+written through a temporary file, never over IN.`,
 		Example: `  ruleplay convert game.yaml game.pdn
   ruleplay convert games.pdn game3.yaml --game 3
   ruleplay convert my-game.rules game.pdn game.yaml`,
