@@ -9,8 +9,8 @@ import (
 	"github.com/ruleplay/ruleplay/record/pdn"
 )
 
-// FEN positions (docs/notation.md, "FEN"): the draughts world's position
-// string, "W:W31-50:B1-20" (the side to move, then each colour's pieces
+// FEN positions (docs/notation.md, "FEN"): the position string of PDN
+// files, "W:W31-50:B1-20" (the side to move, then each colour's pieces
 // by square number, kings with K), for games whose cells are numbered
 // (numbers: in the rules file), whose players are called white and black
 // (W and B, whoever moves first) and whose pieces are of two kinds, one

@@ -70,6 +70,9 @@ type Game struct {
 	// Turns is who moves at each ply when it is not strict alternation
 	// in the order of Players (nil: strict alternation).
 	Turns *TurnOrder
+	// PDN is how the game's records are written in PDN (nil: the rules
+	// file does not say).
+	PDN *PDN
 }
 
 // Preference is one criterion of Game.Prefer: a value per move, of
@@ -706,4 +709,20 @@ type TurnOrder struct {
 	Opening []int
 	Repeat  []int
 	Pos     string
+}
+
+// PDN is how a game is written in PDN files (the rules file's pdn
+// entry): its GameType number, how squares are written, the separator
+// of a capture's squares and its three results.
+type PDN struct {
+	// GameType is the number of the game's [GameType] tag, 1 to 99.
+	GameType int
+	// Numbers says squares are written by the board's numbers
+	// (Board.Numbers), not by cell names.
+	Numbers bool
+	// Capture joins the squares of a capture ("x" or ":").
+	Capture string
+	// Results are the result texts of a win of the first player, a win
+	// of the second, and a draw.
+	Results [3]string
 }

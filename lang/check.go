@@ -13,7 +13,7 @@ import (
 )
 
 // The checker walks the merged entries of a game in a fixed order (options,
-// board, players, pieces, setup, targets, zones, moves, priority, filters,
+// board, players, pdn, pieces, setup, targets, zones, moves, priority, filters,
 // end, score), resolving every name and lowering everything to ir. It
 // reports problems and goes on, so that independent errors all show; a part
 // that failed is left out of later checks rather than reported again.
@@ -93,7 +93,7 @@ func (c *checker) declaredBadlyAll(what string, e *Entry) {
 
 var topKeys = []string{"game", "option", "board", "players", "player", "piece", "setup", "target",
 	"zone", "step", "jump", "remove", "group", "priority", "forbid", "end", "score", "import", "extends",
-	"stacking", "promote", "prefer", "counter", "guide", "hand", "lock", "drop", "turns"}
+	"stacking", "promote", "prefer", "counter", "guide", "hand", "lock", "drop", "turns", "pdn"}
 
 func (c *checker) errorf(p Pos, hint, format string, args ...any) {
 	c.r.errorf(p, hint, format, args...)
@@ -127,6 +127,7 @@ func (c *checker) check(entries []*Entry, userOpts map[string]string) (*ir.Game,
 	}
 	c.checkBoard(by["board"])
 	c.checkPlayers(by["players"], by["player"])
+	c.checkPDN(by["pdn"])
 	c.checkPieces(by["piece"])
 	c.checkTurns(by["turns"])
 	if c.boardOK && c.playersOK {

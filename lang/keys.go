@@ -39,6 +39,7 @@ func Keys() map[string][]string {
 		"counter":   counterProps,
 		"guide":     guideProps,
 		"turns":     turnsProps,
+		"pdn":       pdnProps,
 	}
 	for k, v := range moveProps {
 		m[k] = v
@@ -74,7 +75,7 @@ func Words() map[string][]string {
 // (of score), "take" (of a group's capture), "chain-dirs" (of jump),
 // "forbid" (the entry), "text" (of step and jump), "piece" (of a move: the
 // owners that may come before kinds), "taken" (of jump), "prefer" (the
-// entry), "at" (of promote) and "land" (of jump).
+// entry), "at" (of promote), "land" (of jump) and "squares" (of pdn).
 func Choices() map[string][]string {
 	return map[string][]string{
 		"capture":    {"none", "jumped", "landing", "approach", "withdrawal", "approach-or-withdrawal"},
@@ -97,5 +98,6 @@ func Choices() map[string][]string {
 		"land":       {"anywhere", "where-it-continues"},
 		"revisit":    {"captures", "never"},
 		"diagonals":  {"all", "dark", "light"},
+		"squares":    {"numbers", "names"},
 	}
 }

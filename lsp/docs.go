@@ -204,6 +204,8 @@ func (d *docIndex) wordDoc(key, word string) string {
 		places[0] = d.find("group", "Moves", 3)
 	case "forbid":
 		places[0] = d.find("forbid", "Entries", 3)
+	case "squares":
+		places[0] = d.find("pdn", "Entries", 3)
 	}
 	add("Cell conditions")
 	add("Goals")

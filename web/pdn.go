@@ -2,6 +2,7 @@ package web
 
 import (
 	"bytes"
+	"net/http"
 	"strconv"
 	"strings"
 
@@ -95,7 +96,11 @@ func (s *Server) replayPDN(data []byte, name string, chosen int) (replay, *apiEr
 		programs[t.Game] = p
 		return p, nil
 	}
-	loaded, err := pdngame.LoadFile(bytes.NewReader(data), name, maxPDNGames+1, program)
+	types, err := pdngame.Bundled()
+	if err != nil {
+		return out, &apiError{status: http.StatusInternalServerError, Message: err.Error()}
+	}
+	loaded, err := pdngame.LoadFile(bytes.NewReader(data), name, maxPDNGames+1, types, program)
 	if err != nil {
 		return out, badRequest(err.Error())
 	}

@@ -49,16 +49,17 @@ date, engine, comment) are accepted and ignored. A record larger than
 --max-record-size is refused. Exit status: 0 when every record agrees, 1
 when one disagrees, 2 for usage or file errors.
 
-PDN files (FILE.pdn, the draughts world's format: docs/notation.md, "PDN
-files") are checked game by game, read one at a time: by FILE when given,
-otherwise by the bundled rules file each game's [GameType] names, from its
-[FEN] or the start. Each game's first illegal move is reported with its
-place, its move number and the legal moves there; a broken game is
-reported and the games after it are read; a summary ends each file.
-Variations are skipped, or checked with --variations.`,
+PDN files (FILE.pdn, PDN 3.0: docs/notation.md, "PDN files") are checked
+game by game, read one at a time: by FILE when given (written as its pdn
+entry says), otherwise by the bundled rules file whose pdn entry has the
+game's [GameType] number, from its [FEN] or the start. Each game's first
+illegal move is reported with its place, its move number and the legal
+moves there; a broken game is reported and the games after it are read;
+a summary ends each file. Variations are skipped, or checked with
+--variations.`,
 		Example: `  ruleplay check games/my-game.rules game1.yaml game2.yaml
   ruleplay check games.pdn --variations
-  ruleplay check draughts-brazilian games.pdn
+  ruleplay check my-game.rules games.pdn
   ruleplay check --dir conformance/records
   ruleplay check --dir conformance/records --games games --json`,
 		RunE: func(cmd *cobra.Command, args []string) error { return runCheck(cmd, f, args) },

@@ -26,22 +26,21 @@ func newConvertCmd() *cobra.Command {
 		Use:   "convert [RULES] IN OUT",
 		Short: "Convert a recorded game between a YAML record and PDN",
 		Long: `Convert writes the game of IN to OUT in the other format: a YAML record
-(docs/notation.md, "Recorded games") to PDN (PDN 3.0, the draughts
-world's format: docs/notation.md, "PDN files"), or a game of a PDN file to a
-YAML record. The formats are told by the files' extensions (.yaml or .yml,
-.pdn).
+(docs/notation.md, "Recorded games") to PDN (PDN 3.0: docs/notation.md,
+"PDN files"), or a game of a PDN file to a YAML record. The formats are
+told by the files' extensions (.yaml or .yml, .pdn).
 
 The game is replayed by its rules on the way: RULES when given, otherwise
-the record's game, or the bundled rules file the PDN's [GameType] names.
-A move the rules refuse is an error naming it. --game N picks the game of a
-PDN file holding several (the first by default). PDN writes the squares as
-the game type does (numbers for international, English, Italian and
-Canadian draughts; cell names for Brazilian, Russian and Turkish), and a
-[FEN] tag when the game does not start at the rules' start. OUT is written
-through a temporary file, never over IN.`,
+the record's game, or the bundled rules file whose pdn entry has the PDN's
+[GameType] number. A move the rules refuse is an error naming it. --game N
+picks the game of a PDN file holding several (the first by default). PDN
+writes the GameType, the squares (numbers or cell names), the capture
+separator and the result as the rules' pdn entry says (docs/language.md),
+and a [FEN] tag when the game does not start at the rules' start. OUT is
+written through a temporary file, never over IN.`,
 		Example: `  ruleplay convert game.yaml game.pdn
   ruleplay convert games.pdn game3.yaml --game 3
-  ruleplay convert draughts-italian game.pdn game.yaml`,
+  ruleplay convert my-game.rules game.pdn game.yaml`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) < 2 || len(args) > 3 {
 				return usageErrorf("convert takes IN and OUT (and RULES first, optionally), got %d arguments: %s", len(args), useLine(cmd))
@@ -115,7 +114,7 @@ func pdnToRecord(w io.Writer, rules, in, out string, n int, disable []string) er
 		if r.given, err = loadCompiled(rules, disable); err != nil {
 			return err
 		}
-		r.givenT = typeOfRules(r.given)
+		r.givenT = pdngame.ForRules(r.given.g)
 	}
 	gm, gt, err := r.forGame(g)
 	if err != nil {
@@ -154,13 +153,9 @@ func recordToPDN(w io.Writer, rules, in, out string, max int64, disable []string
 	if err != nil {
 		return err
 	}
-	gm := &game{file: rules, g: g, p: p}
-	t, ok := pdngame.TypeOfGame(g.Name, g.Bases)
-	if !ok {
-		t = typeOfRules(gm)
-		if !p.Numbered() {
-			return fmt.Errorf("convert: %s is not a PDN game type (%s), and has no square numbers", g.Name, pdnTypeList())
-		}
+	t := pdngame.ForRules(g)
+	if t.Number == 0 && !p.Numbered() {
+		return fmt.Errorf("convert: %s is not a PDN game type (%s), and has no square numbers", g.Name, pdnTypeList())
 	}
 	var s0 *interp.State
 	switch {
@@ -186,19 +181,11 @@ func recordToPDN(w io.Writer, rules, in, out string, max int64, disable []string
 	return nil
 }
 
-// typeOfRules is the PDN game type of a rules file: a bundled type's, or
-// one of its own (no number) writing numbers when the cells have them.
-func typeOfRules(gm *game) pdngame.GameType {
-	if t, ok := pdngame.TypeOfGame(gm.g.Name, gm.g.Bases); ok {
-		return t
-	}
-	return pdngame.GameType{Game: gm.g.Name, Algebraic: !gm.p.Numbered(), Capture: "x", WinLoss: [3]string{"1-0", "0-1", "1/2-1/2"}}
-}
-
+// pdnTypeList lists the bundled PDN game types, for a message.
 func pdnTypeList() string {
-	var parts []string
-	for _, t := range pdngame.GameTypes {
-		parts = append(parts, fmt.Sprintf("%d %s", t.Number, t.Game))
+	ts, err := pdngame.Bundled()
+	if err != nil {
+		return err.Error()
 	}
-	return strings.Join(parts, ", ")
+	return ts.String()
 }

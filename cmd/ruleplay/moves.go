@@ -45,7 +45,8 @@ is over, "winners" and "reason"; "scores" when the game has scores ("to_move"
 is "" when the game is over).
 
 --notation numbers lists the moves by square numbers (32-28, 28x19) in a
-game whose cells are numbered (the draughts games); --moves takes both.`,
+game whose board numbers its cells (numbers: in its board,
+docs/language.md); --moves takes both.`,
 		Example: `  ruleplay moves my-game.rules
   ruleplay moves my-game.rules --option size=8x8 --moves xd4,d6-d4
   ruleplay moves my-game.rules --moves c3-d4 --moves f6-e5 --json`,

@@ -16,7 +16,8 @@ import (
 
 // PDN files (docs/notation.md, "PDN files"): ruleplay check [RULES]
 // FILE.pdn... replays every game of each file, streamed one game at a
-// time, by RULES or by the bundled rules file its GameType names.
+// time, by RULES or by the bundled rules file whose pdn entry has the
+// game's GameType (pdngame.Bundled).
 
 // isPDN says whether a file argument is a PDN file.
 func isPDN(file string) bool { return strings.HasSuffix(strings.ToLower(file), ".pdn") }
@@ -30,6 +31,7 @@ type pdnRules struct {
 	given      *game // RULES, when given
 	givenT     pdngame.GameType
 	loaded     map[string]*game
+	types      *pdngame.Types // the bundled game types, read when first needed
 }
 
 // forGame returns the program and the game type for g.
@@ -37,7 +39,14 @@ func (r *pdnRules) forGame(g *pdn.Game) (*game, pdngame.GameType, error) {
 	if r.given != nil {
 		return r.given, r.givenT, nil
 	}
-	t, err := pdngame.TypeOf(g)
+	if r.types == nil {
+		ts, err := pdngame.Bundled()
+		if err != nil {
+			return nil, pdngame.GameType{}, err
+		}
+		r.types = ts
+	}
+	t, err := r.types.TypeOf(g)
 	if err != nil {
 		return nil, t, err
 	}
@@ -81,12 +90,7 @@ func runCheckPDN(out, errOut io.Writer, disable []string, variations bool, args 
 		if err != nil {
 			return err
 		}
-		r.given, files = gm, args[1:]
-		t, ok := pdngame.TypeOfGame(gm.g.Name, gm.g.Bases)
-		if !ok {
-			t = pdngame.GameType{Game: gm.g.Name, Algebraic: !gm.p.Numbered(), Capture: "x", WinLoss: [3]string{"1-0", "0-1", "1/2-1/2"}}
-		}
-		r.givenT = t
+		r.given, r.givenT, files = gm, pdngame.ForRules(gm.g), args[1:]
 	}
 	if len(files) == 0 {
 		return usageErrorf("check needs PDN files: ruleplay check [RULES] FILE.pdn...")
@@ -273,7 +277,7 @@ func (c *countProgress) clear() {
 // writePDNRecord writes the game of rec, played from s0, as a PDN file
 // (run --record FILE.pdn).
 func writePDNRecord(file string, gm *game, s0 *interp.State, rec *record.Record) error {
-	t := typeOfRules(gm)
+	t := pdngame.ForRules(gm.g)
 	if t.Number == 0 && !gm.p.Numbered() {
 		return fmt.Errorf("--record %s: %s is not a PDN game type (%s), and has no square numbers: write a YAML record", file, gm.g.Name, pdnTypeList())
 	}

@@ -28,14 +28,13 @@ starts from such a text; a record starts from one with start: TEXT.
 Given --position, this command reads the text and prints it back in its
 written form (after --moves), or names what the rules cannot hold.
 
-In a game whose cells are numbered (the draughts games), --fen prints the
-position as a FEN instead (W:W31-50:B1-20: the side to move, then white's
-and black's pieces by square number, kings with K), and --position
-accepts one.`,
+In a game whose board numbers its cells, --fen prints the position as a
+FEN instead (W:W31-50:B1-20: the side to move, then white's and black's
+pieces by square number, kings with K), and --position accepts one.`,
 		Example: `  ruleplay position my-game.rules
   ruleplay position my-game.rules --moves c3-d4,f6-e5
   ruleplay position my-game.rules --position "mmmm/mmmm/mmmm/4/4/MMMM/MMMM/MMMM white ply:1"
-  ruleplay position draughts-international --fen --moves 32-28`,
+  ruleplay position my-game.rules --fen --moves 32-28`,
 		Args:              exactArgs("FILE"),
 		ValidArgsFunction: completeRulesFile,
 		RunE: func(cmd *cobra.Command, args []string) error {

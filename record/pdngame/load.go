@@ -31,11 +31,11 @@ type Loaded struct {
 
 // LoadFile reads at most max games of a PDN stream (file names it in
 // messages) and makes each a record: replayed by the program that
-// program returns for the game's GameType (typically the bundled rules
-// file t.Game, compiled once). A broken game is passed over (Reader.Skip)
+// program returns for the game's GameType, looked up in types
+// (typically the bundled rules file t.Game, compiled once). A broken game is passed over (Reader.Skip)
 // and reported in its Loaded; the error is for the input that could not
 // be read at all.
-func LoadFile(r io.Reader, file string, max int, program func(t GameType) (*interp.Program, error)) ([]Loaded, error) {
+func LoadFile(r io.Reader, file string, max int, types *Types, program func(t GameType) (*interp.Program, error)) ([]Loaded, error) {
 	rd := pdn.NewReader(r, file)
 	var out []Loaded
 	for len(out) < max {
@@ -52,15 +52,15 @@ func LoadFile(r io.Reader, file string, max int, program func(t GameType) (*inte
 			rd.Skip()
 			continue
 		}
-		out = append(out, loadGame(file, g, program))
+		out = append(out, loadGame(file, g, types, program))
 	}
 	return out, nil
 }
 
-func loadGame(file string, g *pdn.Game, program func(t GameType) (*interp.Program, error)) Loaded {
+func loadGame(file string, g *pdn.Game, types *Types, program func(t GameType) (*interp.Program, error)) Loaded {
 	l := Loaded{Index: g.Index, Line: g.Line, Title: title(g)}
 	where := fmt.Sprintf("%s:%d:1: game %d", file, g.Line, g.Index)
-	t, err := TypeOf(g)
+	t, err := types.TypeOf(g)
 	if err != nil {
 		l.Problem = where + ": " + err.Error()
 		return l

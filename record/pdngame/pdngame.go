@@ -1,17 +1,21 @@
 // Package pdngame plays the games of PDN files (record/pdn) by the rules
-// of a game: it maps a PDN GameType to the bundled rules file, replays a
-// game's moves from its start (the [FEN] tag, or the rules' start) and
-// reports its first illegal move with the legal moves there, and writes a
-// game as PDN; it converts between PDN games and YAML records
-// (record.Record). `ruleplay check`, `ruleplay convert` and `ruleplay run
-// --record FILE.pdn` use it, and a server that loads PDN files for the web
-// page would too.
+// of a game: it maps a PDN GameType to the rules file that plays it,
+// replays a game's moves from its start (the [FEN] tag, or the rules'
+// start) and reports its first illegal move with the legal moves there,
+// and writes a game as PDN; it converts between PDN games and YAML
+// records (record.Record). `ruleplay check`, `ruleplay convert`,
+// `ruleplay run --record FILE.pdn` and the web page's PDN replays use it.
 //
-// Square texts follow each GameType's notation: numbers for the types
-// whose PDN is numeric (20 international, 21 English, 22 Italian, 27
-// Canadian), cell names for the algebraic ones (25 Russian, 26 Brazilian,
-// 30 Turkish). A move is read by its squares, the short form (start and
-// end) or the full path, as the engine's own text: ends does.
+// No game is named here: a rules file says how its games are written in
+// PDN with a pdn entry (package lang, lowered to ir.Game.PDN): the
+// GameType number (PDN GameType 20, say), squares written as the board's
+// numbers or as cell names, the capture separator and the result texts.
+// Types is the table of those entries, built from loaded games (Bundled:
+// the bundled rules files); a rules file given by hand is played by its
+// own entry (ForRules), or the default way when it has none. A move is
+// read by its squares, numbers or cell names whatever the type writes,
+// the short form (start and end) or the full path, or as the engine's
+// own text: ends does.
 package pdngame
 
 import (
@@ -23,83 +27,6 @@ import (
 	"github.com/ruleplay/ruleplay/interp"
 	"github.com/ruleplay/ruleplay/record/pdn"
 )
-
-// GameType is one PDN GameType the bundled games play.
-type GameType struct {
-	Number int
-	// Game is the bundled rules file's name.
-	Game string
-	// Algebraic says the type's PDN names squares as cells (c3), not by
-	// number.
-	Algebraic bool
-	// Capture is the separator of a capture's squares ("x", or ":" for
-	// Russian).
-	Capture string
-	// WinLoss are the results written for a white win, a black win and a
-	// draw.
-	WinLoss [3]string
-}
-
-var (
-	international = [3]string{"2-0", "0-2", "1-1"}
-	plain         = [3]string{"1-0", "0-1", "1/2-1/2"}
-)
-
-// GameTypes are the PDN game types (PDN 3.0's GameType table) that
-// bundled rules files play.
-var GameTypes = []GameType{
-	{20, "draughts-international", false, "x", international},
-	{21, "draughts", false, "x", plain},
-	{22, "draughts-italian", false, "x", plain},
-	{25, "draughts-russian", true, ":", plain},
-	{26, "draughts-brazilian", true, "x", plain},
-	{27, "draughts-canadian", false, "x", international},
-	{30, "draughts-turkish", true, "x", plain},
-}
-
-// DefaultGameType is the type of a game without a GameType tag (PDN 3.0:
-// international draughts).
-const DefaultGameType = 20
-
-// TypeOf returns the GameType of g's [GameType] tag ("20", or the long
-// form "20,W,10,10,N2,0"), or of DefaultGameType when g has none.
-func TypeOf(g *pdn.Game) (GameType, error) {
-	v, ok := g.Tag("GameType")
-	if !ok {
-		return typeByNumber(DefaultGameType)
-	}
-	head, _, _ := strings.Cut(strings.TrimSpace(v), ",")
-	n, err := strconv.Atoi(head)
-	if err != nil {
-		return GameType{}, fmt.Errorf("[GameType %q]: the type is a number (20 international, 21 English, ...)", v)
-	}
-	return typeByNumber(n)
-}
-
-func typeByNumber(n int) (GameType, error) {
-	var known []string
-	for _, t := range GameTypes {
-		if t.Number == n {
-			return t, nil
-		}
-		known = append(known, fmt.Sprintf("%d %s", t.Number, t.Game))
-	}
-	return GameType{}, fmt.Errorf("[GameType \"%d\"]: no bundled rules file plays it (known: %s); give the rules file: ruleplay check RULES FILE.pdn", n, strings.Join(known, ", "))
-}
-
-// TypeOfGame returns the GameType of a rules file: its own name, or the
-// nearest bundled game it extends (bases, nearest first); ok is false when
-// none is a PDN game type.
-func TypeOfGame(name string, bases []string) (GameType, bool) {
-	for _, n := range append([]string{name}, bases...) {
-		for _, t := range GameTypes {
-			if t.Game == n {
-				return t, true
-			}
-		}
-	}
-	return GameType{}, false
-}
 
 // Illegal is a game's first move that the rules refuse.
 type Illegal struct {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -12,13 +13,41 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ruleplay/ruleplay/games"
 	"github.com/ruleplay/ruleplay/interp"
+	"github.com/ruleplay/ruleplay/ir"
 	"github.com/ruleplay/ruleplay/lang"
 	"github.com/ruleplay/ruleplay/record"
 	"github.com/ruleplay/ruleplay/record/pdn"
 )
 
-var programs = map[string]*interp.Program{}
+var (
+	programs = map[string]*interp.Program{}
+	types    *Types
+)
+
+// bundled returns the table of the bundled games' types.
+func bundled(t testing.TB) *Types {
+	t.Helper()
+	if types == nil {
+		ts, err := Bundled()
+		if err != nil {
+			t.Fatal(err)
+		}
+		types = ts
+	}
+	return types
+}
+
+// typeOf is the type the bundled rules file name says.
+func typeOf(t testing.TB, name string) GameType {
+	t.Helper()
+	gt, ok := Of(program(t, name).Game())
+	if !ok {
+		t.Fatalf("%s has no pdn entry", name)
+	}
+	return gt
+}
 
 // program compiles the bundled rules file name.
 func program(t testing.TB, name string) *interp.Program {
@@ -85,7 +114,7 @@ func TestPublishedGames(t *testing.T) {
 			t.Fatalf("%s: %d games", tc.file, len(games))
 		}
 		for i, g := range games {
-			gt, err := TypeOf(g)
+			gt, err := bundled(t).TypeOf(g)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -130,7 +159,7 @@ func randomGame(p *interp.Program, seed uint64, plies int) []string {
 // as PDN, reads them back and replays them: the same moves, the same
 // result.
 func TestWriteReadRoundTrip(t *testing.T) {
-	for _, gt := range GameTypes {
+	for _, gt := range bundled(t).List() {
 		if _, err := os.Stat(filepath.Join("..", "..", "games", gt.Game+".rules")); err != nil {
 			continue // not bundled (yet)
 		}
@@ -152,7 +181,7 @@ func TestWriteReadRoundTrip(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: game %d: %v\n%s", gt.Game, i+1, err, text)
 			}
-			back, err := TypeOf(g)
+			back, err := bundled(t).TypeOf(g)
 			if err != nil || back.Game != gt.Game {
 				t.Fatalf("%s: read as %s (%v)", gt.Game, back.Game, err)
 			}
@@ -186,7 +215,7 @@ func TestWriteReadRoundTrip(t *testing.T) {
 // "1..." before black's first move, and the game read back from there.
 func TestWriteFromFEN(t *testing.T) {
 	p := program(t, "draughts-international")
-	gt, _ := TypeOfGame("draughts-international", nil)
+	gt := typeOf(t, "draughts-international")
 	s0, err := interp.ParseFEN(p, "B:W27,28,K46:B17,18")
 	if err != nil {
 		t.Fatal(err)
@@ -246,7 +275,7 @@ func TestBrokenFile(t *testing.T) {
 			rd.Skip()
 			continue
 		}
-		gt, err := TypeOf(g)
+		gt, err := bundled(t).TypeOf(g)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -285,7 +314,7 @@ func TestResultDisagrees(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	gt, _ := TypeOf(g)
+	gt, _ := bundled(t).TypeOf(g)
 	r, err := Play(p, gt, g)
 	if err != nil {
 		t.Fatal(err)
@@ -311,7 +340,7 @@ func TestGameTypes(t *testing.T) {
 		if tc.tag != "" {
 			g.Tags = []pdn.Tag{{Name: "GameType", Value: tc.tag}}
 		}
-		gt, err := TypeOf(g)
+		gt, err := bundled(t).TypeOf(g)
 		if tc.err != "" {
 			if err == nil || !strings.Contains(err.Error(), tc.err) {
 				t.Errorf("%q: %v", tc.tag, err)
@@ -322,8 +351,45 @@ func TestGameTypes(t *testing.T) {
 			t.Errorf("%q: %s %v", tc.tag, gt.Game, err)
 		}
 	}
-	if gt, ok := TypeOfGame("my-draughts", []string{"draughts-brazilian", "draughts-international"}); !ok || gt.Number != 26 {
-		t.Errorf("a variant of Brazilian: %d %v", gt.Number, ok)
+	// a variant inherits its base's pdn entry
+	g, err := lang.LoadSource("my-draughts.rules", []byte(`extends: "draughts-brazilian"`+"\n"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if gt, ok := Of(g); !ok || gt.Number != 26 || gt.Game != "my-draughts" || !gt.Algebraic {
+		t.Errorf("a variant of Brazilian: %+v %v", gt, ok)
+	}
+}
+
+// TestBundledTypes: the bundled rules files' pdn entries make the table
+// of game types, each with its notation and results.
+func TestBundledTypes(t *testing.T) {
+	var got []string
+	for _, gt := range bundled(t).List() {
+		got = append(got, fmt.Sprintf("%d %s %v %s %q", gt.Number, gt.Game, gt.Algebraic, gt.Capture, gt.WinLoss))
+	}
+	want := []string{
+		`20 draughts-international false x ["2-0" "0-2" "1-1"]`,
+		`21 draughts false x ["1-0" "0-1" "1/2-1/2"]`,
+		`22 draughts-italian false x ["1-0" "0-1" "1/2-1/2"]`,
+		`25 draughts-russian true : ["1-0" "0-1" "1/2-1/2"]`,
+		`26 draughts-brazilian true x ["1-0" "0-1" "1/2-1/2"]`,
+		`27 draughts-canadian false x ["2-0" "0-2" "1-1"]`,
+		`30 draughts-turkish true x ["1-0" "0-1" "1/2-1/2"]`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	// a game type given by two games is refused
+	base := program(t, "draughts-international").Game()
+	variant := *base
+	variant.Name = "my-draughts"
+	if _, err := NewTypes([]*ir.Game{base, &variant}); err == nil || err.Error() != "draughts-international and my-draughts both say pdn { game-type: 20 }: give the variant a game-type of its own" {
+		t.Errorf("two games of type 20: %v", err)
+	}
+	// a rules file without a pdn entry is written the default way
+	if gt := ForRules(program(t, "salta").Game()); gt.Number != 0 || gt.Game != "salta" || !gt.Algebraic || gt.WinLoss[2] != "1/2-1/2" {
+		t.Errorf("salta: %+v", gt)
 	}
 }
 
@@ -331,7 +397,7 @@ func TestGameTypes(t *testing.T) {
 func TestRecordConversion(t *testing.T) {
 	p := program(t, "draughts")
 	games := readFile(t, "english.pdn")
-	gt, _ := TypeOf(games[0])
+	gt, _ := bundled(t).TypeOf(games[0])
 	r, err := Play(p, gt, games[0])
 	if err != nil || r.Bad != nil {
 		t.Fatal(err)
@@ -372,7 +438,7 @@ func TestManyGames(t *testing.T) {
 		t.Skip("10,000 games")
 	}
 	p := program(t, "draughts-international")
-	gt, _ := TypeOfGame("draughts-international", nil)
+	gt := typeOf(t, "draughts-international")
 	file := filepath.Join(t.TempDir(), "many.pdn")
 	out, err := os.Create(file)
 	if err != nil {
@@ -438,7 +504,7 @@ func FuzzPlay(f *testing.F) {
 		f.Add(s)
 	}
 	p := program(f, "draughts-international")
-	gt, _ := TypeOfGame("draughts-international", nil)
+	gt := typeOf(f, "draughts-international")
 	f.Fuzz(func(t *testing.T, text string) {
 		rd := pdn.NewReader(strings.NewReader(text), "fuzz.pdn")
 		for range 20 {
@@ -465,7 +531,7 @@ func TestLoadFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	loaded, err := LoadFile(f, "broken.pdn", 100, func(gt GameType) (*interp.Program, error) { return program(t, gt.Game), nil })
+	loaded, err := LoadFile(f, "broken.pdn", 100, bundled(t), func(gt GameType) (*interp.Program, error) { return program(t, gt.Game), nil })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -490,7 +556,7 @@ func TestLoadFile(t *testing.T) {
 	}
 	// at most max games
 	f.Seek(0, io.SeekStart)
-	if loaded, _ := LoadFile(f, "broken.pdn", 2, func(gt GameType) (*interp.Program, error) { return program(t, gt.Game), nil }); len(loaded) != 2 {
+	if loaded, _ := LoadFile(f, "broken.pdn", 2, bundled(t), func(gt GameType) (*interp.Program, error) { return program(t, gt.Game), nil }); len(loaded) != 2 {
 		t.Errorf("%d games for max 2", len(loaded))
 	}
 }
@@ -499,7 +565,7 @@ func TestLoadFile(t *testing.T) {
 // (Brazilian) writes its [FEN] and moves with cell names, read back.
 func TestAlgebraicFEN(t *testing.T) {
 	p := program(t, "draughts-brazilian")
-	gt, _ := TypeOfGame("draughts-brazilian", nil)
+	gt := typeOf(t, "draughts-brazilian")
 	s0, err := interp.ParseFEN(p, "W:Wc3,e3:Bd6,Kh8")
 	if err != nil {
 		t.Fatal(err)
@@ -535,7 +601,7 @@ func TestVariations(t *testing.T) {
 		return g
 	}
 	p := program(t, "draughts-international")
-	gt, _ := TypeOfGame("draughts-international", nil)
+	gt := typeOf(t, "draughts-international")
 	data, err := os.ReadFile(filepath.Join("testdata", "international.pdn"))
 	if err != nil {
 		t.Fatal(err)
@@ -579,6 +645,25 @@ func TestVariations(t *testing.T) {
 		rd.KeepVariations = true
 		if _, err := rd.Next(); err == nil {
 			t.Errorf("%q read", text)
+		}
+	}
+}
+
+// TestBundledMentionPDN: Bundled loads only the bundled files that
+// mention pdn; every bundled game with a pdn entry (its own or a base's)
+// is one of them.
+func TestBundledMentionPDN(t *testing.T) {
+	for _, name := range games.Names() {
+		src, err := fs.ReadFile(games.FS(), name+".rules")
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := lang.LoadFS(games.FS(), name+".rules", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g.PDN != nil && !bytes.Contains(src, []byte("pdn")) {
+			t.Errorf("%s has a pdn entry (game-type %d) its file does not mention: Bundled passes it over", name, g.PDN.GameType)
 		}
 	}
 }

@@ -29,10 +29,11 @@ import "github.com/ruleplay/ruleplay/ir"
 //
 // `land: where-it-continues` (LongParams.LandWhereItContinues) narrows a
 // long leap's landings in one direction to those from which the chain
-// goes on, when there are some (Russian draughts' kings): longDFS asks,
-// once per direction, whether some landing goes on (mayLandOn), and then
-// of each landing (goesOnFrom: the leap made, the chains going on from
-// its landing explored in existence mode, taken back).
+// goes on, when there are some (kings that must land where they go on
+// capturing): longDFS asks, once per direction, whether some landing goes
+// on (mayLandOn), and then of each landing (goesOnFrom: the leap made,
+// the chains going on from its landing explored in existence mode, taken
+// back).
 
 // CrownTo returns the code a piece of code becomes when a chain lands it
 // on cell c with a promotion at: continue, or 0.
