@@ -6,7 +6,7 @@ import (
 )
 
 // A square board whose diagonal lines pass through some cells only
-// (ir.Board.Diagonals, `diagonals: dark`: Alquerque, Fanorona) has a
+// (ir.Board.Diagonals, `diagonals: dark`: the boards of lines) has a
 // diagonal neighbour only between two such cells (a diagonal step keeps
 // a cell's colour). The neighbour table says so; every unit that reads
 // the board through it (the leap tables, the valid masks of the bitset

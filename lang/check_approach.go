@@ -2,7 +2,7 @@ package lang
 
 import "github.com/ruleplay/ruleplay/ir"
 
-// Capture by approach and withdrawal (Fanorona), and the chain properties
+// Capture by approach and withdrawal, and the chain properties
 // that come with it: `capture: approach | withdrawal |
 // approach-or-withdrawal` takes the unbroken line of enemy pieces beyond
 // the landing cell (approach) or behind the start cell (withdrawal);
@@ -84,8 +84,8 @@ func (c *checker) checkPreferLines(es []*Entry) {
 }
 
 // boardDiagonals reads the board's `diagonals: all | dark | light` (square
-// boards only): the cells the diagonal lines pass through (Alquerque,
-// Fanorona: dark).
+// boards only): the cells the diagonal lines pass through (a board of
+// lines: dark).
 func (c *checker) boardDiagonals(ps map[string]*Entry, shape string) bool {
 	p, has := ps["diagonals"]
 	if !has {

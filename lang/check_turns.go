@@ -80,7 +80,7 @@ func (c *checker) checkTurns(es []*Entry) {
 }
 
 // turnSeats reads the players of a turns property: names, written one
-// after the other (`fox fox`), separated by commas or in a list.
+// after the other (`a a`), separated by commas or in a list.
 func (c *checker) turnSeats(p *Entry) ([]int, bool) {
 	var names []*Name
 	ok := true

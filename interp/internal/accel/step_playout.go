@@ -23,7 +23,7 @@ package accel
 // written in the loop itself: a call per ply (and Go's test of the
 // processor before each bit count, whose fallback is a call) keeps the
 // loop's values on the stack; the count is a call of its own (count),
-// which costs Fox and Hounds about 2% of a playout.
+// which costs a game with a drop opening about 2% of a playout.
 //
 // A rule's steps are counted one of two ways. While its pieces are few
 // (FewPieces: a player that starts with at most stepFewPieces pieces; a

@@ -3,7 +3,7 @@ package core
 import "github.com/ruleplay/ruleplay/ir"
 
 // Capture by approach and withdrawal (ir.CaptureApproach,
-// ir.CaptureWithdrawal, ir.CaptureApproachOrWithdrawal: Fanorona).
+// ir.CaptureWithdrawal, ir.CaptureApproachOrWithdrawal): the line walker.
 //
 // A leap of such a rule takes a line of enemy pieces (pieces of a player
 // other than the mover): by approach, the piece on the cell beyond the

@@ -54,7 +54,7 @@ func (p *Program) InHand(s *State, player int) []ir.PieceCount {
 // in turn order: "in hand: black: man 20; white: man 19" (each player's
 // name and a colon, then the kinds by name with their counts, "none" for
 // an empty hand, so that a player and a kind of one name read apart:
-// "fox: fox 1"); "" in a game without hands.
+// "a: a 1" for a player and a kind both named a); "" in a game without hands.
 func (p *Program) HandText(s *State) string {
 	if !p.Hands {
 		return ""
