@@ -150,11 +150,14 @@ function chosenOptions() {
 // options chosen (an option may change how many there are) and shows
 // their seats; a bad option leaves the seats as they are until Start says
 // what is wrong.
+let seatsAsked = 0; // the latest /api/players request: older answers are stale
+
 async function refreshSeats() {
   const g = currentEntry();
+  const asked = ++seatsAsked;
   try {
     const r = await api("POST", "/api/players", { game: g.name, options: chosenOptions() });
-    if (currentEntry() === g) showSeats(r.players);
+    if (asked === seatsAsked && currentEntry() === g) showSeats(r.players);
   } catch (e) {
     // Start reports the option's error.
   }
