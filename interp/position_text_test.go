@@ -429,7 +429,9 @@ func randomPositionText(p *core.Program, rng *rand.Rand) string {
 			}
 			cs = append(cs, c.Name+"="+strings.Join(values, "/"))
 		}
-		b.WriteString(" counters:" + strings.Join(cs, ","))
+		if len(cs) > 0 {
+			b.WriteString(" counters:" + strings.Join(cs, ","))
+		}
 	}
 	return b.String()
 }

@@ -11,73 +11,15 @@ import (
 type Program struct {
 	Desc *ir.Game
 	Cfg  Config
-	// accels: the accelerators on (registry.go), closed under needs;
-	// disabled: those Config.Disable names; declines: why the others
-	// declined, per rule, tier or the Program (for the plan)
-	Accels, DisabledSet AccelSet
-	// offWhy: per accelerator, why it is off ("" when on), and
-	// disabledNames the names Disabled reports: the planner's reading of
-	// Config.Disable with the registry
-	OffWhy        [AccelCount]string
-	DisabledNames []string
-	Declines      []Decline
-	// quantTables: the piece quantifiers answered by quantifier-tables
-	QuantTables int
-	// Quantifiers compiles a piece quantifier outside cell conditions
-	// faster than the core's visit of the pieces, or returns nil (the
-	// planner's choice: quantifier-tables; when it is off, a check that
-	// records where it would have served)
-	Quantifiers func(p *Program, who ir.Who, op ir.Op, sd ir.Side, cond *ir.Expr, arg EvalFn) EvalFn
+	Plan
+	Geometry
+	Pieces
+	Makers
+	Ends
+
+	Players int // the number of players
 	// maxLeaps: Config.MaxLeaps or its default
 	MaxLeaps int
-
-	NumCells, NumDirs, Players int
-	NumWords                   int // 64-bit words in a cell bitset
-	// bit layout (layout.go): cell c is bit bitOf[c] of a bitset of cells;
-	// cellOf[b] is the cell of bit b (-1: no cell); boardMask has the bits
-	// of cells
-	BitOf     []int32
-	CellOf    []int32
-	Nbits     int
-	BoardMask []uint64
-	CellB     []CellBit // per cell: its bit in a cell set
-	CodeOcc   []int32   // per code: the offset of its owner's occupancy set (slot*nw)
-	BackValid []uint64  // one word: per direction d, the cells c - d is a cell for
-	Ncodes    int       // piece codes: 0 empty, piece index + 1
-
-	CellNames  []string
-	CellIdx    map[string]int
-	CellX      []int
-	CellY      []int
-	Grid       map[[2]int]int // (X, Y) -> cell
-	Neighbours []int32        // nb[c*nd+d]: neighbour of c in d, or -1
-
-	// per code (index 0 = empty)
-	CodeOwner  []int8  // ir.Neutral for neutral pieces
-	CodeSlot   []int32 // occupancy bitset slot: owner, or np for neutral
-	CodeKind   []int32
-	CodePoints []int32
-	CodeTarget []int32 // target cell or -1
-	TargetRow  []int32 // per cell: row in distance tables, or -1
-	NTargets   int
-
-	Zones     [][][]bool  // zones[z][player][cell]
-	ZoneCells [][][]int32 // zoneCells[z][player]: the cells, ascending
-	dists     map[string][]int32
-
-	Stacking bool
-	Scap     int       // stack capacity per cell: every piece of the setup and the hands
-	Back     []int32   // back[c*nd+d]: the cell c - d, or -1
-	Promos   [][]Promo // per code: the promotions that apply to it
-	props    map[string][]int32
-
-	Leaps map[int][]int32 // per leap length L: [(c*nd+d)*L+k]
-	Revs  map[int][]int32 // per leap length L: [l*nd+d] the cell a leap in d lands on l from, or -1
-	// Shifts: when every neighbour in direction d has index c+dirShift[d]
-	// (a full rectangle in rank order), moving a bitset along d is a shift.
-	DirShift   []int
-	DirShiftOK []bool
-	valid      map[int][]uint64 // per leap length L: [d*nw+w] cells whose leap in d stays on the board
 
 	Rules []Rule
 	Tiers []Tier
@@ -95,6 +37,106 @@ type Program struct {
 	// drawn, or list, then draw (choices.go)
 	Playout PlayoutDrawer
 
+	// Order is the game's turn order (turns.go): the mover of each ply;
+	// nil for strict alternation (NextTurn).
+	Order *TurnOrder
+
+	// Zobrist: the keys of the position hash (hash.go; nil: the
+	// positions keep none); Repetition: how the positions of a game are
+	// kept for the repetitions its rules count (nil: they count none)
+	Zobrist    *HashKeys
+	Repetition *Repetition
+}
+
+// Plan is the planner's reading of the registry for this Program:
+// which accelerators are on, and why the others are not.
+type Plan struct {
+	// accels: the accelerators on (registry.go), closed under needs;
+	// disabled: those Config.Disable names; declines: why the others
+	// declined, per rule, tier or the Program (for the plan)
+	Accels, DisabledSet AccelSet
+	// offWhy: per accelerator, why it is off ("" when on), and
+	// disabledNames the names Disabled reports: the planner's reading of
+	// Config.Disable with the registry
+	OffWhy        [AccelCount]string
+	DisabledNames []string
+	Declines      []Decline
+	// quantTables: the piece quantifiers answered by quantifier-tables
+	QuantTables int
+	// Quantifiers compiles a piece quantifier outside cell conditions
+	// faster than the core's visit of the pieces, or returns nil (the
+	// planner's choice: quantifier-tables; when it is off, a check that
+	// records where it would have served)
+	Quantifiers func(p *Program, who ir.Who, op ir.Op, sd ir.Side, cond *ir.Expr, arg EvalFn) EvalFn
+}
+
+// Geometry is the board as tables: cells, their bits in cell sets,
+// names and coordinates, neighbours and leaps per direction, zones.
+type Geometry struct {
+	NumCells, NumDirs int
+	NumWords          int // 64-bit words in a cell bitset
+	// bit layout (layout.go): cell c is bit bitOf[c] of a bitset of cells;
+	// cellOf[b] is the cell of bit b (-1: no cell); boardMask has the bits
+	// of cells
+	BitOf     []int32
+	CellOf    []int32
+	Nbits     int
+	BoardMask []uint64
+	CellB     []CellBit // per cell: its bit in a cell set
+	BackValid []uint64  // one word: per direction d, the cells c - d is a cell for
+
+	CellNames  []string
+	CellIdx    map[string]int
+	CellX      []int
+	CellY      []int
+	Grid       map[[2]int]int // (X, Y) -> cell
+	Neighbours []int32        // nb[c*nd+d]: neighbour of c in d, or -1
+
+	Back  []int32         // back[c*nd+d]: the cell c - d, or -1
+	Leaps map[int][]int32 // per leap length L: [(c*nd+d)*L+k]
+	Revs  map[int][]int32 // per leap length L: [l*nd+d] the cell a leap in d lands on l from, or -1
+	// Shifts: when every neighbour in direction d has index c+dirShift[d]
+	// (a full rectangle in rank order), moving a bitset along d is a shift.
+	DirShift   []int
+	DirShiftOK []bool
+	valid      map[int][]uint64 // per leap length L: [d*nw+w] cells whose leap in d stays on the board
+
+	Zones     [][][]bool  // zones[z][player][cell]
+	ZoneCells [][][]int32 // zoneCells[z][player]: the cells, ascending
+	dists     map[string][]int32
+}
+
+// Pieces are the tables per piece code (code 0: empty) and the
+// pieces in hand and stacks.
+type Pieces struct {
+	Ncodes  int     // piece codes: 0 empty, piece index + 1
+	CodeOcc []int32 // per code: the offset of its owner's occupancy set (slot*nw)
+	// per code (index 0 = empty)
+	CodeOwner  []int8  // ir.Neutral for neutral pieces
+	CodeSlot   []int32 // occupancy bitset slot: owner, or np for neutral
+	CodeKind   []int32
+	CodePoints []int32
+	CodeTarget []int32 // target cell or -1
+	TargetRow  []int32 // per cell: row in distance tables, or -1
+	NTargets   int
+
+	Stacking bool
+	Scap     int       // stack capacity per cell: every piece of the setup and the hands
+	Promos   [][]Promo // per code: the promotions that apply to it
+	props    map[string][]int32
+
+	// Pieces in hand (hand.go), only when the game gives some: the
+	// position keeps a count per piece code (State.hand); handCodes[pl]
+	// the codes player pl can hold, in code order; handKind[pl]: the
+	// texts of pl's drops name the kind (pl can hold several kinds).
+	Hands     bool
+	HandCodes [][]uint16
+	HandKind  []bool
+}
+
+// Makers are how moves are made and taken back (the planner's
+// choices among the core's makers and the accelerators').
+type Makers struct {
 	// keepOccC: the position keeps the occupancy sets per code
 	// (State.occC), because something reads them (a quantifier compiled
 	// by quantByCode, the long-leap table's sources by kind, and those
@@ -117,7 +159,11 @@ type Program struct {
 	// keepLast: a condition reads the cell the previous ply ended on
 	// (next-to): Apply keeps it in State.last
 	KeepLast bool
+}
 
+// Ends are the goals, limits, counters and scores that end and judge
+// a game.
+type Ends struct {
 	GoalsAfter []Goal
 	GoalsStart []Goal
 	Ctrs       []EvalFn // the plain counters' conditions (counted.go); not nil when the game has counters
@@ -132,24 +178,6 @@ type Program struct {
 	// with a while, those that may count (counted.go)
 	Counters []CounterRule
 	Counted  []CounterRule
-
-	// Pieces in hand (hand.go), only when the game gives some: the
-	// position keeps a count per piece code (State.hand); handCodes[pl]
-	// the codes player pl can hold, in code order; handKind[pl]: the
-	// texts of pl's drops name the kind (pl can hold several kinds).
-	Hands     bool
-	HandCodes [][]uint16
-	HandKind  []bool
-
-	// Order is the game's turn order (turns.go): the mover of each ply;
-	// nil for strict alternation (NextTurn).
-	Order *TurnOrder
-
-	// Zobrist: the keys of the position hash (hash.go; nil: the
-	// positions keep none); Repetition: how the positions of a game are
-	// kept for the repetitions its rules count (nil: they count none)
-	Zobrist    *HashKeys
-	Repetition *Repetition
 
 	ScoreFn EvalFn // nil: no score
 	GuideFn EvalFn // nil: no guide (ir.Game.Guide)
