@@ -70,6 +70,8 @@ type Game struct {
 	// Turns is who moves at each ply when it is not strict alternation
 	// in the order of Players (nil: strict alternation).
 	Turns *TurnOrder
+	// Swap is the pie rule (nil: none): see Swap.
+	Swap *Swap
 }
 
 // Preference is one criterion of Game.Prefer: a value per move, of
@@ -706,4 +708,16 @@ type TurnOrder struct {
 	Opening []int
 	Repeat  []int
 	Pos     string
+}
+
+// Swap is the pie rule of a two-player game: once Ply plies have been
+// played, the player to move may, instead of moving, take over the side
+// of the other player (the move "swap"). No piece changes and the same
+// player (colour) is still to move; what changes is which participant
+// plays which colour. It is offered once, only at that ply, and only to
+// a player who has a move. Ply is at least 1, and the player to move at
+// ply Ply is not the one who played ply Ply-1.
+type Swap struct {
+	Ply int
+	Pos string
 }
