@@ -97,6 +97,7 @@ type Unmake func(p *Program, s *State, f *Frame)
 var CoreUnmakes = [8]Unmake{
 	frameRecords: (*Program).undoRecords,
 	frameDrop:    (*Program).undoRecords,
+	frameSwap:    (*Program).undoSwap,
 }
 
 // MadeBy tells whether the make accelerator a serves the whole Program
@@ -121,6 +122,10 @@ func (p *Program) Apply(s *State, ml *MoveList, i int) {
 		return
 	}
 	m := ml.Moves[i]
+	if m.Rule == RuleSwap {
+		p.doSwap(s)
+		return
+	}
 	var mk *Maker
 	if m.Rule >= 0 {
 		mk = &p.Rules[m.Rule].Play
