@@ -466,10 +466,14 @@ func runGame(ctx context.Context, out, errOut io.Writer, rc *runConfig) error {
 	var svgErr error
 	st, stopped := play.GameContext(ctx, p, s, players, rng, func(mover int, move string, s *interp.State) {
 		moves = append(moves, move)
+		said := move
+		if move == "swap" {
+			said += " (now " + rc.seatsText(s) + ")"
+		}
 		if rc.live {
 			// Back to the top of the last frame, clear below, draw again.
 			time.Sleep(rc.delay)
-			frame := fmt.Sprintf("%d. %s: %s\n", s.Ply(), p.PlayerName(mover), move) + framedBoard(p, s, rc.colour, moveCells(p, move))
+			frame := fmt.Sprintf("%d. %s: %s\n", s.Ply(), p.PlayerName(mover), said) + framedBoard(p, s, rc.colour, moveCells(p, move))
 			if rc.rows > 0 && lines >= rc.rows {
 				// Taller than the terminal: the cursor cannot go back up
 				// to its top, so the frames follow one another.
@@ -479,7 +483,7 @@ func runGame(ctx context.Context, out, errOut io.Writer, rc *runConfig) error {
 			}
 			lines = strings.Count(frame, "\n")
 		} else if !rc.quiet {
-			fmt.Fprintf(out, "\n%d. %s: %s\n", s.Ply(), p.PlayerName(mover), move)
+			fmt.Fprintf(out, "\n%d. %s: %s\n", s.Ply(), p.PlayerName(mover), said)
 			fmt.Fprint(out, board(p, s, rc.colour, moveCells(p, move)))
 		}
 		if svgErr == nil {
@@ -505,6 +509,7 @@ func runGame(ctx context.Context, out, errOut io.Writer, rc *runConfig) error {
 		fmt.Fprintln(out)
 	}
 	writeResult(out, p, st, capped, rc.maxPlies, s.Ply())
+	rc.writeSwapped(out, s)
 	return rc.record(errOut, s0, moves, st, capped, "")
 }
 
@@ -521,6 +526,25 @@ func (rc *runConfig) header() string {
 		h += fmt.Sprintf("; resumed after %s", count(n, "move"))
 	}
 	return h
+}
+
+// seatsText says who plays each colour in s: the seats' players, which
+// a swap (turns { swap }) exchanged ("white: human, black: random").
+func (rc *runConfig) seatsText(s *interp.State) string {
+	p := rc.gm.p
+	var who []string
+	for i := 0; i < p.NumPlayers(); i++ {
+		who = append(who, p.PlayerName(i)+": "+rc.seats[p.SeatOf(s, i)].spec)
+	}
+	return strings.Join(who, ", ")
+}
+
+// writeSwapped says, after the result of a game in which the seats
+// swapped, who played each colour in the end.
+func (rc *runConfig) writeSwapped(out io.Writer, s *interp.State) {
+	if s.Swapped {
+		fmt.Fprintf(out, "swapped: %s\n", rc.seatsText(s))
+	}
 }
 
 // last is the last move played before the players take over ("" for none).

@@ -189,11 +189,19 @@ func (p *Program) undoSwap(s *State, _ *Frame) {
 
 // swapRefused says why the move "swap" is not legal in s.
 func (p *Program) swapRefused(s *State) error {
+	return fmt.Errorf(`move "swap" is not legal here: %s`, p.SwapWhyNot(s))
+}
+
+// SwapWhyNot says why the move "swap" is not legal in s ("" when it is
+// offered: the player to move may swap if they have a move).
+func (p *Program) SwapWhyNot(s *State) string {
 	switch {
 	case p.SwapPly == 0:
-		return fmt.Errorf(`move "swap" is not legal here: the rules have no swap (turns { swap })`)
+		return "the rules have no swap (turns { swap })"
 	case s.Swapped:
-		return fmt.Errorf(`move "swap" is not legal here: the swap was made already`)
+		return "the swap was made already"
+	case s.PlyCount != p.SwapPly:
+		return fmt.Sprintf("the swap is offered after ply %d only, once, and %d plies have been played", p.SwapPly, s.PlyCount)
 	}
-	return fmt.Errorf(`move "swap" is not legal here: the swap is offered after ply %d only, once, and %d plies have been played`, p.SwapPly, s.PlyCount)
+	return ""
 }
