@@ -14,7 +14,8 @@ type MoveList struct {
 	seen  []uint64 // deduplication of short moves (dedupShort)
 }
 
-// Mv is one move: its path is arena[off:off+n]; rule -1 is a pass.
+// Mv is one move: its path is arena[off:off+n]; rule -1 is a pass,
+// RuleSwap the swap (turns.go).
 type Mv struct {
 	Off  int32
 	N    int32

@@ -116,7 +116,8 @@ func (p *Program) MadeBy(a Accel) bool {
 // the passes in a row, then the ply limit. An index out of range does
 // nothing. The move is made by its kind's maker (rule.play; a pass's is
 // generalMaker), with an undo frame or, when s records none
-// (State.SetUndo), without.
+// (State.SetUndo), without. The swap (turns.go) moves nothing and ends
+// nothing: doSwap makes it.
 func (p *Program) Apply(s *State, ml *MoveList, i int) {
 	if uint(i) >= uint(len(ml.Moves)) {
 		return
