@@ -95,7 +95,7 @@ func TestGames(t *testing.T) {
 	for i, want := range []string{
 		`{"name":"tiny","title":"Tiny","source":"testdata/tiny.rules","players":["white","black"],"options":[{"name":"size","type":"size","default":"3x3","allowed":"3x3..5x5","doc":"the board"}]}`,
 		`{"name":"broken","title":"broken","source":"testdata/broken.rules","options":[],"error":"testdata/broken.rules:5:14: player white has no forward direction\n 5 | step { dirs: forward diagnoal }\n   |              ^^^^^^^\n hint: add player white { forward: north }"}`,
-		`{"name":"breakthrough","title":"Breakthrough","source":"bundled","players":["white","black"],"options":[]}`,
+		`{"name":"breakthrough","title":"Breakthrough","source":"bundled","players":["white","black"],"options":[{"name":"swap","type":"bool","default":"false","allowed":"true|false","doc":"the pie rule: after white's first move, black may take over white's side"}]}`,
 	} {
 		if string(got.Games[i]) != want {
 			t.Errorf("game %d:\n got %s\nwant %s", i, got.Games[i], want)
