@@ -431,3 +431,23 @@ func TestLimitError(t *testing.T) {
 		t.Errorf("%d games open", n)
 	}
 }
+
+// TestSwapSeats: after a swap (Breakthrough's option swap) the seats play
+// each other's colours: the person who had black now plays white, the
+// computer black.
+func TestSwapSeats(t *testing.T) {
+	srv, _ := newTest(t, Limits{})
+	if code, body := call(t, srv, "POST", "/api/sessions", `{"game":"breakthrough","options":{"swap":"true"},"seats":[{"player":"greedy"},{"player":"human"}],"seed":1}`); code != http.StatusCreated {
+		t.Fatalf("create: %d %s", code, body)
+	}
+	if code, body := call(t, srv, "POST", "/api/sessions/s1/advance", ""); code != http.StatusOK || !strings.Contains(body, `"ply":1,"to_move":1,`) {
+		t.Fatalf("white's first move: %d %s", code, body)
+	}
+	if code, body := call(t, srv, "POST", "/api/sessions/s1/move", `{"move":"swap"}`); code != http.StatusOK || !strings.Contains(body, `"ply":1,"to_move":1,`) {
+		t.Fatalf("swap: %d %s", code, body)
+	}
+	if code, body := call(t, srv, "POST", "/api/sessions/s1/advance", ""); code != http.StatusOK || !strings.Contains(body, `"ply":2,"to_move":0,`) {
+		t.Fatalf("black's move, by the computer: %d %s", code, body)
+	}
+	expect(t, srv, "POST", "/api/sessions/s1/advance", "", http.StatusConflict, `{"error":"white is played by a person: send a move"}`+"\n")
+}
