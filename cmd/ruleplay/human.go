@@ -108,7 +108,7 @@ func playInteractive(cmd *cobra.Command, rc *runConfig) error {
 	for _, m := range rc.prefix {
 		h.hist = append(h.hist, turn{text: m})
 	}
-	fmt.Fprintf(h.out, "%s\n%s\n", rc.header(), humanHelp)
+	fmt.Fprintf(h.out, "%s\n%s\n", rc.header(h.s), humanHelp)
 	if err := rc.svg(h.s, ""); err != nil {
 		return err
 	}

@@ -441,7 +441,7 @@ func runGame(ctx context.Context, out, errOut io.Writer, rc *runConfig) error {
 	lines := 0 // live: the lines of the frame on the screen
 	switch {
 	case rc.live:
-		fmt.Fprintf(out, "%s\n\n", rc.header())
+		fmt.Fprintf(out, "%s\n\n", rc.header(s))
 		first := "the start"
 		if len(rc.prefix) > 0 {
 			first = fmt.Sprintf("%d. %s", s.Ply(), rc.last())
@@ -450,7 +450,7 @@ func runGame(ctx context.Context, out, errOut io.Writer, rc *runConfig) error {
 		fmt.Fprint(out, frame)
 		lines = strings.Count(frame, "\n")
 	case !rc.quiet:
-		fmt.Fprintf(out, "%s\n\n", rc.header())
+		fmt.Fprintf(out, "%s\n\n", rc.header(s))
 		if len(rc.prefix) > 0 {
 			fmt.Fprintf(out, "%d. %s\n", s.Ply(), rc.last())
 		}
@@ -513,9 +513,10 @@ func runGame(ctx context.Context, out, errOut io.Writer, rc *runConfig) error {
 	return rc.record(errOut, s0, moves, st, capped, "")
 }
 
-// header is the first line of a run: the game, its options, who plays
-// each seat, the seed, and how many moves were played before.
-func (rc *runConfig) header() string {
+// header is the first line of a run from s: the game, its options, who
+// plays each seat, the seed, how many moves were played before and,
+// when they swapped sides (turns { swap }), who plays each colour now.
+func (rc *runConfig) header(s *interp.State) string {
 	p := rc.gm.p
 	var who []string
 	for i := 0; i < p.NumPlayers(); i++ {
@@ -524,6 +525,9 @@ func (rc *runConfig) header() string {
 	h := fmt.Sprintf("%s; %s; seed %d", rc.gm.title(), strings.Join(who, ", "), rc.gf.seed)
 	if n := len(rc.prefix); n > 0 {
 		h += fmt.Sprintf("; resumed after %s", count(n, "move"))
+	}
+	if s.Swapped {
+		h += "; swapped: now " + rc.seatsText(s)
 	}
 	return h
 }
