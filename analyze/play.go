@@ -81,9 +81,12 @@ type Subject struct {
 
 // Game is the record of one game.
 type Game struct {
-	Index   int    `json:"index"`
-	Winners []int  `json:"winners"` // seats sharing the win (every seat: a draw)
-	Ending  string `json:"ending"`  // how it ended: "goal: ...", "no move", "passes", "limit", "max-plies", the last three with ", by score" when the score decides
+	Index   int   `json:"index"`
+	Winners []int `json:"winners"` // seats sharing the win (every seat: a draw)
+	// Swapped: the players swapped sides (turns { swap }): seat j was
+	// played in the end by the player who started in the other seat
+	Swapped bool   `json:"swapped,omitempty"`
+	Ending  string `json:"ending"` // how it ended: "goal: ...", "no move", "passes", "limit", "max-plies", the last three with ", by score" when the score decides
 	Plies   int    `json:"plies"`
 	Scores  []int  `json:"scores,omitempty"` // per seat, for scored games
 	Margin  *int   `json:"margin,omitempty"`
@@ -240,6 +243,7 @@ func PlayOne(sub *Subject, su *Setup, g int) (Game, error) {
 		mark = time.Now()
 	})
 	rec.Plies = s.Ply()
+	rec.Swapped = s.Swapped
 	rec.Winners = slices.Clone(st.Winners)
 	sort.Ints(rec.Winners)
 	rec.Scores = slices.Clone(st.Scores)

@@ -194,7 +194,11 @@ func results(su Setup, sub Subject, games []Game) (players, seats []Result, draw
 		}
 		for j := range np {
 			count(&seats[j], won[j], k, np)
-			count(&players[su.Entrant(g.Index, j)], won[j], k, np)
+			at := j // the seat whose player played seat j in the end
+			if g.Swapped {
+				at = 1 - j
+			}
+			count(&players[su.Entrant(g.Index, at)], won[j], k, np)
 		}
 	}
 	n := float64(len(games))

@@ -232,9 +232,13 @@ func (c *Checker) Record(rec *record.Record, rules string) *Report {
 		}
 		legal := texts(p, &ml)
 		player := p.PlayerName(s.ToMove())
+		msg := fmt.Sprintf("move %d, %s, is not legal (%s to move)", i+1, quoteMove(text), player)
+		if why := p.SwapWhyNot(s); text == "swap" && why != "" {
+			msg += ": " + why
+		}
 		return rep.fail(&Problem{
 			Kind: IllegalMove, Pos: pos, Move: i + 1, Text: safetext.Short(text, 200), ToMove: player,
-			Message:  fmt.Sprintf("move %d, %s, is not legal (%s to move)", i+1, quoteMove(text), player),
+			Message:  msg,
 			Position: p.Render(s),
 			Legal:    legal,
 			Closest:  closest(text, legal, 3),

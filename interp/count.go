@@ -122,13 +122,15 @@ func wordsPerftDeclines(p *core.Program) string {
 
 // plainTurnsDeclines tells why a move may change what the next player
 // may do otherwise than through the cells and the turn counters ("" when
-// it cannot: no goal, blockade filter or pass, no tier needing
+// it cannot: no goal, blockade filter, pass or swap, no tier needing
 // deduplication, and guards that depend on the counters alone, so that
 // the replies to a move can be counted from the cells after it).
 func plainTurnsDeclines(p *core.Program) string {
 	switch {
 	case p.AlternationOnly() != "":
 		return p.AlternationOnly()
+	case p.SwapDeclines() != "":
+		return p.SwapDeclines()
 	case p.Blockade != nil:
 		return "the game has the no-blockade filter"
 	case len(p.GoalsAfter) > 0 || len(p.GoalsStart) > 0:

@@ -21,7 +21,7 @@ func samePosition(a, b *core.State) bool {
 		slices.Equal(a.Hand, b.Hand) && slices.Equal(a.Ctr, b.Ctr) &&
 		sameStacks(a, b) &&
 		a.Mover == b.Mover && a.PlyCount == b.PlyCount && a.Passes == b.Passes && a.Last == b.Last &&
-		a.End == b.End && a.Winner == b.Winner
+		a.End == b.End && a.Winner == b.Winner && a.Swapped == b.Swapped
 }
 
 // sameStacks compares the stacks of a and b (what lies above a stack's
@@ -49,7 +49,7 @@ func sameStacks(a, b *core.State) bool {
 // the fused chains, the fused leaps both with the counters in their
 // frames (the Programs of playoutPrograms have a ply limit) and without
 // (quiet rules: games of leaping rules compiled without a ply limit),
-// and the fused removals.
+// the fused removals and the swap's.
 func TestApplyUndoRoundTrip(t *testing.T) {
 	seen := map[uint8]bool{}
 	progs := playoutPrograms(t)
@@ -62,6 +62,7 @@ func TestApplyUndoRoundTrip(t *testing.T) {
 		{"froglet.rules", nil},
 		{"capture.rules", nil},
 		{"konane.rules", nil},
+		{"breakthrough.rules", map[string]string{"swap": "true"}}, // the swap's frame
 	} {
 		p, err := Compile(loadGame(t, f.file, f.opts), core.Config{})
 		if err != nil {

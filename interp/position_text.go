@@ -168,6 +168,9 @@ func PositionText(p *core.Program, s *core.State) string {
 	if s.Passes != 0 {
 		fmt.Fprintf(&b, " passes:%d", s.Passes)
 	}
+	if s.Swapped {
+		b.WriteString(" swapped:yes")
+	}
 	if !allZero(s.CapturedBy) {
 		b.WriteString(" captured:" + joinInts(s.CapturedBy))
 	}
@@ -415,7 +418,7 @@ func (r *positionReader) put(s *core.State, at, row, k int, stack []uint16) erro
 }
 
 // positionFields are the keys of the fields after the side to move.
-var positionFields = []string{"ply", "turns", "passes", "captured", "points", "hand", "last", "counters"}
+var positionFields = []string{"ply", "turns", "passes", "swapped", "captured", "points", "hand", "last", "counters"}
 
 // fields reads the side to move and the fields after it, from offset i.
 // positionField is a field of a position text: the offset of its value,
@@ -482,6 +485,27 @@ func (r *positionReader) fields(s *core.State, i int) error {
 			return err
 		}
 	}
+	if f, ok := got["swapped"]; ok {
+		return r.swapped(s, f, ply)
+	}
+	return nil
+}
+
+// swapped reads the swapped: field: yes (the swap was made) or no,
+// only in a game with a swap and not before its ply.
+func (r *positionReader) swapped(s *core.State, f positionField, ply int) error {
+	p := r.p
+	switch {
+	case p.SwapPly == 0:
+		return r.fail(f.at, "the rules have no swap (turns { swap }): no swapped: field")
+	case f.value == "no":
+		return nil
+	case f.value != "yes":
+		return r.fail(f.at, "swapped:%s: want yes or no", f.value)
+	case ply < p.SwapPly:
+		return r.fail(f.at, "the swap is offered after ply %d, but this is ply %d", p.SwapPly, ply)
+	}
+	s.Swapped = true
 	return nil
 }
 

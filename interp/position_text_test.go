@@ -208,7 +208,7 @@ func TestPositionTextErrors(t *testing.T) {
 		{"draughts.rules", "mmmm/mmmm/mmmm/4/4/MMMM/MMMM/MMMM black ply:-1", 45, `ply: want a whole number from 0 to 1073741823, not "-1"`},
 		{"draughts.rules", "mmmm/mmmm/mmmm/4/4/MMMM/MMMM/MMMM black ply:4 turns:1,2", 53, `the turns add up to 3 plies, the ply is 4`},
 		{"draughts.rules", "mmmm/mmmm/mmmm/4/4/MMMM/MMMM/MMMM black captured:1", 50, `captured: want 2 numbers, one per player (black, white), not 1`},
-		{"draughts.rules", "mmmm/mmmm/mmmm/4/4/MMMM/MMMM/MMMM black colour:red", 41, `unknown field "colour:red": want one of ply, turns, passes, captured, points, hand, last, counters, each KEY:VALUE`},
+		{"draughts.rules", "mmmm/mmmm/mmmm/4/4/MMMM/MMMM/MMMM black colour:red", 41, `unknown field "colour:red": want one of ply, turns, passes, swapped, captured, points, hand, last, counters, each KEY:VALUE`},
 		{"draughts.rules", "mmmm/mmmm/mmmm/4/4/MMMM/MMMM/MMMM black hand:M", 46, `the game has no pieces in hand`},
 		{"draughts.rules", "mmmm/mmmm/mmmm/4/4/MMMM/MMMM/MMMM black last:a1", 46, `the rules do not read the last move's cell: no last: field`},
 		{"draughts.rules", "mmmm/mmmm/mmmm/4/4/MMMM/MMMM/[white queen]MMM black", 30, `the game has no piece "white queen" (pieces: M black man, m white man, K black king, k white king)`},

@@ -38,6 +38,9 @@ func Compile(g *ir.Game, cfg Config) (*Program, error) {
 	if err := p.CompileTurns(); err != nil {
 		return nil, fmt.Errorf("compile %s: %w", g.Name, err)
 	}
+	if err := p.CompileSwap(); err != nil {
+		return nil, fmt.Errorf("compile %s: %w", g.Name, err)
+	}
 	if err := compilePieces(p); err != nil {
 		return nil, fmt.Errorf("compile %s: %w", g.Name, err)
 	}

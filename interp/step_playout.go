@@ -28,6 +28,8 @@ func stepPlayoutsDeclines(p *core.Program) string {
 		return "the game has the no-blockade filter"
 	case p.AlternationOnly() != "":
 		return p.AlternationOnly()
+	case p.SwapDeclines() != "":
+		return p.SwapDeclines()
 	case len(p.GoalsStart) > 0:
 		return "a goal is decided at the start of a turn"
 	case p.NoMove == ir.OutcomePass:

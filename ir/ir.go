@@ -73,6 +73,8 @@ type Game struct {
 	// PDN is how the game's records are written in PDN (nil: the rules
 	// file does not say).
 	PDN *PDN
+	// Swap is the pie rule (nil: none): see Swap.
+	Swap *Swap
 }
 
 // Preference is one criterion of Game.Prefer: a value per move, of
@@ -725,4 +727,16 @@ type PDN struct {
 	// Results are the result texts of a win of the first player, a win
 	// of the second, and a draw.
 	Results [3]string
+}
+
+// Swap is the pie rule of a two-player game: once Ply plies have been
+// played, the player to move may, instead of moving, take over the side
+// of the other player (the move "swap"). No piece changes and the same
+// player (colour) is still to move; what changes is which participant
+// plays which colour. It is offered once, only at that ply, and only to
+// a player who has a move. Ply is at least 1, and the player to move at
+// ply Ply is not the one who played ply Ply-1.
+type Swap struct {
+	Ply int
+	Pos string
 }

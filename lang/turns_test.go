@@ -43,3 +43,42 @@ func TestTurnsLowered(t *testing.T) {
 		}
 	}
 }
+
+// TestSwapLowered: the swap of a turns entry is lowered to its ply; an
+// entry giving only the swap keeps strict alternation; never, and an
+// option's choice that folds to never, give no swap; with a turn order
+// the swap is checked against the players of the plies around it.
+func TestSwapLowered(t *testing.T) {
+	const opt = "option pie: false\n"
+	for _, tc := range []struct {
+		src, opts string
+		ply       int // 0: no swap
+		order     bool
+	}{
+		{"turns { swap: after 1 }", "", 1, false},
+		{"turns { swap: after 3 }", "", 3, false},
+		{"turns { swap: never }", "", 0, false},
+		{opt + "turns { swap: if pie then after 1 else never }", "", 0, false},
+		{opt + "turns { swap: if pie then after 1 else never }", "true", 1, false},
+		{"turns { opening: p1 p1; repeat: p2 p1; swap: after 2 }", "", 2, true},
+		{"turns { repeat: p2 p1; swap: after 1 }", "", 1, true},
+	} {
+		var opts map[string]string
+		if tc.opts != "" {
+			opts = map[string]string{"pie": tc.opts}
+		}
+		g, err := LoadSource("t.rules", []byte(turnsBase+tc.src), opts)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.src, err)
+		}
+		switch {
+		case tc.ply == 0 && g.Swap != nil:
+			t.Errorf("%q: swap %+v, want none", tc.src, g.Swap)
+		case tc.ply > 0 && (g.Swap == nil || g.Swap.Ply != tc.ply):
+			t.Errorf("%q: swap %+v, want after %d", tc.src, g.Swap, tc.ply)
+		}
+		if (g.Turns != nil) != tc.order {
+			t.Errorf("%q: turn order %+v, want one: %v", tc.src, g.Turns, tc.order)
+		}
+	}
+}

@@ -360,6 +360,10 @@ func Game(p *interp.Program, s *interp.State, seats []Player, rng *rand.Rand, ob
 
 // GameContext is Game stopping before the next move once ctx is done (an
 // interrupt): it then returns ctx's error, s being the position reached.
+// After a swap (the pie rule: turns { swap }) the two seats play each
+// other's colours: the player to move is the seat Program.SeatOf gives
+// for the colour to move. The status is by colour; SeatOf on the final
+// position attributes it to the seats.
 func GameContext(ctx context.Context, p *interp.Program, s *interp.State, seats []Player, rng *rand.Rand, observe func(mover int, move string, s *interp.State)) (interp.Status, error) {
 	var ml interp.MoveList
 	for {
@@ -371,7 +375,7 @@ func GameContext(ctx context.Context, p *interp.Program, s *interp.State, seats 
 			return p.Status(s), nil
 		}
 		mover := s.ToMove()
-		pl := seats[mover%len(seats)]
+		pl := seats[p.SeatOf(s, mover)%len(seats)]
 		i := pl.Choose(p, s, &ml, rng)
 		if i < 0 || i >= ml.Len() {
 			panic(fmt.Sprintf("play: player %s chose move %d of %d", pl.Name(), i, ml.Len()))

@@ -617,7 +617,7 @@ func (s *Server) advanceHandler(w http.ResponseWriter, r *http.Request, ss *sess
 		return badRequest("bad request body")
 	}
 	share := int64(moveBase)
-	if st := ss.seats[ss.s.ToMove()]; st.Player == "mcts" {
+	if st := ss.seatToMove(); st.Player == "mcts" {
 		share = thinkPerSecond * int64(st.Think) / 1000
 	}
 	wait := time.NewTimer(s.cfg.Limits.Wait)

@@ -95,7 +95,7 @@ func TestGames(t *testing.T) {
 	for i, want := range []string{
 		`{"name":"tiny","title":"Tiny","source":"testdata/tiny.rules","players":["white","black"],"options":[{"name":"size","type":"size","default":"3x3","allowed":"3x3..5x5","doc":"the board"}]}`,
 		`{"name":"broken","title":"broken","source":"testdata/broken.rules","options":[],"error":"testdata/broken.rules:5:14: player white has no forward direction\n 5 | step { dirs: forward diagnoal }\n   |              ^^^^^^^\n hint: add player white { forward: north }"}`,
-		`{"name":"breakthrough","title":"Breakthrough","source":"bundled","players":["white","black"],"options":[]}`,
+		`{"name":"breakthrough","title":"Breakthrough","source":"bundled","players":["white","black"],"options":[{"name":"swap","type":"bool","default":"false","allowed":"true|false","doc":"the pie rule: after white's first move, black may take over white's side"}]}`,
 	} {
 		if string(got.Games[i]) != want {
 			t.Errorf("game %d:\n got %s\nwant %s", i, got.Games[i], want)
@@ -430,4 +430,24 @@ func TestLimitError(t *testing.T) {
 	if n := openGames(srv); n != 0 {
 		t.Errorf("%d games open", n)
 	}
+}
+
+// TestSwapSeats: after a swap (Breakthrough's option swap) the seats play
+// each other's colours: the person who had black now plays white, the
+// computer black.
+func TestSwapSeats(t *testing.T) {
+	srv, _ := newTest(t, Limits{})
+	if code, body := call(t, srv, "POST", "/api/sessions", `{"game":"breakthrough","options":{"swap":"true"},"seats":[{"player":"greedy"},{"player":"human"}],"seed":1}`); code != http.StatusCreated {
+		t.Fatalf("create: %d %s", code, body)
+	}
+	if code, body := call(t, srv, "POST", "/api/sessions/s1/advance", ""); code != http.StatusOK || !strings.Contains(body, `"ply":1,"to_move":1,`) {
+		t.Fatalf("white's first move: %d %s", code, body)
+	}
+	if code, body := call(t, srv, "POST", "/api/sessions/s1/move", `{"move":"swap"}`); code != http.StatusOK || !strings.Contains(body, `"ply":1,"to_move":1,`) {
+		t.Fatalf("swap: %d %s", code, body)
+	}
+	if code, body := call(t, srv, "POST", "/api/sessions/s1/advance", ""); code != http.StatusOK || !strings.Contains(body, `"ply":2,"to_move":0,`) {
+		t.Fatalf("black's move, by the computer: %d %s", code, body)
+	}
+	expect(t, srv, "POST", "/api/sessions/s1/advance", "", http.StatusConflict, `{"error":"white is played by a person: send a move"}`+"\n")
 }

@@ -182,13 +182,19 @@ func (ss *session) apply(i int) {
 	ss.played = append(ss.played, playMove(ss.p, ss.s, &ss.ml, i))
 }
 
+// seatToMove is the seat of the player to move: after a swap (turns {
+// swap }) the seats play each other's colours.
+func (ss *session) seatToMove() *seat {
+	return &ss.seats[ss.p.SeatOf(ss.s, ss.s.ToMove())]
+}
+
 // advance lets the computer player to move play one move.
 func (ss *session) advance() *apiError {
 	ss.p.Legal(ss.s, &ss.ml)
 	if ss.ml.Len() == 0 {
 		return conflict("the game is over")
 	}
-	st := ss.seats[ss.s.ToMove()]
+	st := ss.seatToMove()
 	if st.ai == nil {
 		return conflict(fmt.Sprintf("%s is played by a person: send a move", ss.p.PlayerName(ss.s.ToMove())))
 	}
@@ -206,7 +212,7 @@ func (ss *session) undo() *apiError {
 	if !ss.anyHuman() {
 		return nil
 	}
-	for len(ss.moves) > 0 && ss.seats[ss.s.ToMove()].ai != nil {
+	for len(ss.moves) > 0 && ss.seatToMove().ai != nil {
 		ss.back()
 	}
 	return nil

@@ -236,6 +236,9 @@ func (gm *game) replay(s *interp.State, moves []string) error {
 		}
 		legal := p.Texts(&ml)
 		why := ""
+		if text == "swap" {
+			why = ": " + p.SwapWhyNot(s) // (the pie rule: turns { swap })
+		}
 		if p.Numbered() && text != "" && text[0] >= '0' && text[0] <= '9' {
 			// written in square numbers: the moves listed so, and why not
 			legal = moveTexts(p, &ml, notationNumbers)

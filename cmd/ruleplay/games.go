@@ -150,8 +150,18 @@ func summaryBoard(b *strings.Builder, g *ir.Game) {
 	}
 }
 
-// summaryPlayers writes the players' line of summary.
+// summaryPlayers writes the players' line of summary, and the turns'
+// and the swap's when the game has them.
 func summaryPlayers(b *strings.Builder, g *ir.Game) {
+	summaryTurns(b, g)
+	if sw := g.Swap; sw != nil {
+		fmt.Fprintf(b, "swap:    after %s, the player to move may take over the other side (swap)\n", count(sw.Ply, "ply"))
+	}
+}
+
+// summaryTurns writes the players' line of summary, and the turns' when
+// the game has a turn order.
+func summaryTurns(b *strings.Builder, g *ir.Game) {
 	ps := make([]string, len(g.Players))
 	for i, p := range g.Players {
 		ps[i] = p.Name

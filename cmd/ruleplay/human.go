@@ -108,7 +108,7 @@ func playInteractive(cmd *cobra.Command, rc *runConfig) error {
 	for _, m := range rc.prefix {
 		h.hist = append(h.hist, turn{text: m})
 	}
-	fmt.Fprintf(h.out, "%s\n%s\n", rc.header(), humanHelp)
+	fmt.Fprintf(h.out, "%s\n%s\n", rc.header(h.s), humanHelp)
 	if err := rc.svg(h.s, ""); err != nil {
 		return err
 	}
@@ -161,6 +161,7 @@ func playInteractive(cmd *cobra.Command, rc *runConfig) error {
 	fmt.Fprintln(h.out)
 	capped := rc.capped(st, h.s)
 	writeResult(h.out, p, st, capped, rc.maxPlies, h.s.Ply())
+	rc.writeSwapped(h.out, h.s)
 	return rc.record(errOut, h.s0, moves, st, capped, "")
 }
 
@@ -186,13 +187,13 @@ func (h *session) loop() (st interp.Status, end string, err error) {
 			return p.Status(s), "", nil
 		}
 		mover := s.ToMove()
-		seat := h.rc.seats[mover]
+		seat := h.rc.seats[p.SeatOf(s, mover)]
 		if !seat.human {
 			i := seat.pl.Choose(p, s, &h.ml, h.rng)
 			if err := h.play(i, false); err != nil {
 				return st, "", err
 			}
-			fmt.Fprintf(h.out, "%d. %s (%s): %s\n", s.Ply(), p.PlayerName(mover), seat.spec, h.hist[len(h.hist)-1].text)
+			fmt.Fprintf(h.out, "%d. %s (%s): %s\n", s.Ply(), p.PlayerName(mover), seat.spec, h.said())
 			continue
 		}
 		if !h.shown {
@@ -227,6 +228,25 @@ func (h *session) play(i int, human bool) error {
 	return h.rc.svg(h.s, text)
 }
 
+// playTyped plays move i of h.ml, typed by the human to move, and
+// echoes it.
+func (h *session) playTyped(i int) error {
+	mover := h.s.ToMove()
+	err := h.play(i, true)
+	fmt.Fprintf(h.out, "%d. %s: %s\n", h.s.Ply(), h.p.PlayerName(mover), h.said())
+	return err
+}
+
+// said is the text of the last move played, followed after a swap by
+// who now plays each colour.
+func (h *session) said() string {
+	text := h.hist[len(h.hist)-1].text
+	if text == "swap" {
+		text += " (now " + h.rc.seatsText(h.s) + ")"
+	}
+	return text
+}
+
 // command handles one line typed by the human to move. done ends the
 // game (end: "resign" or "quit").
 func (h *session) command(line string) (done bool, end string, err error) {
@@ -257,14 +277,12 @@ func (h *session) command(line string) (done bool, end string, err error) {
 			fmt.Fprintf(h.out, "there is no move %d: %s (type 'moves' to list them)\n", n, count(len(legal), "legal move"))
 			return false, "", nil
 		}
-		fmt.Fprintf(h.out, "%d. %s: %s\n", s.Ply()+1, p.PlayerName(s.ToMove()), legal[n-1])
-		return false, "", h.play(n-1, true)
+		return false, "", h.playTyped(n - 1)
 	}
 	i, matches := matchMove(word, legal)
 	switch {
 	case i >= 0:
-		fmt.Fprintf(h.out, "%d. %s: %s\n", s.Ply()+1, p.PlayerName(s.ToMove()), legal[i])
-		return false, "", h.play(i, true)
+		return false, "", h.playTyped(i)
 	case len(matches) > 1:
 		fmt.Fprintf(h.out, "%q is ambiguous: it could be %s; closest legal move: %s\n", line, strings.Join(matches, " or "), nearestMove(word, matches))
 	case !looksLikeMove(word):
@@ -281,9 +299,9 @@ func (h *session) command(line string) (done bool, end string, err error) {
 
 // looksLikeMove tells whether an entry is written like a move in
 // notation: cells joined by - or : (c3-d4, a2:a3-a5), a removal (xh8), a
-// placement (@e7, KIND@e7) or pass.
+// placement (@e7, KIND@e7), pass or swap.
 func looksLikeMove(entry string) bool {
-	return regexp.MustCompile(`^(pass|x?[a-z]{1,2}[0-9]{1,2}([-:][a-z]{1,2}[0-9]{1,2})*(x[a-z]{1,2}[0-9]{1,2})*|([a-z][a-z0-9-]*)?@[a-z]{1,2}[0-9]{1,2})$`).MatchString(entry)
+	return regexp.MustCompile(`^(pass|swap|x?[a-z]{1,2}[0-9]{1,2}([-:][a-z]{1,2}[0-9]{1,2})*(x[a-z]{1,2}[0-9]{1,2})*|([a-z][a-z0-9-]*)?@[a-z]{1,2}[0-9]{1,2})$`).MatchString(entry)
 }
 
 // matchMove finds the move an entry names: the exact text (spaces

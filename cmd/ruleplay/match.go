@@ -35,9 +35,13 @@ type matchJSON struct {
 	CI95    map[string][2]float64 `json:"ci95"`
 	Capped  int                   `json:"capped"`
 	Plies   float64               `json:"mean_plies"`
-	// Seats are the results of each of the rules' seats, whoever played
-	// it, in turn order.
+	// Seats are the results of each of the rules' seats (colours),
+	// whoever played it, in turn order.
 	Seats []analyze.Result `json:"seats"`
+	// Swapped counts the games in which the players swapped sides
+	// (turns { swap }): their results count for the player who played
+	// each colour in the end.
+	Swapped int `json:"swapped,omitempty"`
 }
 
 // matchGame is the outcome of one game of a match.
@@ -46,6 +50,7 @@ type matchGame struct {
 	seats   []int // the seats sharing the win
 	plies   int
 	capped  bool
+	swapped bool // the players swapped sides
 	done    bool // played to its end (not interrupted)
 }
 
@@ -303,9 +308,11 @@ func (m *match) playOne(ctx context.Context, g int) (matchGame, error) {
 	}
 	r := matchGame{done: true, plies: s.Ply(), capped: st.Reason == "limit" && m.maxPlies > 0 && s.Ply() >= m.maxPlies && (m.gm.g.End.Plies == 0 || s.Ply() < m.gm.g.End.Plies)}
 	for _, w := range st.Winners {
-		r.winners = append(r.winners, m.entrant(g, w))
+		// (the winners are colours; after a swap the other seat played each)
+		r.winners = append(r.winners, m.entrant(g, p.SeatOf(s, w)))
 	}
 	r.seats = st.Winners
+	r.swapped = s.Swapped
 	return r, nil
 }
 
@@ -327,6 +334,9 @@ func (m *match) tally(results []matchGame) *matchJSON {
 		plies += g.plies
 		if g.capped {
 			r.Capped++
+		}
+		if g.swapped {
+			r.Swapped++
 		}
 		won := make([]bool, np)
 		for _, w := range g.winners {
@@ -441,6 +451,9 @@ func writeMatch(out io.Writer, r *matchJSON, maxPlies int) {
 	fmt.Fprintf(out, "mean length: %.1f plies", r.Plies)
 	if r.Capped > 0 {
 		fmt.Fprintf(out, "; %s stopped by --max-plies %d", count(r.Capped, "game"), maxPlies)
+	}
+	if r.Swapped > 0 {
+		fmt.Fprintf(out, "; %s swapped sides", count(r.Swapped, "game"))
 	}
 	fmt.Fprintln(out)
 }

@@ -441,7 +441,7 @@ func runGame(ctx context.Context, out, errOut io.Writer, rc *runConfig) error {
 	lines := 0 // live: the lines of the frame on the screen
 	switch {
 	case rc.live:
-		fmt.Fprintf(out, "%s\n\n", rc.header())
+		fmt.Fprintf(out, "%s\n\n", rc.header(s))
 		first := "the start"
 		if len(rc.prefix) > 0 {
 			first = fmt.Sprintf("%d. %s", s.Ply(), rc.last())
@@ -450,7 +450,7 @@ func runGame(ctx context.Context, out, errOut io.Writer, rc *runConfig) error {
 		fmt.Fprint(out, frame)
 		lines = strings.Count(frame, "\n")
 	case !rc.quiet:
-		fmt.Fprintf(out, "%s\n\n", rc.header())
+		fmt.Fprintf(out, "%s\n\n", rc.header(s))
 		if len(rc.prefix) > 0 {
 			fmt.Fprintf(out, "%d. %s\n", s.Ply(), rc.last())
 		}
@@ -466,10 +466,14 @@ func runGame(ctx context.Context, out, errOut io.Writer, rc *runConfig) error {
 	var svgErr error
 	st, stopped := play.GameContext(ctx, p, s, players, rng, func(mover int, move string, s *interp.State) {
 		moves = append(moves, move)
+		said := move
+		if move == "swap" {
+			said += " (now " + rc.seatsText(s) + ")"
+		}
 		if rc.live {
 			// Back to the top of the last frame, clear below, draw again.
 			time.Sleep(rc.delay)
-			frame := fmt.Sprintf("%d. %s: %s\n", s.Ply(), p.PlayerName(mover), move) + framedBoard(p, s, rc.colour, moveCells(p, move))
+			frame := fmt.Sprintf("%d. %s: %s\n", s.Ply(), p.PlayerName(mover), said) + framedBoard(p, s, rc.colour, moveCells(p, move))
 			if rc.rows > 0 && lines >= rc.rows {
 				// Taller than the terminal: the cursor cannot go back up
 				// to its top, so the frames follow one another.
@@ -479,7 +483,7 @@ func runGame(ctx context.Context, out, errOut io.Writer, rc *runConfig) error {
 			}
 			lines = strings.Count(frame, "\n")
 		} else if !rc.quiet {
-			fmt.Fprintf(out, "\n%d. %s: %s\n", s.Ply(), p.PlayerName(mover), move)
+			fmt.Fprintf(out, "\n%d. %s: %s\n", s.Ply(), p.PlayerName(mover), said)
 			fmt.Fprint(out, board(p, s, rc.colour, moveCells(p, move)))
 		}
 		if svgErr == nil {
@@ -505,12 +509,14 @@ func runGame(ctx context.Context, out, errOut io.Writer, rc *runConfig) error {
 		fmt.Fprintln(out)
 	}
 	writeResult(out, p, st, capped, rc.maxPlies, s.Ply())
+	rc.writeSwapped(out, s)
 	return rc.record(errOut, s0, moves, st, capped, "")
 }
 
-// header is the first line of a run: the game, its options, who plays
-// each seat, the seed, and how many moves were played before.
-func (rc *runConfig) header() string {
+// header is the first line of a run from s: the game, its options, who
+// plays each seat, the seed, how many moves were played before and,
+// when they swapped sides (turns { swap }), who plays each colour now.
+func (rc *runConfig) header(s *interp.State) string {
 	p := rc.gm.p
 	var who []string
 	for i := 0; i < p.NumPlayers(); i++ {
@@ -520,7 +526,29 @@ func (rc *runConfig) header() string {
 	if n := len(rc.prefix); n > 0 {
 		h += fmt.Sprintf("; resumed after %s", count(n, "move"))
 	}
+	if s.Swapped {
+		h += "; swapped: now " + rc.seatsText(s)
+	}
 	return h
+}
+
+// seatsText says who plays each colour in s: the seats' players, which
+// a swap (turns { swap }) exchanged ("white: human, black: random").
+func (rc *runConfig) seatsText(s *interp.State) string {
+	p := rc.gm.p
+	var who []string
+	for i := 0; i < p.NumPlayers(); i++ {
+		who = append(who, p.PlayerName(i)+": "+rc.seats[p.SeatOf(s, i)].spec)
+	}
+	return strings.Join(who, ", ")
+}
+
+// writeSwapped says, after the result of a game in which the seats
+// swapped, who played each colour in the end.
+func (rc *runConfig) writeSwapped(out io.Writer, s *interp.State) {
+	if s.Swapped {
+		fmt.Fprintf(out, "swapped: %s\n", rc.seatsText(s))
+	}
 }
 
 // last is the last move played before the players take over ("" for none).

@@ -56,7 +56,30 @@ func (p *Program) CountLegal(s *State, ml *MoveList) int {
 // selectMove needs, and builds the moves of a tier that is not bulk
 // (building them once is cheaper than counting them, then generating
 // again up to the one drawn).
+//
+// Where the swap is offered (turns.go) and there is a move, the swap is
+// counted last: built, it is the last move of ml (Legal's list has it,
+// a tier's list gets it); otherwise s.swapAt is its index, which
+// SelectMove draws.
 func (p *Program) CountMoves(s *State, ml *MoveList, selecting bool) (n int, built bool) {
+	n, built = p.countMoves(s, ml, selecting)
+	s.swapAt = -1
+	if n == 0 || !p.SwapOffered(s) {
+		return n, built
+	}
+	switch {
+	case !built:
+		s.swapAt = n
+		n++
+	case ml.Moves[n-1].Rule != RuleSwap:
+		ml.Moves = append(ml.Moves, Mv{Rule: RuleSwap})
+		n++
+	}
+	return n, built
+}
+
+// countMoves is CountMoves but for the swap.
+func (p *Program) countMoves(s *State, ml *MoveList, selecting bool) (n int, built bool) {
 	if s.End != EndNone {
 		return 0, false
 	}
@@ -98,6 +121,10 @@ func (p *Program) noTierMove(s *State) (n int, built bool) {
 // (not built) in s, in Legal's order.
 func (p *Program) SelectMove(s *State, ml *MoveList, i int) {
 	ml.Reset()
+	if i == s.swapAt && p.SwapOffered(s) {
+		ml.Moves = append(ml.Moves, Mv{Rule: RuleSwap})
+		return
+	}
 	if s.tier < 0 {
 		ml.Moves = append(ml.Moves, Mv{Rule: -1})
 		return

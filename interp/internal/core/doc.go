@@ -26,7 +26,10 @@
 //   - Program.off(a): whether accelerator a is on, as the planner read
 //     Config.Disable (the reasons are stored: OffWhy);
 //   - Program.Order (turns.go): who moves after a ply under the game's
-//     turn order (CompileTurns); nil is strict alternation.
+//     turn order (CompileTurns); nil is strict alternation. The swap
+//     (the pie rule, Program.SwapPly) is a move of the core alone:
+//     Legal, CountMoves and SelectMove add it after the tiers, Apply
+//     makes it (doSwap) without a maker.
 //
 // What an accelerator keeps is its own (accel/tables.go): a rule carries
 // the units' tables in Rule.Tables and a State their scratch in
@@ -86,7 +89,8 @@
 // entry per leap: the landing cell and the direction (cell | dir<<16,
 // with FlagWithdrawal for a leap capturing by withdrawal: approach.go); a
 // removal holds the removed cell; a drop its cell and code; a group move
-// its head, destination and tail (strat_group.go); a pass nothing. Texts
+// its head, destination and tail (strat_group.go); a pass and the swap
+// (turns.go) nothing. Texts
 // (docs/notation.md) are built only when asked for. A MoveList is reused
 // from ply to ply: nothing is allocated once its buffers have grown. Two
 // moves of a tier with one text are one move (dedup.go says when a tier

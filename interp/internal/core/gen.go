@@ -14,7 +14,8 @@ type MoveList struct {
 	seen  []uint64 // deduplication of short moves (dedupShort)
 }
 
-// Mv is one move: its path is arena[off:off+n]; rule -1 is a pass.
+// Mv is one move: its path is arena[off:off+n]; rule -1 is a pass,
+// RuleSwap the swap (turns.go).
 type Mv struct {
 	Off  int32
 	N    int32
@@ -274,7 +275,8 @@ func (p *Program) TurnStartGoal(s *State) (hit, lose bool) {
 // the moving piece's cell index, then direction order, then chain DFS (a
 // prefix before its extensions). Identical texts are one move. When the
 // rules' NoMove outcome is OutcomePass and there is no other move, the list
-// holds the single move "pass".
+// holds the single move "pass". Where the swap is offered (turns.go) and
+// the list is not empty, the move "swap" comes last.
 func (p *Program) Legal(s *State, ml *MoveList) {
 	ml.Reset()
 	if s.End != EndNone {
@@ -284,14 +286,17 @@ func (p *Program) Legal(s *State, ml *MoveList) {
 		return
 	}
 	p.Candidates(s, ml, &s.Gen)
-	if len(ml.Moves) == 0 {
-		if p.NoMove == ir.OutcomePass {
-			ml.Moves = append(ml.Moves, Mv{Rule: -1})
+	switch {
+	case len(ml.Moves) == 0:
+		if p.NoMove != ir.OutcomePass {
+			return
 		}
-		return
-	}
-	if p.Blockade != nil {
+		ml.Moves = append(ml.Moves, Mv{Rule: -1})
+	case p.Blockade != nil:
 		p.Blockade.Filter(p, s, ml, &p.Tiers[s.tier])
+	}
+	if p.SwapOffered(s) {
+		ml.Moves = append(ml.Moves, Mv{Rule: RuleSwap})
 	}
 }
 

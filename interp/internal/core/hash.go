@@ -31,7 +31,8 @@ import (
 // The rest of the position is a few numbers (the player to move,
 // passes, per player captures, points and, when the rules read them,
 // turns; the rules' counters; the pieces in hand; the last cell; the ply
-// when the rules read it or have a ply limit) that Hash folds in when
+// when the rules read it or have a ply limit; at the swap's ply, whether
+// the swap was made: turns.go) that Hash folds in when
 // asked, in a number of steps fixed by the Program (players, counters,
 // codes): the many frame kinds that restore them need no hash code of
 // their own.
@@ -57,6 +58,9 @@ type HashKeys struct {
 	// place in the sequence is part of the position (two plies whose
 	// player is the same may be followed by different players)
 	order *TurnOrder
+	// swapPly is the ply of the game's swap (0: none): there, whether
+	// the swap was made is part of the position (it is offered once)
+	swapPly int
 }
 
 // mix is splitmix64's finaliser: a bijection of 64-bit values whose
@@ -81,13 +85,14 @@ const (
 	tagPly
 	tagStack
 	tagTurnSlot
+	tagSwapped
 )
 
 // NewHashKeys makes the keys of p's position hash; plyRead tells whether
 // the ply and the turns are part of the position (the rules read them or
 // end the game at a ply limit).
 func NewHashKeys(p *Program, plyRead bool) *HashKeys {
-	k := &HashKeys{cell: make([]uint64, p.NumCells*p.Ncodes), ncodes: p.Ncodes, order: p.Order}
+	k := &HashKeys{cell: make([]uint64, p.NumCells*p.Ncodes), ncodes: p.Ncodes, order: p.Order, swapPly: p.SwapPly}
 	for c := 0; c < p.NumCells; c++ {
 		for code := 1; code < p.Ncodes; code++ {
 			k.cell[c*p.Ncodes+code] = mix(uint64(c)<<20 | uint64(code))
@@ -136,6 +141,9 @@ func (s *State) scalarHash(k *HashKeys) uint64 {
 	h = fold(h, tagLast, 0, int64(s.Last))
 	if k.order != nil {
 		h = fold(h, tagTurnSlot, 0, int64(k.order.Slot(s.PlyCount)))
+	}
+	if s.Swapped && s.PlyCount == k.swapPly {
+		h = fold(h, tagSwapped, 0, 1)
 	}
 	return fold(h, tagPly, 0, int64(uint64(s.PlyCount)*k.plyWeight))
 }

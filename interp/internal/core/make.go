@@ -97,6 +97,7 @@ type Unmake func(p *Program, s *State, f *Frame)
 var CoreUnmakes = [8]Unmake{
 	frameRecords: (*Program).undoRecords,
 	frameDrop:    (*Program).undoRecords,
+	frameSwap:    (*Program).undoSwap,
 }
 
 // MadeBy tells whether the make accelerator a serves the whole Program
@@ -115,12 +116,17 @@ func (p *Program) MadeBy(a Accel) bool {
 // the passes in a row, then the ply limit. An index out of range does
 // nothing. The move is made by its kind's maker (rule.play; a pass's is
 // generalMaker), with an undo frame or, when s records none
-// (State.SetUndo), without.
+// (State.SetUndo), without. The swap (turns.go) moves nothing and ends
+// nothing: doSwap makes it.
 func (p *Program) Apply(s *State, ml *MoveList, i int) {
 	if uint(i) >= uint(len(ml.Moves)) {
 		return
 	}
 	m := ml.Moves[i]
+	if m.Rule == RuleSwap {
+		p.doSwap(s)
+		return
+	}
 	var mk *Maker
 	if m.Rule >= 0 {
 		mk = &p.Rules[m.Rule].Play

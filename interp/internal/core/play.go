@@ -16,7 +16,10 @@ func (p *Program) Text(ml *MoveList, i int) string {
 		return ""
 	}
 	m := ml.Moves[i]
-	if m.Rule < 0 {
+	switch m.Rule {
+	case RuleSwap:
+		return "swap"
+	case -1:
 		return "pass"
 	}
 	path := ml.Arena[m.Off : m.Off+m.N]
@@ -62,6 +65,9 @@ func (p *Program) ParseMove(s *State, ml *MoveList, text string) (int, error) {
 	}
 	if ml.Len() == 0 {
 		return -1, fmt.Errorf("move %q: the game is over", text)
+	}
+	if text == "swap" {
+		return -1, p.swapRefused(s)
 	}
 	if cells, capture, ok, err := p.ParseSquares(text); ok && p.Numbered() {
 		// square numbers (numbers.go)

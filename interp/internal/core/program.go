@@ -40,6 +40,9 @@ type Program struct {
 	// Order is the game's turn order (turns.go): the mover of each ply;
 	// nil for strict alternation (NextTurn).
 	Order *TurnOrder
+	// SwapPly is the ply at which the swap is offered (ir.Swap; 0: the
+	// game has none: turns.go)
+	SwapPly int
 
 	// Zobrist: the keys of the position hash (hash.go; nil: the
 	// positions keep none); Repetition: how the positions of a game are

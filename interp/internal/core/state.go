@@ -80,6 +80,9 @@ type position struct {
 	CapturedBy []int32
 	Points     []int32
 	Passes     int // consecutive passes
+	// Swapped: the swap (turns { swap }) was made; the two seats play
+	// each other's colours (Program.SeatOf)
+	Swapped bool
 	// last: the cell the previous ply's move ended on (a removal's cell,
 	// a leap's final landing, a group's head destination), -1 at the
 	// start and after a pass; kept only when a rule reads it
@@ -129,6 +132,7 @@ type scratch struct {
 	Gen           Gen      // move generation
 	tier          int      // the tier of the moves candidates or countMoves found last
 	SelFiltered   bool     // countMoves: the blockade filter drops some moves
+	swapAt        int      // CountMoves: the index of the swap among the moves counted (-1: none)
 	SelBulk       bool     // countMoves: the tier's drawer kept its moves (Program.selectKept selects)
 	x             *aux     // larger scratch, allocated when first needed
 	gbuf          []uint16 // the pieces of a group being moved
@@ -144,7 +148,7 @@ type scratch struct {
 // newScratch makes the scratch of a State on a board of nc cells and nw
 // words per cell set.
 func newScratch(nc, nw int) scratch {
-	return scratch{Mark: make([]uint64, nw), Bufs: make([]uint64, 4*nw), gbuf: make([]uint16, 0, nc)}
+	return scratch{Mark: make([]uint64, nw), Bufs: make([]uint64, 4*nw), gbuf: make([]uint16, 0, nc), swapAt: -1}
 }
 
 // aux is the larger scratch of a State, allocated when first needed (a
@@ -228,6 +232,7 @@ const (
 	FrameLeap                   // a fused leap: undoLeap
 	FrameTake                   // a fused removal: undoTake
 	FrameLeapQuiet              // a fused leap of a quiet Program: undoLeapQuiet
+	frameSwap                   // the swap: undoSwap
 )
 
 // OccLen and occCLen are the lengths of State.occ and State.occC. On a
@@ -608,7 +613,7 @@ func (s *State) CopyFrom(src *State) {
 func (ps *position) copyFrom(src *position) {
 	ps.NumPlayers, ps.NumWords = src.NumPlayers, src.NumWords
 	ps.Mover, ps.PlyCount, ps.Passes, ps.End, ps.Winner = src.Mover, src.PlyCount, src.Passes, src.End, src.Winner
-	ps.Last = src.Last
+	ps.Last, ps.Swapped = src.Last, src.Swapped
 	ps.BoardHash, ps.keys, ps.SeenBase = src.BoardHash, src.keys, src.SeenBase
 	ps.Seen = append(ps.Seen[:0], src.Seen...)
 	switch {
