@@ -131,19 +131,10 @@ func (g *Gen) goesOnFrom(c, x, d int) bool {
 // when a promotion applies to what it has become.
 func (p *Program) MoveLeapsCrowned(s *State, r *Rule, mover int, path []uint32) {
 	pc := s.lift(p, int(path[0]))
-	cur, nd := int(path[0]), p.NumDirs
+	cur := int(path[0])
 	for _, e := range path[1:] {
-		land, d := int(e&0xffff), int(e>>16&DirMask)
-		if r.Capture == ir.CaptureJumped {
-			for y := int(p.Neighbours[cur*nd+d]); y != land && y >= 0; y = int(p.Neighbours[y*nd+d]) {
-				if s.Cells[y] != 0 {
-					p.take(s, mover, y)
-				}
-			}
-		}
-		if r.Capture == ir.CaptureLanding && s.Cells[land] != 0 {
-			p.take(s, mover, land)
-		}
+		land := int(e & 0xffff)
+		p.takeOnLeap(s, r, mover, cur, land, int(e>>16&DirMask))
 		if to := p.CrownTo(pc, land); to != 0 {
 			pc = to
 		}

@@ -119,6 +119,24 @@ func (xc *ExprCompiler) counterValue(e *ir.Expr) (EvalFn, error) {
 	return func(c *Ectx) int { return B2i(c.pass) }, nil
 }
 
+// takeOnLeap takes what rule r captures on a leap of mover's from cur
+// to land in direction d: the pieces passed over, or the piece landed on.
+func (p *Program) takeOnLeap(s *State, r *Rule, mover, cur, land, d int) {
+	switch r.Capture {
+	case ir.CaptureJumped:
+		nd := p.NumDirs
+		for y := int(p.Neighbours[cur*nd+d]); y != land && y >= 0; y = int(p.Neighbours[y*nd+d]) {
+			if s.Cells[y] != 0 {
+				p.take(s, mover, y)
+			}
+		}
+	case ir.CaptureLanding:
+		if s.Cells[land] != 0 {
+			p.take(s, mover, land)
+		}
+	}
+}
+
 // MoveLeapsLong is the cells function of a long rule (rule.cells): the piece leaves its start; on
 // each leap, from the cell it is on to the landing in the leap's
 // direction, it takes what the rule captures (the pieces passed over, or
@@ -127,19 +145,10 @@ func (xc *ExprCompiler) counterValue(e *ir.Expr) (EvalFn, error) {
 // gives the same position: a chain never passes a taken cell again.
 func (p *Program) MoveLeapsLong(s *State, r *Rule, mover int, path []uint32) {
 	pc := s.lift(p, int(path[0]))
-	cur, nd := int(path[0]), p.NumDirs
+	cur := int(path[0])
 	for _, e := range path[1:] {
-		land, d := int(e&0xffff), int(e>>16&DirMask)
-		if r.Capture == ir.CaptureJumped {
-			for y := int(p.Neighbours[cur*nd+d]); y != land && y >= 0; y = int(p.Neighbours[y*nd+d]) {
-				if s.Cells[y] != 0 {
-					p.take(s, mover, y)
-				}
-			}
-		}
-		if r.Capture == ir.CaptureLanding && s.Cells[land] != 0 {
-			p.take(s, mover, land)
-		}
+		land := int(e & 0xffff)
+		p.takeOnLeap(s, r, mover, cur, land, int(e>>16&DirMask))
 		cur = land
 	}
 	if to := p.PromoteTo(pc, cur); to != 0 {
