@@ -21,7 +21,7 @@ import (
 // the first player (win, loss, draw; with more than two players the
 // paranoid value: the first player against the others together), the
 // plies to the end with best play (the fastest win, the slowest loss) and
-// the margin under best play.
+// the margin under best play, on one thread and on two.
 
 // verdict is a position's value for the first player.
 type verdict struct {
@@ -102,7 +102,8 @@ func (t *tree[G]) minimax(g G, memo map[string]verdict) verdict {
 	return out
 }
 
-func solveFile(t *testing.T, file string, opts map[string]string) *solve.Solution {
+// solveFile solves the start of a rules file on threads threads.
+func solveFile(t *testing.T, file string, opts map[string]string, threads int) *solve.Solution {
 	t.Helper()
 	g, err := lang.Load(file, opts)
 	if err != nil {
@@ -112,7 +113,7 @@ func solveFile(t *testing.T, file string, opts map[string]string) *solve.Solutio
 	if err != nil {
 		t.Fatal(err)
 	}
-	sol, err := solve.Solve(p, p.NewState(1), solve.Options{})
+	sol, err := solve.Solve(p, p.NewState(1), solve.Options{Threads: threads})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -157,16 +158,19 @@ func TestSolveLeapFrogIndependent(t *testing.T) {
 		memo := map[string]verdict{}
 		want := tr.minimax(root, memo)
 		t.Logf("%s: %d positions", name, len(memo))
-		sol := solveFile(t, "../games/leapfrog.rules", map[string]string{
-			"size": fmt.Sprintf("%dx%d", c.w, c.h), "players": fmt.Sprint(c.players)})
-		compareVerdict(t, name, sol, want, true)
-		for _, mv := range sol.Divide() {
-			got := tr.minimax(tr.play(root, mv.Move), memo)
-			if got.plies >= 0 {
-				got.plies++
-			}
-			if mv.Value != got.value || mv.Plies != got.plies {
-				t.Errorf("%s, %s: solve says %v in %d, the independent solver %v in %d", name, mv.Move, mv.Value, mv.Plies, got.value, got.plies)
+		for _, threads := range []int{1, 2} {
+			name := fmt.Sprintf("%s, %d threads", name, threads)
+			sol := solveFile(t, "../games/leapfrog.rules", map[string]string{
+				"size": fmt.Sprintf("%dx%d", c.w, c.h), "players": fmt.Sprint(c.players)}, threads)
+			compareVerdict(t, name, sol, want, true)
+			for _, mv := range sol.Divide() {
+				got := tr.minimax(tr.play(root, mv.Move), memo)
+				if got.plies >= 0 {
+					got.plies++
+				}
+				if mv.Value != got.value || mv.Plies != got.plies {
+					t.Errorf("%s, %s: solve says %v in %d, the independent solver %v in %d", name, mv.Move, mv.Value, mv.Plies, got.value, got.plies)
+				}
 			}
 		}
 	}
@@ -337,6 +341,8 @@ func TestSolveBreakthroughIndependent(t *testing.T) {
 		memo := map[string]verdict{}
 		want := tr.minimax(btStart(c.w, c.h, c.rows), memo)
 		t.Logf("%s: %d positions", name, len(memo))
-		compareVerdict(t, name, solveFile(t, file, nil), want, false)
+		for _, threads := range []int{1, 2} {
+			compareVerdict(t, fmt.Sprintf("%s, %d threads", name, threads), solveFile(t, file, nil, threads), want, false)
+		}
 	}
 }
