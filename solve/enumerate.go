@@ -14,9 +14,10 @@ import (
 // it finds into the shared table (shardTable); the worker that inserts a
 // position is the one that expands it, so every position is expanded
 // once, whichever thread finds it first. Work is shared on demand: while
-// a worker waits for work, the others hand over, instead of walking into
-// it, each new position they find (a copy of their State at it) through
-// a queue. The enumeration is over when every worker waits and the queue
+// a worker waits for work, the others hand over positions through a
+// queue: each the next move of the shallowest position of their walk
+// that has moves left (a copy of their State after it), the one that
+// leads to the most work. The enumeration is over when every worker waits and the queue
 // is empty. A worker records what it expands in a buffer of its own
 // (records); the solve reads them all once the walk is over.
 
@@ -67,10 +68,12 @@ func (r *records) each(hdr int, f func(node, info uint32, margin int32, succ []u
 const frameBytes = 1024
 
 // frame is a position of the walk being expanded: its moves, the next
-// move to try and where its successors are recorded.
+// move to try, the move the walk went down by and where its successors
+// are recorded.
 type frame struct {
 	ml   interp.MoveList
 	next int
+	cur  int
 	succ []uint32
 }
 
@@ -362,7 +365,8 @@ func (w *worker) expand(node uint32, depth int) bool {
 }
 
 // explore walks every position reachable from node (where w.s stands)
-// that no worker has found before, depth first.
+// that no worker has found before, depth first. At the top of the loop
+// w.s stands at the position of frame depth-1.
 func (w *worker) explore(node uint32) {
 	e, p := w.e, w.e.sol.p
 	if !w.expand(node, 0) {
@@ -370,6 +374,9 @@ func (w *worker) explore(node uint32) {
 	}
 	depth := 1 // frames in use
 	for depth > 0 && !e.stop.Load() {
+		if e.hungry.Load() && !w.share(depth) {
+			return
+		}
 		f := w.stack[depth-1]
 		if f.next == f.ml.Len() {
 			depth--
@@ -386,14 +393,47 @@ func (w *worker) explore(node uint32) {
 			return
 		}
 		f.succ[i] = child
-		switch {
-		case !added:
-		case e.hungry.Load():
-			e.give(w.s, child)
-		case w.expand(child, depth):
+		if added && w.expand(child, depth) {
+			f.cur = i
 			depth++
 			continue
 		}
 		p.Undo(w.s)
 	}
+}
+
+// share hands a waiting worker the next move of the walk's shallowest
+// frame with moves left (the most work): it takes w.s back to that
+// frame's position, plays the move, hands the position over when it is
+// new, and comes back down. false when the walk must stop.
+func (w *worker) share(depth int) bool {
+	j := 0
+	for j < depth && w.stack[j].next == w.stack[j].ml.Len() {
+		j++
+	}
+	if j == depth {
+		return true // nothing left to give
+	}
+	p := w.e.sol.p
+	for k := depth - 1; k > j; k-- {
+		p.Undo(w.s)
+	}
+	f := w.stack[j]
+	i := f.next
+	f.next++
+	p.Apply(w.s, &f.ml, i)
+	child, added, ok := w.claim()
+	if !ok {
+		return false
+	}
+	f.succ[i] = child
+	if added {
+		w.e.give(w.s, child)
+	}
+	p.Undo(w.s)
+	for k := j; k < depth-1; k++ {
+		g := w.stack[k]
+		p.Apply(w.s, &g.ml, g.cur)
+	}
+	return true
 }
