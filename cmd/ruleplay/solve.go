@@ -45,19 +45,8 @@ const (
 	maxSolveMemory = 1 << 40
 )
 
-func newSolveCmd() *cobra.Command {
-	var (
-		gf      gameFlags
-		played  []string
-		divide  bool
-		asJSON  bool
-		threads int
-		memory  string
-	)
-	cmd := &cobra.Command{
-		Use:   "solve FILE",
-		Short: "Compute the value of a position under perfect play",
-		Long: `Solve computes the value of the start position (or --position's, or the
+// solveHelp is solve's --help.
+const solveHelp = `Solve computes the value of the start position (or --position's, or the
 position after --moves) under perfect play: win, loss or draw for the side
 to move, the plies to the end with best play from both sides (the fastest
 win, the slowest loss), a principal variation, and with --divide the value
@@ -89,7 +78,22 @@ moves and the principal variation do not depend on N; a solve stopped early
 
 --json prints {"value", "plies", "pv", "positions", "seconds", ...} (plies
 is null for a draw). A progress line on stderr says how the solve goes (every
-ten seconds when stderr is not a terminal). Ctrl-C stops the enumeration and prints what is known.`,
+ten seconds when stderr is not a terminal). Ctrl-C stops the enumeration and
+prints what is known.`
+
+func newSolveCmd() *cobra.Command {
+	var (
+		gf      gameFlags
+		played  []string
+		divide  bool
+		asJSON  bool
+		threads int
+		memory  string
+	)
+	cmd := &cobra.Command{
+		Use:   "solve FILE",
+		Short: "Compute the value of a position under perfect play",
+		Long:  solveHelp,
 		Example: `  ruleplay solve my-game.rules --option size=4x4
   ruleplay solve my-game.rules --divide --memory 8GiB
   ruleplay solve my-game.rules --moves c3-c5 --json`,
