@@ -37,19 +37,24 @@
 // Options.Threads shares both passes. The table is split into 64 shards
 // by the low bits of the hash, each behind its own mutex (table.go): a
 // lookup holds one shard's lock for a probe and a copy, so two threads
-// rarely wait for each other, and nothing lock-free is needed. Each
-// thread walks depth first on a State of its own; the thread that
-// inserts a position expands it, so every position is expanded exactly
-// once. A thread with nothing to walk waits; while one waits, the others
-// hand over each new position they find (a copy of their State at it)
-// instead of walking into it (enumerate.go). Each thread writes what it
-// expands into blocks of its own; once the walk is over the positions
-// get dense indices (shard by shard) and the blocks are read into the
-// arrays of the retrograde analysis (retro.go). That analysis goes level
-// by level, a level being the positions decided at one distance from the
-// end: the threads share a level, and a predecessor is decided by an
-// atomic operation on its count word, by its first good successor or its
-// last bad one (it cannot have both).
+// rarely wait for each other. A lock-free table (claiming a slot by
+// compare-and-swap) would have to store a variable-length identity before
+// the slot is won and take it back when another thread wins it: more
+// code, for waits the shards already make rare. Each thread walks depth
+// first on a State of its own; the thread that inserts a position expands
+// it, so every position is expanded exactly once. A thread with nothing
+// to walk waits; while one waits, another takes its own walk back to the
+// shallowest position with moves left, plays the next of them and hands
+// the position reached over (a copy of its State there), the most work it
+// has in view (enumerate.go): a few hand-overs in a whole solve rather
+// than thousands. Each thread writes what it expands into blocks of its
+// own; once the walk is over the positions get dense indices (shard by
+// shard) and the blocks are read into the arrays of the retrograde
+// analysis (retro.go). That analysis goes level by level, a level being
+// the positions decided at one distance from the end: the threads share a
+// level, and a predecessor is decided by an atomic operation on its count
+// word, by its first good successor or its last bad one (it cannot have
+// both).
 //
 // What is found does not depend on the threads: the set of reachable
 // positions and their moves is the same, and the value and plies of a
