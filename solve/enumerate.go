@@ -15,10 +15,10 @@ import (
 // position is the one that expands it, so every position is expanded
 // once, whichever thread finds it first. Work is shared on demand: while
 // a worker waits for work, the others hand over positions through a
-// queue: each the next move of the shallowest position of their walk
-// that has moves left (a copy of their State after it), the one that
-// leads to the most work. The enumeration is over when every worker waits and the queue
-// is empty. A worker records what it expands in a buffer of its own
+// queue: each the next move of the shallowest position of their walk that
+// has moves left (a copy of their State after it), the one that leads to
+// the most work. The enumeration is over when every worker waits and the
+// queue is empty. A worker records what it expands in a buffer of its own
 // (records); the solve reads them all once the walk is over.
 
 // records is a worker's account of the positions it expanded: one record
