@@ -48,9 +48,10 @@ func (r *records) alloc(n int) []uint32 {
 	return b[len(b) : len(b)+n : len(b)+n]
 }
 
-// each calls f with every record (hdr: the words before the successors).
-func (r *records) each(hdr int, f func(node, info uint32, margin int32, succ []uint32)) {
-	for _, b := range r.blocks {
+// each calls f with every record (hdr: the words before the successors);
+// release drops each block once read (the last reading).
+func (r *records) each(hdr int, release bool, f func(node, info uint32, margin int32, succ []uint32)) {
+	for k, b := range r.blocks {
 		for i := 0; i < len(b); {
 			n := int(b[i+2])
 			margin := int32(0)
@@ -60,6 +61,12 @@ func (r *records) each(hdr int, f func(node, info uint32, margin int32, succ []u
 			f(b[i], b[i+1], margin, b[i+hdr:i+hdr+n])
 			i += hdr + n
 		}
+		if release {
+			r.blocks[k] = nil
+		}
+	}
+	if release {
+		r.blocks, r.bytes = nil, 0
 	}
 }
 

@@ -23,7 +23,7 @@ func (sol *Solution) assemble(recs []*records) {
 	predStart := make([]uint64, n+1)
 	hdr := sol.header()
 	for _, r := range recs {
-		r.each(hdr, func(node, info uint32, margin int32, succ []uint32) {
+		r.each(hdr, false, func(node, info uint32, margin int32, succ []uint32) {
 			g := tab.dense(node)
 			sol.info[g] = uint8(info)
 			sol.deg[g] = uint32(len(succ))
@@ -45,7 +45,7 @@ func (sol *Solution) assemble(recs []*records) {
 	}
 	preds := make([]uint32, predStart[n])
 	for _, r := range recs {
-		r.each(hdr, func(node, _ uint32, _ int32, succ []uint32) {
+		r.each(hdr, true, func(node, _ uint32, _ int32, succ []uint32) {
 			g := tab.dense(node)
 			for _, c := range succ {
 				if c != noEdge {
