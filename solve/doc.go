@@ -84,7 +84,8 @@
 // Memory: about 70 bytes a position plus the identity bytes (one or two
 // a cell) and 8 bytes a move (the record of a move, then its reverse);
 // Options.Memory bounds the total, and a game too big for it stops with
-// ErrTooBig after solving what the positions found so far decide. An interrupted solve (Options.Context)
-// does the same: a position whose value depends only on enumerated
-// positions keeps its exact value, every other one is Unknown.
+// ErrTooBig after solving what the positions found so far decide. An
+// interrupted solve (Options.Context) does the same: a position whose
+// value depends only on enumerated positions keeps its exact value,
+// every other one is Unknown.
 package solve
