@@ -21,7 +21,7 @@ import (
 // the first player (win, loss, draw; with more than two players the
 // paranoid value: the first player against the others together), the
 // plies to the end with best play (the fastest win, the slowest loss) and
-// the margin under best play.
+// the margin under best play, on one thread and on two.
 
 // verdict is a position's value for the first player.
 type verdict struct {
@@ -102,7 +102,8 @@ func (t *tree[G]) minimax(g G, memo map[string]verdict) verdict {
 	return out
 }
 
-func solveFile(t *testing.T, file string, opts map[string]string) *solve.Solution {
+// solveFile solves the start of a rules file on threads threads.
+func solveFile(t *testing.T, file string, opts map[string]string, threads int) *solve.Solution {
 	t.Helper()
 	g, err := lang.Load(file, opts)
 	if err != nil {
@@ -112,7 +113,7 @@ func solveFile(t *testing.T, file string, opts map[string]string) *solve.Solutio
 	if err != nil {
 		t.Fatal(err)
 	}
-	sol, err := solve.Solve(p, p.NewState(1), solve.Options{})
+	sol, err := solve.Solve(p, p.NewState(1), solve.Options{Threads: threads})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -157,16 +158,19 @@ func TestSolveLeapFrogIndependent(t *testing.T) {
 		memo := map[string]verdict{}
 		want := tr.minimax(root, memo)
 		t.Logf("%s: %d positions", name, len(memo))
-		sol := solveFile(t, "../games/leapfrog.rules", map[string]string{
-			"size": fmt.Sprintf("%dx%d", c.w, c.h), "players": fmt.Sprint(c.players)})
-		compareVerdict(t, name, sol, want, true)
-		for _, mv := range sol.Divide() {
-			got := tr.minimax(tr.play(root, mv.Move), memo)
-			if got.plies >= 0 {
-				got.plies++
-			}
-			if mv.Value != got.value || mv.Plies != got.plies {
-				t.Errorf("%s, %s: solve says %v in %d, the independent solver %v in %d", name, mv.Move, mv.Value, mv.Plies, got.value, got.plies)
+		for _, threads := range []int{1, 2} {
+			name := fmt.Sprintf("%s, %d threads", name, threads)
+			sol := solveFile(t, "../games/leapfrog.rules", map[string]string{
+				"size": fmt.Sprintf("%dx%d", c.w, c.h), "players": fmt.Sprint(c.players)}, threads)
+			compareVerdict(t, name, sol, want, true)
+			for _, mv := range sol.Divide() {
+				got := tr.minimax(tr.play(root, mv.Move), memo)
+				if got.plies >= 0 {
+					got.plies++
+				}
+				if mv.Value != got.value || mv.Plies != got.plies {
+					t.Errorf("%s, %s: solve says %v in %d, the independent solver %v in %d", name, mv.Move, mv.Value, mv.Plies, got.value, got.plies)
+				}
 			}
 		}
 	}
@@ -337,6 +341,85 @@ func TestSolveBreakthroughIndependent(t *testing.T) {
 		memo := map[string]verdict{}
 		want := tr.minimax(btStart(c.w, c.h, c.rows), memo)
 		t.Logf("%s: %d positions", name, len(memo))
-		compareVerdict(t, name, solveFile(t, file, nil), want, false)
+		for _, threads := range []int{1, 2} {
+			compareVerdict(t, fmt.Sprintf("%s, %d threads", name, threads), solveFile(t, file, nil, threads), want, false)
+		}
 	}
+}
+
+// Fox and Hounds (games/fox-and-hounds.rules): a loss for the fox in 45
+// plies, by solve on one thread and on two and by the independent solver
+// over conformance/oracle's generator (written from the rules page
+// alone), every placement included; the figures docs/solve.md and
+// docs/rules/fox-and-hounds.md give.
+func TestSolveFoxHoundsIndependent(t *testing.T) {
+	if testing.Short() {
+		t.Skip("895364 positions: left out with -short")
+	}
+	tr := &tree[*fhNode]{
+		moves:   func(n *fhNode) []string { return n.g.Moves() },
+		play:    func(n *fhNode, mv string) *fhNode { return n.play(t, mv) },
+		over:    func(n *fhNode) bool { return n.g.Over() },
+		winners: func(n *fhNode) []int { return n.g.Winners() },
+		toMove:  func(n *fhNode) int { return n.g.ToMove() },
+		margin:  func(*fhNode) int { return 0 },
+		key:     func(n *fhNode) string { return n.key() },
+		players: 2,
+	}
+	root := &fhNode{g: oracle.NewFoxHounds(), fox: "", hounds: []string{"a1", "c1", "e1", "g1"}}
+	memo := map[string]verdict{}
+	want := tr.minimax(root, memo)
+	t.Logf("fox and hounds: %d positions", len(memo))
+	if want != (verdict{solve.Loss, 45, 0}) {
+		t.Errorf("the independent solver: %+v, the docs say a loss in 45 plies", want)
+	}
+	for _, threads := range []int{1, 2} {
+		name := fmt.Sprintf("fox and hounds, %d threads", threads)
+		sol := solveFile(t, "../games/fox-and-hounds.rules", nil, threads)
+		compareVerdict(t, name, sol, want, false)
+		for _, mv := range sol.Divide() {
+			got := tr.minimax(tr.play(root, mv.Move), memo)
+			if mv.Value != got.value || mv.Plies != got.plies+1 {
+				t.Errorf("%s, %s: solve says %v in %d, the independent solver %v in %d", name, mv.Move, mv.Value, mv.Plies, got.value, got.plies+1)
+			}
+		}
+	}
+}
+
+// fhNode is a Fox and Hounds position of the oracle with the pieces kept
+// beside it (read from the move texts), for the table of solved
+// positions: the hounds are alike, so the key sorts them.
+type fhNode struct {
+	g      *oracle.FoxHounds
+	fox    string // "" while in hand
+	hounds []string
+	ply    int
+}
+
+func (n *fhNode) play(t *testing.T, mv string) *fhNode {
+	g := n.g.Clone()
+	if err := g.Play(mv); err != nil {
+		t.Fatal(err)
+	}
+	out := &fhNode{g: g, fox: n.fox, hounds: slices.Clone(n.hounds), ply: n.ply + 1}
+	if strings.HasPrefix(mv, "@") {
+		out.fox = mv[1:]
+		return out
+	}
+	from, to, _ := strings.Cut(mv, "-")
+	if from == n.fox {
+		out.fox = to
+		return out
+	}
+	out.hounds[slices.Index(out.hounds, from)] = to
+	return out
+}
+
+// key: the fox, the hounds sorted, and the part of the turn order the
+// ply gives (the fox's two opening plies, then whose turn).
+func (n *fhNode) key() string {
+	h := slices.Clone(n.hounds)
+	slices.Sort(h)
+	phase := min(n.ply, 2) + n.ply%2*3
+	return fmt.Sprintf("%s %v %d", n.fox, h, phase)
 }

@@ -24,7 +24,7 @@ func (sol *Solution) bestMargin() *int {
 			}
 			return Loss
 		})
-		return Value(sol.info[0]&valueBits) == Win
+		return Value(sol.info[sol.origin]&valueBits) == Win
 	}
 	if len(margins) == 0 || !forced(margins[0]) {
 		return nil

@@ -29,6 +29,9 @@ func (v Value) String() string {
 // DefaultMemory is Options.Memory when it is not set: 4 GiB.
 const DefaultMemory = 4 << 30
 
+// MaxThreads bounds Options.Threads.
+const MaxThreads = 256
+
 // MaxPositions bounds the positions of a solve (indices are 32 bits).
 const MaxPositions = math.MaxUint32 - 1
 
@@ -41,11 +44,16 @@ type Options struct {
 	// function of the position is correct (nil: a hash of the identity
 	// bytes).
 	Hash func(*interp.State) uint64
+	// Threads is the number of threads the solve runs on (0: 1; at most
+	// MaxThreads). The result does not depend on it (package doc).
+	Threads int
 	// Progress, when set, is called about once a second.
 	Progress func(Progress)
 	// Context stops the enumeration when done (Ctrl-C): what the
 	// positions found decide is still solved.
 	Context context.Context
+	// parallelLevel: the tests' own (retro.go; 0: parallelLevel)
+	parallelLevel int
 }
 
 // Progress is where a solve stands.
@@ -79,38 +87,45 @@ const (
 // Solution is a solved position: the graph of the positions reachable
 // from it with each one's value for the root player.
 type Solution struct {
-	p        *interp.Program
-	root     *interp.State // a copy of the position solved
-	Player   int           // the root player
-	id       identity
-	hash     func(*interp.State) uint64
-	tab      *table
-	start    []uint64 // start[i]..start[i+1]: the successors of position i in edges
-	edges    []uint32
-	info     []uint8
-	depth    []int32 // plies to the end with best play (Win and Loss)
-	margins  []int32 // per position: the margin of a finished game (scored games)
-	scored   bool    // the rules have a score or a margin
-	Complete bool    // every reachable position was enumerated
-	Margin   *int    // scored games, complete solves: the margin under best play
-	Stopped  error   // nil, ErrTooBig or ErrInterrupted
-	Elapsed  time.Duration
-	limit    int64
-	buf      []byte
-	// walkBytes: an estimate of the depth-first walk's own memory (its
-	// frames with their move lists, the position's undo records), which
-	// in a game with cycles can be as deep as the positions are many
-	walkBytes int64
-	// the reversed edges (predecessors), made by the first retrograde
+	p       *interp.Program
+	root    *interp.State // a copy of the position solved
+	Player  int           // the root player
+	id      identity
+	hash    func(*interp.State) uint64
+	threads int
+	// parallelLevel: the least positions of a level of the retrograde
+	// analysis taken on several threads
+	parallelLevel int
+	tab           *shardTable
+	origin        uint32 // the index of the position solved
+	// rootPacked: its index while the enumeration runs (shardTable)
+	rootPacked uint32
+	moves      int64   // moves (edges) recorded
+	info       []uint8 // per position
+	deg        []uint32
+	depth      []int32 // plies to the end with best play (Win and Loss)
+	margins    []int32 // per position: the margin of a finished game (scored games)
+	scored     bool    // the rules have a score or a margin
+	Complete   bool    // every reachable position was enumerated
+	Margin     *int    // scored games, complete solves: the margin under best play
+	Stopped    error   // nil, ErrTooBig or ErrInterrupted
+	Elapsed    time.Duration
+	limit      int64
+	buf        []byte
+	// the reversed edges (predecessors): preds[predStart[c]:predStart[c+1]]
 	preds     []uint32
 	predStart []uint64
+	// the retrograde analysis's work arrays, kept for the next one
+	count []uint32
+	queue []uint32
 }
 
 // Solve enumerates the positions reachable from s and computes their
 // values (package doc). s is left as it was. The error is a user's
 // mistake or a bound of move generation (*interp.LimitError); a game too
 // big for the memory bound or an interrupted solve returns a Solution
-// whose Stopped says so, with what is known.
+// whose Stopped says so, with what is known. The result does not depend
+// on Options.Threads.
 func Solve(p *interp.Program, s *interp.State, opt Options) (sol *Solution, err error) {
 	began := time.Now()
 	if opt.Memory <= 0 {
@@ -121,14 +136,19 @@ func Solve(p *interp.Program, s *interp.State, opt Options) (sol *Solution, err 
 	}
 	sol = &Solution{
 		p: p, root: s.Clone(), Player: s.Mover, id: newIdentity(p), hash: opt.Hash,
-		tab: newTable(), limit: opt.Memory,
+		threads: min(max(opt.Threads, 1), MaxThreads), parallelLevel: opt.parallelLevel,
+		tab: newShardTable(), limit: opt.Memory,
 		scored: p.ScoreFn != nil || p.Margin != nil,
 	}
-	w := s.Clone()
-	err = interp.Guard(func() { sol.enumerate(w, &opt, began) })
+	if sol.parallelLevel <= 0 {
+		sol.parallelLevel = parallelLevel
+	}
+	recs, err := sol.enumerate(s, &opt, began)
 	if err != nil {
 		return nil, err
 	}
+	sol.tab.seal()
+	sol.origin = sol.tab.dense(sol.rootPacked)
 	sol.Complete = sol.Stopped == nil
 	report := func(phase string) {
 		if opt.Progress != nil {
@@ -136,6 +156,8 @@ func Solve(p *interp.Program, s *interp.State, opt Options) (sol *Solution, err 
 		}
 	}
 	report("retrograde")
+	sol.assemble(recs)
+	recs = nil
 	if sol.scored && sol.Complete {
 		report("margin")
 		sol.Margin = sol.bestMargin()
@@ -146,131 +168,36 @@ func Solve(p *interp.Program, s *interp.State, opt Options) (sol *Solution, err 
 }
 
 func (sol *Solution) progress(phase string, began time.Time) Progress {
-	return Progress{Phase: phase, Positions: int64(sol.tab.len()), Moves: int64(len(sol.edges)),
-		Fill: sol.tab.fill(), Bytes: sol.bytes(), Elapsed: time.Since(began)}
+	n := int64(sol.tab.len())
+	return Progress{Phase: phase, Positions: n, Moves: sol.moves,
+		Fill: sol.tab.fill(n), Bytes: sol.Bytes(), Elapsed: time.Since(began)}
 }
 
-// bytes is the memory the enumeration holds now.
-func (sol *Solution) bytes() int64 {
-	return sol.walkBytes + sol.tab.bytes() + 8*int64(cap(sol.start)) + 4*int64(cap(sol.edges)) + int64(cap(sol.info)) + 4*int64(cap(sol.margins))
-}
-
-// projected is the memory the solve will hold once the retrograde
-// analysis has its arrays: per position a depth, a count, a queue entry
-// and the start of its predecessors; per move a predecessor.
-func (sol *Solution) projected() int64 {
-	n, e := int64(sol.tab.len()), int64(len(sol.edges))
-	return sol.bytes() + n*(4+4+4+8) + 4*e
-}
-
-// frameBytes estimates the memory of a frame of the walk with its move
-// list and the undo records of its move.
-const frameBytes = 1024
-
-// frame is a position of the walk being expanded: its index, its moves
-// and the next move to try.
-type frame struct {
-	node uint32
-	ml   interp.MoveList
-	next int
-}
-
-// enumerate walks every position reachable from s (depth first, Apply
-// and Undo on s) and records each one's successors or outcome.
-func (sol *Solution) enumerate(s *interp.State, opt *Options, began time.Time) {
-	p := sol.p
-	var stack []*frame
-	var st interp.Status
-	nextCheck := 1024
-	lastReport := began
-	// visit records the position s is at; a new unfinished one is pushed
-	visit := func(depth int) (uint32, bool) {
-		sol.buf = sol.id.appendTo(sol.buf[:0], s)
-		var h uint64
-		if sol.hash != nil {
-			h = sol.hash(s)
-		} else {
-			h = bytesHash(sol.buf)
-		}
-		idx, added := sol.tab.insert(sol.buf, h)
-		if !added {
-			return idx, false
-		}
-		in := uint8(0)
-		if s.Mover == sol.Player {
-			in |= teamBit
-		}
-		sol.start = append(sol.start, uint64(len(sol.edges)))
-		if sol.scored {
-			sol.margins = append(sol.margins, 0)
-		}
-		p.StatusInto(s, &st)
-		if st.Over {
-			in |= terminal | uint8(sol.outcome(&st))<<outcomeShift
-			if sol.scored {
-				sol.margins[idx] = int32(sol.marginOf(&st))
-			}
-			sol.info = append(sol.info, in)
-			return idx, true
-		}
-		sol.info = append(sol.info, in)
-		if depth >= len(stack) {
-			stack = append(stack, &frame{})
-			sol.walkBytes = int64(len(stack)) * frameBytes
-		}
-		f := stack[depth]
-		f.node, f.next = idx, 0
-		p.Legal(s, &f.ml)
-		for range f.ml.Len() {
-			sol.edges = append(sol.edges, noEdge)
-		}
-		return idx, true
+// header is the number of words of a record before the successors.
+func (sol *Solution) header() int {
+	if sol.scored {
+		return 4
 	}
-	if _, added := visit(0); !added || sol.info[0]&terminal != 0 {
-		sol.start = append(sol.start, uint64(len(sol.edges)))
-		return
+	return 3
+}
+
+// perPosition is the memory a position takes beside the table once the
+// retrograde analysis has its arrays: info, moves, depth, count, queue,
+// the start of its predecessors and, in a scored game, its margin.
+func (sol *Solution) perPosition() int64 {
+	b := int64(1 + 4 + 4 + 4 + 4 + 8)
+	if sol.scored {
+		b += 4
 	}
-	depth := 1 // frames in use
-	for depth > 0 {
-		f := stack[depth-1]
-		if f.next == f.ml.Len() {
-			depth--
-			if depth > 0 {
-				p.Undo(s)
-			}
-			continue
-		}
-		i := f.next
-		f.next++
-		p.Apply(s, &f.ml, i)
-		child, added := visit(depth)
-		sol.edges[sol.start[f.node]+uint64(i)] = child
-		if added && sol.info[child]&terminal == 0 {
-			depth++
-		} else {
-			p.Undo(s)
-		}
-		if sol.tab.len() >= nextCheck {
-			nextCheck += 1024
-			if sol.projected() > sol.limit || sol.tab.len() >= MaxPositions-1 {
-				sol.Stopped = ErrTooBig
-				break
-			}
-			select {
-			case <-opt.Context.Done():
-				sol.Stopped = ErrInterrupted
-			default:
-			}
-			if sol.Stopped != nil {
-				break
-			}
-			if opt.Progress != nil && time.Since(lastReport) >= time.Second {
-				lastReport = time.Now()
-				opt.Progress(sol.progress("enumerate", began))
-			}
-		}
+	return b
+}
+
+// hashOf is the hash of s (identity: its identity bytes).
+func (sol *Solution) hashOf(s *interp.State, identity []byte) uint64 {
+	if sol.hash != nil {
+		return sol.hash(s)
 	}
-	sol.start = append(sol.start, uint64(len(sol.edges)))
+	return bytesHash(identity)
 }
 
 // outcomeOf is the value of finished position i for the root player.
@@ -325,95 +252,14 @@ func (sol *Solution) marginOf(st *interp.Status) int {
 	return mine - best
 }
 
-// retrograde computes the value and depth of every position from the
-// values of the finished ones (leaf gives each finished position's
-// value; Unknown for the others).
-func (sol *Solution) retrograde(leaf func(uint32) Value) {
-	n := uint32(sol.tab.len())
-	if sol.depth == nil {
-		sol.depth = make([]int32, n)
-	}
-	if sol.predStart == nil {
-		sol.preds, sol.predStart = sol.predecessors()
-	}
-	preds, predStart := sol.preds, sol.predStart
-	count := make([]uint32, n)
-	queue := make([]uint32, 0, 1024)
-	for i := uint32(0); i < n; i++ {
-		sol.depth[i] = 0
-		in := sol.info[i] &^ valueBits
-		if in&terminal != 0 {
-			v := leaf(i)
-			in |= uint8(v)
-			if v == Win || v == Loss {
-				queue = append(queue, i)
-			}
-		} else {
-			count[i] = uint32(sol.start[i+1] - sol.start[i])
-		}
-		sol.info[i] = in
-	}
-	for qi := 0; qi < len(queue); qi++ {
-		c := queue[qi]
-		v := Value(sol.info[c] & valueBits)
-		d := sol.depth[c] + 1
-		for _, q := range preds[predStart[c]:predStart[c+1]] {
-			in := sol.info[q]
-			if in&valueBits != 0 {
-				continue
-			}
-			good := (in&teamBit != 0) == (v == Win)
-			if !good {
-				count[q]--
-				if count[q] != 0 {
-					continue
-				}
-			}
-			sol.info[q] = in | uint8(v)
-			sol.depth[q] = d
-			queue = append(queue, q)
-		}
-	}
-}
-
-// predecessors returns the reversed edges: preds[predStart[c]:predStart[c+1]]
-// are the positions with a move to c (once per move).
-func (sol *Solution) predecessors() (preds []uint32, predStart []uint64) {
-	n := sol.tab.len()
-	predStart = make([]uint64, n+1)
-	for _, c := range sol.edges {
-		if c != noEdge {
-			predStart[c+1]++
-		}
-	}
-	for i := 1; i <= n; i++ {
-		predStart[i] += predStart[i-1]
-	}
-	preds = make([]uint32, predStart[n])
-	fill := make([]uint64, n)
-	copy(fill, predStart[:n])
-	for q := 0; q < n; q++ {
-		for _, c := range sol.edges[sol.start[q]:sol.start[q+1]] {
-			if c != noEdge {
-				preds[fill[c]] = uint32(q)
-				fill[c]++
-			}
-		}
-	}
-	return preds, predStart
-}
-
 // index returns the index of position s in the solution, or -1 when the
 // solve did not reach it.
 func (sol *Solution) index(s *interp.State) int64 {
 	sol.buf = sol.id.appendTo(sol.buf[:0], s)
-	var h uint64
-	if sol.hash != nil {
-		h = sol.hash(s)
-	} else {
-		h = bytesHash(sol.buf)
+	if len(sol.buf) > maxKey {
+		return -1
 	}
-	return sol.tab.find(sol.buf, h)
+	return sol.tab.find(sol.buf, sol.hashOf(s, sol.buf))
 }
 
 // value is position i's value and plies for the root player (a complete
@@ -432,20 +278,23 @@ func (sol *Solution) value(i uint32) (Value, int) {
 }
 
 // Over tells whether the game is over in the position solved.
-func (sol *Solution) Over() bool { return sol.info[0]&terminal != 0 }
+func (sol *Solution) Over() bool { return sol.info[sol.origin]&terminal != 0 }
 
 // Positions is the number of positions enumerated.
 func (sol *Solution) Positions() int64 { return int64(sol.tab.len()) }
 
 // Moves is the number of moves (edges) recorded.
-func (sol *Solution) Moves() int64 { return int64(len(sol.edges)) }
+func (sol *Solution) Moves() int64 { return sol.moves }
 
-// Bytes is the memory the solution holds.
-func (sol *Solution) Bytes() int64 { return sol.projected() }
+// Bytes is the memory the solution holds: the table, the arrays of the
+// retrograde analysis (perPosition) and the predecessors.
+func (sol *Solution) Bytes() int64 {
+	return sol.tab.bytesNow() + int64(sol.tab.len())*sol.perPosition() + 4*sol.moves
+}
 
 // Value is the value of the position solved for the player to move and
 // the plies to the end with best play (-1 for a draw or unknown).
-func (sol *Solution) Value() (Value, int) { return sol.value(0) }
+func (sol *Solution) Value() (Value, int) { return sol.value(sol.origin) }
 
 // Lookup is the value of position s for the root player, and its plies;
 // ok is false when the solve did not reach s.
@@ -481,7 +330,7 @@ type MoveValue struct {
 // Divide returns the value of each legal move of the position solved, in
 // the order of Legal.
 func (sol *Solution) Divide() []MoveValue {
-	if sol.info[0]&terminal != 0 {
+	if sol.Over() {
 		return nil
 	}
 	s := sol.root.Clone()
@@ -528,7 +377,7 @@ func (sol *Solution) pvMoves(s *interp.State) []string {
 		}
 		seen[i] = true
 		sol.p.Legal(s, &ml)
-		k := sol.best(uint32(i), sol.successors(s, &ml))
+		k := sol.best(s.Mover == sol.Player, sol.successors(s, &ml))
 		if k < 0 {
 			break
 		}
@@ -538,12 +387,12 @@ func (sol *Solution) pvMoves(s *interp.State) []string {
 	return out
 }
 
-// best is the index of the best move of position i for its player to
-// move (the order of Legal): a win the fastest, else a draw (one still
+// best is the index of the best move for the player to move (team: the
+// root player) among the moves whose successors are succ (the order of
+// Legal): a win the fastest, else a draw (one still
 // undecided before a decided draw), else the slowest loss; -1 when no
 // successor is known.
-func (sol *Solution) best(i uint32, succ []int64) int {
-	team := sol.info[i]&teamBit != 0
+func (sol *Solution) best(team bool, succ []int64) int {
 	good, bad := Win, Loss
 	if !team {
 		good, bad = Loss, Win
@@ -586,7 +435,7 @@ func (sol *Solution) Choose(s *interp.State) int {
 	}
 	var ml interp.MoveList
 	sol.p.Legal(s, &ml)
-	return sol.best(uint32(i), sol.successors(s, &ml))
+	return sol.best(s.Mover == sol.Player, sol.successors(s, &ml))
 }
 
 // successors returns the index of the position after each move of ml

@@ -45,19 +45,8 @@ const (
 	maxSolveMemory = 1 << 40
 )
 
-func newSolveCmd() *cobra.Command {
-	var (
-		gf      gameFlags
-		played  []string
-		divide  bool
-		asJSON  bool
-		threads int
-		memory  string
-	)
-	cmd := &cobra.Command{
-		Use:   "solve FILE",
-		Short: "Compute the value of a position under perfect play",
-		Long: `Solve computes the value of the start position (or --position's, or the
+// solveHelp is solve's --help.
+const solveHelp = `Solve computes the value of the start position (or --position's, or the
 position after --moves) under perfect play: win, loss or draw for the side
 to move, the plies to the end with best play from both sides (the fastest
 win, the slowest loss), a principal variation, and with --divide the value
@@ -80,9 +69,31 @@ games also print the margin under best play: the largest final margin the
 side to move can make sure of. A random setup is the one --seed draws.
 docs/solve.md says more, with what solves on a small machine.
 
+--threads N (default 1) shares both passes among N threads: the
+enumeration's workers share one table and hand positions over to a worker
+that has none to walk; the retrograde analysis takes each distance from the
+end on all of them. The value, the plies, the margin, the positions and
+moves and the principal variation do not depend on N; a solve stopped early
+(--memory, Ctrl-C) may have found other positions.
+
 --json prints {"value", "plies", "pv", "positions", "seconds", ...} (plies
 is null for a draw). A progress line on stderr says how the solve goes (every
-ten seconds when stderr is not a terminal). Ctrl-C stops the enumeration and prints what is known.`,
+ten seconds when stderr is not a terminal). Ctrl-C stops the enumeration and
+prints what is known.`
+
+func newSolveCmd() *cobra.Command {
+	var (
+		gf      gameFlags
+		played  []string
+		divide  bool
+		asJSON  bool
+		threads int
+		memory  string
+	)
+	cmd := &cobra.Command{
+		Use:   "solve FILE",
+		Short: "Compute the value of a position under perfect play",
+		Long:  solveHelp,
 		Example: `  ruleplay solve my-game.rules --option size=4x4
   ruleplay solve my-game.rules --divide --memory 8GiB
   ruleplay solve my-game.rules --moves c3-c5 --json`,
@@ -91,9 +102,6 @@ ten seconds when stderr is not a terminal). Ctrl-C stops the enumeration and pri
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if threads < 1 || threads > maxThreads {
 				return usageErrorf("--threads %d: want 1 to %d", threads, maxThreads)
-			}
-			if threads > 1 {
-				return usageErrorf("--threads %d: this version of solve runs on one thread (--threads 1)", threads)
 			}
 			limit, err := parseMemory(memory)
 			if err != nil {
@@ -123,7 +131,7 @@ ten seconds when stderr is not a terminal). Ctrl-C stops the enumeration and pri
 			defer stop()
 			errw := cmd.ErrOrStderr()
 			bar := isTerminal(errw)
-			opt := solve.Options{Memory: limit, Context: ctx, Hash: interp.Hash}
+			opt := solve.Options{Memory: limit, Context: ctx, Hash: interp.Hash, Threads: threads}
 			var shown time.Duration
 			opt.Progress = func(pr solve.Progress) {
 				rate := float64(pr.Positions) / max(pr.Elapsed.Seconds(), 1e-9)
@@ -164,7 +172,7 @@ ten seconds when stderr is not a terminal). Ctrl-C stops the enumeration and pri
 	fl.StringSliceVarP(&played, "moves", "m", nil, "`MOVES` to play first, comma-separated (repeatable)")
 	fl.BoolVar(&divide, "divide", false, "list each legal move with its value")
 	fl.BoolVar(&asJSON, "json", false, "print JSON")
-	fl.IntVar(&threads, "threads", 1, "solve with `N` threads (this version: 1)")
+	fl.IntVar(&threads, "threads", 1, fmt.Sprintf("solve with `N` threads (1 to %d; the result is the same)", maxThreads))
 	fl.StringVar(&memory, "memory", "4GiB", "bound the solve's tables to `SIZE` (e.g. 512MiB, 4GiB)")
 	return cmd
 }
