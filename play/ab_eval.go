@@ -39,13 +39,13 @@ import (
 //
 // A finished game is exact (abSearch.terminal).
 type abEval struct {
-	p        *interp.Program
-	np       int
-	cells    int
-	kindVal  []int // per kind
-	owner    []int // per piece index
-	kind     []int // per piece index
-	goals    []abGoal
+	p       *interp.Program
+	np      int
+	cells   int
+	kindVal []int // per kind
+	owner   []int // per piece index
+	kind    []int // per piece index
+	goals   []abGoal
 	// captures: some rule captures, and in the sampled positions fewer
 	// than half the moves do (where captures are the usual move, as in
 	// games whose every move is a capturing jump, searching them to quiet
@@ -53,8 +53,8 @@ type abEval struct {
 	captures bool
 	judged   bool
 	lowest   bool
-	material int // percent of the piece values counted
-	mobility int // per move of mobility
+	material int     // percent of the piece values counted
+	mobility int     // per move of mobility
 	f        []int   // per player scratch
 	near     []int32 // per "some" goal and player: the nearest piece's distance (scratch)
 }
