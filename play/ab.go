@@ -61,15 +61,22 @@ type AB struct {
 	// DefaultABTable).
 	TT int64
 
+	// noCuts: the table's values cut nothing off (its moves still order
+	// the search), so that the value is exactly the depth's minimax value
+	// (tests)
+	noCuts bool
+
 	prog   *interp.Program // the Program of the game being played
 	hashed *interp.Program // its copy that keeps a position hash
 	eval   *abEval
 	table  *abTable
 	sr     abSearch
 
-	// Stats of the last Choose: the depth completed and the positions
-	// searched (for tests and tuning).
+	// Stats of the last Choose: the depth completed, its value for the
+	// player to move (a won game is worth 1<<24 less its plies) and the
+	// positions searched (for tests and tuning).
 	LastDepth int
+	LastValue int
 	LastNodes int64
 }
 
@@ -158,7 +165,7 @@ func ParseBytes(text string) (int64, error) {
 // Choose returns the move of ml that the search prefers.
 func (a *AB) Choose(p *interp.Program, s *interp.State, ml *interp.MoveList, rng *rand.Rand) int {
 	if ml.Len() == 1 {
-		a.LastDepth, a.LastNodes = 0, 0
+		a.LastDepth, a.LastValue, a.LastNodes = 0, 0, 0
 		return 0
 	}
 	if err := a.prepare(p); err != nil {
@@ -249,7 +256,8 @@ func (a *AB) search(hs *interp.State, rng *rand.Rand) (string, bool) {
 	}
 	sr := &a.sr
 	sr.reset(a.hashed, hs, a.eval, a.table, deadline)
+	sr.noCuts = a.noCuts
 	text, ok := sr.iterate(depth, rng)
-	a.LastDepth, a.LastNodes = sr.completed, sr.nodes
+	a.LastDepth, a.LastValue, a.LastNodes = sr.completed, sr.value, sr.nodes
 	return text, ok
 }

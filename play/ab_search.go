@@ -46,8 +46,8 @@ type abSearch struct {
 	root     int // the player to move at the root
 	stop     bool
 	nodes    int64
-	// completed is the last depth searched to its end.
-	completed int
+	// completed is the last depth searched to its end, value its value.
+	completed, value int
 	st        interp.Status
 	mls       [abMaxPly]interp.MoveList
 	scores    [abMaxPly][]int32
@@ -55,13 +55,14 @@ type abSearch struct {
 	movers    [abMaxPly]int // the player to move at each ply
 	killers   [abMaxPly][2]uint64
 	history   []int32
+	noCuts    bool   // AB.noCuts
 	salt      uint64 // mixed into the keys when more than two players (the values depend on the root player)
 }
 
 // reset prepares a search of hs.
 func (sr *abSearch) reset(p *interp.Program, hs *interp.State, ev *abEval, tt *abTable, deadline time.Time) {
 	sr.p, sr.s, sr.ev, sr.tt, sr.deadline = p, hs, ev, tt, deadline
-	sr.root, sr.stop, sr.nodes, sr.completed = hs.ToMove(), false, 0, 0
+	sr.root, sr.stop, sr.nodes, sr.completed, sr.value = hs.ToMove(), false, 0, 0, 0
 	sr.killers = [abMaxPly][2]uint64{}
 	if sr.history == nil {
 		sr.history = make([]int32, abHistory)
@@ -115,7 +116,7 @@ func (sr *abSearch) iterate(maxDepth int, rng *rand.Rand) (string, bool) {
 		if !done {
 			break
 		}
-		sr.completed, prev = d, v
+		sr.completed, sr.value, prev = d, v, v
 		moveToFront(order, best)
 		if v > abMateBand || v < -abMateBand {
 			break // the game's result is known
@@ -320,7 +321,7 @@ func (sr *abSearch) alphaBeta(depth, ply, alpha, beta int) int {
 	ttMove := -1
 	if e, ok := sr.tt.probe(key); ok {
 		ttMove = int(e.move)
-		if int(e.depth) >= depth {
+		if int(e.depth) >= depth && !sr.noCuts {
 			v := fromTT(int(e.value), ply)
 			switch {
 			case e.flag == abExact,

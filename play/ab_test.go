@@ -1,0 +1,151 @@
+package play
+
+import (
+	"math/rand/v2"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/ruleplay/ruleplay/interp"
+	"github.com/ruleplay/ruleplay/lang"
+)
+
+func TestABSettings(t *testing.T) {
+	pl, err := NewWith("ab:depth=6:think=50ms:tt=2MiB", Options{Think: time.Second, Playouts: 9})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a := pl.(*AB); a.Depth != 6 || a.Think != 50*time.Millisecond || a.TT != 2<<20 {
+		t.Errorf("settings: depth %d think %v tt %d", a.Depth, a.Think, a.TT)
+	}
+	pl, _ = NewWith("ab", Options{Think: time.Second})
+	if a := pl.(*AB); a.Depth != 0 || a.Think != time.Second || a.TT != 0 {
+		t.Errorf("options: depth %d think %v tt %d", a.Depth, a.Think, a.TT)
+	}
+	for spec, want := range map[string]string{
+		"ab:depth=0":       `player "ab:depth=0": depth=0: want a number of plies, 1 to 64`,
+		"ab:depth=65":      `player "ab:depth=65": depth=65: want a number of plies, 1 to 64`,
+		"ab:depth=six":     `player "ab:depth=six": depth=six: want a number of plies, 1 to 64`,
+		"ab:think=-1s":     `player "ab:think=-1s": think=-1s: want a duration such as 200ms or 1s`,
+		"ab:think=fast":    `player "ab:think=fast": think=fast: want a duration such as 200ms or 1s`,
+		"ab:tt=512KiB":     `player "ab:tt=512KiB": tt=512KiB: want a size from 1MiB to 4GiB, e.g. 64MiB`,
+		"ab:tt=5GiB":       `player "ab:tt=5GiB": tt=5GiB: want a size from 1MiB to 4GiB, e.g. 64MiB`,
+		"ab:tt=64 parsecs": `player "ab:tt=64 parsecs": tt=64 parsecs: want a size from 1MiB to 4GiB, e.g. 64MiB`,
+		"ab:dept=3":        `player "ab:dept=3": unknown setting "dept" (ab settings: depth, think, tt); did you mean "depth"?`,
+		"ab:playouts=3":    `player "ab:playouts=3": unknown setting "playouts" (ab settings: depth, think, tt)`,
+		"ab:depth":         `player "ab:depth": bad setting "depth": want KEY=VALUE, e.g. depth=6`,
+	} {
+		if _, err := New(spec); err == nil || err.Error() != want {
+			t.Errorf("New(%q) = %v, want %s", spec, err, want)
+		}
+	}
+}
+
+func TestParseBytes(t *testing.T) {
+	for text, want := range map[string]int64{"0": 0, "100": 100, "7B": 7, "3KiB": 3 << 10, "64MiB": 64 << 20, "64M": 64 << 20, "2gb": 2 << 30, " 1 GiB ": 1 << 30} {
+		if got, err := ParseBytes(text); err != nil || got != want {
+			t.Errorf("ParseBytes(%q) = %d, %v; want %d", text, got, err, want)
+		}
+	}
+	for _, text := range []string{"", "MiB", "-1MiB", "1.5GiB", "3TiB", "99999999999999999999", "9000000000GiB"} {
+		if got, err := ParseBytes(text); err == nil {
+			t.Errorf("ParseBytes(%q) = %d, want an error", text, got)
+		}
+	}
+}
+
+// minimax is the value of the position at ply for its side to move by
+// plain negamax over the two teams to depth, then the quiescence search
+// with the full window: the search without its pruning, table,
+// windows or ordering.
+func minimax(sr *abSearch, depth, ply int) int {
+	p, s := sr.p, sr.s
+	p.StatusInto(s, &sr.st)
+	if sr.st.Over {
+		return sr.terminal(ply)
+	}
+	if depth <= 0 {
+		return sr.quiesce(ply, 0, -abInf, abInf)
+	}
+	ml := &sr.mls[ply]
+	p.Legal(s, ml)
+	sr.movers[ply], sr.nmoves[ply] = s.ToMove(), ml.Len()
+	best := -abInf
+	for i := 0; i < ml.Len(); i++ {
+		p.Apply(s, ml, i)
+		v := minimax(sr, depth-1, ply+1)
+		if sr.team(s.ToMove()) != sr.team(sr.movers[ply]) {
+			v = -v
+		}
+		p.Undo(s)
+		best = max(best, v)
+	}
+	return best
+}
+
+func compileFile(t *testing.T, file string) *interp.Program {
+	t.Helper()
+	g, err := lang.Load(file, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := interp.Compile(g, interp.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// The value of the search at depth d (with its null windows, aspiration
+// windows, move ordering and quiescence, but without the table's
+// cut-offs) is the minimax value of depth d, in positions of random
+// games of tiny boards; and the move it plays is worth that value.
+func TestABIsMinimax(t *testing.T) {
+	files := []string{
+		filepath.Join("..", "conformance", "testdata", "solve", "konane-4x4.rules"),
+		filepath.Join("..", "conformance", "testdata", "solve", "breakthrough-4x4.rules"),
+		filepath.Join("..", "solve", "testdata", "catch.rules"),
+	}
+	checked := 0
+	for _, file := range files {
+		p := compileFile(t, file)
+		a := &AB{noCuts: true}
+		var ml interp.MoveList
+		for game := range 4 {
+			rng := rand.New(rand.NewPCG(uint64(game), 3))
+			s := p.NewState(1)
+			for ply := 0; ply < 12; ply++ {
+				p.Legal(s, &ml)
+				if ml.Len() == 0 {
+					break
+				}
+				for d := 1; d <= 4 && ml.Len() > 1; d++ {
+					a.Depth = d
+					i := a.Choose(p, s, &ml, rng)
+					ref := &abSearch{}
+					hs, _ := a.copyState(p, s)
+					ref.reset(a.hashed, hs, a.eval, newABTable(MinABTable), time.Time{})
+					want := minimax(ref, d, 0)
+					// the move chosen is worth that value
+					me := s.ToMove()
+					p.Apply(s, &ml, i)
+					hs, _ = a.copyState(p, s)
+					p.Undo(s)
+					ref.s = hs
+					ref.movers[0], ref.nmoves[0] = me, ml.Len()
+					got := minimax(ref, d-1, 1)
+					if ref.team(hs.ToMove()) != ref.team(me) {
+						got = -got
+					}
+					mate := want > abMateBand || want < -abMateBand
+					if a.LastValue != want || got != want || a.LastDepth > d || (a.LastDepth < d && !mate) {
+						t.Errorf("%s: %s: depth %d: ab %d (depth %d), its move %s %d, minimax %d", filepath.Base(file), interp.PositionText(p, s), d, a.LastValue, a.LastDepth, p.Text(&ml, i), got, want)
+					}
+					checked++
+				}
+				p.Apply(s, &ml, rng.IntN(ml.Len()))
+			}
+		}
+	}
+	t.Logf("%d searches checked", checked)
+}
