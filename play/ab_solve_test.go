@@ -118,3 +118,48 @@ func agree(t *testing.T, p *interp.Program, sol *solve.Solution, s *interp.State
 	}
 	return "draw"
 }
+
+// A hand-built Breakthrough position: white wins in 3 plies by stepping
+// diagonally past the two black pawns that guard d7 (d6-d7 is taken),
+// and must, since black's pawn on h3 reaches the first rank in 4. ab
+// finds the win at depth 3, not before, and its value counts the plies.
+func TestABForcedWin(t *testing.T) {
+	p := compile(t, filepath.Join("..", "games", "breakthrough.rules"))
+	s, err := interp.ParsePosition(p, "2p1p3/8/3P4/8/8/7p/8/8 white")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sol, err := solve.Solve(p, s, solve.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, plies := sol.Value(); v != solve.Win || plies != 3 {
+		t.Fatalf("solve: %v in %d, want a win in 3", v, plies)
+	}
+	wins := map[string]bool{}
+	for _, mv := range sol.Divide() {
+		if mv.Value == solve.Win {
+			wins[mv.Move] = true
+		}
+	}
+	if len(wins) != 2 || !wins["d6-c7"] || !wins["d6-e7"] {
+		t.Fatalf("solve: winning moves %v", wins)
+	}
+	var ml interp.MoveList
+	p.Legal(s, &ml)
+	for depth := 1; depth <= 5; depth++ {
+		pl, err := play.New(fmt.Sprintf("ab:depth=%d", depth))
+		if err != nil {
+			t.Fatal(err)
+		}
+		ab := pl.(*play.AB)
+		i := ab.Choose(p, s, &ml, rand.New(rand.NewPCG(1, 2)))
+		move := p.Text(&ml, i)
+		switch won := ab.LastValue == 1<<24-3; {
+		case depth < 3 && won:
+			t.Errorf("depth %d: ab sees the win (%s, value %d)", depth, move, ab.LastValue)
+		case depth >= 3 && (!won || !wins[move] || ab.LastDepth != 3):
+			t.Errorf("depth %d: ab plays %s, value %d, depth %d; want a win in 3 at depth 3", depth, move, ab.LastValue, ab.LastDepth)
+		}
+	}
+}

@@ -149,3 +149,39 @@ func TestABIsMinimax(t *testing.T) {
 	}
 	t.Logf("%d searches checked", checked)
 }
+
+// The quiescence search plays captures out: a capture that wins is
+// found, one that is taken back (and loses the last piece) is not made.
+func TestABQuiescence(t *testing.T) {
+	p := compileFile(t, filepath.Join("..", "games", "breakthrough.rules"))
+	a := &AB{}
+	if err := a.prepare(p); err != nil {
+		t.Fatal(err)
+	}
+	if !a.eval.captures {
+		t.Fatal("breakthrough: no captures to search")
+	}
+	for _, tc := range []struct {
+		pos  string
+		want string // "win", "static" (no capture pays), "more" (a capture pays)
+	}{
+		{"8/8/8/3p4/4P3/8/8/8 black", "win"},          // d5xe4 takes white's last pawn
+		{"8/8/8/3p4/4P3/5P2/8/8 black", "static"},     // f3xe4 would take black's last
+		{"8/8/8/3p4/8/4P3/8/8 black", "static"},       // nothing to take
+		{"8/8/8/2ppp3/3P4/8/8/8 white", "more"},       // d4xc5 wins a pawn: nothing takes it back
+		{"8/8/1p6/2ppp3/3P4/8/8/8 white", "more"},     // d4xe5 still does
+		{"8/8/1p3p2/2ppp3/3P4/8/8/8 white", "static"}, // every capture is taken back
+	} {
+		s, err := interp.ParsePosition(a.hashed, tc.pos)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sr := &abSearch{}
+		sr.reset(a.hashed, s, a.eval, newABTable(MinABTable), time.Time{})
+		got := sr.quiesce(0, 0, -abInf, abInf)
+		static := sr.static(0)
+		if tc.want == "win" && got != abMate-1 || tc.want == "static" && got != static || tc.want == "more" && got <= static {
+			t.Errorf("%s: quiescence %d, static %d; want %s", tc.pos, got, static, tc.want)
+		}
+	}
+}
