@@ -48,15 +48,15 @@ type abSearch struct {
 	nodes    int64
 	// completed is the last depth searched to its end, value its value.
 	completed, value int
-	st        interp.Status
-	mls       [abMaxPly]interp.MoveList
-	scores    [abMaxPly][]int32
-	nmoves    [abMaxPly]int // legal moves at each ply (mobility)
-	movers    [abMaxPly]int // the player to move at each ply
-	killers   [abMaxPly][2]uint64
-	history   []int32
-	noCuts    bool   // AB.noCuts
-	salt      uint64 // mixed into the keys when more than two players (the values depend on the root player)
+	st               interp.Status
+	mls              [abMaxPly]interp.MoveList
+	scores           [abMaxPly][]int32
+	nmoves           [abMaxPly]int // legal moves at each ply (mobility)
+	movers           [abMaxPly]int // the player to move at each ply
+	killers          [abMaxPly][2]uint64
+	history          []int32
+	noCuts           bool   // AB.noCuts
+	salt             uint64 // mixed into the keys when more than two players (the values depend on the root player)
 }
 
 // reset prepares a search of hs.
