@@ -89,7 +89,7 @@ const (
 	DefaultABTable = 16 << 20
 	// MaxQuiescence bounds the plies of capturing moves a leaf is searched
 	// further.
-	MaxQuiescence = 16
+	MaxQuiescence = 4
 )
 
 // Name returns "ab".
