@@ -33,11 +33,15 @@ import (
 //     GoalEvery per step of each piece otherwise.
 //   - judge: 100 x the rules' guide for p when they give one, else 100 x
 //     p's score (negated where the lowest is best).
-//   - mobility (two teams only): MobilityWeight x (the moves of the side
-//     to move at the leaf minus the moves its opponent had one ply
-//     earlier), seen from the side to move.
+//   - mobility: MobilityWeight x (the moves of the side to move at the
+//     leaf minus the moves the other team had one ply earlier), seen from
+//     the side to move (abSearch.static).
 //
-// A finished game is exact (abSearch.terminal).
+// Where capturing rules make half the moves or more of the sampled
+// positions (every move a capturing jump), the pieces taken count the
+// moves made more than an advantage: the material then counts
+// MaterialUsual percent, a move of mobility MobilityUsual, and there is no
+// quiescence search. A finished game is exact (abSearch.terminal).
 type abEval struct {
 	p       *interp.Program
 	np      int
