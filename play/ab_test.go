@@ -185,3 +185,43 @@ func TestABQuiescence(t *testing.T) {
 		}
 	}
 }
+
+// The table holds at most its size, a power of two of buckets; the first
+// entry of a bucket keeps the deeper result of a search, the second takes
+// the others; a new search's results replace an old one's.
+func TestABTable(t *testing.T) {
+	for size, want := range map[int64]int64{1 << 20: 1 << 20 * 3 / 4, 5 << 20: 3 << 20, 100: 1 << 20 * 3 / 4, 8 << 30: 3 << 30} {
+		if got := newABTable(size).bytes(); got != want {
+			t.Errorf("newABTable(%d): %d bytes, want %d", size, got, want)
+		}
+	}
+	tt := newABTable(MinABTable)
+	tt.newSearch()
+	buckets := tt.mask + 1
+	a, b, c := uint64(5), 5+buckets, 5+2*buckets // one bucket
+	tt.store(a, 10, 6, 3, abExact)
+	tt.store(b, 20, 2, 4, abLower) // shallower: the second entry
+	tt.store(c, 30, 1, 5, abUpper) // replaces the second entry
+	if e, ok := tt.probe(a); !ok || e.value != 10 || e.depth != 6 || e.move != 3 || e.flag != abExact {
+		t.Errorf("a: %+v %v", e, ok)
+	}
+	if _, ok := tt.probe(b); ok {
+		t.Errorf("b still there")
+	}
+	if e, ok := tt.probe(c); !ok || e.value != 30 || e.move != 5 || e.flag != abUpper {
+		t.Errorf("c: %+v %v", e, ok)
+	}
+	tt.newSearch()
+	tt.store(b, 40, 1, -1, abExact) // an old search's entry gives way
+	if e, ok := tt.probe(b); !ok || e.value != 40 || e.move != -1 {
+		t.Errorf("b: %+v %v", e, ok)
+	}
+	if _, ok := tt.probe(a); ok {
+		t.Errorf("a still there")
+	}
+	tt.store(b, 41, 1, 7, abExact) // the same position: replaced, keeping a move
+	tt.store(b, 42, 0, -1, abUpper)
+	if e, _ := tt.probe(b); e.value != 42 || e.move != 7 || e.flag != abUpper {
+		t.Errorf("b: %+v", e)
+	}
+}
