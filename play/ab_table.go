@@ -33,12 +33,18 @@ const (
 // newABTable makes a table of at most size bytes (clamped to
 // [MinABTable, MaxABTable]), a power of two of buckets.
 func newABTable(size int64) *abTable {
+	buckets := tableBuckets(size)
+	return &abTable{entries: make([]abEntry, 2*buckets), mask: uint64(buckets - 1)}
+}
+
+// tableBuckets is the number of buckets of a table of at most size bytes.
+func tableBuckets(size int64) int64 {
 	size = min(max(size, MinABTable), MaxABTable)
 	buckets := int64(1)
 	for buckets*2*2*abEntryBytes <= size {
 		buckets *= 2
 	}
-	return &abTable{entries: make([]abEntry, 2*buckets), mask: uint64(buckets - 1)}
+	return buckets
 }
 
 // bytes returns the size the table was made for (the clamped request,

@@ -191,9 +191,12 @@ func TestABQuiescence(t *testing.T) {
 // the others; a new search's results replace an old one's.
 func TestABTable(t *testing.T) {
 	for size, want := range map[int64]int64{1 << 20: 1 << 20 * 3 / 4, 5 << 20: 3 << 20, 100: 1 << 20 * 3 / 4, 8 << 30: 3 << 30} {
-		if got := newABTable(size).bytes(); got != want {
-			t.Errorf("newABTable(%d): %d bytes, want %d", size, got, want)
+		if got := tableBuckets(size) * 2 * abEntryBytes; got != want {
+			t.Errorf("a table of %d bytes: %d bytes, want %d", size, got, want)
 		}
+	}
+	if got := newABTable(5 << 20).bytes(); got != 3<<20 {
+		t.Errorf("newABTable(5MiB): %d bytes", got)
 	}
 	tt := newABTable(MinABTable)
 	tt.newSearch()
