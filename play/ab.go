@@ -205,7 +205,7 @@ func (a *AB) prepare(p *interp.Program) error {
 	if size <= 0 {
 		size = DefaultABTable
 	}
-	if a.table == nil || a.table.bytes() != min(max(size, MinABTable), MaxABTable) {
+	if a.table == nil || int64(len(a.table.entries)) != 2*tableBuckets(size) {
 		a.table = newABTable(size)
 	} else {
 		a.table.clear()

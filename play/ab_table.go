@@ -47,8 +47,7 @@ func tableBuckets(size int64) int64 {
 	return buckets
 }
 
-// bytes returns the size the table was made for (the clamped request,
-// rounded down to a power of two).
+// bytes returns the size of the table's entries.
 func (t *abTable) bytes() int64 { return int64(len(t.entries)) * abEntryBytes }
 
 // clear empties the table (a new game).
