@@ -70,7 +70,7 @@ func TestNew(t *testing.T) {
 	// A caller with more players (a command line that seats people too)
 	// gets them listed in order and suggested.
 	got := UnknownMessage("humna", append(Names(), "human"))
-	want = `unknown player "humna" (known players: greedy, human, lookahead, mcts, random); did you mean "human"?`
+	want = `unknown player "humna" (known players: ab, greedy, human, lookahead, mcts, random); did you mean "human"?`
 	if got != want {
 		t.Errorf("UnknownMessage = %s, want %s", got, want)
 	}
