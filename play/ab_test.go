@@ -97,9 +97,11 @@ func compileFile(t *testing.T, file string) *interp.Program {
 }
 
 // The value of the search at depth d (with its null windows, aspiration
-// windows, move ordering and quiescence, but without the table's
-// cut-offs) is the minimax value of depth d, in positions of random
-// games of tiny boards; and the move it plays is worth that value.
+// windows, move ordering, quiescence and table) is the minimax value of
+// depth d, in positions of random games of tiny boards, and the move it
+// plays is worth that value. The table's cut-offs are checked where they
+// cannot graft a deeper result: the rules have a ply limit (so the ply is
+// part of the hash) and the table is emptied before each search.
 func TestABIsMinimax(t *testing.T) {
 	files := []string{
 		filepath.Join("..", "conformance", "testdata", "solve", "konane-4x4.rules"),
@@ -108,46 +110,64 @@ func TestABIsMinimax(t *testing.T) {
 	}
 	checked := 0
 	for _, file := range files {
-		p := compileFile(t, file)
-		a := &AB{noCuts: true}
-		var ml interp.MoveList
-		for game := range 4 {
-			rng := rand.New(rand.NewPCG(uint64(game), 3))
-			s := p.NewState(1)
-			for ply := 0; ply < 12; ply++ {
-				p.Legal(s, &ml)
-				if ml.Len() == 0 {
-					break
-				}
-				for d := 1; d <= 4 && ml.Len() > 1; d++ {
-					a.Depth = d
-					i := a.Choose(p, s, &ml, rng)
-					ref := &abSearch{}
-					hs, _ := a.copyState(p, s)
-					ref.reset(a.hashed, hs, a.eval, newABTable(MinABTable), time.Time{})
-					want := minimax(ref, d, 0)
-					// the move chosen is worth that value
-					me := s.ToMove()
-					p.Apply(s, &ml, i)
-					hs, _ = a.copyState(p, s)
-					p.Undo(s)
-					ref.s = hs
-					ref.movers[0], ref.nmoves[0] = me, ml.Len()
-					got := minimax(ref, d-1, 1)
-					if ref.team(hs.ToMove()) != ref.team(me) {
-						got = -got
+		g, err := lang.Load(file, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := interp.Compile(g, interp.Config{MaxPlies: 100})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, a := range []*AB{{noCuts: true}, {}} {
+			var ml interp.MoveList
+			for game := range 4 {
+				rng := rand.New(rand.NewPCG(uint64(game), 3))
+				s := p.NewState(1)
+				for ply := 0; ply < 12; ply++ {
+					p.Legal(s, &ml)
+					if ml.Len() == 0 {
+						break
 					}
-					mate := want > abMateBand || want < -abMateBand
-					if a.LastValue != want || got != want || a.LastDepth > d || (a.LastDepth < d && !mate) {
-						t.Errorf("%s: %s: depth %d: ab %d (depth %d), its move %s %d, minimax %d", filepath.Base(file), interp.PositionText(p, s), d, a.LastValue, a.LastDepth, p.Text(&ml, i), got, want)
+					for d := 1; d <= 4 && ml.Len() > 1; d++ {
+						checkMinimax(t, a, p, s, &ml, d, rng)
+						checked++
 					}
-					checked++
+					p.Apply(s, &ml, rng.IntN(ml.Len()))
 				}
-				p.Apply(s, &ml, rng.IntN(ml.Len()))
 			}
 		}
 	}
 	t.Logf("%d searches checked", checked)
+}
+
+// checkMinimax compares a's search of s to depth d with minimax.
+func checkMinimax(t *testing.T, a *AB, p *interp.Program, s *interp.State, ml *interp.MoveList, d int, rng *rand.Rand) {
+	t.Helper()
+	if err := a.prepare(p); err != nil {
+		t.Fatal(err)
+	}
+	a.table.clear()
+	a.Depth = d
+	i := a.Choose(p, s, ml, rng)
+	ref := &abSearch{}
+	hs, _ := a.copyState(p, s)
+	ref.reset(a.hashed, hs, a.eval, newABTable(MinABTable), time.Time{})
+	want := minimax(ref, d, 0)
+	// the move chosen is worth that value
+	me := s.ToMove()
+	p.Apply(s, ml, i)
+	hs, _ = a.copyState(p, s)
+	p.Undo(s)
+	ref.s = hs
+	ref.movers[0], ref.nmoves[0] = me, ml.Len()
+	got := minimax(ref, d-1, 1)
+	if ref.team(hs.ToMove()) != ref.team(me) {
+		got = -got
+	}
+	mate := want > abMateBand || want < -abMateBand
+	if a.LastValue != want || got != want || a.LastDepth > d || (a.LastDepth < d && !mate) {
+		t.Errorf("%s: depth %d (cut-offs %v): ab %d (depth %d), its move %s %d, minimax %d", interp.PositionText(p, s), d, !a.noCuts, a.LastValue, a.LastDepth, p.Text(ml, i), got, want)
+	}
 }
 
 // The quiescence search plays captures out: a capture that wins is
