@@ -248,3 +248,25 @@ func TestABTable(t *testing.T) {
 		t.Errorf("b: %+v", e)
 	}
 }
+
+// A time budget stops the deepening (a nanosecond still gives a legal
+// move); with a depth as well, the depth bounds it.
+func TestABBudget(t *testing.T) {
+	p := load(t, "breakthrough", nil, 0)
+	s := p.NewState(1)
+	var ml interp.MoveList
+	p.Legal(s, &ml)
+	rng := rand.New(rand.NewPCG(1, 2))
+	a := &AB{Think: time.Nanosecond}
+	if i := a.Choose(p, s, &ml, rng); i < 0 || i >= ml.Len() || a.LastDepth >= MaxABDepth {
+		t.Errorf("think 1ns: move %d of %d, depth %d", i, ml.Len(), a.LastDepth)
+	}
+	a = &AB{Think: time.Hour, Depth: 2}
+	if i := a.Choose(p, s, &ml, rng); i < 0 || i >= ml.Len() || a.LastDepth != 2 {
+		t.Errorf("think 1h, depth 2: move %d of %d, depth %d", i, ml.Len(), a.LastDepth)
+	}
+	a = &AB{}
+	if a.Choose(p, s, &ml, rng); a.LastDepth != DefaultABDepth {
+		t.Errorf("default: depth %d, want %d", a.LastDepth, DefaultABDepth)
+	}
+}
