@@ -39,7 +39,8 @@ import (
 //   - Where some rule captures, the leaves are searched further over the
 //     moves that capture (the interpreter counts the pieces each player
 //     captured; a move counts when that count grows), with the static
-//     evaluation as the stand-pat bound, at most MaxQuiescence plies.
+//     evaluation as the stand-pat bound, at most MaxQuiescence plies;
+//     not where captures are the usual move (abEval.captures).
 //   - Game ends are exact: the interpreter's Status after every move (its
 //     goals, no-move outcomes, ply limits and repetition rules), a win
 //     sooner and a loss later being preferred; nothing else is taken for
