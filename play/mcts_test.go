@@ -35,7 +35,7 @@ func TestNewWithSettings(t *testing.T) {
 		"mcts:think=fast":     `player "mcts:think=fast": think=fast: want a duration such as 200ms or 1s`,
 		"mcts:playout=3":      `player "mcts:playout=3": unknown setting "playout" (mcts settings: playouts, think, threads, cutoff, extend); did you mean "playouts"?`,
 		"mcts:":               `player "mcts:": bad setting "": want KEY=VALUE, e.g. playouts=500`,
-		"greedy:playouts=3":   `player "greedy:playouts=3": greedy has no settings (only mcts has: playouts, think, threads, cutoff, extend)`,
+		"greedy:playouts=3":   `player "greedy:playouts=3": greedy has no settings (only mcts has: playouts, think, threads, cutoff, extend; and ab: depth, think, tt)`,
 	} {
 		if _, err := New(spec); err == nil || err.Error() != want {
 			t.Errorf("New(%q) = %v, want %s", spec, err, want)

@@ -40,10 +40,16 @@
 //   - mcts: Monte Carlo tree search (UCT) with a budget of playouts or time
 //     per move, playouts cut off after a few dozen plies and valued by the
 //     rules' score, optionally on several threads (see MCTS).
+//   - ab: iterative-deepening alpha-beta (principal variation search,
+//     aspiration windows, a transposition table on the position hash,
+//     killer and history move ordering, a quiescence search over
+//     captures) with an evaluation derived from the rules file: material
+//     valued by mobility, distance to goal zones, the rules' guide or
+//     score, mobility; budget: depth or time per move (see AB).
 //
 // Players are named by a spec, NAME or NAME:KEY=VALUE:KEY=VALUE..., where
-// the settings (mcts only) override the Options given to NewWith, e.g.
-// "mcts:playouts=200:cutoff=30".
+// the settings (mcts and ab) override the Options given to NewWith, e.g.
+// "mcts:playouts=200:cutoff=30" or "ab:depth=6".
 package play
 
 import (
@@ -80,6 +86,7 @@ type Info struct {
 // Known lists the players New can make, in name order.
 func Known() []Info {
 	return []Info{
+		{"ab", "alpha-beta search: iterative deepening with a transposition table, captures searched to quiet positions, an evaluation read off the rules; budget: depth or time per move"},
 		{"greedy", "one ply: the move that leaves the best position for the mover (won, then score), ties at random"},
 		{"lookahead", "two plies: like greedy, assuming the opponent answers with its own best reply"},
 		{"mcts", "Monte Carlo tree search: random playouts from every move, cut off and valued by the rules' score; budget: playouts or time per move"},
@@ -117,11 +124,11 @@ func UnknownMessage(name string, known []string) string {
 	return msg
 }
 
-// Options tune the players that have settings (mcts); zero values are the
-// players' defaults. A spec's own settings override them.
+// Options tune the players that have settings (mcts, ab); zero values are
+// the players' defaults. A spec's own settings override them.
 type Options struct {
 	Playouts int           // MCTS.Playouts
-	Think    time.Duration // MCTS.Think
+	Think    time.Duration // MCTS.Think and AB.Think
 	Threads  int           // MCTS.Threads
 	Cutoff   int           // MCTS.Cutoff
 }
@@ -136,7 +143,8 @@ func New(spec string) (Player, error) {
 // NewWith makes a fresh player from a spec with the given options; the
 // spec's settings override the options. Settings: for mcts, playouts=N,
 // think=DURATION (e.g. 200ms), threads=N, cutoff=N, extend=N (0: search
-// exactly the playouts).
+// exactly the playouts); for ab, depth=N (1 to MaxABDepth), think=DURATION,
+// tt=SIZE (the transposition table, e.g. 64MiB: 1MiB to 4GiB).
 func NewWith(spec string, o Options) (Player, error) {
 	parts := strings.Split(strings.TrimSpace(spec), ":")
 	name := strings.TrimSpace(parts[0])
@@ -149,6 +157,14 @@ func NewWith(spec string, o Options) (Player, error) {
 		pl = &Greedy{}
 	case "lookahead":
 		pl = &Greedy{Depth: 2}
+	case "ab":
+		a := &AB{Think: o.Think}
+		for _, kv := range settings {
+			if err := a.set(kv); err != nil {
+				return nil, fmt.Errorf("player %q: %v", spec, err)
+			}
+		}
+		return a, nil
 	case "mcts":
 		m := &MCTS{Playouts: o.Playouts, Think: o.Think, Threads: o.Threads, Cutoff: o.Cutoff}
 		for _, kv := range settings {
@@ -161,7 +177,7 @@ func NewWith(spec string, o Options) (Player, error) {
 		return nil, &UnknownError{Name: name}
 	}
 	if len(settings) > 0 {
-		return nil, fmt.Errorf("player %q: %s has no settings (only mcts has: playouts, think, threads, cutoff, extend)", spec, name)
+		return nil, fmt.Errorf("player %q: %s has no settings (only mcts has: playouts, think, threads, cutoff, extend; and ab: depth, think, tt)", spec, name)
 	}
 	return pl, nil
 }

@@ -55,12 +55,12 @@ func TestNew(t *testing.T) {
 		}
 	}
 	_, err := New("gredy")
-	want := `unknown player "gredy" (known players: greedy, lookahead, mcts, random); did you mean "greedy"?`
+	want := `unknown player "gredy" (known players: ab, greedy, lookahead, mcts, random); did you mean "greedy"?`
 	if err == nil || err.Error() != want {
 		t.Errorf("New(gredy) error = %v, want %s", err, want)
 	}
 	_, err = New("alphazero")
-	if err == nil || strings.Contains(err.Error(), "did you mean") || !strings.Contains(err.Error(), "known players: greedy, lookahead, mcts, random") {
+	if err == nil || strings.Contains(err.Error(), "did you mean") || !strings.Contains(err.Error(), "known players: ab, greedy, lookahead, mcts, random") {
 		t.Errorf("New(alphazero) error = %v", err)
 	}
 	var unknown *UnknownError
@@ -70,7 +70,7 @@ func TestNew(t *testing.T) {
 	// A caller with more players (a command line that seats people too)
 	// gets them listed in order and suggested.
 	got := UnknownMessage("humna", append(Names(), "human"))
-	want = `unknown player "humna" (known players: greedy, human, lookahead, mcts, random); did you mean "human"?`
+	want = `unknown player "humna" (known players: ab, greedy, human, lookahead, mcts, random); did you mean "human"?`
 	if got != want {
 		t.Errorf("UnknownMessage = %s, want %s", got, want)
 	}

@@ -20,6 +20,7 @@ import (
 
 	"github.com/ruleplay/ruleplay/internal/safetext"
 	"github.com/ruleplay/ruleplay/interp"
+	"github.com/ruleplay/ruleplay/play"
 )
 
 //go:embed static
@@ -384,7 +385,7 @@ func (s *Server) listGames(w http.ResponseWriter, r *http.Request) {
 		Games   []gameInfo `json:"games"`
 		Players []string   `json:"players"`
 		Limits  limitsInfo `json:"limits"`
-	}{out, []string{Human, "random", "greedy", "lookahead", "mcts"}, limitsInfo{int(s.cfg.Limits.Think / time.Millisecond), s.cfg.Limits.Plies}})
+	}{out, []string{Human, "random", "greedy", "lookahead", "mcts", "ab"}, limitsInfo{int(s.cfg.Limits.Think / time.Millisecond), s.cfg.Limits.Plies}})
 }
 
 type limitsInfo struct {
@@ -617,8 +618,11 @@ func (s *Server) advanceHandler(w http.ResponseWriter, r *http.Request, ss *sess
 		return badRequest("bad request body")
 	}
 	share := int64(moveBase)
-	if st := ss.seatToMove(); st.Player == "mcts" {
+	switch st := ss.seatToMove(); st.Player {
+	case "mcts":
 		share = thinkPerSecond * int64(st.Think) / 1000
+	case "ab":
+		share = play.DefaultABTable + moveBase // its transposition table
 	}
 	wait := time.NewTimer(s.cfg.Limits.Wait)
 	defer wait.Stop()

@@ -101,7 +101,7 @@ func TestGames(t *testing.T) {
 			t.Errorf("game %d:\n got %s\nwant %s", i, got.Games[i], want)
 		}
 	}
-	if s := string(got.Players) + " " + string(got.Limits); s != `["human","random","greedy","lookahead","mcts"] {"think_ms":5000,"plies":1000}` {
+	if s := string(got.Players) + " " + string(got.Limits); s != `["human","random","greedy","lookahead","mcts","ab"] {"think_ms":5000,"plies":1000}` {
 		t.Errorf("players and limits: %s", s)
 	}
 }
@@ -205,11 +205,11 @@ func TestBadRequests(t *testing.T) {
 		want   string
 	}{
 		{`{"game":"nope","seats":[{"player":"human"}]}`, 404, `{"error":"unknown game \"nope\" (games: breakthrough, broken, capture, chinese-checkers, conspirateurs, crossings, draughts, draughts-brazilian, draughts-canadian, draughts-international, draughts-italian, draughts-russian, draughts-turkish, fanorona, fox-and-hounds, froglet, jumpwings, jumpwings-advanced, jumpwings-relative, konane, leapfrog, leapfrog-murray, pyramid, salta, tiny)"}`},
-		{`{"game":"tiny","seats":[{"player":"humn"}]}`, 400, `{"error":"seat white: unknown player \"humn\" (known players: greedy, human, lookahead, mcts, random); did you mean \"human\"?"}`},
-		{`{"game":"tiny","seats":[{"player":"mcts:playouts=9"}]}`, 400, `{"error":"seat white: unknown player \"mcts:playouts=9\" (known players: greedy, human, lookahead, mcts, random)"}`},
+		{`{"game":"tiny","seats":[{"player":"humn"}]}`, 400, `{"error":"seat white: unknown player \"humn\" (known players: ab, greedy, human, lookahead, mcts, random); did you mean \"human\"?"}`},
+		{`{"game":"tiny","seats":[{"player":"mcts:playouts=9"}]}`, 400, `{"error":"seat white: unknown player \"mcts:playouts=9\" (known players: ab, greedy, human, lookahead, mcts, random)"}`},
 		{`{"game":"tiny","seats":[{"player":"mcts","think_ms":5000}]}`, 400, `{"error":"seat white: think_ms 5000 is over the limit of 1000"}`},
-		{`{"game":"tiny","seats":[{"player":"random","think_ms":50}]}`, 400, `{"error":"seat white: only mcts takes think_ms"}`},
-		{`{"game":"tiny","seats":[{"player":"human"},{"player":"human","think_ms":50}]}`, 400, `{"error":"seat black: only mcts takes think_ms"}`},
+		{`{"game":"tiny","seats":[{"player":"random","think_ms":50}]}`, 400, `{"error":"seat white: only mcts and ab take think_ms"}`},
+		{`{"game":"tiny","seats":[{"player":"human"},{"player":"human","think_ms":50}]}`, 400, `{"error":"seat black: only mcts and ab take think_ms"}`},
 		{`{"game":"tiny","seats":[]}`, 400, `{"error":"tiny has 2 players (white, black), but 0 seats were given"}`},
 		{`{"game":"tiny","options":{"size":"9x9"},"seats":[{"player":"human"}]}`, 400, `{"error":"option size=9x9: out of range (allowed: 3x3..5x5)"}`},
 		{`{"game":"broken","seats":[{"player":"human"}]}`, 400, `{"error":"testdata/broken.rules:5:14: player white has no forward direction\n 5 | step { dirs: forward diagnoal }\n   |              ^^^^^^^\n hint: add player white { forward: north }"}`},

@@ -20,8 +20,8 @@ const Human = "human"
 
 // seat is who plays one side: a person or a computer player.
 type seat struct {
-	Player string `json:"player"`             // human, random, greedy, lookahead, mcts
-	Think  int    `json:"think_ms,omitempty"` // mcts: thinking time per move, in milliseconds
+	Player string `json:"player"`             // human, random, greedy, lookahead, mcts, ab
+	Think  int    `json:"think_ms,omitempty"` // mcts, ab: thinking time per move, in milliseconds
 	ai     play.Player
 }
 
@@ -119,7 +119,7 @@ const maxPosition = 64 << 10
 // make builds the computer player of a seat.
 func (st *seat) make(name string, lim Limits) error {
 	var o play.Options
-	if st.Player == "mcts" {
+	if st.Player == "mcts" || st.Player == "ab" {
 		if st.Think <= 0 {
 			st.Think = 300
 		}
@@ -128,7 +128,7 @@ func (st *seat) make(name string, lim Limits) error {
 		}
 		o = play.Options{Think: time.Duration(st.Think) * time.Millisecond, Threads: 1}
 	} else if st.Think != 0 {
-		return fmt.Errorf("seat %s: only mcts takes think_ms", name)
+		return fmt.Errorf("seat %s: only mcts and ab take think_ms", name)
 	}
 	if st.Player == Human {
 		return nil

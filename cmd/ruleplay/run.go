@@ -305,7 +305,7 @@ type playerFlags struct {
 // empty, --threads.
 func (f *playerFlags) register(cmd *cobra.Command, threadsDoc string) {
 	fl := cmd.Flags()
-	fl.DurationVar(&f.think, "think", 0, "mcts: think for `DURATION` per move, e.g. 200ms (not reproducible)")
+	fl.DurationVar(&f.think, "think", 0, "mcts and ab: think for `DURATION` per move, e.g. 200ms (not reproducible)")
 	fl.IntVar(&f.playouts, "playouts", 0, fmt.Sprintf("mcts: `N` playouts per move, more while undecided (default %d unless --think is given)", play.DefaultPlayouts))
 	fl.IntVar(&f.cutoff, "cutoff", 0, fmt.Sprintf("mcts: value a playout by the rules' score (or guide) after `N` random plies (0: %d, %d with a guide, or %d in a game with neither)", play.DefaultCutoff, play.DefaultCutoffGuide, play.DefaultCutoffNoScore))
 	f.threads = 1

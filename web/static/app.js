@@ -187,7 +187,7 @@ function showSeats(players) {
     think.title = "mcts: thinking time per move, in milliseconds";
     const ms = document.createElement("span");
     ms.textContent = "ms";
-    const sync = () => { think.hidden = ms.hidden = sel.value !== "mcts"; };
+    const sync = () => { think.hidden = ms.hidden = sel.value !== "mcts" && sel.value !== "ab"; };
     sel.onchange = sync;
     sync();
     d.append(name + " ", sel, think, ms);
@@ -200,7 +200,7 @@ function showSeats(players) {
 function chosenSeats(g) {
   return Array.from($("seats").querySelectorAll("select")).map((sel, i) => {
     const player = sel.value;
-    return player === "mcts" ? { player, think_ms: Number($("think" + i).value) } : { player };
+    return player === "mcts" || player === "ab" ? { player, think_ms: Number($("think" + i).value) } : { player };
   });
 }
 
