@@ -19,23 +19,31 @@ const (
 // btMove moves the pawn on from to to (a capture when to holds an enemy).
 type btMove struct{ from, to int8 }
 
+// btSwap is the move "swap" of the pie rule (SetSwap): from and to are
+// both cell 0, a border cell, which no pawn's move starts from.
+var btSwap = btMove{}
+
 // Breakthrough is a position of Breakthrough (games.md §11). Players: 0
 // is white (first, ranks 1-2, moving north), 1 is black.
 //
 // Move order of Moves(): by start cell (ascending index (rank-1)*8 +
 // file-1), then forward-left, straight forward, forward-right (left and
-// right as white sees the board).
+// right as white sees the board); the swap, when offered, last.
 //
 // The game ends when the player who just moved has a pawn on the
 // opponent's home rank or has taken every enemy pawn (it wins, Reason
 // "goal"), or when the player to move has no move (it loses, Reason "no
 // move": the rules file's choice; games.md §11 does not say). Scores is
 // nil.
+//
+// With the pie rule on (SetSwap), black's first turn (one ply played)
+// has one move more, "swap", listed last: see breakthrough_swap.go.
 type Breakthrough struct {
 	cell  [btCells]uint8
-	ply   int
+	ply   int    // plies played; the swap is not one
 	pawns [2]int // white's and black's pawns on the board
 	bufs  [][]btMove
+	swap  btSwapState
 }
 
 // NewBreakthrough returns the start position.
@@ -63,7 +71,8 @@ func NewBreakthrough() *Breakthrough {
 func btName(m int) string { return string(rune('a'+m%btPitch-1)) + strconv.Itoa(m/btPitch) }
 
 // SetPosition replaces the position: white's and black's pawns (cell
-// names), every other cell empty, ply plies played.
+// names), every other cell empty, ply plies played, the swap (when on)
+// not made.
 func (g *Breakthrough) SetPosition(white, black []string, ply int) error {
 	for r := 0; r < 8; r++ {
 		for f := 0; f < 8; f++ {
@@ -80,6 +89,7 @@ func (g *Breakthrough) SetPosition(white, black []string, ply int) error {
 		}
 	}
 	g.ply = ply
+	g.swap.made = false
 	g.pawns = [2]int{}
 	for _, v := range g.cell {
 		if v == btWhite || v == btBlack {
@@ -179,10 +189,18 @@ func (g *Breakthrough) gen(buf []btMove) []btMove {
 			buf = append(buf, btMove{int8(m), int8(t)})
 		}
 	}
+	if len(buf) > 0 && g.swapOffered() {
+		buf = append(buf, btSwap)
+	}
 	return buf
 }
 
-func (g *Breakthrough) text(mv btMove) string { return btName(int(mv.from)) + "-" + btName(int(mv.to)) }
+func (g *Breakthrough) text(mv btMove) string {
+	if mv == btSwap {
+		return "swap"
+	}
+	return btName(int(mv.from)) + "-" + btName(int(mv.to))
+}
 
 // Moves returns the legal moves' texts in the order documented on
 // Breakthrough.
@@ -203,11 +221,19 @@ func (g *Breakthrough) Play(text string) error {
 			return nil
 		}
 	}
+	if text == "swap" {
+		return fmt.Errorf("oracle: breakthrough: swap is not legal: %s", g.swapRefusal())
+	}
 	return fmt.Errorf("oracle: breakthrough: %q is not a legal move", text)
 }
 
 // make plays mv and returns what stood on the landing cell, for unmake.
+// The swap changes no cell and no ply: it only marks the swap made.
 func (g *Breakthrough) make(mv btMove) uint8 {
+	if mv == btSwap {
+		g.swap.made = true
+		return btEmpty
+	}
 	old := g.cell[mv.to]
 	if old != btEmpty {
 		g.pawns[old-btWhite]--
@@ -218,6 +244,10 @@ func (g *Breakthrough) make(mv btMove) uint8 {
 }
 
 func (g *Breakthrough) unmake(mv btMove, old uint8) {
+	if mv == btSwap {
+		g.swap.made = false
+		return
+	}
 	g.ply--
 	g.cell[mv.from], g.cell[mv.to] = g.cell[mv.to], old
 	if old != btEmpty {
