@@ -529,7 +529,9 @@ func oracleForGame(rec *record.Record, opt func(k, def string) string) (model, [
 	case "draughts":
 		return oracle.NewEnglishDraughts(), bw, nil
 	case "breakthrough":
-		return oracle.NewBreakthrough(), []string{"white", "black"}, nil
+		g := oracle.NewBreakthrough()
+		g.SetSwap(opt("swap", "false") == "true")
+		return g, []string{"white", "black"}, nil
 	case "draughts-italian":
 		return oracle.NewItalian(), []string{"white", "black"}, nil
 	case "capture":
