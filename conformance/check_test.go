@@ -67,6 +67,9 @@ var brokenKinds = map[string]Kind{
 	"jumpwings-relative-drop":         IllegalMove,
 	"leapfrog-murray-wrong-winner":    WrongResult,
 	"fox-and-hounds-hounds-first":     IllegalMove,
+	"breakthrough-swap-ply2":          IllegalMove,
+	"breakthrough-swap-twice":         IllegalMove,
+	"breakthrough-swap-off":           IllegalMove,
 
 	// Fanorona: compulsory capture, and the chain rules (chain-dirs:
 	// turn, revisit: never).

@@ -178,6 +178,7 @@ func oracleRecSpecs() []oracleRecSpec {
 	specs = append(specs, russianTurkishRecSpecs()...)
 	specs = append(specs, foxHoundsRecSpecs()...)
 	specs = append(specs, fanoronaRecSpecs()...)
+	specs = append(specs, btSwapRecSpecs()...)
 	return specs
 }
 
@@ -587,6 +588,9 @@ func TestBrokenRecordsAgainstOracle(t *testing.T) {
 		"wrong-winner":                              0,
 		"leapfrog-murray-wrong-winner":              0,
 		"fox-and-hounds-hounds-first":               2,
+		"breakthrough-swap-ply2":                    3,
+		"breakthrough-swap-twice":                   3,
+		"breakthrough-swap-off":                     2,
 	} {
 		path := filepath.Join("testdata", "broken", name+".yaml")
 		data, err := os.ReadFile(path)
