@@ -54,6 +54,8 @@
 //     longest), crowning ends the move, no move loses.
 //   - Breakthrough (NewBreakthrough, games.md §11): forward steps,
 //     diagonal captures, the home rank or every enemy pawn taken wins.
+//     SetSwap(true) adds the pie rule (breakthrough_swap.go): the move
+//     "swap" at black's first turn, listed last, offered once.
 //   - Italian draughts (NewItalian, docs/rules/draughts-italian.md): a1
 //     light, men forward that never take a king, short kings, pieces
 //     taken at the end, the four preferences in order (most pieces, by a
