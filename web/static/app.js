@@ -36,6 +36,7 @@ async function api(method, path, body) {
   if (!r.ok) {
     const e = new Error(data.error || "error " + r.status);
     e.data = data;
+    e.status = r.status;
     throw e;
   }
   return data;
@@ -155,11 +156,21 @@ let seatsAsked = 0; // the latest /api/players request: older answers are stale
 async function refreshSeats() {
   const g = currentEntry();
   const asked = ++seatsAsked;
-  try {
-    const r = await api("POST", "/api/players", { game: g.name, options: chosenOptions() });
-    if (asked === seatsAsked && currentEntry() === g) showSeats(r.players);
-  } catch (e) {
-    // Start reports the option's error.
+  for (let tries = 0; ; tries++) {
+    try {
+      const r = await api("POST", "/api/players", { game: g.name, options: chosenOptions() });
+      if (asked === seatsAsked && currentEntry() === g) showSeats(r.players);
+      return;
+    } catch (e) {
+      // A bad option: Start reports it. A busy server: ask again, then
+      // say why the seats could not follow the options.
+      if (e.status === 400 || asked !== seatsAsked) return;
+      if (e.status !== 503 || tries >= 3) {
+        showError(e);
+        return;
+      }
+      await new Promise((done) => setTimeout(done, 1000));
+    }
   }
 }
 
