@@ -207,7 +207,7 @@ func sameGroupMoves(t *testing.T, fast, slow *core.Program, sf, ss *core.State, 
 	// without them (counted again).
 	var one core.MoveList
 	for i, j := 0, 0; i < len(mf.Moves); i, j = i+1+len(mf.Moves)/12, j+1 {
-		if n, built := fast.CountMoves(sf, &one, true); built || n != len(mf.Moves) {
+		if n, built := fast.CountRuleMoves(sf, &one, true); built || n != len(mf.Moves) {
 			t.Fatalf("%s: countMoves %d (built %v), want %d", where, n, built, len(mf.Moves))
 		}
 		if j%2 == 1 {

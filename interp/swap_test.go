@@ -141,12 +141,17 @@ func TestSwapBreakthroughPerft(t *testing.T) {
 }
 
 // TestSwapDeclines: the accelerators that count or play plies without
-// Legal and CountMoves decline a game with a swap, and say why.
+// Legal and CountLegal decline a game with a swap, and say why.
 func TestSwapDeclines(t *testing.T) {
 	p := load(t, "breakthrough.rules", map[string]string{"swap": "true"}, core.Config{})
 	plain := load(t, "breakthrough.rules", nil, core.Config{})
 	const why = "the game has a swap (turns { swap }), a move of no piece"
-	for _, a := range []core.Accel{core.AccelStepPlayouts, core.AccelWordsPerft} {
+	wants := map[core.Accel]string{
+		core.AccelCountPlayouts: why,
+		core.AccelWordsPerft:    why,
+		core.AccelStepPlayouts:  "playouts do not count their moves (count-playouts)",
+	}
+	for a, why := range wants {
 		got := ""
 		for _, d := range p.Declines {
 			if d.Scope == core.ScopeProgram && d.Accel == a {

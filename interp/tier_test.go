@@ -77,7 +77,7 @@ func TestTierRunnersAgree(t *testing.T) {
 		var ml, scratch core.MoveList
 		for ply := 0; ply < 40; ply++ {
 			p.Legal(s, &ml)
-			if n, _ := p.CountMoves(s, &scratch, false); n != ml.Len() {
+			if n, _ := p.CountRuleMoves(s, &scratch, false); n != ml.Len() {
 				t.Fatalf("%s ply %d: counter %d, Legal %d", name, ply, n, ml.Len())
 			}
 			checkCountSelect(t, p, s, 8)

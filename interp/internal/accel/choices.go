@@ -92,7 +92,7 @@ func (PlayoutByCount) Unit() core.Accel { return core.AccelCountPlayouts }
 
 func (PlayoutByCount) Play(p *core.Program, s *core.State, rng *rand.Rand, ml *core.MoveList, maxPlies int) (plies int) {
 	for maxPlies <= 0 || plies < maxPlies {
-		n, built := p.CountMoves(s, ml, true)
+		n, built := p.CountRuleMoves(s, ml, true)
 		if n == 0 {
 			break
 		}

@@ -43,43 +43,33 @@ func (r *Rule) PlainRemoval() bool {
 }
 
 // CountLegal returns the number of legal moves of s (Legal's length),
-// building them in ml only when it must.
+// building them in ml only when it must. Where the swap is offered
+// (turns.go) and there is a move, the swap is counted last (and, when
+// the moves were built, is the last move of ml, as in Legal's list).
 func (p *Program) CountLegal(s *State, ml *MoveList) int {
-	n, _ := p.CountMoves(s, ml, false)
+	n, built := p.CountRuleMoves(s, ml, false)
+	if p.SwapPly != 0 && n > 0 && p.SwapOffered(s) {
+		switch {
+		case !built:
+			n++
+		case ml.Moves[n-1].Rule != RuleSwap: // (Legal's list has it)
+			ml.Moves = append(ml.Moves, Mv{Rule: RuleSwap})
+			n++
+		}
+	}
 	return n
 }
 
-// CountMoves returns the number of legal moves of s; built tells that
-// they had to be built: ml holds Legal's list. Otherwise s.tier is the
-// tier of the moves (-1: the one move is a pass) and s.SelFiltered tells
-// whether the blockade filter drops some of them; selecting keeps what
-// selectMove needs, and builds the moves of a tier that is not bulk
-// (building them once is cheaper than counting them, then generating
-// again up to the one drawn).
-//
-// Where the swap is offered (turns.go) and there is a move, the swap is
-// counted last: built, it is the last move of ml (Legal's list has it,
-// a tier's list gets it); otherwise s.swapAt is its index, which
-// SelectMove draws.
-func (p *Program) CountMoves(s *State, ml *MoveList, selecting bool) (n int, built bool) {
-	n, built = p.countMoves(s, ml, selecting)
-	s.swapAt = -1
-	if n == 0 || !p.SwapOffered(s) {
-		return n, built
-	}
-	switch {
-	case !built:
-		s.swapAt = n
-		n++
-	case ml.Moves[n-1].Rule != RuleSwap:
-		ml.Moves = append(ml.Moves, Mv{Rule: RuleSwap})
-		n++
-	}
-	return n, built
-}
-
-// countMoves is CountMoves but for the swap.
-func (p *Program) countMoves(s *State, ml *MoveList, selecting bool) (n int, built bool) {
+// CountRuleMoves returns the number of legal moves of s, the swap left
+// out where the moves are not built (the count-playouts drawer, which
+// reads it, declines a game with the swap); built tells that they had to
+// be built: ml holds Legal's list. Otherwise s.tier is the tier of the
+// moves (-1: the one move is a pass) and s.SelFiltered tells whether the
+// blockade filter drops some of them; selecting keeps what SelectMove
+// needs, and builds the moves of a tier that is not bulk (building them
+// once is cheaper than counting them, then generating again up to the
+// one drawn).
+func (p *Program) CountRuleMoves(s *State, ml *MoveList, selecting bool) (n int, built bool) {
 	if s.End != EndNone {
 		return 0, false
 	}
@@ -121,10 +111,6 @@ func (p *Program) noTierMove(s *State) (n int, built bool) {
 // (not built) in s, in Legal's order.
 func (p *Program) SelectMove(s *State, ml *MoveList, i int) {
 	ml.Reset()
-	if i == s.swapAt && p.SwapOffered(s) {
-		ml.Moves = append(ml.Moves, Mv{Rule: RuleSwap})
-		return
-	}
 	if s.tier < 0 {
 		ml.Moves = append(ml.Moves, Mv{Rule: -1})
 		return

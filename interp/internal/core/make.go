@@ -123,14 +123,14 @@ func (p *Program) Apply(s *State, ml *MoveList, i int) {
 		return
 	}
 	m := ml.Moves[i]
-	if m.Rule == RuleSwap {
+	var mk *Maker
+	switch {
+	case m.Rule >= 0:
+		mk = &p.Rules[m.Rule].Play
+	case m.Rule == RuleSwap:
 		p.doSwap(s)
 		return
-	}
-	var mk *Maker
-	if m.Rule >= 0 {
-		mk = &p.Rules[m.Rule].Play
-	} else {
+	default:
 		mk = &p.PassMaker
 	}
 	mover := mk.Play(p, s, ml, m, !s.Unlogged)

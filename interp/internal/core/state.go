@@ -132,7 +132,6 @@ type scratch struct {
 	Gen           Gen      // move generation
 	tier          int      // the tier of the moves candidates or countMoves found last
 	SelFiltered   bool     // countMoves: the blockade filter drops some moves
-	swapAt        int      // CountMoves: the index of the swap among the moves counted (-1: none)
 	SelBulk       bool     // countMoves: the tier's drawer kept its moves (Program.selectKept selects)
 	x             *aux     // larger scratch, allocated when first needed
 	gbuf          []uint16 // the pieces of a group being moved
@@ -148,7 +147,7 @@ type scratch struct {
 // newScratch makes the scratch of a State on a board of nc cells and nw
 // words per cell set.
 func newScratch(nc, nw int) scratch {
-	return scratch{Mark: make([]uint64, nw), Bufs: make([]uint64, 4*nw), gbuf: make([]uint16, 0, nc), swapAt: -1}
+	return scratch{Mark: make([]uint64, nw), Bufs: make([]uint64, 4*nw), gbuf: make([]uint16, 0, nc)}
 }
 
 // aux is the larger scratch of a State, allocated when first needed (a
