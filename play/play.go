@@ -341,6 +341,15 @@ func guideDiff(p *interp.Program, s *interp.State, me int) int {
 	return p.Guide(s, me) - best
 }
 
+// colourOf is the colour (player) that seat plays in s: the inverse of
+// Program.SeatOf, which only ever exchanges the two seats of a two-player
+// game (turns { swap }) and so is its own inverse. The players judge a
+// move for the participant who makes it: by the colour that participant
+// holds after the move.
+func colourOf(p *interp.Program, s *interp.State, seat int) int {
+	return p.SeatOf(s, seat)
+}
+
 // judged tells whether the computer players have a value to judge
 // positions by: a guide or a score.
 func judged(p *interp.Program) bool { return p.HasGuide() || p.Game().Score != nil }
