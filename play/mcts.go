@@ -14,7 +14,13 @@ import (
 // the UCB1 rule, adds one new position, plays uniformly random moves from
 // there for at most Cutoff plies (a playout) and scores the end of the
 // playout for every player, then adds the scores up the path. The move
-// played is the root move visited most.
+// played is the root move visited most. Values are kept per seat
+// (participant): a node holds the value for the seat that moved into it,
+// selection at a node is for the seat to move there, and a playout
+// credits each seat with the value of the colour it holds at the
+// playout's end (after a swap, turns { swap }, the other colour than at
+// the root). A cut-off playout's gain is that colour's score difference
+// over the difference of the colour the seat held at the root.
 //
 // A playout's value for a player is 1 for a sole win, 0.75 for a win shared
 // with some but not all players, 0.5 for a draw, 0 for a loss. A playout

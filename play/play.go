@@ -15,6 +15,14 @@
 // between computer players is a pure function of the rules, the options and
 // the seed that made that generator.
 //
+// Players judge moves by seat (participant), not by colour: in a game
+// with the swap (the pie rule, turns { swap }) the move "swap" changes no
+// piece and leaves the same colour to move, but the participants exchange
+// colours (State.Swapped, Program.SeatOf). A move is valued for the
+// participant who makes it by the colour that participant holds after it
+// (colourOf); in a game without the swap seat and colour are the same and
+// nothing changes.
+//
 // Evaluation (Eval) uses only what the rules define: a finished game is
 // worth Win to a sole winner and -Win to a loser (a shared win half of Win,
 // a draw nothing); otherwise the game's score, seen from one player, is
