@@ -14,9 +14,6 @@ import (
 // as they were before the swap was known to them). Set
 // RULEPLAY_UPDATE_PINS=1 to write the file again.
 func TestNoSwapPinned(t *testing.T) {
-	if testing.Short() {
-		t.Skip("plays several whole games")
-	}
 	cases := []struct {
 		game    string
 		opts    map[string]string
