@@ -21,7 +21,11 @@ import (
 //     with more it is the paranoid search (every other player is assumed
 //     to play against the root player), and a player who moves twice in a
 //     row (a turn order that says so) keeps its own window instead of
-//     handing the negated one to an opponent.
+//     handing the negated one to an opponent. The teams are of seats
+//     (participants), not colours: after a swap (turns { swap }) the same
+//     colour is to move, but played by the other seat, so the value is
+//     negated as after any other move, and the root seat is valued by the
+//     colour it holds in each position (State.Swapped, Program.SeatOf).
 //   - Positions are told apart by the interpreter's incremental position
 //     hash (interp.Hash). AB compiles a hashed copy of the Program once
 //     (interp.WithHash, the Program itself when it keeps a hash already,
@@ -226,13 +230,13 @@ func (a *AB) copyState(p *interp.Program, s *interp.State) (*interp.State, error
 	return hs, nil
 }
 
-// fallback returns the move of ml that Eval likes best (the first of
-// equals).
+// fallback returns the move of ml that Eval likes best for the seat to
+// move, by the colour it holds after the move (the first of equals).
 func (a *AB) fallback(p *interp.Program, s *interp.State, ml *interp.MoveList) int {
-	me, best, choice := s.ToMove(), 0, 0
+	seat, best, choice := p.SeatOf(s, s.ToMove()), 0, 0
 	for i := 0; i < ml.Len(); i++ {
 		p.Apply(s, ml, i)
-		v := Eval(p, s, me)
+		v := Eval(p, s, colourOf(p, s, seat))
 		p.Undo(s)
 		if i == 0 || v > best {
 			best, choice = v, i

@@ -43,7 +43,7 @@ type abSearch struct {
 	ev       *abEval
 	tt       *abTable
 	deadline time.Time
-	root     int // the player to move at the root
+	root     int // the seat (participant) to move at the root
 	stop     bool
 	nodes    int64
 	// completed is the last depth searched to its end, value its value.
@@ -52,7 +52,8 @@ type abSearch struct {
 	mls              [abMaxPly]interp.MoveList
 	scores           [abMaxPly][]int32
 	nmoves           [abMaxPly]int // legal moves at each ply (mobility)
-	movers           [abMaxPly]int // the player to move at each ply
+	movers           [abMaxPly]int // the seat to move at each ply
+	colours          [abMaxPly]int // the colour (player) to move at each ply
 	killers          [abMaxPly][2]uint64
 	history          []int32
 	noCuts           bool   // AB.noCuts
@@ -62,7 +63,7 @@ type abSearch struct {
 // reset prepares a search of hs.
 func (sr *abSearch) reset(p *interp.Program, hs *interp.State, ev *abEval, tt *abTable, deadline time.Time) {
 	sr.p, sr.s, sr.ev, sr.tt, sr.deadline = p, hs, ev, tt, deadline
-	sr.root, sr.stop, sr.nodes, sr.completed, sr.value = hs.ToMove(), false, 0, 0, 0
+	sr.root, sr.stop, sr.nodes, sr.completed, sr.value = p.SeatOf(hs, hs.ToMove()), false, 0, 0, 0
 	sr.killers = [abMaxPly][2]uint64{}
 	if sr.history == nil {
 		sr.history = make([]int32, abHistory)
@@ -85,13 +86,20 @@ func mix64(x uint64) uint64 {
 	return x ^ x>>31
 }
 
-// team is 0 for the root player and 1 for everybody else.
-func (sr *abSearch) team(pl int) int {
-	if pl == sr.root {
+// team is 0 for the root seat and 1 for everybody else.
+func (sr *abSearch) team(seat int) int {
+	if seat == sr.root {
 		return 0
 	}
 	return 1
 }
+
+// seatToMove is the seat (participant) to move in the search's position.
+func (sr *abSearch) seatToMove() int { return sr.p.SeatOf(sr.s, sr.s.ToMove()) }
+
+// rootColour is the colour the root seat plays in the search's position
+// (after a swap, turns { swap }, the other colour than at the root).
+func (sr *abSearch) rootColour() int { return colourOf(sr.p, sr.s, sr.root) }
 
 // iterate deepens the search from depth 1 to maxDepth (or the deadline)
 // and returns the text of the best root move.
@@ -103,7 +111,7 @@ func (sr *abSearch) iterate(maxDepth int, rng *rand.Rand) (string, bool) {
 	if n == 0 {
 		return "", false
 	}
-	sr.movers[0], sr.nmoves[0] = s.ToMove(), n
+	sr.movers[0], sr.colours[0], sr.nmoves[0] = sr.seatToMove(), s.ToMove(), n
 	order := rng.Perm(n)
 	sr.rootOrder(order)
 	best, prev := order[0], 0
@@ -220,9 +228,12 @@ func (sr *abSearch) rootSearch(d, alpha, beta int, order []int) (int, int) {
 
 // child searches the position just reached by the move made at ply, to
 // depth (qd: quiescence plies so far), and returns its value for the
-// player who moved at ply.
+// seat that moved at ply. Teams are of seats, not colours: after a swap
+// (turns { swap }) the same colour is to move but the other seat, so the
+// value is negated as after any move to the other side; a seat that
+// moves twice in a row (turns) keeps its window.
 func (sr *abSearch) child(depth, ply, qd, alpha, beta int) int {
-	if sr.team(sr.s.ToMove()) == sr.team(sr.movers[ply]) {
+	if sr.team(sr.seatToMove()) == sr.team(sr.movers[ply]) {
 		return sr.node(depth, ply+1, qd, alpha, beta)
 	}
 	return -sr.node(depth, ply+1, qd, -beta, -alpha)
@@ -253,8 +264,9 @@ func (sr *abSearch) node(depth, ply, qd, alpha, beta int) int {
 func (sr *abSearch) terminal(ply int) int {
 	st := &sr.st
 	in := false
+	root := sr.rootColour()
 	for _, w := range st.Winners {
-		in = in || w == sr.root
+		in = in || w == root
 	}
 	margin := 0
 	if st.HasMargin {
@@ -269,7 +281,7 @@ func (sr *abSearch) terminal(ply int) int {
 	case len(st.Winners) < sr.p.NumPlayers():
 		v = abMate/2 - ply
 	}
-	if sr.team(sr.s.ToMove()) != 0 {
+	if sr.team(sr.seatToMove()) != 0 {
 		v = -v
 	}
 	return v
@@ -278,12 +290,14 @@ func (sr *abSearch) terminal(ply int) int {
 // static is the evaluation of the unfinished position at ply for its
 // side to move (sr.nmoves[ply] filled).
 func (sr *abSearch) static(ply int) int {
-	v := sr.ev.value(sr.s, sr.root)
-	stm := sr.s.ToMove()
+	v := sr.ev.value(sr.s, sr.rootColour())
+	stm := sr.seatToMove()
 	if sr.team(stm) != 0 {
 		v = -v
 	}
-	if ply > 0 && sr.team(sr.movers[ply-1]) != sr.team(stm) {
+	// Mobility compares the moves of two colours: not after a swap, the
+	// same colour moving again.
+	if ply > 0 && sr.team(sr.movers[ply-1]) != sr.team(stm) && sr.colours[ply-1] != sr.s.ToMove() {
 		v += sr.ev.mobility * (sr.nmoves[ply] - sr.nmoves[ply-1])
 	}
 	return v
@@ -334,7 +348,7 @@ func (sr *abSearch) alphaBeta(depth, ply, alpha, beta int) int {
 	ml := &sr.mls[ply]
 	p.Legal(s, ml)
 	n := ml.Len()
-	sr.movers[ply], sr.nmoves[ply] = s.ToMove(), n
+	sr.movers[ply], sr.colours[ply], sr.nmoves[ply] = sr.seatToMove(), s.ToMove(), n
 	if n == 0 {
 		return sr.static(ply) // Status said the game goes on: not reached
 	}
@@ -386,7 +400,7 @@ func (sr *abSearch) quiesce(ply, qd, alpha, beta int) int {
 	p.Legal(s, ml)
 	n := ml.Len()
 	me := s.ToMove()
-	sr.movers[ply], sr.nmoves[ply] = me, n
+	sr.movers[ply], sr.colours[ply], sr.nmoves[ply] = sr.seatToMove(), me, n
 	best := sr.static(ply)
 	if !sr.ev.captures || qd >= MaxQuiescence || ply >= abMaxPly-1 || best >= beta {
 		return best

@@ -69,12 +69,12 @@ func minimax(sr *abSearch, depth, ply int) int {
 	}
 	ml := &sr.mls[ply]
 	p.Legal(s, ml)
-	sr.movers[ply], sr.nmoves[ply] = s.ToMove(), ml.Len()
+	sr.movers[ply], sr.colours[ply], sr.nmoves[ply] = sr.seatToMove(), s.ToMove(), ml.Len()
 	best := -abInf
 	for i := 0; i < ml.Len(); i++ {
 		p.Apply(s, ml, i)
 		v := minimax(sr, depth-1, ply+1)
-		if sr.team(s.ToMove()) != sr.team(sr.movers[ply]) {
+		if sr.team(sr.seatToMove()) != sr.team(sr.movers[ply]) {
 			v = -v
 		}
 		p.Undo(s)
@@ -107,6 +107,7 @@ func TestABIsMinimax(t *testing.T) {
 		filepath.Join("..", "conformance", "testdata", "solve", "konane-4x4.rules"),
 		filepath.Join("..", "conformance", "testdata", "solve", "breakthrough-4x4.rules"),
 		filepath.Join("..", "solve", "testdata", "catch.rules"),
+		filepath.Join("testdata", "breakthrough-4x4-swap.rules"),
 	}
 	checked := 0
 	for _, file := range files {
@@ -154,14 +155,14 @@ func checkMinimax(t *testing.T, a *AB, p *interp.Program, s *interp.State, ml *i
 	ref.reset(a.hashed, hs, a.eval, newABTable(MinABTable), time.Time{})
 	want := minimax(ref, d, 0)
 	// the move chosen is worth that value
-	me := s.ToMove()
+	me, seat := s.ToMove(), p.SeatOf(s, s.ToMove())
 	p.Apply(s, ml, i)
 	hs, _ = a.copyState(p, s)
 	p.Undo(s)
 	ref.s = hs
-	ref.movers[0], ref.nmoves[0] = me, ml.Len()
+	ref.movers[0], ref.colours[0], ref.nmoves[0] = seat, me, ml.Len()
 	got := minimax(ref, d-1, 1)
-	if ref.team(hs.ToMove()) != ref.team(me) {
+	if ref.team(ref.seatToMove()) != ref.team(seat) {
 		got = -got
 	}
 	mate := want > abMateBand || want < -abMateBand

@@ -130,13 +130,14 @@ func (g *Greedy) Choose(p *interp.Program, s *interp.State, ml *interp.MoveList,
 		g.prog = p
 	}
 	me := s.ToMove()
+	seat := p.SeatOf(s, me)
 	g.before = snapshot(p, s, g.before[:0])
-	choice := g.follow(p, s, ml, me)
+	choice := g.follow(p, s, ml, seat)
 	if choice < 0 {
 		var best rank
 		ties := 0
 		for i := 0; i < ml.Len(); i++ {
-			r := g.rank(p, s, ml, i, me)
+			r := g.rank(p, s, ml, i, seat)
 			switch {
 			case i == 0 || best.less(r):
 				best, choice, ties = r, i, 1
@@ -160,12 +161,14 @@ func (g *Greedy) Choose(p *interp.Program, s *interp.State, ml *interp.MoveList,
 			}
 		}
 	}
-	g.remember(p, s, ml, choice, me)
+	g.remember(p, s, ml, choice, seat)
 	return choice
 }
 
-// rank evaluates move i of ml for me.
-func (g *Greedy) rank(p *interp.Program, s *interp.State, ml *interp.MoveList, i, me int) rank {
+// rank evaluates move i of ml for seat, the participant to move: by the
+// colour seat holds after the move (after a swap, turns { swap }, the
+// other colour than before).
+func (g *Greedy) rank(p *interp.Program, s *interp.State, ml *interp.MoveList, i, seat int) rank {
 	p.Apply(s, ml, i)
 	defer p.Undo(s)
 	r := rank{tier: 2}
@@ -173,9 +176,9 @@ func (g *Greedy) rank(p *interp.Program, s *interp.State, ml *interp.MoveList, i
 		r.tier = 1
 	}
 	if g.Depth >= 2 {
-		r.value = g.replyValue(p, s, me)
+		r.value = g.replyValue(p, s, seat)
 	} else {
-		r.value = Eval(p, s, me)
+		r.value = Eval(p, s, colourOf(p, s, seat))
 	}
 	if r.value <= -Win/2 {
 		r.tier = 0
@@ -184,9 +187,15 @@ func (g *Greedy) rank(p *interp.Program, s *interp.State, ml *interp.MoveList, i
 }
 
 // remember records what move i does: the position it makes, the cells it
-// vacates, and whether it beats the best own score.
-func (g *Greedy) remember(p *interp.Program, s *interp.State, ml *interp.MoveList, i, me int) {
+// vacates, and whether it beats the best own score (of the colour seat
+// holds after the move; a swap starts the count again).
+func (g *Greedy) remember(p *interp.Program, s *interp.State, ml *interp.MoveList, i, seat int) {
+	swapped := s.Swapped
 	p.Apply(s, ml, i)
+	me := colourOf(p, s, seat)
+	if s.Swapped != swapped {
+		g.hasBest = false
+	}
 	g.seen[PositionKey(p, s)] = true
 	g.nmoves++
 	for c, old := range g.before {
@@ -245,23 +254,24 @@ func (g *Greedy) tabu(p *interp.Program, s *interp.State) bool {
 	return false
 }
 
-// replyValue is the value for me of s after the player to move answers
-// with the reply best for itself by Eval (the first of equals).
-func (g *Greedy) replyValue(p *interp.Program, s *interp.State, me int) int {
+// replyValue is the value for seat of s after the participant to move
+// answers with the reply best for itself by Eval (the first of equals);
+// each is valued by the colour it holds after the reply (turns { swap }).
+func (g *Greedy) replyValue(p *interp.Program, s *interp.State, seat int) int {
 	st := p.Status(s)
 	if st.Over {
-		return evalStatus(p, s, st, me)
+		return evalStatus(p, s, st, colourOf(p, s, seat))
 	}
-	them := s.ToMove()
+	them := p.SeatOf(s, s.ToMove())
 	ml := &g.replies
 	p.Legal(s, ml)
 	bestThem, value := 0, 0
 	for j := 0; j < ml.Len(); j++ {
 		p.Apply(s, ml, j)
 		st := p.Status(s)
-		vThem := evalStatus(p, s, st, them)
+		vThem := evalStatus(p, s, st, colourOf(p, s, them))
 		if j == 0 || vThem > bestThem {
-			bestThem, value = vThem, evalStatus(p, s, st, me)
+			bestThem, value = vThem, evalStatus(p, s, st, colourOf(p, s, seat))
 		}
 		p.Undo(s)
 	}
@@ -270,7 +280,7 @@ func (g *Greedy) replyValue(p *interp.Program, s *interp.State, me int) int {
 
 // follow returns the index of the plan's next move, or -1 (dropping the
 // plan) when there is no plan or its next move is not legal or loses.
-func (g *Greedy) follow(p *interp.Program, s *interp.State, ml *interp.MoveList, me int) int {
+func (g *Greedy) follow(p *interp.Program, s *interp.State, ml *interp.MoveList, seat int) int {
 	if len(g.plan) == 0 {
 		return -1
 	}
@@ -278,7 +288,7 @@ func (g *Greedy) follow(p *interp.Program, s *interp.State, ml *interp.MoveList,
 	g.plan = g.plan[1:]
 	for i := 0; i < ml.Len(); i++ {
 		if p.Text(ml, i) == next {
-			if g.rank(p, s, ml, i, me).tier == 0 {
+			if g.rank(p, s, ml, i, seat).tier == 0 {
 				break
 			}
 			return i
@@ -372,6 +382,9 @@ func (g *Greedy) expand(p *interp.Program, nd *planNode, i, me int) (path []stri
 	c := nd.s.Clone()
 	p.Apply(c, &g.mine, i)
 	path = append(append(make([]string, 0, len(nd.path)+1), nd.path...), p.Text(&g.mine, i))
+	if c.Swapped != nd.s.Swapped {
+		return path, nil, false // a swap (turns { swap }) is no step of a plan
+	}
 	for c.ToMove() != me {
 		p.Legal(c, &g.theirs)
 		if g.theirs.Len() == 0 {

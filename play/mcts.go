@@ -14,7 +14,13 @@ import (
 // the UCB1 rule, adds one new position, plays uniformly random moves from
 // there for at most Cutoff plies (a playout) and scores the end of the
 // playout for every player, then adds the scores up the path. The move
-// played is the root move visited most.
+// played is the root move visited most. Values are kept per seat
+// (participant): a node holds the value for the seat that moved into it,
+// selection at a node is for the seat to move there, and a playout
+// credits each seat with the value of the colour it holds at the
+// playout's end (after a swap, turns { swap }, the other colour than at
+// the root). A cut-off playout's gain is that colour's score difference
+// over the difference of the colour the seat held at the root.
 //
 // A playout's value for a player is 1 for a sole win, 0.75 for a win shared
 // with some but not all players, 0.5 for a draw, 0 for a loss. A playout
@@ -96,12 +102,14 @@ const (
 func (m *MCTS) Name() string { return "mcts" }
 
 // node is a position of the search tree, reached by move (an index into
-// its parent's legal moves) made by mover.
+// its parent's legal moves) made by the seat mover (the participant, who
+// plays the colour Program.SeatOf says: after a swap, turns { swap }, the
+// other colour than before).
 type node struct {
 	move     int32
 	mover    int32
 	visits   float64
-	value    float64 // sum of the playout values for mover
+	value    float64 // sum of the playout values for mover's seat
 	children []*node
 	untried  []int32 // moves not yet expanded (nil until the node is first reached)
 	expanded bool    // untried has been filled
@@ -119,8 +127,9 @@ type search struct {
 	mls     []interp.MoveList // per tree depth
 	pml     interp.MoveList   // playout scratch
 	path    []*node
-	vals    []float64 // per player values of one playout
-	rootDif []int     // per player score difference at the root
+	vals    []float64 // per seat values of one playout
+	byColor []float64 // per colour values of a finished playout
+	rootDif []int     // per seat score difference at the root (of the colour it held there)
 	gainSum float64   // sum of |gain| over cut-off playouts
 	gainN   float64
 	hasSc   bool
@@ -265,13 +274,14 @@ func decided(visits, values []float64) bool {
 	return first >= DecisiveRatio*second
 }
 
-// winNow returns a move of ml after which the mover is the sole winner, or
-// -1.
+// winNow returns a move of ml after which the mover (the seat to move,
+// by the colour it then holds) is the sole winner, or -1.
 func winNow(p *interp.Program, s *interp.State, ml *interp.MoveList) int {
-	me := s.ToMove()
+	seat := p.SeatOf(s, s.ToMove())
 	for i := 0; i < ml.Len(); i++ {
 		p.Apply(s, ml, i)
 		st := p.Status(s)
+		me := colourOf(p, s, seat)
 		p.Undo(s)
 		if st.Over && len(st.Winners) == 1 && st.Winners[0] == me && p.NumPlayers() > 1 {
 			return i
@@ -298,6 +308,7 @@ func (m *MCTS) newSearch(p *interp.Program, s *interp.State, rng *rand.Rand) *se
 	}
 	np := p.NumPlayers()
 	sr.vals = make([]float64, np)
+	sr.byColor = make([]float64, np)
 	sr.rootDif = make([]int, np)
 	if sr.hasSc {
 		scores := make([]int, np)
@@ -305,12 +316,12 @@ func (m *MCTS) newSearch(p *interp.Program, s *interp.State, rng *rand.Rand) *se
 			scores[i] = judge(p, s, i)
 		}
 		for i := range sr.rootDif {
-			sr.rootDif[i] = scoreDiff(p, scores, i)
+			sr.rootDif[i] = scoreDiff(p, scores, colourOf(p, s, i))
 		}
 	}
-	// The root's mover is the player before the one to move; it only
+	// The root's mover is the seat before the one to move; it only
 	// matters for the bookkeeping of the root's own (unused) value.
-	sr.root = &node{move: -1, mover: int32((s.ToMove() + np - 1) % np)}
+	sr.root = &node{move: -1, mover: int32((p.SeatOf(s, s.ToMove()) + np - 1) % np)}
 	return sr
 }
 
@@ -361,7 +372,7 @@ func (sr *search) iterate() {
 			mv := n.untried[k]
 			n.untried[k] = n.untried[len(n.untried)-1]
 			n.untried = n.untried[:len(n.untried)-1]
-			ch := &node{move: mv, mover: int32(s.ToMove())}
+			ch := &node{move: mv, mover: int32(p.SeatOf(s, s.ToMove()))}
 			n.children = append(n.children, ch)
 			sr.bytes += nodeBytes
 			p.Apply(s, ml, int(mv))
@@ -395,13 +406,22 @@ func (sr *search) selectChild(n *node) *node {
 	return best
 }
 
-// value fills sr.vals with every player's value of the position s.
+// value fills sr.vals with every seat's value of the position s: the
+// value of the colour the seat holds in s (SeatOf: after a swap the
+// other colour than at the root).
 func (sr *search) value() {
 	p, s := sr.p, sr.s
 	p.StatusInto(s, &sr.st)
 	st := &sr.st
 	if st.Over {
-		outcomeValues(p.NumPlayers(), st.Winners, sr.vals)
+		if !s.Swapped {
+			outcomeValues(p.NumPlayers(), st.Winners, sr.vals)
+			return
+		}
+		outcomeValues(p.NumPlayers(), st.Winners, sr.byColor)
+		for i := range sr.vals {
+			sr.vals[i] = sr.byColor[colourOf(p, s, i)]
+		}
 		return
 	}
 	if !sr.hasSc {
@@ -410,14 +430,16 @@ func (sr *search) value() {
 		}
 		return
 	}
-	// Cut off: the gain of each player's score difference since the root,
-	// scaled by the mean absolute gain seen so far.
+	// Cut off: the gain of each seat's score difference since the root
+	// (of the colour it holds now over the colour it held there), scaled
+	// by the mean absolute gain seen so far.
 	for i := range sr.vals {
+		c := colourOf(p, s, i)
 		var g float64
 		if sr.guided {
-			g = float64(guideDiff(p, s, i) - sr.rootDif[i])
+			g = float64(guideDiff(p, s, c) - sr.rootDif[i])
 		} else {
-			g = float64(scoreDiff(p, st.Scores, i) - sr.rootDif[i])
+			g = float64(scoreDiff(p, st.Scores, c) - sr.rootDif[i])
 		}
 		sr.vals[i] = g
 		sr.gainSum += math.Abs(g)

@@ -15,6 +15,14 @@
 // between computer players is a pure function of the rules, the options and
 // the seed that made that generator.
 //
+// Players judge moves by seat (participant), not by colour: in a game
+// with the swap (the pie rule, turns { swap }) the move "swap" changes no
+// piece and leaves the same colour to move, but the participants exchange
+// colours (State.Swapped, Program.SeatOf). A move is valued for the
+// participant who makes it by the colour that participant holds after it
+// (colourOf); in a game without the swap seat and colour are the same and
+// nothing changes.
+//
 // Evaluation (Eval) uses only what the rules define: a finished game is
 // worth Win to a sole winner and -Win to a loser (a shared win half of Win,
 // a draw nothing); otherwise the game's score, seen from one player, is
@@ -339,6 +347,15 @@ func guideDiff(p *interp.Program, s *interp.State, me int) int {
 		return best - p.Guide(s, me)
 	}
 	return p.Guide(s, me) - best
+}
+
+// colourOf is the colour (player) that seat plays in s: the inverse of
+// Program.SeatOf, which only ever exchanges the two seats of a two-player
+// game (turns { swap }) and so is its own inverse. The players judge a
+// move for the participant who makes it: by the colour that participant
+// holds after the move.
+func colourOf(p *interp.Program, s *interp.State, seat int) int {
+	return p.SeatOf(s, seat)
 }
 
 // judged tells whether the computer players have a value to judge
