@@ -88,15 +88,3 @@ func (t *abTable) store(key uint64, value, depth, move int, flag uint8) {
 	}
 	t.entries[b+1] = e
 }
-
-// fill returns the share of the entries (in thousandths) that this
-// search's generation wrote, for tests and tuning.
-func (t *abTable) fill() int {
-	n := 0
-	for _, e := range t.entries {
-		if e.flag != 0 && e.gen == t.gen {
-			n++
-		}
-	}
-	return n * 1000 / len(t.entries)
-}
