@@ -1,8 +1,6 @@
 package interp
 
 import (
-	"reflect"
-
 	"github.com/ruleplay/ruleplay/interp/internal/core"
 	"github.com/ruleplay/ruleplay/ir"
 )
@@ -45,7 +43,7 @@ func WithHash(p *Program) (*Program, error) {
 // Program.Zobrist to decline).
 func compileHash(p *core.Program) {
 	repeats, plyRead := false, p.Limit > 0
-	eachExpr(p.Desc, func(e *ir.Expr) {
+	ir.EachExpr(p.Desc, func(e *ir.Expr) {
 		repeats = repeats || core.ReadsRepetition(e)
 		plyRead = plyRead || core.ReadsPly(e)
 	})
@@ -100,49 +98,4 @@ func hashDeclines(p *core.Program) string {
 		return "the position keeps a hash (repetitions, or Config.Hash), which the general make keeps"
 	}
 	return ""
-}
-
-// eachExpr calls f on every expression of g, each node of each tree.
-func eachExpr(g *ir.Game, f func(*ir.Expr)) {
-	var walk func(v reflect.Value)
-	exprType := reflect.TypeOf((*ir.Expr)(nil))
-	walk = func(v reflect.Value) {
-		switch v.Kind() {
-		case reflect.Pointer:
-			if v.IsNil() {
-				return
-			}
-			if v.Type() == exprType {
-				var visit func(e *ir.Expr)
-				visit = func(e *ir.Expr) {
-					if e == nil {
-						return
-					}
-					f(e)
-					for _, a := range e.Args {
-						visit(a)
-					}
-				}
-				visit(v.Interface().(*ir.Expr))
-				return
-			}
-			walk(v.Elem())
-		case reflect.Struct:
-			for i := 0; i < v.NumField(); i++ {
-				if v.Type().Field(i).IsExported() {
-					walk(v.Field(i))
-				}
-			}
-		case reflect.Slice, reflect.Array:
-			for i := 0; i < v.Len(); i++ {
-				walk(v.Index(i))
-			}
-		case reflect.Map:
-			iter := v.MapRange()
-			for iter.Next() {
-				walk(iter.Value())
-			}
-		}
-	}
-	walk(reflect.ValueOf(g))
 }

@@ -2,7 +2,6 @@ package solve
 
 import (
 	"encoding/binary"
-	"reflect"
 
 	"github.com/ruleplay/ruleplay/interp"
 	"github.com/ruleplay/ruleplay/ir"
@@ -84,52 +83,8 @@ func appendInts(buf []byte, xs []int32) []byte {
 // missed.
 func readsPly(g *ir.Game) bool {
 	found := false
-	seen := map[uintptr]bool{}
-	var walk func(v reflect.Value)
-	walk = func(v reflect.Value) {
-		if found {
-			return
-		}
-		switch v.Kind() {
-		case reflect.Pointer:
-			if v.IsNil() || seen[v.Pointer()] {
-				return
-			}
-			seen[v.Pointer()] = true
-			if e, ok := v.Interface().(*ir.Expr); ok {
-				if e.Op == ir.OpMoves || (e.Op == ir.OpVar && (e.Name == "ply" || e.Name == "turn")) {
-					found = true
-					return
-				}
-			}
-			walk(v.Elem())
-		case reflect.Interface:
-			if !v.IsNil() {
-				walk(v.Elem())
-			}
-		case reflect.Struct:
-			for i := 0; i < v.NumField(); i++ {
-				if v.Type().Field(i).IsExported() {
-					walk(v.Field(i))
-				}
-			}
-		case reflect.Slice, reflect.Array:
-			if v.Kind() == reflect.Slice && v.IsNil() {
-				return
-			}
-			if k := v.Type().Elem().Kind(); k != reflect.Pointer && k != reflect.Struct && k != reflect.Slice && k != reflect.Interface && k != reflect.Array && k != reflect.Map {
-				return
-			}
-			for i := 0; i < v.Len(); i++ {
-				walk(v.Index(i))
-			}
-		case reflect.Map:
-			it := v.MapRange()
-			for it.Next() {
-				walk(it.Value())
-			}
-		}
-	}
-	walk(reflect.ValueOf(g))
+	ir.EachExpr(g, func(e *ir.Expr) {
+		found = found || e.Op == ir.OpMoves || (e.Op == ir.OpVar && (e.Name == "ply" || e.Name == "turn"))
+	})
 	return found
 }
