@@ -19,15 +19,59 @@ type identity struct {
 	// the rules have a ply limit: the ply and every player's turns are
 	// part of the position
 	withPly bool
+	// plyCap, when not 0: the rules read the ply and the turn numbers
+	// only by comparing them with numbers below plyCap - 1 (Konane's
+	// opening: ply == 1, ply == 2, ply > 2; Leap Frog's turn == 1), so
+	// the ply and each player's turns count up to plyCap and every later
+	// value is one (the rules cannot tell them apart)
+	plyCap int
 }
 
 func newIdentity(p *interp.Program) identity {
-	return identity{
+	id := identity{
 		cells:    p.NumCells,
 		wide:     p.Ncodes > 256,
 		stacking: p.Stacking,
 		withPly:  p.Limit > 0 || readsPly(p.Game()),
 	}
+	if id.withPly && p.Limit == 0 {
+		id.plyCap = plyHorizon(p.Game())
+	}
+	return id
+}
+
+// plyHorizon returns 2 more than the largest number the ply or a turn
+// number is compared with, when every read of them is such a comparison
+// (ply OP N, turn OP N, or N OP ply, N OP turn) and nothing reads the
+// moves a player made or the turn order; 0 otherwise. From there on
+// every comparison has one value, whatever the ply or the turns.
+func plyHorizon(g *ir.Game) int {
+	if g.Turns != nil || g.Swap != nil {
+		return 0
+	}
+	reads, compared, largest := 0, 0, 0
+	other := false
+	ir.EachExpr(g, func(e *ir.Expr) {
+		counter := func(e *ir.Expr) bool { return e.Op == ir.OpVar && (e.Name == "ply" || e.Name == "turn") }
+		switch {
+		case e.Op == ir.OpMoves:
+			other = true
+		case counter(e):
+			reads++
+		case e.Op >= ir.OpEq && e.Op <= ir.OpGe && len(e.Args) == 2:
+			for i, a := range e.Args {
+				b := e.Args[1-i]
+				if counter(a) && b.Op == ir.OpInt {
+					compared++
+					largest = max(largest, b.Int)
+				}
+			}
+		}
+	})
+	if other || reads == 0 || reads != compared {
+		return 0
+	}
+	return largest + 2
 }
 
 // appendTo appends the identity of s to buf.
@@ -56,7 +100,13 @@ func (id *identity) appendTo(buf []byte, s *interp.State) []byte {
 	buf = appendInts(buf, s.Points)
 	buf = appendInts(buf, s.Hand)
 	buf = appendInts(buf, s.Ctr)
-	if id.withPly {
+	switch {
+	case id.plyCap > 0:
+		buf = binary.AppendUvarint(buf, uint64(min(s.PlyCount, id.plyCap)))
+		for _, n := range s.Turns {
+			buf = binary.AppendUvarint(buf, uint64(min(int(n), id.plyCap)))
+		}
+	case id.withPly:
 		buf = binary.AppendUvarint(buf, uint64(s.PlyCount))
 		buf = appendInts(buf, s.Turns)
 	}

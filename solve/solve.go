@@ -54,6 +54,8 @@ type Options struct {
 	Context context.Context
 	// parallelLevel: the tests' own (retro.go; 0: parallelLevel)
 	parallelLevel int
+	// wholePly keeps the whole ply in the identity (tests of plyCap)
+	wholePly bool
 }
 
 // Progress is where a solve stands.
@@ -142,6 +144,14 @@ func Solve(p *interp.Program, s *interp.State, opt Options) (sol *Solution, err 
 	}
 	if sol.parallelLevel <= 0 {
 		sol.parallelLevel = parallelLevel
+	}
+	if opt.wholePly {
+		sol.id.plyCap = 0
+	}
+	if sol.id.plyCap > 0 {
+		// positions the ply no longer tells apart are one: a hash that
+		// reads the ply would look for them in different places
+		sol.hash = nil
 	}
 	recs, err := sol.enumerate(s, &opt, began)
 	if err != nil {
