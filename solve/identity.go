@@ -20,8 +20,8 @@ type identity struct {
 	// part of the position
 	withPly bool
 	// plyCap, when not 0: the rules read the ply and the turn numbers
-	// only by comparing them with numbers below plyCap - 1 (Konane's
-	// opening: ply == 1, ply == 2, ply > 2; Leap Frog's turn == 1), so
+	// only by comparing them with numbers below plyCap - 1 (an opening
+	// read as ply == 1, ply == 2, ply > 2 or turn == 1), so
 	// the ply and each player's turns count up to plyCap and every later
 	// value is one (the rules cannot tell them apart)
 	plyCap int
