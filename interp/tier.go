@@ -50,9 +50,6 @@ func planTiers(p *core.Program) {
 	compileChainWalks(p, shapes, core.AccelMultiwordChains, multiwordChainsDeclines, func(sh *core.TierShape, on bool) { sh.WordChains = on })
 	filtered := p.Blockade != nil
 	countOff := p.Off(core.AccelCountPlayouts)
-	if countOff == "" {
-		countOff = p.SwapDeclines() // (the drawer counts the rules' moves only)
-	}
 	counts := p.FiltersOnWords()
 	for ti := range p.Tiers {
 		t, sh := &p.Tiers[ti], &shapes[ti]

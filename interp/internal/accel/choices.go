@@ -84,7 +84,8 @@ func (BlockadeOnWords) Filter(p *core.Program, s *core.State, ml *core.MoveList,
 }
 
 // PlayoutByCount counts the moves (each tier's drawer) and builds the one
-// drawn (count-playouts).
+// drawn (count-playouts); at the ply where the swap is offered it lists
+// them (Legal), the swap among them.
 type PlayoutByCount struct{}
 
 func (PlayoutByCount) Name() string     { return "count, then build the one drawn" }
@@ -92,7 +93,13 @@ func (PlayoutByCount) Unit() core.Accel { return core.AccelCountPlayouts }
 
 func (PlayoutByCount) Play(p *core.Program, s *core.State, rng *rand.Rand, ml *core.MoveList, maxPlies int) (plies int) {
 	for maxPlies <= 0 || plies < maxPlies {
-		n, built := p.CountRuleMoves(s, ml, true)
+		n, built := 0, true
+		if p.SwapPly != 0 && p.SwapOffered(s) {
+			p.Legal(s, ml) // the swap's ply: the list, with the swap last
+			n = len(ml.Moves)
+		} else {
+			n, built = p.CountRuleMoves(s, ml, true)
+		}
 		if n == 0 {
 			break
 		}

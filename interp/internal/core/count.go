@@ -61,8 +61,8 @@ func (p *Program) CountLegal(s *State, ml *MoveList) int {
 }
 
 // CountRuleMoves returns the number of legal moves of s, the swap left
-// out where the moves are not built (the count-playouts drawer, which
-// reads it, declines a game with the swap); built tells that they had to
+// out where the moves are not built (the count-playouts drawer lists the
+// moves of the swap's ply instead); built tells that they had to
 // be built: ml holds Legal's list. Otherwise s.tier is the tier of the
 // moves (-1: the one move is a pass) and s.SelFiltered tells whether the
 // blockade filter drops some of them; selecting keeps what SelectMove
