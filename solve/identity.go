@@ -2,6 +2,7 @@ package solve
 
 import (
 	"encoding/binary"
+	"math/bits"
 
 	"github.com/ruleplay/ruleplay/interp"
 	"github.com/ruleplay/ruleplay/ir"
@@ -14,6 +15,10 @@ import (
 type identity struct {
 	cells    int
 	wide     bool // piece codes need two bytes
+	// packed, when not 0: the bits of a cell's code when a byte holds
+	// two cells or more (a game without stacks and with at most 15
+	// pieces): the cells are packed, Konane's 36 cells in 9 bytes
+	packed int
 	stacking bool
 	// withPly: a rule reads the ply or the turns (ply, turn, moves), or
 	// the rules have a ply limit: the ply and every player's turns are
@@ -33,6 +38,9 @@ func newIdentity(p *interp.Program) identity {
 		wide:     p.Ncodes > 256,
 		stacking: p.Stacking,
 		withPly:  p.Limit > 0 || readsPly(p.Game()),
+	}
+	if b := bits.Len(uint(p.Ncodes - 1)); !p.Stacking && b <= 4 {
+		id.packed = max(b, 1)
 	}
 	if id.withPly && p.Limit == 0 {
 		id.plyCap = plyHorizon(p.Game())
@@ -84,6 +92,8 @@ func (id *identity) appendTo(buf []byte, s *interp.State) []byte {
 				buf = id.code(buf, s.Stk[c*s.Scap+i])
 			}
 		}
+	} else if id.packed > 0 {
+		buf = id.pack(buf, s.Cells[:id.cells])
 	} else {
 		for c := 0; c < id.cells; c++ {
 			buf = id.code(buf, s.Cells[c])
@@ -109,6 +119,23 @@ func (id *identity) appendTo(buf []byte, s *interp.State) []byte {
 	case id.withPly:
 		buf = binary.AppendUvarint(buf, uint64(s.PlyCount))
 		buf = appendInts(buf, s.Turns)
+	}
+	return buf
+}
+
+// pack appends the codes of cells, id.packed bits each.
+func (id *identity) pack(buf []byte, cells []uint16) []byte {
+	acc, n := uint64(0), 0
+	for _, c := range cells {
+		acc |= uint64(c) << n
+		if n += id.packed; n >= 8 {
+			buf = append(buf, byte(acc))
+			acc >>= 8
+			n -= 8
+		}
+	}
+	if n > 0 {
+		buf = append(buf, byte(acc))
 	}
 	return buf
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"runtime"
 	"time"
 
 	"github.com/ruleplay/ruleplay/interp"
@@ -52,6 +53,12 @@ type Options struct {
 	// Context stops the enumeration when done (Ctrl-C): what the
 	// positions found decide is still solved.
 	Context context.Context
+	// Method: the retrograde analysis, the search, or the first then the
+	// second when the positions outgrow Memory (Auto, the zero value)
+	Method Method
+	// Divide asks the search to value every first move while it solves
+	// (the retrograde analysis values every position anyway)
+	Divide bool
 	// parallelLevel: the tests' own (retro.go; 0: parallelLevel)
 	parallelLevel int
 	// wholePly keeps the whole ply in the identity (tests of plyCap)
@@ -111,6 +118,16 @@ type Solution struct {
 	Complete   bool    // every reachable position was enumerated
 	Margin     *int    // scored games, complete solves: the margin under best play
 	Stopped    error   // nil, ErrTooBig or ErrInterrupted
+	// srch: the search's answers, when the method was the search
+	srch *searched
+	// Method: the method that gave the answers
+	Method Method
+	// Enumerated: with Auto, when the retrograde analysis gave way to
+	// the search, the positions it had found before it stopped
+	Enumerated int64
+	// Cycle: with Auto, the search that took over met a position that
+	// repeats (Stopped is ErrTooBig)
+	Cycle bool
 	Elapsed    time.Duration
 	limit      int64
 	buf        []byte
@@ -128,7 +145,7 @@ type Solution struct {
 // big for the memory bound or an interrupted solve returns a Solution
 // whose Stopped says so, with what is known. The result does not depend
 // on Options.Threads.
-func Solve(p *interp.Program, s *interp.State, opt Options) (sol *Solution, err error) {
+func Solve(p *interp.Program, s *interp.State, opt Options) (*Solution, error) {
 	began := time.Now()
 	if opt.Memory <= 0 {
 		opt.Memory = DefaultMemory
@@ -136,11 +153,44 @@ func Solve(p *interp.Program, s *interp.State, opt Options) (sol *Solution, err 
 	if opt.Context == nil {
 		opt.Context = context.Background()
 	}
-	sol = &Solution{
+	sol := newSolution(p, s, &opt)
+	if opt.Method == Search {
+		if err := searchSolve(sol, &opt, began); err != nil {
+			return nil, err
+		}
+		return sol, nil
+	}
+	if err := sol.enumerateAndAnalyse(s, &opt, began); err != nil {
+		return nil, err
+	}
+	if opt.Method != Auto || !errors.Is(sol.Stopped, ErrTooBig) {
+		return sol, nil
+	}
+	// too many positions for the memory: search instead, in the memory
+	// the tables leave
+	found := sol.Positions()
+	sol = newSolution(p, s, &opt)
+	sol.Enumerated = found
+	runtime.GC()
+	err := searchSolve(sol, &opt, began)
+	if errors.Is(err, ErrCycle) {
+		sol.Stopped, sol.Cycle = ErrTooBig, true
+		return sol, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return sol, nil
+}
+
+// newSolution is a solve of s not yet begun.
+func newSolution(p *interp.Program, s *interp.State, opt *Options) *Solution {
+	sol := &Solution{
 		p: p, root: s.Clone(), Player: s.Mover, id: newIdentity(p), hash: opt.Hash,
 		threads: min(max(opt.Threads, 1), MaxThreads), parallelLevel: opt.parallelLevel,
 		tab: newShardTable(), limit: opt.Memory,
 		scored: p.ScoreFn != nil || p.Margin != nil,
+		Method: Retrograde,
 	}
 	if sol.parallelLevel <= 0 {
 		sol.parallelLevel = parallelLevel
@@ -153,9 +203,15 @@ func Solve(p *interp.Program, s *interp.State, opt Options) (sol *Solution, err 
 		// reads the ply would look for them in different places
 		sol.hash = nil
 	}
-	recs, err := sol.enumerate(s, &opt, began)
+	return sol
+}
+
+// enumerateAndAnalyse is the retrograde method: the enumeration, then
+// the analysis.
+func (sol *Solution) enumerateAndAnalyse(s *interp.State, opt *Options, began time.Time) error {
+	recs, err := sol.enumerate(s, opt, began)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	sol.tab.seal()
 	sol.origin = sol.tab.dense(sol.rootPacked)
@@ -174,7 +230,7 @@ func Solve(p *interp.Program, s *interp.State, opt Options) (sol *Solution, err 
 	}
 	sol.retrograde(sol.outcomeOf)
 	sol.Elapsed = time.Since(began)
-	return sol, nil
+	return nil
 }
 
 func (sol *Solution) progress(phase string, began time.Time) Progress {
@@ -288,27 +344,61 @@ func (sol *Solution) value(i uint32) (Value, int) {
 }
 
 // Over tells whether the game is over in the position solved.
-func (sol *Solution) Over() bool { return sol.info[sol.origin]&terminal != 0 }
+func (sol *Solution) Over() bool {
+	if sol.srch != nil {
+		return sol.srch.over
+	}
+	return sol.info[sol.origin]&terminal != 0
+}
 
-// Positions is the number of positions enumerated.
-func (sol *Solution) Positions() int64 { return int64(sol.tab.len()) }
+// Positions is the number of positions enumerated; with the search, the
+// positions searched (one searched again after the table forgot it
+// counts again).
+func (sol *Solution) Positions() int64 {
+	if sol.srch != nil {
+		return sol.srch.x.nodes
+	}
+	return int64(sol.tab.len())
+}
 
-// Moves is the number of moves (edges) recorded.
-func (sol *Solution) Moves() int64 { return sol.moves }
+// Moves is the number of moves (edges) recorded; with the search, the
+// moves generated.
+func (sol *Solution) Moves() int64 {
+	if sol.srch != nil {
+		return sol.srch.x.moves
+	}
+	return sol.moves
+}
 
 // Bytes is the memory the solution holds: the table, the arrays of the
 // retrograde analysis (perPosition) and the predecessors.
 func (sol *Solution) Bytes() int64 {
+	if sol.srch != nil {
+		return sol.srch.x.tt.bytes()
+	}
 	return sol.tab.bytesNow() + int64(sol.tab.len())*sol.perPosition() + 4*sol.moves
 }
 
 // Value is the value of the position solved for the player to move and
 // the plies to the end with best play (-1 for a draw or unknown).
-func (sol *Solution) Value() (Value, int) { return sol.value(sol.origin) }
+func (sol *Solution) Value() (Value, int) {
+	if sol.srch != nil {
+		return sol.srch.value, sol.srch.plies
+	}
+	return sol.value(sol.origin)
+}
 
 // Lookup is the value of position s for the root player, and its plies;
 // ok is false when the solve did not reach s.
 func (sol *Solution) Lookup(s *interp.State) (v Value, plies int, ok bool) {
+	if sol.srch != nil {
+		score, err := sol.srch.at(s.Clone())
+		if err != nil {
+			return Unknown, -1, false
+		}
+		v, plies = valueOf(score)
+		return v, plies, true
+	}
 	i := sol.index(s)
 	if i < 0 {
 		return Unknown, -1, false
@@ -321,6 +411,9 @@ func (sol *Solution) Lookup(s *interp.State) (v Value, plies int, ok bool) {
 // play: its principal variation (package doc) reaches a position seen
 // before rather than a finished game the rules call a draw.
 func (sol *Solution) EndlessDraw() bool {
+	if sol.srch != nil {
+		return false // the search solves games without cycles only
+	}
 	if v, _ := sol.Value(); v != Draw || !sol.Complete {
 		return false
 	}
@@ -342,6 +435,9 @@ type MoveValue struct {
 func (sol *Solution) Divide() []MoveValue {
 	if sol.Over() {
 		return nil
+	}
+	if sol.srch != nil {
+		return sol.srch.divided()
 	}
 	s := sol.root.Clone()
 	var ml interp.MoveList
@@ -368,6 +464,9 @@ func (sol *Solution) Divide() []MoveValue {
 func (sol *Solution) PV() []string {
 	if v, _ := sol.Value(); v == Unknown {
 		return nil
+	}
+	if sol.srch != nil {
+		return sol.srch.pv
 	}
 	return sol.pvMoves(sol.root.Clone())
 }
@@ -439,6 +538,9 @@ func (sol *Solution) best(team bool, succ []int64) int {
 // side it is; -1 when the solve did not reach s. With more than two
 // players it plays the paranoid value: the root player against the rest.
 func (sol *Solution) Choose(s *interp.State) int {
+	if sol.srch != nil {
+		return sol.srch.choose(s.Clone())
+	}
 	i := sol.index(s)
 	if i < 0 || sol.info[i]&terminal != 0 {
 		return -1

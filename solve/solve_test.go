@@ -164,7 +164,7 @@ func TestHashOnlyLocates(t *testing.T) {
 // keeps only exact values; so does an interruption.
 func TestStopped(t *testing.T) {
 	p := bundled(t, "leapfrog", map[string]string{"size": "4x4"})
-	sol := mustSolve(t, p, p.NewState(1), Options{Memory: 1 << 20})
+	sol := mustSolve(t, p, p.NewState(1), Options{Memory: 1 << 20, Method: Retrograde})
 	if !errors.Is(sol.Stopped, ErrTooBig) || sol.Complete || sol.Margin != nil {
 		t.Fatalf("stopped %v complete %v", sol.Stopped, sol.Complete)
 	}

@@ -114,7 +114,7 @@ func TestThreadsStopped(t *testing.T) {
 	p := bundled(t, "leapfrog", map[string]string{"size": "4x4"})
 	whole := snapshot(mustSolve(t, p, p.NewState(1), Options{}))
 	for _, threads := range []int{1, 2} {
-		sol := mustSolve(t, p, p.NewState(1), Options{Threads: threads, Memory: 4 << 20, parallelLevel: 1})
+		sol := mustSolve(t, p, p.NewState(1), Options{Threads: threads, Memory: 4 << 20, parallelLevel: 1, Method: Retrograde})
 		if !errors.Is(sol.Stopped, ErrTooBig) || sol.Complete || sol.Margin != nil {
 			t.Fatalf("%d threads: stopped %v complete %v", threads, sol.Stopped, sol.Complete)
 		}

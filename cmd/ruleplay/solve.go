@@ -17,20 +17,24 @@ import (
 
 // solveJSON is what solve --json prints.
 type solveJSON struct {
-	Game      string          `json:"game"`
-	Player    string          `json:"player"`
-	Value     string          `json:"value"`
-	Draw      string          `json:"draw,omitempty"`
-	Plies     *int            `json:"plies"`
-	Margin    *int            `json:"margin,omitempty"`
-	PV        []string        `json:"pv"`
-	Positions int64           `json:"positions"`
-	Moves     int64           `json:"moves"`
-	Bytes     int64           `json:"bytes"`
-	Seconds   float64         `json:"seconds"`
-	Complete  bool            `json:"complete"`
-	Paranoid  bool            `json:"paranoid,omitempty"`
-	Divide    []solveMoveJSON `json:"divide,omitempty"`
+	Game      string   `json:"game"`
+	Player    string   `json:"player"`
+	Value     string   `json:"value"`
+	Draw      string   `json:"draw,omitempty"`
+	Plies     *int     `json:"plies"`
+	Margin    *int     `json:"margin,omitempty"`
+	PV        []string `json:"pv"`
+	Positions int64    `json:"positions"`
+	Moves     int64    `json:"moves"`
+	Bytes     int64    `json:"bytes"`
+	Seconds   float64  `json:"seconds"`
+	Complete  bool     `json:"complete"`
+	Method    string   `json:"method"`
+	// Enumerated: the positions the retrograde analysis had found when
+	// it gave way to the search (--method auto)
+	Enumerated int64           `json:"enumerated,omitempty"`
+	Paranoid   bool            `json:"paranoid,omitempty"`
+	Divide     []solveMoveJSON `json:"divide,omitempty"`
 }
 
 type solveMoveJSON struct {
@@ -89,6 +93,7 @@ func newSolveCmd() *cobra.Command {
 		asJSON  bool
 		threads int
 		memory  string
+		method  string
 	)
 	cmd := &cobra.Command{
 		Use:   "solve FILE",
@@ -104,6 +109,10 @@ func newSolveCmd() *cobra.Command {
 				return usageErrorf("--threads %d: want 1 to %d", threads, maxThreads)
 			}
 			limit, err := parseMemory(memory)
+			if err != nil {
+				return err
+			}
+			how, err := parseMethod(method)
 			if err != nil {
 				return err
 			}
@@ -131,7 +140,7 @@ func newSolveCmd() *cobra.Command {
 			defer stop()
 			errw := cmd.ErrOrStderr()
 			bar := isTerminal(errw)
-			opt := solve.Options{Memory: limit, Context: ctx, Hash: interp.Hash, Threads: threads}
+			opt := solve.Options{Memory: limit, Context: ctx, Hash: interp.Hash, Threads: threads, Method: how, Divide: divide}
 			var shown time.Duration
 			opt.Progress = func(pr solve.Progress) {
 				rate := float64(pr.Positions) / max(pr.Elapsed.Seconds(), 1e-9)
@@ -150,6 +159,9 @@ func newSolveCmd() *cobra.Command {
 			if bar {
 				fmt.Fprint(errw, "\r\033[K")
 			}
+			if errors.Is(err, solve.ErrCycle) {
+				return fmt.Errorf("solve --method search: %w; use --method retrograde (or auto)", err)
+			}
 			if err != nil {
 				return err
 			}
@@ -157,6 +169,9 @@ func newSolveCmd() *cobra.Command {
 				return err
 			}
 			switch {
+			case errors.Is(sol.Stopped, solve.ErrTooBig) && sol.Cycle:
+				return fmt.Errorf("solve: the game is too big for --memory %s: %d positions found and more to come; the search could not take over, since positions repeat (it solves games without cycles only). Give more memory, or solve a later position (--moves, --position)",
+					bytesText(limit), sol.Enumerated)
 			case errors.Is(sol.Stopped, solve.ErrTooBig):
 				return fmt.Errorf("solve: the game is too big for --memory %s: %d positions found and more to come (%s); the values above are what those decide. Give more memory, or solve a later position (--moves, --position)",
 					bytesText(limit), sol.Positions(), bytesText(sol.Bytes()))
@@ -174,7 +189,18 @@ func newSolveCmd() *cobra.Command {
 	fl.BoolVar(&asJSON, "json", false, "print JSON")
 	fl.IntVar(&threads, "threads", 1, fmt.Sprintf("solve with `N` threads (1 to %d; the result is the same)", maxThreads))
 	fl.StringVar(&memory, "memory", "4GiB", "bound the solve's tables to `SIZE` (e.g. 512MiB, 4GiB)")
+	fl.StringVar(&method, "method", "auto", "`METHOD`: retrograde, search, or auto (retrograde, then search when the positions outgrow --memory)")
 	return cmd
+}
+
+// parseMethod reads --method.
+func parseMethod(text string) (solve.Method, error) {
+	for _, m := range []solve.Method{solve.Auto, solve.Retrograde, solve.Search} {
+		if text == m.String() {
+			return m, nil
+		}
+	}
+	return 0, usageErrorf("--method %q: want auto, retrograde or search", text)
 }
 
 // parseMemory reads a size: a number of bytes with an optional unit
@@ -227,7 +253,7 @@ func printSolution(out io.Writer, gm *game, sol *solve.Solution, divide, asJSON 
 		Game: gm.g.Name, Player: p.PlayerName(sol.Player), Value: v.String(), Margin: sol.Margin, PV: pv,
 		Positions: sol.Positions(), Moves: sol.Moves(), Bytes: sol.Bytes(),
 		Seconds: float64(sol.Elapsed.Milliseconds()) / 1000, Complete: sol.Complete,
-		Paranoid: p.NumPlayers() > 2,
+		Paranoid: p.NumPlayers() > 2, Method: sol.Method.String(), Enumerated: sol.Enumerated,
 	}
 	if plies >= 0 {
 		j.Plies = &plies
@@ -273,6 +299,13 @@ func printSolution(out io.Writer, gm *game, sol *solve.Solution, divide, asJSON 
 	}
 	if len(pv) > 0 {
 		fmt.Fprintln(out, wrapWords("principal variation: ", pv, "  ", 78))
+	}
+	if sol.Method == solve.Search {
+		if j.Enumerated > 0 {
+			fmt.Fprintf(out, "the retrograde analysis found more than %d positions, more than --memory holds: searched instead\n", j.Enumerated)
+		}
+		fmt.Fprintf(out, "search: %d positions searched, %d moves, table %s, %.1f s\n", j.Positions, j.Moves, bytesText(j.Bytes), j.Seconds)
+		return nil
 	}
 	fmt.Fprintf(out, "%d positions, %d moves, %s, %.1f s\n", j.Positions, j.Moves, bytesText(j.Bytes), j.Seconds)
 	return nil

@@ -1,0 +1,545 @@
+package solve
+
+import (
+	"context"
+	"errors"
+	"math/bits"
+	"time"
+
+	"github.com/ruleplay/ruleplay/interp"
+)
+
+// The second method: a depth-first alpha-beta search over the positions,
+// with a transposition table of a fixed size (ttable.go), for games whose
+// positions never repeat. It stores no graph, so it needs no more memory
+// than the table it is given: a table too small for every position only
+// makes it search some of them again. It is exact for any game in which
+// no position can come back (each move removes a piece, pieces only go
+// forward, a ply limit is part of the position), and it finds out when a
+// game is not such a game: a position that comes back on the line being
+// searched (compared by identity) stops it with ErrCycle, since a cycle
+// needs the retrograde analysis. Met no such repetition, its answers are
+// exact: every bound it uses comes from finished games or from bounds
+// proved before, and a position's value is the best of its moves' values
+// (the minimax relation holds for the retrograde analysis's values too,
+// so the two methods agree: tests compare them on every small game).
+//
+// Scores: a win for the root player in d plies scores winScore-d, a loss
+// -(winScore-d), a draw 0, so that the fastest win and the slowest loss
+// are the best of their kinds; a position's score is its best move's
+// moved one ply towards 0. The margin of a scored game is searched as a
+// second pass on the same table, the score then being the final margin.
+
+// Method chooses how Solve works.
+type Method uint8
+
+const (
+	// Auto is the retrograde analysis, then, when the positions outgrow
+	// the memory bound, the search.
+	Auto Method = iota
+	// Retrograde enumerates every position, then analyses backwards.
+	Retrograde
+	// Search is the depth-first search with a table of a fixed size.
+	Search
+)
+
+func (m Method) String() string { return [...]string{"auto", "retrograde", "search"}[m] }
+
+// ErrCycle: the search met a position that repeats; only the retrograde
+// analysis solves such a game.
+var ErrCycle = errors.New("a position comes back on a line of play, and the search solves only games whose positions never repeat")
+
+const (
+	winScore int32 = 1 << 24
+	infScore int32 = winScore + 4
+	// maxSearchDepth bounds a line of the search (a Go stack of frames)
+	maxSearchDepth = 1 << 16
+)
+
+// scoring: what the search's scores are.
+type scoring uint8
+
+const (
+	byValue  scoring = iota // win, loss or draw, with plies
+	byMargin                // the final margin
+)
+
+// checkNodes: the search looks at the clock and the context every so
+// many positions.
+const checkNodes = 1 << 12
+
+type searcher struct {
+	sol    *Solution
+	s      *interp.State
+	tt     *ttable
+	by     scoring
+	frames []*sframe
+	path   map[uint64]int32 // the hashes of the line searched, counted
+	nodes  int64            // positions expanded
+	moves  int64            // moves generated
+	ctx    context.Context
+	report func(Progress)
+	began  time.Time
+	check  int64 // nodes at the next look at the clock
+	shown  time.Time
+	st     interp.Status
+}
+
+type sframe struct {
+	ml   interp.MoveList
+	key  []byte
+	hash uint64
+}
+
+func newSearcher(sol *Solution, s *interp.State, opt *Options, began time.Time) *searcher {
+	key := sol.id.appendTo(nil, s)
+	return &searcher{
+		sol: sol, s: s, tt: newTTable(opt.Memory, ttKeyCap(len(key))),
+		path: map[uint64]int32{}, ctx: opt.Context, report: opt.Progress,
+		began: began, check: checkNodes, shown: began,
+	}
+}
+
+// shift is a move's score for the position it is played in, from the
+// score of the position it leads to.
+func (x *searcher) shift(v int32) int32 {
+	if x.by == byMargin {
+		return v
+	}
+	switch {
+	case v > 0:
+		return v - 1
+	case v < 0:
+		return v + 1
+	}
+	return 0
+}
+
+// unshift is shift's inverse: the score a position must have for the
+// move to it to score v (shift(unshift(v)) == v, and shift never goes
+// down, so a window maps through it).
+func (x *searcher) unshift(v int32) int32 {
+	if x.by == byMargin {
+		return v
+	}
+	switch {
+	case v > 0:
+		return v + 1
+	case v < 0:
+		return v - 1
+	}
+	return 0
+}
+
+// leaf is the score of a finished game.
+func (x *searcher) leaf(st *interp.Status) int32 {
+	if x.by == byMargin {
+		return int32(x.sol.marginOf(st))
+	}
+	switch x.sol.outcome(st) {
+	case Win:
+		return winScore
+	case Loss:
+		return -winScore
+	}
+	return 0
+}
+
+func (x *searcher) frame(depth int) *sframe {
+	for len(x.frames) <= depth {
+		x.frames = append(x.frames, &sframe{})
+	}
+	return x.frames[depth]
+}
+
+// tick looks at the context and reports progress, every checkNodes
+// positions.
+func (x *searcher) tick() error {
+	x.check = x.nodes + checkNodes
+	if x.ctx != nil && x.ctx.Err() != nil {
+		return ErrInterrupted
+	}
+	if x.report != nil {
+		if now := time.Now(); now.Sub(x.shown) >= time.Second {
+			x.shown = now
+			x.report(x.progress("search"))
+		}
+	}
+	return nil
+}
+
+func (x *searcher) progress(phase string) Progress {
+	return Progress{Phase: phase, Positions: x.nodes, Moves: x.moves, Fill: x.tt.fill(),
+		Bytes: x.tt.bytes(), Elapsed: time.Since(x.began)}
+}
+
+// onPath tells whether the position of frame depth is on the line
+// above it.
+func (x *searcher) onPath(depth int) bool {
+	f := x.frames[depth]
+	if x.path[f.hash] == 0 {
+		return false
+	}
+	for _, g := range x.frames[:depth] {
+		if g.hash == f.hash && string(g.key) == string(f.key) {
+			return true
+		}
+	}
+	return false
+}
+
+// exact is the score of the position x.s stands at.
+func (x *searcher) exact() (int32, error) {
+	return x.search(0, -infScore, infScore)
+}
+
+// search is the score of the position x.s stands at, at depth depth of
+// the line, within the window (alpha, beta): fail-soft, a result at or
+// below alpha is an upper bound of the score, one at or above beta a
+// lower bound, one between them exact.
+func (x *searcher) search(depth int, alpha, beta int32) (int32, error) {
+	sol, s := x.sol, x.s
+	sol.p.StatusInto(s, &x.st)
+	if x.st.Over {
+		return x.leaf(&x.st), nil
+	}
+	if depth >= maxSearchDepth {
+		return 0, ErrCycle // a line this long repeats a position or nearly
+	}
+	f := x.frame(depth)
+	f.key = sol.id.appendTo(f.key[:0], s)
+	f.hash = sol.hashOf(s, f.key)
+	first := -1
+	if e := x.tt.probe(f.key, f.hash); e != nil {
+		lo, hi := e.lo, e.hi
+		switch {
+		case lo == hi, lo >= beta:
+			return lo, nil
+		case hi <= alpha:
+			return hi, nil
+		}
+		alpha, beta = max(alpha, lo), min(beta, hi)
+		first = int(e.move) - 1
+	}
+	if x.onPath(depth) {
+		return 0, ErrCycle
+	}
+	if x.nodes >= x.check {
+		if err := x.tick(); err != nil {
+			return 0, err
+		}
+	}
+	before := x.nodes
+	x.nodes++
+	x.path[f.hash]++
+	best, move, err := x.children(depth, alpha, beta, first)
+	if x.path[f.hash]--; x.path[f.hash] == 0 {
+		delete(x.path, f.hash)
+	}
+	if err != nil {
+		return 0, err
+	}
+	lo, hi := -infScore, infScore
+	switch {
+	case best <= alpha:
+		hi = best
+	case best >= beta:
+		lo = best
+	default:
+		lo, hi = best, best
+	}
+	work := uint8(bits.Len64(uint64(x.nodes - before)))
+	x.tt.store(f.key, f.hash, lo, hi, move, work)
+	return best, nil
+}
+
+// children searches the moves of frame depth's position (the best one
+// known first) and returns the best score and the move that gives it.
+// A position that is not over and has no move is a draw, as the
+// retrograde analysis leaves it.
+func (x *searcher) children(depth int, alpha, beta int32, first int) (int32, int, error) {
+	p, s := x.sol.p, x.s
+	f := x.frames[depth]
+	p.Legal(s, &f.ml)
+	n := f.ml.Len()
+	x.moves += int64(n)
+	if n == 0 {
+		return 0, -1, nil
+	}
+	team := s.Mover == x.sol.Player
+	best, move := infScore, -1
+	if team {
+		best = -infScore
+	}
+	if first >= n {
+		first = -1
+	}
+	for j := 0; j < n; j++ {
+		i := j
+		switch {
+		case first < 0:
+		case j == 0:
+			i = first
+		case j <= first:
+			i = j - 1
+		}
+		p.Apply(s, &f.ml, i)
+		v, err := x.search(depth+1, x.unshift(alpha), x.unshift(beta))
+		p.Undo(s)
+		if err != nil {
+			return 0, -1, err
+		}
+		v = x.shift(v)
+		if team && v > best || !team && v < best {
+			best, move = v, i
+		}
+		if team {
+			alpha = max(alpha, v)
+		} else {
+			beta = min(beta, v)
+		}
+		if alpha >= beta {
+			break
+		}
+	}
+	return best, move, nil
+}
+
+// equals tells whether the position x.s stands at scores exactly v.
+func (x *searcher) equals(v int32) (bool, error) {
+	r, err := x.search(0, v-1, v+1)
+	return r == v, err
+}
+
+// valueOf turns a score into a value and plies (-1 for a draw).
+func valueOf(v int32) (Value, int) {
+	switch {
+	case v > 0:
+		return Win, int(winScore - v)
+	case v < 0:
+		return Loss, int(winScore + v)
+	}
+	return Draw, -1
+}
+
+// searched is what the search found: a Solution's answers when its
+// method was the search.
+type searched struct {
+	x      *searcher
+	value  Value
+	plies  int
+	pv     []string
+	divide []MoveValue
+	over   bool
+	// the table's scores are margins (the last pass), not values
+	margins bool
+}
+
+// searchSolve solves s by the search (package doc, search.go). The error
+// is a user's mistake, a bound of move generation, or ErrCycle.
+func searchSolve(sol *Solution, opt *Options, began time.Time) error {
+	sol.tab = nil
+	sol.Method = Search
+	x := newSearcher(sol, sol.root.Clone(), opt, began)
+	r := &searched{x: x, value: Unknown, plies: -1}
+	sol.srch = r
+	sol.Complete = false
+	err := r.run(opt.Divide)
+	sol.Elapsed = time.Since(began)
+	switch {
+	case errors.Is(err, ErrInterrupted):
+		sol.Stopped = ErrInterrupted
+		return nil
+	case err != nil:
+		return err
+	}
+	sol.Complete = true
+	return nil
+}
+
+// run computes the value (with each first move's when divide), the
+// principal variation and, in a scored game, the margin.
+func (r *searched) run(divide bool) error {
+	x := r.x
+	sol := x.sol
+	x.sol.p.StatusInto(x.s, &x.st)
+	if x.st.Over {
+		r.over = true
+		r.value, r.plies = valueOf(x.leaf(&x.st))
+		if r.value != Draw {
+			r.plies = 0
+		}
+	} else {
+		v, err := r.root(divide)
+		if err != nil {
+			return err
+		}
+		r.value, r.plies = valueOf(v)
+		if r.pv, err = r.line(v); err != nil {
+			return err
+		}
+	}
+	if !sol.scored {
+		return nil
+	}
+	x.tt.reset()
+	x.by, r.margins = byMargin, true
+	m, err := x.exact()
+	if err != nil {
+		return err
+	}
+	margin := int(m)
+	sol.Margin = &margin
+	return nil
+}
+
+// root is the score of the position solved; with divide, every first
+// move's value too (in r.divide, each as it is known).
+func (r *searched) root(divide bool) (int32, error) {
+	x := r.x
+	if !divide {
+		return x.exact()
+	}
+	p, s := x.sol.p, x.s
+	var ml interp.MoveList
+	p.Legal(s, &ml)
+	team := s.Mover == x.sol.Player
+	best := infScore
+	if team {
+		best = -infScore
+	}
+	r.divide = make([]MoveValue, ml.Len())
+	for i := range r.divide {
+		r.divide[i] = MoveValue{Move: p.Text(&ml, i), Plies: -1}
+	}
+	for i := range r.divide {
+		p.Apply(s, &ml, i)
+		v, err := x.exact()
+		p.Undo(s)
+		if err != nil {
+			return 0, err
+		}
+		v = x.shift(v)
+		r.divide[i].Value, r.divide[i].Plies = valueOf(v)
+		if team && v > best || !team && v < best {
+			best = v
+		}
+	}
+	if len(r.divide) == 0 {
+		return 0, nil
+	}
+	return best, nil
+}
+
+// line is the principal variation from the position solved, of score v:
+// at each position the first move, in the order of Legal, that keeps the
+// score (the retrograde analysis's choice too).
+func (r *searched) line(v int32) ([]string, error) {
+	x := r.x
+	p := x.sol.p
+	s := x.s
+	played := 0
+	defer func() {
+		for ; played > 0; played-- {
+			p.Undo(s)
+		}
+	}()
+	var out []string
+	var ml interp.MoveList
+	for len(out) < pvLimit {
+		p.StatusInto(s, &x.st)
+		if x.st.Over {
+			break
+		}
+		p.Legal(s, &ml)
+		k, err := r.keeps(&ml, v)
+		if err != nil || k < 0 {
+			return out, err
+		}
+		out = append(out, p.Text(&ml, k))
+		p.Apply(s, &ml, k)
+		played++
+		v = x.unshift(v)
+	}
+	return out, nil
+}
+
+// keeps is the first move of ml (the moves of x.s) that leads to a
+// position scoring unshift(v), or -1.
+func (r *searched) keeps(ml *interp.MoveList, v int32) (int, error) {
+	x := r.x
+	p, s := x.sol.p, x.s
+	want := x.unshift(v)
+	for k := 0; k < ml.Len(); k++ {
+		p.Apply(s, ml, k)
+		ok, err := x.equals(want)
+		p.Undo(s)
+		if err != nil || ok {
+			return k, err
+		}
+	}
+	return -1, nil
+}
+
+// at is the score of position s by value, searched on the table kept.
+func (r *searched) at(s *interp.State) (int32, error) {
+	x := r.x
+	if r.margins {
+		x.tt.reset()
+		x.by, r.margins = byValue, false
+	}
+	kept, ctx := x.s, x.ctx
+	x.s, x.ctx = s, nil
+	defer func() { x.s, x.ctx = kept, ctx }()
+	return x.exact()
+}
+
+// divided is every first move's value: the ones the solve found with
+// Options.Divide, else searched now on the table kept.
+func (r *searched) divided() []MoveValue {
+	if r.divide != nil {
+		return r.divide
+	}
+	x := r.x
+	s := x.sol.root.Clone()
+	var ml interp.MoveList
+	x.sol.p.Legal(s, &ml)
+	out := make([]MoveValue, ml.Len())
+	for i := range out {
+		out[i] = MoveValue{Move: x.sol.p.Text(&ml, i), Plies: -1}
+		x.sol.p.Apply(s, &ml, i)
+		v, err := r.at(s)
+		x.sol.p.Undo(s)
+		if err == nil {
+			out[i].Value, out[i].Plies = valueOf(x.shift(v))
+		}
+	}
+	return out
+}
+
+// choose is the index of the move perfect play picks in s (Choose).
+func (r *searched) choose(s *interp.State) int {
+	x := r.x
+	p := x.sol.p
+	p.StatusInto(s, &x.st)
+	if x.st.Over {
+		return -1
+	}
+	var ml interp.MoveList
+	p.Legal(s, &ml)
+	team := s.Mover == x.sol.Player
+	pick, best := -1, int32(0)
+	for i := 0; i < ml.Len(); i++ {
+		p.Apply(s, &ml, i)
+		v, err := r.at(s)
+		p.Undo(s)
+		if err != nil {
+			return -1
+		}
+		v = x.shift(v)
+		if pick < 0 || team && v > best || !team && v < best {
+			pick, best = i, v
+		}
+	}
+	return pick
+}

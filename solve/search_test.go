@@ -1,0 +1,133 @@
+package solve
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/ruleplay/ruleplay/interp"
+)
+
+// sameAnswers fails unless two solves of one position give the same
+// value, plies, margin, principal variation and first moves' values.
+func sameAnswers(t *testing.T, name string, got, want *Solution) {
+	t.Helper()
+	v, d := got.Value()
+	wv, wd := want.Value()
+	switch {
+	case v != wv || d != wd:
+		t.Errorf("%s: %v in %d, want %v in %d", name, v, d, wv, wd)
+	case !got.Complete:
+		t.Errorf("%s: not complete (%v)", name, got.Stopped)
+	case (got.Margin == nil) != (want.Margin == nil) || got.Margin != nil && *got.Margin != *want.Margin:
+		t.Errorf("%s: margin %s, want %s", name, marginText(got.Margin), marginText(want.Margin))
+	case !slices.Equal(got.PV(), want.PV()):
+		t.Errorf("%s: pv %v, want %v", name, got.PV(), want.PV())
+	case !slices.Equal(got.Divide(), want.Divide()):
+		t.Errorf("%s: divide %v, want %v", name, got.Divide(), want.Divide())
+	case got.Over() != want.Over():
+		t.Errorf("%s: over %v, want %v", name, got.Over(), want.Over())
+	}
+}
+
+// cyclic: the thread cases whose positions can repeat
+var cyclic = map[string]bool{"catch": true, "wander": true}
+
+// The search gives the retrograde analysis's answers on every game
+// without cycles, with a table big enough and with one so small that it
+// forgets most positions (and with the first moves valued as it solves,
+// and afterwards); on a game with cycles it stops with ErrCycle.
+func TestSearchAgrees(t *testing.T) {
+	for _, c := range threadCases(t) {
+		if c.big && testing.Short() {
+			continue
+		}
+		want := mustSolve(t, c.p, c.s, Options{Method: Retrograde})
+		if cyclic[c.name] {
+			_, err := Solve(c.p, c.s, Options{Method: Search})
+			if !errors.Is(err, ErrCycle) {
+				t.Errorf("%s: %v, want ErrCycle", c.name, err)
+			}
+			continue
+		}
+		for _, o := range []Options{
+			{Method: Search},
+			{Method: Search, Divide: true},
+			{Method: Search, Memory: 16 << 10},
+		} {
+			if o.Memory > 0 && (c.big || c.name[:4] == "leap") {
+				continue
+			}
+			began := time.Now()
+			got := mustSolve(t, c.p, c.s, o)
+			t.Logf("%s %v: %v, %v", c.name, o.Memory, got, time.Since(began))
+			if got.Method != Search || got.Positions() == 0 {
+				t.Errorf("%s: method %v, %d positions", c.name, got.Method, got.Positions())
+			}
+			sameAnswers(t, c.name, got, want)
+		}
+	}
+}
+
+// The search's Lookup and Choose agree with the retrograde analysis's
+// in every position of a principal variation.
+func TestSearchLookup(t *testing.T) {
+	p := load(t, "../conformance/testdata/solve/konane-4x4.rules", nil)
+	want := mustSolve(t, p, p.NewState(1), Options{Method: Retrograde})
+	got := mustSolve(t, p, p.NewState(1), Options{Method: Search, Memory: 64 << 10})
+	s := p.NewState(1)
+	for ply := 0; ; ply++ {
+		v, d, ok := got.Lookup(s)
+		wv, wd, _ := want.Lookup(s)
+		if !ok || v != wv || d != wd {
+			t.Fatalf("ply %d: %v in %d, want %v in %d", ply, v, d, wv, wd)
+		}
+		k, wk := got.Choose(s), want.Choose(s)
+		if k != wk {
+			t.Fatalf("ply %d: move %d, want %d", ply, k, wk)
+		}
+		if k < 0 {
+			break
+		}
+		var ml interp.MoveList
+		p.Legal(s, &ml)
+		p.Apply(s, &ml, k)
+	}
+}
+
+// Auto: when the positions outgrow the memory, the search takes over in
+// the same memory and solves the game.
+func TestAutoFallsBack(t *testing.T) {
+	p := bundled(t, "leapfrog", map[string]string{"size": "4x4"})
+	want := mustSolve(t, p, p.NewState(1), Options{})
+	if want.Method != Retrograde {
+		t.Fatalf("method %v with memory enough", want.Method)
+	}
+	got := mustSolve(t, p, p.NewState(1), Options{Memory: 1 << 20})
+	if got.Method != Search || got.Enumerated == 0 || got.Stopped != nil {
+		t.Fatalf("method %v, %d enumerated, stopped %v", got.Method, got.Enumerated, got.Stopped)
+	}
+	sameAnswers(t, "leapfrog 4x4", got, want)
+	// with cycles, the search cannot take over: too big, as before
+	w := load(t, "testdata/wander-big.rules", nil)
+	sol := mustSolve(t, w, w.NewState(1), Options{Memory: 1 << 20})
+	if !errors.Is(sol.Stopped, ErrTooBig) || !sol.Cycle {
+		t.Fatalf("stopped %v, cycle %v", sol.Stopped, sol.Cycle)
+	}
+}
+
+// An interrupted search keeps no value it has not proved.
+func TestSearchInterrupted(t *testing.T) {
+	p := bundled(t, "leapfrog", map[string]string{"size": "4x4"})
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	sol := mustSolve(t, p, p.NewState(1), Options{Method: Search, Context: ctx, Divide: true})
+	if !errors.Is(sol.Stopped, ErrInterrupted) || sol.Complete {
+		t.Fatalf("stopped %v complete %v", sol.Stopped, sol.Complete)
+	}
+	if v, _ := sol.Value(); v != Unknown || sol.PV() != nil || sol.Margin != nil {
+		t.Fatalf("value %v, pv %v", v, sol.PV())
+	}
+}

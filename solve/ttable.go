@@ -1,0 +1,181 @@
+package solve
+
+import "math/bits"
+
+// ttable is the search's transposition table (search.go): a fixed number
+// of entries, allocated once from the memory bound, in buckets of four.
+// An entry holds what is known of one position's score: a lower and an
+// upper bound (equal when exact), the index of its best move among the
+// moves as Legal lists them, and how much work its search took (the
+// base-2 logarithm of the positions searched under it). The position's
+// identity bytes are kept beside it and compared on every probe, so the
+// hash only decides where to look and two positions are never taken for
+// one. When a bucket is full, the entry that took the least work gives
+// way: the table forgets, it never lies, and a position it forgot is
+// searched again. The table starts small and doubles while it is more
+// than three quarters full and twice its size fits in the bound. An identity longer than the table's key size (a stack
+// that grew far beyond the start's) is searched without being kept.
+type ttable struct {
+	entries []ttEntry
+	keys    []byte // keyCap bytes per entry
+	keyCap  int
+	buckets uint64
+	stored  int64 // entries in use
+	limit   int64 // the bytes it may grow to
+}
+
+type ttEntry struct {
+	hash   uint64 // the position's hash
+	lo, hi int32
+	move   uint16 // the best move's index + 1; 0: none
+	work   uint8
+	keyLen uint8 // 0: the entry is empty
+}
+
+// entrySize is the bytes of an entry beside its key.
+const entrySize = 24
+
+// bucketSize is the entries of a bucket.
+const bucketSize = 4
+
+// maxKeyCap bounds the key size (keyLen is a byte).
+const maxKeyCap = 248
+
+// ttKeyCap is the key size for identities of length n at the start: room
+// for some growth, in whole words.
+func ttKeyCap(n int) int {
+	return min((n+8+7)&^7, maxKeyCap)
+}
+
+// firstBuckets: the most buckets of a new table
+const firstBuckets = 1 << 12
+
+// newTTable allocates a table that may grow to about two thirds of
+// memory bytes (its last doubling holds the old table and the new one),
+// for keys of keyCap bytes (at least one bucket). Its sizes are the
+// largest one halved, so that the last doubling reaches it.
+func newTTable(memory int64, keyCap int) *ttable {
+	t := &ttable{keyCap: keyCap, limit: memory}
+	t.reset()
+	return t
+}
+
+// reset makes the table empty and of its first size.
+func (t *ttable) reset() {
+	t.entries, t.keys = nil, nil
+	b := t.maxBuckets()
+	for b > firstBuckets {
+		b = (b + 1) / 2
+	}
+	t.alloc(b)
+}
+
+// maxBuckets is the buckets of the largest table.
+func (t *ttable) maxBuckets() int64 {
+	return max(t.limit*2/3/(int64(entrySize+t.keyCap)*bucketSize), 1)
+}
+
+func (t *ttable) alloc(buckets int64) {
+	n := buckets * bucketSize
+	t.entries = make([]ttEntry, n)
+	t.keys = make([]byte, n*int64(t.keyCap))
+	t.buckets = uint64(buckets)
+	t.stored = 0
+}
+
+// grow doubles the table (up to the bound), keeping its entries.
+func (t *ttable) grow() {
+	buckets := min(2*int64(t.buckets), t.maxBuckets())
+	entries, keys, keyCap := t.entries, t.keys, t.keyCap
+	t.entries, t.keys = nil, nil
+	t.alloc(buckets)
+	for i := range entries {
+		e := &entries[i]
+		if e.keyLen != 0 {
+			k := keys[i*keyCap : i*keyCap+int(e.keyLen)]
+			t.store(k, e.hash, e.lo, e.hi, int(e.move)-1, e.work)
+		}
+	}
+}
+
+// bytes is the memory the table holds.
+func (t *ttable) bytes() int64 {
+	return int64(len(t.entries))*entrySize + int64(len(t.keys))
+}
+
+
+// fill is the share of entries in use.
+func (t *ttable) fill() float64 { return float64(t.stored) / float64(len(t.entries)) }
+
+func (t *ttable) bucket(h uint64) int {
+	b, _ := bits.Mul64(h, t.buckets)
+	return int(b) * bucketSize
+}
+
+func (t *ttable) key(i int) []byte {
+	e := &t.entries[i]
+	return t.keys[i*t.keyCap : i*t.keyCap+int(e.keyLen)]
+}
+
+func (t *ttable) same(i int, key []byte, h uint64) bool {
+	e := &t.entries[i]
+	return e.keyLen != 0 && e.hash == h && int(e.keyLen) == len(key) && string(t.key(i)) == string(key)
+}
+
+// probe returns the entry of key (hash h), or nil.
+func (t *ttable) probe(key []byte, h uint64) *ttEntry {
+	if len(key) > t.keyCap {
+		return nil
+	}
+	b := t.bucket(h)
+	for i := b; i < b+bucketSize; i++ {
+		if t.same(i, key, h) {
+			return &t.entries[i]
+		}
+	}
+	return nil
+}
+
+// store records bounds lo and hi of key's score (narrowing what the
+// entry knew), its best move and the work its search took.
+func (t *ttable) store(key []byte, h uint64, lo, hi int32, move int, work uint8) {
+	if len(key) > t.keyCap {
+		return
+	}
+	b := t.bucket(h)
+	victim := -1
+	for i := b; i < b+bucketSize; i++ {
+		e := &t.entries[i]
+		if t.same(i, key, h) {
+			e.lo, e.hi = max(e.lo, lo), min(e.hi, hi)
+			e.move, e.work = moveCode(move), max(e.work, work)
+			return
+		}
+		if e.keyLen == 0 {
+			if victim < 0 || t.entries[victim].keyLen != 0 {
+				victim = i
+			}
+			continue
+		}
+		if victim < 0 || (t.entries[victim].keyLen != 0 && e.work < t.entries[victim].work) {
+			victim = i
+		}
+	}
+	e := &t.entries[victim]
+	if e.keyLen == 0 {
+		t.stored++
+	}
+	*e = ttEntry{hash: h, lo: lo, hi: hi, move: moveCode(move), work: work, keyLen: uint8(len(key))}
+	copy(t.keys[victim*t.keyCap:], key)
+	if t.stored > int64(len(t.entries))*3/4 && int64(t.buckets) < t.maxBuckets() {
+		t.grow()
+	}
+}
+
+// moveCode is the move field for move index i (0 when it does not fit).
+func moveCode(i int) uint16 {
+	if i < 0 || i+1 > 0xffff {
+		return 0
+	}
+	return uint16(i + 1)
+}
