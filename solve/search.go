@@ -188,9 +188,37 @@ func (x *searcher) onPath(depth int) bool {
 	return false
 }
 
-// exact is the score of the position x.s stands at.
+// exact is the score of the position x.s stands at, found by tests
+// with a window of width one (each asks whether the score is at least
+// g, and prunes far more than a search with a wide window would; the
+// table keeps what each proved for the next): first whether the
+// position is won (or, if not, drawn), then by bisection between the
+// bounds the tests give.
 func (x *searcher) exact() (int32, error) {
-	return x.search(0, -infScore, infScore)
+	lo, hi := -infScore, infScore // the score is in [lo, hi]
+	test := func(g int32) error {
+		r, err := x.search(0, g-1, g)
+		if r >= g {
+			lo = max(lo, r)
+		} else {
+			hi = min(hi, r)
+		}
+		return err
+	}
+	if err := test(1); err != nil {
+		return 0, err
+	}
+	if hi < 1 {
+		if err := test(0); err != nil {
+			return 0, err
+		}
+	}
+	for lo < hi {
+		if err := test(lo + (hi-lo+1)/2); err != nil {
+			return 0, err
+		}
+	}
+	return lo, nil
 }
 
 // search is the score of the position x.s stands at, at depth depth of
