@@ -13,12 +13,12 @@ import (
 // position text, docs/notation.md, less the ply and turn numbers when
 // nothing reads them).
 type identity struct {
-	cells    int
-	wide     bool // piece codes need two bytes
+	cells int
+	wide  bool // piece codes need two bytes
 	// packed, when not 0: the bits of a cell's code when a byte holds
 	// two cells or more (a game without stacks and with at most 15
-	// pieces): the cells are packed, Konane's 36 cells in 9 bytes
-	packed int
+	// pieces): 36 cells of 3 codes take 9 bytes
+	packed   int
 	stacking bool
 	// withPly: a rule reads the ply or the turns (ply, turn, moves), or
 	// the rules have a ply limit: the ply and every player's turns are

@@ -127,10 +127,10 @@ type Solution struct {
 	Enumerated int64
 	// Cycle: with Auto, the search that took over met a position that
 	// repeats (Stopped is ErrTooBig)
-	Cycle bool
-	Elapsed    time.Duration
-	limit      int64
-	buf        []byte
+	Cycle   bool
+	Elapsed time.Duration
+	limit   int64
+	buf     []byte
 	// the reversed edges (predecessors): preds[predStart[c]:predStart[c+1]]
 	preds     []uint32
 	predStart []uint64

@@ -103,7 +103,6 @@ func (t *ttable) bytes() int64 {
 	return int64(len(t.entries))*entrySize + int64(len(t.keys))
 }
 
-
 // fill is the share of entries in use.
 func (t *ttable) fill() float64 { return float64(t.stored) / float64(len(t.entries)) }
 
