@@ -102,8 +102,19 @@ func (t *tree[G]) minimax(g G, memo map[string]verdict) verdict {
 	return out
 }
 
-// solveFile solves the start of a rules file on threads threads.
-func solveFile(t *testing.T, file string, opts map[string]string, threads int) *solve.Solution {
+// ways are the ways the solver is run: the retrograde analysis on one
+// thread and on two, and the search.
+var ways = []struct {
+	name string
+	opt  solve.Options
+}{
+	{"1 thread", solve.Options{Threads: 1, Method: solve.Retrograde}},
+	{"2 threads", solve.Options{Threads: 2, Method: solve.Retrograde}},
+	{"search", solve.Options{Method: solve.Search}},
+}
+
+// solveFile solves the start of a rules file with opt.
+func solveFile(t *testing.T, file string, opts map[string]string, opt solve.Options) *solve.Solution {
 	t.Helper()
 	g, err := lang.Load(file, opts)
 	if err != nil {
@@ -113,7 +124,7 @@ func solveFile(t *testing.T, file string, opts map[string]string, threads int) *
 	if err != nil {
 		t.Fatal(err)
 	}
-	sol, err := solve.Solve(p, p.NewState(1), solve.Options{Threads: threads})
+	sol, err := solve.Solve(p, p.NewState(1), opt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -158,10 +169,10 @@ func TestSolveLeapFrogIndependent(t *testing.T) {
 		memo := map[string]verdict{}
 		want := tr.minimax(root, memo)
 		t.Logf("%s: %d positions", name, len(memo))
-		for _, threads := range []int{1, 2} {
-			name := fmt.Sprintf("%s, %d threads", name, threads)
+		for _, way := range ways {
+			name := name + ", " + way.name
 			sol := solveFile(t, "../games/leapfrog.rules", map[string]string{
-				"size": fmt.Sprintf("%dx%d", c.w, c.h), "players": fmt.Sprint(c.players)}, threads)
+				"size": fmt.Sprintf("%dx%d", c.w, c.h), "players": fmt.Sprint(c.players)}, way.opt)
 			compareVerdict(t, name, sol, want, true)
 			for _, mv := range sol.Divide() {
 				got := tr.minimax(tr.play(root, mv.Move), memo)
@@ -341,8 +352,8 @@ func TestSolveBreakthroughIndependent(t *testing.T) {
 		memo := map[string]verdict{}
 		want := tr.minimax(btStart(c.w, c.h, c.rows), memo)
 		t.Logf("%s: %d positions", name, len(memo))
-		for _, threads := range []int{1, 2} {
-			compareVerdict(t, fmt.Sprintf("%s, %d threads", name, threads), solveFile(t, file, nil, threads), want, false)
+		for _, way := range ways {
+			compareVerdict(t, name+", "+way.name, solveFile(t, file, nil, way.opt), want, false)
 		}
 	}
 }
@@ -373,9 +384,9 @@ func TestSolveFoxHoundsIndependent(t *testing.T) {
 	if want != (verdict{solve.Loss, 45, 0}) {
 		t.Errorf("the independent solver: %+v, the docs say a loss in 45 plies", want)
 	}
-	for _, threads := range []int{1, 2} {
-		name := fmt.Sprintf("fox and hounds, %d threads", threads)
-		sol := solveFile(t, "../games/fox-and-hounds.rules", nil, threads)
+	for _, way := range ways {
+		name := "fox and hounds, " + way.name
+		sol := solveFile(t, "../games/fox-and-hounds.rules", nil, way.opt)
 		compareVerdict(t, name, sol, want, false)
 		for _, mv := range sol.Divide() {
 			got := tr.minimax(tr.play(root, mv.Move), memo)

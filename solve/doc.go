@@ -4,9 +4,21 @@
 // both sides (the fastest win, the slowest loss), one principal
 // variation, and the value of each first move.
 //
-// # Method: enumerate, then retrograde analysis
+// # Two methods
 //
-// Solve works in two passes over an explicit graph.
+// Options.Method chooses: the retrograde analysis (below), which keeps
+// every position and move and is exact with cycles; or a depth-first
+// alpha-beta search with a transposition table of a fixed size
+// (search.go, ttable.go), which keeps no graph and solves games whose
+// positions never repeat, refusing the others (ErrCycle) when a position
+// comes back on the line it searches. Auto, the default, runs the first
+// and turns to the second in the same memory when the positions outgrow
+// it. Both give the same value, plies, margin, principal variation and
+// first moves' values (tests compare them).
+//
+// # Retrograde analysis: enumerate, then analyse backwards
+//
+// It works in two passes over an explicit graph.
 //
 //  1. Enumeration. A depth-first walk from the position with Apply and
 //     Undo (one live State per thread, no copies) gives every reachable

@@ -54,36 +54,53 @@ const solveHelp = `Solve computes the value of the start position (or --position
 position after --moves) under perfect play: win, loss or draw for the side
 to move, the plies to the end with best play from both sides (the fastest
 win, the slowest loss), a principal variation, and with --divide the value
-of each legal move. It works on any rules file whose reachable positions fit
-in memory (--memory, default 4GiB); a bigger game stops with a clear message
-and what the positions found so far decide.
+of each legal move.
 
-Method: every position reachable from the start is enumerated into a table
-keyed by the position's identity (every field the rules can read: pieces,
-side to move, hands, counters, captures, and the ply when a rule reads it or
-the rules have a ply limit), then retrograde analysis runs from the finished
-games back: a position is won when one move leads to a won position, lost
-when every move leads to a lost one, in order of distance (so the plies are
-exact). What is never decided is a draw: the rules' own draw, or endless play
-when neither side can force an end (positions that repeat are cycles of the
-table: no rule of thumb). The rules file's own limits are part of a position;
-there is no --max-plies. With more than two players the value is the
-paranoid one: the side to move against all the others together. Scored
-games also print the margin under best play: the largest final margin the
-side to move can make sure of. A random setup is the one --seed draws.
-docs/solve.md says more, with what solves on a small machine.
+Two methods (--method):
 
---threads N (default 1) shares both passes among N threads: the
+retrograde: every position reachable from the start is enumerated into a
+table keyed by the position's identity (every field the rules can read:
+pieces, side to move, hands, counters, captures, and the ply when a rule
+reads it or the rules have a ply limit), then retrograde analysis runs from
+the finished games back: a position is won when one move leads to a won
+position, lost when every move leads to a lost one, in order of distance
+(so the plies are exact). What is never decided is a draw: the rules' own
+draw, or endless play when neither side can force an end (positions that
+repeat are cycles of the table: no rule of thumb). It needs every position
+in memory (--memory, default 4GiB); a bigger game stops with a clear
+message and what the positions found so far decide.
+
+search: a depth-first alpha-beta search with a table of a fixed size
+(within --memory) keyed by the same identity, for games whose positions
+never repeat (each move takes a piece, pieces only go forward, a ply limit
+is part of the position). It stores no graph, so memory only bounds what
+it remembers; each score is found by tests of width one, and moves that
+leave the opponent fewest replies are tried first. A position that comes
+back on a line of play stops it: use the retrograde analysis for such a
+game.
+
+auto (the default): the retrograde analysis, and when its positions
+outgrow --memory, the search in the same memory.
+
+The rules file's own limits are part of a position; there is no
+--max-plies. With more than two players the value is the paranoid one: the
+side to move against all the others together. Scored games also print the
+margin under best play: the largest final margin the side to move can make
+sure of. A random setup is the one --seed draws. docs/solve.md says more,
+with what solves on a small machine.
+
+--threads N (default 1) shares the retrograde analysis among N threads: the
 enumeration's workers share one table and hand positions over to a worker
-that has none to walk; the retrograde analysis takes each distance from the
-end on all of them. The value, the plies, the margin, the positions and
-moves and the principal variation do not depend on N; a solve stopped early
-(--memory, Ctrl-C) may have found other positions.
+that has none to walk; the analysis takes each distance from the end on all
+of them. The value, the plies, the margin, the positions and moves and the
+principal variation do not depend on N; a solve stopped early (--memory,
+Ctrl-C) may have found other positions. The search runs on one thread.
 
---json prints {"value", "plies", "pv", "positions", "seconds", ...} (plies
-is null for a draw). A progress line on stderr says how the solve goes (every
-ten seconds when stderr is not a terminal). Ctrl-C stops the enumeration and
-prints what is known.`
+--json prints {"value", "plies", "pv", "positions", "seconds", "method",
+...} (plies is null for a draw; with the search, positions counts the
+positions searched). A progress line on stderr says how the solve goes
+(every ten seconds when stderr is not a terminal). Ctrl-C stops the solve
+and prints what is known.`
 
 func newSolveCmd() *cobra.Command {
 	var (
