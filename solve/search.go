@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"math/bits"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/ruleplay/ruleplay/interp"
@@ -84,7 +86,17 @@ type searcher struct {
 	shown   time.Time
 	st      interp.Status
 	scratch interp.MoveList // order's counts
+	// helpers: the other threads' searchers (Options.Threads), which
+	// search the same position on the shared table while this one does,
+	// each in an order of its own (salt), and fill the table for it
+	helpers []*searcher
+	salt    uint64
+	stop    *atomic.Bool // set: a helper stops
+	shared  atomic.Int64 // a helper's nodes, for the progress line
 }
+
+// errStopped: a helper was told to stop.
+var errStopped = errors.New("stopped")
 
 type sframe struct {
 	ml   interp.MoveList
@@ -95,11 +107,29 @@ type sframe struct {
 
 func newSearcher(sol *Solution, s *interp.State, opt *Options, began time.Time) *searcher {
 	key := sol.id.appendTo(nil, s)
-	return &searcher{
-		sol: sol, s: s, tt: newTTable(opt.Memory, ttKeyCap(len(key))),
+	x := &searcher{
+		sol: sol, s: s, tt: newTTable(opt.Memory, ttKeyCap(len(key)), sol.threads > 1),
 		path: map[uint64]int32{}, ctx: opt.Context, report: opt.Progress,
 		began: began, check: checkNodes, shown: began,
 	}
+	for k := 1; k < sol.threads; k++ {
+		x.helpers = append(x.helpers, &searcher{
+			sol: sol, tt: x.tt, path: map[uint64]int32{}, began: began,
+			check: checkNodes, salt: uint64(k),
+		})
+	}
+	return x
+}
+
+// total is the positions searched and the moves generated, the
+// helpers' included.
+func (x *searcher) total() (nodes, moves int64) {
+	nodes, moves = x.nodes, x.moves
+	for _, h := range x.helpers {
+		nodes += h.nodes
+		moves += h.moves
+	}
+	return nodes, moves
 }
 
 // shift is a move's score for the position it is played in, from the
@@ -158,6 +188,10 @@ func (x *searcher) frame(depth int) *sframe {
 // positions.
 func (x *searcher) tick() error {
 	x.check = x.nodes + checkNodes
+	x.shared.Store(x.nodes)
+	if x.stop != nil && x.stop.Load() {
+		return errStopped
+	}
 	if x.ctx != nil && x.ctx.Err() != nil {
 		return ErrInterrupted
 	}
@@ -171,7 +205,11 @@ func (x *searcher) tick() error {
 }
 
 func (x *searcher) progress(phase string) Progress {
-	return Progress{Phase: phase, Positions: x.nodes, Moves: x.moves, Fill: x.tt.fill(),
+	nodes := x.nodes
+	for _, h := range x.helpers {
+		nodes += h.shared.Load()
+	}
+	return Progress{Phase: phase, Positions: nodes, Moves: x.moves, Fill: x.tt.fill(),
 		Bytes: x.tt.bytes(), Elapsed: time.Since(x.began)}
 }
 
@@ -197,6 +235,40 @@ func (x *searcher) onPath(depth int) bool {
 // position is won (or, if not, drawn), then by bisection between the
 // bounds the tests give.
 func (x *searcher) exact() (int32, error) {
+	if len(x.helpers) == 0 {
+		return x.exactOne()
+	}
+	var stop atomic.Bool
+	errs := make([]error, len(x.helpers))
+	var wg sync.WaitGroup
+	for k, h := range x.helpers {
+		h.s, h.by, h.stop = x.s.Clone(), x.by, &stop
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, errs[k] = h.exactOne()
+			if errs[k] != nil && !errors.Is(errs[k], errStopped) {
+				stop.Store(true) // a cycle or a limit: the answer is that
+			}
+		}()
+	}
+	x.stop = &stop
+	v, err := x.exactOne()
+	stop.Store(true)
+	wg.Wait()
+	x.stop = nil
+	if errors.Is(err, errStopped) {
+		for _, e := range errs {
+			if e != nil && !errors.Is(e, errStopped) {
+				return 0, e
+			}
+		}
+	}
+	return v, err
+}
+
+// exactOne is exact on this thread.
+func (x *searcher) exactOne() (int32, error) {
 	lo, hi := -infScore, infScore // the score is in [lo, hi]
 	test := func(g int32) error {
 		r, err := x.search(0, g-1, g)
@@ -240,7 +312,7 @@ func (x *searcher) search(depth int, alpha, beta int32) (int32, error) {
 	f.key = sol.id.appendTo(f.key[:0], s)
 	f.hash = sol.hashOf(s, f.key)
 	first := -1
-	if e := x.tt.probe(f.key, f.hash); e != nil {
+	if e, ok := x.tt.probe(f.key, f.hash); ok {
 		lo, hi := e.lo, e.hi
 		switch {
 		case lo == hi, lo >= beta:
@@ -348,7 +420,11 @@ func (x *searcher) order(f *sframe, first int) {
 		k := int32(-1) // searched already
 		if i != first {
 			p.Apply(s, &f.ml, i)
-			k = int32(1<<24 - p.CountLegal(s, &x.scratch))
+			k = int32(1<<24-p.CountLegal(s, &x.scratch)) << 3
+			if x.salt != 0 {
+				// a helper breaks ties its own way
+				k |= int32((uint64(i+1)*x.salt*0x9e3779b97f4a7c15)>>61) & 7
+			}
 			p.Undo(s)
 		}
 		f.keys = append(f.keys, k)

@@ -46,9 +46,11 @@ func TestSearchAgrees(t *testing.T) {
 		}
 		want := mustSolve(t, c.p, c.s, Options{Method: Retrograde})
 		if cyclic[c.name] {
-			_, err := Solve(c.p, c.s, Options{Method: Search})
-			if !errors.Is(err, ErrCycle) {
-				t.Errorf("%s: %v, want ErrCycle", c.name, err)
+			for _, threads := range []int{1, 2} {
+				_, err := Solve(c.p, c.s, Options{Method: Search, Threads: threads})
+				if !errors.Is(err, ErrCycle) {
+					t.Errorf("%s, %d threads: %v, want ErrCycle", c.name, threads, err)
+				}
 			}
 			continue
 		}
@@ -56,8 +58,10 @@ func TestSearchAgrees(t *testing.T) {
 			{Method: Search},
 			{Method: Search, Divide: true},
 			{Method: Search, Memory: 16 << 10},
+			{Method: Search, Threads: 2, Memory: 64 << 20},
+			{Method: Search, Threads: 3, Divide: true, Memory: 1 << 20},
 		} {
-			if o.Memory > 0 && (c.big || c.name[:4] == "leap") {
+			if o.Memory > 0 && o.Memory <= 1<<20 && (c.big || c.name[:4] == "leap") {
 				continue
 			}
 			began := time.Now()

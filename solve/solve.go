@@ -356,7 +356,8 @@ func (sol *Solution) Over() bool {
 // counts again).
 func (sol *Solution) Positions() int64 {
 	if sol.srch != nil {
-		return sol.srch.x.nodes
+		n, _ := sol.srch.x.total()
+		return n
 	}
 	return int64(sol.tab.len())
 }
@@ -365,7 +366,8 @@ func (sol *Solution) Positions() int64 {
 // moves generated.
 func (sol *Solution) Moves() int64 {
 	if sol.srch != nil {
-		return sol.srch.x.moves
+		_, n := sol.srch.x.total()
+		return n
 	}
 	return sol.moves
 }

@@ -1,6 +1,10 @@
 package solve
 
-import "math/bits"
+import (
+	"math/bits"
+	"sync"
+	"sync/atomic"
+)
 
 // ttable is the search's transposition table (search.go): a fixed number
 // of entries, allocated once from the memory bound, in buckets of four.
@@ -13,16 +17,26 @@ import "math/bits"
 // one. When a bucket is full, the entry that took the least work gives
 // way: the table forgets, it never lies, and a position it forgot is
 // searched again. The table starts small and doubles while it is more
-// than three quarters full and twice its size fits in the bound. An identity longer than the table's key size (a stack
-// that grew far beyond the start's) is searched without being kept.
+// than three quarters full and twice its size fits in the bound. An
+// identity longer than the table's key size (a stack that grew far
+// beyond the start's) is searched without being kept.
+//
+// Shared by several threads (Options.Threads), the table takes its
+// largest size at once and never grows, and each bucket is guarded by
+// one of lockStripes mutexes (a probe or a store holds one for a few
+// comparisons and a copy).
 type ttable struct {
 	entries []ttEntry
 	keys    []byte // keyCap bytes per entry
 	keyCap  int
 	buckets uint64
-	stored  int64 // entries in use
-	limit   int64 // the bytes it may grow to
+	stored  atomic.Int64 // entries in use
+	limit   int64        // the bytes it may grow to
+	locks   []sync.Mutex // nil: one thread
 }
+
+// lockStripes: the mutexes of a shared table
+const lockStripes = 1 << 10
 
 type ttEntry struct {
 	hash   uint64 // the position's hash
@@ -54,8 +68,11 @@ const firstBuckets = 1 << 12
 // memory bytes (its last doubling holds the old table and the new one),
 // for keys of keyCap bytes (at least one bucket). Its sizes are the
 // largest one halved, so that the last doubling reaches it.
-func newTTable(memory int64, keyCap int) *ttable {
+func newTTable(memory int64, keyCap int, shared bool) *ttable {
 	t := &ttable{keyCap: keyCap, limit: memory}
+	if shared {
+		t.locks = make([]sync.Mutex, lockStripes)
+	}
 	t.reset()
 	return t
 }
@@ -64,13 +81,15 @@ func newTTable(memory int64, keyCap int) *ttable {
 func (t *ttable) reset() {
 	t.entries, t.keys = nil, nil
 	b := t.maxBuckets()
-	for b > firstBuckets {
+	for b > firstBuckets && t.locks == nil {
 		b = (b + 1) / 2
 	}
 	t.alloc(b)
 }
 
-// maxBuckets is the buckets of the largest table.
+// maxBuckets is the buckets of the largest table: two thirds of the
+// bound (its last doubling holds the old table and the new one; a
+// shared table, which does not grow, leaves the rest to the runtime).
 func (t *ttable) maxBuckets() int64 {
 	return max(t.limit*2/3/(int64(entrySize+t.keyCap)*bucketSize), 1)
 }
@@ -80,7 +99,7 @@ func (t *ttable) alloc(buckets int64) {
 	t.entries = make([]ttEntry, n)
 	t.keys = make([]byte, n*int64(t.keyCap))
 	t.buckets = uint64(buckets)
-	t.stored = 0
+	t.stored.Store(0)
 }
 
 // grow doubles the table (up to the bound), keeping its entries.
@@ -104,7 +123,20 @@ func (t *ttable) bytes() int64 {
 }
 
 // fill is the share of entries in use.
-func (t *ttable) fill() float64 { return float64(t.stored) / float64(len(t.entries)) }
+func (t *ttable) fill() float64 { return float64(t.stored.Load()) / float64(len(t.entries)) }
+
+// lock takes the mutex of bucket b of a shared table; unlock gives it back.
+func (t *ttable) lock(b int) {
+	if t.locks != nil {
+		t.locks[(b/bucketSize)&(lockStripes-1)].Lock()
+	}
+}
+
+func (t *ttable) unlock(b int) {
+	if t.locks != nil {
+		t.locks[(b/bucketSize)&(lockStripes-1)].Unlock()
+	}
+}
 
 func (t *ttable) bucket(h uint64) int {
 	b, _ := bits.Mul64(h, t.buckets)
@@ -121,18 +153,21 @@ func (t *ttable) same(i int, key []byte, h uint64) bool {
 	return e.keyLen != 0 && e.hash == h && int(e.keyLen) == len(key) && string(t.key(i)) == string(key)
 }
 
-// probe returns the entry of key (hash h), or nil.
-func (t *ttable) probe(key []byte, h uint64) *ttEntry {
+// probe returns (a copy of) the entry of key (hash h); ok is false
+// when the table does not hold it.
+func (t *ttable) probe(key []byte, h uint64) (e ttEntry, ok bool) {
 	if len(key) > t.keyCap {
-		return nil
+		return e, false
 	}
 	b := t.bucket(h)
+	t.lock(b)
+	defer t.unlock(b)
 	for i := b; i < b+bucketSize; i++ {
 		if t.same(i, key, h) {
-			return &t.entries[i]
+			return t.entries[i], true
 		}
 	}
-	return nil
+	return e, false
 }
 
 // store records bounds lo and hi of key's score (narrowing what the
@@ -142,13 +177,24 @@ func (t *ttable) store(key []byte, h uint64, lo, hi int32, move int, work uint8)
 		return
 	}
 	b := t.bucket(h)
+	t.lock(b)
+	grow := t.put(b, key, h, lo, hi, move, work)
+	t.unlock(b)
+	if grow {
+		t.grow()
+	}
+}
+
+// put stores in bucket b (store), and tells whether the table should
+// grow.
+func (t *ttable) put(b int, key []byte, h uint64, lo, hi int32, move int, work uint8) bool {
 	victim := -1
 	for i := b; i < b+bucketSize; i++ {
 		e := &t.entries[i]
 		if t.same(i, key, h) {
 			e.lo, e.hi = max(e.lo, lo), min(e.hi, hi)
 			e.move, e.work = moveCode(move), max(e.work, work)
-			return
+			return false
 		}
 		if e.keyLen == 0 {
 			if victim < 0 || t.entries[victim].keyLen != 0 {
@@ -162,13 +208,11 @@ func (t *ttable) store(key []byte, h uint64, lo, hi int32, move int, work uint8)
 	}
 	e := &t.entries[victim]
 	if e.keyLen == 0 {
-		t.stored++
+		t.stored.Add(1)
 	}
 	*e = ttEntry{hash: h, lo: lo, hi: hi, move: moveCode(move), work: work, keyLen: uint8(len(key))}
 	copy(t.keys[victim*t.keyCap:], key)
-	if t.stored > int64(len(t.entries))*3/4 && int64(t.buckets) < t.maxBuckets() {
-		t.grow()
-	}
+	return t.locks == nil && t.stored.Load() > int64(len(t.entries))*3/4 && int64(t.buckets) < t.maxBuckets()
 }
 
 // moveCode is the move field for move index i (0 when it does not fit).
