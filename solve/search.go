@@ -92,6 +92,10 @@ type searcher struct {
 	helpers []*searcher
 	salt    uint64
 	stop    *atomic.Bool // set: a helper stops
+	// bounds, when set, receives the bounds of the score exact finds as
+	// the tests narrow them (the position solved: what an interrupted
+	// solve knows, and the progress line)
+	bounds *[2]int32
 	shared  atomic.Int64 // a helper's nodes, for the progress line
 }
 
@@ -198,7 +202,7 @@ func (x *searcher) tick() error {
 	if x.report != nil {
 		if now := time.Now(); now.Sub(x.shown) >= time.Second {
 			x.shown = now
-			x.report(x.progress("search"))
+			x.report(x.progress(x.phase()))
 		}
 	}
 	return nil
@@ -211,6 +215,20 @@ func (x *searcher) progress(phase string) Progress {
 	}
 	return Progress{Phase: phase, Positions: nodes, Moves: x.moves, Fill: x.tt.fill(),
 		Bytes: x.tt.bytes(), Elapsed: time.Since(x.began)}
+}
+
+// phase names what the search is at, for the progress line.
+func (x *searcher) phase() string {
+	switch {
+	case x.bounds == nil:
+	case x.bounds[0] > 0:
+		return "search (a win: finding the fastest)"
+	case x.bounds[1] < 0:
+		return "search (a loss: finding the slowest)"
+	case x.bounds[1] < 1:
+		return "search (not a win: a draw or a loss?)"
+	}
+	return "search"
 }
 
 // onPath tells whether the position of frame depth is on the line
@@ -276,6 +294,9 @@ func (x *searcher) exactOne() (int32, error) {
 			lo = max(lo, r)
 		} else {
 			hi = min(hi, r)
+		}
+		if x.bounds != nil {
+			*x.bounds = [2]int32{lo, hi}
 		}
 		return err
 	}
@@ -509,8 +530,15 @@ func (r *searched) run(divide bool) error {
 			r.plies = 0
 		}
 	} else {
+		var bounds [2]int32
+		if !divide {
+			bounds = [2]int32{-infScore, infScore}
+			x.bounds = &bounds
+		}
 		v, err := r.root(divide)
+		x.bounds = nil
 		if err != nil {
+			r.known(bounds)
 			return err
 		}
 		r.value, r.plies = valueOf(v)
@@ -530,6 +558,19 @@ func (r *searched) run(divide bool) error {
 	margin := int(m)
 	sol.Margin = &margin
 	return nil
+}
+
+// known sets the value an interrupted search has proved from the
+// bounds of the score (the plies stay unknown).
+func (r *searched) known(b [2]int32) {
+	switch {
+	case b[0] > 0:
+		r.value = Win
+	case b[1] < 0:
+		r.value = Loss
+	case b[0] == 0 && b[1] == 0:
+		r.value = Draw
+	}
 }
 
 // root is the score of the position solved; with divide, every first

@@ -135,3 +135,36 @@ func TestSearchInterrupted(t *testing.T) {
 		t.Fatalf("value %v, pv %v", v, sol.PV())
 	}
 }
+
+// An interrupted search keeps what the tests it finished proved: stopped
+// after some 4,000 positions it knows nothing of Konane 5x5; after some
+// 12,000, past the first test (is it a win? some 6,000), it knows a win,
+// not its plies.
+func TestSearchKnownWhenInterrupted(t *testing.T) {
+	p := load(t, "../conformance/testdata/solve/konane-5x5.rules", nil)
+	for _, calls := range []int{0, 2} {
+		ctx := &countdown{Context: context.Background(), left: calls}
+		sol := mustSolve(t, p, p.NewState(1), Options{Method: Search, Context: ctx})
+		v, plies := sol.Value()
+		want := Unknown
+		if calls == 2 {
+			want = Win
+		}
+		if !errors.Is(sol.Stopped, ErrInterrupted) || v != want || plies != -1 || sol.PV() != nil {
+			t.Fatalf("after %d looks: stopped %v, %v in %d, pv %v", calls, sol.Stopped, v, plies, sol.PV())
+		}
+	}
+}
+
+// countdown is a context done after its Err was asked left times.
+type countdown struct {
+	context.Context
+	left int
+}
+
+func (c *countdown) Err() error {
+	if c.left--; c.left < 0 {
+		return context.Canceled
+	}
+	return nil
+}
