@@ -96,7 +96,7 @@ type searcher struct {
 	// the tests narrow them (the position solved: what an interrupted
 	// solve knows, and the progress line)
 	bounds *[2]int32
-	shared  atomic.Int64 // a helper's nodes, for the progress line
+	shared atomic.Int64 // a helper's nodes, for the progress line
 }
 
 // errStopped: a helper was told to stop.
