@@ -530,9 +530,8 @@ func (r *searched) run(divide bool) error {
 			r.plies = 0
 		}
 	} else {
-		var bounds [2]int32
+		bounds := [2]int32{-infScore, infScore}
 		if !divide {
-			bounds = [2]int32{-infScore, infScore}
 			x.bounds = &bounds
 		}
 		v, err := r.root(divide)

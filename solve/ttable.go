@@ -4,6 +4,7 @@ import (
 	"math/bits"
 	"sync"
 	"sync/atomic"
+	"unsafe"
 )
 
 // ttable is the search's transposition table (search.go): a fixed number
@@ -21,10 +22,15 @@ import (
 // identity longer than the table's key size (a stack that grew far
 // beyond the start's) is searched without being kept.
 //
-// Shared by several threads (Options.Threads), the table takes its
-// largest size at once and never grows, and each bucket is guarded by
+// Shared by several threads (Options.Threads), each bucket is guarded by
 // one of lockStripes mutexes (a probe or a store holds one for a few
-// comparisons and a copy).
+// comparisons and a copy), and every probe and store holds a read lock
+// that a thread doubling the table takes for writing.
+//
+// The arrays ask the system for huge pages where it has them
+// (hugePages): a table of gigabytes probed at random would otherwise
+// take a page fault for every 4 KiB, which on a virtual machine costs
+// some 10 microseconds each, and serialises threads.
 type ttable struct {
 	entries []ttEntry
 	keys    []byte // keyCap bytes per entry
@@ -33,6 +39,7 @@ type ttable struct {
 	stored  atomic.Int64 // entries in use
 	limit   int64        // the bytes it may grow to
 	locks   []sync.Mutex // nil: one thread
+	resize  sync.RWMutex // a shared table's doubling
 }
 
 // lockStripes: the mutexes of a shared table
@@ -81,7 +88,7 @@ func newTTable(memory int64, keyCap int, shared bool) *ttable {
 func (t *ttable) reset() {
 	t.entries, t.keys = nil, nil
 	b := t.maxBuckets()
-	for b > firstBuckets && t.locks == nil {
+	for b > firstBuckets {
 		b = (b + 1) / 2
 	}
 	t.alloc(b)
@@ -98,12 +105,21 @@ func (t *ttable) alloc(buckets int64) {
 	n := buckets * bucketSize
 	t.entries = make([]ttEntry, n)
 	t.keys = make([]byte, n*int64(t.keyCap))
+	hugePages(unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(t.entries))), n*entrySize))
+	hugePages(t.keys)
 	t.buckets = uint64(buckets)
 	t.stored.Store(0)
 }
 
 // grow doubles the table (up to the bound), keeping its entries.
 func (t *ttable) grow() {
+	if t.locks != nil {
+		t.resize.Lock()
+		defer t.resize.Unlock()
+		if !t.crowded() {
+			return // another thread doubled it
+		}
+	}
 	buckets := min(2*int64(t.buckets), t.maxBuckets())
 	entries, keys, keyCap := t.entries, t.keys, t.keyCap
 	t.entries, t.keys = nil, nil
@@ -112,7 +128,7 @@ func (t *ttable) grow() {
 		e := &entries[i]
 		if e.keyLen != 0 {
 			k := keys[i*keyCap : i*keyCap+int(e.keyLen)]
-			t.store(k, e.hash, e.lo, e.hi, int(e.move)-1, e.work)
+			t.put(t.bucket(e.hash), k, e.hash, e.lo, e.hi, int(e.move)-1, e.work)
 		}
 	}
 }
@@ -159,6 +175,10 @@ func (t *ttable) probe(key []byte, h uint64) (e ttEntry, ok bool) {
 	if len(key) > t.keyCap {
 		return e, false
 	}
+	if t.locks != nil {
+		t.resize.RLock()
+		defer t.resize.RUnlock()
+	}
 	b := t.bucket(h)
 	t.lock(b)
 	defer t.unlock(b)
@@ -176,10 +196,16 @@ func (t *ttable) store(key []byte, h uint64, lo, hi int32, move int, work uint8)
 	if len(key) > t.keyCap {
 		return
 	}
+	if t.locks != nil {
+		t.resize.RLock()
+	}
 	b := t.bucket(h)
 	t.lock(b)
 	grow := t.put(b, key, h, lo, hi, move, work)
 	t.unlock(b)
+	if t.locks != nil {
+		t.resize.RUnlock()
+	}
 	if grow {
 		t.grow()
 	}
@@ -212,7 +238,13 @@ func (t *ttable) put(b int, key []byte, h uint64, lo, hi int32, move int, work u
 	}
 	*e = ttEntry{hash: h, lo: lo, hi: hi, move: moveCode(move), work: work, keyLen: uint8(len(key))}
 	copy(t.keys[victim*t.keyCap:], key)
-	return t.locks == nil && t.stored.Load() > int64(len(t.entries))*3/4 && int64(t.buckets) < t.maxBuckets()
+	return t.crowded()
+}
+
+// crowded tells whether the table should double: more than three
+// quarters full, and not at its largest.
+func (t *ttable) crowded() bool {
+	return t.stored.Load() > int64(len(t.entries))*3/4 && int64(t.buckets) < t.maxBuckets()
 }
 
 // moveCode is the move field for move index i (0 when it does not fit).
