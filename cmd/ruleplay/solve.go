@@ -157,21 +157,8 @@ func newSolveCmd() *cobra.Command {
 			defer stop()
 			errw := cmd.ErrOrStderr()
 			bar := isTerminal(errw)
-			opt := solve.Options{Memory: limit, Context: ctx, Hash: interp.Hash, Threads: threads, Method: how, Divide: divide}
-			var shown time.Duration
-			opt.Progress = func(pr solve.Progress) {
-				rate := float64(pr.Positions) / max(pr.Elapsed.Seconds(), 1e-9)
-				line := fmt.Sprintf("solve: %s: %d positions, %d moves, table %.0f%% full, %.0f positions/s, %s",
-					pr.Phase, pr.Positions, pr.Moves, 100*pr.Fill, rate, bytesText(pr.Bytes))
-				switch {
-				case bar:
-					fmt.Fprintf(errw, "\r%s\033[K", line)
-				case pr.Elapsed-shown >= 10*time.Second:
-					// not a terminal (a log): a line every ten seconds
-					shown = pr.Elapsed
-					fmt.Fprintln(errw, line)
-				}
-			}
+			opt := solve.Options{Memory: limit, Context: ctx, Hash: interp.Hash, Threads: threads, Method: how, Divide: divide,
+				Progress: progressLine(errw, bar)}
 			sol, err := solve.Solve(gm.p, s, opt)
 			if bar {
 				fmt.Fprint(errw, "\r\033[K")
@@ -208,6 +195,25 @@ func newSolveCmd() *cobra.Command {
 	fl.StringVar(&memory, "memory", "4GiB", "bound the solve's tables to `SIZE` (e.g. 512MiB, 4GiB)")
 	fl.StringVar(&method, "method", "auto", "`METHOD`: retrograde, search, or auto (retrograde, then search when the positions outgrow --memory)")
 	return cmd
+}
+
+// progressLine prints solve's progress on errw: a line rewritten in
+// place on a terminal (bar), else a line every ten seconds.
+func progressLine(errw io.Writer, bar bool) func(solve.Progress) {
+	var shown time.Duration
+	return func(pr solve.Progress) {
+		rate := float64(pr.Positions) / max(pr.Elapsed.Seconds(), 1e-9)
+		line := fmt.Sprintf("solve: %s: %d positions, %d moves, table %.0f%% full, %.0f positions/s, %s",
+			pr.Phase, pr.Positions, pr.Moves, 100*pr.Fill, rate, bytesText(pr.Bytes))
+		switch {
+		case bar:
+			fmt.Fprintf(errw, "\r%s\033[K", line)
+		case pr.Elapsed-shown >= 10*time.Second:
+			// not a terminal (a log): a line every ten seconds
+			shown = pr.Elapsed
+			fmt.Fprintln(errw, line)
+		}
+	}
 }
 
 // parseMethod reads --method.
