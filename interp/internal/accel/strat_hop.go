@@ -556,6 +556,7 @@ type HopScratch struct {
 	Components HopComponents
 	Reached    HopSet      // countHopReach's free cells
 	Counts     []HopCounts // per rule: its last count pass
+	Drawn      HopDrawn    // hop-draw's counts (hop_draw.go)
 }
 
 // HopMoverTables are a hop rule's tables for one mover: its directions,
