@@ -42,8 +42,15 @@ func hopDrawer(p *core.Program, ti int, bulk bool) (*accel.HopDrawer, string) {
 			return nil, "rule " + r.Name + " is neither the tier's steps nor its chains counted by shared hop components"
 		}
 	}
-	if len(t.Rules) == 2 && !samePieces(p, &p.Rules[t.Rules[0]], &p.Rules[t.Rules[1]]) {
-		return nil, "its rules move different pieces"
+	d.StepLand = accel.LandOfSteps
+	if len(t.Rules) == 2 {
+		a, b := &p.Rules[t.Rules[0]], &p.Rules[t.Rules[1]]
+		if !samePieces(p, a, b) {
+			return nil, "its rules move different pieces"
+		}
+		if slices.Equal(accel.Tables(a).Hop.Onto, accel.Tables(b).Hop.Onto) {
+			d.StepLand = accel.LandOfChains // (the steps land where the chains' first hops may)
+		}
 	}
 	return d, ""
 }

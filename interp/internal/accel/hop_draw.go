@@ -27,30 +27,57 @@ import (
 // hop-draw (interp/hop_draw.go decides where it applies).
 
 // HopDrawer counts a hop race's tier and keeps what SelectHop reads (a
-// tier's drawer): the tier's rules, in order (one or two), and the
-// position of the step rule among them (-1: none; the other rule counts
-// chains).
+// tier's drawer): the tier's rules, in order (one or two), the position
+// of the step rule among them (-1: none; the other rule counts chains),
+// and how the steps' landing set is made (StepLand).
 type HopDrawer struct {
-	Rules []int
-	Steps int
+	Rules    []int
+	Steps    int
+	StepLand StepLand
+}
+
+// StepLand makes the landing set of the steps h of a HopDrawer's count
+// (in dr.Land[0], or the chains' in dr.Land[1] where it is the same:
+// LandOfChains), chains telling whether the chains' sets are made.
+type StepLand func(g *core.Gen, dr *HopDrawn, h *HopRule, chains bool) *HopSet
+
+// LandOfSteps makes the steps' landing set with their own PositionSets.
+func LandOfSteps(g *core.Gen, dr *HopDrawn, h *HopRule, _ bool) *HopSet {
+	h.PositionSets(g, h, &dr.Over[0], &dr.Land[0])
+	return &dr.Land[0]
+}
+
+// LandOfChains reads the steps' landing set from the chains' (their Onto
+// sets are equal: both land on the same empty cells) when the chains'
+// sets are made.
+func LandOfChains(g *core.Gen, dr *HopDrawn, h *HopRule, chains bool) *HopSet {
+	if !chains {
+		return LandOfSteps(g, dr, h, chains)
+	}
+	return &dr.Land[1]
 }
 
 func (*HopDrawer) Name() string { return "hop-draw" }
 
 // HopDrawn is what a HopDrawer kept of the last position it counted: the
-// drawer, per rule of its tier (by position) its total and its position
-// sets, and per piece (in the order walked) its bit and its count by
-// kind of rule (Counts[0]: steps, Counts[1]: chains; 0 where the rule's
-// guard does not hold).
+// drawer, per rule of its tier (by position) its total, per kind of rule
+// (0 steps, 1 chains) its position sets and the steps' landing set
+// (StepLand), and its pieces (the first N, in the order walked).
 type HopDrawn struct {
 	Drawer    *HopDrawer
 	Total     [2]int
 	Over      [2]HopSet
 	Land      [2]HopSet
-	EmptyOver [2][]uint64
-	Bits      []int32
-	Counts    [2][]int32
+	EmptyOver []uint64 // the chains'
+	StepLand  *HopSet
+	N         int
+	Pieces    [HopWords * 64]RacePiece
 }
+
+// RacePiece is a piece of a hop race as HopDrawer counted it: its bit,
+// its steps and the cells its chains reach (0 where the rule's guard
+// does not hold).
+type RacePiece struct{ Bit, Steps, Chains int32 }
 
 // Count counts the tier's moves for the mover of s (guards asked per
 // rule), keeping each piece's counts for SelectHop.
@@ -61,31 +88,32 @@ func (d *HopDrawer) Count(p *core.Program, s *core.State, t *core.Tier, g *core.
 		dr.Drawer = d
 	}
 	g.Bind(p, s, nil)
-	g.Mover = s.Mover
+	g.Mover, g.R = s.Mover, &p.Rules[d.Rules[0]] // (the pieces moved: the rules' alike)
 	var rules [2]*HopRule // (by kind: steps, chains; nil where the guard does not hold)
-	var lands [2]*HopSet
 	for k, ri := range d.Rules {
-		r := &p.Rules[ri]
 		dr.Total[k] = 0
-		if !p.GuardOK(s, r) {
-			continue
-		}
-		g.R = r
-		h := Tables(r).Hop
-		dr.EmptyOver[k] = h.PositionSets(g, h, &dr.Over[k], &dr.Land[k])
-		kind := kindAt(d, k)
-		rules[kind], lands[kind] = h, &dr.Land[k]
-		if kind == 1 {
-			w := &hs.Walk
-			w.HopMoverTables, w.Scratch, w.Rule, w.Over = &h.Movers[g.Mover], hs, h, &dr.Over[k]
-			w.Free, w.Lifted = &dr.Land[k], dr.EmptyOver[k]
-			h.Renew(&hs.Components, h, w, &dr.Land[k], p.Nbits+2)
+		if r := &p.Rules[ri]; p.GuardOK(s, r) {
+			rules[kindAt(d, k)] = Tables(r).Hop
 		}
 		if len(hs.Counts) > ri {
 			hs.Counts[ri].Mover = -1 // (hop-count's select pass would not find its counts)
 		}
 	}
-	if rules[0] == nil && rules[1] == nil {
+	var lands [2]*HopSet
+	if h := rules[1]; h != nil {
+		dr.EmptyOver = h.PositionSets(g, h, &dr.Over[1], &dr.Land[1])
+		lands[1] = &dr.Land[1]
+		w := &hs.Walk
+		w.HopMoverTables, w.Scratch, w.Rule, w.Over = &h.Movers[g.Mover], hs, h, &dr.Over[1]
+		w.Free, w.Lifted = &dr.Land[1], dr.EmptyOver
+		h.Renew(&hs.Components, h, w, &dr.Land[1], p.Nbits+2)
+	}
+	if h := rules[0]; h != nil {
+		lands[0] = d.StepLand(g, dr, h, rules[1] != nil)
+		if dr.StepLand != lands[0] {
+			dr.StepLand = lands[0]
+		}
+	} else if rules[1] == nil {
 		s.SelBulk = false
 		return 0, false
 	}
@@ -112,28 +140,25 @@ func kindAt(d *HopDrawer, k int) int {
 // countRace counts, in one loop over the mover's pieces, their steps
 // (rules[0], landing on lands[0]) and the cells their chains reach
 // (rules[1], on lands[1] and the hop components, hs.Walk set for it),
-// either rule nil when its guard does not hold; it keeps the pieces'
-// bits and counts in hs.Drawn and returns the totals by kind. A piece
-// whose start a lock holds is counted on its lock's landing set (its
-// chains by its own search).
+// either rule nil when its guard does not hold; it keeps the pieces in
+// hs.Drawn and returns the totals by kind. A piece whose start a lock
+// holds is counted on its lock's landing set (its chains by its own
+// search).
 func countRace(g *core.Gen, hs *HopScratch, rules [2]*HopRule, lands [2]*HopSet) (totals [2]int) {
-	p, s := g.P, g.S
-	dr := &hs.Drawn
+	p, s, dr := g.P, g.S, &hs.Drawn
 	c, w := &hs.Components, &hs.Walk
 	steps, chains := rules[0], rules[1]
 	stepLand, chainLand := lands[0], lands[1]
-	h := steps
+	h, nds := steps, 0
 	var neighbours []uint64
 	if steps != nil {
 		neighbours = steps.Movers[g.Mover].Neighbours
 	}
-	nds := 0
 	if chains != nil {
 		h, nds = chains, len(w.Dirs)
 	}
-	words := h.Words
+	words, n := h.Words, 0
 	stepHeld, chainHeld := steps.heldStarts(g.Mover), chains.heldStarts(g.Mover)
-	dr.Bits, dr.Counts[0], dr.Counts[1] = dr.Bits[:0], dr.Counts[0][:0], dr.Counts[1][:0]
 	for k := 0; k < s.NumWords; k++ {
 		word, _ := hopPieceWord(g, h, k, nil)
 		for ; word != 0; word &= word - 1 {
@@ -144,7 +169,7 @@ func countRace(g *core.Gen, hs *HopScratch, rules [2]*HopRule, lands [2]*HopSet)
 			case steps == nil:
 			case heldAt(stepHeld, k, i):
 				ns = lockedSteps(neighbours[b*words:b*words+words], stepLand, steps.Locks.Landings(g.Mover, int(p.CellOf[b])))
-			case words == 2:
+			case words == 2: // (two words read by index: no slice of the piece's set)
 				ns = bits.OnesCount64(neighbours[2*b]&stepLand[0]) + bits.OnesCount64(neighbours[2*b+1]&stepLand[1])
 			default:
 				ns = freeNeighbours(neighbours[b*words:b*words+words], stepLand)
@@ -158,27 +183,27 @@ func countRace(g *core.Gen, hs *HopScratch, rules [2]*HopRule, lands [2]*HopSet)
 			default: // (its first landings, in this loop: a call per piece costs more)
 				c.Piece++
 				for _, e := range w.Leaps[b*nds : b*nds+nds] {
-					land, y := uint32(e), uint32(e>>32)
-					if c.Marks[land%uint32(len(c.Marks))]&markFree == 0 || c.Marks[y%uint32(len(c.Marks))]&markOver == 0 {
+					to, y := uint32(e), uint32(e>>32)
+					if c.Marks[to%uint32(len(c.Marks))]&markFree == 0 || c.Marks[y%uint32(len(c.Marks))]&markOver == 0 {
 						continue
 					}
 					var id int32
-					if c.Unseen[land>>6%HopWords]>>(land&63)&1 != 0 {
-						id = search(c, w, land, words)
-					} else if id = c.Of[land]; c.Counted[id] == c.Piece {
+					if c.Unseen[to>>6%HopWords]>>(to&63)&1 != 0 {
+						id = search(c, w, to, words)
+					} else if id = c.Of[to]; c.Counted[id] == c.Piece {
 						continue
 					}
 					c.Counted[id] = c.Piece
 					nc += int(c.Size[id])
 				}
 			}
-			dr.Bits = append(dr.Bits, int32(b))
-			dr.Counts[0] = append(dr.Counts[0], int32(ns))
-			dr.Counts[1] = append(dr.Counts[1], int32(nc))
+			dr.Pieces[n%len(dr.Pieces)] = RacePiece{Bit: int32(b), Steps: int32(ns), Chains: int32(nc)}
+			n++
 			totals[0] += ns
 			totals[1] += nc
 		}
 	}
+	dr.N = n
 	return totals
 }
 
@@ -219,30 +244,109 @@ func lockedChains(g *core.Gen, h *HopRule, w *HopWalk, b int, land, free *HopSet
 
 // SelectHop writes move i of the moves a HopDrawer counted in s to ml:
 // the rule from the totals, the piece from its count, and that piece's
-// moves walked by the hop table up to the one drawn (Program.SelectKept).
+// moves walked in hopLeaps' order (hopOnce, hopReach) up to the one drawn
+// (Program.SelectKept).
 func SelectHop(p *core.Program, s *core.State, ml *core.MoveList, i int) {
-	hs := hopScratch(s)
-	dr := &hs.Drawn
+	dr := &hopScratch(s).Drawn
 	d := dr.Drawer
 	k := 0
 	for ; k+1 < len(d.Rules) && i >= dr.Total[k]; k++ {
 		i -= dr.Total[k]
 	}
-	counts := dr.Counts[kindAt(d, k)]
-	piece := 0
-	for i >= int(counts[piece]) {
-		i -= int(counts[piece])
-		piece++
+	kind, piece := kindAt(d, k), 0
+	if kind == 0 {
+		for ; i >= int(dr.Pieces[piece%len(dr.Pieces)].Steps); piece++ {
+			i -= int(dr.Pieces[piece%len(dr.Pieces)].Steps)
+		}
+	} else {
+		for ; i >= int(dr.Pieces[piece%len(dr.Pieces)].Chains); piece++ {
+			i -= int(dr.Pieces[piece%len(dr.Pieces)].Chains)
+		}
 	}
-	r := &p.Rules[d.Rules[k]]
-	h := Tables(r).Hop
-	g := &s.Gen
-	g.Bind(p, s, nil)
-	g.StartSelect(s.Mover, i, ml, false)
-	g.R = r
-	w := &hs.Walk
-	w.HopMoverTables, w.Scratch, w.Rule, w.Over = &h.Movers[g.Mover], hs, h, &dr.Over[k]
-	w.Lifted = dr.EmptyOver[k]
-	hopPiece(g, w, int(dr.Bits[piece]), &dr.Land[k], &hs.Sets[2], dr.EmptyOver[k])
-	g.Out = nil
+	ri := d.Rules[k]
+	h := Tables(&p.Rules[ri]).Hop
+	t := &h.Movers[s.Mover]
+	b := int(dr.Pieces[piece%len(dr.Pieces)].Bit)
+	c := p.CellOf[b]
+	land, free := dr.StepLand, &hopScratch(s).Sets[2]
+	if kind == 1 {
+		land = &dr.Land[1]
+	}
+	if lock := h.Locks.Landings(s.Mover, int(c)); lock != nil {
+		for j := range h.Words {
+			free[j%HopWords] = land[j%HopWords] & lock[j]
+		}
+	} else {
+		for j := range h.Words {
+			free[j%HopWords] = land[j%HopWords]
+		}
+	}
+	var to uint32
+	var dir int
+	if kind == 0 {
+		to, dir = nthStep(t, b, i, free)
+	} else {
+		over := &dr.Over[1]
+		m, kept := uint64(1)<<(uint(b)&63), over[b>>6%HopWords]
+		over[b>>6%HopWords] = kept&^m | dr.EmptyOver[b>>6]&m // the piece is lifted
+		to, dir = nthReach(s, t, b, i, free, over)
+		over[b>>6%HopWords] = kept
+	}
+	ml.Moves = append(ml.Moves, core.Mv{N: 2, Rule: int32(ri)})
+	ml.Arena = append(ml.Arena, uint32(c), uint32(p.CellOf[to])|uint32(t.Dirs[dir])<<16)
+}
+
+// nthStep returns the landing bit and the direction (index in t.Dirs) of
+// step j of the piece on bit b, in hopOnce's order (free: its landings).
+func nthStep(t *HopMoverTables, b, j int, free *HopSet) (uint32, int) {
+	nds := len(t.Dirs)
+	for k, e := range t.Leaps[b*nds : b*nds+nds] {
+		if to := uint32(e); free[to>>6%HopWords]>>(to&63)&1 != 0 {
+			if j == 0 {
+				return to, k
+			}
+			j--
+		}
+	}
+	panic("hop-draw: a piece has fewer steps than counted")
+}
+
+// nthReach returns the landing bit and the direction (index in t.Dirs)
+// of the last leap of the j-th cell the chains of the piece on bit b
+// reach, in hopReach's order (free: its landings, which it takes the
+// cells reached out of; over: the piece lifted).
+func nthReach(s *core.State, t *HopMoverTables, b, j int, free, over *HopSet) (uint32, int) {
+	nds, L := len(t.Dirs), t.L
+	stack := append(s.Todo[:0], int32(b))
+	to, dir := uint32(0), -1
+walk:
+	for len(stack) > 0 {
+		x := int(stack[len(stack)-1])
+		stack = stack[:len(stack)-1]
+		for k, e := range t.Leaps[x*nds : x*nds+nds] {
+			y := uint32(e >> 32)
+			if to = uint32(e); free[to>>6%HopWords]>>(to&63)&1 == 0 || over[y>>6%HopWords]>>(y&63)&1 == 0 {
+				continue
+			}
+			if L > 2 && !overRestOn(t, x*nds+k, over) {
+				continue
+			}
+			if j == 0 {
+				dir = k
+				break walk
+			}
+			j--
+			free[to>>6%HopWords] &^= 1 << (to & 63)
+			if t.GoOn[to>>6]>>(to&63)&1 != 0 {
+				stack = append(stack, int32(to))
+			}
+		}
+	}
+	if cap(stack) != cap(s.Todo) { // (a pointer store costs a write barrier while the collector runs)
+		s.Todo = stack
+	}
+	if dir < 0 {
+		panic("hop-draw: a piece reaches fewer cells than counted")
+	}
+	return to, dir
 }
