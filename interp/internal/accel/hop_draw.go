@@ -89,7 +89,7 @@ func (d *HopDrawer) Count(p *core.Program, s *core.State, t *core.Tier, g *core.
 	}
 	g.Bind(p, s, nil)
 	g.Mover, g.R = s.Mover, &p.Rules[d.Rules[0]] // (the pieces moved: the rules' alike)
-	var rules [2]*HopRule // (by kind: steps, chains; nil where the guard does not hold)
+	var rules [2]*HopRule                        // (by kind: steps, chains; nil where the guard does not hold)
 	for k, ri := range d.Rules {
 		dr.Total[k] = 0
 		if r := &p.Rules[ri]; p.GuardOK(s, r) {
