@@ -161,13 +161,20 @@ func countRace(g *core.Gen, hs *HopScratch, rules [2]*HopRule, lands [2]*HopSet)
 	stepHeld, chainHeld := steps.heldStarts(g.Mover), chains.heldStarts(g.Mover)
 	for k := 0; k < s.NumWords; k++ {
 		word, _ := hopPieceWord(g, h, k, nil)
+		var stepHeldWord, chainHeldWord uint64
+		if stepHeld != nil {
+			stepHeldWord = stepHeld[k]
+		}
+		if chainHeld != nil {
+			chainHeldWord = chainHeld[k]
+		}
 		for ; word != 0; word &= word - 1 {
 			i := bits.TrailingZeros64(word)
 			b := k<<6 | i
 			var ns, nc int
 			switch {
 			case steps == nil:
-			case heldAt(stepHeld, k, i):
+			case stepHeldWord>>uint(i)&1 != 0:
 				ns = lockedSteps(neighbours[b*words:b*words+words], stepLand, steps.Locks.Landings(g.Mover, int(p.CellOf[b])))
 			case words == 2: // (two words read by index: no slice of the piece's set)
 				ns = bits.OnesCount64(neighbours[2*b]&stepLand[0]) + bits.OnesCount64(neighbours[2*b+1]&stepLand[1])
@@ -176,7 +183,7 @@ func countRace(g *core.Gen, hs *HopScratch, rules [2]*HopRule, lands [2]*HopSet)
 			}
 			switch {
 			case chains == nil:
-			case heldAt(chainHeld, k, i):
+			case chainHeldWord>>uint(i)&1 != 0:
 				nc = lockedChains(g, chains, w, b, chainLand, &hs.Sets[2])
 			case w.L > 2:
 				nc = firstLandingsLong(c, w, b, nds, words)
