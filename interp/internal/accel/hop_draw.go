@@ -187,22 +187,8 @@ func countRace(g *core.Gen, hs *HopScratch, rules [2]*HopRule, lands [2]*HopSet)
 				nc = lockedChains(g, chains, w, b, chainLand, &hs.Sets[2])
 			case w.L > 2:
 				nc = firstLandingsLong(c, w, b, nds, words)
-			default: // (its first landings, in this loop: a call per piece costs more)
-				c.Piece++
-				for _, e := range w.Leaps[b*nds : b*nds+nds] {
-					to, y := uint32(e), uint32(e>>32)
-					if c.Marks[to%uint32(len(c.Marks))]&markFree == 0 || c.Marks[y%uint32(len(c.Marks))]&markOver == 0 {
-						continue
-					}
-					var id int32
-					if c.Unseen[to>>6%HopWords]>>(to&63)&1 != 0 {
-						id = search(c, w, to, words)
-					} else if id = c.Of[to]; c.Counted[id] == c.Piece {
-						continue
-					}
-					c.Counted[id] = c.Piece
-					nc += int(c.Size[id])
-				}
+			default:
+				nc = firstLandings(c, w, c.Hops[b*words:b*words+words])
 			}
 			dr.Pieces[n%len(dr.Pieces)] = RacePiece{Bit: int32(b), Steps: int32(ns), Chains: int32(nc)}
 			n++
