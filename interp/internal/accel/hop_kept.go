@@ -87,7 +87,7 @@ func eachSpan(p *core.Program, t *HopMoverTables, f func(y, x, i int)) {
 
 // keptComponentsLimit bounds the components searched since the last
 // reset, per bit of the sets (a reset renumbers them).
-const keptComponentsLimit = 4
+const keptComponentsLimit = 16
 
 // KeepComponents starts a generation keeping the components of the last
 // one (same rule, and the same set of directions) whose hops did not
