@@ -35,12 +35,7 @@ func compileKeptComponents(p *core.Program, r *core.Rule) {
 		return
 	}
 	at, spans := accel.HopSpans(p, h)
-	if h.L == 2 {
-		ontoAt, onto := accel.HopOntoLists(p, h)
-		for mv := range h.Movers {
-			h.Movers[mv].OntoAt, h.Movers[mv].Onto = ontoAt[mv], onto[mv]
-		}
-	}
+
 	classes := map[string]int{} // (the movers' sets of directions)
 	for mv := 0; mv < p.Players; mv++ {
 		h.Movers[mv].SpansAt, h.Movers[mv].Spans = at[mv], spans[mv]

@@ -24,8 +24,8 @@ import (
 // first landings, and the components are shared by all the mover's
 // pieces: each is searched once per generation instead of once per piece
 // that reaches it. For leaps of 2 the hops are kept as sets (per cell,
-// the free cells its hops land on, Over holding on the cell passed
-// over: HopComponents.Hops), so that a piece's first landings are the
+// the cells its hops land on, Over holding on the cell passed over:
+// HopComponents.Hops), so that a piece's first landings are the free
 // bits of its set and the flood takes a cell's unseen neighbours by two
 // word operations, where the leaps' tests would read two bits of two
 // sets per direction. Pieces under an
@@ -140,14 +140,14 @@ func NoComponents(*HopComponents, *HopRule, *HopWalk, *HopSet, int) {}
 func ResetComponents(c *HopComponents, h *HopRule, w *HopWalk, land *HopSet, bits int) {
 	reset(c, land, w.Over, bits)
 	if h.L == 2 {
-		fillHops(c, w.HopMoverTables, land, w.Over, h.Words)
+		fillHops(c, w.HopMoverTables, w.Over, h.Words)
 	}
 	c.Rule = nil
 }
 
-// fillHops fills c.Hops for the leaps of 2 of t: per bit, the cells of
-// land its leaps land on, Over holding on the cell passed over.
-func fillHops(c *HopComponents, t *HopMoverTables, land, over *HopSet, words int) {
+// fillHops fills c.Hops for the leaps of 2 of t: per bit, the cells its
+// leaps land on, Over holding on the cell passed over.
+func fillHops(c *HopComponents, t *HopMoverTables, over *HopSet, words int) {
 	nds := len(t.Dirs)
 	n := len(t.Leaps) / nds
 	if len(c.Hops) < n*words {
@@ -158,7 +158,7 @@ func fillHops(c *HopComponents, t *HopMoverTables, land, over *HopSet, words int
 		clear(row)
 		for _, e := range t.Leaps[b*nds : b*nds+nds] {
 			to, y := uint32(e), uint32(e>>32)
-			if land[to>>6%HopWords]>>(to&63)&1 != 0 && over[y>>6%HopWords]>>(y&63)&1 != 0 {
+			if int(to) < n-1 && over[y>>6%HopWords]>>(y&63)&1 != 0 { // (bit n-1: off the board)
 				row[to>>6] |= 1 << (to & 63)
 			}
 		}
@@ -178,13 +178,13 @@ func reset(c *HopComponents, free, over *HopSet, bits int) {
 }
 
 // firstLandings sums the sizes of the distinct components of the first
-// landings of a piece by leaps of 2 (row: its set in c.Hops), searching
-// those not searched yet.
-func firstLandings(c *HopComponents, w *HopWalk, row []uint64) int {
+// landings of a piece by leaps of 2 (row: its set in c.Hops, among the
+// free cells land), searching those not searched yet.
+func firstLandings(c *HopComponents, w *HopWalk, row []uint64, land *HopSet) int {
 	c.Piece++
 	n := 0
 	for j, a := range row {
-		for ; a != 0; a &= a - 1 {
+		for a &= land[j%HopWords]; a != 0; a &= a - 1 {
 			to := uint32(j<<6 | bits.TrailingZeros64(a))
 			var id int32
 			if c.Unseen[to>>6%HopWords]>>(to&63)&1 != 0 {
@@ -516,7 +516,7 @@ func CountRuleShared(g *core.Gen, h *HopRule, w *HopWalk, land, free *HopSet, re
 			} else if w.L > 2 {
 				n = firstLandingsLong(c, w, b, nds, h.Words)
 			} else {
-				n = firstLandings(c, w, c.Hops[b*h.Words:(b+1)*h.Words])
+				n = firstLandings(c, w, c.Hops[b*h.Words:(b+1)*h.Words], land)
 			}
 			record.Pieces = append(record.Pieces, int32(n))
 			total += n
@@ -579,9 +579,10 @@ type HopComponents struct {
 	DirClass int
 	Land     HopSet
 	Over     HopSet
-	// Hops: for leaps of 2, per bit, the cells of the landing set its
-	// leaps land on, Over holding on the cell passed over
-	// ([bit*words+w]: filled by fillHops, kept by keepHops)
+	// Hops: for leaps of 2, per bit, the cells its leaps land on, Over
+	// holding on the cell passed over, free or not (the flood reads them
+	// among the unseen cells, a piece's first landings among the free
+	// ones) ([bit*words+w]: filled by fillHops, kept by keepHops)
 	Hops []uint64
 }
 

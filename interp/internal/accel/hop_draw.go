@@ -188,7 +188,7 @@ func countRace(g *core.Gen, hs *HopScratch, rules [2]*HopRule, lands [2]*HopSet)
 			case w.L > 2:
 				nc = firstLandingsLong(c, w, b, nds, words)
 			default:
-				nc = firstLandings(c, w, c.Hops[b*words:b*words+words])
+				nc = firstLandings(c, w, c.Hops[b*words:b*words+words], chainLand)
 			}
 			dr.Pieces[n%len(dr.Pieces)] = RacePiece{Bit: int32(b), Steps: int32(ns), Chains: int32(nc)}
 			n++

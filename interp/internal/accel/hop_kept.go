@@ -27,10 +27,10 @@ import (
 // component and writing its cells' index). The cost: the sets compared
 // word by word, per changed cell the hops from it and over it tested on
 // the old and the new sets, and per dropped component one union. For
-// leaps of 2 the hops of the generation are kept as sets too
-// (HopComponents.Hops, hop_count.go): per changed cell the bits of the
-// hops onto it (HopOntoLists) and over it (the spans) are set or
-// cleared, and the hops from a cell that came free are its set.
+// leaps of 2 the hops Over allows are kept as sets too
+// (HopComponents.Hops, hop_count.go): per cell whose Over bit changed
+// the bits of the hops over it (the spans) are set or cleared, and the
+// hops from a cell that came free are its set.
 // Registered as kept-components.
 
 // HopSpans returns, per mover, the hops of rule h that pass over
@@ -96,7 +96,7 @@ func KeepComponents(c *HopComponents, h *HopRule, w *HopWalk, land *HopSet, nbit
 	if c.Rule != h || c.DirClass != w.DirClass || len(c.Size) > keptComponentsLimit*nbits || c.Piece > 1<<30 {
 		reset(c, land, w.Over, nbits)
 		if h.L == 2 {
-			fillHops(c, w.HopMoverTables, land, w.Over, h.Words)
+			fillHops(c, w.HopMoverTables, w.Over, h.Words)
 		}
 		c.Rule, c.DirClass = h, w.DirClass
 		hopComponentsKeepSets(c, land, w.Over, h.Words)
@@ -112,21 +112,19 @@ func KeepComponents(c *HopComponents, h *HopRule, w *HopWalk, land *HopSet, nbit
 			changed = true
 			z := uint32(i<<6 | bits.TrailingZeros64(diff))
 			m := uint64(1) << (z & 63)
-			if h.L == 2 {
-				keepHops(c, w.HopMoverTables, z, landDiff&m != 0, overDiff&m != 0, land, w.Over, &drop)
-			}
 			switch {
 			case landDiff&m == 0:
 			case c.Land[i%HopWords]&m != 0: // (no longer free: its component loses it)
 				drop[i%HopWords] |= m
-			case h.L == 2: // (free now: the components its hops reach join it)
+			case h.L == 2: // (free now: the components its hops reach join it; the cells of its set not free were dropped or are not in a component)
 				addCells(&drop, c.Hops[int(z)*words:int(z+1)*words])
 			default:
 				dropHopsFrom(&drop, w.HopMoverTables, z, land, w.Over)
 			}
 			switch {
 			case overDiff&m == 0:
-			case h.L == 2: // (keepHops dropped the ends of the hops over it)
+			case h.L == 2:
+				keepHops(c, w.HopMoverTables, z, land, w.Over, &drop)
 			default:
 				dropHopsOver(&drop, w.HopMoverTables, z, land, w.Over, &c.Land, &c.Over)
 			}
@@ -155,33 +153,19 @@ func KeepComponents(c *HopComponents, h *HopRule, w *HopWalk, land *HopSet, nbit
 	c.Left = c.Unseen
 }
 
-// keepHops updates c.Hops (fillHops) for bit z, whose landing bit
-// (landChanged) or Over bit (overChanged) changed: the hops onto z
-// (t.Onto) and the hops over it (t.Spans), and adds to drop the ends of
-// the hops over z that join two free cells now and did not before, or
-// did and no longer do (in the same loop). (Bits
-// set or cleared by masks: no branch per hop.)
-func keepHops(c *HopComponents, t *HopMoverTables, z uint32, landChanged, overChanged bool, land, over *HopSet, drop *HopSet) {
+// keepHops updates c.Hops (fillHops) for bit z, whose Over bit changed:
+// the hops over it (t.Spans); and it adds to drop the ends of those that
+// join two free cells now and did not before, or did and no longer do.
+// (Bits set or cleared by masks: no branch per hop.)
+func keepHops(c *HopComponents, t *HopMoverTables, z uint32, land, over *HopSet, drop *HopSet) {
 	hops := c.Hops
-	if landChanged {
-		zm := uint64(1) << (z & 63)
-		onto := land[z>>6%HopWords] & zm
-		for _, o := range t.Onto[t.OntoAt[z]:t.OntoAt[z+1]] {
-			y := o.Mid
-			hops[o.Row] = hops[o.Row]&^zm | onto&-(over[y>>6%HopWords]>>(y&63)&1)
-		}
-	}
-	if !overChanged {
-		return
-	}
 	on := -(over[z>>6%HopWords] >> (z & 63) & 1)
 	for _, cr := range t.Spans[t.SpansAt[z]:t.SpansAt[z+1]] {
 		x, to := uint32(cr.From), uint32(cr.To)
 		xm, tm := uint64(1)<<(x&63), uint64(1)<<(to&63)
-		xFree, toFree := land[x>>6%HopWords]&xm, land[to>>6%HopWords]&tm
-		hops[cr.FromRow] = hops[cr.FromRow]&^tm | toFree&on
-		hops[cr.ToRow] = hops[cr.ToRow]&^xm | xFree&on
-		joins := xFree != 0 && toFree != 0 // (now, or before: c.Land)
+		hops[cr.FromRow] = hops[cr.FromRow]&^tm | tm&on
+		hops[cr.ToRow] = hops[cr.ToRow]&^xm | xm&on
+		joins := land[x>>6%HopWords]&xm != 0 && land[to>>6%HopWords]&tm != 0 // (now, or before: c.Land)
 		if on == 0 {
 			joins = c.Land[x>>6%HopWords]&xm != 0 && c.Land[to>>6%HopWords]&tm != 0
 		}
@@ -190,28 +174,6 @@ func keepHops(c *HopComponents, t *HopMoverTables, z uint32, landChanged, overCh
 			drop[to>>6%HopWords] |= tm
 		}
 	}
-}
-
-// HopOntoLists returns per mover the hops of 2 of rule h onto each bit:
-// those onto bit z at onto[at[z]:at[z+1]] (the leaps from z taken back:
-// every hop of the class can be).
-func HopOntoLists(p *core.Program, h *HopRule) (at [][]int32, onto [][]HopOnto) {
-	for mv := 0; mv < p.Players; mv++ {
-		t := &h.Movers[mv]
-		nds := len(t.Dirs)
-		starts, list := make([]int32, p.Nbits+2), []HopOnto(nil)
-		for z := 0; z < p.Nbits; z++ {
-			for _, e := range t.Leaps[z*nds : z*nds+nds] {
-				if x := int(uint32(e)); x < p.Nbits {
-					list = append(list, HopOnto{Row: int32(x*h.Words + z>>6), Mid: uint32(e >> 32)})
-				}
-			}
-			starts[z+1] = int32(len(list))
-		}
-		starts[p.Nbits+1] = int32(len(list))
-		at, onto = append(at, starts), append(onto, list)
-	}
-	return at, onto
 }
 
 // hopJoins tells whether leap i, from bit x, joins two cells of land

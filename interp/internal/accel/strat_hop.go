@@ -576,10 +576,6 @@ type HopMoverTables struct {
 	// DirClass numbers the mover's set of directions among the rule's
 	// movers' (kept components)
 	DirClass int
-	// Onto: for leaps of 2, the hops onto each bit, those onto bit z at
-	// Onto[OntoAt[z]:OntoAt[z+1]] (kept components: HopOntoLists)
-	OntoAt []int32
-	Onto   []HopOnto
 }
 
 // HopSpan is a hop passing over a cell: the bits it starts from and
@@ -587,12 +583,6 @@ type HopMoverTables struct {
 // HopComponents.Hops that hold it, from either end.
 type HopSpan struct{ From, To, Leap, FromRow, ToRow int32 }
 
-// HopOnto is a hop of 2 onto a cell: the word of HopComponents.Hops that
-// holds it (its start's row, the cell's word) and the bit it passes over.
-type HopOnto struct {
-	Row int32
-	Mid uint32
-}
 
 // HopWalk is what the hop table's walks read: the rule, the mover's
 // directions, and the position's sets for the piece being moved, each of
