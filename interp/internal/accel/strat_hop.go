@@ -583,7 +583,6 @@ type HopMoverTables struct {
 // HopComponents.Hops that hold it, from either end.
 type HopSpan struct{ From, To, Leap, FromRow, ToRow int32 }
 
-
 // HopWalk is what the hop table's walks read: the rule, the mover's
 // directions, and the position's sets for the piece being moved, each of
 // hop.words words: free, the cells it may land on and has not reached
