@@ -177,6 +177,27 @@ func reset(c *HopComponents, free, over *HopSet, bits int) {
 	c.Cells = c.Cells[:0]
 }
 
+// landingsOf is firstLandings on sets of two words, the piece's first
+// landings lo and hi.
+func landingsOf(c *HopComponents, w *HopWalk, lo, hi uint64) int {
+	c.Piece++
+	n := 0
+	for j, a := range [2]uint64{lo, hi} {
+		for ; a != 0; a &= a - 1 {
+			to := uint32(j<<6 | bits.TrailingZeros64(a))
+			var id int32
+			if c.Unseen[j]>>(to&63)&1 != 0 {
+				id = search(c, w, to, 2)
+			} else if id = c.Of[to]; c.Counted[id] == c.Piece {
+				continue
+			}
+			c.Counted[id] = c.Piece
+			n += int(c.Size[id])
+		}
+	}
+	return n
+}
+
 // firstLandings sums the sizes of the distinct components of the first
 // landings of a piece by leaps of 2 (row: its set in c.Hops, among the
 // free cells land), searching those not searched yet.

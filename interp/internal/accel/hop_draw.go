@@ -187,6 +187,10 @@ func countRace(g *core.Gen, hs *HopScratch, rules [2]*HopRule, lands [2]*HopSet)
 				nc = lockedChains(g, chains, w, b, chainLand, &hs.Sets[2])
 			case w.L > 2:
 				nc = firstLandingsLong(c, w, b, nds, words)
+			case words == 2: // (two words read by index; no call where no first landing is free)
+				if lo, hi := c.Hops[2*b]&chainLand[0], c.Hops[2*b+1]&chainLand[1]; lo|hi != 0 {
+					nc = landingsOf(c, w, lo, hi)
+				}
 			default:
 				nc = firstLandings(c, w, c.Hops[b*words:b*words+words], chainLand)
 			}
