@@ -180,6 +180,32 @@ func quantByMask(p *core.Program, who ir.Who, op ir.Op, sd ir.Side, masks [][]ui
 			return 0
 		}
 	}
+	switch op {
+	case ir.OpEvery: // (no piece outside the mask: no count)
+		return func(c *core.Ectx) int {
+			occ, m := c.S.Occ, masks[c.Own]
+			for _, sl := range slots[c.Side(sd)] {
+				for w := int(sl) * nw; w < int(sl+1)*nw; w++ {
+					if occ[w]&^m[w] != 0 {
+						return 0
+					}
+				}
+			}
+			return 1
+		}
+	case ir.OpSome: // (a piece in the mask: no count)
+		return func(c *core.Ectx) int {
+			occ, m := c.S.Occ, masks[c.Own]
+			for _, sl := range slots[c.Side(sd)] {
+				for w := int(sl) * nw; w < int(sl+1)*nw; w++ {
+					if occ[w]&m[w] != 0 {
+						return 1
+					}
+				}
+			}
+			return 0
+		}
+	}
 	return func(c *core.Ectx) int {
 		occ := c.S.Occ
 		m := masks[c.Own]
