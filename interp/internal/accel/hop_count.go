@@ -290,7 +290,7 @@ func search(c *HopComponents, w *HopWalk, from uint32, words int) int32 {
 func flood(c *HopComponents, w *HopWalk, from uint32) int {
 	words := w.Rule.Words
 	if words == 2 {
-		return flood2(c, from)
+		return floodTwoWords(c, from)
 	}
 	hops, unseen, queue := c.Hops, &c.Unseen, c.Stack
 	queue[0] = int32(from)
@@ -309,9 +309,9 @@ func flood(c *HopComponents, w *HopWalk, from uint32) int {
 	return end
 }
 
-// flood2 is flood on sets of two words, read by index (boards up to
+// floodTwoWords is flood on sets of two words, read by index (boards up to
 // 126 cells): no loop over the words.
-func flood2(c *HopComponents, from uint32) int {
+func floodTwoWords(c *HopComponents, from uint32) int {
 	hops, queue := c.Hops, c.Stack
 	low, high := c.Unseen[0], c.Unseen[1]
 	queue[0] = int32(from)
