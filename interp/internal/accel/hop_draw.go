@@ -168,6 +168,10 @@ func countRace(g *core.Gen, hs *HopScratch, rules [2]*HopRule, lands [2]*HopSet)
 		if chainHeld != nil {
 			chainHeldWord = chainHeld[k]
 		}
+		if fast := words == 2 && steps != nil && chains != nil && w.L == 2; fast && (word&(stepHeldWord|chainHeldWord)) == 0 {
+			n, totals = raceTwoWords(dr, c, w, word, k, n, totals, neighbours, stepLand, chainLand)
+			continue
+		}
 		for ; word != 0; word &= word - 1 {
 			i := bits.TrailingZeros64(word)
 			b := k<<6 | i
@@ -202,6 +206,29 @@ func countRace(g *core.Gen, hs *HopScratch, rules [2]*HopRule, lands [2]*HopSet)
 	}
 	dr.N = n
 	return totals
+}
+
+// raceTwoWords is countRace's loop for the pieces of word k of the
+// occupancy sets (from the n-th) on sets of two words, where both rules
+// count, the leaps are of 2 and no lock holds a start: the values it
+// reads are locals, the tests of the other cases left out. It returns
+// the pieces kept and the totals.
+func raceTwoWords(dr *HopDrawn, c *HopComponents, w *HopWalk, word uint64, k, n int, totals [2]int, neighbours []uint64, stepLand, chainLand *HopSet) (int, [2]int) {
+	steps, chains := totals[0], totals[1]
+	stepLow, stepHigh, chainLow, chainHigh := stepLand[0], stepLand[1], chainLand[0], chainLand[1]
+	for ; word != 0; word &= word - 1 {
+		b := k<<6 | bits.TrailingZeros64(word)
+		ns := bits.OnesCount64(neighbours[2*b]&stepLow) + bits.OnesCount64(neighbours[2*b+1]&stepHigh)
+		nc := 0
+		if lo, hi := c.Hops[2*b]&chainLow, c.Hops[2*b+1]&chainHigh; lo|hi != 0 {
+			nc = landingsOf(c, w, lo, hi)
+		}
+		dr.Pieces[n%len(dr.Pieces)] = RacePiece{Bit: int32(b), Steps: int32(ns), Chains: int32(nc)}
+		n++
+		steps += ns
+		chains += nc
+	}
+	return n, [2]int{steps, chains}
 }
 
 // heldStarts is Locks.HeldStarts for rule h (nil: h is nil, or no lock).
