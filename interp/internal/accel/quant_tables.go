@@ -12,7 +12,10 @@ package accel
 //   - a condition that reads the cell and the owner (not the kind) is a
 //     set of cells per (player the quantifier is evaluated for, owner):
 //     the answer is population counts of the owner's occupancy set
-//     intersected with it, a few words.
+//     intersected with it, a few words; every and some need no count:
+//     every holds when no word has a piece outside the set, some when a
+//     word has one inside, and the first word that settles it ends the
+//     test (a race's goal, every piece in the goal, after each move).
 //
 // Otherwise the core visits the selected pieces on the occupancy sets
 // with the condition looked up in a table (core: quantify). The core
