@@ -168,7 +168,7 @@ func fillHops(c *HopComponents, t *HopMoverTables, over *HopSet, words int) {
 // reset starts a generation whose free cells are free, Over holding on
 // over, on sets of bits bits.
 func reset(c *HopComponents, free, over *HopSet, bits int) {
-	c.Unseen, c.Left = *free, *free
+	c.Unseen = *free
 	if len(c.Of) < bits {
 		c.Of = make([]int32, bits)
 		c.Stack = make([]int32, bits)
@@ -253,10 +253,16 @@ func CountHopShared(g *core.Gen, h *HopRule, w *HopWalk, b int, lock []uint64) i
 // search puts the component of the free cell on bit from in a new
 // component and returns its index. The flood takes the component's
 // cells out of unseen and queues them, and nothing else: the queue gives
-// the component's size and its cells' index, and the cells taken (left
-// &^ unseen), read off the sets afterwards, its cells.
+// the component's size and its cells' index, and the cells taken (unseen
+// before &^ after), read off the sets afterwards, its cells.
 // (Fewer values live in the flood's loop keep them in registers.)
 func search(c *HopComponents, w *HopWalk, from uint32, words int) int32 {
+	low, high := c.Unseen[0], c.Unseen[1] // (unseen before the flood, on two words)
+	if words != 2 {
+		for i := range words {
+			c.Left[i%HopWords] = c.Unseen[i%HopWords]
+		}
+	}
 	c.Unseen[from>>6%HopWords] &^= 1 << (from & 63)
 	var size int
 	if w.L > 2 {
@@ -269,12 +275,10 @@ func search(c *HopComponents, w *HopWalk, from uint32, words int) int32 {
 		c.Of[x] = id
 	}
 	if words == 2 { // (without a loop, as in freeNeighbours)
-		c.Cells = append(c.Cells, c.Left[0]&^c.Unseen[0], c.Left[1]&^c.Unseen[1])
-		c.Left[0], c.Left[1] = c.Unseen[0], c.Unseen[1]
+		c.Cells = append(c.Cells, low&^c.Unseen[0], high&^c.Unseen[1])
 	} else {
 		for i := range words {
 			c.Cells = append(c.Cells, c.Left[i%HopWords]&^c.Unseen[i%HopWords])
-			c.Left[i%HopWords] = c.Unseen[i%HopWords]
 		}
 	}
 	c.Size = append(c.Size, int32(size))
@@ -586,7 +590,7 @@ type HopComponents struct {
 	// counted: per component, the last piece (numbered by piece) whose
 	// count has it
 	Unseen  HopSet
-	Left    HopSet // unseen as the last search left it
+	Left    HopSet // unseen before a search's flood (sets of more than two words)
 	Of      []int32
 	Stack   []int32 // the flood's queue (a cell is queued once: as long as of)
 	Size    []int32

@@ -131,7 +131,6 @@ func KeepComponents(c *HopComponents, h *HopRule, w *HopWalk, land *HopSet, nbit
 		}
 	}
 	if !changed {
-		c.Left = c.Unseen
 		return
 	}
 	// A component with a cell to drop is dropped: its cells are unseen
@@ -150,7 +149,6 @@ func KeepComponents(c *HopComponents, h *HopRule, w *HopWalk, land *HopSet, nbit
 		c.Unseen[i%HopWords] = land[i%HopWords] &^ (c.Land[i%HopWords] &^ c.Unseen[i%HopWords])
 	}
 	hopComponentsKeepSets(c, land, w.Over, words)
-	c.Left = c.Unseen
 }
 
 // keepHops updates c.Hops (fillHops) for bit z, whose Over bit changed:
