@@ -178,21 +178,31 @@ func reset(c *HopComponents, free, over *HopSet, bits int) {
 }
 
 // landingsOf is firstLandings on sets of two words, the piece's first
-// landings lo and hi.
+// landings lo and hi: the components not searched yet are searched
+// first, then the sizes summed by a loop that calls nothing.
 func landingsOf(c *HopComponents, w *HopWalk, lo, hi uint64) int {
+	for a := lo & c.Unseen[0]; a != 0; a &= a - 1 {
+		if to := uint32(bits.TrailingZeros64(a)); c.Unseen[0]>>to&1 != 0 {
+			search(c, w, to, 2)
+		}
+	}
+	for a := hi & c.Unseen[1]; a != 0; a &= a - 1 {
+		if to := uint32(bits.TrailingZeros64(a)); c.Unseen[1]>>to&1 != 0 {
+			search(c, w, 64|to, 2)
+		}
+	}
 	c.Piece++
-	n := 0
-	for j, a := range [2]uint64{lo, hi} {
-		for ; a != 0; a &= a - 1 {
-			to := uint32(j<<6 | bits.TrailingZeros64(a))
-			var id int32
-			if c.Unseen[j]>>(to&63)&1 != 0 {
-				id = search(c, w, to, 2)
-			} else if id = c.Of[to]; c.Counted[id] == c.Piece {
-				continue
-			}
-			c.Counted[id] = c.Piece
-			n += int(c.Size[id])
+	n, piece, of, counted, size := 0, c.Piece, c.Of, c.Counted, c.Size
+	for ; lo != 0; lo &= lo - 1 {
+		if id := of[bits.TrailingZeros64(lo)]; counted[id] != piece {
+			counted[id] = piece
+			n += int(size[id])
+		}
+	}
+	for ; hi != 0; hi &= hi - 1 {
+		if id := of[64|bits.TrailingZeros64(hi)]; counted[id] != piece {
+			counted[id] = piece
+			n += int(size[id])
 		}
 	}
 	return n
