@@ -13,13 +13,15 @@ import (
 // (testdata/hopdraw): a square board of eight directions whose two rules
 // have guards and whose steps land on fewer cells than the jumps; the
 // star for four players with the jumps listed first; jumps alone on a
-// small hex board; boards whose sets take three words and one.
+// small hex board; boards whose sets take three words and one; chains
+// of steps.
 var hopDrawFiles = []string{
 	"testdata/hopdraw/guarded.rules",
 	"testdata/hopdraw/star4.rules",
 	"testdata/hopdraw/jumps.rules",
 	"testdata/hopdraw/wide.rules",
 	"testdata/hopdraw/small.rules",
+	"testdata/hopdraw/crawl.rules",
 }
 
 // TestHopDrawPlanned checks that every file's tier is drawn by hop-draw,

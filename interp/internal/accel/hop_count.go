@@ -23,7 +23,7 @@ import (
 // hop components (the cells joined by hops over the empty cells) of its
 // first landings, and the components are shared by all the mover's
 // pieces: each is searched once per generation instead of once per piece
-// that reaches it. For leaps of 2 the hops are kept as sets (per cell,
+// that reaches it. For leaps of 1 or 2 the hops are kept as sets (per cell,
 // the cells its hops land on, Over holding on the cell passed over:
 // HopComponents.Hops), so that a piece's first landings are the free
 // bits of its set and the flood takes a cell's unseen neighbours by two
@@ -139,13 +139,13 @@ func NoComponents(*HopComponents, *HopRule, *HopWalk, *HopSet, int) {}
 // ResetComponents starts a generation with no component.
 func ResetComponents(c *HopComponents, h *HopRule, w *HopWalk, land *HopSet, bits int) {
 	reset(c, land, w.Over, bits)
-	if h.L == 2 {
+	if h.L <= 2 {
 		fillHops(c, w.HopMoverTables, w.Over, h.Words)
 	}
 	c.Rule = nil
 }
 
-// fillHops fills c.Hops for the leaps of 2 of t: per bit, the cells its
+// fillHops fills c.Hops for the leaps of 1 or 2 of t: per bit, the cells its
 // leaps land on, Over holding on the cell passed over.
 func fillHops(c *HopComponents, t *HopMoverTables, over *HopSet, words int) {
 	nds := len(t.Dirs)
@@ -209,7 +209,7 @@ func landingsOf(c *HopComponents, w *HopWalk, lo, hi uint64) int {
 }
 
 // firstLandings sums the sizes of the distinct components of the first
-// landings of a piece by leaps of 2 (row: its set in c.Hops, among the
+// landings of a piece by leaps of 1 or 2 (row: its set in c.Hops, among the
 // free cells land), searching those not searched yet.
 func firstLandings(c *HopComponents, w *HopWalk, row []uint64, land *HopSet) int {
 	c.Piece++
@@ -274,13 +274,18 @@ func search(c *HopComponents, w *HopWalk, from uint32, words int) int32 {
 		}
 	}
 	c.Unseen[from>>6%HopWords] &^= 1 << (from & 63)
-	var size int
-	if w.L > 2 {
+	id := int32(len(c.Size))
+	size := 1
+	switch {
+	case w.L > 2:
 		size = floodLong(c, w, from)
-	} else {
+	case words == 2 && c.Hops[2*from]&c.Unseen[0]|c.Hops[2*from+1]&c.Unseen[1] == 0:
+		c.Stack[0] = int32(from) // (a cell alone: no flood)
+	case words == 2:
+		size = floodTwoWords(c, from)
+	default:
 		size = flood(c, w, from)
 	}
-	id := int32(len(c.Size))
 	for _, x := range c.Stack[:size] {
 		c.Of[x] = id
 	}
@@ -296,16 +301,13 @@ func search(c *HopComponents, w *HopWalk, from uint32, words int) int32 {
 	return id
 }
 
-// flood takes out of unseen the cells joined by hops of 2 to the cell on
+// flood takes out of unseen the cells joined by hops of 1 or 2 to the cell on
 // bit from (taken out already), queues them in c.stack from the start,
 // and returns their number: a cell's hops are a set (c.Hops), its cells
 // still unseen those it adds. (Its loop calls nothing: the queue is as
 // long as the sets have bits, a cell queued once.)
 func flood(c *HopComponents, w *HopWalk, from uint32) int {
 	words := w.Rule.Words
-	if words == 2 {
-		return floodTwoWords(c, from)
-	}
 	hops, unseen, queue := c.Hops, &c.Unseen, c.Stack
 	queue[0] = int32(from)
 	end := 1
@@ -614,7 +616,7 @@ type HopComponents struct {
 	DirClass int
 	Land     HopSet
 	Over     HopSet
-	// Hops: for leaps of 2, per bit, the cells its leaps land on, Over
+	// Hops: for leaps of 1 or 2, per bit, the cells its leaps land on, Over
 	// holding on the cell passed over, free or not (the flood reads them
 	// among the unseen cells, a piece's first landings among the free
 	// ones) ([bit*words+w]: filled by fillHops, kept by keepHops)

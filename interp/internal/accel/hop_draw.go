@@ -168,7 +168,7 @@ func countRace(g *core.Gen, hs *HopScratch, rules [2]*HopRule, lands [2]*HopSet)
 		if chainHeld != nil {
 			chainHeldWord = chainHeld[k]
 		}
-		if fast := words == 2 && steps != nil && chains != nil && w.L == 2; fast && (word&(stepHeldWord|chainHeldWord)) == 0 {
+		if fast := words == 2 && steps != nil && chains != nil && w.L <= 2; fast && (word&(stepHeldWord|chainHeldWord)) == 0 {
 			n, totals = raceTwoWords(dr, c, w, word, k, n, totals, neighbours, stepLand, chainLand)
 			continue
 		}
@@ -210,7 +210,7 @@ func countRace(g *core.Gen, hs *HopScratch, rules [2]*HopRule, lands [2]*HopSet)
 
 // raceTwoWords is countRace's loop for the pieces of word k of the
 // occupancy sets (from the n-th) on sets of two words, where both rules
-// count, the leaps are of 2 and no lock holds a start: the values it
+// count, the leaps are of 1 or 2 and no lock holds a start: the values it
 // reads are locals, the tests of the other cases left out. It returns
 // the pieces kept and the totals.
 func raceTwoWords(dr *HopDrawn, c *HopComponents, w *HopWalk, word uint64, k, n int, totals [2]int, neighbours []uint64, stepLand, chainLand *HopSet) (int, [2]int) {

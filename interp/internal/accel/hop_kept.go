@@ -27,7 +27,7 @@ import (
 // component and writing its cells' index). The cost: the sets compared
 // word by word, per changed cell the hops from it and over it tested on
 // the old and the new sets, and per dropped component one union. For
-// leaps of 2 the hops Over allows are kept as sets too
+// leaps of 1 or 2 the hops Over allows are kept as sets too
 // (HopComponents.Hops, hop_count.go): per cell whose Over bit changed
 // the bits of the hops over it (the spans) are set or cleared, and the
 // hops from a cell that came free are its set.
@@ -95,7 +95,7 @@ const keptComponentsLimit = 16
 func KeepComponents(c *HopComponents, h *HopRule, w *HopWalk, land *HopSet, nbits int) {
 	if c.Rule != h || c.DirClass != w.DirClass || len(c.Size) > keptComponentsLimit*nbits || c.Piece > 1<<30 {
 		reset(c, land, w.Over, nbits)
-		if h.L == 2 {
+		if h.L <= 2 {
 			fillHops(c, w.HopMoverTables, w.Over, h.Words)
 		}
 		c.Rule, c.DirClass = h, w.DirClass
@@ -116,14 +116,14 @@ func KeepComponents(c *HopComponents, h *HopRule, w *HopWalk, land *HopSet, nbit
 			case landDiff&m == 0:
 			case c.Land[i%HopWords]&m != 0: // (no longer free: its component loses it)
 				drop[i%HopWords] |= m
-			case h.L == 2: // (free now: the components its hops reach join it; the cells of its set not free were dropped or are not in a component)
+			case h.L <= 2: // (free now: the components its hops reach join it; the cells of its set not free were dropped or are not in a component)
 				addCells(&drop, c.Hops[int(z)*words:int(z+1)*words])
 			default:
 				dropHopsFrom(&drop, w.HopMoverTables, z, land, w.Over)
 			}
 			switch {
 			case overDiff&m == 0:
-			case h.L == 2:
+			case h.L <= 2:
 				keepHops(c, w.HopMoverTables, z, land, w.Over, &drop)
 			default:
 				dropHopsOver(&drop, w.HopMoverTables, z, land, w.Over, &c.Land, &c.Over)
