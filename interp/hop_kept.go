@@ -35,6 +35,7 @@ func compileKeptComponents(p *core.Program, r *core.Rule) {
 		return
 	}
 	at, spans := accel.HopSpans(p, h)
+
 	classes := map[string]int{} // (the movers' sets of directions)
 	for mv := 0; mv < p.Players; mv++ {
 		h.Movers[mv].SpansAt, h.Movers[mv].Spans = at[mv], spans[mv]

@@ -337,6 +337,9 @@ func tierPlan(p *core.Program, t *core.Tier) TierPlan {
 		got[core.AccelMultiwordChains] = true
 	case *accel.BulkKeeper, *accel.KernelKeeper, *accel.FilteredWalkCounter, *core.WalkCounter:
 		tp.CountSel = p.CountsPlayouts()
+	case *accel.HopDrawer:
+		tp.CountSel = p.CountsPlayouts()
+		got[core.AccelHopDraw] = true
 	}
 	got[core.AccelBulk] = tp.Bulk || tp.Precheck || tp.Kernel || tp.WalkChains
 	tp.Accelerators = accelNames(got)

@@ -100,6 +100,8 @@ var registry = [core.AccelCount]accelerator{
 		"games whose one tier is steps of one cell found by the kernel (no chains, guards, counters or the no-blockade filter): playouts count, draw and make the steps on the occupancy word in one loop (step_playout.go)"},
 	core.AccelWordGoals: {"word-goals", nil,
 		"after-move goals on a board of one word that are some piece in a zone or no piece left, of the mover or the next player: per mover a few mask tests on the occupancy words (goal_words.go; step-playouts decides its ends with them)"},
+	core.AccelHopDraw: {"hop-draw", []core.Accel{core.AccelHopCount, core.AccelCountPlayouts},
+		"tiers of hop-count with a rule of steps, of chains counted by shared hop components, or both, moving the same pieces: playouts count both rules in one loop over the pieces, keep each piece's counts and walk only the drawn move's piece (hop_draw.go)"},
 }
 
 // allAccels has every accelerator.

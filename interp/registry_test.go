@@ -64,7 +64,7 @@ func TestRegistryNeedsClosure(t *testing.T) {
 // registry, with and without a close one.
 func TestRegistryUnknownName(t *testing.T) {
 	known := "leap-table, shift-sets, word-chains, landing-count, mailbox, stack-table, group-table, bulk, kernel, kernel-chains, multiword-chains, " +
-		"blockade-words, words-perft, mailbox-perft, count-playouts, flat-make, direct-make, fused-make, quantifier-tables, turn-guards, long-table, majority-paths, hop-table, unique-ends, hop-count, kept-components, step-playouts, word-goals, all"
+		"blockade-words, words-perft, mailbox-perft, count-playouts, flat-make, direct-make, fused-make, quantifier-tables, turn-guards, long-table, majority-paths, hop-table, unique-ends, hop-count, kept-components, step-playouts, word-goals, hop-draw, all"
 	cases := []struct{ name, want string }{
 		{"kernal", `unknown accelerator "kernal" (did you mean "kernel"?); known: ` + known},
 		{"mailbx-perft", `unknown accelerator "mailbx-perft" (did you mean "mailbox-perft"?); known: ` + known},

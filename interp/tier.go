@@ -1,6 +1,8 @@
 package interp
 
 import (
+	"slices"
+
 	"github.com/ruleplay/ruleplay/interp/internal/accel"
 	"github.com/ruleplay/ruleplay/interp/internal/core"
 )
@@ -52,8 +54,11 @@ func planTiers(p *core.Program) {
 	countOff := p.Off(core.AccelCountPlayouts)
 	counts := p.FiltersOnWords()
 	for ti := range p.Tiers {
+		shapes[ti].Groups = accel.GroupTier(p, &p.Tiers[ti]) || accel.HopCountTier(p, &p.Tiers[ti])
+	}
+	bulk := slices.ContainsFunc(shapes, func(sh core.TierShape) bool { return sh.Bulk })
+	for ti := range p.Tiers {
 		t, sh := &p.Tiers[ti], &shapes[ti]
-		sh.Groups = accel.GroupTier(p, t) || accel.HopCountTier(p, t)
 		if countOff == "" && (sh.Bulk || sh.Groups) {
 			counts = true
 		}
@@ -97,6 +102,11 @@ func planTiers(p *core.Program) {
 				*drawer = &accel.WordChainsCounter{}
 			case filtered || (countOff == "" && sh.Groups):
 				*drawer = *counter
+				if d, why := hopDrawer(p, ti, bulk); d != nil {
+					*drawer, p.SelectKept = d, accel.SelectHop
+				} else if accel.HopCountTier(p, t) {
+					p.DeclineFor(core.ScopeTier, ti, core.AccelHopDraw, why)
+				}
 			default:
 				*drawer = &core.WalkLister{Gate: t.Gate}
 			}

@@ -15,9 +15,11 @@
 //   - stack-table: strat_stack.go, dedup.go (stacks: heights and levels as
 //     masks); group-table: strat_group.go (group moves on bitsets);
 //     long-table: long_table.go (long leaps and hurdles on rays);
-//   - hop-table, hop-count, kept-components, unique-ends: strat_hop.go,
-//     hop_count.go, hop_kept.go, ends_unique.go (chains that capture
-//     nothing: hops as bit tests, counted by components);
+//   - hop-table, hop-count, kept-components, unique-ends, hop-draw:
+//     strat_hop.go, hop_count.go, hop_kept.go, ends_unique.go,
+//     hop_draw.go (chains that capture nothing: hops as bit tests,
+//     counted by components, a race's steps and chains counted in one
+//     loop and the move drawn walked alone);
 //   - bulk, kernel, kernel-chains, multiword-chains: bulk.go, bulk1.go,
 //     tier.go (whole tiers counted and drawn on occupancy words);
 //   - majority-paths: majority.go; words-perft, count-playouts:
@@ -27,8 +29,8 @@
 //   - flat-make, direct-make, fused-make: make_flat.go, make_direct.go,
 //     make_fused.go (make and unmake for flat positions and small boards);
 //   - quantifier-tables: quant_tables.go (piece quantifiers as population
-//     counts; the core's expression compiler asks it through
-//     Program.Quantifiers).
+//     counts, every and some as mask tests; the core's expression
+//     compiler asks it through Program.Quantifiers).
 //
 // One unit is a test inside the core's guard and stays there:
 // turn-guards (core/gen.go: a guard that compares turn numbers with

@@ -23,9 +23,12 @@ import (
 // hop components (the cells joined by hops over the empty cells) of its
 // first landings, and the components are shared by all the mover's
 // pieces: each is searched once per generation instead of once per piece
-// that reaches it. The components' flood and the first landings' tests
-// read a byte per cell (its marks: free, Over holding) instead of two
-// bits of two sets, each a shift, a mask and a load. Pieces under an
+// that reaches it. For leaps of 1 or 2 the hops are kept as sets (per cell,
+// the cells its hops land on, Over holding on the cell passed over:
+// HopComponents.Hops), so that a piece's first landings are the free
+// bits of its set and the flood takes a cell's unseen neighbours by two
+// word operations, where the leaps' tests would read two bits of two
+// sets per direction. Pieces under an
 // inside lock are counted by their own search, without writing their
 // moves. Registered as hop-count.
 
@@ -136,34 +139,95 @@ func NoComponents(*HopComponents, *HopRule, *HopWalk, *HopSet, int) {}
 // ResetComponents starts a generation with no component.
 func ResetComponents(c *HopComponents, h *HopRule, w *HopWalk, land *HopSet, bits int) {
 	reset(c, land, w.Over, bits)
+	if h.L <= 2 {
+		fillHops(c, w.HopMoverTables, w.Over, h.Words)
+	}
 	c.Rule = nil
+}
+
+// fillHops fills c.Hops for the leaps of 1 or 2 of t: per bit, the cells its
+// leaps land on, Over holding on the cell passed over.
+func fillHops(c *HopComponents, t *HopMoverTables, over *HopSet, words int) {
+	nds := len(t.Dirs)
+	n := len(t.Leaps) / nds
+	if len(c.Hops) < n*words {
+		c.Hops = make([]uint64, n*words)
+	}
+	for b := range n {
+		row := c.Hops[b*words : b*words+words]
+		clear(row)
+		for _, e := range t.Leaps[b*nds : b*nds+nds] {
+			to, y := uint32(e), uint32(e>>32)
+			if int(to) < n-1 && over[y>>6%HopWords]>>(y&63)&1 != 0 { // (bit n-1: off the board)
+				row[to>>6] |= 1 << (to & 63)
+			}
+		}
+	}
 }
 
 // reset starts a generation whose free cells are free, Over holding on
 // over, on sets of bits bits.
 func reset(c *HopComponents, free, over *HopSet, bits int) {
-	c.Unseen, c.Left = *free, *free
+	c.Unseen = *free
 	if len(c.Of) < bits {
 		c.Of = make([]int32, bits)
 		c.Stack = make([]int32, bits)
 	}
 	c.Size, c.Counted, c.Piece = c.Size[:0], c.Counted[:0], 0
 	c.Cells = c.Cells[:0]
-	for b := range bits {
-		c.Marks[b%len(c.Marks)] = marks(free, over, uint32(b))
-	}
 }
 
-// The marks of a bit: whether it is free (in the landing set) and
-// whether Over holds on it.
-const (
-	markFree = 1 << iota
-	markOver
-)
+// landingsOf is firstLandings on sets of two words, the piece's first
+// landings lo and hi: the components not searched yet are searched
+// first, then the sizes summed by a loop that calls nothing.
+func landingsOf(c *HopComponents, w *HopWalk, lo, hi uint64) int {
+	for a := lo & c.Unseen[0]; a != 0; a &= a - 1 {
+		if to := uint32(bits.TrailingZeros64(a)); c.Unseen[0]>>to&1 != 0 {
+			search(c, w, to, 2)
+		}
+	}
+	for a := hi & c.Unseen[1]; a != 0; a &= a - 1 {
+		if to := uint32(bits.TrailingZeros64(a)); c.Unseen[1]>>to&1 != 0 {
+			search(c, w, 64|to, 2)
+		}
+	}
+	c.Piece++
+	n, piece, of, counted, size := 0, c.Piece, c.Of, c.Counted, c.Size
+	for ; lo != 0; lo &= lo - 1 {
+		if id := of[bits.TrailingZeros64(lo)]; counted[id] != piece {
+			counted[id] = piece
+			n += int(size[id])
+		}
+	}
+	for ; hi != 0; hi &= hi - 1 {
+		if id := of[64|bits.TrailingZeros64(hi)]; counted[id] != piece {
+			counted[id] = piece
+			n += int(size[id])
+		}
+	}
+	return n
+}
 
-// marks returns bit b's marks in the sets free and over.
-func marks(free, over *HopSet, b uint32) uint8 {
-	return uint8(free[b>>6%HopWords]>>(b&63)&1) | uint8(over[b>>6%HopWords]>>(b&63)&1)<<1
+// firstLandings sums the sizes of the distinct components of the first
+// landings of a piece by leaps of 1 or 2 (row: its set in c.Hops, among the
+// free cells land), searching those not searched yet.
+func firstLandings(c *HopComponents, w *HopWalk, row []uint64, land *HopSet) int {
+	c.Piece++
+	n := 0
+	for j, a := range row {
+		for a &= land[j%HopWords]; a != 0; a &= a - 1 {
+			to := uint32(j<<6 | bits.TrailingZeros64(a))
+			var id int32
+			if c.Unseen[to>>6%HopWords]>>(to&63)&1 != 0 {
+				id = search(c, w, to, len(row))
+			} else if id = c.Of[to]; c.Counted[id] == c.Piece {
+				continue
+			}
+			c.Counted[id] = c.Piece
+			n += int(c.Size[id])
+		}
+	}
+	return n
 }
 
 // CountHopShared counts the cells a piece's chains reach: the sizes of
@@ -199,28 +263,37 @@ func CountHopShared(g *core.Gen, h *HopRule, w *HopWalk, b int, lock []uint64) i
 // search puts the component of the free cell on bit from in a new
 // component and returns its index. The flood takes the component's
 // cells out of unseen and queues them, and nothing else: the queue gives
-// the component's size and its cells' index, and the cells taken (left
-// &^ unseen), read off the sets afterwards, its cells.
+// the component's size and its cells' index, and the cells taken (unseen
+// before &^ after), read off the sets afterwards, its cells.
 // (Fewer values live in the flood's loop keep them in registers.)
 func search(c *HopComponents, w *HopWalk, from uint32, words int) int32 {
+	low, high := c.Unseen[0], c.Unseen[1] // (unseen before the flood, on two words)
+	if words != 2 {
+		for i := range words {
+			c.Left[i%HopWords] = c.Unseen[i%HopWords]
+		}
+	}
 	c.Unseen[from>>6%HopWords] &^= 1 << (from & 63)
-	var size int
-	if w.L > 2 {
+	id := int32(len(c.Size))
+	size := 1
+	switch {
+	case w.L > 2:
 		size = floodLong(c, w, from)
-	} else {
+	case words == 2 && c.Hops[2*from]&c.Unseen[0]|c.Hops[2*from+1]&c.Unseen[1] == 0:
+		c.Stack[0] = int32(from) // (a cell alone: no flood)
+	case words == 2:
+		size = floodTwoWords(c, from)
+	default:
 		size = flood(c, w, from)
 	}
-	id := int32(len(c.Size))
 	for _, x := range c.Stack[:size] {
 		c.Of[x] = id
 	}
 	if words == 2 { // (without a loop, as in freeNeighbours)
-		c.Cells = append(c.Cells, c.Left[0]&^c.Unseen[0], c.Left[1]&^c.Unseen[1])
-		c.Left[0], c.Left[1] = c.Unseen[0], c.Unseen[1]
+		c.Cells = append(c.Cells, low&^c.Unseen[0], high&^c.Unseen[1])
 	} else {
 		for i := range words {
 			c.Cells = append(c.Cells, c.Left[i%HopWords]&^c.Unseen[i%HopWords])
-			c.Left[i%HopWords] = c.Unseen[i%HopWords]
 		}
 	}
 	c.Size = append(c.Size, int32(size))
@@ -228,27 +301,51 @@ func search(c *HopComponents, w *HopWalk, from uint32, words int) int32 {
 	return id
 }
 
-// flood takes out of unseen the cells joined by hops to the cell on bit
-// from (taken out already), queues them in c.stack from the start, and
-// returns their number. (Its loop calls nothing: the queue is as long as
-// the sets have bits, a cell queued once.)
+// flood takes out of unseen the cells joined by hops of 1 or 2 to the cell on
+// bit from (taken out already), queues them in c.stack from the start,
+// and returns their number: a cell's hops are a set (c.Hops), its cells
+// still unseen those it adds. (Its loop calls nothing: the queue is as
+// long as the sets have bits, a cell queued once.)
 func flood(c *HopComponents, w *HopWalk, from uint32) int {
-	nds := len(w.Dirs)
-	leaps, unseen, marks, queue := w.Leaps, &c.Unseen, &c.Marks, c.Stack
+	words := w.Rule.Words
+	hops, unseen, queue := c.Hops, &c.Unseen, c.Stack
 	queue[0] = int32(from)
 	end := 1
 	for next := 0; next < end; next++ {
 		x := int(queue[next])
-		for _, e := range leaps[x*nds : x*nds+nds] {
-			land, y := uint32(e), uint32(e>>32)
-			if unseen[land>>6%HopWords]>>(land&63)&1 == 0 || marks[y%uint32(len(marks))]&markOver == 0 {
-				continue
+		for i, h := range hops[x*words : x*words+words] {
+			add := h & unseen[i%HopWords]
+			unseen[i%HopWords] &^= add
+			for ; add != 0; add &= add - 1 {
+				queue[end%len(queue)] = int32(i<<6 | bits.TrailingZeros64(add))
+				end++
 			}
-			unseen[land>>6%HopWords] &^= 1 << (land & 63)
-			queue[end] = int32(land)
+		}
+	}
+	return end
+}
+
+// floodTwoWords is flood on sets of two words, read by index (boards up to
+// 126 cells): no loop over the words.
+func floodTwoWords(c *HopComponents, from uint32) int {
+	hops, queue := c.Hops, c.Stack
+	low, high := c.Unseen[0], c.Unseen[1]
+	queue[0] = int32(from)
+	end := 1
+	for next := 0; next < end; next++ {
+		x := int(queue[next%len(queue)])
+		a, b := hops[2*x]&low, hops[2*x+1]&high
+		low, high = low&^a, high&^b
+		for ; a != 0; a &= a - 1 {
+			queue[end%len(queue)] = int32(bits.TrailingZeros64(a))
+			end++
+		}
+		for ; b != 0; b &= b - 1 {
+			queue[end%len(queue)] = int32(64 | bits.TrailingZeros64(b))
 			end++
 		}
 	}
+	c.Unseen[0], c.Unseen[1] = low, high
 	return end
 }
 
@@ -455,22 +552,8 @@ func CountRuleShared(g *core.Gen, h *HopRule, w *HopWalk, land, free *HopSet, re
 				w.Free = land
 			} else if w.L > 2 {
 				n = firstLandingsLong(c, w, b, nds, h.Words)
-			} else { // (its first landings, in this loop: a call per piece costs more)
-				c.Piece++
-				for _, e := range w.Leaps[b*nds : b*nds+nds] {
-					land, y := uint32(e), uint32(e>>32)
-					if c.Marks[land%uint32(len(c.Marks))]&markFree == 0 || c.Marks[y%uint32(len(c.Marks))]&markOver == 0 {
-						continue
-					}
-					var id int32
-					if c.Unseen[land>>6%HopWords]>>(land&63)&1 != 0 {
-						id = search(c, w, land, h.Words)
-					} else if id = c.Of[land]; c.Counted[id] == c.Piece {
-						continue
-					}
-					c.Counted[id] = c.Piece
-					n += int(c.Size[id])
-				}
+			} else {
+				n = firstLandings(c, w, c.Hops[b*h.Words:(b+1)*h.Words], land)
 			}
 			record.Pieces = append(record.Pieces, int32(n))
 			total += n
@@ -519,7 +602,7 @@ type HopComponents struct {
 	// counted: per component, the last piece (numbered by piece) whose
 	// count has it
 	Unseen  HopSet
-	Left    HopSet // unseen as the last search left it
+	Left    HopSet // unseen before a search's flood (sets of more than two words)
 	Of      []int32
 	Stack   []int32 // the flood's queue (a cell is queued once: as long as of)
 	Size    []int32
@@ -533,10 +616,11 @@ type HopComponents struct {
 	DirClass int
 	Land     HopSet
 	Over     HopSet
-	// Marks: per bit, its marks in the landing and Over sets the
-	// components are searched on (markFree, markOver): the leaps' tests
-	// of flood and countRuleShared read a byte
-	Marks [HopWords * 64]uint8
+	// Hops: for leaps of 1 or 2, per bit, the cells its leaps land on, Over
+	// holding on the cell passed over, free or not (the flood reads them
+	// among the unseen cells, a piece's first landings among the free
+	// ones) ([bit*words+w]: filled by fillHops, kept by keepHops)
+	Hops []uint64
 }
 
 // hopRenew starts a generation of rule h's components on its walk w

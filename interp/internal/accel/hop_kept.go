@@ -26,7 +26,11 @@ import (
 // first landings fall in them count without a new search (a flood of the
 // component and writing its cells' index). The cost: the sets compared
 // word by word, per changed cell the hops from it and over it tested on
-// the old and the new sets, and per dropped component one union.
+// the old and the new sets, and per dropped component one union. For
+// leaps of 1 or 2 the hops Over allows are kept as sets too
+// (HopComponents.Hops, hop_count.go): per cell whose Over bit changed
+// the bits of the hops over it (the spans) are set or cleared, and the
+// hops from a cell that came free are its set.
 // Registered as kept-components.
 
 // HopSpans returns, per mover, the hops of rule h that pass over
@@ -48,7 +52,9 @@ func HopSpans(p *core.Program, h *HopRule) (at [][]int32, spans [][]HopSpan) {
 		flat := make([]HopSpan, starts[len(starts)-1])
 		next := slices.Clone(starts)
 		eachSpan(p, t, func(y, x, i int) {
-			flat[next[y]] = HopSpan{From: int32(x), To: int32(uint32(t.Leaps[i])), Leap: int32(i)}
+			to := int(uint32(t.Leaps[i]))
+			flat[next[y]] = HopSpan{From: int32(x), To: int32(to), Leap: int32(i),
+				FromRow: int32(x*h.Words + to>>6), ToRow: int32(to*h.Words + x>>6)}
 			next[y]++
 		})
 		at, spans = append(at, starts), append(spans, flat)
@@ -81,7 +87,7 @@ func eachSpan(p *core.Program, t *HopMoverTables, f func(y, x, i int)) {
 
 // keptComponentsLimit bounds the components searched since the last
 // reset, per bit of the sets (a reset renumbers them).
-const keptComponentsLimit = 4
+const keptComponentsLimit = 16
 
 // KeepComponents starts a generation keeping the components of the last
 // one (same rule, and the same set of directions) whose hops did not
@@ -89,6 +95,9 @@ const keptComponentsLimit = 4
 func KeepComponents(c *HopComponents, h *HopRule, w *HopWalk, land *HopSet, nbits int) {
 	if c.Rule != h || c.DirClass != w.DirClass || len(c.Size) > keptComponentsLimit*nbits || c.Piece > 1<<30 {
 		reset(c, land, w.Over, nbits)
+		if h.L <= 2 {
+			fillHops(c, w.HopMoverTables, w.Over, h.Words)
+		}
 		c.Rule, c.DirClass = h, w.DirClass
 		hopComponentsKeepSets(c, land, w.Over, h.Words)
 		return
@@ -103,25 +112,25 @@ func KeepComponents(c *HopComponents, h *HopRule, w *HopWalk, land *HopSet, nbit
 			changed = true
 			z := uint32(i<<6 | bits.TrailingZeros64(diff))
 			m := uint64(1) << (z & 63)
-			c.Marks[z%uint32(len(c.Marks))] = marks(land, w.Over, z)
 			switch {
 			case landDiff&m == 0:
 			case c.Land[i%HopWords]&m != 0: // (no longer free: its component loses it)
 				drop[i%HopWords] |= m
-			default: // (free now: the components its hops reach join it)
+			case h.L <= 2: // (free now: the components its hops reach join it; the cells of its set not free were dropped or are not in a component)
+				addCells(&drop, c.Hops[int(z)*words:int(z+1)*words])
+			default:
 				dropHopsFrom(&drop, w.HopMoverTables, z, land, w.Over)
 			}
 			switch {
 			case overDiff&m == 0:
-			case h.L == 2:
-				dropHopsOverShort(&drop, w.HopMoverTables, z, w.Over[i%HopWords]&m != 0, land, &c.Land)
+			case h.L <= 2:
+				keepHops(c, w.HopMoverTables, z, land, w.Over, &drop)
 			default:
 				dropHopsOver(&drop, w.HopMoverTables, z, land, w.Over, &c.Land, &c.Over)
 			}
 		}
 	}
 	if !changed {
-		c.Left = c.Unseen
 		return
 	}
 	// A component with a cell to drop is dropped: its cells are unseen
@@ -140,7 +149,29 @@ func KeepComponents(c *HopComponents, h *HopRule, w *HopWalk, land *HopSet, nbit
 		c.Unseen[i%HopWords] = land[i%HopWords] &^ (c.Land[i%HopWords] &^ c.Unseen[i%HopWords])
 	}
 	hopComponentsKeepSets(c, land, w.Over, words)
-	c.Left = c.Unseen
+}
+
+// keepHops updates c.Hops (fillHops) for bit z, whose Over bit changed:
+// the hops over it (t.Spans); and it adds to drop the ends of those that
+// join two free cells now and did not before, or did and no longer do.
+// (Bits set or cleared by masks: no branch per hop.)
+func keepHops(c *HopComponents, t *HopMoverTables, z uint32, land, over *HopSet, drop *HopSet) {
+	hops := c.Hops
+	on := -(over[z>>6%HopWords] >> (z & 63) & 1)
+	for _, cr := range t.Spans[t.SpansAt[z]:t.SpansAt[z+1]] {
+		x, to := uint32(cr.From), uint32(cr.To)
+		xm, tm := uint64(1)<<(x&63), uint64(1)<<(to&63)
+		hops[cr.FromRow] = hops[cr.FromRow]&^tm | tm&on
+		hops[cr.ToRow] = hops[cr.ToRow]&^xm | xm&on
+		joins := land[x>>6%HopWords]&xm != 0 && land[to>>6%HopWords]&tm != 0 // (now, or before: c.Land)
+		if on == 0 {
+			joins = c.Land[x>>6%HopWords]&xm != 0 && c.Land[to>>6%HopWords]&tm != 0
+		}
+		if joins {
+			drop[x>>6%HopWords] |= xm
+			drop[to>>6%HopWords] |= tm
+		}
+	}
 }
 
 // hopJoins tells whether leap i, from bit x, joins two cells of land
@@ -174,23 +205,6 @@ func dropHopsFrom(drop *HopSet, t *HopMoverTables, z uint32, land, over *HopSet)
 		}
 		if t.L <= 2 || overRestOn(t, int(z)*nds+i, over) {
 			drop[to>>6%HopWords] |= 1 << (to & 63)
-		}
-	}
-}
-
-// dropHopsOverShort is dropHopsOver for leaps of 2, which pass over z
-// alone (overNow: whether Over holds on it now): a hop over it joins its
-// ends now when both are free now and Over holds on z, and did before
-// when both were free before and Over did not hold.
-func dropHopsOverShort(drop *HopSet, t *HopMoverTables, z uint32, overNow bool, land, oldLand *HopSet) {
-	for _, cr := range t.Spans[t.SpansAt[z]:t.SpansAt[z+1]] {
-		x, to := uint32(cr.From), uint32(cr.To)
-		xm, tm := uint64(1)<<(x&63), uint64(1)<<(to&63)
-		joinsNow := land[x>>6%HopWords]&xm != 0 && land[to>>6%HopWords]&tm != 0
-		joinedBefore := oldLand[x>>6%HopWords]&xm != 0 && oldLand[to>>6%HopWords]&tm != 0
-		if overNow && joinsNow || !overNow && joinedBefore {
-			drop[x>>6%HopWords] |= xm
-			drop[to>>6%HopWords] |= tm
 		}
 	}
 }

@@ -12,7 +12,10 @@ package accel
 //   - a condition that reads the cell and the owner (not the kind) is a
 //     set of cells per (player the quantifier is evaluated for, owner):
 //     the answer is population counts of the owner's occupancy set
-//     intersected with it, a few words.
+//     intersected with it, a few words; every and some need no count:
+//     every holds when no word has a piece outside the set, some when a
+//     word has one inside, and the first word that settles it ends the
+//     test (a race's goal, every piece in the goal, after each move).
 //
 // Otherwise the core visits the selected pieces on the occupancy sets
 // with the condition looked up in a table (core: quantify). The core
@@ -175,6 +178,32 @@ func quantByMask(p *core.Program, who ir.Who, op ir.Op, sd ir.Side, masks [][]ui
 			for _, sl := range slots[c.Side(sd)] {
 				if occ[sl]&m[sl] != 0 {
 					return 1
+				}
+			}
+			return 0
+		}
+	}
+	switch op {
+	case ir.OpEvery: // (no piece outside the mask: no count)
+		return func(c *core.Ectx) int {
+			occ, m := c.S.Occ, masks[c.Own]
+			for _, sl := range slots[c.Side(sd)] {
+				for w := int(sl) * nw; w < int(sl+1)*nw; w++ {
+					if occ[w]&^m[w] != 0 {
+						return 0
+					}
+				}
+			}
+			return 1
+		}
+	case ir.OpSome: // (a piece in the mask: no count)
+		return func(c *core.Ectx) int {
+			occ, m := c.S.Occ, masks[c.Own]
+			for _, sl := range slots[c.Side(sd)] {
+				for w := int(sl) * nw; w < int(sl+1)*nw; w++ {
+					if occ[w]&m[w] != 0 {
+						return 1
+					}
 				}
 			}
 			return 0

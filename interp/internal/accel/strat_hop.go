@@ -556,6 +556,7 @@ type HopScratch struct {
 	Components HopComponents
 	Reached    HopSet      // countHopReach's free cells
 	Counts     []HopCounts // per rule: its last count pass
+	Drawn      HopDrawn    // hop-draw's counts (hop_draw.go)
 }
 
 // HopMoverTables are a hop rule's tables for one mover: its directions,
@@ -578,8 +579,9 @@ type HopMoverTables struct {
 }
 
 // HopSpan is a hop passing over a cell: the bits it starts from and
-// lands on, and its leap (index in HopMoverTables.Leaps).
-type HopSpan struct{ From, To, Leap int32 }
+// lands on, its leap (index in HopMoverTables.Leaps), and the words of
+// HopComponents.Hops that hold it, from either end.
+type HopSpan struct{ From, To, Leap, FromRow, ToRow int32 }
 
 // HopWalk is what the hop table's walks read: the rule, the mover's
 // directions, and the position's sets for the piece being moved, each of

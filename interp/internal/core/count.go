@@ -121,7 +121,7 @@ func (p *Program) SelectMove(s *State, ml *MoveList, i int) {
 	}
 	g := &s.Gen
 	g.Bind(p, s, nil)
-	g.startSelect(s.Mover, i, ml, s.SelFiltered)
+	g.StartSelect(s.Mover, i, ml, s.SelFiltered)
 	p.RunTier(s, &p.Tiers[s.tier], g)
 	g.Out = nil
 }

@@ -118,10 +118,10 @@ func (g *Gen) Start(mover int) {
 	}
 }
 
-// startSelect readies g (bound without a list) for a run for mover that
+// StartSelect readies g (bound without a list) for a run for mover that
 // writes move number i to ml (among those the blockade filter keeps,
 // with filtered).
-func (g *Gen) startSelect(mover, i int, ml *MoveList, filtered bool) {
+func (g *Gen) StartSelect(mover, i int, ml *MoveList, filtered bool) {
 	g.Mover, g.Found, g.Sel, g.Out, g.N = mover, false, i, ml, 0
 	g.Sink = sinkSelect
 	if filtered {

@@ -36,6 +36,7 @@ const (
 	AccelKeptComponents
 	AccelStepPlayouts
 	AccelWordGoals
+	AccelHopDraw
 	AccelCount // the number of accelerators
 )
 
