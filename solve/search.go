@@ -402,7 +402,7 @@ func (x *searcher) children(depth int, alpha, beta int32, first int) (int32, int
 		i := first
 		if j > 0 || first < 0 {
 			if len(f.keys) == 0 {
-				x.order(f, first) // after the table's move: it often cuts
+				x.order(f, first, team) // after the table's move: it often cuts
 			}
 			i = x.next(f)
 		}
@@ -435,13 +435,13 @@ func (x *searcher) children(depth int, alpha, beta int32, first int) (int32, int
 // position with no reply often ends the game: on the small boards of
 // the tests this searches 5 to 30 times fewer positions than the order
 // of Legal.
-func (x *searcher) order(f *sframe, first int) {
+func (x *searcher) order(f *sframe, first int, team bool) {
 	p, s := x.sol.p, x.s
 	for i := range f.ml.Len() {
 		k := int32(-1) // searched already
 		if i != first {
 			p.Apply(s, &f.ml, i)
-			k = int32(1<<24-p.CountLegal(s, &x.scratch)) << 3
+			k = x.rank(team)
 			if x.salt != 0 {
 				// a helper breaks ties its own way
 				k |= int32((uint64(i+1)*x.salt*0x9e3779b97f4a7c15)>>61) & 7
@@ -450,6 +450,25 @@ func (x *searcher) order(f *sframe, first int) {
 		}
 		f.keys = append(f.keys, k)
 	}
+}
+
+// rank is the ordering key of the position x.s stands at, reached by a
+// move of the side to move before it (the root player's side when
+// team): a finished game its mover wins first, one it loses last, and
+// in between the fewer replies the better.
+func (x *searcher) rank(team bool) int32 {
+	x.sol.p.StatusInto(x.s, &x.st)
+	if x.st.Over {
+		v := x.leaf(&x.st)
+		switch {
+		case v == 0:
+		case (v > 0) == team:
+			return 1 << 28
+		default:
+			return 0
+		}
+	}
+	return int32(1<<24-x.sol.p.CountLegal(x.s, &x.scratch)) << 3
 }
 
 // next is the index of the move to search next in frame f: the largest
