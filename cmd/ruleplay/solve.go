@@ -94,7 +94,9 @@ enumeration's workers share one table and hand positions over to a worker
 that has none to walk; the analysis takes each distance from the end on all
 of them. The value, the plies, the margin, the positions and moves and the
 principal variation do not depend on N; a solve stopped early (--memory,
-Ctrl-C) may have found other positions. The search runs on one thread.
+Ctrl-C) may have found other positions. With the search, N threads search
+the same position on one shared table, each in an order of its own: the
+same answers, other positions searched.
 
 --json prints {"value", "plies", "pv", "positions", "seconds", "method",
 ...} (plies is null for a draw; with the search, positions counts the
