@@ -46,7 +46,8 @@
 //
 // # Threads
 //
-// Options.Threads shares both passes. The table is split into 64 shards
+// Options.Threads shares both passes of the retrograde analysis (the
+// search's threads share its table: search.go). The table is split into 64 shards
 // by the low bits of the hash, each behind its own mutex (table.go): a
 // lookup holds one shard's lock for a probe and a copy, so two threads
 // rarely wait for each other. A lock-free table (claiming a slot by
