@@ -11,8 +11,8 @@ import (
 // most one rule of steps (counted by population counts) and at most one
 // rule of chains counted by shared hop components, both moving the same
 // pieces (the same occupancy slots and From cells, every piece code of a
-// slot alike), in a game without the blockade filter: the races of
-// Halma's family, a step or a chain of hops, on any board.
+// slot alike), in a game without the blockade filter: races in which a
+// piece makes a step or a chain of hops, on any board.
 //
 // Why it is faster: hop-count's drawer runs the rules' generators twice
 // per ply, a count pass and a select pass that walks every rule and
@@ -237,11 +237,6 @@ func (h *HopRule) heldStarts(mover int) []uint64 {
 		return nil
 	}
 	return h.Locks.HeldStarts(mover)
-}
-
-// heldAt tells whether bit i of word k is in held (nil: none).
-func heldAt(held []uint64, k, i int) bool {
-	return held != nil && held[k]>>uint(i)&1 != 0
 }
 
 // lockedSteps counts a piece's steps whose landing its lock allows.
