@@ -101,44 +101,6 @@ func (r *searched) known(b [2]int32) {
 	}
 }
 
-// root is the score of the position solved; with divide, every first
-// move's value too (in r.divide, each as it is known).
-func (r *searched) root(divide bool) (int32, error) {
-	x := r.x
-	if !divide {
-		return x.exact()
-	}
-	p, s := x.sol.p, x.s
-	var ml interp.MoveList
-	p.Legal(s, &ml)
-	team := s.Mover == x.sol.Player
-	best := infScore
-	if team {
-		best = -infScore
-	}
-	r.divide = make([]MoveValue, ml.Len())
-	for i := range r.divide {
-		r.divide[i] = MoveValue{Move: p.Text(&ml, i), Plies: -1}
-	}
-	for i := range r.divide {
-		p.Apply(s, &ml, i)
-		v, err := x.exact()
-		p.Undo(s)
-		if err != nil {
-			return 0, err
-		}
-		v = x.shift(v)
-		r.divide[i].Value, r.divide[i].Plies = valueOf(v)
-		if team && v > best || !team && v < best {
-			best = v
-		}
-	}
-	if len(r.divide) == 0 {
-		return 0, nil
-	}
-	return best, nil
-}
-
 // line is the principal variation from the position solved, of score v:
 // at each position the first move, in the order of Legal, that keeps the
 // score (the retrograde analysis's choice too).
@@ -189,8 +151,62 @@ func (r *searched) keeps(ml *interp.MoveList, v int32) (int, error) {
 	return -1, nil
 }
 
-// at is the score of position s by value, searched on the table kept.
-func (r *searched) at(s *interp.State) (int32, error) {
+// root is the score of the position solved; with divide, every first
+// move's value too (in r.divide, each as it is known).
+func (r *searched) root(divide bool) (int32, error) {
+	x := r.x
+	if !divide {
+		return x.exact()
+	}
+	var ml interp.MoveList
+	x.sol.p.Legal(x.s, &ml)
+	r.divide = firstMoves(x.sol.p, &ml)
+	pick, best, err := r.best(&ml, func(i int, v int32) {
+		r.divide[i].Value, r.divide[i].Plies = valueOf(v)
+	})
+	if pick < 0 {
+		return 0, err // no move: a draw, as a position with none is
+	}
+	return best, err
+}
+
+// firstMoves is a MoveValue, value unknown, per move of ml.
+func firstMoves(p *interp.Program, ml *interp.MoveList) []MoveValue {
+	out := make([]MoveValue, ml.Len())
+	for i := range out {
+		out[i] = MoveValue{Move: p.Text(ml, i), Plies: -1}
+	}
+	return out
+}
+
+// best scores every move of ml (the moves of the position x.s stands
+// at), handing each score (the move's: its position's moved a ply) to
+// each, and returns the first best move for the side to move with its
+// score (-1 when there is none).
+func (r *searched) best(ml *interp.MoveList, each func(i int, v int32)) (pick int, best int32, err error) {
+	x := r.x
+	p, s := x.sol.p, x.s
+	team := s.Mover == x.sol.Player
+	pick = -1
+	for i := 0; i < ml.Len(); i++ {
+		p.Apply(s, ml, i)
+		v, err := x.exact()
+		p.Undo(s)
+		if err != nil {
+			return pick, best, err
+		}
+		v = x.shift(v)
+		each(i, v)
+		if pick < 0 || team && v > best || !team && v < best {
+			pick, best = i, v
+		}
+	}
+	return pick, best, nil
+}
+
+// on runs f with the search standing at s, by value and not to be
+// interrupted (Lookup, Choose, Divide after the solve).
+func (r *searched) on(s *interp.State, f func() error) error {
 	x := r.x
 	if r.margins {
 		x.tt.reset()
@@ -199,7 +215,16 @@ func (r *searched) at(s *interp.State) (int32, error) {
 	kept, ctx := x.s, x.ctx
 	x.s, x.ctx = s, nil
 	defer func() { x.s, x.ctx = kept, ctx }()
-	return x.exact()
+	return f()
+}
+
+// at is the score of position s by value, searched on the table kept.
+func (r *searched) at(s *interp.State) (v int32, err error) {
+	err = r.on(s, func() (err error) {
+		v, err = r.x.exact()
+		return err
+	})
+	return v, err
 }
 
 // divided is every first move's value: the ones the solve found with
@@ -208,46 +233,36 @@ func (r *searched) divided() []MoveValue {
 	if r.divide != nil {
 		return r.divide
 	}
-	x := r.x
-	s := x.sol.root.Clone()
+	p := r.x.sol.p
+	s := r.x.sol.root.Clone()
 	var ml interp.MoveList
-	x.sol.p.Legal(s, &ml)
-	out := make([]MoveValue, ml.Len())
-	for i := range out {
-		out[i] = MoveValue{Move: x.sol.p.Text(&ml, i), Plies: -1}
-		x.sol.p.Apply(s, &ml, i)
-		v, err := r.at(s)
-		x.sol.p.Undo(s)
-		if err == nil {
-			out[i].Value, out[i].Plies = valueOf(x.shift(v))
-		}
-	}
+	p.Legal(s, &ml)
+	out := firstMoves(p, &ml)
+	_ = r.on(s, func() error {
+		_, _, err := r.best(&ml, func(i int, v int32) {
+			out[i].Value, out[i].Plies = valueOf(v)
+		})
+		return err
+	})
 	return out
 }
 
 // choose is the index of the move perfect play picks in s (Choose).
 func (r *searched) choose(s *interp.State) int {
 	x := r.x
-	p := x.sol.p
-	p.StatusInto(s, &x.st)
+	x.sol.p.StatusInto(s, &x.st)
 	if x.st.Over {
 		return -1
 	}
 	var ml interp.MoveList
-	p.Legal(s, &ml)
-	team := s.Mover == x.sol.Player
-	pick, best := -1, int32(0)
-	for i := 0; i < ml.Len(); i++ {
-		p.Apply(s, &ml, i)
-		v, err := r.at(s)
-		p.Undo(s)
-		if err != nil {
-			return -1
-		}
-		v = x.shift(v)
-		if pick < 0 || team && v > best || !team && v < best {
-			pick, best = i, v
-		}
+	x.sol.p.Legal(s, &ml)
+	pick := -1
+	err := r.on(s, func() (err error) {
+		pick, _, err = r.best(&ml, func(int, int32) {})
+		return err
+	})
+	if err != nil {
+		return -1
 	}
 	return pick
 }
