@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"math/bits"
-	"sync"
 	"sync/atomic"
 	"time"
 
@@ -46,6 +45,26 @@ const (
 )
 
 func (m Method) String() string { return [...]string{"auto", "retrograde", "search"}[m] }
+
+// Order is how the search orders the moves of a position, after the
+// table's best move and the moves that end the game (a win first, a loss
+// last).
+type Order uint8
+
+const (
+	// ByReplies: the moves that leave the other side the fewest replies
+	// first. It suits games of mobility (in Konane 5x5 it searches 6
+	// times fewer positions than the order of the rules).
+	ByReplies Order = iota
+	// ByHistory: the moves (by start and landing cells) that cut the
+	// search off most often so far first, the history heuristic. It
+	// suits races, where the count of replies says little (in
+	// Breakthrough on a 4x5 board it searches a third fewer positions),
+	// and costs no counting; it does worse in games of mobility.
+	ByHistory
+)
+
+func (o Order) String() string { return [...]string{"replies", "history"}[o] }
 
 // ErrCycle: the search met a position that repeats; only the retrograde
 // analysis solves such a game.
@@ -97,10 +116,39 @@ type searcher struct {
 	// solve knows, and the progress line)
 	bounds *[2]int32
 	shared atomic.Int64 // a helper's nodes, for the progress line
+	// history, when not nil, orders the moves instead of the count of
+	// replies: per (mover, start cell, last landing cell), the cut-offs
+	// the move made (order)
+	history []int32
+	// goal is the threshold of the test searched, answer its answer
+	// when another thread gave it (answered)
+	goal, answer int32
 }
 
 // errStopped: a helper was told to stop.
 var errStopped = errors.New("stopped")
+
+// errAnswered: another thread answered the test being searched.
+var errAnswered = errors.New("answered")
+
+// answered tells whether the table answers the test this thread is
+// searching (x.goal, at the position of frame 0), as another thread
+// that finished it first left it there; the answer is then in x.answer.
+func (x *searcher) answered() bool {
+	f := x.frames[0]
+	e, ok := x.tt.probe(f.key, f.hash)
+	switch {
+	case !ok:
+		return false
+	case e.lo >= x.goal:
+		x.answer = e.lo
+	case e.hi < x.goal:
+		x.answer = e.hi
+	default:
+		return false
+	}
+	return true
+}
 
 type sframe struct {
 	ml   interp.MoveList
@@ -116,13 +164,24 @@ func newSearcher(sol *Solution, s *interp.State, opt *Options, began time.Time) 
 		path: map[uint64]int32{}, ctx: opt.Context, report: opt.Progress,
 		began: began, check: checkNodes, shown: began,
 	}
+	x.orderBy(opt.Order, s)
 	for k := 1; k < sol.threads; k++ {
-		x.helpers = append(x.helpers, &searcher{
+		h := &searcher{
 			sol: sol, tt: x.tt, path: map[uint64]int32{}, began: began,
 			check: checkNodes, salt: uint64(k),
-		})
+		}
+		h.orderBy(opt.Order^Order(k%2), s) // every second helper the other order
+		x.helpers = append(x.helpers, h)
 	}
 	return x
+}
+
+// orderBy sets the searcher's move order.
+func (x *searcher) orderBy(o Order, s *interp.State) {
+	if o == ByHistory {
+		n := len(s.Cells) + 1
+		x.history = make([]int32, x.sol.p.NumPlayers()*n*n)
+	}
 }
 
 // total is the positions searched and the moves generated, the
@@ -196,6 +255,9 @@ func (x *searcher) tick() error {
 	if x.stop != nil && x.stop.Load() {
 		return errStopped
 	}
+	if x.stop != nil && x.answered() {
+		return errAnswered
+	}
 	if x.ctx != nil && x.ctx.Err() != nil {
 		return ErrInterrupted
 	}
@@ -251,45 +313,53 @@ func (x *searcher) onPath(depth int) bool {
 // g, and prunes far more than a search with a wide window would; the
 // table keeps what each proved for the next): first whether the
 // position is won (or, if not, drawn), then by bisection between the
-// bounds the tests give.
+// bounds the tests give. With helpers, every thread runs the same tests
+// on the shared table, and the first to finish answers (each finds the
+// exact score; a helper ordering its moves by history, see order, may
+// finish long before this thread).
 func (x *searcher) exact() (int32, error) {
 	if len(x.helpers) == 0 {
 		return x.exactOne()
 	}
 	var stop atomic.Bool
-	errs := make([]error, len(x.helpers))
-	var wg sync.WaitGroup
-	for k, h := range x.helpers {
+	type answer struct {
+		v   int32
+		err error
+	}
+	answers := make(chan answer, len(x.helpers)+1)
+	run := func(y *searcher) {
+		v, err := y.exactOne()
+		if !errors.Is(err, errStopped) {
+			stop.Store(true) // the answer, a cycle or a limit: the others stop
+		}
+		answers <- answer{v, err}
+	}
+	for _, h := range x.helpers {
 		h.s, h.by, h.stop = x.s.Clone(), x.by, &stop
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			_, errs[k] = h.exactOne()
-			if errs[k] != nil && !errors.Is(errs[k], errStopped) {
-				stop.Store(true) // a cycle or a limit: the answer is that
-			}
-		}()
+		go run(h)
 	}
 	x.stop = &stop
-	v, err := x.exactOne()
-	stop.Store(true)
-	wg.Wait()
-	x.stop = nil
-	if errors.Is(err, errStopped) {
-		for _, e := range errs {
-			if e != nil && !errors.Is(e, errStopped) {
-				return 0, e
-			}
+	run(x)
+	var first *answer
+	for range len(x.helpers) + 1 {
+		a := <-answers
+		if first == nil && !errors.Is(a.err, errStopped) {
+			first = &a
 		}
 	}
-	return v, err
+	x.stop = nil
+	return first.v, first.err
 }
 
 // exactOne is exact on this thread.
 func (x *searcher) exactOne() (int32, error) {
 	lo, hi := -infScore, infScore // the score is in [lo, hi]
 	test := func(g int32) error {
+		x.goal = g
 		r, err := x.search(0, g-1, g)
+		if errors.Is(err, errAnswered) {
+			r, err = x.answer, nil
+		}
 		if r >= g {
 			lo = max(lo, r)
 		} else {
@@ -422,10 +492,21 @@ func (x *searcher) children(depth int, alpha, beta int32, first int) (int32, int
 			beta = min(beta, v)
 		}
 		if alpha >= beta {
+			if x.history != nil {
+				x.history[x.historyKey(&f.ml, i)]++
+			}
 			break
 		}
 	}
 	return best, move, nil
+}
+
+// historyKey is the index in x.history of move i of ml, made by the
+// side to move.
+func (x *searcher) historyKey(ml *interp.MoveList, i int) int {
+	from, to := ml.Ends(i)
+	n := len(x.s.Cells) + 1
+	return (x.s.Mover*n+from+1)*n + to + 1
 }
 
 // order fills frame f's ordering keys (first, the table's move, was
@@ -440,8 +521,12 @@ func (x *searcher) order(f *sframe, first int, team bool) {
 	for i := range f.ml.Len() {
 		k := int32(-1) // searched already
 		if i != first {
+			var h int32
+			if x.history != nil {
+				h = min(x.history[x.historyKey(&f.ml, i)], 1<<20)
+			}
 			p.Apply(s, &f.ml, i)
-			k = x.rank(team)
+			k = x.rank(team, h)
 			if x.salt != 0 {
 				// a helper breaks ties its own way
 				k |= int32((uint64(i+1)*x.salt*0x9e3779b97f4a7c15)>>61) & 7
@@ -454,9 +539,10 @@ func (x *searcher) order(f *sframe, first int, team bool) {
 
 // rank is the ordering key of the position x.s stands at, reached by a
 // move of the side to move before it (the root player's side when
-// team): a finished game its mover wins first, one it loses last, and
-// in between the fewer replies the better.
-func (x *searcher) rank(team bool) int32 {
+// team) whose history (cut-offs) is h: a finished game its mover wins
+// first, one it loses last, and in between the fewer replies the better
+// or, ordering by history, the more cut-offs.
+func (x *searcher) rank(team bool, h int32) int32 {
 	x.sol.p.StatusInto(x.s, &x.st)
 	if x.st.Over {
 		v := x.leaf(&x.st)
@@ -467,6 +553,9 @@ func (x *searcher) rank(team bool) int32 {
 		default:
 			return 0
 		}
+	}
+	if x.history != nil {
+		return (1<<24 + h) << 3
 	}
 	return int32(1<<24-x.sol.p.CountLegal(x.s, &x.scratch)) << 3
 }

@@ -57,6 +57,8 @@ func TestSearchAgrees(t *testing.T) {
 		for _, o := range []Options{
 			{Method: Search},
 			{Method: Search, Divide: true},
+			{Method: Search, Order: ByHistory},
+			{Method: Search, Order: ByHistory, Memory: 16 << 10},
 			{Method: Search, Memory: 16 << 10},
 			{Method: Search, Threads: 2, Memory: 64 << 20},
 			{Method: Search, Threads: 3, Divide: true, Memory: 1 << 20},
@@ -167,4 +169,34 @@ func (c *countdown) Err() error {
 		return context.Canceled
 	}
 	return nil
+}
+
+// A thread whose test the table answers (another thread finished it and
+// left the root's bounds there) takes the table's bound as its answer:
+// the lower bound when it reaches the test's threshold, the upper bound
+// when it is below it, and nothing while the bounds straddle it.
+func TestSearchAnswered(t *testing.T) {
+	p := load(t, "../conformance/testdata/solve/konane-4x4.rules", nil)
+	opt := Options{Method: Search, Threads: 2}
+	sol := newSolution(p, p.NewState(1), &opt)
+	x := newSearcher(sol, sol.root.Clone(), &opt, time.Now())
+	f := x.frame(0)
+	f.key = sol.id.appendTo(nil, x.s)
+	f.hash = sol.hashOf(x.s, f.key)
+	x.goal = 5
+	if x.answered() {
+		t.Fatalf("answered %d by an empty table", x.answer)
+	}
+	x.tt.store(f.key, f.hash, 3, 9, -1, 0)
+	if x.answered() {
+		t.Fatalf("answered %d by bounds 3..9 for threshold 5", x.answer)
+	}
+	x.tt.store(f.key, f.hash, 6, 9, -1, 0)
+	if !x.answered() || x.answer != 6 {
+		t.Fatalf("bounds 6..9, threshold 5: %v %d, want the lower bound 6", x.answered(), x.answer)
+	}
+	x.goal = 10
+	if !x.answered() || x.answer != 9 {
+		t.Fatalf("bounds 6..9, threshold 10: %v %d, want the upper bound 9", x.answered(), x.answer)
+	}
 }

@@ -59,6 +59,9 @@ type Options struct {
 	// Divide asks the search to value every first move while it solves
 	// (the retrograde analysis values every position anyway)
 	Divide bool
+	// Order is the search's move order (its first thread's; the helpers
+	// alternate between the two)
+	Order Order
 	// parallelLevel: the tests' own (retro.go; 0: parallelLevel)
 	parallelLevel int
 	// wholePly keeps the whole ply in the identity (tests of plyCap)

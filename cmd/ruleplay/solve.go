@@ -74,10 +74,13 @@ search: a depth-first alpha-beta search with a table of a fixed size
 (within --memory) keyed by the same identity, for games whose positions
 never repeat (each move takes a piece, pieces only go forward, a ply limit
 is part of the position). It stores no graph, so memory only bounds what
-it remembers; each score is found by tests of width one, and moves that
-leave the opponent fewest replies are tried first. A position that comes
-back on a line of play stops it: use the retrograde analysis for such a
-game.
+it remembers; each score is found by tests of width one. After the
+table's best move and the moves that end the game, --order replies (the
+default) tries first the moves that leave the opponent fewest replies,
+which suits games of mobility; --order history tries first the moves that
+cut the search off most often so far, which suits races. A position that
+comes back on a line of play stops it: use the retrograde analysis for
+such a game.
 
 auto (the default): the retrograde analysis, and when its positions
 outgrow --memory, the search in the same memory.
@@ -95,8 +98,9 @@ that has none to walk; the analysis takes each distance from the end on all
 of them. The value, the plies, the margin, the positions and moves and the
 principal variation do not depend on N; a solve stopped early (--memory,
 Ctrl-C) may have found other positions. With the search, N threads search
-the same position on one shared table, each in an order of its own: the
-same answers, other positions searched.
+the same position on one shared table, every second one in the other --order
+and each breaking ties its own way; the first to answer a test answers it
+for all: the same answers, other positions searched.
 
 --json prints {"value", "plies", "pv", "positions", "seconds", "method",
 ...} (plies is null for a draw; with the search, positions counts the
@@ -113,6 +117,7 @@ func newSolveCmd() *cobra.Command {
 		threads int
 		memory  string
 		method  string
+		order   string
 	)
 	cmd := &cobra.Command{
 		Use:   "solve FILE",
@@ -132,6 +137,10 @@ func newSolveCmd() *cobra.Command {
 				return err
 			}
 			how, err := parseMethod(method)
+			if err != nil {
+				return err
+			}
+			by, err := parseOrder(order)
 			if err != nil {
 				return err
 			}
@@ -160,7 +169,7 @@ func newSolveCmd() *cobra.Command {
 			errw := cmd.ErrOrStderr()
 			bar := isTerminal(errw)
 			opt := solve.Options{Memory: limit, Context: ctx, Hash: interp.Hash, Threads: threads, Method: how, Divide: divide,
-				Progress: progressLine(errw, bar)}
+				Order: by, Progress: progressLine(errw, bar)}
 			sol, err := solve.Solve(gm.p, s, opt)
 			if bar {
 				fmt.Fprint(errw, "\r\033[K")
@@ -196,6 +205,7 @@ func newSolveCmd() *cobra.Command {
 	fl.IntVar(&threads, "threads", 1, fmt.Sprintf("solve with `N` threads (1 to %d; the result is the same)", maxThreads))
 	fl.StringVar(&memory, "memory", "4GiB", "bound the solve's tables to `SIZE` (e.g. 512MiB, 4GiB)")
 	fl.StringVar(&method, "method", "auto", "`METHOD`: retrograde, search, or auto (retrograde, then search when the positions outgrow --memory)")
+	fl.StringVar(&order, "order", "replies", "the search's move `ORDER`: replies (fewest replies first) or history (most cut-offs first)")
 	return cmd
 }
 
@@ -226,6 +236,16 @@ func parseMethod(text string) (solve.Method, error) {
 		}
 	}
 	return 0, usageErrorf("--method %q: want auto, retrograde or search", text)
+}
+
+// parseOrder reads --order.
+func parseOrder(text string) (solve.Order, error) {
+	for _, o := range []solve.Order{solve.ByReplies, solve.ByHistory} {
+		if text == o.String() {
+			return o, nil
+		}
+	}
+	return 0, usageErrorf("--order %q: want replies or history", text)
 }
 
 // parseMemory reads a size: a number of bytes with an optional unit

@@ -403,3 +403,14 @@ var (
 		return uint32(s.Turns[s.Mover]+1-r.TurnLo) <= r.TurnSpan
 	}, Unit: AccelTurnGuards}
 )
+
+// Ends returns the start cell and the last landing cell of move i (-1,
+// -1 for a pass): with the rule, what tells the moves of a position
+// apart for the heuristics of a search.
+func (ml *MoveList) Ends(i int) (from, to int) {
+	m := ml.Moves[i]
+	if m.Rule < 0 || m.N == 0 {
+		return -1, -1
+	}
+	return int(ml.Arena[m.Off] & 0xffff), int(ml.Arena[m.Off+m.N-1] & 0xffff)
+}
