@@ -52,10 +52,14 @@ func (m Method) String() string { return [...]string{"auto", "retrograde", "sear
 type Order uint8
 
 const (
+	// Mixed (the zero value) is ByReplies on one thread; with several,
+	// every second helper orders ByHistory, so that one thread has the
+	// order that suits the game.
+	Mixed Order = iota
 	// ByReplies: the moves that leave the other side the fewest replies
 	// first. It suits games of mobility (in Konane 5x5 it searches 6
 	// times fewer positions than the order of the rules).
-	ByReplies Order = iota
+	ByReplies
 	// ByHistory: the moves (by start and landing cells) that cut the
 	// search off most often so far first, the history heuristic. It
 	// suits races, where the count of replies says little (in
@@ -64,7 +68,7 @@ const (
 	ByHistory
 )
 
-func (o Order) String() string { return [...]string{"replies", "history"}[o] }
+func (o Order) String() string { return [...]string{"mixed", "replies", "history"}[o] }
 
 // ErrCycle: the search met a position that repeats; only the retrograde
 // analysis solves such a game.
@@ -170,7 +174,11 @@ func newSearcher(sol *Solution, s *interp.State, opt *Options, began time.Time) 
 			sol: sol, tt: x.tt, path: map[uint64]int32{}, began: began,
 			check: checkNodes, salt: uint64(k),
 		}
-		h.orderBy(opt.Order^Order(k%2), s) // every second helper the other order
+		o := opt.Order
+		if o == Mixed && k%2 == 1 {
+			o = ByHistory // every second helper
+		}
+		h.orderBy(o, s)
 		x.helpers = append(x.helpers, h)
 	}
 	return x
@@ -315,7 +323,7 @@ func (x *searcher) onPath(depth int) bool {
 // position is won (or, if not, drawn), then by bisection between the
 // bounds the tests give. With helpers, every thread runs the same tests
 // on the shared table, and the first to finish answers (each finds the
-// exact score; a helper ordering its moves by history, see order, may
+// exact score; a helper ordering its moves by history, see Order, may
 // finish long before this thread).
 func (x *searcher) exact() (int32, error) {
 	if len(x.helpers) == 0 {

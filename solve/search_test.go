@@ -59,6 +59,7 @@ func TestSearchAgrees(t *testing.T) {
 			{Method: Search, Divide: true},
 			{Method: Search, Order: ByHistory},
 			{Method: Search, Order: ByHistory, Memory: 16 << 10},
+			{Method: Search, Order: ByHistory, Threads: 2, Memory: 64 << 20},
 			{Method: Search, Memory: 16 << 10},
 			{Method: Search, Threads: 2, Memory: 64 << 20},
 			{Method: Search, Threads: 3, Divide: true, Memory: 1 << 20},

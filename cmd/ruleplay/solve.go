@@ -75,10 +75,11 @@ search: a depth-first alpha-beta search with a table of a fixed size
 never repeat (each move takes a piece, pieces only go forward, a ply limit
 is part of the position). It stores no graph, so memory only bounds what
 it remembers; each score is found by tests of width one. After the
-table's best move and the moves that end the game, --order replies (the
-default) tries first the moves that leave the opponent fewest replies,
-which suits games of mobility; --order history tries first the moves that
-cut the search off most often so far, which suits races. A position that
+table's best move and the moves that end the game, --order replies tries
+first the moves that leave the opponent fewest replies, which suits games
+of mobility; --order history tries first the moves that cut the search
+off most often so far, which suits races; --order mixed (the default) is
+replies on one thread and both on several. A position that
 comes back on a line of play stops it: use the retrograde analysis for
 such a game.
 
@@ -98,8 +99,8 @@ that has none to walk; the analysis takes each distance from the end on all
 of them. The value, the plies, the margin, the positions and moves and the
 principal variation do not depend on N; a solve stopped early (--memory,
 Ctrl-C) may have found other positions. With the search, N threads search
-the same position on one shared table, every second one in the other --order
-and each breaking ties its own way; the first to answer a test answers it
+the same position on one shared table, each breaking ties its own way (with
+--order mixed, every second helper orders by history); the first to answer a test answers it
 for all: the same answers, other positions searched.
 
 --json prints {"value", "plies", "pv", "positions", "seconds", "method",
@@ -205,7 +206,7 @@ func newSolveCmd() *cobra.Command {
 	fl.IntVar(&threads, "threads", 1, fmt.Sprintf("solve with `N` threads (1 to %d; the result is the same)", maxThreads))
 	fl.StringVar(&memory, "memory", "4GiB", "bound the solve's tables to `SIZE` (e.g. 512MiB, 4GiB)")
 	fl.StringVar(&method, "method", "auto", "`METHOD`: retrograde, search, or auto (retrograde, then search when the positions outgrow --memory)")
-	fl.StringVar(&order, "order", "replies", "the search's move `ORDER`: replies (fewest replies first) or history (most cut-offs first)")
+	fl.StringVar(&order, "order", "mixed", "the search's move `ORDER`: replies (fewest replies first), history (most cut-offs first), or mixed (replies; with --threads, every second helper history)")
 	return cmd
 }
 
@@ -240,12 +241,12 @@ func parseMethod(text string) (solve.Method, error) {
 
 // parseOrder reads --order.
 func parseOrder(text string) (solve.Order, error) {
-	for _, o := range []solve.Order{solve.ByReplies, solve.ByHistory} {
+	for _, o := range []solve.Order{solve.Mixed, solve.ByReplies, solve.ByHistory} {
 		if text == o.String() {
 			return o, nil
 		}
 	}
-	return 0, usageErrorf("--order %q: want replies or history", text)
+	return 0, usageErrorf("--order %q: want mixed, replies or history", text)
 }
 
 // parseMemory reads a size: a number of bytes with an optional unit
