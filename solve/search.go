@@ -57,14 +57,14 @@ const (
 	// order that suits the game.
 	Mixed Order = iota
 	// ByReplies: the moves that leave the other side the fewest replies
-	// first. It suits games of mobility (in Konane 5x5 it searches 6
-	// times fewer positions than the order of the rules).
+	// first. It suits games of mobility, where it searches several times
+	// fewer positions than the order of the rules (docs/solve.md).
 	ByReplies
 	// ByHistory: the moves (by start and landing cells) that cut the
 	// search off most often so far first, the history heuristic. It
-	// suits races, where the count of replies says little (in
-	// Breakthrough on a 4x5 board it searches a third fewer positions),
-	// and costs no counting; it does worse in games of mobility.
+	// suits races, where the count of replies says little (a third
+	// fewer positions in a pawn race of docs/solve.md), and costs no
+	// counting; it does worse in games of mobility.
 	ByHistory
 )
 
