@@ -357,6 +357,9 @@ func (w *worker) expand(node uint32, depth int) bool {
 	}
 	f := w.stack[depth]
 	p.Legal(s, &f.ml)
+	if sol.cut && node != sol.rootPacked {
+		w.cutToWin(f)
+	}
 	n := f.ml.Len()
 	r := w.recs.alloc(hdr + n)
 	r[0], r[1], r[2] = node, info, uint32(n)
@@ -443,4 +446,35 @@ func (w *worker) share(depth int) bool {
 		p.Apply(w.s, &g.ml, g.cur)
 	}
 	return true
+}
+
+// cutToWin keeps of frame f's moves (those of the position w.s stands
+// at) only the first, in the order of Legal, that wins at once for the
+// side to move, when one does (a win for the root player's side, or
+// against it for the other side). Such a position is won in one ply,
+// the fastest win there is, whatever its other moves lead to, and the
+// principal variation would pick that move too: the positions its other
+// moves lead to are needed only when some other position leads there.
+// In a race this leaves most positions out (27 times fewer in a pawn
+// race of docs/solve.md). Not with Options.All, nor in a scored game,
+// where a later win may make a larger margin, nor at the position
+// solved, whose every move --divide values.
+func (w *worker) cutToWin(f *frame) {
+	sol := w.e.sol
+	p, s := sol.p, w.s
+	team := s.Mover == sol.Player
+	for i := range f.ml.Len() {
+		p.Apply(s, &f.ml, i)
+		p.StatusInto(s, &w.st)
+		won := false
+		if w.st.Over {
+			v := sol.outcome(&w.st)
+			won = team && v == Win || !team && v == Loss
+		}
+		p.Undo(s)
+		if won {
+			f.ml.Keep(i)
+			return
+		}
+	}
 }

@@ -59,6 +59,10 @@ type Options struct {
 	// Divide asks the search to value every first move while it solves
 	// (the retrograde analysis values every position anyway)
 	Divide bool
+	// All asks the retrograde analysis for every position reachable,
+	// also those reached only by passing up a win in one ply (which it
+	// leaves out by default: cutToWin), so that Lookup knows them all
+	All bool
 	// Order is the search's move order (its first thread's; the helpers
 	// alternate between the two)
 	Order Order
@@ -118,9 +122,12 @@ type Solution struct {
 	depth      []int32 // plies to the end with best play (Win and Loss)
 	margins    []int32 // per position: the margin of a finished game (scored games)
 	scored     bool    // the rules have a score or a margin
-	Complete   bool    // every reachable position was enumerated
-	Margin     *int    // scored games, complete solves: the margin under best play
-	Stopped    error   // nil, ErrTooBig or ErrInterrupted
+	// cut: the enumeration follows only the first winning move of a
+	// position won in one ply (cutToWin)
+	cut      bool
+	Complete bool  // every reachable position was enumerated
+	Margin   *int  // scored games, complete solves: the margin under best play
+	Stopped  error // nil, ErrTooBig or ErrInterrupted
 	// srch: the search's answers, when the method was the search
 	srch *searched
 	// Method: the method that gave the answers
@@ -198,6 +205,7 @@ func newSolution(p *interp.Program, s *interp.State, opt *Options) *Solution {
 	if sol.parallelLevel <= 0 {
 		sol.parallelLevel = parallelLevel
 	}
+	sol.cut = !sol.scored && !opt.All
 	if opt.wholePly {
 		sol.id.plyCap = 0
 	}

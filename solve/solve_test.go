@@ -232,3 +232,53 @@ func TestAgainstMCTS(t *testing.T) {
 		}
 	}
 }
+
+// The enumeration leaves out what only passing up a win in one ply
+// reaches, and the answers are those of the whole enumeration (Options.All):
+// value, plies, margin, principal variation, every first move's value,
+// and the value and plies of every position it kept; on two threads
+// too. The hunter's game keeps 137 of its 153 positions.
+func TestCutToWin(t *testing.T) {
+	kept := map[string]int64{}
+	for _, c := range threadCases(t) {
+		if c.big && testing.Short() {
+			continue
+		}
+		all := mustSolve(t, c.p, c.s, Options{Method: Retrograde, All: true})
+		for _, threads := range []int{1, 2} {
+			got := mustSolve(t, c.p, c.s, Options{Method: Retrograde, Threads: threads})
+			sameAnswers(t, c.name, got, all)
+			if got.Positions() > all.Positions() {
+				t.Errorf("%s: %d positions, more than all %d", c.name, got.Positions(), all.Positions())
+			}
+			kept[c.name] = got.Positions()
+			s := c.s.Clone()
+			for ply := 0; ply < 100; ply++ { // a draw's line may go on
+				v, d, ok := got.Lookup(s)
+				wv, wd, _ := all.Lookup(s)
+				if !ok || v != wv || d != wd {
+					t.Fatalf("%s, ply %d: %v in %d (%v), want %v in %d", c.name, ply, v, d, ok, wv, wd)
+				}
+				k := got.Choose(s)
+				if k != all.Choose(s) {
+					t.Fatalf("%s, ply %d: move %d, want %d", c.name, ply, k, all.Choose(s))
+				}
+				if k < 0 {
+					break
+				}
+				var ml interp.MoveList
+				c.p.Legal(s, &ml)
+				c.p.Apply(s, &ml, k)
+			}
+		}
+	}
+	if kept["catch"] != 137 {
+		t.Errorf("catch: %d positions kept, want 137", kept["catch"])
+	}
+	// the other side's wins are cut too: after a1-b2 every move of the
+	// runner (the root player) leaves the hunter a win at once
+	p := load(t, "testdata/catch.rules", nil)
+	if got := mustSolve(t, p, at(t, p, "3/1H1/2r runner"), Options{}); got.Positions() != 5 {
+		t.Errorf("catch after a1-b2: %d positions kept, want 5", got.Positions())
+	}
+}

@@ -414,3 +414,9 @@ func (ml *MoveList) Ends(i int) (from, to int) {
 	}
 	return int(ml.Arena[m.Off] & 0xffff), int(ml.Arena[m.Off+m.N-1] & 0xffff)
 }
+
+// Keep leaves move i alone in the list, as move 0.
+func (ml *MoveList) Keep(i int) {
+	ml.Moves[0] = ml.Moves[i]
+	ml.Moves = ml.Moves[:1]
+}
