@@ -119,10 +119,11 @@ type worker struct {
 	recs   records
 	buf    []byte
 	st     interp.Status
-	bytes  atomic.Int64 // its records and frames
-	found  int64        // positions inserted, not yet added to e.positions
-	moves  int64        // moves recorded, not yet added to e.moves
-	checks int          // positions inserted since the last check
+	bytes  atomic.Int64       // its records and frames
+	found  int64              // positions inserted, not yet added to e.positions
+	moves  int64              // moves recorded, not yet added to e.moves
+	checks int                // positions inserted since the last check
+	ahead  []*interp.MoveList // cutToWin's move lists, per depth
 }
 
 // checkEvery: a worker checks the memory bound every so many positions.
@@ -449,32 +450,74 @@ func (w *worker) share(depth int) bool {
 }
 
 // cutToWin keeps of frame f's moves (those of the position w.s stands
-// at) only the first, in the order of Legal, that wins at once for the
-// side to move, when one does (a win for the root player's side, or
-// against it for the other side). Such a position is won in one ply,
-// the fastest win there is, whatever its other moves lead to, and the
-// principal variation would pick that move too: the positions its other
-// moves lead to are needed only when some other position leads there.
-// In a race this leaves most positions out (27 times fewer in a pawn
-// race of docs/solve.md). Not with Options.All, nor in a scored game,
-// where a later win may make a larger margin, nor at the position
-// solved, whose every move --divide values.
+// at) only the first, in the order of Legal, that starts the fastest
+// win the side to move can force in at most Options.Lookahead plies
+// (default 1), when it can
+// (a win for the root player's side, or against it for the other side):
+// a win in one ply, else in two, else in three. Nothing is faster, so
+// such a position's value is that win whatever its other moves lead to,
+// and the principal variation would pick that move too: the positions
+// its other moves lead to are needed only when some other position
+// leads there. In a race this leaves most positions out (a pawn race of
+// docs/solve.md keeps a 27th of them looking 1 ply ahead, a 127th
+// looking 3; each ply looked ahead costs more time a position where it
+// cuts little). The move's own position is
+// walked as any other, so the values stay those of the whole game. Not
+// with Options.All, nor in a scored game, where a later win may make a
+// larger margin, nor at the position solved, whose every move --divide
+// values.
 func (w *worker) cutToWin(f *frame) {
 	sol := w.e.sol
 	p, s := sol.p, w.s
-	team := s.Mover == sol.Player
-	for i := range f.ml.Len() {
-		p.Apply(s, &f.ml, i)
-		p.StatusInto(s, &w.st)
-		won := false
-		if w.st.Over {
-			v := sol.outcome(&w.st)
-			won = team && v == Win || !team && v == Loss
-		}
-		p.Undo(s)
-		if won {
-			f.ml.Keep(i)
-			return
+	side := s.Mover == sol.Player
+	for k := 1; k <= sol.lookahead; k++ {
+		for i := range f.ml.Len() {
+			p.Apply(s, &f.ml, i)
+			won := w.forces(side, k-1, 0)
+			p.Undo(s)
+			if won {
+				f.ml.Keep(i)
+				return
+			}
 		}
 	}
+}
+
+// MaxLookahead bounds Options.Lookahead.
+const MaxLookahead = 3
+
+// forces tells whether the root player's side (side true) or the other
+// side can force a win within plies plies from the position w.s stands
+// at (a finished game: whether it is that side's win; a position with
+// no move is a draw, as the retrograde analysis leaves it). d is the
+// depth of the look-ahead, for its move lists.
+func (w *worker) forces(side bool, plies, d int) bool {
+	sol := w.e.sol
+	p, s := sol.p, w.s
+	p.StatusInto(s, &w.st)
+	if w.st.Over {
+		v := sol.outcome(&w.st)
+		return side && v == Win || !side && v == Loss
+	}
+	if plies == 0 {
+		return false
+	}
+	for len(w.ahead) <= d {
+		w.ahead = append(w.ahead, &interp.MoveList{})
+	}
+	ml := w.ahead[d]
+	p.Legal(s, ml)
+	if ml.Len() == 0 {
+		return false
+	}
+	mine := (s.Mover == sol.Player) == side
+	for i := range ml.Len() {
+		p.Apply(s, ml, i)
+		won := w.forces(side, plies-1, d+1)
+		p.Undo(s)
+		if won == mine {
+			return won // a winning move of the side, a refutation of the other
+		}
+	}
+	return !mine
 }

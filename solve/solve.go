@@ -63,6 +63,11 @@ type Options struct {
 	// also those reached only by passing up a win in one ply (which it
 	// leaves out by default: cutToWin), so that Lookup knows them all
 	All bool
+	// Lookahead is the longest win (in plies, 1 to MaxLookahead; 0: 1)
+	// the enumeration looks for at each position, to follow only that
+	// win's first move (cutToWin): the more, the fewer positions, and
+	// the more time each costs
+	Lookahead int
 	// Order is the search's move order (its first thread's; the helpers
 	// alternate between the two)
 	Order Order
@@ -122,12 +127,13 @@ type Solution struct {
 	depth      []int32 // plies to the end with best play (Win and Loss)
 	margins    []int32 // per position: the margin of a finished game (scored games)
 	scored     bool    // the rules have a score or a margin
-	// cut: the enumeration follows only the first winning move of a
-	// position won in one ply (cutToWin)
-	cut      bool
-	Complete bool  // every reachable position was enumerated
-	Margin   *int  // scored games, complete solves: the margin under best play
-	Stopped  error // nil, ErrTooBig or ErrInterrupted
+	// cut: the enumeration follows only the first move of the fastest
+	// win a position has within lookahead plies (cutToWin)
+	cut       bool
+	lookahead int
+	Complete  bool  // every reachable position was enumerated
+	Margin    *int  // scored games, complete solves: the margin under best play
+	Stopped   error // nil, ErrTooBig or ErrInterrupted
 	// srch: the search's answers, when the method was the search
 	srch *searched
 	// Method: the method that gave the answers
@@ -206,6 +212,7 @@ func newSolution(p *interp.Program, s *interp.State, opt *Options) *Solution {
 		sol.parallelLevel = parallelLevel
 	}
 	sol.cut = !sol.scored && !opt.All
+	sol.lookahead = min(max(opt.Lookahead, 1), MaxLookahead)
 	if opt.wholePly {
 		sol.id.plyCap = 0
 	}

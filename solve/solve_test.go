@@ -233,11 +233,13 @@ func TestAgainstMCTS(t *testing.T) {
 	}
 }
 
-// The enumeration leaves out what only passing up a win in one ply
-// reaches, and the answers are those of the whole enumeration (Options.All):
-// value, plies, margin, principal variation, every first move's value,
-// and the value and plies of every position it kept; on two threads
-// too. The hunter's game keeps 137 of its 153 positions.
+// The enumeration leaves out what only passing up a win within the
+// look-ahead reaches, and the answers are those of the whole
+// enumeration (Options.All): value, plies, margin, principal variation,
+// every first move's value, and the value and plies of the positions
+// along the line of perfect play; on two threads too, and looking 1, 2
+// and 3 plies ahead. The hunter's game keeps 137 of its 153 positions,
+// 20 looking 3 plies ahead.
 func TestCutToWin(t *testing.T) {
 	kept := map[string]int64{}
 	for _, c := range threadCases(t) {
@@ -245,13 +247,18 @@ func TestCutToWin(t *testing.T) {
 			continue
 		}
 		all := mustSolve(t, c.p, c.s, Options{Method: Retrograde, All: true})
-		for _, threads := range []int{1, 2} {
-			got := mustSolve(t, c.p, c.s, Options{Method: Retrograde, Threads: threads})
+		for _, o := range []Options{{}, {Threads: 2}, {Lookahead: 2}, {Lookahead: 3}, {Lookahead: 3, Threads: 2}} {
+			o.Method = Retrograde
+			got := mustSolve(t, c.p, c.s, o)
 			sameAnswers(t, c.name, got, all)
 			if got.Positions() > all.Positions() {
 				t.Errorf("%s: %d positions, more than all %d", c.name, got.Positions(), all.Positions())
 			}
-			kept[c.name] = got.Positions()
+			if o.Lookahead == 0 {
+				kept[c.name] = got.Positions()
+			} else if o.Lookahead == 3 {
+				kept[c.name+", 3 plies"] = got.Positions()
+			}
 			s := c.s.Clone()
 			for ply := 0; ply < 100; ply++ { // a draw's line may go on
 				v, d, ok := got.Lookup(s)
@@ -272,8 +279,8 @@ func TestCutToWin(t *testing.T) {
 			}
 		}
 	}
-	if kept["catch"] != 137 {
-		t.Errorf("catch: %d positions kept, want 137", kept["catch"])
+	if kept["catch"] != 137 || kept["catch, 3 plies"] != 20 {
+		t.Errorf("catch: %d positions kept, %d looking 3 plies ahead, want 137 and 20", kept["catch"], kept["catch, 3 plies"])
 	}
 	// the other side's wins are cut too: after a1-b2 every move of the
 	// runner (the root player) leaves the hunter a win at once

@@ -83,6 +83,16 @@ replies on one thread and both on several. A position that
 comes back on a line of play stops it: use the retrograde analysis for
 such a game.
 
+--lookahead N (1 to 3, default 1): at each position the enumeration looks
+for a win the side to move can force within N plies; where it finds one,
+it follows only that win's first move (the first in the rules' order),
+since no other move can do better. The answers are the same; the
+positions the other moves reach are left out unless another position
+reaches them. More look-ahead keeps fewer positions (a pawn race on a 4x4
+board: 3.2 million positions with none, 118 thousand with 1, 25 thousand
+with 3) and costs more time at every position (Fox and Hounds: five times
+as long with 3). Scored games are enumerated whole.
+
 auto (the default): the retrograde analysis, and when its positions
 outgrow --memory, the search in the same memory.
 
@@ -119,6 +129,7 @@ func newSolveCmd() *cobra.Command {
 		memory  string
 		method  string
 		order   string
+		ahead   int
 	)
 	cmd := &cobra.Command{
 		Use:   "solve FILE",
@@ -145,6 +156,9 @@ func newSolveCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
+			if ahead < 1 || ahead > solve.MaxLookahead {
+				return usageErrorf("--lookahead %d: want 1 to %d", ahead, solve.MaxLookahead)
+			}
 			gm, err := gf.load(args[0], 0)
 			if err != nil {
 				return err
@@ -170,7 +184,7 @@ func newSolveCmd() *cobra.Command {
 			errw := cmd.ErrOrStderr()
 			bar := isTerminal(errw)
 			opt := solve.Options{Memory: limit, Context: ctx, Hash: interp.Hash, Threads: threads, Method: how, Divide: divide,
-				Order: by, Progress: progressLine(errw, bar)}
+				Order: by, Lookahead: ahead, Progress: progressLine(errw, bar)}
 			sol, err := solve.Solve(gm.p, s, opt)
 			if bar {
 				fmt.Fprint(errw, "\r\033[K")
@@ -206,6 +220,7 @@ func newSolveCmd() *cobra.Command {
 	fl.IntVar(&threads, "threads", 1, fmt.Sprintf("solve with `N` threads (1 to %d; the result is the same)", maxThreads))
 	fl.StringVar(&memory, "memory", "4GiB", "bound the solve's tables to `SIZE` (e.g. 512MiB, 4GiB)")
 	fl.StringVar(&method, "method", "auto", "`METHOD`: retrograde, search, or auto (retrograde, then search when the positions outgrow --memory)")
+	fl.IntVar(&ahead, "lookahead", 1, fmt.Sprintf("the retrograde analysis follows only the first move of a win it finds within `N` plies (1 to %d)", solve.MaxLookahead))
 	fl.StringVar(&order, "order", "mixed", "the search's move `ORDER`: replies (fewest replies first), history (most cut-offs first), or mixed (replies; with --threads, every second helper history)")
 	return cmd
 }
