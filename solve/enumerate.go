@@ -451,21 +451,20 @@ func (w *worker) share(depth int) bool {
 
 // cutToWin keeps of frame f's moves (those of the position w.s stands
 // at) only the first, in the order of Legal, that starts the fastest
-// win the side to move can force in at most Options.Lookahead plies
-// (default 1), when it can
-// (a win for the root player's side, or against it for the other side):
-// a win in one ply, else in two, else in three. Nothing is faster, so
-// such a position's value is that win whatever its other moves lead to,
-// and the principal variation would pick that move too: the positions
-// its other moves lead to are needed only when some other position
-// leads there. In a race this leaves most positions out (a pawn race of
-// docs/solve.md keeps a 27th of them looking 1 ply ahead, a 127th
-// looking 3; each ply looked ahead costs more time a position where it
-// cuts little). The move's own position is
-// walked as any other, so the values stay those of the whole game. Not
-// with Options.All, nor in a scored game, where a later win may make a
-// larger margin, nor at the position solved, whose every move --divide
-// values.
+// win the side to move can force within Options.Lookahead plies
+// (default 1), when it can: a win for the root player's side, or
+// against it for the other side, in one ply, else in two, else in
+// three. Nothing is faster, so such a position's value is that win
+// whatever its other moves lead to, and the principal variation would
+// pick that move too: the positions its other moves lead to are needed
+// only when some other position leads there. In a race this leaves most
+// positions out (a pawn race of docs/solve.md keeps a 27th of them
+// looking 1 ply ahead, a 127th looking 3; each ply looked ahead costs
+// more time at a position where it cuts little). The move's own
+// position is walked as any other, so the values stay those of the
+// whole game. Not with Options.All, nor in a scored game, where a later
+// win may make a larger margin, nor at the position solved, whose every
+// move --divide values.
 func (w *worker) cutToWin(f *frame) {
 	sol := w.e.sol
 	p, s := sol.p, w.s
