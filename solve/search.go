@@ -157,9 +157,24 @@ func (x *searcher) answered() bool {
 type sframe struct {
 	ml   interp.MoveList
 	keys []int32 // ordering keys of the moves (order), -1 once searched
-	key  []byte
-	hash uint64
+	// ends: per move, whether it ends the game and how (ending), once
+	// known; listed: ml holds the position's moves already
+	ends   []ending
+	listed bool
+	key    []byte
+	hash   uint64
 }
+
+// ending is what a move does to the game: it goes on, or it ends it
+// with a win for the side that made it, a loss, or a draw.
+type ending uint8
+
+const (
+	goesOn ending = iota
+	endsWon
+	endsLost
+	endsDrawn
+)
 
 func newSearcher(sol *Solution, s *interp.State, opt *Options, began time.Time) *searcher {
 	key := sol.id.appendTo(nil, s)
@@ -407,11 +422,24 @@ func (x *searcher) search(depth int, alpha, beta int32) (int32, error) {
 	if depth >= maxSearchDepth {
 		return 0, ErrCycle // a line this long repeats a position or nearly
 	}
+	if x.by == byValue {
+		// a game not over ends a ply from now at the soonest: a window
+		// beyond that is answered without a look (the bound is true, so
+		// a test of a win or loss within n plies looks n plies deep)
+		switch {
+		case alpha >= winScore-1:
+			return winScore - 1, nil
+		case beta <= -(winScore - 1):
+			return -(winScore - 1), nil
+		}
+	}
 	f := x.frame(depth)
 	f.key = sol.id.appendTo(f.key[:0], s)
 	f.hash = sol.hashOf(s, f.key)
-	first := -1
+	first, known := -1, false
+	f.listed, f.ends = false, f.ends[:0]
 	if e, ok := x.tt.probe(f.key, f.hash); ok {
+		known = true
 		lo, hi := e.lo, e.hi
 		switch {
 		case lo == hi, lo >= beta:
@@ -428,6 +456,12 @@ func (x *searcher) search(depth int, alpha, beta int32) (int32, error) {
 	if x.nodes >= x.check {
 		if err := x.tick(); err != nil {
 			return 0, err
+		}
+	}
+	if x.by == byValue && !known {
+		if v, ok := x.winsNow(f); ok {
+			x.nodes++
+			return v, nil
 		}
 	}
 	before := x.nodes
@@ -461,7 +495,10 @@ func (x *searcher) search(depth int, alpha, beta int32) (int32, error) {
 func (x *searcher) children(depth int, alpha, beta int32, first int) (int32, int, error) {
 	p, s := x.sol.p, x.s
 	f := x.frames[depth]
-	p.Legal(s, &f.ml)
+	if !f.listed {
+		p.Legal(s, &f.ml)
+		f.listed = true
+	}
 	n := f.ml.Len()
 	x.moves += int64(n)
 	if n == 0 {
@@ -480,7 +517,7 @@ func (x *searcher) children(depth int, alpha, beta int32, first int) (int32, int
 		i := first
 		if j > 0 || first < 0 {
 			if len(f.keys) == 0 {
-				x.order(f, first, team) // after the table's move: it often cuts
+				x.order(f, first) // after the table's move: it often cuts
 			}
 			i = x.next(f)
 		}
@@ -509,6 +546,56 @@ func (x *searcher) children(depth int, alpha, beta int32, first int) (int32, int
 	return best, move, nil
 }
 
+// winsNow tells whether the side to move wins at once at frame f's
+// position (x.s), and the score when it does: a move that ends the game
+// in its favour is the fastest win there is, whatever the other moves
+// lead to, so the position needs no search and no room in the table
+// (on Breakthrough's small boards, half the positions the search meets
+// are such; not in a scored game, where a later win may make a larger
+// margin). It lists the moves in f.ml and notes how each ends the game
+// in f.ends, for order.
+func (x *searcher) winsNow(f *sframe) (int32, bool) {
+	p, s := x.sol.p, x.s
+	p.Legal(s, &f.ml)
+	f.listed = true
+	x.moves += int64(f.ml.Len())
+	x.endings(f)
+	for i, e := range f.ends {
+		if e == endsWon {
+			p.Apply(s, &f.ml, i)
+			p.StatusInto(s, &x.st)
+			v := x.shift(x.leaf(&x.st))
+			p.Undo(s)
+			return v, true
+		}
+	}
+	return 0, false
+}
+
+// endings fills f.ends: how each of f.ml's moves ends the game.
+func (x *searcher) endings(f *sframe) {
+	p, s := x.sol.p, x.s
+	team := s.Mover == x.sol.Player
+	f.ends = f.ends[:0]
+	for i := range f.ml.Len() {
+		p.Apply(s, &f.ml, i)
+		p.StatusInto(s, &x.st)
+		e := goesOn
+		if x.st.Over {
+			switch v := x.leaf(&x.st); {
+			case v == 0:
+				e = endsDrawn
+			case (v > 0) == team:
+				e = endsWon
+			default:
+				e = endsLost
+			}
+		}
+		p.Undo(s)
+		f.ends = append(f.ends, e)
+	}
+}
+
 // historyKey is the index in x.history of move i of ml, made by the
 // side to move.
 func (x *searcher) historyKey(ml *interp.MoveList, i int) int {
@@ -524,48 +611,43 @@ func (x *searcher) historyKey(ml *interp.MoveList, i int) int {
 // position with no reply often ends the game: on the small boards of
 // the tests this searches 5 to 30 times fewer positions than the order
 // of Legal.
-func (x *searcher) order(f *sframe, first int, team bool) {
-	p, s := x.sol.p, x.s
+func (x *searcher) order(f *sframe, first int) {
+	if len(f.ends) != f.ml.Len() {
+		x.endings(f)
+	}
 	for i := range f.ml.Len() {
 		k := int32(-1) // searched already
 		if i != first {
-			var h int32
-			if x.history != nil {
-				h = min(x.history[x.historyKey(&f.ml, i)], 1<<20)
-			}
-			p.Apply(s, &f.ml, i)
-			k = x.rank(team, h)
+			k = x.rank(f, i)
 			if x.salt != 0 {
 				// a helper breaks ties its own way
 				k |= int32((uint64(i+1)*x.salt*0x9e3779b97f4a7c15)>>61) & 7
 			}
-			p.Undo(s)
 		}
 		f.keys = append(f.keys, k)
 	}
 }
 
-// rank is the ordering key of the position x.s stands at, reached by a
-// move of the side to move before it (the root player's side when
-// team) whose history (cut-offs) is h: a finished game its mover wins
-// first, one it loses last, and in between the fewer replies the better
-// or, ordering by history, the more cut-offs.
-func (x *searcher) rank(team bool, h int32) int32 {
-	x.sol.p.StatusInto(x.s, &x.st)
-	if x.st.Over {
-		v := x.leaf(&x.st)
-		switch {
-		case v == 0:
-		case (v > 0) == team:
-			return 1 << 28
-		default:
-			return 0
-		}
+// rank is the ordering key of move i of frame f: a move that ends the
+// game in its mover's favour first, one that loses it last, and in
+// between the fewer replies the better or, ordering by history, the
+// more cut-offs.
+func (x *searcher) rank(f *sframe, i int) int32 {
+	switch f.ends[i] {
+	case endsWon:
+		return 1 << 28
+	case endsLost:
+		return 0
 	}
 	if x.history != nil {
+		h := min(x.history[x.historyKey(&f.ml, i)], 1<<20)
 		return (1<<24 + h) << 3
 	}
-	return int32(1<<24-x.sol.p.CountLegal(x.s, &x.scratch)) << 3
+	p, s := x.sol.p, x.s
+	p.Apply(s, &f.ml, i)
+	n := p.CountLegal(s, &x.scratch)
+	p.Undo(s)
+	return int32(1<<24-n) << 3
 }
 
 // next is the index of the move to search next in frame f: the largest
