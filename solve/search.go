@@ -498,9 +498,9 @@ func (x *searcher) children(depth int, alpha, beta int32, first int) (int32, int
 	if !f.listed {
 		p.Legal(s, &f.ml)
 		f.listed = true
+		x.moves += int64(f.ml.Len())
 	}
 	n := f.ml.Len()
-	x.moves += int64(n)
 	if n == 0 {
 		return 0, -1, nil
 	}
