@@ -74,7 +74,9 @@ search: a depth-first alpha-beta search with a table of a fixed size
 (within --memory) keyed by the same identity, for games whose positions
 never repeat (each move takes a piece, pieces only go forward, a ply limit
 is part of the position). It stores no graph, so memory only bounds what
-it remembers; each score is found by tests of width one. After the
+it remembers; each score is found by tests of width one. A position
+whose side to move can win at once is scored so, without searching on
+or taking room in the table (not in a scored game). After the
 table's best move and the moves that end the game, --order replies tries
 first the moves that leave the opponent fewest replies, which suits games
 of mobility; --order history tries first the moves that cut the search
