@@ -559,21 +559,16 @@ func (x *searcher) winsNow(f *sframe) (int32, bool) {
 	p.Legal(s, &f.ml)
 	f.listed = true
 	x.moves += int64(f.ml.Len())
-	x.endings(f)
-	for i, e := range f.ends {
-		if e == endsWon {
-			p.Apply(s, &f.ml, i)
-			p.StatusInto(s, &x.st)
-			v := x.shift(x.leaf(&x.st))
-			p.Undo(s)
-			return v, true
-		}
+	if v, won := x.endings(f, true); won {
+		f.ends = f.ends[:0] // not all known
+		return v, true
 	}
 	return 0, false
 }
 
-// endings fills f.ends: how each of f.ml's moves ends the game.
-func (x *searcher) endings(f *sframe) {
+// endings fills f.ends: how each of f.ml's moves ends the game; with
+// stop, it stops at a move that wins (true, with its score).
+func (x *searcher) endings(f *sframe, stop bool) (int32, bool) {
 	p, s := x.sol.p, x.s
 	team := s.Mover == x.sol.Player
 	f.ends = f.ends[:0]
@@ -586,6 +581,10 @@ func (x *searcher) endings(f *sframe) {
 			case v == 0:
 				e = endsDrawn
 			case (v > 0) == team:
+				if stop {
+					p.Undo(s)
+					return x.shift(v), true
+				}
 				e = endsWon
 			default:
 				e = endsLost
@@ -594,6 +593,7 @@ func (x *searcher) endings(f *sframe) {
 		p.Undo(s)
 		f.ends = append(f.ends, e)
 	}
+	return 0, false
 }
 
 // historyKey is the index in x.history of move i of ml, made by the
@@ -613,7 +613,7 @@ func (x *searcher) historyKey(ml *interp.MoveList, i int) int {
 // of Legal.
 func (x *searcher) order(f *sframe, first int) {
 	if len(f.ends) != f.ml.Len() {
-		x.endings(f)
+		x.endings(f, false)
 	}
 	for i := range f.ml.Len() {
 		k := int32(-1) // searched already

@@ -1,7 +1,6 @@
 package solve
 
 import (
-	"math/bits"
 	"sync"
 	"sync/atomic"
 	"unsafe"
@@ -46,15 +45,23 @@ type ttable struct {
 const lockStripes = 1 << 10
 
 type ttEntry struct {
-	hash   uint64 // the position's hash
+	tag    uint32 // the high half of the position's hash (bucket)
 	lo, hi int32
 	move   uint16 // the best move's index + 1; 0: none
 	work   uint8
 	keyLen uint8 // 0: the entry is empty
 }
 
-// entrySize is the bytes of an entry beside its key.
-const entrySize = 24
+// entrySize is the bytes of an entry beside its key: a bucket of four
+// is a cache line (a probe that misses reads one line, and the keys
+// only where a tag matches).
+const entrySize = 16
+
+// the entry is entrySize bytes (a compile-time check both ways)
+var (
+	_ [entrySize - unsafe.Sizeof(ttEntry{})]byte
+	_ [unsafe.Sizeof(ttEntry{}) - entrySize]byte
+)
 
 // bucketSize is the entries of a bucket.
 const bucketSize = 4
@@ -98,7 +105,8 @@ func (t *ttable) reset() {
 // bound (its last doubling holds the old table and the new one; a
 // shared table, which does not grow, leaves the rest to the runtime).
 func (t *ttable) maxBuckets() int64 {
-	return max(t.limit*2/3/(int64(entrySize+t.keyCap)*bucketSize), 1)
+	b := t.limit * 2 / 3 / (int64(entrySize+t.keyCap) * bucketSize)
+	return min(max(b, 1), 1<<32) // a bucket's number is a tag times the buckets, over 2^32
 }
 
 func (t *ttable) alloc(buckets int64) {
@@ -128,7 +136,7 @@ func (t *ttable) grow() {
 		e := &entries[i]
 		if e.keyLen != 0 {
 			k := keys[i*keyCap : i*keyCap+int(e.keyLen)]
-			t.put(t.bucket(e.hash), k, e.hash, e.lo, e.hi, int(e.move)-1, e.work)
+			t.put(t.bucket(e.tag), k, e.tag, e.lo, e.hi, int(e.move)-1, e.work)
 		}
 	}
 }
@@ -154,9 +162,13 @@ func (t *ttable) unlock(b int) {
 	}
 }
 
-func (t *ttable) bucket(h uint64) int {
-	b, _ := bits.Mul64(h, t.buckets)
-	return int(b) * bucketSize
+// tagOf is the part of hash h an entry keeps, which alone places it:
+// the table can double without the positions' hashes.
+func tagOf(h uint64) uint32 { return uint32(h >> 32) }
+
+// bucket is the first entry of the bucket of tag g.
+func (t *ttable) bucket(g uint32) int {
+	return int(uint64(g)*t.buckets>>32) * bucketSize
 }
 
 func (t *ttable) key(i int) []byte {
@@ -164,9 +176,9 @@ func (t *ttable) key(i int) []byte {
 	return t.keys[i*t.keyCap : i*t.keyCap+int(e.keyLen)]
 }
 
-func (t *ttable) same(i int, key []byte, h uint64) bool {
+func (t *ttable) same(i int, key []byte, g uint32) bool {
 	e := &t.entries[i]
-	return e.keyLen != 0 && e.hash == h && int(e.keyLen) == len(key) && string(t.key(i)) == string(key)
+	return e.keyLen != 0 && e.tag == g && int(e.keyLen) == len(key) && string(t.key(i)) == string(key)
 }
 
 // probe returns (a copy of) the entry of key (hash h); ok is false
@@ -179,11 +191,12 @@ func (t *ttable) probe(key []byte, h uint64) (e ttEntry, ok bool) {
 		t.resize.RLock()
 		defer t.resize.RUnlock()
 	}
-	b := t.bucket(h)
+	g := tagOf(h)
+	b := t.bucket(g)
 	t.lock(b)
 	defer t.unlock(b)
 	for i := b; i < b+bucketSize; i++ {
-		if t.same(i, key, h) {
+		if t.same(i, key, g) {
 			return t.entries[i], true
 		}
 	}
@@ -199,9 +212,10 @@ func (t *ttable) store(key []byte, h uint64, lo, hi int32, move int, work uint8)
 	if t.locks != nil {
 		t.resize.RLock()
 	}
-	b := t.bucket(h)
+	g := tagOf(h)
+	b := t.bucket(g)
 	t.lock(b)
-	grow := t.put(b, key, h, lo, hi, move, work)
+	grow := t.put(b, key, g, lo, hi, move, work)
 	t.unlock(b)
 	if t.locks != nil {
 		t.resize.RUnlock()
@@ -213,11 +227,11 @@ func (t *ttable) store(key []byte, h uint64, lo, hi int32, move int, work uint8)
 
 // put stores in bucket b (store), and tells whether the table should
 // grow.
-func (t *ttable) put(b int, key []byte, h uint64, lo, hi int32, move int, work uint8) bool {
+func (t *ttable) put(b int, key []byte, g uint32, lo, hi int32, move int, work uint8) bool {
 	victim := -1
 	for i := b; i < b+bucketSize; i++ {
 		e := &t.entries[i]
-		if t.same(i, key, h) {
+		if t.same(i, key, g) {
 			e.lo, e.hi = max(e.lo, lo), min(e.hi, hi)
 			e.move, e.work = moveCode(move), max(e.work, work)
 			return false
@@ -236,7 +250,7 @@ func (t *ttable) put(b int, key []byte, h uint64, lo, hi int32, move int, work u
 	if e.keyLen == 0 {
 		t.stored.Add(1)
 	}
-	*e = ttEntry{hash: h, lo: lo, hi: hi, move: moveCode(move), work: work, keyLen: uint8(len(key))}
+	*e = ttEntry{tag: g, lo: lo, hi: hi, move: moveCode(move), work: work, keyLen: uint8(len(key))}
 	copy(t.keys[victim*t.keyCap:], key)
 	return t.crowded()
 }
