@@ -550,7 +550,7 @@ func (x *searcher) children(depth int, alpha, beta int32, first int) (int32, int
 // position (x.s), and the score when it does: a move that ends the game
 // in its favour is the fastest win there is, whatever the other moves
 // lead to, so the position needs no search and no room in the table
-// (on Breakthrough's small boards, half the positions the search meets
+// (in a race of pawns on a small board, half the positions the search meets
 // are such; not in a scored game, where a later win may make a larger
 // margin). It lists the moves in f.ml and notes how each ends the game
 // in f.ends, for order.

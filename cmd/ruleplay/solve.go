@@ -143,24 +143,11 @@ func newSolveCmd() *cobra.Command {
 		Args:              exactArgs("FILE"),
 		ValidArgsFunction: completeRulesFile,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if threads < 1 || threads > maxThreads {
-				return usageErrorf("--threads %d: want 1 to %d", threads, maxThreads)
-			}
-			limit, err := parseMemory(memory)
+			opt, err := solveOptions(threads, memory, method, order, ahead)
 			if err != nil {
 				return err
 			}
-			how, err := parseMethod(method)
-			if err != nil {
-				return err
-			}
-			by, err := parseOrder(order)
-			if err != nil {
-				return err
-			}
-			if ahead < 1 || ahead > solve.MaxLookahead {
-				return usageErrorf("--lookahead %d: want 1 to %d", ahead, solve.MaxLookahead)
-			}
+			limit := opt.Memory
 			gm, err := gf.load(args[0], 0)
 			if err != nil {
 				return err
@@ -185,8 +172,7 @@ func newSolveCmd() *cobra.Command {
 			defer stop()
 			errw := cmd.ErrOrStderr()
 			bar := isTerminal(errw)
-			opt := solve.Options{Memory: limit, Context: ctx, Hash: interp.Hash, Threads: threads, Method: how, Divide: divide,
-				Order: by, Lookahead: ahead, Progress: progressLine(errw, bar)}
+			opt.Context, opt.Divide, opt.Progress = ctx, divide, progressLine(errw, bar)
 			sol, err := solve.Solve(gm.p, s, opt)
 			if bar {
 				fmt.Fprint(errw, "\r\033[K")
@@ -225,6 +211,30 @@ func newSolveCmd() *cobra.Command {
 	fl.IntVar(&ahead, "lookahead", 1, fmt.Sprintf("the retrograde analysis follows only the first move of a win it finds within `N` plies (1 to %d)", solve.MaxLookahead))
 	fl.StringVar(&order, "order", "mixed", "the search's move `ORDER`: replies (fewest replies first), history (most cut-offs first), or mixed (replies; with --threads, every second helper history)")
 	return cmd
+}
+
+// solveOptions checks solve's flags and turns them into the solve's
+// options (Memory is the bound in bytes).
+func solveOptions(threads int, memory, method, order string, ahead int) (solve.Options, error) {
+	if threads < 1 || threads > maxThreads {
+		return solve.Options{}, usageErrorf("--threads %d: want 1 to %d", threads, maxThreads)
+	}
+	limit, err := parseMemory(memory)
+	if err != nil {
+		return solve.Options{}, err
+	}
+	how, err := parseMethod(method)
+	if err != nil {
+		return solve.Options{}, err
+	}
+	by, err := parseOrder(order)
+	if err != nil {
+		return solve.Options{}, err
+	}
+	if ahead < 1 || ahead > solve.MaxLookahead {
+		return solve.Options{}, usageErrorf("--lookahead %d: want 1 to %d", ahead, solve.MaxLookahead)
+	}
+	return solve.Options{Memory: limit, Hash: interp.Hash, Threads: threads, Method: how, Order: by, Lookahead: ahead}, nil
 }
 
 // progressLine prints solve's progress on errw: a line rewritten in
