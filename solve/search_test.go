@@ -209,3 +209,32 @@ func TestSearchAnswered(t *testing.T) {
 		t.Fatalf("bounds 6..9, threshold 10: %v %d, want the upper bound 9", x.answered(), x.answer)
 	}
 }
+
+// A position whose side to move wins at once is scored so by the
+// search, neither searched further nor stored: alone, it leaves the
+// table empty; one ply before it (every move of Black lets White's pawn
+// home), only the position solved is stored.
+func TestSearchWinsAtOnce(t *testing.T) {
+	p := load(t, "testdata/race.rules", nil)
+	for _, c := range []struct {
+		pos    string
+		v      Value
+		plies  int
+		pv     []string
+		stored int64
+	}{
+		{"3p/P3/4/4 white", Win, 1, []string{"a3-a4"}, 0},
+		{"3p/P3/4/4 black", Loss, 2, []string{"d4-d3", "a3-a4"}, 1},
+	} {
+		sol := mustSolve(t, p, at(t, p, c.pos), Options{Method: Search})
+		expect(t, sol, c.v, c.plies)
+		if !slices.Equal(sol.PV(), c.pv) {
+			t.Errorf("%s: pv %v, want %v", c.pos, sol.PV(), c.pv)
+		}
+		if n := sol.srch.x.tt.stored.Load(); n != c.stored {
+			t.Errorf("%s: %d positions stored, want %d", c.pos, n, c.stored)
+		}
+		want := mustSolve(t, p, at(t, p, c.pos), Options{Method: Retrograde})
+		sameAnswers(t, c.pos, sol, want)
+	}
+}
