@@ -92,8 +92,8 @@ since no other move can do better. The answers are the same; the
 positions the other moves reach are left out unless another position
 reaches them. More look-ahead keeps fewer positions (a pawn race on a 4x4
 board: 3.2 million positions with none, 118 thousand with 1, 25 thousand
-with 3) and costs more time at every position (Fox and Hounds: five times
-as long with 3). Scored games are enumerated whole.
+with 3) and costs more time at every position (a hunt on an 8x8 board:
+five times as long with 3). Scored games are enumerated whole.
 
 auto (the default): the retrograde analysis, and when its positions
 outgrow --memory, the search in the same memory.
