@@ -119,7 +119,8 @@ type searcher struct {
 	// the tests narrow them (the position solved: what an interrupted
 	// solve knows, and the progress line)
 	bounds *[2]int32
-	shared atomic.Int64 // a helper's nodes, for the progress line
+	// a helper's nodes and moves, for the progress line
+	sharedNodes, sharedMoves atomic.Int64
 	// history, when not nil, orders the moves instead of the count of
 	// replies: per (mover, start cell, last landing cell), the cut-offs
 	// the move made (order)
@@ -274,7 +275,8 @@ func (x *searcher) frame(depth int) *sframe {
 // positions.
 func (x *searcher) tick() error {
 	x.check = x.nodes + checkNodes
-	x.shared.Store(x.nodes)
+	x.sharedNodes.Store(x.nodes)
+	x.sharedMoves.Store(x.moves)
 	if x.stop != nil && x.stop.Load() {
 		return errStopped
 	}
@@ -294,11 +296,12 @@ func (x *searcher) tick() error {
 }
 
 func (x *searcher) progress(phase string) Progress {
-	nodes := x.nodes
+	nodes, moves := x.nodes, x.moves
 	for _, h := range x.helpers {
-		nodes += h.shared.Load()
+		nodes += h.sharedNodes.Load()
+		moves += h.sharedMoves.Load()
 	}
-	return Progress{Phase: phase, Positions: nodes, Moves: x.moves, Fill: x.tt.fill(),
+	return Progress{Phase: phase, Positions: nodes, Moves: moves, Fill: x.tt.fill(),
 		Bytes: x.tt.bytes(), Elapsed: time.Since(x.began)}
 }
 

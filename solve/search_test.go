@@ -238,3 +238,25 @@ func TestSearchWinsAtOnce(t *testing.T) {
 		sameAnswers(t, c.pos, sol, want)
 	}
 }
+
+// The progress line of a search on several threads counts the helpers'
+// positions and moves as they last published them (at their last look
+// at the clock), beside this thread's own.
+func TestSearchProgressCountsHelpers(t *testing.T) {
+	p := load(t, "../conformance/testdata/solve/konane-4x4.rules", nil)
+	opt := Options{Method: Search, Threads: 3}
+	sol := newSolution(p, p.NewState(1), &opt)
+	x := newSearcher(sol, sol.root.Clone(), &opt, time.Now())
+	x.nodes, x.moves = 5, 11
+	for i, h := range x.helpers {
+		h.nodes, h.moves = int64(100*(i+1)), int64(1000*(i+1))
+		if err := h.tick(); err != nil {
+			t.Fatal(err)
+		}
+		h.nodes, h.moves = 1<<40, 1<<40 // not published yet
+	}
+	got := x.progress("search")
+	if got.Positions != 305 || got.Moves != 3011 {
+		t.Fatalf("progress: %d positions, %d moves; want 305 and 3011", got.Positions, got.Moves)
+	}
+}
