@@ -172,7 +172,7 @@ func newSolveCmd() *cobra.Command {
 			defer stop()
 			errw := cmd.ErrOrStderr()
 			bar := isTerminal(errw)
-			opt.Context, opt.Divide, opt.Progress = ctx, divide, progressLine(errw, bar)
+			opt.Context, opt.Divide, opt.Progress = ctx, divide, progressLine(errw, bar, gm.title())
 			sol, err := solve.Solve(gm.p, s, opt)
 			if bar {
 				fmt.Fprint(errw, "\r\033[K")
@@ -238,13 +238,15 @@ func solveOptions(threads int, memory, method, order string, ahead int) (solve.O
 }
 
 // progressLine prints solve's progress on errw: a line rewritten in
-// place on a terminal (bar), else a line every ten seconds.
-func progressLine(errw io.Writer, bar bool) func(solve.Progress) {
+// place on a terminal (bar), else a line every ten seconds. Each names
+// the game solved (title: with its options, which a long solve's log
+// should not leave to be guessed).
+func progressLine(errw io.Writer, bar bool, title string) func(solve.Progress) {
 	var shown time.Duration
 	return func(pr solve.Progress) {
 		rate := float64(pr.Positions) / max(pr.Elapsed.Seconds(), 1e-9)
-		line := fmt.Sprintf("solve: %s: %d positions, %d moves, table %.0f%% full, %.0f positions/s, %s",
-			pr.Phase, pr.Positions, pr.Moves, 100*pr.Fill, rate, bytesText(pr.Bytes))
+		line := fmt.Sprintf("solve: %s: %s: %d positions, %d moves, table %.0f%% full, %.0f positions/s, %s",
+			title, pr.Phase, pr.Positions, pr.Moves, 100*pr.Fill, rate, bytesText(pr.Bytes))
 		switch {
 		case bar:
 			fmt.Fprintf(errw, "\r%s\033[K", line)
