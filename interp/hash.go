@@ -20,6 +20,11 @@ import (
 // the rules read them or have a ply limit.
 func Hash(s *State) uint64 { return s.Hash() }
 
+// Mix64 is the mixer the position hash is made with (splitmix64's
+// finaliser: a bijection of 64-bit values whose outputs look
+// independent), for other hashes and salts beside it.
+func Mix64(x uint64) uint64 { return core.Mix(x) }
+
 // HashFromScratch computes the hash of s without the incremental part
 // (what Hash must equal).
 func HashFromScratch(p *Program, s *State) uint64 { return p.HashFromScratch(s) }

@@ -73,17 +73,9 @@ func (sr *abSearch) reset(p *interp.Program, hs *interp.State, ev *abEval, tt *a
 	}
 	sr.salt = 0
 	if p.NumPlayers() > 2 {
-		sr.salt = mix64(uint64(sr.root) + 1)
+		sr.salt = interp.Mix64(uint64(sr.root) + 1)
 	}
 	tt.newSearch()
-}
-
-// mix64 is a 64-bit finaliser (splitmix64).
-func mix64(x uint64) uint64 {
-	x += 0x9e3779b97f4a7c15
-	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
-	x = (x ^ x>>27) * 0x94d049bb133111eb
-	return x ^ x>>31
 }
 
 // team is 0 for the root seat and 1 for everybody else.
@@ -443,7 +435,7 @@ func moveKey(ml *interp.MoveList, i int) uint64 {
 }
 
 // historySlot is the history table's slot of a move key.
-func historySlot(k uint64) int { return int(mix64(k) & (abHistory - 1)) }
+func historySlot(k uint64) int { return int(interp.Mix64(k) & (abHistory - 1)) }
 
 // orderMoves fills the ordering keys of the moves at ply.
 func (sr *abSearch) orderMoves(ply, ttMove int) {

@@ -260,3 +260,18 @@ func TestSearchProgressCountsHelpers(t *testing.T) {
 		t.Fatalf("progress: %d positions, %d moves; want 305 and 3011", got.Positions, got.Moves)
 	}
 }
+
+// The search's counts are the same in every run: the hash of a
+// position's identity is not seeded per process (Konane caps the ply in
+// its identity, so the solve hashes the identity's bytes), and the
+// positions it searches, hence the counts the docs give, are fixed.
+func TestSearchCountsFixed(t *testing.T) {
+	p := load(t, "../conformance/testdata/solve/konane-5x5.rules", nil)
+	sol := mustSolve(t, p, p.NewState(1), Options{Method: Search})
+	if sol.hash != nil {
+		t.Fatal("the solve hashes by the rules' hash: the identity's hash is not used")
+	}
+	if n, m := sol.Positions(), sol.Moves(); n != 14755 || m != 39603 {
+		t.Fatalf("%d positions searched, %d moves; want 14755 and 39603", n, m)
+	}
+}

@@ -63,9 +63,9 @@ type HashKeys struct {
 	swapPly int
 }
 
-// mix is splitmix64's finaliser: a bijection of 64-bit values whose
+// Mix is splitmix64's finaliser: a bijection of 64-bit values whose
 // outputs look independent.
-func mix(x uint64) uint64 {
+func Mix(x uint64) uint64 {
 	x += 0x9e3779b97f4a7c15
 	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
 	x = (x ^ x>>27) * 0x94d049bb133111eb
@@ -95,7 +95,7 @@ func NewHashKeys(p *Program, plyRead bool) *HashKeys {
 	k := &HashKeys{cell: make([]uint64, p.NumCells*p.Ncodes), ncodes: p.Ncodes, order: p.Order, swapPly: p.SwapPly}
 	for c := 0; c < p.NumCells; c++ {
 		for code := 1; code < p.Ncodes; code++ {
-			k.cell[c*p.Ncodes+code] = mix(uint64(c)<<20 | uint64(code))
+			k.cell[c*p.Ncodes+code] = Mix(uint64(c)<<20 | uint64(code))
 		}
 	}
 	if plyRead {
@@ -106,13 +106,13 @@ func NewHashKeys(p *Program, plyRead bool) *HashKeys {
 
 // stackKey is the key of code at level (0: the bottom) of cell c's stack.
 func stackKey(c, level int, code uint16) uint64 {
-	return mix(tagStack<<56 ^ uint64(c)<<32 ^ uint64(level)<<16 ^ uint64(code))
+	return Mix(tagStack<<56 ^ uint64(c)<<32 ^ uint64(level)<<16 ^ uint64(code))
 }
 
 // fold mixes value v of field tag (index i: a player, a counter, a code)
 // into h.
 func fold(h uint64, tag uint64, i int, v int64) uint64 {
-	return mix(h ^ tag<<56 ^ uint64(i)<<40 ^ uint64(v))
+	return Mix(h ^ tag<<56 ^ uint64(i)<<40 ^ uint64(v))
 }
 
 // Hash returns the position hash of s (0 when its Program keeps none:
