@@ -159,11 +159,14 @@ type sframe struct {
 	ml   interp.MoveList
 	keys []int32 // ordering keys of the moves (order), -1 once searched
 	// ends: per move, whether it ends the game and how (ending), once
-	// known; listed: ml holds the position's moves already
-	ends   []ending
-	listed bool
-	key    []byte
-	hash   uint64
+	// known, and ordering by replies, the replies it leaves (counted
+	// under the same Apply); listed: ml holds the position's moves
+	// already
+	ends    []ending
+	replies []int32
+	listed  bool
+	key     []byte
+	hash    uint64
 }
 
 // ending is what a move does to the game: it goes on, or it ends it
@@ -440,7 +443,7 @@ func (x *searcher) search(depth int, alpha, beta int32) (int32, error) {
 	f.key = sol.id.appendTo(f.key[:0], s)
 	f.hash = sol.hashOf(s, f.key)
 	first, known := -1, false
-	f.listed, f.ends = false, f.ends[:0]
+	f.listed, f.ends, f.replies = false, f.ends[:0], f.replies[:0]
 	if e, ok := x.tt.probe(f.key, f.hash); ok {
 		known = true
 		lo, hi := e.lo, e.hi
@@ -556,30 +559,31 @@ func (x *searcher) children(depth int, alpha, beta int32, first int) (int32, int
 // (in a race of pawns on a small board, half the positions the search meets
 // are such; not in a scored game, where a later win may make a larger
 // margin). It lists the moves in f.ml and notes how each ends the game
-// in f.ends, for order.
+// (and the replies each leaves) in f, for order.
 func (x *searcher) winsNow(f *sframe) (int32, bool) {
 	p, s := x.sol.p, x.s
 	p.Legal(s, &f.ml)
 	f.listed = true
 	x.moves += int64(f.ml.Len())
-	if v, won := x.endings(f, true); won {
-		f.ends = f.ends[:0] // not all known
-		return v, true
-	}
-	return 0, false
+	return x.endings(f, true)
 }
 
-// endings fills f.ends: how each of f.ml's moves ends the game; with
-// stop, it stops at a move that wins (true, with its score).
+// endings fills f.ends (and f.replies, ordering by replies): how each
+// of f.ml's moves ends the game; with stop, it stops at a move that
+// wins (true, with its score).
 func (x *searcher) endings(f *sframe, stop bool) (int32, bool) {
 	p, s := x.sol.p, x.s
 	team := s.Mover == x.sol.Player
-	f.ends = f.ends[:0]
+	f.ends, f.replies = f.ends[:0], f.replies[:0]
 	for i := range f.ml.Len() {
 		p.Apply(s, &f.ml, i)
 		p.StatusInto(s, &x.st)
-		e := goesOn
-		if x.st.Over {
+		e, n := goesOn, 0 // a finished game leaves no reply
+		if !x.st.Over {
+			if x.history == nil {
+				n = p.CountLegal(s, &x.scratch)
+			}
+		} else {
 			switch v := x.leaf(&x.st); {
 			case v == 0:
 				e = endsDrawn
@@ -594,7 +598,7 @@ func (x *searcher) endings(f *sframe, stop bool) (int32, bool) {
 			}
 		}
 		p.Undo(s)
-		f.ends = append(f.ends, e)
+		f.ends, f.replies = append(f.ends, e), append(f.replies, int32(n))
 	}
 	return 0, false
 }
@@ -646,11 +650,7 @@ func (x *searcher) rank(f *sframe, i int) int32 {
 		h := min(x.history[x.historyKey(&f.ml, i)], 1<<20)
 		return (1<<24 + h) << 3
 	}
-	p, s := x.sol.p, x.s
-	p.Apply(s, &f.ml, i)
-	n := p.CountLegal(s, &x.scratch)
-	p.Undo(s)
-	return int32(1<<24-n) << 3
+	return (1<<24 - f.replies[i]) << 3
 }
 
 // next is the index of the move to search next in frame f: the largest
